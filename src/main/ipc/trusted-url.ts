@@ -1,0 +1,25 @@
+import { pathToFileURL } from 'node:url'
+
+/** Where the renderer page is loaded from: the built file, or the dev server / test server origin. */
+export type RendererLocation = { kind: 'file'; path: string } | { kind: 'url'; url: string }
+
+/** Only our own page may call main: same file (query and hash aside) or same origin. */
+export function trustedUrlCheck(location: RendererLocation): (url: string) => boolean {
+  if (location.kind === 'file') {
+    const expected = pathToFileURL(location.path)
+    return (url) => {
+      const actual = safeUrl(url)
+      return actual !== null && actual.protocol === 'file:' && actual.pathname === expected.pathname
+    }
+  }
+  const origin = new URL(location.url).origin
+  return (url) => safeUrl(url)?.origin === origin
+}
+
+function safeUrl(url: string): URL | null {
+  try {
+    return new URL(url)
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,50 @@
+import type { AppInfo } from '@shared/contract'
+import { CairnError } from '@shared/errors'
+import { ensurePrivateDir } from '../fs/durable'
+import type { Logger } from '../log/logger'
+
+/** Opens a folder in the OS file manager; resolves to an error text, empty on success (shell.openPath). */
+export type OpenPath = (path: string) => Promise<string>
+
+export interface AppService {
+  info(): AppInfo
+  openMemoryFolder(): Promise<{ path: string }>
+}
+
+export interface AppServiceOptions {
+  info: AppInfo
+  openPath: OpenPath
+  logger: Logger
+}
+
+export function createAppService({ info, openPath, logger }: AppServiceOptions): AppService {
+  return {
+    info: () => info,
+    async openMemoryFolder() {
+      const path = info.memoryFolder
+      try {
+        await ensurePrivateDir(path)
+      } catch (error) {
+        logger.error('memory folder could not be created', { error })
+        throw new CairnError(
+          'OPEN_FOLDER_FAILED',
+          `The memory folder could not be created (${(error as NodeJS.ErrnoException).code ?? 'error'}). Check that ${path} is writable.`
+        )
+      }
+      let failure: string
+      try {
+        failure = await openPath(path)
+      } catch (error) {
+        failure = error instanceof Error ? error.message : String(error)
+      }
+      if (failure) {
+        logger.warn('file manager did not open the memory folder', { failure })
+        throw new CairnError(
+          'OPEN_FOLDER_FAILED',
+          `Your file manager could not open the memory folder (${failure}). It is at ${path}; open it from there.`
+        )
+      }
+      return { path }
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import { join } from 'node:path'
+import type { AppInfo } from '@shared/contract'
+import { createAppService, type OpenPath } from './app/app-service'
+import { ensurePrivateDir } from './fs/durable'
+import type { Logger } from './log/logger'
+import type { Keychain } from './secrets/keychain'
+import { createSecretsService } from './secrets/secrets-service'
+import { createSettingsStore } from './settings/settings-store'
+import { createWindowStateStore } from './window-state/window-state-store'
+
+export interface ServiceDeps {
+  userDataDir: string
+  keychain: Keychain
+  /** Keychain service name (tests pass their own). */
+  keychainService?: string
+  openPath: OpenPath
+  logger: Logger
+  env: Record<string, string | undefined>
+  app: Pick<AppInfo, 'name' | 'version' | 'platform' | 'electronVersion'>
+}
+
+export const MEMORY_FOLDER_NAME = 'memories'
+
+/** Builds every service in one place, with its dependencies passed in; nothing runs at import time. */
+export async function createServices(deps: ServiceDeps) {
+  await ensurePrivateDir(deps.userDataDir)
+  const settings = createSettingsStore({ dir: deps.userDataDir, logger: deps.logger })
+  await settings.load()
+  const secrets = createSecretsService({
+    keychain: deps.keychain,
+    logger: deps.logger,
+    env: deps.env,
+    ...(deps.keychainService ? { service: deps.keychainService } : {})
+  })
+  const app = createAppService({
+    info: {
+      ...deps.app,
+      userDataFolder: deps.userDataDir,
+      memoryFolder: join(deps.userDataDir, MEMORY_FOLDER_NAME)
+    },
+    openPath: deps.openPath,
+    logger: deps.logger
+  })
+  const windowState = createWindowStateStore(deps.userDataDir)
+  return {
+    settings,
+    secrets,
+    app,
+    windowState,
+    logger: deps.logger,
+    dispose() {
+      secrets.dispose()
+      settings.dispose()
+    }
+  }
+}
+export type Services = Awaited<ReturnType<typeof createServices>>

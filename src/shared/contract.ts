@@ -1,0 +1,93 @@
+import { z } from 'zod'
+import { AppErrorShapeSchema } from './errors'
+import { SettingsPatchSchema, SettingsSchema } from './settings'
+
+/*
+ * The ONE definition of the bridge between renderer and main. Every invoke channel is
+ * `domain:kebab-action` with an input and an output schema; every main→renderer event has a
+ * payload schema. Types below are inferred from these; nothing is typed twice by hand.
+ */
+
+const NoInput = z.undefined({ error: 'this call takes no input' })
+
+export const AppInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  platform: z.string(),
+  electronVersion: z.string().nullable(),
+  memoryFolder: z.string(),
+  userDataFolder: z.string()
+})
+
+export const SecretSourceSchema = z.enum(['keychain', 'environment', 'session'])
+export const SecretStatusSchema = z.object({
+  configured: z.boolean(),
+  source: SecretSourceSchema.nullable(),
+  /** The last 4 characters of the key, never more. */
+  hint: z.string().max(4).nullable(),
+  keychainAvailable: z.boolean()
+})
+
+export const SetApiKeyInputSchema = z.strictObject({
+  apiKey: z
+    .string({ error: 'the API key must be text' })
+    .trim()
+    .min(8, { error: 'the API key is too short' })
+    .max(512, { error: 'the API key is too long' })
+    .regex(/^[\x21-\x7e]+$/, { error: 'the API key cannot contain spaces or unusual characters' }),
+  /** Keep the key in main-process memory only, e.g. when no OS keychain is available. */
+  sessionOnly: z.boolean().optional()
+})
+
+export const SettingsNoticeSchema = z.object({
+  kind: z.literal('recovered'),
+  message: z.string(),
+  movedTo: z.string()
+})
+export const SettingsStateSchema = z.object({
+  settings: SettingsSchema,
+  notice: SettingsNoticeSchema.nullable()
+})
+
+export const OpenFolderResultSchema = z.object({ path: z.string() })
+
+export const channels = {
+  'app:info': { input: NoInput, output: AppInfoSchema },
+  'app:open-memory-folder': { input: NoInput, output: OpenFolderResultSchema },
+  'secrets:status': { input: NoInput, output: SecretStatusSchema },
+  'secrets:set-api-key': { input: SetApiKeyInputSchema, output: SecretStatusSchema },
+  'secrets:clear-api-key': { input: NoInput, output: SecretStatusSchema },
+  'settings:get': { input: NoInput, output: SettingsStateSchema },
+  'settings:update': { input: SettingsPatchSchema, output: SettingsSchema }
+} as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
+
+export const events = {
+  'settings:changed': z.object({ settings: SettingsSchema })
+} as const satisfies Record<string, z.ZodType>
+
+export type ChannelName = keyof typeof channels
+export type EventName = keyof typeof events
+export type ChannelInput<C extends ChannelName> = z.input<(typeof channels)[C]['input']>
+export type ChannelOutput<C extends ChannelName> = z.output<(typeof channels)[C]['output']>
+export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>
+
+export const channelNames = Object.keys(channels) as ChannelName[]
+export const eventNames = Object.keys(events) as EventName[]
+
+export function isChannelName(value: unknown): value is ChannelName {
+  return typeof value === 'string' && Object.hasOwn(channels, value)
+}
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && Object.hasOwn(events, value)
+}
+
+export const EnvelopeSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), data: z.unknown() }),
+  z.object({ ok: z.literal(false), error: AppErrorShapeSchema })
+])
+export type Envelope<T = unknown> =
+  { ok: true; data: T } | { ok: false; error: z.infer<typeof AppErrorShapeSchema> }
+
+export type AppInfo = z.infer<typeof AppInfoSchema>
+export type SecretStatus = z.infer<typeof SecretStatusSchema>
+export type SettingsState = z.infer<typeof SettingsStateSchema>

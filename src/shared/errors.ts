@@ -1,0 +1,45 @@
+import { z } from 'zod'
+
+// Every failure that crosses the bridge carries one of these codes, so the UI can pick a next step.
+export const ErrorCodeSchema = z.enum([
+  'BAD_INPUT',
+  'FORBIDDEN_SENDER',
+  'UNKNOWN_CHANNEL',
+  'KEYCHAIN_UNAVAILABLE',
+  'SETTINGS_INVALID',
+  'SETTINGS_WRITE_FAILED',
+  'OPEN_FOLDER_FAILED',
+  'INTERNAL'
+])
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>
+
+export const AppErrorShapeSchema = z.object({ code: ErrorCodeSchema, message: z.string() })
+export type AppErrorShape = z.infer<typeof AppErrorShapeSchema>
+
+/**
+ * A failure with a code and a message written for the person reading it (`detail`).
+ * `message` carries the code as a `[CODE] ` prefix because Electron's contextBridge copies only an
+ * error's message into the page; `CairnError.from` reads it back on the renderer side.
+ */
+export class CairnError extends Error {
+  override readonly name = 'CairnError'
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string
+  ) {
+    super(`[${code}] ${detail}`)
+  }
+
+  static from(error: unknown): CairnError {
+    if (error instanceof CairnError) return error
+    const message = error instanceof Error ? error.message : String(error)
+    const match = /\[([A-Z_]+)\] ([\s\S]*)$/.exec(message)
+    const code = ErrorCodeSchema.safeParse(match?.[1])
+    if (match && code.success) return new CairnError(code.data, match[2] ?? '')
+    return new CairnError('INTERNAL', message || 'Something went wrong.')
+  }
+}
+
+export function isCairnError(value: unknown): value is CairnError {
+  return value instanceof CairnError
+}

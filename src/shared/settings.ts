@@ -1,0 +1,151 @@
+import { z } from 'zod'
+
+export const SETTINGS_VERSION = 1
+
+// One place for every numeric range: the schema enforces it, the UI shows it next to the field.
+export const SETTINGS_RANGES = {
+  maxTokens: { min: 1, max: 128_000 },
+  maxFileBytes: { min: 1_024, max: 10 * 1024 * 1024 },
+  maxTotalBytes: { min: 10 * 1024, max: 1024 * 1024 * 1024 },
+  maxFiles: { min: 1, max: 100_000 },
+  maxReadChars: { min: 1_000, max: 1_000_000 },
+  expiryDays: { min: 1, max: 3_650 },
+  triggerTokens: { min: 1_000, max: 1_000_000 },
+  keepToolUses: { min: 0, max: 100 },
+  guidanceChars: { min: 0, max: 4_000 },
+  pinnedGlobs: { min: 0, max: 100 }
+} as const
+
+type RangeName = keyof typeof SETTINGS_RANGES
+
+function intIn(field: string, range: RangeName) {
+  const { min, max } = SETTINGS_RANGES[range]
+  const message = `${field} must be a whole number between ${min.toLocaleString('en-US')} and ${max.toLocaleString('en-US')}`
+  return z
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message })
+}
+
+export const ThemeSchema = z.enum(['system', 'light', 'dark'])
+export const ExpiryModeSchema = z.enum(['off', 'idle', 'age'])
+export const ExpiryActionSchema = z.enum(['delete', 'archive'])
+
+const PinnedGlobSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'pinned patterns cannot be empty' })
+  .max(200, { error: 'a pinned pattern can be at most 200 characters' })
+
+export const DEFAULT_MEMORY_GUIDANCE =
+  'Keep the memory folder up to date, coherent and organised. Rename or delete what is no longer relevant, and do not create new files unless necessary.'
+
+export const MemoryCapsSchema = z.object({
+  maxFileBytes: intIn('maxFileBytes', 'maxFileBytes').default(256 * 1024),
+  maxTotalBytes: intIn('maxTotalBytes', 'maxTotalBytes').default(20 * 1024 * 1024),
+  maxFiles: intIn('maxFiles', 'maxFiles').default(1_000),
+  maxReadChars: intIn('maxReadChars', 'maxReadChars').default(40_000)
+})
+
+export const ExpiryPolicySchema = z.object({
+  mode: ExpiryModeSchema.default('off'),
+  days: intIn('days', 'expiryDays').default(90),
+  action: ExpiryActionSchema.default('archive'),
+  pinned: z
+    .array(PinnedGlobSchema)
+    .max(SETTINGS_RANGES.pinnedGlobs.max, { error: 'at most 100 pinned patterns' })
+    .default([])
+})
+
+export const ContextEditingSchema = z.object({
+  enabled: z.boolean().default(true),
+  triggerTokens: intIn('triggerTokens', 'triggerTokens').default(100_000),
+  keepToolUses: intIn('keepToolUses', 'keepToolUses').default(3)
+})
+
+export const SettingsSchema = z.object({
+  version: z.literal(SETTINGS_VERSION).default(SETTINGS_VERSION),
+  model: z
+    .string()
+    .trim()
+    .min(1, { error: 'model cannot be empty' })
+    .max(100, { error: 'model can be at most 100 characters' })
+    .default('claude-sonnet-4-5'),
+  maxTokens: intIn('maxTokens', 'maxTokens').default(4_096),
+  memory: MemoryCapsSchema.default(() => MemoryCapsSchema.parse({})),
+  expiry: ExpiryPolicySchema.default(() => ExpiryPolicySchema.parse({})),
+  contextEditing: ContextEditingSchema.default(() => ContextEditingSchema.parse({})),
+  memoryGuidance: z
+    .string()
+    .max(SETTINGS_RANGES.guidanceChars.max, {
+      error: 'memoryGuidance can be at most 4,000 characters'
+    })
+    .default(DEFAULT_MEMORY_GUIDANCE),
+  theme: ThemeSchema.default('system')
+})
+export type Settings = z.infer<typeof SettingsSchema>
+
+// Only names are checked here (unknown keys are refused); values are checked on the merged result,
+// so a patch can never slip a default in over a value it did not mention.
+function namesOnly(section: z.ZodObject) {
+  return z
+    .strictObject(Object.fromEntries(Object.keys(section.shape).map((key) => [key, z.unknown()])))
+    .partial()
+}
+
+/** A change to some fields; sections merge field by field. */
+export const SettingsPatchSchema = z
+  .strictObject({
+    model: z.unknown(),
+    maxTokens: z.unknown(),
+    memory: namesOnly(MemoryCapsSchema),
+    expiry: namesOnly(ExpiryPolicySchema),
+    contextEditing: namesOnly(ContextEditingSchema),
+    memoryGuidance: z.unknown(),
+    theme: z.unknown()
+  })
+  .partial() as unknown as z.ZodType<SettingsPatch, SettingsPatch>
+export type SettingsPatch = {
+  model?: string
+  maxTokens?: number
+  memory?: Partial<Settings['memory']>
+  expiry?: Partial<Settings['expiry']>
+  contextEditing?: Partial<Settings['contextEditing']>
+  memoryGuidance?: string
+  theme?: Settings['theme']
+}
+
+export function defaultSettings(): Settings {
+  return SettingsSchema.parse({})
+}
+
+/** Applies a patch and validates the result; the error names the field and its range. */
+export function applySettingsPatch(
+  current: Settings,
+  patch: SettingsPatch
+): { ok: true; settings: Settings } | { ok: false; issues: SettingsIssue[] } {
+  const merged = {
+    ...current,
+    ...patch,
+    memory: { ...current.memory, ...patch.memory },
+    expiry: { ...current.expiry, ...patch.expiry },
+    contextEditing: { ...current.contextEditing, ...patch.contextEditing },
+    version: SETTINGS_VERSION
+  }
+  const result = SettingsSchema.safeParse(merged)
+  if (result.success) return { ok: true, settings: result.data }
+  return {
+    ok: false,
+    issues: result.error.issues.map((issue) => ({
+      path: issue.path.join('.'),
+      message: issue.message
+    }))
+  }
+}
+
+export interface SettingsIssue {
+  /** Dotted field path, e.g. `memory.maxFileBytes`. */
+  path: string
+  message: string
+}

@@ -1,0 +1,30 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+const alias = { '@shared': resolve('src/shared'), '@renderer': resolve('src/renderer/src') }
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'main',
+          environment: 'node',
+          include: ['src/main/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/preload/**/*.test.ts'],
+          testTimeout: 20_000
+        }
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'renderer',
+          environment: 'happy-dom',
+          include: ['src/renderer/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/renderer/src/test-setup.ts']
+        }
+      }
+    ]
+  }
+})
