@@ -1,0 +1,91 @@
+import { join } from 'node:path'
+import type { EventName } from '@shared/contract'
+import { checkedEmitter, wireEvents } from '../../src/main/ipc/events'
+import { createHandlers } from '../../src/main/ipc/handlers'
+import { createIpcRegistry, type IpcRegistry, type SenderInfo } from '../../src/main/ipc/registry'
+import { trustedUrlCheck } from '../../src/main/ipc/trusted-url'
+import { createServices, type Services } from '../../src/main/services'
+import { ensurePrivateDir } from '../../src/main/services/fs/durable'
+import { createLogger } from '../../src/main/services/log/logger'
+import type { Keychain } from '../../src/main/services/secrets/keychain'
+
+/** One IPC exchange as the harness saw it: what the page sent and what main answered or pushed. */
+export interface IpcRecord {
+  direction: 'invoke' | 'event'
+  channel: string
+  input?: unknown
+  output: unknown
+}
+
+export interface MainSide {
+  registry: IpcRegistry
+  services: Services
+  /** Every log line main wrote (also in <userData>/logs/main.log). */
+  logLines: string[]
+  ipc: IpcRecord[]
+  /** Folders the app asked the OS file manager to open. */
+  openedFolders: string[]
+  invoke(channel: unknown, input: unknown, sender: SenderInfo): Promise<unknown>
+  /** Main→renderer events are handed to this; the harness forwards them into the page. */
+  setEventSink(sink: (event: EventName, payload: unknown) => void): void
+  dispose(): void
+}
+
+/**
+ * The main process minus Electron: the real services, the real registry and the real event wiring,
+ * running in the test process. Only the OS file manager is recorded instead of opened.
+ */
+export async function startMainSide(options: {
+  userDataDir: string
+  rendererUrl: string
+  keychain: Keychain
+  keychainService: string
+}): Promise<MainSide> {
+  const logLines: string[] = []
+  const ipc: IpcRecord[] = []
+  const openedFolders: string[] = []
+  await ensurePrivateDir(join(options.userDataDir, 'logs'))
+  const logger = createLogger({ file: join(options.userDataDir, 'logs', 'main.log'), sink: (line) => logLines.push(line) })
+  const services = await createServices({
+    userDataDir: options.userDataDir,
+    keychain: options.keychain,
+    keychainService: options.keychainService,
+    openPath: async (path) => {
+      openedFolders.push(path)
+      return ''
+    },
+    logger,
+    env: {},
+    app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null }
+  })
+  const registry = createIpcRegistry({
+    handlers: createHandlers(services),
+    isTrustedUrl: trustedUrlCheck({ kind: 'url', url: options.rendererUrl }),
+    logger
+  })
+  let sink: (event: EventName, payload: unknown) => void = () => undefined
+  const unwire = wireEvents(
+    services,
+    checkedEmitter((event, payload) => {
+      ipc.push({ direction: 'event', channel: event, output: payload })
+      sink(event, payload)
+    })
+  )
+  return {
+    registry,
+    services,
+    logLines,
+    ipc,
+    openedFolders,
+    async invoke(channel, input, sender) {
+      const output = await registry.handle(channel, input, sender)
+      ipc.push({ direction: 'invoke', channel: String(channel), input, output })
+      return output
+    },
+    setEventSink: (next) => (sink = next),
+    dispose() {
+      unwire()
+      services.dispose()
+    }
+  }
+}

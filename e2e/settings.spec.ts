@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto'
+import { readFile, stat, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { AppPage } from './pages/app-page'
+import { expect, requireKeychain, test } from './support/app-fixture'
+import { filesContaining } from './support/scan'
+
+test.describe('Settings', () => {
+  test('API key: set → status shows keychain + hint → keychain holds it → no file, log or IPC answer has it', async ({
+    cairn
+  }) => {
+    await requireKeychain(cairn)
+    const key = `sk-ant-e2e-${randomUUID()}`
+    const app = new AppPage(cairn.page)
+    await app.waitForReady()
+    let settings = await app.gotoSettings()
+
+    await settings.setApiKey(key)
+    await expect(settings.apiKeyStatus()).toContainText(key.slice(-4))
+    await expect(settings.apiKeyStatus()).toContainText(/keychain/i)
+    expect(await cairn.readKeychain()).toBe(key)
+
+    // Exercise the app a little: save a setting, reload, restart.
+    await settings.setField('maxFiles', '321')
+    await settings.save()
+    await expect(settings.saveStatus()).toContainText(/saved/i)
+    await cairn.page.reload()
+    await cairn.restart()
+    settings = await new AppPage(cairn.page).gotoSettings()
+    await expect(settings.apiKeyStatus()).toContainText(key.slice(-4))
+
+    expect(await filesContaining(cairn.userDataDir, key)).toEqual([])
+    expect(await cairn.logText()).not.toContain(key)
+    const answers = cairn.ipcRecords().map((record) => JSON.stringify(record.output))
+    expect(answers.length).toBeGreaterThan(0)
+    expect(answers.filter((answer) => answer.includes(key))).toEqual([])
+    const pageState = await cairn.page.evaluate(
+      () => document.documentElement.outerHTML + JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })
+    )
+    expect(pageState).not.toContain(key)
+
+    await settings.clearApiKey()
+    await expect(settings.apiKeyStatus()).toContainText(/not set|no key|not configured/i)
+    expect(await cairn.readKeychain()).toBeNull()
+  })
+
+  test('an invalid cap shows an inline error and nothing is saved', async ({ cairn }) => {
+    const settings = await new AppPage(cairn.page).gotoSettings()
+    await settings.setField('maxFileBytes', '5')
+    await expect(settings.fieldError('maxFileBytes')).toContainText('1,024')
+    await expect(settings.saveButton()).toBeDisabled()
+    await cairn.page.keyboard.press('ControlOrMeta+s')
+    await expect(stat(join(cairn.userDataDir, 'settings.json'))).rejects.toThrow(/ENOENT/)
+
+    await cairn.page.reload()
+    const fresh = await new AppPage(cairn.page).gotoSettings()
+    await expect(fresh.field('maxFileBytes')).toHaveValue(String(256 * 1024))
+  })
+
+  test('settings survive a reload and a restart', async ({ cairn }) => {
+    let settings = await new AppPage(cairn.page).gotoSettings()
+    await settings.setField('maxFiles', '250')
+    await settings.setField('model', 'claude-e2e-model')
+    await settings.save()
+    await expect(settings.saveStatus()).toContainText(/saved/i)
+    const onDisk = JSON.parse(await readFile(join(cairn.userDataDir, 'settings.json'), 'utf8'))
+    expect(onDisk.memory.maxFiles).toBe(250)
+
+    await cairn.page.reload()
+    settings = await new AppPage(cairn.page).gotoSettings()
+    await expect(settings.field('maxFiles')).toHaveValue('250')
+
+    await cairn.restart()
+    settings = await new AppPage(cairn.page).gotoSettings()
+    await expect(settings.field('maxFiles')).toHaveValue('250')
+    await expect(settings.field('model')).toHaveValue('claude-e2e-model')
+  })
+
+  test('a corrupt settings file is moved aside and the UI says so', async ({ cairn }) => {
+    await writeFile(join(cairn.userDataDir, 'settings.json'), '{ "model": "half-written')
+    await cairn.restart()
+    const settings = await new AppPage(cairn.page).gotoSettings()
+    await expect(settings.notice()).toContainText(/settings\.corrupt-/)
+    await expect(settings.field('maxFiles')).toHaveValue('1000')
+  })
+
+  test('Open memory folder creates the folder, private to the user', async ({ cairn }) => {
+    const settings = await new AppPage(cairn.page).gotoSettings()
+    await settings.openMemoryFolder()
+    const folder = join(cairn.userDataDir, 'memories')
+    await expect.poll(async () => (await stat(folder).catch(() => null))?.isDirectory() ?? false).toBe(true)
+    expect((await stat(folder)).mode & 0o777).toBe(0o700)
+    await expect(settings.folderStatus()).toBeVisible()
+  })
+})
+
+test('keyboard: Ctrl/Cmd+1/2/3 move between Chat, Memory and Settings', async ({ cairn }) => {
+  const app = new AppPage(cairn.page)
+  await app.waitForReady()
+  await cairn.page.keyboard.press('ControlOrMeta+3')
+  await expect(app.currentView()).toHaveText(/settings/i)
+  await cairn.page.keyboard.press('ControlOrMeta+2')
+  await expect(app.currentView()).toHaveText(/memory/i)
+  await cairn.page.keyboard.press('ControlOrMeta+1')
+  await expect(app.currentView()).toHaveText(/chat/i)
+})
+
+test.describe('API key without an OS keychain', () => {
+  test.use({ keychainMode: 'missing' })
+
+  test('offers to keep the key for this session only, and then writes it nowhere', async ({ cairn }) => {
+    const key = `sk-ant-session-${randomUUID()}`
+    const settings = await new AppPage(cairn.page).gotoSettings()
+    await settings.setApiKey(key)
+    await expect(settings.apiKeyError()).toContainText(/keychain/i)
+    await expect(settings.apiKeyStatus()).not.toContainText(key.slice(-4))
+
+    await settings.keepKeyForSessionOnly()
+    await expect(settings.apiKeyStatus()).toContainText(key.slice(-4))
+    await expect(settings.apiKeyStatus()).toContainText(/session/i)
+    expect(await filesContaining(cairn.userDataDir, key)).toEqual([])
+    expect(await cairn.logText()).not.toContain(key)
+
+    // Session means session: a restart forgets it.
+    await cairn.restart()
+    const after = await new AppPage(cairn.page).gotoSettings()
+    await expect(after.apiKeyStatus()).not.toContainText(key.slice(-4))
+  })
+})

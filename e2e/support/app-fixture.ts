@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { _electron, test as base, type ElectronApplication, type Page } from '@playwright/test'
+import { KEYCHAIN_ACCOUNT } from '../../src/main/services/secrets/secrets-service'
+import { guardKeychain, type Keychain } from '../../src/main/services/secrets/keychain'
+import { createOsKeychain } from '../../src/main/services/secrets/os-keychain'
+import { PAGE_BRIDGE_FILE } from '../harness/build-page-bridge'
+import { startMainSide, type IpcRecord, type MainSide } from '../harness/main-side'
+import { serveDirectory } from '../harness/static-server'
+import { findElectron, isCI, repoRoot } from './environment'
+
+/** One running Cairn, whichever way it was started; specs only talk to this and the page objects. */
+export interface CairnApp {
+  readonly page: Page
+  readonly userDataDir: string
+  readonly keychainService: string
+  /** What the OS keychain holds for Cairn's API key entry (read directly, not through the app). */
+  readKeychain(): Promise<string | null>
+  /** Whether the OS keychain answers at all on this machine. */
+  keychainAvailable(): Promise<boolean>
+  /** Main-process log text. */
+  logText(): Promise<string>
+  /** Every IPC answer and event main sent to the page (browser harness only; Electron: empty). */
+  ipcRecords(): IpcRecord[]
+  /** Quits and starts again on the same user-data folder. */
+  restart(): Promise<void>
+}
+
+const keychain = createOsKeychain()
+
+/** A machine without any keychain service (e.g. Linux with no Secret Service running). */
+const missingKeychain = guardKeychain({
+  getPassword: () => Promise.reject(new Error("Couldn't access platform storage")),
+  setPassword: () => Promise.reject(new Error("Couldn't access platform storage")),
+  deletePassword: () => Promise.reject(new Error("Couldn't access platform storage"))
+})
+
+interface PageGlobals {
+  __cairnEmit(event: string, payload: unknown): void
+}
+
+/** Browser harness: the built renderer in Chromium, window.cairn over a binding to the real main side. */
+async function startInBrowser(page: Page, userDataDir: string, keychainService: string, appKeychain: Keychain) {
+  const server = await serveDirectory(join(repoRoot, 'out', 'renderer'))
+  let main: MainSide | null = null
+  const records: IpcRecord[] = []
+
+  await page.exposeBinding('__cairnInvoke', async (source, channel: unknown, input: unknown) => {
+    if (!main) throw new Error('main side is not running')
+    return main.invoke(channel, input, { url: source.frame.url(), isTopLevel: source.frame === source.page.mainFrame() })
+  })
+  await page.addInitScript({ path: PAGE_BRIDGE_FILE })
+
+  const boot = async (): Promise<void> => {
+    main = await startMainSide({ userDataDir, rendererUrl: server.url, keychain: appKeychain, keychainService })
+    main.setEventSink((event, payload) => {
+      // Like webContents.send: fire and forget; a page in the middle of a reload just misses it.
+      void page
+        .evaluate(([e, p]) => (globalThis as unknown as PageGlobals).__cairnEmit(e, p), [event, payload] as const)
+        .catch(() => undefined)
+    })
+    await page.goto(server.url)
+  }
+  await boot()
+  return {
+    logText: async () => main?.logLines.join('\n') ?? '',
+    ipcRecords: () => [...records, ...(main?.ipc ?? [])],
+    async restart() {
+      records.push(...(main?.ipc ?? []))
+      main?.dispose()
+      await boot()
+    },
+    async close() {
+      main?.dispose()
+      await server.close()
+    }
+  }
+}
+
+/** Real Electron: the built app through _electron.launch, with its own user-data folder. */
+async function startInElectron(
+  executablePath: string,
+  userDataDir: string,
+  keychainService: string,
+  extraEnv: Record<string, string>
+) {
+  let app: ElectronApplication
+  let page: Page
+  const launch = async (): Promise<void> => {
+    app = await _electron.launch({
+      executablePath,
+      args: [repoRoot],
+      env: {
+        ...process.env,
+        CAIRN_USER_DATA_DIR: userDataDir,
+        CAIRN_KEYCHAIN_SERVICE: keychainService,
+        ANTHROPIC_API_KEY: '',
+        ...extraEnv
+      }
+    })
+    page = await app.firstWindow()
+  }
+  await launch()
+  return {
+    page: () => page,
+    logText: () => readFile(join(userDataDir, 'logs', 'main.log'), 'utf8').catch(() => ''),
+    ipcRecords: () => [],
+    async restart() {
+      await app.close()
+      await launch()
+    },
+    close: () => app.close()
+  }
+}
+
+export const test = base.extend<{ cairn: CairnApp; keychainMode: 'os' | 'missing' }>({
+  keychainMode: ['os', { option: true }],
+  cairn: async ({ page, keychainMode }, use, testInfo) => {
+    const userDataDir = await mkdtemp(join(tmpdir(), 'cairn-e2e-'))
+    const keychainService = `Cairn-e2e-${randomUUID()}`
+    const common = {
+      userDataDir,
+      keychainService,
+      readKeychain: () => keychain.getPassword(keychainService, KEYCHAIN_ACCOUNT),
+      keychainAvailable: () =>
+        keychain.getPassword(keychainService, 'probe').then(
+          () => true,
+          () => false
+        )
+    }
+    let app: CairnApp
+    let close: () => Promise<void>
+    if (testInfo.project.name === 'electron') {
+      const electron = findElectron()
+      if (!('path' in electron)) throw new Error(`electron project selected but ${electron.reason}`)
+      if (keychainMode === 'missing' && process.platform !== 'linux') {
+        test.skip(true, 'a missing keychain can only be simulated on Linux (no Secret Service on the bus)')
+      }
+      // With no session bus there is no Secret Service: the real "no keychain" condition on Linux.
+      const extraEnv: Record<string, string> =
+        keychainMode === 'missing' ? { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/cairn-no-bus' } : {}
+      const running = await startInElectron(electron.path, userDataDir, keychainService, extraEnv)
+      app = {
+        ...common,
+        get page() {
+          return running.page()
+        },
+        logText: running.logText,
+        ipcRecords: running.ipcRecords,
+        restart: running.restart
+      }
+      close = running.close
+    } else {
+      const running = await startInBrowser(page, userDataDir, keychainService, keychainMode === 'missing' ? missingKeychain : keychain)
+      app = { ...common, page, ...running }
+      close = running.close
+    }
+    try {
+      await use(app)
+    } finally {
+      await close()
+      await keychain.deletePassword(keychainService, KEYCHAIN_ACCOUNT).catch(() => undefined)
+      await rm(userDataDir, { recursive: true, force: true })
+    }
+  }
+})
+
+/** Tests that need the OS keychain: a failure under CI=true, a one-line skip elsewhere. */
+export async function requireKeychain(cairn: CairnApp): Promise<void> {
+  if (await cairn.keychainAvailable()) return
+  const reason = 'no OS keychain (Secret Service) reachable: run inside dbus-run-session with gnome-keyring unlocked'
+  if (isCI) throw new Error(`CI=true but ${reason}`)
+  test.skip(true, reason)
+}
+
+export { expect } from '@playwright/test'

@@ -1,0 +1,36 @@
+import { defineConfig, type Project } from '@playwright/test'
+import { CHROMIUM_ARGS, findChromium, findElectron } from './e2e/support/environment'
+
+/*
+ * The same specs run two ways: in Chromium through the browser harness (everywhere, CI included)
+ * and in real Electron when its binary is present. e2e/global-setup.ts prints why a way is skipped
+ * (or, with CI=true, fails when the browser is missing).
+ */
+const chromium = findChromium()
+const electron = findElectron()
+
+const projects: Project[] = []
+if ('path' in chromium) {
+  projects.push({
+    name: 'browser',
+    use: { browserName: 'chromium', launchOptions: { executablePath: chromium.path, args: CHROMIUM_ARGS } }
+  })
+}
+if ('path' in electron) projects.push({ name: 'electron' })
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  tsconfig: './tsconfig.node.json',
+  globalSetup: './e2e/global-setup.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  outputDir: 'test-results',
+  use: { trace: 'retain-on-failure', screenshot: 'only-on-failure', actionTimeout: 10_000 },
+  projects
+})
