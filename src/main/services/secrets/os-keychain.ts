@@ -1,4 +1,4 @@
-import * as keytar from '@napi-rs/keyring/keytar'
+import * as keytar from '@napi-rs/keyring/keytar.js'
 import { guardKeychain, type Keychain } from './keychain'
 
 /**
@@ -7,7 +7,10 @@ import { guardKeychain, type Keychain } from './keychain'
  */
 export function createOsKeychain(): Keychain {
   return guardKeychain({
-    getPassword: (service, account) => keytar.getPassword(service, account),
+    // keyring's getPassword answers null when no Secret Service is reachable at all, which would
+    // hide an unavailable keychain behind "no key"; findCredentials connects and fails loudly.
+    getPassword: async (service, account) =>
+      (await keytar.findCredentials(service)).find((entry) => entry.account === account)?.password ?? null,
     setPassword: (service, account, password) => keytar.setPassword(service, account, password),
     deletePassword: (service, account) => keytar.deletePassword(service, account)
   })
