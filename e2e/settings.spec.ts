@@ -34,8 +34,11 @@ test.describe('Settings', () => {
     const answers = cairn.ipcRecords().map((record) => JSON.stringify(record.output))
     expect(answers.length).toBeGreaterThan(0)
     expect(answers.filter((answer) => answer.includes(key))).toEqual([])
-    const pageState = await cairn.page.evaluate(
-      () => document.documentElement.outerHTML + JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })
+    // Everything the page holds: its markup, every field's current value, and web storage.
+    const pageState = await cairn.page.evaluate<string>(
+      `document.documentElement.outerHTML +
+       [...document.querySelectorAll('input, textarea')].map((field) => field.value).join('\\n') +
+       JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage })`
     )
     expect(pageState).not.toContain(key)
 
