@@ -84,7 +84,7 @@ test.describe('Settings', () => {
     await cairn.restart()
     const settings = await new AppPage(cairn.page).gotoSettings()
     await expect(settings.notice()).toContainText(/settings\.corrupt-/)
-    await expect(settings.field('maxFiles')).toHaveValue('1000')
+    await expect(settings.field('maxFiles')).toHaveValue('2000')
   })
 
   test('Open memory folder creates the folder, private to the user', async ({ cairn }) => {

@@ -43,8 +43,8 @@ export const DEFAULT_MEMORY_GUIDANCE =
 
 export const MemoryCapsSchema = z.object({
   maxFileBytes: intIn('maxFileBytes', 'maxFileBytes').default(256 * 1024),
-  maxTotalBytes: intIn('maxTotalBytes', 'maxTotalBytes').default(20 * 1024 * 1024),
-  maxFiles: intIn('maxFiles', 'maxFiles').default(1_000),
+  maxTotalBytes: intIn('maxTotalBytes', 'maxTotalBytes').default(16 * 1024 * 1024),
+  maxFiles: intIn('maxFiles', 'maxFiles').default(2_000),
   maxReadChars: intIn('maxReadChars', 'maxReadChars').default(40_000)
 })
 
