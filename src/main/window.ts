@@ -44,32 +44,48 @@ export function hardenSession(
   session.setPermissionCheckHandler(() => false)
 }
 
-/** No navigation away from our page, no new windows, no webviews. */
+/** No navigation away from our page (main frame or sub-frames), no new windows, no webviews. */
 export function hardenContents(
   contents: Pick<WebContents, 'on' | 'setWindowOpenHandler'>,
   openExternal: (url: string) => Promise<void>
 ): void {
   contents.on('will-navigate', (event) => event.preventDefault())
+  contents.on('will-frame-navigate', (event) => event.preventDefault())
   contents.on('will-redirect', (event) => event.preventDefault())
   contents.on('will-attach-webview', (event) => event.preventDefault())
   contents.setWindowOpenHandler(({ url }) => {
-    if (isSafeExternalUrl(url)) void openExternal(url).catch(() => undefined)
+    // The handler must answer 'deny' whatever openExternal does, even throw synchronously.
+    if (isSafeExternalUrl(url)) {
+      try {
+        void openExternal(url).catch(() => undefined)
+      } catch {
+        // The OS could not open the link; nothing to do in the page.
+      }
+    }
     return { action: 'deny' }
   })
 }
 
-/** Keeps a saved position only if it is still on a connected display (monitors come and go). */
+/** How much of the title bar must be on one display for the user to grab and move the window. */
+const TITLE_BAR_HEIGHT = 32
+const MIN_GRAB_WIDTH = 64
+
+/**
+ * Keeps a saved position only if the window's title bar is still on a connected display (monitors
+ * come and go); a window that merely overlaps a screen edge by a few pixels cannot be moved back.
+ */
 export function restorableBounds(state: WindowState, workAreas: Rectangle[]): Partial<Rectangle> {
   const { x, y, width, height } = state
   if (x === undefined || y === undefined) return { width, height }
-  const visible = workAreas.some(
-    (area) =>
-      x < area.x + area.width &&
-      x + width > area.x &&
-      y < area.y + area.height &&
-      y + height > area.y
-  )
-  return visible ? { x, y, width, height } : { width, height }
+  const titleBarBottom = y + Math.min(TITLE_BAR_HEIGHT, height)
+  const grabbable = workAreas.some((area) => {
+    const left = Math.max(x, area.x)
+    const right = Math.min(x + width, area.x + area.width)
+    const top = Math.max(y, area.y)
+    const bottom = Math.min(titleBarBottom, area.y + area.height)
+    return right - left >= Math.min(MIN_GRAB_WIDTH, width) && bottom > top
+  })
+  return grabbable ? { x, y, width, height } : { width, height }
 }
 
 export interface MainWindowOptions {

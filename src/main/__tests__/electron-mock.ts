@@ -1,0 +1,306 @@
+import { vi } from 'vitest'
+
+/*
+ * A small hand-written stand-in for the parts of `electron` that Cairn's glue touches. Each call to
+ * createFakeElectron() gives a fresh, independent set; tests pass `fake.module` to vi.doMock.
+ * It records what the code asked for and lets a test fire the events Electron would fire.
+ */
+
+type Listener = (...args: never[]) => unknown
+
+export class FakeEmitter {
+  readonly listeners = new Map<string, Listener[]>()
+
+  on(event: string, listener: Listener): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener])
+    return this
+  }
+
+  once(event: string, listener: Listener): this {
+    const wrapped = ((...args: never[]) => {
+      this.removeListener(event, wrapped)
+      return listener(...args)
+    }) as Listener
+    return this.on(event, wrapped)
+  }
+
+  removeListener(event: string, listener: Listener): this {
+    this.listeners.set(
+      event,
+      (this.listeners.get(event) ?? []).filter((candidate) => candidate !== listener)
+    )
+    return this
+  }
+
+  emit(event: string, ...args: unknown[]): boolean {
+    const current = this.listeners.get(event) ?? []
+    for (const listener of current) (listener as (...a: unknown[]) => unknown)(...args)
+    return current.length > 0
+  }
+
+  listenerCount(event: string): number {
+    return this.listeners.get(event)?.length ?? 0
+  }
+}
+
+/** An Electron-style event whose preventDefault is observable. */
+export function fakeEvent(extra: Record<string, unknown> = {}) {
+  return { preventDefault: vi.fn(), defaultPrevented: false, ...extra }
+}
+
+export type WindowOpenHandler = (details: { url: string }) => { action: 'allow' | 'deny' }
+
+export class FakeWebContents extends FakeEmitter {
+  windowOpenHandler: WindowOpenHandler | null = null
+  readonly sent: Array<{ channel: string; payload: unknown }> = []
+  destroyed = false
+
+  setWindowOpenHandler(handler: WindowOpenHandler): void {
+    this.windowOpenHandler = handler
+  }
+
+  send(channel: string, payload: unknown): void {
+    if (this.destroyed) throw new Error('Object has been destroyed')
+    this.sent.push({ channel, payload })
+  }
+
+  isDestroyed(): boolean {
+    return this.destroyed
+  }
+}
+
+export interface FakeRectangle {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+export interface FakeWindowClass {
+  new (options?: Record<string, unknown>): FakeBrowserWindow
+  instances: FakeBrowserWindow[]
+  getAllWindows(): FakeBrowserWindow[]
+}
+
+export interface FakeBrowserWindow extends FakeEmitter {
+  readonly options: Record<string, unknown>
+  readonly webContents: FakeWebContents
+  loaded: { kind: 'file'; path: string } | { kind: 'url'; url: string } | null
+  normalBounds: FakeRectangle
+  maximized: boolean
+  minimized: boolean
+  visible: boolean
+  destroyed: boolean
+  readonly calls: string[]
+  loadFile(path: string): Promise<void>
+  loadURL(url: string): Promise<void>
+  maximize(): void
+  isMaximized(): boolean
+  minimize(): void
+  isMinimized(): boolean
+  restore(): void
+  focus(): void
+  show(): void
+  getNormalBounds(): FakeRectangle
+  isDestroyed(): boolean
+  /** What the user closing the window does: 'close', then destroyed, then 'closed'. */
+  close(): void
+}
+
+export function createFakeElectron(
+  options: { singleInstanceLock?: boolean; workAreas?: FakeRectangle[] } = {}
+) {
+  const paths = new Map<string, string>([['userData', '/fake/default-user-data']])
+
+  const app = Object.assign(new FakeEmitter(), {
+    isPackaged: true,
+    requestSingleInstanceLock: vi.fn(() => options.singleInstanceLock ?? true),
+    quit: vi.fn(),
+    exit: vi.fn(),
+    whenReady: vi.fn(() => Promise.resolve()),
+    getPath: vi.fn((name: string) => {
+      const path = paths.get(name)
+      if (!path) throw new Error(`Failed to get '${name}' path`)
+      return path
+    }),
+    setPath: vi.fn((name: string, path: string) => {
+      if (!path.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(path))
+        throw new Error('Path must be absolute')
+      paths.set(name, path)
+    }),
+    getName: vi.fn(() => 'Cairn'),
+    getVersion: vi.fn(() => '0.0.0-test')
+  })
+
+  // BrowserWindow: a class whose instances announce their webContents the way Electron does.
+  const instances: FakeBrowserWindow[] = []
+  class BrowserWindow extends FakeEmitter implements FakeBrowserWindow {
+    static instances = instances
+    static getAllWindows(): FakeBrowserWindow[] {
+      return instances.filter((window) => !window.destroyed)
+    }
+
+    readonly webContents = new FakeWebContents()
+    loaded: FakeBrowserWindow['loaded'] = null
+    normalBounds: FakeRectangle
+    maximized = false
+    minimized = false
+    visible = false
+    destroyed = false
+    readonly calls: string[] = []
+
+    constructor(readonly options: Record<string, unknown> = {}) {
+      super()
+      this.normalBounds = {
+        x: typeof options.x === 'number' ? options.x : 100,
+        y: typeof options.y === 'number' ? options.y : 100,
+        width: typeof options.width === 'number' ? options.width : 800,
+        height: typeof options.height === 'number' ? options.height : 600
+      }
+      instances.push(this)
+      app.emit('web-contents-created', fakeEvent(), this.webContents)
+    }
+
+    loadFile(path: string): Promise<void> {
+      this.calls.push('loadFile')
+      this.loaded = { kind: 'file', path }
+      return Promise.resolve()
+    }
+    loadURL(url: string): Promise<void> {
+      this.calls.push('loadURL')
+      this.loaded = { kind: 'url', url }
+      return Promise.resolve()
+    }
+    maximize(): void {
+      this.calls.push('maximize')
+      this.maximized = true
+    }
+    isMaximized(): boolean {
+      return this.maximized
+    }
+    minimize(): void {
+      this.minimized = true
+    }
+    isMinimized(): boolean {
+      return this.minimized
+    }
+    restore(): void {
+      this.calls.push('restore')
+      this.minimized = false
+    }
+    focus(): void {
+      this.calls.push('focus')
+    }
+    show(): void {
+      this.calls.push('show')
+      this.visible = true
+    }
+    getNormalBounds(): FakeRectangle {
+      return { ...this.normalBounds }
+    }
+    isDestroyed(): boolean {
+      return this.destroyed
+    }
+    close(): void {
+      this.emit('close', fakeEvent())
+      this.destroyed = true
+      this.webContents.destroyed = true
+      this.emit('closed')
+      if (BrowserWindow.getAllWindows().length === 0) app.emit('window-all-closed')
+    }
+  }
+
+  const ipcHandlers = new Map<string, (event: unknown, ...args: unknown[]) => unknown>()
+  const ipcMain = {
+    handlers: ipcHandlers,
+    handle: vi.fn((channel: string, handler: (event: unknown, ...args: unknown[]) => unknown) => {
+      if (ipcHandlers.has(channel))
+        throw new Error(`Attempted to register a second handler for '${channel}'`)
+      ipcHandlers.set(channel, handler)
+    }),
+    removeHandler: vi.fn((channel: string) => {
+      ipcHandlers.delete(channel)
+    }),
+    /** What ipcRenderer.invoke from a frame at `url` would do. */
+    async invoke(channel: string, input: unknown, frame: { url: string; topLevel?: boolean }) {
+      const handler = ipcHandlers.get(channel)
+      if (!handler) throw new Error(`No handler registered for '${channel}'`)
+      const senderFrame = {
+        url: frame.url,
+        parent: frame.topLevel === false ? {} : null,
+        detached: false,
+        isDestroyed: () => false
+      }
+      return handler({ senderFrame }, input)
+    }
+  }
+
+  const defaultSession = {
+    permissionRequestHandler: null as
+      | ((contents: unknown, permission: string, callback: (granted: boolean) => void) => void)
+      | null,
+    permissionCheckHandler: null as ((...args: unknown[]) => boolean) | null,
+    setPermissionRequestHandler: vi.fn(
+      (
+        handler: (
+          contents: unknown,
+          permission: string,
+          callback: (granted: boolean) => void
+        ) => void
+      ) => {
+        defaultSession.permissionRequestHandler = handler
+      }
+    ),
+    setPermissionCheckHandler: vi.fn((handler: (...args: unknown[]) => boolean) => {
+      defaultSession.permissionCheckHandler = handler
+    })
+  }
+
+  const shell = {
+    openExternal: vi.fn((_url: string) => Promise.resolve()),
+    openPath: vi.fn((_path: string) => Promise.resolve(''))
+  }
+
+  const workAreas = options.workAreas ?? [{ x: 0, y: 0, width: 1920, height: 1040 }]
+  const screen = {
+    getAllDisplays: vi.fn(() => workAreas.map((workArea, id) => ({ id, workArea })))
+  }
+
+  // Renderer-side pieces, for the preload.
+  const exposed = new Map<string, unknown>()
+  const contextBridge = {
+    exposed,
+    exposeInMainWorld: vi.fn((key: string, api: unknown) => {
+      exposed.set(key, api)
+    })
+  }
+  const rendererEvents = new FakeEmitter()
+  const ipcRenderer = {
+    events: rendererEvents,
+    invoke: vi.fn((_channel: string, _input: unknown): Promise<unknown> =>
+      Promise.resolve({ ok: true, data: null })
+    ),
+    on: vi.fn((event: string, listener: Listener) => {
+      rendererEvents.on(event, listener)
+      return ipcRenderer
+    }),
+    removeListener: vi.fn((event: string, listener: Listener) => {
+      rendererEvents.removeListener(event, listener)
+      return ipcRenderer
+    })
+  }
+
+  const module = {
+    app,
+    BrowserWindow,
+    ipcMain,
+    session: { defaultSession },
+    shell,
+    screen,
+    contextBridge,
+    ipcRenderer
+  }
+  return { ...module, paths, module: { ...module, default: module } }
+}
+
+export type FakeElectron = ReturnType<typeof createFakeElectron>
