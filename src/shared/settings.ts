@@ -120,28 +120,45 @@ export function defaultSettings(): Settings {
   return SettingsSchema.parse({})
 }
 
-/** Applies a patch and validates the result; the error names the field and its range. */
+/**
+ * Applies a patch and validates the result; the error names the field and its range.
+ * Unknown names and non-object sections are refused (not silently dropped), and a field set to
+ * `undefined` counts as not mentioned, so it keeps its value instead of falling back to the default.
+ */
 export function applySettingsPatch(
   current: Settings,
   patch: SettingsPatch
 ): { ok: true; settings: Settings } | { ok: false; issues: SettingsIssue[] } {
+  const names = SettingsPatchSchema.safeParse(patch)
+  if (!names.success) return { ok: false, issues: toIssues(names.error.issues) }
   const merged = {
     ...current,
-    ...patch,
-    memory: { ...current.memory, ...patch.memory },
-    expiry: { ...current.expiry, ...patch.expiry },
-    contextEditing: { ...current.contextEditing, ...patch.contextEditing },
+    ...mentioned(patch),
+    memory: { ...current.memory, ...mentioned(patch.memory) },
+    expiry: { ...current.expiry, ...mentioned(patch.expiry) },
+    contextEditing: { ...current.contextEditing, ...mentioned(patch.contextEditing) },
     version: SETTINGS_VERSION
   }
   const result = SettingsSchema.safeParse(merged)
   if (result.success) return { ok: true, settings: result.data }
-  return {
-    ok: false,
-    issues: result.error.issues.map((issue) => ({
-      path: issue.path.join('.'),
-      message: issue.message
-    }))
-  }
+  return { ok: false, issues: toIssues(result.error.issues) }
+}
+
+function mentioned<T extends object>(value: T | undefined): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(value ?? {}).filter(([, field]) => field !== undefined)
+  ) as Partial<T>
+}
+
+function toIssues(issues: z.core.$ZodIssue[]): SettingsIssue[] {
+  return issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => {
+          const path = [...issue.path, key].map(String).join('.')
+          return { path, message: `${path} is not a setting` }
+        })
+      : [{ path: issue.path.map(String).join('.') || 'settings', message: issue.message }]
+  )
 }
 
 export interface SettingsIssue {
