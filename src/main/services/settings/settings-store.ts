@@ -103,7 +103,14 @@ export function createSettingsStore({
         )
       }
       state = { settings: result.settings, notice: state.notice }
-      for (const listener of listeners) listener(result.settings)
+      // The change is saved: a failing listener is logged, never reported as a failed update.
+      for (const listener of listeners) {
+        try {
+          listener(result.settings)
+        } catch (error) {
+          logger.error('settings listener failed', { error })
+        }
+      }
       return result.settings
     })
     queue = next.catch(() => undefined)
