@@ -41,21 +41,31 @@ export function createIpcRegistry({
   isTrustedUrl,
   logger
 }: RegistryOptions): IpcRegistry {
+  // A log line must never turn an answer into a rejection (a circular or BigInt value thrown).
+  const log = (level: 'warn' | 'error', message: string, fields: Record<string, unknown>): void => {
+    try {
+      logger[level](message, fields)
+    } catch {
+      try {
+        logger[level](message, { channel: fields.channel })
+      } catch {
+        // Logging is best effort; the answer still goes out.
+      }
+    }
+  }
   return {
     async handle(channel, input, sender) {
+      const name = channelLabel(channel)
       try {
-        if (!sender || !sender.isTopLevel || !isTrustedUrl(sender.url)) {
-          logger.warn('ipc request from an untrusted sender refused', { channel: String(channel) })
+        if (!sender || sender.isTopLevel !== true || !isTrustedUrl(sender.url)) {
+          log('warn', 'ipc request from an untrusted sender refused', { channel: name })
           throw new CairnError(
             'FORBIDDEN_SENDER',
             'This request did not come from the Cairn window.'
           )
         }
         if (!isChannelName(channel)) {
-          throw new CairnError(
-            'UNKNOWN_CHANNEL',
-            `There is no channel called ${String(channel).slice(0, 64)}.`
-          )
+          throw new CairnError('UNKNOWN_CHANNEL', `There is no channel called ${name}.`)
         }
         const schema = channels[channel]
         const parsed = schema.input.safeParse(input)
@@ -64,7 +74,7 @@ export function createIpcRegistry({
         // Outputs are parsed too: only what the contract names can ever reach the renderer.
         const output = schema.output.safeParse(await handler(parsed.data))
         if (!output.success) {
-          logger.error('handler answered outside the contract', {
+          log('error', 'handler answered outside the contract', {
             channel,
             issues: describeIssues(output.error)
           })
@@ -77,7 +87,7 @@ export function createIpcRegistry({
       } catch (error) {
         if (error instanceof CairnError)
           return { ok: false, error: { code: error.code, message: error.detail } }
-        logger.error('ipc handler failed', { channel: String(channel), error })
+        log('error', 'ipc handler failed', { channel: name, error })
         return {
           ok: false,
           error: {
@@ -91,12 +101,25 @@ export function createIpcRegistry({
   }
 }
 
-// Messages name the field and the rule, never the value received (it might be a secret).
+/** A channel name fit for a message or a log line: never throws, never long. */
+function channelLabel(channel: unknown): string {
+  if (typeof channel !== 'string') return `(a ${channel === null ? 'null' : typeof channel})`
+  const printable = channel.slice(0, 64).replace(/[^\x20-\x7e]/g, '?')
+  return channel.length > 64 ? `${printable}…` : printable
+}
+
+// Messages name the field and the rule, never the value received (it might be a secret); that
+// includes the names of unexpected keys, which are part of what was received.
 function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 5)
-    .map((issue) =>
-      issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message
-    )
+    .map((issue) => {
+      const message =
+        issue.code === 'unrecognized_keys'
+          ? `has ${issue.keys.length === 1 ? 'a field' : 'fields'} this call does not accept`
+          : issue.message
+      const path = issue.path.map((part) => String(part)).join('.')
+      return path ? `${path}: ${message}` : message
+    })
     .join('; ')
 }

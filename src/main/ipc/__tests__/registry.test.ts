@@ -1,0 +1,601 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  channelNames,
+  channels,
+  EnvelopeSchema,
+  type ChannelName,
+  type Envelope
+} from '@shared/contract'
+import { ErrorCodeSchema } from '@shared/errors'
+import { defaultSettings } from '@shared/settings'
+import { createServices, type Services } from '../../services'
+import { createLogger, type Logger } from '../../services/log/logger'
+import type { Keychain } from '../../services/secrets/keychain'
+import { createHandlers } from '../handlers'
+import { createIpcRegistry, type Handlers, type IpcRegistry, type SenderInfo } from '../registry'
+import { trustedUrlCheck } from '../trusted-url'
+
+/** The keychain is not under test here: an in-memory one with the same interface. */
+function memoryKeychain(): Keychain & { entries: Map<string, string> } {
+  const entries = new Map<string, string>()
+  return {
+    entries,
+    getPassword: async (service, account) => entries.get(`${service}/${account}`) ?? null,
+    setPassword: async (service, account, password) => {
+      entries.set(`${service}/${account}`, password)
+    },
+    deletePassword: async (service, account) => entries.delete(`${service}/${account}`)
+  }
+}
+
+const RENDERER_PATH = join(tmpdir(), 'cairn-app', 'out', 'renderer', 'index.html')
+const TRUSTED: SenderInfo = { url: pathToFileURL(RENDERER_PATH).href, isTopLevel: true }
+
+let dir: string
+let services: Services
+let keychain: ReturnType<typeof memoryKeychain>
+let logLines: string[]
+let logger: Logger
+let openedFolders: string[]
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cairn-registry-'))
+  keychain = memoryKeychain()
+  logLines = []
+  openedFolders = []
+  logger = createLogger({ sink: (line) => logLines.push(line) })
+  services = await createServices({
+    userDataDir: join(dir, 'user-data'),
+    keychain,
+    keychainService: 'cairn-registry-test',
+    openPath: async (path) => {
+      openedFolders.push(path)
+      return ''
+    },
+    logger,
+    env: {},
+    app: { name: 'Cairn', version: '1.2.3', platform: 'linux', electronVersion: null }
+  })
+})
+
+afterEach(async () => {
+  services.dispose()
+  await rm(dir, { recursive: true, force: true })
+})
+
+function registryWith(overrides: Partial<Handlers> = {}): IpcRegistry {
+  return createIpcRegistry({
+    handlers: { ...createHandlers(services), ...overrides },
+    isTrustedUrl: trustedUrlCheck({ kind: 'file', path: RENDERER_PATH }),
+    logger
+  })
+}
+
+/** Every handler wrapped in a spy, so a test can prove a refused call never reached a service. */
+function spiedHandlers() {
+  const real = createHandlers(services)
+  const spies = Object.fromEntries(
+    channelNames.map((channel) => [channel, vi.fn(real[channel] as (input: unknown) => unknown)])
+  ) as unknown as { [C in ChannelName]: ReturnType<typeof vi.fn> }
+  return { handlers: spies as unknown as Handlers, spies }
+}
+
+function expectFailure(
+  answer: Envelope,
+  code?: string,
+  label = ''
+): { code: string; message: string } {
+  expect(EnvelopeSchema.safeParse(answer).success, label).toBe(true)
+  expect(answer.ok, label).toBe(false)
+  if (answer.ok) throw new Error('expected a failure')
+  expect(ErrorCodeSchema.safeParse(answer.error.code).success).toBe(true)
+  expect(typeof answer.error.message).toBe('string')
+  expect(answer.error.message.length).toBeGreaterThan(0)
+  expect(Object.keys(answer.error).sort()).toEqual(['code', 'message'])
+  if (code) expect(answer.error.code).toBe(code)
+  return answer.error
+}
+
+/** Calls handle and fails the test if it throws or rejects instead of answering. */
+async function answer(
+  registry: IpcRegistry,
+  channel: unknown,
+  input: unknown,
+  sender: SenderInfo | null = TRUSTED
+): Promise<Envelope> {
+  let result: Envelope | undefined
+  let thrown: unknown = null
+  try {
+    result = await registry.handle(channel, input, sender)
+  } catch (error) {
+    thrown = error
+  }
+  expect(thrown).toBeNull()
+  if (!result) throw new Error('handle answered nothing')
+  return result
+}
+
+const HUGE = 'x'.repeat(1_000_000)
+const circular: Record<string, unknown> = { a: 1 }
+circular.self = circular
+
+/** Garbage that no channel accepts. */
+const universalGarbage: Array<[string, unknown]> = [
+  ['null', null],
+  ['zero', 0],
+  ['NaN', Number.NaN],
+  ['Infinity', Number.POSITIVE_INFINITY],
+  ['true', true],
+  ['false', false],
+  ['empty string', ''],
+  ['string', 'hello'],
+  ['huge string', HUGE],
+  ['empty array', []],
+  ['array of numbers', [1, 2, 3]],
+  ['array of objects', [{ apiKey: 'abcdefgh12345' }, { maxTokens: 5 }]],
+  ['function', () => 'x'],
+  ['symbol', Symbol('x')],
+  ['bigint', 10n],
+  ['__proto__ pollution', JSON.parse('{"__proto__":{"polluted":1}}')],
+  ['constructor pollution', { constructor: { prototype: { polluted: 1 } } }],
+  ['unknown key', { totallyUnknown: true }],
+  ['nested garbage', { a: [{ b: [[null, { c: () => 1 }]] }], d: new Map([[1, 2]]) }],
+  ['circular', circular]
+]
+
+/** Per channel: the universal garbage plus what is wrong for that channel in particular. */
+const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
+  'app:info': [],
+  'app:open-memory-folder': [],
+  'secrets:status': [],
+  'secrets:clear-api-key': [],
+  'settings:get': [],
+  'secrets:set-api-key': [
+    ['empty object', {}],
+    ['number key', { apiKey: 12345678 }],
+    ['null key', { apiKey: null }],
+    ['array key', { apiKey: ['abcdefgh12345'] }],
+    ['object key', { apiKey: { toString: () => 'abcdefgh12345' } }],
+    ['short key', { apiKey: 'short' }],
+    ['600-char key', { apiKey: 'k'.repeat(600) }],
+    ['huge key', { apiKey: HUGE }],
+    ['key with a space', { apiKey: 'abcd efgh 1234' }],
+    ['key with a newline', { apiKey: 'abcdefgh\n12345' }],
+    ['key with a NUL', { apiKey: 'abcdefgh\u000012345' }],
+    ['key with unicode', { apiKey: 'abcdefgh12345é' }],
+    ['extra key', { apiKey: 'abcdefgh12345', extra: 1 }],
+    ['sessionOnly not boolean', { apiKey: 'abcdefgh12345', sessionOnly: 'yes' }],
+    ['sessionOnly null', { apiKey: 'abcdefgh12345', sessionOnly: null }],
+    ['__proto__ beside a key', JSON.parse('{"apiKey":"abcdefgh12345","__proto__":{"x":1}}')],
+    ['function key', { apiKey: () => 'abcdefgh12345' }],
+    ['symbol key', { apiKey: Symbol('abcdefgh12345') }]
+  ],
+  'settings:update': [
+    ['maxTokens zero', { maxTokens: 0 }],
+    ['maxTokens huge', { maxTokens: 1e12 }],
+    ['maxTokens fraction', { maxTokens: 1.5 }],
+    ['maxTokens NaN', { maxTokens: Number.NaN }],
+    ['maxTokens text', { maxTokens: '4096' }],
+    ['maxTokens bigint', { maxTokens: 4096n }],
+    ['model number', { model: 42 }],
+    ['model empty', { model: '   ' }],
+    ['model huge', { model: HUGE }],
+    ['model function', { model: () => 'claude' }],
+    ['theme unknown', { theme: 'neon' }],
+    ['theme symbol', { theme: Symbol('dark') }],
+    ['guidance too long', { memoryGuidance: 'g'.repeat(5_000) }],
+    ['memory null', { memory: null }],
+    ['memory array', { memory: [1] }],
+    ['memory unknown field', { memory: { bogus: 1 } }],
+    ['memory value out of range', { memory: { maxFiles: -1 } }],
+    ['memory __proto__', { memory: JSON.parse('{"__proto__":{"maxFiles":5}}') }],
+    ['memory nested garbage', { memory: { maxFiles: { deep: [[[{}]]] } } }],
+    ['expiry pinned not a list', { expiry: { pinned: 'src/**' } }],
+    ['expiry pinned of numbers', { expiry: { pinned: [1, 2] } }],
+    [
+      'expiry pinned too many',
+      { expiry: { pinned: Array.from({ length: 101 }, (_, i) => `p${i}`) } }
+    ],
+    ['expiry mode unknown', { expiry: { mode: 'sometimes' } }],
+    ['contextEditing enabled text', { contextEditing: { enabled: 'yes' } }],
+    ['contextEditing string', { contextEditing: 'on' }],
+    ['version override', { version: 2 }],
+    ['__proto__ with a setting', JSON.parse('{"__proto__":{"maxTokens":5}}')]
+  ]
+}
+
+const NO_INPUT = new Set<ChannelName>(
+  channelNames.filter((channel) => channels[channel].input.safeParse(undefined).success)
+)
+
+describe('the registry refuses malformed payloads on every channel', () => {
+  it('knows which channels take no input', () => {
+    expect([...NO_INPUT].sort()).toEqual(
+      [
+        'app:info',
+        'app:open-memory-folder',
+        'secrets:clear-api-key',
+        'secrets:status',
+        'settings:get'
+      ].sort()
+    )
+  })
+
+  it.each(channelNames)('%s answers {ok:false} to every malformed payload', async (channel) => {
+    const { handlers, spies } = spiedHandlers()
+    const registry = createIpcRegistry({
+      handlers,
+      isTrustedUrl: trustedUrlCheck({ kind: 'file', path: RENDERER_PATH }),
+      logger
+    })
+    const settingsFile = join(dir, 'user-data', 'settings.json')
+    const cases = [
+      ...universalGarbage,
+      ...specificGarbage[channel],
+      // A no-input call refuses any defined value, even harmless-looking ones.
+      ...(NO_INPUT.has(channel)
+        ? ([
+            ['empty object', {}],
+            ['object with a key', { apiKey: 'abcdefgh12345' }]
+          ] as Array<[string, unknown]>)
+        : [])
+    ]
+    for (const [label, payload] of cases) {
+      const result = await answer(registry, channel, payload)
+      const error = expectFailure(result, undefined, `${channel} with ${label}`)
+      expect(
+        ['BAD_INPUT', 'SETTINGS_INVALID'],
+        `${channel} with ${label}: ${error.code}`
+      ).toContain(error.code)
+      expect(error.message.length, `${channel} with ${label}`).toBeLessThan(2_000)
+    }
+    // Nothing malformed reached a service that acts on input, and nothing was stored.
+    if (channel !== 'settings:update') expect(spies[channel]).not.toHaveBeenCalled()
+    expect(keychain.entries.size).toBe(0)
+    await expect(stat(settingsFile)).rejects.toMatchObject({ code: 'ENOENT' })
+    expect(services.settings.get().settings).toEqual(defaultSettings())
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    expect(Object.prototype).not.toHaveProperty('polluted')
+  })
+
+  it('refuses settings:update garbage before the settings service for structural errors', async () => {
+    const { handlers, spies } = spiedHandlers()
+    const registry = createIpcRegistry({
+      handlers,
+      isTrustedUrl: trustedUrlCheck({ kind: 'file', path: RENDERER_PATH }),
+      logger
+    })
+    for (const [, payload] of universalGarbage)
+      expectFailure(await answer(registry, 'settings:update', payload), 'BAD_INPUT')
+    expect(spies['settings:update']).not.toHaveBeenCalled()
+  })
+})
+
+describe('unknown channels', () => {
+  it.each([
+    ['app:nope'],
+    ['memory:list'],
+    [''],
+    ['__proto__'],
+    ['constructor'],
+    ['toString'],
+    ['hasOwnProperty'],
+    ['APP:INFO'],
+    ['app:info '],
+    [HUGE],
+    [42],
+    [null],
+    [undefined],
+    [Symbol('app:info')],
+    [{ toString: () => 'app:info' }],
+    [Object.create(null)],
+    [['app:info']]
+  ])('%# answers UNKNOWN_CHANNEL', async (channel) => {
+    const error = expectFailure(await answer(registryWith(), channel, undefined), 'UNKNOWN_CHANNEL')
+    expect(error.message.length).toBeLessThan(200)
+  })
+})
+
+describe('senders', () => {
+  const untrusted: Array<[string, SenderInfo | null]> = [
+    ['no sender (frame gone)', null],
+    ['a sub-frame of our page', { url: TRUSTED.url, isTopLevel: false }],
+    ['another origin', { url: 'https://evil.example/index.html', isTopLevel: true }],
+    ['a dev-server lookalike', { url: 'http://localhost:5173/', isTopLevel: true }],
+    [
+      'another file',
+      { url: pathToFileURL(join(tmpdir(), 'other', 'index.html')).href, isTopLevel: true }
+    ],
+    [
+      'our path on another host',
+      { url: `file://evil.example${pathToFileURL(RENDERER_PATH).pathname}`, isTopLevel: true }
+    ],
+    ['about:blank', { url: 'about:blank', isTopLevel: true }],
+    ['a data URL', { url: 'data:text/html,hi', isTopLevel: true }],
+    ['a malformed URL', { url: 'not a url', isTopLevel: true }],
+    ['an empty URL', { url: '', isTopLevel: true }]
+  ]
+
+  it.each(untrusted)('%s gets FORBIDDEN_SENDER and no handler runs', async (_label, sender) => {
+    const { handlers, spies } = spiedHandlers()
+    const registry = createIpcRegistry({
+      handlers,
+      isTrustedUrl: trustedUrlCheck({ kind: 'file', path: RENDERER_PATH }),
+      logger
+    })
+    for (const channel of channelNames) {
+      const input = channel === 'secrets:set-api-key' ? { apiKey: 'abcdefgh12345' } : undefined
+      expectFailure(await answer(registry, channel, input, sender), 'FORBIDDEN_SENDER')
+      expect(spies[channel]).not.toHaveBeenCalled()
+    }
+    // Refused before the channel is even looked at.
+    expectFailure(await answer(registry, 'no:such', undefined, sender), 'FORBIDDEN_SENDER')
+    expect(keychain.entries.size).toBe(0)
+  })
+
+  it('trusts our page with a query string and a hash', async () => {
+    const sender = { url: `${TRUSTED.url}?x=1#/settings`, isTopLevel: true }
+    expect((await answer(registryWith(), 'app:info', undefined, sender)).ok).toBe(true)
+  })
+
+  it('trusts the dev-server origin when the page comes from a URL', async () => {
+    const registry = createIpcRegistry({
+      handlers: createHandlers(services),
+      isTrustedUrl: trustedUrlCheck({ kind: 'url', url: 'http://localhost:5173/' }),
+      logger
+    })
+    const ok = await answer(registry, 'app:info', undefined, {
+      url: 'http://localhost:5173/index.html',
+      isTopLevel: true
+    })
+    expect(ok.ok).toBe(true)
+    const file = await answer(registry, 'app:info', undefined, TRUSTED)
+    expectFailure(file, 'FORBIDDEN_SENDER')
+  })
+})
+
+describe('valid calls', () => {
+  it.each(channelNames)('%s answers {ok:true,data} matching its output schema', async (channel) => {
+    const input =
+      channel === 'secrets:set-api-key'
+        ? { apiKey: 'sk-ant-valid-key-0001' }
+        : channel === 'settings:update'
+          ? { maxTokens: 2048 }
+          : undefined
+    const result = await answer(registryWith(), channel, input)
+    expect(result.ok, JSON.stringify(result)).toBe(true)
+    if (!result.ok) return
+    expect(channels[channel].output.safeParse(result.data).success).toBe(true)
+    expect(Object.keys(result).sort()).toEqual(['data', 'ok'])
+  })
+
+  it('runs the real services behind the channels', async () => {
+    const registry = registryWith()
+    const info = await answer(registry, 'app:info', undefined)
+    expect(info).toMatchObject({
+      ok: true,
+      data: { name: 'Cairn', version: '1.2.3', memoryFolder: join(dir, 'user-data', 'memories') }
+    })
+
+    const stored = await answer(registry, 'secrets:set-api-key', {
+      apiKey: 'sk-ant-valid-key-0001'
+    })
+    expect(stored).toEqual({
+      ok: true,
+      data: { configured: true, source: 'keychain', hint: '0001', keychainAvailable: true }
+    })
+    expect([...keychain.entries.values()]).toEqual(['sk-ant-valid-key-0001'])
+    expect(JSON.stringify(await answer(registry, 'secrets:status', undefined))).not.toContain(
+      'sk-ant-valid-key'
+    )
+
+    const updated = await answer(registry, 'settings:update', { maxTokens: 2048, theme: 'dark' })
+    expect(updated).toMatchObject({ ok: true, data: { maxTokens: 2048, theme: 'dark' } })
+    const onDisk = JSON.parse(await readFile(join(dir, 'user-data', 'settings.json'), 'utf8'))
+    expect(onDisk).toMatchObject({ maxTokens: 2048, theme: 'dark' })
+
+    const opened = await answer(registry, 'app:open-memory-folder', undefined)
+    expect(opened).toEqual({ ok: true, data: { path: join(dir, 'user-data', 'memories') } })
+    expect(openedFolders).toEqual([join(dir, 'user-data', 'memories')])
+  })
+})
+
+describe('handler failures', () => {
+  it('answers INTERNAL, not the bad data, when a handler answers outside its output schema', async () => {
+    const registry = registryWith({
+      'app:info': () => ({ name: 42, leaked: '/home/someone/secret' }) as never
+    })
+    const error = expectFailure(await answer(registry, 'app:info', undefined), 'INTERNAL')
+    expect(error.message).not.toContain('42')
+    expect(error.message).not.toContain('/home/someone')
+  })
+
+  it('strips fields the contract does not name from a handler answer', async () => {
+    const registry = registryWith({
+      'secrets:status': async () =>
+        ({
+          configured: true,
+          source: 'keychain',
+          hint: '0001',
+          keychainAvailable: true,
+          apiKey: 'sk-ant-should-never-cross'
+        }) as never
+    })
+    const result = await answer(registry, 'secrets:status', undefined)
+    expect(result.ok).toBe(true)
+    expect(JSON.stringify(result)).not.toContain('sk-ant-should-never-cross')
+  })
+
+  it('answers a hint longer than 4 characters with INTERNAL', async () => {
+    const registry = registryWith({
+      'secrets:status': async () => ({
+        configured: true,
+        source: 'keychain',
+        hint: 'sk-ant-full-key',
+        keychainAvailable: true
+      })
+    })
+    const error = expectFailure(await answer(registry, 'secrets:status', undefined), 'INTERNAL')
+    expect(error.message).not.toContain('sk-ant')
+  })
+
+  it('answers a plain Error with INTERNAL and a generic message: no stack, no host path', async () => {
+    const hostPath = join(dir, 'user-data', 'settings.json')
+    const registry = registryWith({
+      'settings:get': () => {
+        throw new Error(`EACCES: permission denied, open '${hostPath}'`)
+      }
+    })
+    const error = expectFailure(await answer(registry, 'settings:get', undefined), 'INTERNAL')
+    expect(error.message).not.toContain(hostPath)
+    expect(error.message).not.toContain(dir)
+    expect(error.message).not.toContain('EACCES')
+    expect(error.message).not.toMatch(/\bat .+:\d+:\d+/)
+    expect(error.message).not.toContain('registry.test')
+  })
+
+  it('answers a rejected promise the same way', async () => {
+    const registry = registryWith({
+      'secrets:status': () => Promise.reject(new TypeError(`cannot read ${dir}`))
+    })
+    const error = expectFailure(await answer(registry, 'secrets:status', undefined), 'INTERNAL')
+    expect(error.message).not.toContain(dir)
+  })
+
+  it.each([
+    ['a string', 'boom /home/x'],
+    ['undefined', undefined],
+    ['a circular object', circular],
+    ['a bigint', 7n],
+    ['a null-prototype object', Object.create(null)]
+  ])('answers INTERNAL when a handler throws %s', async (_label, thrown) => {
+    const registry = registryWith({
+      'settings:get': () => {
+        throw thrown
+      }
+    })
+    expectFailure(await answer(registry, 'settings:get', undefined), 'INTERNAL')
+  })
+
+  it('still answers when the logger itself throws', async () => {
+    const throwing: Logger = {
+      debug: () => undefined,
+      info: () => undefined,
+      warn: () => {
+        throw new Error('log disk full')
+      },
+      error: () => {
+        throw new Error('log disk full')
+      },
+      redact: () => undefined
+    }
+    const registry = createIpcRegistry({
+      handlers: {
+        ...createHandlers(services),
+        'settings:get': () => {
+          throw new Error('boom')
+        }
+      },
+      isTrustedUrl: trustedUrlCheck({ kind: 'file', path: RENDERER_PATH }),
+      logger: throwing
+    })
+    expectFailure(await answer(registry, 'settings:get', undefined), 'INTERNAL')
+    expectFailure(await answer(registry, 'app:info', undefined, null), 'FORBIDDEN_SENDER')
+  })
+
+  it('passes a service error through with its code and message', async () => {
+    keychain.setPassword = async () => {
+      throw new Error('Secret Service is not running')
+    }
+    const error = expectFailure(
+      await answer(registryWith(), 'secrets:set-api-key', { apiKey: 'sk-ant-valid-key-0001' }),
+      'KEYCHAIN_UNAVAILABLE'
+    )
+    expect(error.message).toMatch(/session only/)
+    expect(error.message).not.toContain('sk-ant-valid-key-0001')
+  })
+})
+
+describe('BAD_INPUT messages never echo what was received', () => {
+  it('does not repeat a 600-character API key', async () => {
+    const key = `sk-ant-${'Q7'.repeat(296)}zz`
+    expect(key.length).toBe(601)
+    const error = expectFailure(
+      await answer(registryWith(), 'secrets:set-api-key', { apiKey: key }),
+      'BAD_INPUT'
+    )
+    expect(error.message).toMatch(/apiKey/)
+    expect(error.message).toMatch(/too long/)
+    expect(error.message).not.toContain(key)
+    expect(error.message).not.toContain('Q7Q7Q7')
+    // Nor in the log.
+    expect(logLines.join('\n')).not.toContain('Q7Q7Q7')
+  })
+
+  it('does not repeat a key with a forbidden character', async () => {
+    const key = 'sk-ant-secret value-1234'
+    const error = expectFailure(
+      await answer(registryWith(), 'secrets:set-api-key', { apiKey: key }),
+      'BAD_INPUT'
+    )
+    expect(error.message).not.toContain('secret value')
+  })
+
+  it('does not repeat the names of unexpected fields', async () => {
+    const registry = registryWith()
+    const secretName = 'sk-ant-pasted-into-the-wrong-field-9999'
+    const error = expectFailure(
+      await answer(registry, 'secrets:set-api-key', { apiKey: 'abcdefgh12345', [secretName]: 1 }),
+      'BAD_INPUT'
+    )
+    expect(error.message).not.toContain(secretName)
+    expect(error.message).toMatch(/field/)
+    const nested = expectFailure(
+      await answer(registry, 'settings:update', { memory: { [secretName]: 1 } }),
+      'BAD_INPUT'
+    )
+    expect(nested.message).not.toContain(secretName)
+    expect(nested.message).toMatch(/^memory: /)
+  })
+
+  it('does not repeat a wrong-typed value', async () => {
+    const error = expectFailure(
+      await answer(registryWith(), 'app:info', 'sk-ant-typed-into-the-wrong-box'),
+      'BAD_INPUT'
+    )
+    expect(error.message).not.toContain('sk-ant-typed')
+  })
+})
+
+describe('settings:update out of range', () => {
+  it('answers SETTINGS_INVALID naming the field and the range, and leaves settings.json alone', async () => {
+    const registry = registryWith()
+    const file = join(dir, 'user-data', 'settings.json')
+    expect((await answer(registry, 'settings:update', { maxTokens: 3000 })).ok).toBe(true)
+    const before = await readFile(file, 'utf8')
+
+    const error = expectFailure(
+      await answer(registry, 'settings:update', { maxTokens: 500_000 }),
+      'SETTINGS_INVALID'
+    )
+    expect(error.message).toContain('maxTokens')
+    expect(error.message).toMatch(/\b1\b/)
+    expect(error.message).toContain('128,000')
+    expect(error.message).not.toContain('500000')
+    expect(error.message).not.toContain('500,000')
+
+    const nested = expectFailure(
+      await answer(registry, 'settings:update', { memory: { maxFiles: 0 } }),
+      'SETTINGS_INVALID'
+    )
+    expect(nested.message).toContain('memory.maxFiles')
+    expect(nested.message).toContain('100,000')
+
+    expect(await readFile(file, 'utf8')).toBe(before)
+    expect(services.settings.get().settings.maxTokens).toBe(3000)
+  })
+})
