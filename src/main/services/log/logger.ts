@@ -22,12 +22,17 @@ export interface LoggerOptions {
 const MASK = '[redacted]'
 
 export function createLogger({ file, sink, clock = () => new Date() }: LoggerOptions): Logger {
-  const secrets = new Set<string>()
+  // Longest first, so a secret that contains another is masked whole, not left with a visible tail.
+  let secrets: string[] = []
   const write = (level: LogLevel, message: string, fields?: Record<string, unknown>): void => {
-    let line = JSON.stringify(
-      { time: clock().toISOString(), level, message, ...fields },
-      errorReplacer
-    )
+    const time = clock().toISOString()
+    let line: string
+    try {
+      line = JSON.stringify({ time, level, message, ...fields }, errorReplacer)
+    } catch {
+      // Fields that cannot be serialized (a cycle, a BigInt) must not turn logging into a crash.
+      line = JSON.stringify({ time, level, message, fields: '[unserializable]' })
+    }
     for (const secret of secrets) line = line.split(secret).join(MASK)
     sink?.(line)
     if (file) {
@@ -45,8 +50,8 @@ export function createLogger({ file, sink, clock = () => new Date() }: LoggerOpt
     error: (m, f) => write('error', m, f),
     redact: (secret) => {
       if (secret.length < 4) return
-      secrets.add(secret)
-      secrets.add(JSON.stringify(secret).slice(1, -1)) // as it appears inside a JSON line
+      const escaped = JSON.stringify(secret).slice(1, -1) // as it appears inside a JSON line
+      secrets = [...new Set([...secrets, secret, escaped])].sort((a, b) => b.length - a.length)
     }
   }
 }
