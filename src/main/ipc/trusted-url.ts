@@ -7,16 +7,25 @@ export type RendererLocation = { kind: 'file'; path: string } | { kind: 'url'; u
 export function trustedUrlCheck(location: RendererLocation): (url: string) => boolean {
   if (location.kind === 'file') {
     const expected = pathToFileURL(location.path)
+    // The host matters too: file://server/share/... is a different (network) file on Windows.
     return (url) => {
       const actual = safeUrl(url)
-      return actual !== null && actual.protocol === 'file:' && actual.pathname === expected.pathname
+      return (
+        actual !== null &&
+        actual.protocol === 'file:' &&
+        actual.host === expected.host &&
+        actual.pathname === expected.pathname
+      )
     }
   }
   const origin = new URL(location.url).origin
+  // An opaque origin ('null': data:, about:blank, file:) would match every other opaque origin.
+  if (origin === 'null') throw new Error(`the renderer URL needs a real origin: ${location.url}`)
   return (url) => safeUrl(url)?.origin === origin
 }
 
-function safeUrl(url: string): URL | null {
+function safeUrl(url: unknown): URL | null {
+  if (typeof url !== 'string') return null
   try {
     return new URL(url)
   } catch {

@@ -1,11 +1,16 @@
+import { resolve } from 'node:path'
 import type { App } from 'electron'
 
-/** CAIRN_USER_DATA_DIR points a run at its own data folder (tests, a second profile). */
+/**
+ * CAIRN_USER_DATA_DIR points a run at its own data folder (tests, a second profile). Call it before
+ * anything that uses the folder, the single-instance lock included (Electron keeps it there).
+ */
 export function configureUserData(
   app: Pick<App, 'setPath' | 'getPath'>,
   env: NodeJS.ProcessEnv
 ): string {
-  const override = env.CAIRN_USER_DATA_DIR
-  if (override) app.setPath('userData', override)
+  const override = env.CAIRN_USER_DATA_DIR?.trim()
+  // Electron refuses relative paths; resolve one against the working folder instead of crashing.
+  if (override) app.setPath('userData', resolve(override))
   return app.getPath('userData')
 }
