@@ -3,13 +3,28 @@ import type { Services } from '../services'
 
 export type EmitEvent = <E extends EventName>(event: E, payload: EventPayload<E>) => void
 
-/** Payloads are parsed against the contract before they leave main. */
+/** Payloads are parsed against the contract before they leave main; a bad one throws. */
 export function checkedEmitter(send: (event: EventName, payload: unknown) => void): EmitEvent {
   return (event, payload) => send(event, events[event].parse(payload))
 }
 
 /** Connects service notifications to renderer events; returns the disconnect. */
 export function wireEvents(services: Services, emit: EmitEvent): () => void {
-  const off = [services.settings.onChange((settings) => emit('settings:changed', { settings }))]
+  // A failed notification is logged, never thrown back into the service that already did its work
+  // (a settings listener that throws would turn a saved change into an error for the caller).
+  const safely =
+    <E extends EventName>(event: E) =>
+    (payload: EventPayload<E>): void => {
+      try {
+        emit(event, payload)
+      } catch (error) {
+        services.logger.error('event could not be sent', {
+          event,
+          reason: error instanceof Error ? error.message : typeof error
+        })
+      }
+    }
+  const settingsChanged = safely('settings:changed')
+  const off = [services.settings.onChange((settings) => settingsChanged({ settings }))]
   return () => off.forEach((stop) => stop())
 }
