@@ -127,13 +127,17 @@ describe('invalid updates', () => {
   const range = (name: keyof typeof SETTINGS_RANGES) =>
     `between ${SETTINGS_RANGES[name].min.toLocaleString('en-US')} and ${SETTINGS_RANGES[name].max.toLocaleString('en-US')}`
 
-  const cases: [string, SettingsPatch, string, string][] = [
-    ...numeric.flatMap(([path, name]) => [
-      [`${path} below min`, at(path, SETTINGS_RANGES[name].min - 1), path, range(name)] as const,
-      [`${path} above max`, at(path, SETTINGS_RANGES[name].max + 1), path, range(name)] as const,
-      [`${path} not whole`, at(path, SETTINGS_RANGES[name].min + 0.25), path, range(name)] as const,
-      [`${path} as text`, at(path, '12'), path, range(name)] as const
-    ]),
+  type Case = [label: string, patch: SettingsPatch, field: string, mentions: string]
+  const cases: Case[] = [
+    ...numeric.flatMap(([path, name]): Case[] => {
+      const { min, max } = SETTINGS_RANGES[name]
+      return [
+        [`${path} below min`, at(path, min - 1), path, range(name)],
+        [`${path} above max`, at(path, max + 1), path, range(name)],
+        [`${path} not whole`, at(path, min + 0.25), path, range(name)],
+        [`${path} as text`, at(path, '12'), path, range(name)]
+      ]
+    }),
     ['theme not a choice', at('theme', 'neon'), 'theme', '"system"|"light"|"dark"'],
     ['expiry.mode not a choice', at('expiry.mode', 'never'), 'expiry.mode', '"off"|"idle"|"age"'],
     ['enabled not a boolean', at('contextEditing.enabled', 1), 'contextEditing.enabled', 'boolean'],
