@@ -1,17 +1,25 @@
-import * as keytar from '@napi-rs/keyring/keytar.js'
+import { AsyncEntry, type EntryOptions } from '@napi-rs/keyring'
 import { guardKeychain, type Keychain } from './keychain'
 
+/*
+ * On Linux, keyring's default silently falls back to the kernel keyutils store when no Secret
+ * Service answers: that store lives in kernel memory and is gone after a reboot, yet it would be
+ * reported as "stored in the keychain". Pinning the Secret Service makes a missing one fail loudly
+ * (KEYCHAIN_UNAVAILABLE, with the session-only offer) instead. Ignored on macOS and Windows.
+ */
+const OPTIONS: EntryOptions = { linux: { store: 'secret-service' } }
+
 /**
- * The real OS keychain through @napi-rs/keyring's keytar-compatible API (the maintained, prebuilt
- * stand-in for the archived keytar package).
+ * The real OS keychain (macOS Keychain, Windows Credential Vault, Secret Service) through
+ * @napi-rs/keyring, the maintained, prebuilt stand-in for the archived keytar package.
  */
 export function createOsKeychain(): Keychain {
+  // The constructor throws when the pinned store is unreachable; guardKeychain turns that into
+  // KEYCHAIN_UNAVAILABLE like any other failure.
+  const entry = (service: string, account: string) => new AsyncEntry(service, account, OPTIONS)
   return guardKeychain({
-    // keyring's getPassword answers null when no Secret Service is reachable at all, which would
-    // hide an unavailable keychain behind "no key"; findCredentials connects and fails loudly.
-    getPassword: async (service, account) =>
-      (await keytar.findCredentials(service)).find((entry) => entry.account === account)?.password ?? null,
-    setPassword: (service, account, password) => keytar.setPassword(service, account, password),
-    deletePassword: (service, account) => keytar.deletePassword(service, account)
+    getPassword: async (service, account) => (await entry(service, account).getPassword()) ?? null,
+    setPassword: (service, account, password) => entry(service, account).setPassword(password),
+    deletePassword: (service, account) => entry(service, account).deletePassword()
   })
 }
