@@ -21,9 +21,9 @@ export function createWindowStateStore(dir: string) {
     async load(): Promise<WindowState> {
       try {
         const parsed = WindowStateSchema.safeParse(JSON.parse(await readFile(file, 'utf8')))
-        return parsed.success ? parsed.data : DEFAULT_WINDOW_STATE
+        return parsed.success ? parsed.data : { ...DEFAULT_WINDOW_STATE }
       } catch {
-        return DEFAULT_WINDOW_STATE
+        return { ...DEFAULT_WINDOW_STATE }
       }
     },
     async save(state: WindowState): Promise<void> {

@@ -1,0 +1,90 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, test, vi } from 'vitest'
+import type { AppInfo } from '@shared/contract'
+import {
+  captureLogger,
+  expectCairnError,
+  isWindows,
+  modeOf,
+  useTempDir
+} from '../../__tests__/helpers'
+import { createAppService, type OpenPath } from '../app-service'
+
+const tempDir = useTempDir('cairn-app-')
+
+function setup(openPath: OpenPath, memoryFolder = join(tempDir(), 'user-data', 'memories')) {
+  const info: AppInfo = {
+    name: 'Cairn',
+    version: '1.2.3',
+    platform: 'linux',
+    electronVersion: '45.0.0',
+    userDataFolder: join(tempDir(), 'user-data'),
+    memoryFolder
+  }
+  const { logger, lines } = captureLogger()
+  return { app: createAppService({ info, openPath, logger }), info, lines, memoryFolder }
+}
+
+describe('info', () => {
+  test('returns the info it was built with', () => {
+    const { app, info } = setup(async () => '')
+    expect(app.info()).toEqual(info)
+  })
+})
+
+describe('openMemoryFolder', () => {
+  test('creates a missing folder and passes its path to openPath', async () => {
+    const openPath = vi.fn<OpenPath>(async (path) => {
+      // The folder must exist by the time the file manager is asked to show it.
+      expect((await stat(path)).isDirectory()).toBe(true)
+      return ''
+    })
+    const { app, memoryFolder } = setup(openPath)
+    expect(await app.openMemoryFolder()).toEqual({ path: memoryFolder })
+    expect(openPath).toHaveBeenCalledTimes(1)
+    expect(openPath).toHaveBeenCalledWith(memoryFolder)
+  })
+
+  test.skipIf(isWindows)('the created folder (and its missing parents) are 0700', async () => {
+    const { app, memoryFolder } = setup(async () => '')
+    await app.openMemoryFolder()
+    expect(await modeOf(memoryFolder)).toBe(0o700)
+    expect(await modeOf(join(tempDir(), 'user-data'))).toBe(0o700)
+  })
+
+  test('an existing folder is opened as is, its files untouched', async () => {
+    const { app, memoryFolder } = setup(async () => '')
+    await app.openMemoryFolder()
+    await writeFile(join(memoryFolder, 'note.md'), '# kept')
+    expect(await app.openMemoryFolder()).toEqual({ path: memoryFolder })
+    expect(await readdir(memoryFolder)).toEqual(['note.md'])
+    expect(await readFile(join(memoryFolder, 'note.md'), 'utf8')).toBe('# kept')
+  })
+
+  test('openPath answering an error text → OPEN_FOLDER_FAILED saying why and where the folder is', async () => {
+    const { app, lines, memoryFolder } = setup(async () => 'No application is registered')
+    const error = await expectCairnError(app.openMemoryFolder(), 'OPEN_FOLDER_FAILED')
+    expect(error.detail).toContain('No application is registered')
+    expect(error.detail).toContain(`It is at ${memoryFolder}`)
+    expect(lines.some((line) => line.includes('did not open the memory folder'))).toBe(true)
+  })
+
+  test('openPath throwing → OPEN_FOLDER_FAILED saying where the folder is', async () => {
+    const { app, memoryFolder } = setup(() => Promise.reject(new Error('dbus went away')))
+    const error = await expectCairnError(app.openMemoryFolder(), 'OPEN_FOLDER_FAILED')
+    expect(error.detail).toContain('dbus went away')
+    expect(error.detail).toContain(memoryFolder)
+  })
+
+  test('a folder that cannot be created → OPEN_FOLDER_FAILED naming the path; openPath not called', async () => {
+    const blocker = join(tempDir(), 'blocker')
+    await writeFile(blocker, 'a file where a folder should be')
+    const openPath = vi.fn<OpenPath>(async () => '')
+    const { app } = setup(openPath, join(blocker, 'memories'))
+    const error = await expectCairnError(app.openMemoryFolder(), 'OPEN_FOLDER_FAILED')
+    expect(error.detail).toContain(join(blocker, 'memories'))
+    expect(error.detail).toContain('ENOTDIR')
+    expect(openPath).not.toHaveBeenCalled()
+  })
+})
