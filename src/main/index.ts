@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, ipcMain, screen, session, shell } from 'electron'
+import type { App, IpcMain, Screen, Session, Shell } from 'electron'
 import { bindIpc } from './ipc/electron-ipc'
 import { checkedEmitter, wireEvents } from './ipc/events'
 import { createHandlers } from './ipc/handlers'
@@ -15,18 +16,47 @@ import { createMainWindow, hardenContents, hardenSession } from './window'
 
 // Lifecycle only: build services, bind IPC, open the window, dispose on quit.
 
-const here = fileURLToPath(new URL('.', import.meta.url))
-const preload = join(here, '../preload/index.cjs')
-const renderer: RendererLocation = process.env.ELECTRON_RENDERER_URL
-  ? { kind: 'url', url: process.env.ELECTRON_RENDERER_URL }
-  : { kind: 'file', path: join(here, '../renderer/index.html') }
+/** The parts of Electron the lifecycle uses; passed in so it can run against a fake in tests. */
+export interface ElectronApi {
+  app: Pick<
+    App,
+    | 'requestSingleInstanceLock'
+    | 'quit'
+    | 'on'
+    | 'whenReady'
+    | 'getPath'
+    | 'setPath'
+    | 'getName'
+    | 'getVersion'
+    | 'isPackaged'
+  >
+  BrowserWindow: typeof BrowserWindow
+  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>
+  screen: Pick<Screen, 'getAllDisplays'>
+  session: {
+    readonly defaultSession: Pick<
+      Session,
+      'setPermissionRequestHandler' | 'setPermissionCheckHandler'
+    >
+  }
+  shell: Pick<Shell, 'openExternal' | 'openPath'>
+}
 
-async function main(): Promise<void> {
+export async function start(electron: ElectronApi, env: NodeJS.ProcessEnv): Promise<void> {
+  const { app, BrowserWindow, ipcMain, screen, session, shell } = electron
+  const here = fileURLToPath(new URL('.', import.meta.url))
+  const preload = join(here, '../preload/index.cjs')
+  const renderer: RendererLocation = env.ELECTRON_RENDERER_URL
+    ? { kind: 'url', url: env.ELECTRON_RENDERER_URL }
+    : { kind: 'file', path: join(here, '../renderer/index.html') }
+
+  // Electron keeps the single-instance lock in the user-data folder, so a second profile
+  // (CAIRN_USER_DATA_DIR) must be in place first or it would collide with the default one.
+  const userDataDir = configureUserData(app, env)
   if (!app.requestSingleInstanceLock()) {
     app.quit()
     return
   }
-  const userDataDir = configureUserData(app, process.env)
   await app.whenReady()
 
   await ensurePrivateDir(join(userDataDir, 'logs'))
@@ -44,7 +74,7 @@ async function main(): Promise<void> {
     keychain: createOsKeychain(),
     openPath: (path) => shell.openPath(path),
     logger,
-    env: process.env,
+    env,
     app: {
       name: app.getName(),
       version: app.getVersion(),
@@ -61,41 +91,80 @@ async function main(): Promise<void> {
   const unwireEvents = wireEvents(
     services,
     checkedEmitter((event, payload) => {
-      for (const window of BrowserWindow.getAllWindows()) window.webContents.send(event, payload)
+      for (const window of BrowserWindow.getAllWindows()) {
+        if (!window.isDestroyed() && !window.webContents.isDestroyed())
+          window.webContents.send(event, payload)
+      }
     })
   )
 
-  const openWindow = async (): Promise<BrowserWindow> =>
-    createMainWindow({
-      BrowserWindow,
-      workAreas: screen.getAllDisplays().map((display) => display.workArea),
-      preload,
-      renderer,
-      state: await services.windowState.load(),
-      saveState: (state) => services.windowState.save(state)
-    })
-  let mainWindow = await openWindow()
+  // The window saves its bounds as it closes; quitting waits for those writes to land.
+  const pendingWrites = new Set<Promise<void>>()
+  const tracked = (write: Promise<void>): Promise<void> => {
+    pendingWrites.add(write)
+    void write.finally(() => pendingWrites.delete(write)).catch(() => undefined)
+    return write
+  }
+
+  let mainWindow: BrowserWindow | null = null
+  let opening: Promise<BrowserWindow> | null = null
+  // One window; a closed one (macOS keeps the app running) is opened again when asked for.
+  const ensureWindow = (): Promise<BrowserWindow> => {
+    if (mainWindow && !mainWindow.isDestroyed()) return Promise.resolve(mainWindow)
+    opening ??= (async () => {
+      try {
+        mainWindow = await createMainWindow({
+          BrowserWindow,
+          workAreas: screen.getAllDisplays().map((display) => display.workArea),
+          preload,
+          renderer,
+          state: await services.windowState.load(),
+          saveState: (state) => tracked(services.windowState.save(state))
+        })
+        return mainWindow
+      } finally {
+        opening = null
+      }
+    })()
+    return opening
+  }
+  const windowFailed = (error: unknown): void => logger.error('window could not open', { error })
 
   app.on('second-instance', () => {
-    if (mainWindow.isMinimized()) mainWindow.restore()
-    mainWindow.focus()
+    void ensureWindow()
+      .then((window) => {
+        if (window.isMinimized()) window.restore()
+        window.focus()
+      })
+      .catch(windowFailed)
   })
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0)
-      void openWindow().then((window) => (mainWindow = window))
-  })
+  app.on('activate', () => void ensureWindow().catch(windowFailed))
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
   })
-  app.on('will-quit', () => {
+  let disposed = false
+  app.on('will-quit', (event) => {
+    if (pendingWrites.size > 0) {
+      event.preventDefault()
+      void Promise.allSettled([...pendingWrites]).then(() => app.quit())
+      return
+    }
+    if (disposed) return
+    disposed = true
     unwireEvents()
     unbindIpc()
     services.dispose()
   })
+
+  await ensureWindow()
   logger.info('Cairn started', { version: app.getVersion() })
 }
 
-main().catch((error: unknown) => {
+/** Electron runs this module as the main entry; `running` settles once start-up is over. */
+export const running: Promise<void> = start(
+  { app, BrowserWindow, ipcMain, screen, session, shell },
+  process.env
+).catch((error: unknown) => {
   console.error('Cairn could not start:', error)
   app.exit(1)
 })

@@ -1,0 +1,312 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { isAbsolute, join, sep } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { channelNames } from '@shared/contract'
+import { secureWebPreferences } from '../window'
+import {
+  createFakeElectron,
+  fakeEvent,
+  FakeWebContents,
+  type FakeBrowserWindow,
+  type FakeElectron
+} from './electron-mock'
+
+/*
+ * The lifecycle in src/main/index.ts, run the way Electron runs it (by importing the module) against
+ * the fake electron. The services are real and write into a temp user-data folder.
+ */
+
+let dir: string
+let userData: string
+let fake: FakeElectron
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cairn-lifecycle-'))
+  userData = join(dir, 'user-data')
+  vi.resetModules()
+  vi.stubEnv('CAIRN_USER_DATA_DIR', userData)
+  vi.stubEnv('ELECTRON_RENDERER_URL', undefined)
+  vi.stubEnv('ANTHROPIC_API_KEY', undefined)
+})
+
+afterEach(async () => {
+  vi.doUnmock('electron')
+  vi.unstubAllEnvs()
+  vi.restoreAllMocks()
+  await rm(dir, { recursive: true, force: true })
+})
+
+async function boot(options: Parameters<typeof createFakeElectron>[0] = {}) {
+  fake = createFakeElectron(options)
+  vi.doMock('electron', () => fake.module)
+  const module = await import('../index')
+  await module.running
+  return module
+}
+
+function onlyWindow(): FakeBrowserWindow {
+  expect(fake.BrowserWindow.instances).toHaveLength(1)
+  const window = fake.BrowserWindow.instances[0]
+  if (!window) throw new Error('no window')
+  return window
+}
+
+function pageUrl(window: FakeBrowserWindow): string {
+  if (window.loaded?.kind !== 'file') throw new Error('the page was not loaded from a file')
+  return pathToFileURL(window.loaded.path).href
+}
+
+describe('single instance', () => {
+  it('quits without a window, IPC or data when another instance holds the lock', async () => {
+    await boot({ singleInstanceLock: false })
+    expect(fake.app.requestSingleInstanceLock).toHaveBeenCalledTimes(1)
+    expect(fake.app.quit).toHaveBeenCalledTimes(1)
+    expect(fake.BrowserWindow.instances).toHaveLength(0)
+    expect(fake.ipcMain.handle).not.toHaveBeenCalled()
+    expect(fake.app.whenReady).not.toHaveBeenCalled()
+    expect(fake.app.exit).not.toHaveBeenCalled()
+    await expect(stat(join(userData, 'logs'))).rejects.toMatchObject({ code: 'ENOENT' })
+  })
+
+  it('takes the lock in the chosen user-data folder (set before the lock is requested)', async () => {
+    await boot({ singleInstanceLock: false })
+    expect(fake.app.setPath).toHaveBeenCalledWith('userData', userData)
+    const setPathOrder = fake.app.setPath.mock.invocationCallOrder[0] ?? Infinity
+    const lockOrder = fake.app.requestSingleInstanceLock.mock.invocationCallOrder[0] ?? -Infinity
+    expect(setPathOrder).toBeLessThan(lockOrder)
+  })
+})
+
+describe('start-up with the lock', () => {
+  it('opens one window with the secure preferences and the built page', async () => {
+    await boot()
+    const window = onlyWindow()
+    const prefs = window.options.webPreferences as ReturnType<typeof secureWebPreferences>
+    expect(isAbsolute(prefs.preload ?? '')).toBe(true)
+    expect(prefs.preload?.endsWith(`${sep}preload${sep}index.cjs`)).toBe(true)
+    expect(prefs).toEqual(secureWebPreferences(prefs.preload ?? ''))
+    expect(window.loaded?.kind).toBe('file')
+    expect(pageUrl(window).endsWith('/renderer/index.html')).toBe(true)
+    expect(window.options.show).toBe(false)
+    expect(fake.app.exit).not.toHaveBeenCalled()
+  })
+
+  it('loads the dev-server URL when electron-vite provides one, and trusts only its origin', async () => {
+    vi.stubEnv('ELECTRON_RENDERER_URL', 'http://localhost:5173/')
+    await boot()
+    const window = onlyWindow()
+    expect(window.loaded).toEqual({ kind: 'url', url: 'http://localhost:5173/' })
+    const ok = await fake.ipcMain.invoke('app:info', undefined, { url: 'http://localhost:5173/' })
+    expect(ok).toMatchObject({ ok: true })
+    const refused = await fake.ipcMain.invoke('app:info', undefined, {
+      url: 'http://localhost:5174/'
+    })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } })
+  })
+
+  it('refuses every permission in the default session', async () => {
+    await boot()
+    const session = fake.session.defaultSession
+    const callback = vi.fn()
+    session.permissionRequestHandler?.({}, 'media', callback)
+    expect(callback).toHaveBeenCalledWith(false)
+    expect(session.permissionCheckHandler?.({}, 'notifications')).toBe(false)
+  })
+
+  it('hardens the main window contents: no navigation, links go to the OS browser', async () => {
+    await boot()
+    const contents = onlyWindow().webContents
+    const navigation = fakeEvent()
+    contents.emit('will-navigate', navigation, 'https://evil.example/')
+    expect(navigation.preventDefault).toHaveBeenCalled()
+    expect(contents.windowOpenHandler?.({ url: 'https://www.anthropic.com/' })).toEqual({
+      action: 'deny'
+    })
+    expect(fake.shell.openExternal).toHaveBeenCalledWith('https://www.anthropic.com/')
+    expect(contents.windowOpenHandler?.({ url: 'file:///etc/passwd' })).toEqual({
+      action: 'deny'
+    })
+    expect(fake.shell.openExternal).toHaveBeenCalledTimes(1)
+  })
+
+  it('hardens any web contents created later', async () => {
+    await boot()
+    const later = new FakeWebContents()
+    fake.app.emit('web-contents-created', fakeEvent(), later)
+    for (const name of ['will-navigate', 'will-redirect', 'will-attach-webview']) {
+      const event = fakeEvent()
+      later.emit(name, event)
+      expect(event.preventDefault, name).toHaveBeenCalled()
+    }
+    expect(later.windowOpenHandler?.({ url: 'javascript:alert(1)' })).toEqual({ action: 'deny' })
+    expect(fake.shell.openExternal).not.toHaveBeenCalled()
+  })
+
+  it('binds every channel to the real services, for our page only', async () => {
+    await boot()
+    expect([...fake.ipcMain.handlers.keys()].sort()).toEqual([...channelNames].sort())
+    const page = pageUrl(onlyWindow())
+    const info = await fake.ipcMain.invoke('app:info', undefined, { url: page })
+    expect(info).toMatchObject({
+      ok: true,
+      data: { name: 'Cairn', version: '0.0.0-test', userDataFolder: userData }
+    })
+    const fromElsewhere = await fake.ipcMain.invoke('app:info', undefined, {
+      url: 'https://evil.example/'
+    })
+    expect(fromElsewhere).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } })
+    const fromSubFrame = await fake.ipcMain.invoke('app:info', undefined, {
+      url: page,
+      topLevel: false
+    })
+    expect(fromSubFrame).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } })
+  })
+
+  it('pushes settings:changed to the window after an update', async () => {
+    await boot()
+    const window = onlyWindow()
+    const answer = await fake.ipcMain.invoke(
+      'settings:update',
+      { theme: 'dark' },
+      { url: pageUrl(window) }
+    )
+    expect(answer).toMatchObject({ ok: true, data: { theme: 'dark' } })
+    expect(window.webContents.sent).toEqual([
+      {
+        channel: 'settings:changed',
+        payload: { settings: expect.objectContaining({ theme: 'dark' }) }
+      }
+    ])
+  })
+
+  it('writes its log into the user-data folder', async () => {
+    await boot()
+    const log = await readFile(join(userData, 'logs', 'main.log'), 'utf8')
+    expect(log).toContain('Cairn started')
+  })
+
+  it('exits with status 1 when start-up fails', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    fake = createFakeElectron()
+    fake.app.whenReady.mockImplementation(() => Promise.reject(new Error('no display')))
+    vi.doMock('electron', () => fake.module)
+    const module = await import('../index')
+    await module.running
+    expect(fake.app.exit).toHaveBeenCalledWith(1)
+    expect(error).toHaveBeenCalled()
+    expect(fake.BrowserWindow.instances).toHaveLength(0)
+  })
+})
+
+describe('a second instance', () => {
+  it('restores and focuses the existing window instead of opening another', async () => {
+    await boot()
+    const window = onlyWindow()
+    window.minimize()
+    fake.app.emit('second-instance', fakeEvent(), ['cairn'], '/')
+    await vi.waitFor(() => expect(window.calls).toContain('focus'))
+    expect(window.calls.indexOf('restore')).toBeLessThan(window.calls.indexOf('focus'))
+    expect(window.minimized).toBe(false)
+    expect(fake.BrowserWindow.instances).toHaveLength(1)
+  })
+
+  it('focuses without restoring a window that is not minimized', async () => {
+    await boot()
+    const window = onlyWindow()
+    fake.app.emit('second-instance', fakeEvent(), ['cairn'], '/')
+    await vi.waitFor(() => expect(window.calls).toContain('focus'))
+    expect(window.calls).not.toContain('restore')
+  })
+
+  it('opens a new window when the old one was closed (the app kept running)', async () => {
+    await boot()
+    const first = onlyWindow()
+    first.close()
+    fake.app.emit('second-instance', fakeEvent(), ['cairn'], '/')
+    await vi.waitFor(() => expect(fake.BrowserWindow.instances).toHaveLength(2))
+    const second = fake.BrowserWindow.instances[1]
+    await vi.waitFor(() => expect(second?.calls).toContain('focus'))
+    expect(second?.options.webPreferences).toEqual(first.options.webPreferences)
+  })
+
+  it('activate reopens a closed window once, not twice', async () => {
+    await boot()
+    onlyWindow().close()
+    fake.app.emit('activate')
+    fake.app.emit('activate')
+    await vi.waitFor(() => expect(fake.BrowserWindow.instances).toHaveLength(2))
+    await vi.waitFor(() => expect(fake.BrowserWindow.instances[1]?.loaded).not.toBeNull())
+    fake.app.emit('activate')
+    expect(fake.BrowserWindow.instances).toHaveLength(2)
+  })
+})
+
+describe('quitting', () => {
+  it('quits when the last window closes (except on macOS)', async () => {
+    await boot()
+    onlyWindow().close()
+    if (process.platform === 'darwin') expect(fake.app.quit).not.toHaveBeenCalled()
+    else expect(fake.app.quit).toHaveBeenCalledTimes(1)
+  })
+
+  it('will-quit unbinds IPC and disconnects events', async () => {
+    await boot()
+    const window = onlyWindow()
+    const update = fake.ipcMain.handlers.get('settings:update')
+    if (!update) throw new Error('settings:update is not bound')
+    const frame = { url: pageUrl(window), parent: null, detached: false, isDestroyed: () => false }
+
+    const quit = fakeEvent()
+    fake.app.emit('will-quit', quit)
+    expect(quit.preventDefault).not.toHaveBeenCalled()
+    expect(fake.ipcMain.handlers.size).toBe(0)
+    expect(fake.ipcMain.removeHandler).toHaveBeenCalledTimes(channelNames.length)
+
+    // The registry still answers a handler kept from before, but no event reaches the window.
+    const answer = await update({ senderFrame: frame }, { theme: 'light' })
+    expect(answer).toMatchObject({ ok: true })
+    expect(window.webContents.sent).toEqual([])
+  })
+
+  it('saves the window bounds on close and waits for the write before quitting', async () => {
+    await boot()
+    const window = onlyWindow()
+    window.normalBounds = { x: 40, y: 50, width: 1000, height: 700 }
+    window.maximized = true
+    window.close()
+
+    const first = fakeEvent()
+    fake.app.emit('will-quit', first)
+    expect(first.preventDefault).toHaveBeenCalledTimes(1)
+    expect(fake.ipcMain.handlers.size).toBe(channelNames.length)
+
+    const quitsBefore = fake.app.quit.mock.calls.length
+    await vi.waitFor(() => expect(fake.app.quit.mock.calls.length).toBe(quitsBefore + 1))
+    const saved = JSON.parse(await readFile(join(userData, 'window-state.json'), 'utf8'))
+    expect(saved).toEqual({ x: 40, y: 50, width: 1000, height: 700, maximized: true })
+
+    const second = fakeEvent()
+    fake.app.emit('will-quit', second)
+    expect(second.preventDefault).not.toHaveBeenCalled()
+    expect(fake.ipcMain.handlers.size).toBe(0)
+  })
+
+  it('restores the saved bounds and maximized state on the next start', async () => {
+    await boot()
+    const window = onlyWindow()
+    window.normalBounds = { x: 40, y: 50, width: 1000, height: 700 }
+    window.maximized = true
+    window.close()
+    const quit = fakeEvent()
+    fake.app.emit('will-quit', quit)
+    await vi.waitFor(() => expect(fake.app.quit.mock.calls.length).toBeGreaterThanOrEqual(2))
+
+    vi.resetModules()
+    await boot()
+    const next = onlyWindow()
+    expect(next.options).toMatchObject({ x: 40, y: 50, width: 1000, height: 700 })
+    expect(next.maximized).toBe(true)
+  })
+})
