@@ -60,12 +60,30 @@ export function buildCairnApi(transport: BridgeTransport): CairnApi {
   for (const channel of channelNames) {
     const [domain, method] = methodPath(channel)
     api[domain] ??= {}
-    api[domain][method] = async (input?: unknown) =>
-      unwrapEnvelope(await transport.invoke(channel, input))
+    api[domain][method] = async (input?: unknown) => {
+      let raw: unknown
+      try {
+        raw = await transport.invoke(channel, input)
+      } catch (error) {
+        // Nothing from main arrived (no handler, an input that cannot be cloned, a closed channel):
+        // still a CairnError, without the transport's wording, which may quote the input.
+        if (error instanceof CairnError) throw error
+        throw new CairnError(
+          'INTERNAL',
+          'The request could not be sent to the app. Restart Cairn and try again.'
+        )
+      }
+      return unwrapEnvelope(raw)
+    }
   }
   const on = (event: EventName, listener: (payload: never) => void): (() => void) => {
     if (!isEventName(event))
-      throw new CairnError('UNKNOWN_CHANNEL', `There is no event called ${String(event)}.`)
+      throw new CairnError(
+        'UNKNOWN_CHANNEL',
+        `There is no event called ${typeof event === 'string' ? event.slice(0, 64) : typeof event}.`
+      )
+    if (typeof listener !== 'function')
+      throw new CairnError('BAD_INPUT', 'An event listener must be a function.')
     return transport.subscribe(event, listener as (payload: unknown) => void)
   }
   return { ...api, on } as unknown as CairnApi

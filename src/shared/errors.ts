@@ -32,14 +32,30 @@ export class CairnError extends Error {
 
   static from(error: unknown): CairnError {
     if (error instanceof CairnError) return error
-    const message = error instanceof Error ? error.message : String(error)
-    const match = /\[([A-Z_]+)\] ([\s\S]*)$/.exec(message)
-    const code = ErrorCodeSchema.safeParse(match?.[1])
-    if (match && code.success) return new CairnError(code.data, match[2] ?? '')
+    const message = messageOf(error)
+    // The first `[CODE] ` that names a real code; whatever wrapped it ("Error: ", "Error invoking
+    // remote method ...: ") is dropped, and brackets inside the detail are kept.
+    for (const match of message.matchAll(/\[([A-Z_]+)\] /g)) {
+      const code = ErrorCodeSchema.safeParse(match[1])
+      if (code.success)
+        return new CairnError(code.data, message.slice(match.index + match[0].length))
+    }
     return new CairnError('INTERNAL', message || 'Something went wrong.')
   }
 }
 
 export function isCairnError(value: unknown): value is CairnError {
   return value instanceof CairnError
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message
+  if (typeof error === 'string') return error
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { message?: unknown }).message === 'string'
+  )
+    return (error as { message: string }).message
+  return ''
 }
