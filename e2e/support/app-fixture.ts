@@ -124,11 +124,16 @@ export const test = base.extend<{ cairn: CairnApp; keychainMode: 'os' | 'missing
       userDataDir,
       keychainService,
       readKeychain: () => keychain.getPassword(keychainService, KEYCHAIN_ACCOUNT),
+      // Store and remove a throwaway entry: a Secret Service with no unlocked collection answers
+      // reads but refuses writes.
       keychainAvailable: () =>
-        keychain.getPassword(keychainService, 'probe').then(
-          () => true,
-          () => false
-        )
+        keychain
+          .setPassword(keychainService, 'probe', 'probe')
+          .then(() => keychain.deletePassword(keychainService, 'probe'))
+          .then(
+            () => true,
+            () => false
+          )
     }
     let app: CairnApp
     let close: () => Promise<void>
