@@ -1,3 +1,99 @@
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react'
+import { CairnMark, ChatIcon, MemoryIcon, SettingsIcon } from './components/icons'
+import { LoadErrorBanner, NoticeBanner } from './components/notice-banner'
+import { panelId, tabId, ViewTabs, type ViewTab } from './components/view-tabs'
+import { ChatView } from './features/chat/chat-view'
+import { MemoryView } from './features/memory/memory-view'
+import { SettingsView } from './features/settings/settings-view'
+import { useSettingsState } from './features/settings/use-settings-state'
+import { isPrimaryShortcut } from './lib/platform'
+import { useAppInfo } from './lib/use-app-info'
+
+export type ViewId = 'chat' | 'memory' | 'settings'
+
+const VIEWS: readonly ViewTab<ViewId>[] = [
+  { id: 'chat', label: 'Chat', icon: <ChatIcon />, digit: '1' },
+  { id: 'memory', label: 'Memory', icon: <MemoryIcon />, digit: '2' },
+  { id: 'settings', label: 'Settings', icon: <SettingsIcon />, digit: '3' }
+]
+
+/** Ctrl/Cmd+1/2/3 by key or by physical key, so layouts where 1 needs Shift still work. */
+function shortcutView(event: KeyboardEvent): ViewId | null {
+  if (!isPrimaryShortcut(event)) return null
+  const digit = /^Digit([1-9])$/.exec(event.code)?.[1] ?? event.key
+  return VIEWS.find((view) => view.digit === digit)?.id ?? null
+}
+
 export function App() {
-  return <main>Cairn</main>
+  const [view, setView] = useState<ViewId>('chat')
+  const settings = useSettingsState()
+  const info = useAppInfo()
+  const theme = settings.settings?.theme ?? 'system'
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme
+  }, [theme])
+
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    const next = shortcutView(event)
+    if (next) {
+      event.preventDefault()
+      // Focus inside a panel that is about to hide would fall to <body>: hand it to the new tab.
+      const focusWasInPanel = document.activeElement?.closest('[role="tabpanel"]') !== null
+      setView(next)
+      if (focusWasInPanel)
+        requestAnimationFrame(() => document.getElementById(tabId(next))?.focus())
+      return
+    }
+    // Ctrl/Cmd+S would otherwise open the browser's "Save page" dialog; Settings handles it itself.
+    if (isPrimaryShortcut(event) && (event.key.toLowerCase() === 's' || event.code === 'KeyS'))
+      event.preventDefault()
+  })
+  useEffect(() => {
+    const listener = (event: KeyboardEvent): void => onKeyDown(event)
+    window.addEventListener('keydown', listener)
+    return () => window.removeEventListener('keydown', listener)
+  }, [])
+
+  const panel = (id: ViewId, content: ReactNode) => (
+    <section
+      key={id}
+      id={panelId(id)}
+      role="tabpanel"
+      aria-labelledby={tabId(id)}
+      className="panel"
+      hidden={view !== id}
+    >
+      {content}
+    </section>
+  )
+
+  return (
+    <div className="app">
+      <nav className="sidebar" aria-label="Cairn">
+        <div className="brand">
+          <span className="brand__mark">
+            <CairnMark />
+          </span>
+          <span className="brand__name">Cairn</span>
+        </div>
+        <ViewTabs tabs={VIEWS} selected={view} onSelect={setView} />
+        <p className="sidebar__footer">{info ? `Version ${info.version}` : '\u00a0'}</p>
+      </nav>
+      <main className="content" aria-busy={settings.phase === 'loading' || undefined}>
+        {settings.notice ? (
+          <NoticeBanner notice={settings.notice} onDismiss={settings.dismissNotice} />
+        ) : null}
+        {settings.phase === 'failed' && settings.error ? (
+          <LoadErrorBanner error={settings.error} onRetry={settings.retry} />
+        ) : null}
+        {panel('chat', <ChatView onOpenSettings={() => setView('settings')} />)}
+        {panel('memory', <MemoryView info={info} />)}
+        {panel(
+          'settings',
+          <SettingsView state={settings} info={info} active={view === 'settings'} />
+        )}
+      </main>
+    </div>
+  )
 }

@@ -1,0 +1,154 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+export type SettingsField =
+  | 'model'
+  | 'maxTokens'
+  | 'maxFileBytes'
+  | 'maxTotalBytes'
+  | 'maxFiles'
+  | 'maxReadChars'
+  | 'expiryDays'
+  | 'triggerTokens'
+  | 'keepToolUses'
+  | 'memoryGuidance'
+
+/*
+ * The visible labels of the settings fields, as src/renderer/src/features/settings/field-labels.ts
+ * defines them (a renderer unit test checks the two agree; the e2e tsconfig cannot import it).
+ */
+const FIELD_LABELS: Record<SettingsField, string> = {
+  model: 'Model',
+  maxTokens: 'Max output tokens',
+  maxFileBytes: 'Max file size (bytes)',
+  maxTotalBytes: 'Max folder size (bytes)',
+  maxFiles: 'Max number of files',
+  maxReadChars: 'Max characters per read',
+  expiryDays: 'Expire after (days)',
+  triggerTokens: 'Clear when context reaches (tokens)',
+  keepToolUses: 'Recent tool results to keep',
+  memoryGuidance: 'Memory guidance'
+}
+
+/** The Settings view. Get one from `AppPage.gotoSettings()`, which waits for it to load. */
+export class SettingsPage {
+  constructor(readonly page: Page) {}
+
+  /** A titled card, e.g. "API key" or "Memory folder". */
+  section(title: string): Locator {
+    return this.page.getByRole('region', { name: title, exact: true })
+  }
+
+  /** Settings and the key status have been read from main. */
+  async waitForLoaded(): Promise<void> {
+    await expect(this.field('model')).toBeVisible()
+    await expect(this.apiKeyStatus()).not.toHaveText(/Checking/)
+  }
+
+  // ---- API key ----
+
+  apiKeyInput(): Locator {
+    return this.section('API key').getByLabel('API key', { exact: true })
+  }
+
+  /** Fills the masked input and presses "Save key"; returns once main has answered. */
+  async setApiKey(key: string): Promise<void> {
+    await this.apiKeyInput().fill(key)
+    await this.section('API key').getByRole('button', { name: 'Save key', exact: true }).click()
+    await this.waitForKeyAnswer()
+  }
+
+  /** After a KEYCHAIN_UNAVAILABLE failure: "Keep for this session only". */
+  async keepKeyForSessionOnly(): Promise<void> {
+    await this.apiKeyError()
+      .getByRole('button', { name: 'Keep for this session only', exact: true })
+      .click()
+    await this.waitForKeyAnswer()
+  }
+
+  /** "Remove key" (absent when the key comes from ANTHROPIC_API_KEY). */
+  async clearApiKey(): Promise<void> {
+    const remove = this.section('API key').getByRole('button', { name: 'Remove key', exact: true })
+    await remove.click()
+    await expect(remove).toBeEnabled()
+    await expect(this.section('API key').locator('[aria-busy="true"]')).toHaveCount(0)
+  }
+
+  /** "Configured — stored in the system keychain · ends in 1234", or "Not set — …". */
+  apiKeyStatus(): Locator {
+    return this.page.getByRole('status', { name: 'API key status', exact: true })
+  }
+
+  apiKeyError(): Locator {
+    return this.section('API key').getByRole('alert')
+  }
+
+  private async waitForKeyAnswer(): Promise<void> {
+    // Success empties the input; failure shows an alert. Either way main has answered.
+    await expect(async () => {
+      const cleared = (await this.apiKeyInput().inputValue()) === ''
+      const failed = await this.apiKeyError().isVisible()
+      expect(cleared || failed, 'the key was neither accepted nor refused').toBe(true)
+    }).toPass()
+    await expect(this.section('API key').locator('[aria-busy="true"]')).toHaveCount(0)
+  }
+
+  // ---- Settings fields ----
+
+  field(name: SettingsField): Locator {
+    return this.page.getByRole('textbox', { name: FIELD_LABELS[name], exact: true })
+  }
+
+  async setField(name: SettingsField, value: string): Promise<void> {
+    await this.field(name).fill(value)
+  }
+
+  /** The inline error under a field (present only while the value is invalid). */
+  fieldError(name: SettingsField): Locator {
+    return this.page.locator(`[id="field-${name}-error"]`)
+  }
+
+  saveButton(): Locator {
+    return this.page.getByRole('button', { name: 'Save', exact: true })
+  }
+
+  /** Presses Save and waits for main's answer ("Saved." or "Could not save: …"). */
+  async save(): Promise<void> {
+    await this.saveButton().click()
+    await expect(this.saveStatus()).toHaveText(/^(Saved\.|Could not save)/)
+  }
+
+  saveStatus(): Locator {
+    return this.page.getByRole('status', { name: 'Save status', exact: true })
+  }
+
+  /** The app-wide banner shown when a corrupt settings file was moved aside. */
+  notice(): Locator {
+    return this.page.getByRole('alert', { name: 'Settings were reset to defaults', exact: true })
+  }
+
+  async dismissNotice(): Promise<void> {
+    await this.notice().getByRole('button', { name: 'Dismiss', exact: true }).click()
+  }
+
+  // ---- Memory folder ----
+
+  openMemoryFolderButton(): Locator {
+    return this.section('Memory folder').getByRole('button', {
+      name: 'Open memory folder',
+      exact: true
+    })
+  }
+
+  async openMemoryFolder(): Promise<void> {
+    await this.openMemoryFolderButton().click()
+    await expect(this.folderStatus()).toBeVisible()
+  }
+
+  /** "Opened in your file manager: …" or why it could not be opened. */
+  folderStatus(): Locator {
+    return this.section('Memory folder').getByRole('status', {
+      name: 'Memory folder status',
+      exact: true
+    })
+  }
+}

@@ -1,0 +1,23 @@
+/*
+ * The visible label of every text field in Settings. The Playwright page objects import this too
+ * (it has no imports of its own), so a renamed label cannot silently break the end-to-end specs.
+ */
+export const FIELD_LABELS = {
+  model: 'Model',
+  maxTokens: 'Max output tokens',
+  maxFileBytes: 'Max file size (bytes)',
+  maxTotalBytes: 'Max folder size (bytes)',
+  maxFiles: 'Max number of files',
+  maxReadChars: 'Max characters per read',
+  expiryDays: 'Expire after (days)',
+  triggerTokens: 'Clear when context reaches (tokens)',
+  keepToolUses: 'Recent tool results to keep',
+  memoryGuidance: 'Memory guidance'
+} as const
+
+export type LabelledField = keyof typeof FIELD_LABELS
+
+/** The id of a field's input; its error message is `${fieldId(name)}-error`. */
+export function fieldId(name: string): string {
+  return `field-${name}`
+}

@@ -1,0 +1,108 @@
+import { SETTINGS_RANGES } from '@shared/settings'
+import { Card } from '../../components/card'
+import { ChoiceGroup } from '../../components/choice-group'
+import { Field } from '../../components/field'
+import type { FieldGroupProps } from './field-group'
+import { fieldId } from './field-labels'
+import { NumberField } from './number-field'
+import { pinnedLines } from './settings-draft'
+
+export function MemoryCapFields(props: FieldGroupProps) {
+  return (
+    <Card
+      title="Memory limits"
+      description="Caps on what Claude may keep in the memory folder. Writes past a cap are refused."
+    >
+      <div className="field-grid">
+        <NumberField {...props} name="maxFileBytes" bytes description="Largest single file." />
+        <NumberField {...props} name="maxTotalBytes" bytes description="The whole folder." />
+        <NumberField {...props} name="maxFiles" unit="files" description="Files in the folder." />
+        <NumberField
+          {...props}
+          name="maxReadChars"
+          unit="chars"
+          description="Most text Claude reads from memory in one go."
+        />
+      </div>
+    </Card>
+  )
+}
+
+export function ExpiryFields(props: FieldGroupProps) {
+  const { draft, errors, onChange } = props
+  const patterns = pinnedLines(draft.pinned).length
+  return (
+    <Card
+      title="Expiry"
+      description="Let memory files that have gone stale leave on their own. Pinned files never expire."
+    >
+      <ChoiceGroup
+        legend="Expire memory files"
+        name="expiry-mode"
+        value={draft.expiryMode}
+        onChange={(value) => onChange('expiryMode', value)}
+        choices={[
+          {
+            value: 'off',
+            label: 'Never',
+            description: 'Files stay until you or Claude remove them.'
+          },
+          {
+            value: 'idle',
+            label: 'When idle',
+            description: 'Not changed for the set number of days.'
+          },
+          {
+            value: 'age',
+            label: 'By age',
+            description: 'Created more than the set number of days ago.'
+          }
+        ]}
+      />
+      <div className="field-grid">
+        <NumberField
+          {...props}
+          name="expiryDays"
+          unit="days"
+          description={
+            draft.expiryMode === 'off' ? 'Used once expiry is on.' : 'How long a file lasts.'
+          }
+        />
+        <ChoiceGroup
+          legend="Then"
+          name="expiry-action"
+          layout="segmented"
+          value={draft.expiryAction}
+          onChange={(value) => onChange('expiryAction', value)}
+          choices={[
+            { value: 'archive', label: 'Archive' },
+            { value: 'delete', label: 'Delete' }
+          ]}
+          help={
+            draft.expiryAction === 'archive'
+              ? 'Expired files are moved aside, not lost.'
+              : 'Expired files are deleted for good.'
+          }
+        />
+      </div>
+      <Field
+        id={fieldId('pinned')}
+        label="Pinned files"
+        wide
+        error={errors.pinned}
+        help={`One pattern per line, e.g. profile.md or projects/*.md. ${patterns} of ${SETTINGS_RANGES.pinnedGlobs.max} patterns.`}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            className="input input--mono"
+            rows={3}
+            spellCheck={false}
+            value={draft.pinned}
+            onChange={(event) => onChange('pinned', event.currentTarget.value)}
+          />
+        )}
+      </Field>
+    </Card>
+  )
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { defaultSettings } from '@shared/settings'
+import { checkDraft, draftFromSettings, editsAfterSave, patchFromDraft } from './settings-draft'
+
+describe('settings draft', () => {
+  it('an untouched draft is no change at all', () => {
+    const settings = defaultSettings()
+    expect(patchFromDraft(settings, draftFromSettings(settings))).toEqual({})
+  })
+
+  it('sends numbers as numbers, reads "1,024" as a number, and ignores blank pinned lines', () => {
+    const settings = defaultSettings()
+    const draft = {
+      ...draftFromSettings(settings),
+      maxTotalBytes: '1,048,576',
+      pinned: '\n  a.md \n\n',
+      model: ` ${settings.model} `
+    }
+    expect(patchFromDraft(settings, draft)).toEqual({
+      memory: { maxTotalBytes: 1_048_576 },
+      expiry: { pinned: ['a.md'] }
+    })
+  })
+
+  it('maps each issue to its field with the range, and numbers pinned lines', () => {
+    const settings = defaultSettings()
+    const check = checkDraft(settings, {
+      ...draftFromSettings(settings),
+      expiryDays: '0',
+      triggerTokens: '12.5',
+      pinned: `ok.md\n${'x'.repeat(201)}`
+    })
+    expect(check.valid).toBe(false)
+    expect(check.errors).toEqual({
+      expiryDays: 'Must be a whole number between 1 and 3,650.',
+      triggerTokens: 'Must be a whole number between 1,000 and 1,000,000.',
+      pinned: 'Pattern 2: A pinned pattern can be at most 200 characters.'
+    })
+    expect(check.otherErrors).toEqual([])
+  })
+
+  it('after a save keeps only the edits typed meanwhile', () => {
+    expect(editsAfterSave({ maxFiles: '5', model: 'b' }, { maxFiles: '5', model: 'a' })).toEqual({
+      model: 'b'
+    })
+  })
+})

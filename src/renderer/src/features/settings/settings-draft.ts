@@ -1,0 +1,175 @@
+import {
+  applySettingsPatch,
+  type Settings,
+  type SettingsIssue,
+  type SettingsPatch
+} from '@shared/settings'
+import { parseWholeNumber } from '../../lib/format'
+
+/** What the form edits: text as typed for numbers and lists, so a half-typed value is never lost. */
+export interface Draft {
+  model: string
+  maxTokens: string
+  maxFileBytes: string
+  maxTotalBytes: string
+  maxFiles: string
+  maxReadChars: string
+  expiryMode: Settings['expiry']['mode']
+  expiryDays: string
+  expiryAction: Settings['expiry']['action']
+  pinned: string
+  contextEnabled: boolean
+  triggerTokens: string
+  keepToolUses: string
+  memoryGuidance: string
+  theme: Settings['theme']
+}
+export type DraftField = keyof Draft
+/** Fields the user has touched; everything else follows the saved settings as they change. */
+export type Edits = Partial<Draft>
+
+export function draftFromSettings(settings: Settings): Draft {
+  return {
+    model: settings.model,
+    maxTokens: String(settings.maxTokens),
+    maxFileBytes: String(settings.memory.maxFileBytes),
+    maxTotalBytes: String(settings.memory.maxTotalBytes),
+    maxFiles: String(settings.memory.maxFiles),
+    maxReadChars: String(settings.memory.maxReadChars),
+    expiryMode: settings.expiry.mode,
+    expiryDays: String(settings.expiry.days),
+    expiryAction: settings.expiry.action,
+    pinned: settings.expiry.pinned.join('\n'),
+    contextEnabled: settings.contextEditing.enabled,
+    triggerTokens: String(settings.contextEditing.triggerTokens),
+    keepToolUses: String(settings.contextEditing.keepToolUses),
+    memoryGuidance: settings.memoryGuidance,
+    theme: settings.theme
+  }
+}
+
+export function currentDraft(settings: Settings, edits: Edits): Draft {
+  return { ...draftFromSettings(settings), ...edits }
+}
+
+export function pinnedLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0)
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((item, index) => item === b[index])
+}
+
+/** Only what differs from the saved settings, in the shape settings:update takes. */
+export function patchFromDraft(settings: Settings, draft: Draft): SettingsPatch {
+  const patch: SettingsPatch = {}
+  const memory: NonNullable<SettingsPatch['memory']> = {}
+  const expiry: NonNullable<SettingsPatch['expiry']> = {}
+  const contextEditing: NonNullable<SettingsPatch['contextEditing']> = {}
+  const number = (text: string, saved: number, set: (value: number) => void): void => {
+    const value = parseWholeNumber(text)
+    if (!Object.is(value, saved)) set(value)
+  }
+
+  const model = draft.model.trim()
+  if (model !== settings.model) patch.model = model
+  number(draft.maxTokens, settings.maxTokens, (v) => (patch.maxTokens = v))
+  number(draft.maxFileBytes, settings.memory.maxFileBytes, (v) => (memory.maxFileBytes = v))
+  number(draft.maxTotalBytes, settings.memory.maxTotalBytes, (v) => (memory.maxTotalBytes = v))
+  number(draft.maxFiles, settings.memory.maxFiles, (v) => (memory.maxFiles = v))
+  number(draft.maxReadChars, settings.memory.maxReadChars, (v) => (memory.maxReadChars = v))
+  if (draft.expiryMode !== settings.expiry.mode) expiry.mode = draft.expiryMode
+  number(draft.expiryDays, settings.expiry.days, (v) => (expiry.days = v))
+  if (draft.expiryAction !== settings.expiry.action) expiry.action = draft.expiryAction
+  const pinned = pinnedLines(draft.pinned)
+  if (!sameList(pinned, settings.expiry.pinned)) expiry.pinned = pinned
+  if (draft.contextEnabled !== settings.contextEditing.enabled)
+    contextEditing.enabled = draft.contextEnabled
+  number(
+    draft.triggerTokens,
+    settings.contextEditing.triggerTokens,
+    (v) => (contextEditing.triggerTokens = v)
+  )
+  number(
+    draft.keepToolUses,
+    settings.contextEditing.keepToolUses,
+    (v) => (contextEditing.keepToolUses = v)
+  )
+  if (draft.memoryGuidance !== settings.memoryGuidance) patch.memoryGuidance = draft.memoryGuidance
+  if (draft.theme !== settings.theme) patch.theme = draft.theme
+
+  if (Object.keys(memory).length > 0) patch.memory = memory
+  if (Object.keys(expiry).length > 0) patch.expiry = expiry
+  if (Object.keys(contextEditing).length > 0) patch.contextEditing = contextEditing
+  return patch
+}
+
+const FIELD_OF_PATH: Record<string, DraftField> = {
+  model: 'model',
+  maxTokens: 'maxTokens',
+  'memory.maxFileBytes': 'maxFileBytes',
+  'memory.maxTotalBytes': 'maxTotalBytes',
+  'memory.maxFiles': 'maxFiles',
+  'memory.maxReadChars': 'maxReadChars',
+  'expiry.mode': 'expiryMode',
+  'expiry.days': 'expiryDays',
+  'expiry.action': 'expiryAction',
+  'expiry.pinned': 'pinned',
+  'contextEditing.enabled': 'contextEnabled',
+  'contextEditing.triggerTokens': 'triggerTokens',
+  'contextEditing.keepToolUses': 'keepToolUses',
+  memoryGuidance: 'memoryGuidance',
+  theme: 'theme'
+}
+
+/** "maxFileBytes must be a whole number…" → "Must be a whole number…": the label already names it. */
+function humanMessage(issue: SettingsIssue): string {
+  const segments = issue.path.split('.')
+  const last = segments.at(-1) ?? ''
+  let message = issue.message.startsWith(`${last} `)
+    ? issue.message.slice(last.length + 1)
+    : issue.message
+  message = message.charAt(0).toUpperCase() + message.slice(1)
+  const line = /^expiry\.pinned\.(\d+)$/.exec(issue.path)?.[1]
+  if (line !== undefined) message = `Pattern ${Number(line) + 1}: ${message}`
+  return /[.!?]$/.test(message) ? message : `${message}.`
+}
+
+export interface DraftCheck {
+  patch: SettingsPatch
+  changed: boolean
+  errors: Partial<Record<DraftField, string>>
+  /** Problems that belong to no one field (should not happen, but never hide one). */
+  otherErrors: string[]
+  valid: boolean
+}
+
+/** Validates the draft exactly as main will: the shared applySettingsPatch on the saved settings. */
+export function checkDraft(settings: Settings, draft: Draft): DraftCheck {
+  const patch = patchFromDraft(settings, draft)
+  const changed = Object.keys(patch).length > 0
+  const errors: DraftCheck['errors'] = {}
+  const otherErrors: string[] = []
+  const result = applySettingsPatch(settings, patch)
+  if (!result.ok) {
+    for (const issue of result.issues) {
+      const key = /^expiry\.pinned\.\d+$/.test(issue.path) ? 'expiry.pinned' : issue.path
+      const field = FIELD_OF_PATH[key]
+      if (field) errors[field] ??= humanMessage(issue)
+      else otherErrors.push(humanMessage(issue))
+    }
+  }
+  return { patch, changed, errors, otherErrors, valid: result.ok }
+}
+
+/** After a save: drop the edits that were saved, keep any typed while the save was under way. */
+export function editsAfterSave(edits: Edits, saved: Edits): Edits {
+  const rest: Edits = {}
+  for (const key of Object.keys(edits) as DraftField[]) {
+    if (edits[key] !== saved[key]) Object.assign(rest, { [key]: edits[key] })
+  }
+  return rest
+}

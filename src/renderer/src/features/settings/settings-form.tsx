@@ -1,0 +1,123 @@
+import { useEffect, useEffectEvent, useMemo, useState, type FormEvent } from 'react'
+import type { Settings } from '@shared/settings'
+import { call } from '../../lib/api'
+import { toShownError } from '../../lib/errors'
+import { isPrimaryShortcut } from '../../lib/platform'
+import { ContextFields } from './context-fields'
+import { GuidanceField, ThemeField } from './appearance-fields'
+import type { FieldGroupProps } from './field-group'
+import { fieldId } from './field-labels'
+import { ExpiryFields, MemoryCapFields } from './memory-fields'
+import { ModelFields } from './model-fields'
+import { SaveBar, type SaveFeedback } from './save-bar'
+import {
+  checkDraft,
+  currentDraft,
+  editsAfterSave,
+  type DraftField,
+  type Edits
+} from './settings-draft'
+
+interface SettingsFormProps {
+  settings: Settings
+  /** Whether Settings is the visible view (Ctrl/Cmd+S saves only then). */
+  active: boolean
+  onSaved: (settings: Settings) => void
+}
+
+function countLeaves(value: object): number {
+  return Object.values(value).reduce<number>(
+    (n, v) => n + (v && typeof v === 'object' && !Array.isArray(v) ? countLeaves(v) : 1),
+    0
+  )
+}
+
+/** Every setting, checked as you type with the same rules main applies; Save sends only changes. */
+export function SettingsForm({ settings, active, onSaved }: SettingsFormProps) {
+  // Only touched fields are kept; the rest follow `settings` when it changes elsewhere.
+  const [edits, setEdits] = useState<Edits>({})
+  const [saving, setSaving] = useState(false)
+  const [feedback, setFeedback] = useState<SaveFeedback>(null)
+  const draft = currentDraft(settings, edits)
+  const check = useMemo(
+    () => checkDraft(settings, currentDraft(settings, edits)),
+    [settings, edits]
+  )
+  const invalidFields = Object.keys(check.errors) as DraftField[]
+
+  const onChange: FieldGroupProps['onChange'] = (field, value) => {
+    setEdits((current) => ({ ...current, [field]: value }))
+    setFeedback((current) => (current?.kind === 'failed' ? current : null))
+  }
+
+  async function save(): Promise<void> {
+    if (saving) return
+    if (!check.valid) {
+      setFeedback({ kind: 'blocked' })
+      const first = invalidFields[0]
+      if (first) document.getElementById(fieldId(first))?.focus()
+      return
+    }
+    if (!check.changed) return
+    const sent = edits
+    setSaving(true)
+    setFeedback(null)
+    try {
+      const saved = await call((api) => api.settings.update(check.patch))
+      onSaved(saved)
+      setEdits((current) => editsAfterSave(current, sent))
+      setFeedback({ kind: 'saved' })
+    } catch (error) {
+      setFeedback({ kind: 'failed', error: toShownError(error) })
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const onShortcut = useEffectEvent((event: KeyboardEvent) => {
+    if (!isPrimaryShortcut(event) || (event.key.toLowerCase() !== 's' && event.code !== 'KeyS'))
+      return
+    event.preventDefault()
+    void save()
+  })
+  useEffect(() => {
+    if (!active) return
+    const listener = (event: KeyboardEvent): void => onShortcut(event)
+    window.addEventListener('keydown', listener)
+    return () => window.removeEventListener('keydown', listener)
+  }, [active])
+
+  function onSubmit(event: FormEvent<HTMLFormElement>): void {
+    event.preventDefault()
+    void save()
+  }
+
+  const groupProps: FieldGroupProps = { draft, errors: check.errors, onChange }
+  return (
+    <form className="settings-form" aria-label="App settings" onSubmit={onSubmit} noValidate>
+      <ModelFields {...groupProps} />
+      <MemoryCapFields {...groupProps} />
+      <ExpiryFields {...groupProps} />
+      <ContextFields {...groupProps} />
+      <GuidanceField {...groupProps} />
+      <ThemeField {...groupProps} />
+      {check.otherErrors.length > 0 ? (
+        <div className="callout callout--error" role="alert">
+          {check.otherErrors.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      ) : null}
+      <SaveBar
+        saving={saving}
+        changes={check.valid ? countLeaves(check.patch) : 0}
+        invalid={invalidFields.length + check.otherErrors.length}
+        feedback={feedback}
+        onDiscard={() => {
+          setEdits({})
+          setFeedback(null)
+        }}
+      />
+    </form>
+  )
+}

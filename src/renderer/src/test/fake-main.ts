@@ -1,0 +1,178 @@
+import { buildCairnApi, type CairnApi } from '@shared/bridge'
+import {
+  channels,
+  type ChannelName,
+  type Envelope,
+  type EventName,
+  type SecretStatus,
+  type SettingsState
+} from '@shared/contract'
+import { CairnError } from '@shared/errors'
+import { applySettingsPatch, defaultSettings, type SettingsPatch } from '@shared/settings'
+
+/*
+ * A small in-memory stand-in for the main process: real contract schemas on the way in, real
+ * envelopes on the way out, and the real `buildCairnApi` on top, so renderer tests go through the
+ * same bridge code the app uses.
+ */
+
+export interface Call {
+  channel: ChannelName
+  input: unknown
+}
+
+export interface FakeMainOptions {
+  settings?: SettingsState
+  keychain?: 'available' | 'missing'
+  envKey?: string | null
+  storedKey?: string | null
+}
+
+type Handler = (input: never) => unknown
+
+export interface FakeMain {
+  api: CairnApi
+  calls: Call[]
+  callsTo(channel: ChannelName): unknown[]
+  emit(event: EventName, payload: unknown): void
+  /** Makes a channel answer with this error until cleared. */
+  fail(channel: ChannelName, error: CairnError | null): void
+  /** Holds answers on a channel until the returned release is called. */
+  hold(channel: ChannelName): () => void
+  state: { settings: SettingsState; sessionKey: string | null; keychainKey: string | null }
+}
+
+export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
+  const calls: Call[] = []
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>()
+  const failures = new Map<ChannelName, CairnError>()
+  const holds = new Map<ChannelName, Promise<void>>()
+  const keychainMissing = options.keychain === 'missing'
+  const envKey = options.envKey ?? null
+  const state = {
+    settings: options.settings ?? { settings: defaultSettings(), notice: null },
+    sessionKey: null as string | null,
+    keychainKey: options.storedKey ?? null
+  }
+
+  const emit = (event: EventName, payload: unknown): void => {
+    for (const listener of listeners.get(event) ?? []) listener(payload)
+  }
+
+  const status = (): SecretStatus => {
+    const [key, source] = envKey
+      ? [envKey, 'environment' as const]
+      : state.sessionKey
+        ? [state.sessionKey, 'session' as const]
+        : state.keychainKey
+          ? [state.keychainKey, 'keychain' as const]
+          : [null, null]
+    return {
+      configured: key !== null,
+      source,
+      hint: key ? key.slice(-4) : null,
+      keychainAvailable: !keychainMissing
+    }
+  }
+
+  const handlers: Record<ChannelName, Handler> = {
+    'app:info': () => ({
+      name: 'Cairn',
+      version: '0.1.0-test',
+      platform: 'linux',
+      electronVersion: null,
+      memoryFolder: '/home/test/.config/Cairn/memories',
+      userDataFolder: '/home/test/.config/Cairn'
+    }),
+    'app:open-memory-folder': () => ({ path: '/home/test/.config/Cairn/memories' }),
+    'secrets:status': () => status(),
+    'secrets:set-api-key': (input: { apiKey: string; sessionOnly?: boolean }) => {
+      if (input.sessionOnly) state.sessionKey = input.apiKey
+      else if (keychainMissing)
+        throw new CairnError(
+          'KEYCHAIN_UNAVAILABLE',
+          "Couldn't access platform storage. You can keep the key for this session only: it stays in memory and is forgotten when Cairn quits."
+        )
+      else {
+        state.keychainKey = input.apiKey
+        state.sessionKey = null
+      }
+      return status()
+    },
+    'secrets:clear-api-key': () => {
+      state.sessionKey = null
+      state.keychainKey = null
+      return status()
+    },
+    'settings:get': () => state.settings,
+    'settings:update': (patch: SettingsPatch) => {
+      const result = applySettingsPatch(state.settings.settings, patch)
+      if (!result.ok)
+        throw new CairnError(
+          'SETTINGS_INVALID',
+          result.issues.map((i) => `${i.path}: ${i.message}`).join('; ')
+        )
+      state.settings = { ...state.settings, settings: result.settings }
+      emit('settings:changed', { settings: result.settings })
+      return result.settings
+    }
+  }
+
+  async function invoke(channel: ChannelName, input: unknown): Promise<Envelope> {
+    calls.push({ channel, input })
+    await holds.get(channel)
+    try {
+      const failure = failures.get(channel)
+      if (failure) throw failure
+      const parsed = channels[channel].input.safeParse(input)
+      if (!parsed.success) throw new CairnError('BAD_INPUT', parsed.error.issues[0]?.message ?? '')
+      const output = await handlers[channel](parsed.data as never)
+      return { ok: true, data: channels[channel].output.parse(output) }
+    } catch (error) {
+      const cairn = CairnError.from(error)
+      return { ok: false, error: { code: cairn.code, message: cairn.detail } }
+    }
+  }
+
+  const api = buildCairnApi({
+    invoke,
+    subscribe(event, listener) {
+      const set = listeners.get(event) ?? new Set()
+      listeners.set(event, set)
+      set.add(listener)
+      return () => set.delete(listener)
+    }
+  })
+
+  return {
+    api,
+    calls,
+    callsTo: (channel) => calls.filter((c) => c.channel === channel).map((c) => c.input),
+    emit,
+    fail(channel, error) {
+      if (error) failures.set(channel, error)
+      else failures.delete(channel)
+    },
+    hold(channel) {
+      let release = (): void => undefined
+      holds.set(
+        channel,
+        new Promise<void>((resolve) => {
+          release = () => {
+            holds.delete(channel)
+            resolve()
+          }
+        })
+      )
+      return release
+    },
+    state
+  }
+}
+
+/** Puts a fake main behind window.cairn, as the preload would. */
+export function installFakeMain(options?: FakeMainOptions): FakeMain {
+  const main = createFakeMain(options)
+  window.cairn = main.api
+  return main
+}

@@ -1,0 +1,20 @@
+import { render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { expect } from 'vitest'
+import { App } from '../App'
+import { installFakeMain, type FakeMainOptions } from './fake-main'
+
+/** The whole app over a fake main, loaded and switched to Settings the way a person would. */
+export async function renderSettings(options?: FakeMainOptions) {
+  const main = installFakeMain(options)
+  const user = userEvent.setup()
+  render(<App />)
+  await waitFor(() => expect(screen.getByRole('main').getAttribute('aria-busy')).toBeNull())
+  await user.click(screen.getByRole('tab', { name: /Settings/ }))
+  await waitFor(() =>
+    expect(screen.getByRole('status', { name: 'API key status' }).textContent).not.toContain(
+      'Checking'
+    )
+  )
+  return { main, user }
+}
