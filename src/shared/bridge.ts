@@ -77,11 +77,13 @@ export function buildCairnApi(transport: BridgeTransport): CairnApi {
     }
   }
   const on = (event: EventName, listener: (payload: never) => void): (() => void) => {
-    if (!isEventName(event))
+    if (!isEventName(event)) {
+      const name: unknown = event // typed as an event name, but the page can pass anything
       throw new CairnError(
         'UNKNOWN_CHANNEL',
-        `There is no event called ${typeof event === 'string' ? event.slice(0, 64) : typeof event}.`
+        `There is no event called ${typeof name === 'string' ? name.slice(0, 64) : typeof name}.`
       )
+    }
     if (typeof listener !== 'function')
       throw new CairnError('BAD_INPUT', 'An event listener must be a function.')
     return transport.subscribe(event, listener as (payload: unknown) => void)
