@@ -72,6 +72,8 @@ export async function start(electron: ElectronApi, env: NodeJS.ProcessEnv): Prom
   const services = await createServices({
     userDataDir,
     keychain: createOsKeychain(),
+    // A separate keychain entry for test runs, so they never touch the user's real key.
+    ...(env.CAIRN_KEYCHAIN_SERVICE ? { keychainService: env.CAIRN_KEYCHAIN_SERVICE } : {}),
     openPath: (path) => shell.openPath(path),
     logger,
     env,
