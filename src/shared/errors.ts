@@ -9,6 +9,13 @@ export const ErrorCodeSchema = z.enum([
   'SETTINGS_INVALID',
   'SETTINGS_WRITE_FAILED',
   'OPEN_FOLDER_FAILED',
+  'MEMORY_NOT_FOUND',
+  'MEMORY_EXISTS',
+  'MEMORY_CONFLICT',
+  'MEMORY_CAP',
+  'MEMORY_REFUSED',
+  'MEMORY_IO',
+  'MEMORY_CLOSED',
   'INTERNAL'
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>

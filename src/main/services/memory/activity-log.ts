@@ -1,0 +1,130 @@
+import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises'
+import { join } from 'node:path'
+import {
+  ActivityEntrySchema,
+  ActivityQuerySchema,
+  type ActivityEntry,
+  type ActivityPage,
+  type ActivityQuery
+} from '@shared/memory'
+import { parseMemoryPath } from './paths'
+
+// JSON lines in stateDir, newest file `activity.jsonl`, older ones `activity.1.jsonl`… A crash can
+// at worst cut the last line, which reading skips.
+
+const BASE = 'activity'
+export const DEFAULT_ACTIVITY_MAX_BYTES = 1024 * 1024
+const KEEP_ROTATED = 3
+
+export type NewActivity = Omit<ActivityEntry, 'seq' | 'time'>
+
+export class ActivityLog {
+  private handle: FileHandle | undefined
+  private size = 0
+  private seq = 0
+
+  private constructor(
+    private readonly dir: string,
+    private readonly maxBytes: number,
+    private readonly clock: () => Date
+  ) {}
+
+  static async open(dir: string, maxBytes: number, clock: () => Date): Promise<ActivityLog> {
+    const log = new ActivityLog(dir, maxBytes, clock)
+    const newest = (await log.readFileEntries(0)).at(-1)
+    const fallback = (await log.readFileEntries(1)).at(-1)
+    log.seq = newest?.seq ?? fallback?.seq ?? 0
+    await log.reopen()
+    return log
+  }
+
+  private file(generation: number): string {
+    return join(this.dir, generation === 0 ? `${BASE}.jsonl` : `${BASE}.${generation}.jsonl`)
+  }
+
+  private async reopen(): Promise<void> {
+    this.handle = await open(this.file(0), 'a', 0o600)
+    this.size = (await this.handle.stat()).size
+  }
+
+  async append(entry: NewActivity): Promise<ActivityEntry> {
+    const full: ActivityEntry = { seq: ++this.seq, time: this.clock().toISOString(), ...entry }
+    const line = `${JSON.stringify(full)}\n`
+    const bytes = Buffer.byteLength(line)
+    if (this.size > 0 && this.size + bytes > this.maxBytes) await this.rotate()
+    if (!this.handle) await this.reopen()
+    await this.handle?.write(line)
+    this.size += bytes
+    return full
+  }
+
+  private async rotate(): Promise<void> {
+    await this.handle?.close()
+    this.handle = undefined
+    await rm(this.file(KEEP_ROTATED), { force: true })
+    for (let generation = KEEP_ROTATED - 1; generation >= 0; generation--) {
+      await rename(this.file(generation), this.file(generation + 1)).catch(() => undefined)
+    }
+    await this.reopen()
+  }
+
+  private async readFileEntries(generation: number): Promise<ActivityEntry[]> {
+    let text: string
+    try {
+      text = await readFile(this.file(generation), 'utf8')
+    } catch {
+      return []
+    }
+    const entries: ActivityEntry[] = []
+    for (const line of text.split('\n')) {
+      if (!line) continue
+      try {
+        const parsed = ActivityEntrySchema.safeParse(JSON.parse(line))
+        if (parsed.success) entries.push(parsed.data)
+      } catch {
+        // a line cut by a crash
+      }
+    }
+    return entries
+  }
+
+  /** Newest first, filtered by path (the path or anything under it) and actor. */
+  async query(input: ActivityQuery = {}): Promise<ActivityPage> {
+    const query = ActivityQuerySchema.parse(input)
+    const folder = query.path === undefined ? undefined : normalise(query.path)
+    const matches: ActivityEntry[] = []
+    for (let generation = 0; generation <= KEEP_ROTATED; generation++) {
+      const entries = await this.readFileEntries(generation)
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const entry = entries[i] as ActivityEntry
+        if (query.actor && entry.actor.kind !== query.actor) continue
+        if (
+          query.conversationId !== undefined &&
+          !(entry.actor.kind === 'claude' && entry.actor.conversationId === query.conversationId)
+        ) {
+          continue
+        }
+        if (
+          folder !== undefined &&
+          !entry.paths.some((p) => p === folder || p.startsWith(`${folder}/`))
+        )
+          continue
+        matches.push(entry)
+      }
+    }
+    return {
+      entries: matches.slice(query.offset, query.offset + query.limit),
+      total: matches.length
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.handle?.close()
+    this.handle = undefined
+  }
+}
+
+function normalise(path: string): string {
+  const parsed = parseMemoryPath(path)
+  return parsed.ok ? parsed.path.display : path
+}

@@ -1,0 +1,94 @@
+import type { MemoryUsage } from '@shared/memory'
+import type { Ctx } from './context'
+import { bytesText, count, formatSize, percent } from './format'
+import { displayOf } from './paths'
+import { ToolError } from './tool-error'
+
+const NOTICE_AT = 0.8
+
+export interface WritePlan {
+  display: string
+  /** 'create' a new file or 'edit' an existing one. */
+  verb: 'create' | 'edit'
+  oldSize: number
+  newSize: number
+}
+
+/**
+ * Refuses a write that would break a cap, before anything touches the disk. A write that does not
+ * grow what is already over a cap (a file the user made large) is let through: shrinking must work.
+ */
+export function checkCaps(ctx: Ctx, plan: WritePlan): void {
+  if (!ctx.enforceCaps) return
+  const { maxFileBytes, maxFiles, maxTotalBytes } = ctx.limits
+  const { display, verb, oldSize, newSize } = plan
+  const grows = newSize > oldSize
+  if (newSize > maxFileBytes && grows) {
+    throw new ToolError(
+      'cap',
+      `Error: Cannot ${verb} ${display}: it would be ${bytesText(newSize)}, over the per-file cap of ${bytesText(maxFileBytes)}. Shorten the text, or split it into several smaller files.`
+    )
+  }
+  const files = ctx.index.fileCount
+  if (verb === 'create' && files + 1 > maxFiles) {
+    throw new ToolError(
+      'cap',
+      `Error: Cannot create ${display}: memory already holds ${count(files)} files and the cap is ${count(maxFiles)}. Delete files you no longer need or consolidate related notes into one file, then try again.`
+    )
+  }
+  const total = ctx.index.totalBytes
+  const after = total - oldSize + newSize
+  if (after > maxTotalBytes && grows) {
+    throw new ToolError(
+      'cap',
+      `Error: Cannot ${verb} ${display}: memory would grow to ${bytesText(after)}, over the total cap of ${bytesText(maxTotalBytes)} (${bytesText(total)} used now in ${count(files)} files). Delete or consolidate files you no longer need, or shorten this text, then try again.`
+    )
+  }
+}
+
+/** One line for a successful write once usage passes 80% of a cap ('' below that). */
+export function usageNotice(ctx: Ctx, fileSize?: number): string {
+  const { maxFileBytes, maxFiles, maxTotalBytes } = ctx.limits
+  const parts: string[] = []
+  const files = ctx.index.fileCount
+  const total = ctx.index.totalBytes
+  if (files / maxFiles > NOTICE_AT) {
+    parts.push(`${count(files)} of ${count(maxFiles)} files (${percent(files / maxFiles)})`)
+  }
+  if (total / maxTotalBytes > NOTICE_AT) {
+    parts.push(
+      `${formatSize(total)} of the ${formatSize(maxTotalBytes)} total cap (${percent(total / maxTotalBytes)})`
+    )
+  }
+  if (fileSize !== undefined && fileSize / maxFileBytes > NOTICE_AT) {
+    parts.push(
+      `this file is ${formatSize(fileSize)} of the ${formatSize(maxFileBytes)} per-file cap (${percent(fileSize / maxFileBytes)})`
+    )
+  }
+  if (parts.length === 0) return ''
+  return `\nNote: memory is nearly full: ${parts.join('; ')}. Consolidate related notes and delete what is no longer needed before adding more.`
+}
+
+/** The line a view of an over-cap file ends with. */
+export function overCapNote(ctx: Ctx, size: number): string {
+  if (size <= ctx.limits.maxFileBytes) return ''
+  return `\nNote: this file is ${bytesText(size)}, over the per-file cap of ${bytesText(ctx.limits.maxFileBytes)}. It stays readable, but edits that make it larger are refused; shorten it or split it into smaller files.`
+}
+
+export function usageOf(ctx: Pick<Ctx, 'index' | 'limits'>): MemoryUsage {
+  const { index, limits } = ctx
+  const overCapFiles: string[] = []
+  for (const [rel, entry] of index.entries()) {
+    if (entry.size > limits.maxFileBytes) overCapFiles.push(displayOf(rel))
+  }
+  return {
+    files: index.fileCount,
+    totalBytes: index.totalBytes,
+    limits: { ...limits },
+    fraction: {
+      files: index.fileCount / limits.maxFiles,
+      totalBytes: index.totalBytes / limits.maxTotalBytes
+    },
+    overCapFiles: overCapFiles.sort()
+  }
+}

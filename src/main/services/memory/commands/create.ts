@@ -1,0 +1,45 @@
+import { checkCaps, usageNotice } from '../caps'
+import type { Ctx, Done } from '../context'
+import { nameOf, noteWrite, parentOf, probe, wayProblem } from '../files'
+import type { MemoryPath } from '../paths'
+import { FsProblem, writeAtomic } from '../safe-fs'
+import { ioFailure, ToolError } from '../tool-error'
+
+/** Creates a new file (and its folders); never replaces anything. */
+export async function create(ctx: Ctx, path: MemoryPath, text: string): Promise<Done> {
+  const exists = () => new ToolError('exists', `Error: File ${path.display} already exists`)
+  const found = await probe(ctx, path)
+  if (found.kind === 'blocked') {
+    throw new ToolError(
+      'refused',
+      `Error: Cannot create ${path.display}: ${found.at} is a file, not a folder.`
+    )
+  }
+  if (found.kind !== 'missing') throw exists()
+  const size = Buffer.byteLength(text)
+  checkCaps(ctx, { display: path.display, verb: 'create', oldSize: 0, newSize: size })
+  try {
+    const info = await ctx.fs.withDir(
+      parentOf(path),
+      (dir) => writeAtomic(dir, nameOf(path), text, true),
+      true
+    )
+    const entry = noteWrite(ctx, path.rel, text, info, ctx.now())
+    return {
+      content: `File created successfully at: ${path.display}${usageNotice(ctx, entry.size)}`,
+      paths: [path.display],
+      bytesBefore: null,
+      bytesAfter: entry.size
+    }
+  } catch (error) {
+    if (error instanceof FsProblem && error.kind === 'exists') throw exists()
+    if (error instanceof FsProblem && error.kind === 'not-dir') {
+      throw new ToolError(
+        'refused',
+        `Error: Cannot create ${path.display}: a folder on its way is a file.`
+      )
+    }
+    if (error instanceof FsProblem) wayProblem(path, error, exists)
+    throw ioFailure('create', path.display, error)
+  }
+}

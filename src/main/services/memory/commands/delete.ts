@@ -1,0 +1,31 @@
+import { usageNotice } from '../caps'
+import type { Ctx, Done } from '../context'
+import { inParent, nameOf } from '../files'
+import type { MemoryPath } from '../paths'
+import { lstatOrNull, removeTree } from '../safe-fs'
+import { ToolError } from '../tool-error'
+
+/** Deletes a file, or a folder with everything in it. A link is removed itself, never followed. */
+export async function remove(ctx: Ctx, path: MemoryPath): Promise<Done> {
+  if (path.isRoot) {
+    throw new ToolError(
+      'refused',
+      'Error: The /memories directory itself cannot be deleted. Delete the files or folders inside it instead.'
+    )
+  }
+  const missing = () => new ToolError('not-found', `Error: The path ${path.display} does not exist`)
+  return inParent(ctx, path, missing, async (dir) => {
+    const name = nameOf(path)
+    if (!(await lstatOrNull(dir.at(name)))) throw missing()
+    const before = ctx.index.under(path.rel).reduce((sum, [, entry]) => sum + entry.size, 0)
+    await removeTree(dir, name)
+    await dir.sync()
+    ctx.index.deleteUnder(path.rel)
+    return {
+      content: `Successfully deleted ${path.display}${usageNotice(ctx)}`,
+      paths: [path.display],
+      bytesBefore: before,
+      bytesAfter: 0
+    }
+  })
+}

@@ -1,0 +1,46 @@
+import { checkCaps, usageNotice } from '../caps'
+import type { Ctx, Done } from '../context'
+import { editableText, inParent, nameOf, noteRead, noteWrite, readIn } from '../files'
+import type { MemoryPath } from '../paths'
+import { writeAtomic } from '../safe-fs'
+import { ToolError } from '../tool-error'
+import type { CommandOf } from './input'
+
+/** Inserts text after line `insert_line` (0 = before the first line). */
+export async function insert(
+  ctx: Ctx,
+  path: MemoryPath,
+  input: CommandOf<'insert'>
+): Promise<Done> {
+  const missing = () => new ToolError('not-found', `Error: The path ${path.display} does not exist`)
+  if (path.isRoot) throw missing()
+  return inParent(ctx, path, missing, async (dir) => {
+    const read = await readIn(dir, path, missing)
+    const text = editableText(read, path)
+    noteRead(ctx, path, read, false)
+    const lines = text.split('\n')
+    const line = input.insert_line
+    if (line < 0 || line > lines.length) {
+      throw new ToolError(
+        'invalid',
+        `Error: Invalid \`insert_line\` parameter: ${line}. It should be within the range of lines of the file: [0, ${lines.length}]`
+      )
+    }
+    // One trailing newline ends the inserted text; it does not add an empty line.
+    const added = input.insert_text.endsWith('\n')
+      ? input.insert_text.slice(0, -1)
+      : input.insert_text
+    lines.splice(line, 0, added)
+    const next = lines.join('\n')
+    const newSize = Buffer.byteLength(next)
+    checkCaps(ctx, { display: path.display, verb: 'edit', oldSize: read.size, newSize })
+    const info = await writeAtomic(dir, nameOf(path), next, false)
+    const entry = noteWrite(ctx, path.rel, next, info)
+    return {
+      content: `The file ${path.display} has been edited.${usageNotice(ctx, entry.size)}`,
+      paths: [path.display],
+      bytesBefore: read.size,
+      bytesAfter: entry.size
+    }
+  })
+}

@@ -1,0 +1,61 @@
+import { usageNotice } from '../caps'
+import type { Ctx, Done } from '../context'
+import { inParent, nameOf, probe } from '../files'
+import { isWithin, type MemoryPath } from '../paths'
+import { lstatOrNull, rename as move } from '../safe-fs'
+import { ToolError } from '../tool-error'
+
+/** Moves a file or folder; never replaces what is already at the destination. */
+export async function rename(ctx: Ctx, from: MemoryPath, to: MemoryPath): Promise<Done> {
+  if (from.isRoot) {
+    throw new ToolError(
+      'refused',
+      'Error: The /memories directory itself cannot be renamed. Rename the files or folders inside it instead.'
+    )
+  }
+  const missing = () => new ToolError('not-found', `Error: The path ${from.display} does not exist`)
+  const taken = () => new ToolError('exists', `Error: The destination ${to.display} already exists`)
+  if (to.isRoot || to.rel === from.rel) throw taken()
+  if (isWithin(to.rel, from.rel)) {
+    throw new ToolError(
+      'refused',
+      `Error: Cannot move ${from.display} into itself (${to.display} is inside it). Choose a destination outside it.`
+    )
+  }
+  return inParent(ctx, from, missing, async (source) => {
+    const info = await lstatOrNull(source.at(nameOf(from)))
+    if (!info) throw missing()
+    const target = await probe(ctx, to)
+    if (target.kind === 'blocked') {
+      throw new ToolError(
+        'refused',
+        `Error: Cannot rename to ${to.display}: ${target.at} is a file, not a folder.`
+      )
+    }
+    if (target.kind !== 'missing') throw taken()
+    const bytes = ctx.index.under(from.rel).reduce((sum, [, entry]) => sum + entry.size, 0)
+    await inParent(
+      ctx,
+      to,
+      taken,
+      async (dest) => {
+        // Checked just above inside the one queue; the rename itself cannot refuse to replace.
+        if (await lstatOrNull(dest.at(nameOf(to)))) throw taken()
+        await move(source.at(nameOf(from)), dest.at(nameOf(to)))
+        await dest.sync()
+        if (dest.path !== source.path) await source.sync()
+      },
+      true
+    )
+    ctx.index.moveUnder(from.rel, to.rel)
+    const now = ctx.now()
+    for (const [rel] of ctx.index.under(to.rel))
+      ctx.index.touch(rel, { accessed: now, actor: ctx.actor })
+    return {
+      content: `Successfully renamed ${from.display} to ${to.display}${usageNotice(ctx)}`,
+      paths: [from.display, to.display],
+      bytesBefore: bytes,
+      bytesAfter: bytes
+    }
+  })
+}

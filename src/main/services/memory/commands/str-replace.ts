@@ -1,0 +1,88 @@
+import { checkCaps, usageNotice } from '../caps'
+import type { Ctx, Done } from '../context'
+import { editableText, inParent, nameOf, noteRead, noteWrite, readIn } from '../files'
+import { lineAt, numbered } from '../format'
+import type { MemoryPath } from '../paths'
+import { writeAtomic } from '../safe-fs'
+import { ToolError } from '../tool-error'
+import type { CommandOf } from './input'
+
+const SNIPPET_LINES = 4
+const ECHO_LIMIT = 1000
+
+/** Replaces the one exact occurrence of `old_str`; `new_str` is inserted literally (no `$&`). */
+export async function strReplace(
+  ctx: Ctx,
+  path: MemoryPath,
+  input: CommandOf<'str_replace'>
+): Promise<Done> {
+  const missing = () =>
+    new ToolError(
+      'not-found',
+      `Error: The path ${path.display} does not exist. Please provide a valid path.`
+    )
+  if (path.isRoot) throw missing()
+  return inParent(ctx, path, missing, async (dir) => {
+    const read = await readIn(dir, path, missing)
+    const text = editableText(read, path)
+    noteRead(ctx, path, read, false)
+    const { old_str: oldStr, new_str: newStr } = input
+    if (oldStr === '') {
+      throw new ToolError(
+        'invalid',
+        `Error: \`old_str\` is empty. Give the exact text to replace; it must appear exactly once in ${path.display}.`
+      )
+    }
+    const found = occurrences(text, oldStr)
+    if (found.length === 0) {
+      throw new ToolError(
+        'not-found',
+        `No replacement was performed, old_str \`${echo(oldStr)}\` did not appear verbatim in ${path.display}.`
+      )
+    }
+    if (found.length > 1) {
+      const lines = [...new Set(found.map((offset) => lineAt(text, offset)))]
+      throw new ToolError(
+        'refused',
+        `No replacement was performed. Multiple occurrences of old_str \`${echo(oldStr)}\` in lines: ${lines.join(', ')}. Please ensure it is unique`
+      )
+    }
+    const at = found[0] as number
+    const next = text.slice(0, at) + newStr + text.slice(at + oldStr.length)
+    const newSize = Buffer.byteLength(next)
+    checkCaps(ctx, { display: path.display, verb: 'edit', oldSize: read.size, newSize })
+    const info = await writeAtomic(dir, nameOf(path), next, false)
+    const entry = noteWrite(ctx, path.rel, next, info)
+    const first = lineAt(next, at)
+    const lastLine = first + (newStr.match(/\n/g)?.length ?? 0)
+    return {
+      content: `The memory file has been edited. ${snippet(path, next, first, lastLine)}${usageNotice(ctx, entry.size)}`,
+      paths: [path.display],
+      bytesBefore: read.size,
+      bytesAfter: entry.size
+    }
+  })
+}
+
+/** Every start offset, overlapping ones included: "aa" in "aaa" is ambiguous, so it counts twice. */
+function occurrences(text: string, needle: string): number[] {
+  const found: number[] = []
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) {
+    found.push(i)
+    if (found.length > 1000) break
+  }
+  return found
+}
+
+function echo(text: string): string {
+  return text.length > ECHO_LIMIT ? `${text.slice(0, ECHO_LIMIT)}…` : text
+}
+
+export function snippet(path: MemoryPath, text: string, first: number, last: number): string {
+  const lines = text.split('\n')
+  const from = Math.max(1, first - SNIPPET_LINES)
+  const to = Math.min(lines.length, last + SNIPPET_LINES)
+  const body: string[] = []
+  for (let n = from; n <= to; n++) body.push(numbered(n, lines[n - 1] ?? ''))
+  return `Here's a snippet of ${path.display} with line numbers:\n${body.join('\n')}`
+}

@@ -1,0 +1,23 @@
+import type { ActivityActor, ExpiryPolicy, MemoryLimits } from '@shared/memory'
+import type { MemoryIndex } from './index-store'
+import type { SafeFs } from './safe-fs'
+
+/** What a command needs: the folder, the index, the settings in force now, who acts. */
+export interface Ctx {
+  fs: SafeFs
+  index: MemoryIndex
+  limits: MemoryLimits
+  expiry: ExpiryPolicy
+  actor: ActivityActor
+  now(): number
+  /** Caps bind the memory tool; the user's own edits in the inspector are only flagged. */
+  enforceCaps: boolean
+}
+
+/** A successful command, with what the activity log records about it. */
+export interface Done {
+  content: string
+  paths: string[]
+  bytesBefore: number | null
+  bytesAfter: number | null
+}

@@ -1,0 +1,192 @@
+import { copyFile, lstat, mkdir, readdir, rm, rmdir } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import type {
+  ArchivedItem,
+  ExpiredItem,
+  ExpiryPolicy,
+  ExpiryPreviewItem,
+  ExpiryReason
+} from '@shared/memory'
+import type { Ctx } from './context'
+import { compileGlobs } from './glob'
+import type { IndexEntry } from './index-store'
+import { displayOf, parseMemoryPath } from './paths'
+import { errnoOf, lstatOrNull, rename, removeTree, syncPath } from './safe-fs'
+import { ToolError } from './tool-error'
+
+// Files expire by policy (idle: not viewed or edited through the app for N days; age: N days
+// since created) or by their own front-matter `expires:` date; pinned globs never expire.
+
+const DAY = 24 * 60 * 60 * 1000
+
+export interface Due {
+  at: number
+  reason: ExpiryReason
+}
+
+export function makeDueOf(
+  policy: ExpiryPolicy
+): (rel: string, entry: IndexEntry) => Due | undefined {
+  const pinned = compileGlobs(policy.pinned)
+  const span = policy.days * DAY
+  return (rel, entry) => {
+    if (pinned(rel)) return undefined
+    if (entry.expiresAt !== undefined) return { at: entry.expiresAt, reason: 'front-matter' }
+    if (policy.mode === 'idle') return { at: entry.accessed + span, reason: 'idle' }
+    if (policy.mode === 'age') return { at: entry.created + span, reason: 'age' }
+    return undefined
+  }
+}
+
+export function isPinned(policy: ExpiryPolicy, rel: string): boolean {
+  return compileGlobs(policy.pinned)(rel)
+}
+
+/** What expires within `days` from now (already due included), soonest first. */
+export function preview(ctx: Ctx, days: number): ExpiryPreviewItem[] {
+  const dueOf = makeDueOf(ctx.expiry)
+  const horizon = ctx.now() + days * DAY
+  const items: ExpiryPreviewItem[] = []
+  for (const [rel, entry] of ctx.index.entries()) {
+    const due = dueOf(rel, entry)
+    if (due && due.at <= horizon) {
+      items.push({
+        path: displayOf(rel),
+        expiresAt: due.at,
+        reason: due.reason,
+        action: ctx.expiry.action,
+        size: entry.size
+      })
+    }
+  }
+  return items.sort((a, b) => a.expiresAt - b.expiresAt || a.path.localeCompare(b.path))
+}
+
+/** Archive folder names are timestamps that sort in time order and are valid on every OS. */
+export function archiveStamp(now: number): string {
+  return new Date(now).toISOString().replace(/:/g, '-')
+}
+
+/** Removes or archives everything due now; each item is returned for the activity log. */
+export async function expireDue(ctx: Ctx, archiveRoot: string): Promise<ExpiredItem[]> {
+  const due = preview(ctx, 0)
+  if (due.length === 0) return []
+  const archiveId =
+    ctx.expiry.action === 'archive' ? await freshArchiveDir(archiveRoot, ctx.now()) : undefined
+  const done: ExpiredItem[] = []
+  for (const item of due) {
+    const parsed = parseMemoryPath(item.path)
+    if (!parsed.ok) continue
+    const path = parsed.path
+    try {
+      await ctx.fs.withDir(path.segments.slice(0, -1), async (dir) => {
+        const name = path.segments.at(-1) as string
+        const info = await lstatOrNull(dir.at(name))
+        if (!info?.isFile()) return
+        if (archiveId) {
+          const target = join(archiveRoot, archiveId, ...path.segments)
+          await mkdir(dirname(target), { recursive: true, mode: 0o700 })
+          await moveAcross(dir.at(name), target)
+          await syncPath(dirname(target))
+        } else {
+          await removeTree(dir, name)
+        }
+        await dir.sync()
+      })
+    } catch {
+      continue // gone or unreachable: the next reconcile settles the index
+    }
+    ctx.index.delete(path.rel)
+    ctx.index.noteExpired(path.rel, {
+      at: ctx.now(),
+      action: ctx.expiry.action,
+      ...(archiveId ? { archiveId } : {})
+    })
+    done.push(archiveId ? { ...item, archiveId } : item)
+  }
+  return done
+}
+
+async function freshArchiveDir(archiveRoot: string, now: number): Promise<string> {
+  await mkdir(archiveRoot, { recursive: true, mode: 0o700 })
+  const base = archiveStamp(now)
+  for (let n = 0; ; n++) {
+    const id = n === 0 ? base : `${base}-${n}`
+    try {
+      await mkdir(join(archiveRoot, id), { mode: 0o700 })
+      return id
+    } catch (error) {
+      if (errnoOf(error) !== 'EEXIST') throw error
+    }
+  }
+}
+
+/** rename, or copy then remove when the archive sits on another disk. */
+async function moveAcross(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to)
+  } catch (error) {
+    if (errnoOf(error) !== 'EXDEV') throw error
+    await copyFile(from, to)
+    await rm(from)
+  }
+}
+
+/** Everything in the archive, newest archive first. */
+export async function listArchived(archiveRoot: string): Promise<ArchivedItem[]> {
+  const items: ArchivedItem[] = []
+  const ids = (await readdir(archiveRoot).catch(() => [] as string[])).sort().reverse()
+  for (const archiveId of ids) {
+    const archivedAt = Date.parse(
+      archiveId.replace(/T(\d{2})-(\d{2})-(\d{2})/, 'T$1:$2:$3').replace(/-\d+$/, '')
+    )
+    const entries = await readdir(join(archiveRoot, archiveId), {
+      recursive: true,
+      withFileTypes: true
+    }).catch(() => [])
+    for (const entry of entries) {
+      if (!entry.isFile()) continue
+      const full = join(entry.parentPath, entry.name)
+      const rel = full
+        .slice(join(archiveRoot, archiveId).length + 1)
+        .split(/[\\/]/)
+        .join('/')
+      const info = await lstat(full)
+      items.push({
+        archiveId,
+        path: displayOf(rel),
+        size: info.size,
+        archivedAt: Number.isFinite(archivedAt) ? archivedAt : info.mtimeMs
+      })
+    }
+  }
+  return items
+}
+
+/** The archived file for (archiveId, path), checked so neither can point outside the archive. */
+export function archivedFile(
+  archiveRoot: string,
+  archiveId: string,
+  segments: readonly string[]
+): string {
+  if (!/^[0-9TZ.-]+$/.test(archiveId)) {
+    throw new ToolError(
+      'invalid',
+      `Error: There is no archive named ${JSON.stringify(archiveId).slice(0, 80)}.`
+    )
+  }
+  return join(archiveRoot, archiveId, ...segments)
+}
+
+/** Removes now-empty folders from `start` up to (not including) `stop`. */
+export async function pruneEmpty(start: string, stop: string): Promise<void> {
+  for (let dir = start; dir.startsWith(stop) && dir !== stop; dir = dirname(dir)) {
+    try {
+      await rmdir(dir)
+    } catch {
+      return
+    }
+  }
+}
+
+export { moveAcross }

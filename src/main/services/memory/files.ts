@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto'
+import type { Stats } from 'node:fs'
+import type { Ctx } from './context'
+import { frontMatterExpiry } from './front-matter'
+import type { IndexEntry } from './index-store'
+import { displayOf, type MemoryPath } from './paths'
+import { FsProblem, lstatOrNull, readRegular, type Dir, type FileRead } from './safe-fs'
+import { linkRefusal, ToolError } from './tool-error'
+
+export type Probe =
+  | { kind: 'file' | 'dir' | 'link' | 'other'; info: Stats }
+  | { kind: 'missing' }
+  /** A folder on the way is a file. */
+  | { kind: 'blocked'; at: string }
+
+export function parentOf(path: MemoryPath): readonly string[] {
+  return path.segments.slice(0, -1)
+}
+
+export function nameOf(path: MemoryPath): string {
+  return path.segments.at(-1) ?? ''
+}
+
+/** Turns a problem on the way to `path` into the message a command shows, or rethrows. */
+export function wayProblem(path: MemoryPath, error: unknown, missing: () => ToolError): never {
+  if (error instanceof FsProblem) {
+    const at = displayOf(path.segments.slice(0, error.depth + 1).join('/'))
+    if (error.kind === 'symlink')
+      throw linkRefusal(path.display, error.depth < 0 ? path.display : at)
+    if (error.kind === 'missing' || error.kind === 'not-dir' || error.kind === 'not-file')
+      throw missing()
+  }
+  throw error
+}
+
+/** What is at `path` now, without following any link. */
+export async function probe(ctx: Ctx, path: MemoryPath): Promise<Probe> {
+  if (path.isRoot) {
+    return { kind: 'dir', info: await ctx.fs.withDir([], (dir) => dir.stat()) }
+  }
+  try {
+    return await ctx.fs.withDir(parentOf(path), async (dir) => {
+      const info = await lstatOrNull(dir.at(nameOf(path)))
+      if (!info) return { kind: 'missing' }
+      const kind = info.isFile()
+        ? 'file'
+        : info.isDirectory()
+          ? 'dir'
+          : info.isSymbolicLink()
+            ? 'link'
+            : 'other'
+      return { kind, info }
+    })
+  } catch (error) {
+    if (error instanceof FsProblem && error.kind === 'symlink')
+      wayProblem(path, error, () => error as never)
+    if (error instanceof FsProblem && error.kind === 'missing') return { kind: 'missing' }
+    if (error instanceof FsProblem && error.kind === 'not-dir') {
+      return { kind: 'blocked', at: displayOf(path.segments.slice(0, error.depth + 1).join('/')) }
+    }
+    throw error
+  }
+}
+
+/** Reads the file at `dir/name`, mapping what is not a readable file to `missing()`. */
+export async function readIn(
+  dir: Dir,
+  path: MemoryPath,
+  missing: () => ToolError
+): Promise<FileRead> {
+  try {
+    return await readRegular(dir.at(nameOf(path)))
+  } catch (error) {
+    return wayProblem(path, error, missing)
+  }
+}
+
+export function hashOf(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex')
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** Text of a file that may be edited: only valid UTF-8 (an edit must not mangle other bytes). */
+export function editableText(read: FileRead, path: MemoryPath): string {
+  try {
+    return strictUtf8.decode(read.bytes)
+  } catch {
+    throw new ToolError(
+      'refused',
+      `Error: ${path.display} is not UTF-8 text, so it cannot be edited with this command. Delete it or replace it with create.`
+    )
+  }
+}
+
+/**
+ * Brings the index entry for a file just read up to date: unknown or changed-behind-our-back files
+ * are (re)hashed and attributed to `external`; `accessed` marks a view or edit through the app.
+ */
+export function noteRead(
+  ctx: Ctx,
+  path: MemoryPath,
+  read: FileRead,
+  accessed: boolean
+): IndexEntry {
+  const now = ctx.now()
+  const known = ctx.index.get(path.rel)
+  let entry: IndexEntry
+  if (known && known.size === read.size && known.mtimeMs === read.mtimeMs) {
+    entry = known
+  } else {
+    const hash = hashOf(read.bytes)
+    const changed = !known || known.hash !== hash
+    entry = {
+      created: known?.created ?? now,
+      modified: changed ? Math.min(now, Math.round(read.mtimeMs)) : (known?.modified ?? now),
+      accessed: known?.accessed ?? now,
+      size: read.size,
+      hash,
+      mtimeMs: read.mtimeMs,
+      actor: changed ? { kind: 'external' } : (known?.actor ?? { kind: 'external' }),
+      expiresAt: frontMatterExpiry(read.bytes.toString('utf8'))
+    }
+    if (entry.expiresAt === undefined) delete entry.expiresAt
+  }
+  if (accessed) entry = { ...entry, accessed: now }
+  if (entry !== known) ctx.index.set(path.rel, entry)
+  return entry
+}
+
+/** Records a write by `ctx.actor`. */
+export function noteWrite(
+  ctx: Ctx,
+  rel: string,
+  text: string,
+  info: Stats,
+  created?: number
+): IndexEntry {
+  const now = ctx.now()
+  const entry: IndexEntry = {
+    created: created ?? ctx.index.get(rel)?.created ?? now,
+    modified: now,
+    accessed: now,
+    size: info.size,
+    hash: hashOf(text),
+    mtimeMs: info.mtimeMs,
+    actor: ctx.actor
+  }
+  const expiresAt = frontMatterExpiry(text)
+  if (expiresAt !== undefined) entry.expiresAt = expiresAt
+  ctx.index.set(rel, entry)
+  return entry
+}
+
+/** Runs `fn` in the folder holding `path`; a missing or blocked way reads as `missing()`. */
+export async function inParent<T>(
+  ctx: Ctx,
+  path: MemoryPath,
+  missing: () => ToolError,
+  fn: (dir: Dir) => Promise<T>,
+  create = false
+): Promise<T> {
+  let dir: Dir
+  try {
+    dir = await ctx.fs.openDir(parentOf(path), create)
+  } catch (error) {
+    return wayProblem(path, error, missing)
+  }
+  try {
+    return await fn(dir)
+  } finally {
+    await dir.close()
+  }
+}

@@ -1,0 +1,170 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { ActivityActorSchema, type ActivityActor } from '@shared/memory'
+import { writeFileDurably } from '../fs/durable'
+import { isWithin } from './paths'
+
+// What the engine knows about each file, kept in stateDir so usage needs no rescan per operation.
+// It is a cache plus metadata: open() reconciles it with the disk and rebuilds it when unreadable.
+
+const EntrySchema = z.object({
+  created: z.number(),
+  modified: z.number(),
+  accessed: z.number(),
+  size: z.number().int().min(0),
+  hash: z.string(),
+  mtimeMs: z.number(),
+  actor: ActivityActorSchema,
+  expiresAt: z.number().optional()
+})
+export type IndexEntry = z.infer<typeof EntrySchema>
+
+const ExpiredSchema = z.object({
+  at: z.number(),
+  action: z.enum(['delete', 'archive']),
+  archiveId: z.string().optional()
+})
+export type ExpiredNote = z.infer<typeof ExpiredSchema>
+
+const IndexFileSchema = z.object({
+  version: z.literal(1),
+  files: z.record(z.string(), EntrySchema),
+  expired: z.record(z.string(), ExpiredSchema).default({})
+})
+
+const INDEX_FILE = 'memory-index.json'
+const MAX_EXPIRED_NOTES = 500
+
+export class MemoryIndex {
+  private readonly files = new Map<string, IndexEntry>()
+  /** Recently expired paths, so "does not exist" can say why. */
+  readonly expired = new Map<string, ExpiredNote>()
+  private bytes = 0
+  private dirty = false
+
+  get totalBytes(): number {
+    return this.bytes
+  }
+  get fileCount(): number {
+    return this.files.size
+  }
+  get isDirty(): boolean {
+    return this.dirty
+  }
+
+  markDirty(): void {
+    this.dirty = true
+  }
+
+  get(rel: string): IndexEntry | undefined {
+    return this.files.get(rel)
+  }
+
+  entries(): IterableIterator<[string, IndexEntry]> {
+    return this.files.entries()
+  }
+
+  set(rel: string, entry: IndexEntry): void {
+    this.bytes += entry.size - (this.files.get(rel)?.size ?? 0)
+    this.files.set(rel, entry)
+    this.expired.delete(rel)
+    this.dirty = true
+  }
+
+  /** Updates fields of a known entry (e.g. the access time). */
+  touch(rel: string, patch: Partial<IndexEntry>): void {
+    const entry = this.files.get(rel)
+    if (entry) this.set(rel, { ...entry, ...patch })
+  }
+
+  delete(rel: string): IndexEntry | undefined {
+    const entry = this.files.get(rel)
+    if (!entry) return undefined
+    this.bytes -= entry.size
+    this.files.delete(rel)
+    this.dirty = true
+    return entry
+  }
+
+  /** Entries for `folder` itself (a file) or anything under it. */
+  under(folder: string): Array<[string, IndexEntry]> {
+    if (folder === '') return [...this.files.entries()]
+    const own = this.files.get(folder)
+    const result: Array<[string, IndexEntry]> = own ? [[folder, own]] : []
+    const prefix = `${folder}/`
+    for (const item of this.files) if (item[0].startsWith(prefix)) result.push(item)
+    return result
+  }
+
+  deleteUnder(folder: string): Array<[string, IndexEntry]> {
+    const removed = this.under(folder)
+    for (const [rel] of removed) this.delete(rel)
+    return removed
+  }
+
+  moveUnder(from: string, to: string): void {
+    for (const [rel, entry] of this.deleteUnder(from)) {
+      this.set(to + rel.slice(from.length), entry)
+    }
+  }
+
+  noteExpired(rel: string, note: ExpiredNote): void {
+    this.expired.set(rel, note)
+    while (this.expired.size > MAX_EXPIRED_NOTES) {
+      const oldest = this.expired.keys().next().value
+      if (oldest === undefined) break
+      this.expired.delete(oldest)
+    }
+    this.dirty = true
+  }
+
+  clear(): void {
+    this.files.clear()
+    this.bytes = 0
+    this.dirty = true
+  }
+
+  isFileUnder(folder: string): boolean {
+    for (const rel of this.files.keys()) if (isWithin(rel, folder)) return true
+    return false
+  }
+
+  serialize(): string {
+    this.dirty = false
+    return JSON.stringify({
+      version: 1,
+      files: Object.fromEntries(this.files),
+      expired: Object.fromEntries(this.expired)
+    })
+  }
+
+  /** Loads the saved index; `ok` is false when it was missing or unreadable (then rebuild). */
+  static async load(stateDir: string): Promise<{ index: MemoryIndex; ok: boolean }> {
+    const index = new MemoryIndex()
+    let text: string
+    try {
+      text = await readFile(join(stateDir, INDEX_FILE), 'utf8')
+    } catch {
+      return { index, ok: false }
+    }
+    let parsed: z.infer<typeof IndexFileSchema>
+    try {
+      parsed = IndexFileSchema.parse(JSON.parse(text))
+    } catch {
+      return { index, ok: false }
+    }
+    for (const [rel, entry] of Object.entries(parsed.files)) index.set(rel, entry)
+    for (const [rel, note] of Object.entries(parsed.expired)) index.expired.set(rel, note)
+    index.dirty = false
+    return { index, ok: true }
+  }
+
+  async save(stateDir: string): Promise<void> {
+    await writeFileDurably(join(stateDir, INDEX_FILE), this.serialize())
+  }
+}
+
+export function actorRecord(actor: ActivityActor): ActivityActor {
+  return actor.kind === 'claude' ? { kind: 'claude', conversationId: actor.conversationId } : actor
+}

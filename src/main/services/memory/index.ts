@@ -1,0 +1,117 @@
+import { realpath } from 'node:fs/promises'
+import { isAbsolute, join, relative } from 'node:path'
+import { CairnError } from '@shared/errors'
+import { MemoryLimitsSchema, type ExpiryPolicy, type MemoryLimits } from '@shared/memory'
+import { ExpiryPolicySchema } from '@shared/settings'
+import { ensurePrivateDir } from '../fs/durable'
+import type { Logger } from '../log/logger'
+import { ActivityLog, DEFAULT_ACTIVITY_MAX_BYTES } from './activity-log'
+import { MemoryIndex } from './index-store'
+import { removeStateTemps } from './scan'
+import { SafeFs } from './safe-fs'
+import { MemoryStore, type Timers } from './store'
+
+export { MemoryStore, type MemoryChange, type Timers } from './store'
+
+export interface OpenMemoryStoreOptions {
+  /** The real folder that `/memories` maps to (created 0700 if missing). */
+  root: string
+  /** App-private folder outside `root`: index, activity log, archive. */
+  stateDir: string
+  limits?: Partial<MemoryLimits>
+  expiry?: Partial<ExpiryPolicy>
+  clock?: () => Date
+  timers?: Timers
+  /** How often to sweep for expired files (default hourly). */
+  sweepIntervalMs?: number
+  /** Delay before changed index data is written (default 2 s; always written on dispose). */
+  indexFlushMs?: number
+  /** Size at which the activity log rotates (default 1 MiB). */
+  activityMaxBytes?: number
+  logger?: Logger
+}
+
+const HOUR = 60 * 60 * 1000
+
+const defaultTimers: Timers = {
+  setInterval: (fn, ms) => setInterval(fn, ms).unref(),
+  clearInterval: (handle) => clearInterval(handle as NodeJS.Timeout),
+  setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout)
+}
+
+/**
+ * Opens the memory folder: reconciles the index with the disk (rebuilding it if missing or
+ * corrupt), removes temp files a crash left behind, expires what is due, and starts the hourly sweep.
+ */
+export async function openMemoryStore(options: OpenMemoryStoreOptions): Promise<MemoryStore> {
+  const { root, stateDir } = options
+  if (!isAbsolute(root) || !isAbsolute(stateDir)) {
+    throw new CairnError(
+      'BAD_INPUT',
+      'The memory folder and the state folder must be absolute paths.'
+    )
+  }
+  const limits = parseOr(MemoryLimitsSchema, options.limits ?? {}, 'memory limits') as MemoryLimits
+  const expiry = parseOr(ExpiryPolicySchema, options.expiry ?? {}, 'expiry policy') as ExpiryPolicy
+  const fs = await SafeFs.open(root)
+  await ensurePrivateDir(stateDir)
+  const realState = await realpath(stateDir)
+  if (overlaps(fs.realRoot, realState)) {
+    throw new CairnError(
+      'BAD_INPUT',
+      'The memory state folder must be outside the memory folder (and not contain it).'
+    )
+  }
+  await removeStateTemps(stateDir)
+  const clock = options.clock ?? (() => new Date())
+  const loaded = await MemoryIndex.load(stateDir)
+  if (!loaded.ok) options.logger?.info('memory index missing or unreadable; rebuilding from disk')
+  const log = await ActivityLog.open(
+    stateDir,
+    options.activityMaxBytes ?? DEFAULT_ACTIVITY_MAX_BYTES,
+    clock
+  )
+  const store = new MemoryStore({
+    fs,
+    index: loaded.index,
+    log,
+    stateDir,
+    archiveRoot: join(stateDir, 'archive'),
+    limits,
+    expiry,
+    clock,
+    timers: options.timers ?? defaultTimers,
+    indexFlushMs: options.indexFlushMs ?? 2000,
+    secrets: [...new Set([fs.realRoot, root, realState, stateDir])].sort(
+      (a, b) => b.length - a.length
+    ),
+    ...(options.logger ? { logger: options.logger } : {})
+  })
+  try {
+    await store.reconcileNow(store.ctx({ kind: 'system' }, false), true, loaded.ok)
+    await store.sweep()
+  } catch (error) {
+    await store.dispose()
+    throw error
+  }
+  store.startSweeping(options.sweepIntervalMs ?? HOUR)
+  return store
+}
+
+function overlaps(a: string, b: string): boolean {
+  const ab = relative(a, b)
+  const ba = relative(b, a)
+  return ab === '' || !ab.startsWith('..') || !ba.startsWith('..')
+}
+
+function parseOr(
+  schema: typeof MemoryLimitsSchema | typeof ExpiryPolicySchema,
+  value: unknown,
+  what: string
+): unknown {
+  const result = schema.safeParse(value)
+  if (!result.success)
+    throw new CairnError('BAD_INPUT', `Invalid ${what}: ${result.error.issues[0]?.message ?? ''}`)
+  return result.data
+}

@@ -1,0 +1,119 @@
+import { MEMORY_ROOT } from '@shared/memory'
+
+/** A checked virtual path: `segments` are plain names, safe to join under the real root. */
+export interface MemoryPath {
+  segments: readonly string[]
+  /** Canonical `/memories/...` spelling, the only form results ever show. */
+  display: string
+  /** `a/b.md`, the key used by the index ('' for the root). */
+  rel: string
+  isRoot: boolean
+}
+
+export type PathCheck = { ok: true; path: MemoryPath } | { ok: false; message: string }
+
+const MAX_PATH_CHARS = 1024
+const MAX_NAME_BYTES = 255
+const MAX_DEPTH = 32
+
+/** Temp files the engine writes; reserved so nothing else can take (or fake) those names. */
+export const TEMP_NAME = /^\.cairn-[0-9a-f-]{36}\.tmp$/
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+// Invisible and direction-changing characters make a name read differently than it is.
+const INVISIBLE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffd]/
+// What bytes of overlong UTF-8 (C0 AE = '.') look like after a Latin-1 decode.
+const OVERLONG =
+  /[\u00c0\u00c1][\u0080-\u00bf]|\u00e0[\u0080-\u009f][\u0080-\u00bf]|\u00f0[\u0080-\u008f]/
+const PERCENT = /%(?:[0-9a-f]{2}|u[0-9a-f]{4})/i
+// Slash and dot look-alikes that NFKC leaves alone.
+const LOOKALIKE = /[\u2044\u2215\u2216\u29f5\u29f8\u29f9\u3002\uff61\u0387\u2024-\u2026]/
+const STRUCTURAL = /[./\\:%]/
+const WINDOWS_FORBIDDEN = /[<>"|?*]/
+const DEVICE = /^(?:CON|PRN|AUX|NUL|COM[0-9]|LPT[0-9]|CONIN\$|CONOUT\$|CLOCK\$)$/
+
+/** Shows an untrusted path in a message: escaped, bounded. */
+export function shown(raw: string): string {
+  const escaped = JSON.stringify(raw).slice(1, -1)
+  return escaped.length > 200 ? `${escaped.slice(0, 200)}…` : escaped
+}
+
+function refuse(raw: string, reason: string): PathCheck {
+  return { ok: false, message: `Error: The path ${shown(raw)} is not allowed: ${reason}.` }
+}
+
+export function parseMemoryPath(raw: string): PathCheck {
+  if (raw.length > MAX_PATH_CHARS)
+    return refuse(raw, `it is longer than ${MAX_PATH_CHARS} characters`)
+  if (LONE_SURROGATE.test(raw)) return refuse(raw, 'it contains invalid Unicode (a lone surrogate)')
+  if (CONTROL.test(raw)) return refuse(raw, 'it contains NUL or control characters')
+  if (INVISIBLE.test(raw) || OVERLONG.test(raw)) {
+    return refuse(
+      raw,
+      'it contains invisible, replacement or mis-decoded (overlong UTF-8) characters'
+    )
+  }
+  if (raw.includes('\\')) return refuse(raw, 'backslashes are not allowed; separate folders with /')
+  if (PERCENT.test(raw)) {
+    return refuse(
+      raw,
+      'percent-encoded characters (like %2e or %2f) are not allowed; write names in plain text'
+    )
+  }
+  if (LOOKALIKE.test(raw) || [...raw].some(isStructuralLookalike)) {
+    return refuse(
+      raw,
+      'it contains look-alikes of "." or "/" (e.g. full-width characters); use plain ASCII . and /'
+    )
+  }
+  if (raw !== MEMORY_ROOT && !raw.startsWith(`${MEMORY_ROOT}/`)) {
+    return {
+      ok: false,
+      message: `Error: The path ${shown(raw)} is outside the memory directory: every path must be ${MEMORY_ROOT} or start with ${MEMORY_ROOT}/.`
+    }
+  }
+  const segments = raw
+    .slice(MEMORY_ROOT.length)
+    .split('/')
+    .filter((s) => s !== '')
+  if (segments.length > MAX_DEPTH)
+    return refuse(raw, `it is nested deeper than ${MAX_DEPTH} folders`)
+  for (const name of segments) {
+    const problem = nameProblem(name)
+    if (problem) return refuse(raw, problem)
+  }
+  const rel = segments.join('/')
+  return {
+    ok: true,
+    path: { segments, rel, display: rel ? `${MEMORY_ROOT}/${rel}` : MEMORY_ROOT, isRoot: !rel }
+  }
+}
+
+function isStructuralLookalike(char: string): boolean {
+  return char.charCodeAt(0) > 0x7f && STRUCTURAL.test(char.normalize('NFKC'))
+}
+
+function nameProblem(name: string): string | undefined {
+  if (name === '.' || name === '..') return '"." and ".." segments are not allowed'
+  if (name.endsWith('.') || name.endsWith(' ')) return 'a name cannot end with a dot or a space'
+  if (name.includes(':')) return '":" is not allowed (drive letters and alternate streams)'
+  if (WINDOWS_FORBIDDEN.test(name)) return 'names cannot contain < > " | ? or *'
+  const base = (name.normalize('NFKC').split('.')[0] ?? '').trimEnd().toUpperCase()
+  if (DEVICE.test(base)) return `"${name}" is a reserved device name on Windows`
+  if (Buffer.byteLength(name) > MAX_NAME_BYTES)
+    return `a name is longer than ${MAX_NAME_BYTES} bytes`
+  if (TEMP_NAME.test(name)) return "the name is reserved for the app's temporary files"
+  return undefined
+}
+
+/** Builds the virtual path for an index key. */
+export function displayOf(rel: string): string {
+  return rel ? `${MEMORY_ROOT}/${rel}` : MEMORY_ROOT
+}
+
+/** True when `rel` is `folder` itself or inside it. */
+export function isWithin(rel: string, folder: string): boolean {
+  return folder === '' || rel === folder || rel.startsWith(`${folder}/`)
+}

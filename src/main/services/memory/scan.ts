@@ -1,0 +1,78 @@
+import { readdir, rm, unlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Ctx } from './context'
+import { inParent, noteRead, readIn } from './files'
+import { parseMemoryPath, TEMP_NAME } from './paths'
+import { walkTree } from './safe-fs'
+import { ToolError } from './tool-error'
+
+export interface Reconciled {
+  added: string[]
+  changed: string[]
+  removed: string[]
+}
+
+/**
+ * Brings the index in line with the disk: drops what is gone, (re)hashes what is new or changed
+ * (by size or mtime). With `removeTemps`, deletes temp files a crash left behind.
+ */
+export async function reconcile(ctx: Ctx, removeTemps: boolean): Promise<Reconciled> {
+  const onDisk = new Map<string, { size: number; mtimeMs: number }>()
+  await ctx.fs.withDir([], (root) =>
+    walkTree(
+      root,
+      (entry) => {
+        if (entry.kind === 'file') onDisk.set(entry.segments.join('/'), entry)
+      },
+      (name) => TEMP_NAME.test(name),
+      removeTemps ? (dir, name) => unlink(dir.at(name)).catch(() => undefined) : undefined
+    )
+  )
+  const result: Reconciled = { added: [], changed: [], removed: [] }
+  for (const [rel] of [...ctx.index.entries()]) {
+    if (!onDisk.has(rel)) {
+      ctx.index.delete(rel)
+      result.removed.push(rel)
+    }
+  }
+  for (const [rel, seen] of onDisk) {
+    const known = ctx.index.get(rel)
+    if (known && known.size === seen.size && known.mtimeMs === seen.mtimeMs) continue
+    const parsed = parseMemoryPath(`/memories/${rel}`)
+    // Names the tool refuses (made outside it) still count towards usage, by size alone.
+    if (!parsed.ok) {
+      ctx.index.set(rel, {
+        created: known?.created ?? ctx.now(),
+        modified: ctx.now(),
+        accessed: known?.accessed ?? ctx.now(),
+        size: seen.size,
+        hash: '',
+        mtimeMs: seen.mtimeMs,
+        actor: { kind: 'external' }
+      })
+      continue
+    }
+    const missing = () => new ToolError('not-found', 'gone')
+    try {
+      const before = known?.hash
+      const entry = await inParent(ctx, parsed.path, missing, async (dir) =>
+        noteRead(ctx, parsed.path, await readIn(dir, parsed.path, missing), false)
+      )
+      if (!known) result.added.push(rel)
+      else if (entry.hash !== before) result.changed.push(rel)
+    } catch {
+      // vanished or unreadable between the walk and the read; the next pass settles it
+    }
+  }
+  return result
+}
+
+/** Leftover temp files of the state folder's own durable writes. */
+export async function removeStateTemps(stateDir: string): Promise<void> {
+  const names = await readdir(stateDir).catch(() => [] as string[])
+  await Promise.all(
+    names
+      .filter((name) => /^\..+\.[0-9a-f-]{36}\.tmp$/.test(name))
+      .map((name) => rm(join(stateDir, name), { force: true }))
+  )
+}

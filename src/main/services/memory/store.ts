@@ -1,0 +1,723 @@
+import { lstat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { CairnError, type ErrorCode } from '@shared/errors'
+import {
+  ExpiryPolicyPatchSchema,
+  MemoryActorSchema,
+  MemoryCreateInputSchema,
+  MemoryLimitsPatchSchema,
+  MemoryLimitsSchema,
+  MemoryRenameInputSchema,
+  MemoryWriteInputSchema,
+  RestoreInputSchema,
+  type ActivityActor,
+  type ActivityPage,
+  type ActivityQuery,
+  type ArchivedItem,
+  type ExpiryPolicy,
+  type ExpiryPolicyPatch,
+  type ExpiryPreviewItem,
+  type MemoryActor,
+  type MemoryCreateInput,
+  type MemoryEntry,
+  type MemoryFile,
+  type MemoryLimits,
+  type MemoryLimitsPatch,
+  type MemoryMutation,
+  type MemoryRenameInput,
+  type MemoryUsage,
+  type MemoryWriteInput,
+  type RestoreInput,
+  type SweepResult,
+  type ToolResult
+} from '@shared/memory'
+import { ExpiryPolicySchema } from '@shared/settings'
+import type { Logger } from '../log/logger'
+import type { ActivityLog, NewActivity } from './activity-log'
+import { usageOf } from './caps'
+import { create } from './commands/create'
+import { remove } from './commands/delete'
+import { MUTATING, parseCommand, type Command } from './commands/input'
+import { insert } from './commands/insert'
+import { rename } from './commands/rename'
+import { strReplace } from './commands/str-replace'
+import { view } from './commands/view'
+import type { Ctx, Done } from './context'
+import {
+  archivedFile,
+  expireDue,
+  isPinned,
+  listArchived,
+  makeDueOf,
+  moveAcross,
+  preview,
+  pruneEmpty
+} from './expiry'
+import { hashOf, inParent, nameOf, noteRead, noteWrite, probe, readIn } from './files'
+import type { MemoryIndex } from './index-store'
+import { displayOf, parseMemoryPath, type MemoryPath } from './paths'
+import { SerialQueue } from './queue'
+import { reconcile } from './scan'
+import { lstatOrNull, walkTree, writeAtomic, type SafeFs } from './safe-fs'
+import { ioFailure, ToolError, type ToolErrorKind } from './tool-error'
+
+/** Timer functions, injectable so tests drive the hourly sweep and the index flush. */
+export interface Timers {
+  setInterval(fn: () => void, ms: number): unknown
+  clearInterval(handle: unknown): void
+  setTimeout(fn: () => void, ms: number): unknown
+  clearTimeout(handle: unknown): void
+}
+
+export interface StoreParts {
+  fs: SafeFs
+  index: MemoryIndex
+  log: ActivityLog
+  stateDir: string
+  archiveRoot: string
+  limits: MemoryLimits
+  expiry: ExpiryPolicy
+  clock: () => Date
+  timers: Timers
+  indexFlushMs: number
+  logger?: Logger
+  /** Host paths that must never appear in a result. */
+  secrets: string[]
+}
+
+export interface MemoryChange {
+  paths: string[]
+  actor: ActivityActor
+}
+
+const KIND_CODES: Record<ToolErrorKind, ErrorCode> = {
+  invalid: 'BAD_INPUT',
+  'not-found': 'MEMORY_NOT_FOUND',
+  exists: 'MEMORY_EXISTS',
+  refused: 'MEMORY_REFUSED',
+  cap: 'MEMORY_CAP',
+  conflict: 'MEMORY_CONFLICT',
+  io: 'MEMORY_IO'
+}
+
+const USER: ActivityActor = { kind: 'user' }
+const SYSTEM: ActivityActor = { kind: 'system' }
+
+export class MemoryStore {
+  private readonly queue = new SerialQueue()
+  private readonly listeners = new Set<(change: MemoryChange) => void>()
+  private limits: MemoryLimits
+  private expiry: ExpiryPolicy
+  private closed = false
+  private sweepTimer: unknown
+  private flushTimer: unknown
+
+  constructor(private readonly parts: StoreParts) {
+    this.limits = parts.limits
+    this.expiry = parts.expiry
+  }
+
+  /** Starts the periodic sweep (the first sweep runs in `openMemoryStore`). */
+  startSweeping(intervalMs: number): void {
+    this.sweepTimer = this.parts.timers.setInterval(() => {
+      void this.sweep().catch((error: unknown) =>
+        this.parts.logger?.warn('memory sweep failed', { error })
+      )
+    }, intervalMs)
+  }
+
+  // ---- the memory tool ------------------------------------------------------------------------
+
+  /** Runs one memory-tool command as Claude sent it. Never throws, never rejects. */
+  async execute(input: unknown, actor: MemoryActor): Promise<ToolResult> {
+    try {
+      const who = MemoryActorSchema.safeParse(actor)
+      if (!who.success)
+        return {
+          content: 'Error: The memory tool was called without a valid actor.',
+          isError: true
+        }
+      if (this.closed) return closedResult()
+      return await this.queue.run(() => this.run(input, who.data))
+    } catch (error) {
+      this.parts.logger?.error('memory tool failed unexpectedly', { error })
+      return { content: 'Error: The memory tool failed unexpectedly. Try again.', isError: true }
+    }
+  }
+
+  private async run(input: unknown, actor: MemoryActor): Promise<ToolResult> {
+    if (this.closed) return closedResult()
+    const parsed = parseCommand(input)
+    if (!parsed.ok) return { content: parsed.message, isError: true }
+    const command = parsed.command
+    const ctx = this.ctx(actor, true)
+    let result: ToolResult
+    let done: Done | undefined
+    try {
+      if (command.command === 'view') {
+        result = { content: await view(ctx, this.path(command.path), command), isError: false }
+      } else {
+        done = await this.mutate(ctx, command)
+        result = { content: done.content, isError: false }
+      }
+    } catch (error) {
+      const failure =
+        error instanceof ToolError ? error : ioFailure(verbOf(command), displayFor(command), error)
+      if (!(error instanceof ToolError)) this.parts.logger?.warn('memory command failed', { error })
+      result = { content: this.scrub(failure.message), isError: true }
+    }
+    if (MUTATING.has(command.command)) {
+      await this.record(
+        actor,
+        command.command as NewActivity['command'],
+        done,
+        result,
+        pathsOf(command)
+      )
+    }
+    return result
+  }
+
+  private async mutate(ctx: Ctx, command: Exclude<Command, { command: 'view' }>): Promise<Done> {
+    switch (command.command) {
+      case 'create':
+        return create(ctx, this.path(command.path), command.file_text)
+      case 'str_replace':
+        return strReplace(ctx, this.path(command.path), command)
+      case 'insert':
+        return insert(ctx, this.path(command.path), command)
+      case 'delete':
+        return remove(ctx, this.path(command.path))
+      case 'rename':
+        return rename(ctx, this.path(command.old_path), this.path(command.new_path))
+    }
+  }
+
+  // ---- the inspector ----------------------------------------------------------------------------
+
+  /** Every file and folder under `path` (default the root), hidden ones included, sorted. */
+  list(path = '/memories'): Promise<MemoryEntry[]> {
+    return this.inspect(async () => {
+      const base = this.path(path)
+      const ctx = this.ctx(USER, false)
+      const dueOf = makeDueOf(this.expiry)
+      const entries: MemoryEntry[] = []
+      const found = await probe(ctx, base)
+      if (found.kind === 'file') return [this.entryFor(base.rel, 'file', found.info.size, dueOf)]
+      if (found.kind !== 'dir') throw notFound(base)
+      await this.parts.fs.withDir(base.segments, (dir) =>
+        walkTree(
+          dir,
+          (item) => {
+            const rel = [...base.segments, ...item.segments].join('/')
+            entries.push(this.entryFor(rel, item.kind, item.size, dueOf))
+          },
+          (name) => /^\.cairn-[0-9a-f-]{36}\.tmp$/.test(name)
+        )
+      )
+      return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    })
+  }
+
+  private entryFor(
+    rel: string,
+    kind: 'file' | 'dir',
+    size: number,
+    dueOf: ReturnType<typeof makeDueOf>
+  ): MemoryEntry {
+    const pinned = isPinned(this.expiry, rel)
+    if (kind === 'dir') return { path: displayOf(rel), kind, size, overCap: false, pinned }
+    const known = this.parts.index.get(rel)
+    const entry: MemoryEntry = {
+      path: displayOf(rel),
+      kind,
+      size,
+      overCap: size > this.limits.maxFileBytes,
+      pinned
+    }
+    if (known) {
+      entry.created = known.created
+      entry.modified = known.modified
+      entry.accessed = known.accessed
+      entry.lastActor = known.actor
+      const due = dueOf(rel, known)
+      if (due) entry.expiresAt = due.at
+    }
+    return entry
+  }
+
+  /** Reads a file for the user (counts as an access). */
+  read(path: string): Promise<MemoryFile> {
+    return this.inspect(async () => {
+      const target = this.path(path)
+      const ctx = this.ctx(USER, false)
+      const missing = () => notFound(target)
+      if (target.isRoot) throw missing()
+      return inParent(ctx, target, missing, async (dir) => {
+        const read = await readIn(dir, target, missing)
+        const entry = noteRead(ctx, target, read, true)
+        this.scheduleFlush()
+        return {
+          path: target.display,
+          content: read.bytes.toString('utf8'),
+          size: read.size,
+          hash: entry.hash,
+          overCap: read.size > this.limits.maxFileBytes
+        }
+      })
+    })
+  }
+
+  /**
+   * Creates or replaces a file with the user's text. With `expectedHash` (from `read`), a file
+   * changed since (by Claude or another program) is not overwritten: the call fails with
+   * MEMORY_CONFLICT. The user's own edits are not capped, only flagged.
+   */
+  write(input: MemoryWriteInput): Promise<MemoryMutation> {
+    return this.inspectMutation('write', input, async () => {
+      const { path, content, expectedHash } = MemoryWriteInputSchema.parse(input)
+      const target = this.path(path)
+      const ctx = this.ctx(USER, false)
+      const missing = () => notFound(target)
+      if (target.isRoot) throw new ToolError('refused', 'Error: /memories is a folder, not a file.')
+      const found = await probe(ctx, target)
+      if (found.kind === 'blocked')
+        throw new ToolError('refused', `Error: ${found.at} is a file, not a folder.`)
+      if (found.kind !== 'missing' && found.kind !== 'file') {
+        throw new ToolError('refused', `Error: ${target.display} is not a regular file.`)
+      }
+      if (found.kind === 'missing' && expectedHash !== undefined) {
+        throw new ToolError('conflict', `Error: ${target.display} was deleted since it was read.`)
+      }
+      return inParent(
+        ctx,
+        target,
+        missing,
+        async (dir) => {
+          let before: number | null = null
+          if (found.kind === 'file') {
+            const current = await readIn(dir, target, missing)
+            before = current.size
+            if (expectedHash !== undefined && hashOf(current.bytes) !== expectedHash) {
+              throw new ToolError(
+                'conflict',
+                `Error: ${target.display} changed since it was read; reload it before saving.`
+              )
+            }
+          }
+          const info = await writeAtomic(dir, nameOf(target), content, false)
+          noteWrite(ctx, target.rel, content, info)
+          return { paths: [target.display], bytesBefore: before, bytesAfter: info.size }
+        },
+        true
+      )
+    })
+  }
+
+  /** Creates a new file (not capped for the user) or folder; fails if anything is there. */
+  create(input: MemoryCreateInput): Promise<MemoryMutation> {
+    return this.inspectMutation('create', input, async () => {
+      const { path, content, kind } = MemoryCreateInputSchema.parse(input)
+      const target = this.path(path)
+      const ctx = this.ctx(USER, false)
+      if (kind === 'file') {
+        const done = await create(ctx, target, content)
+        return { paths: done.paths, bytesBefore: null, bytesAfter: done.bytesAfter }
+      }
+      const found = await probe(ctx, target)
+      if (found.kind === 'blocked')
+        throw new ToolError('refused', `Error: ${found.at} is a file, not a folder.`)
+      if (found.kind !== 'missing')
+        throw new ToolError('exists', `Error: ${target.display} already exists`)
+      await this.parts.fs.withDir(target.segments, async () => undefined, true)
+      return { paths: [target.display], bytesBefore: null, bytesAfter: null, command: 'mkdir' }
+    })
+  }
+
+  rename(input: MemoryRenameInput): Promise<MemoryMutation> {
+    return this.inspectMutation('rename', input, async () => {
+      const { from, to } = MemoryRenameInputSchema.parse(input)
+      return rename(this.ctx(USER, false), this.path(from), this.path(to))
+    })
+  }
+
+  delete(path: string): Promise<MemoryMutation> {
+    return this.inspectMutation('delete', { path }, () =>
+      remove(this.ctx(USER, false), this.path(path))
+    )
+  }
+
+  usage(): Promise<MemoryUsage> {
+    return this.inspect(async () => usageOf({ index: this.parts.index, limits: this.limits }))
+  }
+
+  activity(query: ActivityQuery = {}): Promise<ActivityPage> {
+    return this.inspect(() => this.parts.log.query(query))
+  }
+
+  /** Files that will expire within `days` (0 = due now), soonest first. */
+  expiryPreview(days: number): Promise<ExpiryPreviewItem[]> {
+    return this.inspect(async () => {
+      if (!Number.isFinite(days) || days < 0)
+        throw new ToolError('invalid', 'Error: days must be 0 or more.')
+      return preview(this.ctx(SYSTEM, false), days)
+    })
+  }
+
+  /** Re-reads the folder into the index, then expires what is due. */
+  sweep(): Promise<SweepResult> {
+    return this.inspect(async () => {
+      const ctx = this.ctx(SYSTEM, false)
+      await this.reconcileNow(ctx, false, true)
+      const expired = await expireDue(ctx, this.parts.archiveRoot)
+      for (const item of expired) {
+        const how = item.archiveId ? `archived as ${item.archiveId}` : 'deleted'
+        await this.parts.log.append({
+          actor: SYSTEM,
+          command: 'expire',
+          paths: [item.path],
+          bytesBefore: item.size,
+          bytesAfter: 0,
+          outcome: 'ok',
+          message: `Expired (${reasonText(item.reason, this.expiry.days)}) and ${how}.`
+        })
+      }
+      if (expired.length)
+        this.emit(
+          expired.map((item) => item.path),
+          SYSTEM
+        )
+      await this.saveIndex()
+      return { expired }
+    })
+  }
+
+  listArchived(): Promise<ArchivedItem[]> {
+    return this.inspect(() => listArchived(this.parts.archiveRoot))
+  }
+
+  /** Puts an archived file back where it was; it counts as new (fresh created/accessed times). */
+  restoreArchived(input: RestoreInput): Promise<MemoryMutation> {
+    return this.inspectMutation('restore', input, async () => {
+      const { archiveId, path } = RestoreInputSchema.parse(input)
+      const target = this.path(path)
+      const source = archivedFile(this.parts.archiveRoot, archiveId, target.segments)
+      const info = await lstatOrNull(source)
+      if (!info?.isFile()) {
+        throw new ToolError(
+          'not-found',
+          `Error: ${target.display} is not in the archive ${archiveId}.`
+        )
+      }
+      const ctx = this.ctx(USER, false)
+      const found = await probe(ctx, target)
+      if (found.kind !== 'missing') {
+        throw new ToolError(
+          'exists',
+          `Error: ${target.display} already exists; rename or delete it first.`
+        )
+      }
+      const missing = () => notFound(target)
+      await inParent(
+        ctx,
+        target,
+        missing,
+        async (dir) => {
+          await moveAcross(source, dir.at(nameOf(target)))
+          await dir.sync()
+          const read = await readIn(dir, target, missing)
+          noteWrite(
+            ctx,
+            target.rel,
+            read.bytes.toString('utf8'),
+            await lstat(dir.at(nameOf(target))),
+            ctx.now()
+          )
+        },
+        true
+      )
+      await pruneEmpty(join(source, '..'), this.parts.archiveRoot)
+      return { paths: [target.display], bytesBefore: null, bytesAfter: info.size }
+    })
+  }
+
+  /** Settings changes apply to the next operation. */
+  updateLimits(patch: MemoryLimitsPatch): MemoryLimits {
+    const checked = MemoryLimitsPatchSchema.safeParse(patch)
+    const merged = checked.success
+      ? MemoryLimitsSchema.safeParse({ ...this.limits, ...checked.data })
+      : checked
+    if (!merged.success)
+      throw new CairnError('BAD_INPUT', merged.error.issues[0]?.message ?? 'Invalid memory limits.')
+    this.limits = merged.data as MemoryLimits
+    return { ...this.limits }
+  }
+
+  updateExpiry(patch: ExpiryPolicyPatch): ExpiryPolicy {
+    const checked = ExpiryPolicyPatchSchema.safeParse(patch)
+    const merged = checked.success
+      ? ExpiryPolicySchema.safeParse({ ...this.expiry, ...checked.data })
+      : checked
+    if (!merged.success)
+      throw new CairnError('BAD_INPUT', merged.error.issues[0]?.message ?? 'Invalid expiry policy.')
+    this.expiry = merged.data as ExpiryPolicy
+    return { ...this.expiry, pinned: [...this.expiry.pinned] }
+  }
+
+  /** Re-reads the folder (e.g. after the watcher saw an outside change). */
+  refresh(): Promise<void> {
+    return this.inspect(async () => {
+      await this.reconcileNow(this.ctx(SYSTEM, false), false, true)
+      this.scheduleFlush()
+    })
+  }
+
+  onChange(listener: (change: MemoryChange) => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** Writes the index now (it is otherwise saved shortly after changes, and on dispose). */
+  flush(): Promise<void> {
+    return this.inspect(() => this.saveIndex())
+  }
+
+  async dispose(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    this.parts.timers.clearInterval(this.sweepTimer)
+    this.parts.timers.clearTimeout(this.flushTimer)
+    await this.queue.idle()
+    await this.saveIndex().catch((error: unknown) =>
+      this.parts.logger?.warn('memory index save failed', { error })
+    )
+    await this.parts.log.close()
+    this.listeners.clear()
+  }
+
+  // ---- internals --------------------------------------------------------------------------------
+
+  /** Used by openMemoryStore before the store is handed out. */
+  async reconcileNow(ctx: Ctx, removeTemps: boolean, logChanges: boolean): Promise<void> {
+    const changes = await reconcile(ctx, removeTemps)
+    if (!logChanges) return
+    const lines: Array<[string, string, number | null]> = [
+      ...changes.added.map((rel): [string, string, number | null] => [
+        rel,
+        'added outside the app',
+        null
+      ]),
+      ...changes.changed.map((rel): [string, string, number | null] => [
+        rel,
+        'changed outside the app',
+        null
+      ]),
+      ...changes.removed.map((rel): [string, string, number | null] => [
+        rel,
+        'removed outside the app',
+        0
+      ])
+    ]
+    for (const [rel, message, after] of lines) {
+      await this.parts.log.append({
+        actor: { kind: 'external' },
+        command: 'external',
+        paths: [displayOf(rel)],
+        bytesBefore: null,
+        bytesAfter: after ?? this.parts.index.get(rel)?.size ?? null,
+        outcome: 'ok',
+        message
+      })
+    }
+    if (lines.length)
+      this.emit(
+        lines.map(([rel]) => displayOf(rel)),
+        { kind: 'external' }
+      )
+  }
+
+  ctx(actor: ActivityActor, enforceCaps: boolean): Ctx {
+    return {
+      fs: this.parts.fs,
+      index: this.parts.index,
+      limits: this.limits,
+      expiry: this.expiry,
+      actor,
+      enforceCaps,
+      now: () => this.parts.clock().getTime()
+    }
+  }
+
+  private path(raw: string): MemoryPath {
+    const parsed = parseMemoryPath(raw)
+    if (!parsed.ok) throw new ToolError('refused', parsed.message)
+    return parsed.path
+  }
+
+  private async record(
+    actor: ActivityActor,
+    command: NewActivity['command'],
+    done: Done | undefined,
+    result: ToolResult,
+    paths: string[]
+  ): Promise<void> {
+    const message = result.content.split('\n')[0] ?? ''
+    try {
+      await this.parts.log.append({
+        actor,
+        command,
+        paths: done?.paths ?? paths,
+        bytesBefore: done?.bytesBefore ?? null,
+        bytesAfter: done?.bytesAfter ?? null,
+        outcome: result.isError ? 'error' : 'ok',
+        message
+      })
+    } catch (error) {
+      this.parts.logger?.warn('memory activity log write failed', { error })
+    }
+    if (done) {
+      this.emit(done.paths, actor)
+      this.scheduleFlush()
+    }
+  }
+
+  private emit(paths: string[], actor: ActivityActor): void {
+    for (const listener of this.listeners) {
+      try {
+        listener({ paths, actor })
+      } catch (error) {
+        this.parts.logger?.warn('memory change listener failed', { error })
+      }
+    }
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushTimer !== undefined || this.closed) return
+    this.flushTimer = this.parts.timers.setTimeout(() => {
+      this.flushTimer = undefined
+      if (this.closed) return
+      void this.queue
+        .run(() => this.saveIndex())
+        .catch((error: unknown) => this.parts.logger?.warn('memory index save failed', { error }))
+    }, this.parts.indexFlushMs)
+  }
+
+  private async saveIndex(): Promise<void> {
+    if (!this.parts.index.isDirty) return
+    try {
+      await this.parts.index.save(this.parts.stateDir)
+    } catch (error) {
+      this.parts.index.markDirty()
+      throw error
+    }
+  }
+
+  private scrub(text: string): string {
+    let out = text
+    for (const secret of this.parts.secrets)
+      if (secret.length > 1) out = out.split(secret).join('/memories')
+    return out
+  }
+
+  /** Runs an inspector call in the queue; failures become CairnErrors with a code. */
+  private async inspect<T>(task: () => Promise<T>): Promise<T> {
+    if (this.closed) throw new CairnError('MEMORY_CLOSED', 'The memory store is closed.')
+    try {
+      return await this.queue.run(task)
+    } catch (error) {
+      throw this.toCairn(error)
+    }
+  }
+
+  private inspectMutation(
+    command: NewActivity['command'],
+    input: unknown,
+    task: () => Promise<Omit<Done, 'content'> & { command?: NewActivity['command'] }>
+  ): Promise<MemoryMutation> {
+    return this.inspect(async () => {
+      let done: (Omit<Done, 'content'> & { command?: NewActivity['command'] }) | undefined
+      try {
+        done = await task()
+      } catch (error) {
+        const failure =
+          error instanceof ToolError ? error : ioFailure(command, 'the memory folder', error)
+        await this.record(
+          USER,
+          command,
+          undefined,
+          { content: this.scrub(failure.message), isError: true },
+          inputPaths(input)
+        )
+        throw failure
+      }
+      const kind = done.command ?? command
+      await this.record(
+        USER,
+        kind,
+        { ...done, content: '' },
+        { content: `${kind} ok`, isError: false },
+        done.paths
+      )
+      return { paths: done.paths, usage: usageOf({ index: this.parts.index, limits: this.limits }) }
+    })
+  }
+
+  private toCairn(error: unknown): CairnError {
+    if (error instanceof CairnError) return error
+    if (error instanceof ToolError) {
+      return new CairnError(
+        KIND_CODES[error.kind],
+        this.scrub(error.message.replace(/^Error: /, ''))
+      )
+    }
+    if (error instanceof Error && error.name === 'ZodError')
+      return new CairnError('BAD_INPUT', 'Invalid input.')
+    this.parts.logger?.error('memory inspector call failed', { error })
+    return new CairnError('INTERNAL', 'The memory folder could not be read or written.')
+  }
+}
+
+function closedResult(): ToolResult {
+  return { content: 'Error: The memory store is closed; the app is shutting down.', isError: true }
+}
+
+function notFound(path: MemoryPath): ToolError {
+  return new ToolError('not-found', `Error: The path ${path.display} does not exist`)
+}
+
+function verbOf(command: Command): string {
+  return command.command === 'str_replace' || command.command === 'insert'
+    ? 'edit'
+    : command.command
+}
+
+function displayFor(command: Command): string {
+  const raw = command.command === 'rename' ? command.old_path : command.path
+  const parsed = parseMemoryPath(raw)
+  return parsed.ok ? parsed.path.display : 'the path'
+}
+
+function pathsOf(command: Command): string[] {
+  const raws = command.command === 'rename' ? [command.old_path, command.new_path] : [command.path]
+  return raws.flatMap((raw) => {
+    const parsed = parseMemoryPath(raw)
+    return parsed.ok ? [parsed.path.display] : []
+  })
+}
+
+function inputPaths(input: unknown): string[] {
+  const record = (input ?? {}) as Record<string, unknown>
+  return ['path', 'from', 'to']
+    .map((key) => record[key])
+    .flatMap((raw) => {
+      if (typeof raw !== 'string') return []
+      const parsed = parseMemoryPath(raw)
+      return parsed.ok ? [parsed.path.display] : []
+    })
+}
+
+function reasonText(reason: string, days: number): string {
+  if (reason === 'front-matter') return 'its front-matter expires date passed'
+  if (reason === 'idle') return `not viewed or edited for ${days} days`
+  return `created more than ${days} days ago`
+}

@@ -1,0 +1,184 @@
+import { z } from 'zod'
+import { ExpiryPolicySchema, MemoryCapsSchema } from './settings'
+
+// Domain types of the memory folder, shared by the memory service and the inspector bridge.
+// Every path here is a virtual `/memories/...` path, never a host path.
+
+export const MEMORY_ROOT = '/memories'
+
+export const MemoryLimitsSchema = MemoryCapsSchema
+export type MemoryLimits = z.infer<typeof MemoryLimitsSchema>
+export const MemoryLimitsPatchSchema = MemoryCapsSchema.partial()
+export type MemoryLimitsPatch = z.infer<typeof MemoryLimitsPatchSchema>
+
+export const ExpiryPolicyPatchSchema = ExpiryPolicySchema.partial()
+export type ExpiryPolicy = z.infer<typeof ExpiryPolicySchema>
+export type ExpiryPolicyPatch = z.infer<typeof ExpiryPolicyPatchSchema>
+
+/** Who runs a command: Claude (in a conversation), the user (inspector) or another program. */
+export const MemoryActorSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('claude'), conversationId: z.string().min(1).max(200) }),
+  z.object({ kind: z.literal('user') }),
+  z.object({ kind: z.literal('external') })
+])
+export type MemoryActor = z.infer<typeof MemoryActorSchema>
+
+/** Actors as recorded: the engine itself acts as `system` when it expires files. */
+export const ActivityActorSchema = z.discriminatedUnion('kind', [
+  ...MemoryActorSchema.options,
+  z.object({ kind: z.literal('system') })
+])
+export type ActivityActor = z.infer<typeof ActivityActorSchema>
+export const ActorKindSchema = z.enum(['claude', 'user', 'external', 'system'])
+export type ActorKind = z.infer<typeof ActorKindSchema>
+
+/** What `execute` resolves to: the text of a `tool_result` and its `is_error` flag. */
+export const ToolResultSchema = z.object({ content: z.string(), isError: z.boolean() })
+export type ToolResult = z.infer<typeof ToolResultSchema>
+
+/** A virtual path as the inspector sends it (`/memories` or `/memories/...`). */
+export const MemoryPathSchema = z.string().min(1).max(4096)
+
+export const MemoryEntrySchema = z.object({
+  path: z.string(),
+  kind: z.enum(['file', 'dir']),
+  size: z.number(),
+  /** Epoch milliseconds, from the index (files only). */
+  created: z.number().optional(),
+  modified: z.number().optional(),
+  accessed: z.number().optional(),
+  lastActor: ActivityActorSchema.optional(),
+  /** The file is larger than the per-file cap (readable, not growable). */
+  overCap: z.boolean(),
+  pinned: z.boolean(),
+  /** When expiry would remove it under the current policy (or its front-matter), if ever. */
+  expiresAt: z.number().optional()
+})
+export type MemoryEntry = z.infer<typeof MemoryEntrySchema>
+
+export const MemoryFileSchema = z.object({
+  path: z.string(),
+  content: z.string(),
+  size: z.number(),
+  /** sha256 of the bytes read; pass it back as `expectedHash` to refuse stale overwrites. */
+  hash: z.string(),
+  overCap: z.boolean()
+})
+export type MemoryFile = z.infer<typeof MemoryFileSchema>
+
+export const MemoryWriteInputSchema = z.object({
+  path: MemoryPathSchema,
+  content: z.string(),
+  expectedHash: z.string().optional()
+})
+export type MemoryWriteInput = z.infer<typeof MemoryWriteInputSchema>
+
+export const MemoryCreateInputSchema = z.object({
+  path: MemoryPathSchema,
+  content: z.string(),
+  kind: z.enum(['file', 'dir']).default('file')
+})
+export type MemoryCreateInput = z.input<typeof MemoryCreateInputSchema>
+
+export const MemoryRenameInputSchema = z.object({ from: MemoryPathSchema, to: MemoryPathSchema })
+export type MemoryRenameInput = z.infer<typeof MemoryRenameInputSchema>
+
+/** A mutation result for the inspector: what changed, and usage afterwards. */
+export const MemoryMutationSchema = z.object({
+  paths: z.array(z.string()),
+  usage: z.lazy(() => MemoryUsageSchema)
+})
+
+export const MemoryUsageSchema = z.object({
+  files: z.number(),
+  totalBytes: z.number(),
+  limits: MemoryLimitsSchema,
+  /** Fractions 0..1+ of each cap in use. */
+  fraction: z.object({ files: z.number(), totalBytes: z.number() }),
+  /** Files larger than `maxFileBytes` (put there outside the tool). */
+  overCapFiles: z.array(z.string())
+})
+export type MemoryUsage = z.infer<typeof MemoryUsageSchema>
+export type MemoryMutation = z.infer<typeof MemoryMutationSchema>
+
+export const ActivityCommandSchema = z.enum([
+  'create',
+  'str_replace',
+  'insert',
+  'delete',
+  'rename',
+  'write',
+  'mkdir',
+  'expire',
+  'restore',
+  'external'
+])
+export type ActivityCommand = z.infer<typeof ActivityCommandSchema>
+
+export const ActivityEntrySchema = z.object({
+  seq: z.number(),
+  /** ISO time. */
+  time: z.string(),
+  actor: ActivityActorSchema,
+  command: ActivityCommandSchema,
+  paths: z.array(z.string()),
+  bytesBefore: z.number().nullable(),
+  bytesAfter: z.number().nullable(),
+  outcome: z.enum(['ok', 'error']),
+  message: z.string()
+})
+export type ActivityEntry = z.infer<typeof ActivityEntrySchema>
+
+export const ActivityQuerySchema = z.object({
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(500).default(50),
+  /** Entries touching this path or anything under it. */
+  path: MemoryPathSchema.optional(),
+  actor: ActorKindSchema.optional(),
+  conversationId: z.string().optional()
+})
+export type ActivityQuery = z.input<typeof ActivityQuerySchema>
+
+/** Newest first. */
+export const ActivityPageSchema = z.object({
+  entries: z.array(ActivityEntrySchema),
+  total: z.number()
+})
+export type ActivityPage = z.infer<typeof ActivityPageSchema>
+
+export const ExpiryReasonSchema = z.enum(['idle', 'age', 'front-matter'])
+export type ExpiryReason = z.infer<typeof ExpiryReasonSchema>
+
+export const ExpiryPreviewItemSchema = z.object({
+  path: z.string(),
+  expiresAt: z.number(),
+  reason: ExpiryReasonSchema,
+  action: z.enum(['delete', 'archive']),
+  size: z.number()
+})
+export type ExpiryPreviewItem = z.infer<typeof ExpiryPreviewItemSchema>
+
+export const ExpiredItemSchema = ExpiryPreviewItemSchema.extend({
+  /** Set when archived: the folder name under the archive to restore from. */
+  archiveId: z.string().optional()
+})
+export type ExpiredItem = z.infer<typeof ExpiredItemSchema>
+
+export const SweepResultSchema = z.object({ expired: z.array(ExpiredItemSchema) })
+export type SweepResult = z.infer<typeof SweepResultSchema>
+
+export const ArchivedItemSchema = z.object({
+  archiveId: z.string(),
+  /** Where it lived, and where restore puts it back. */
+  path: z.string(),
+  size: z.number(),
+  archivedAt: z.number()
+})
+export type ArchivedItem = z.infer<typeof ArchivedItemSchema>
+
+export const RestoreInputSchema = z.object({ archiveId: z.string().min(1), path: MemoryPathSchema })
+export type RestoreInput = z.infer<typeof RestoreInputSchema>
+
+export const ExpiryPreviewInputSchema = z.object({
+  days: z.number().int().min(0).max(36_500)
+})
