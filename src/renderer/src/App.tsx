@@ -81,11 +81,15 @@ export function App() {
         <p className="sidebar__footer">{info ? `Version ${info.version}` : '\u00a0'}</p>
       </nav>
       <main className="content" aria-busy={settings.phase === 'loading' || undefined}>
-        {settings.notice ? (
-          <NoticeBanner notice={settings.notice} onDismiss={settings.dismissNotice} />
-        ) : null}
-        {settings.phase === 'failed' && settings.error ? (
-          <LoadErrorBanner error={settings.error} onRetry={settings.retry} />
+        {settings.notice || settings.error ? (
+          <div className="banners">
+            {settings.notice ? (
+              <NoticeBanner notice={settings.notice} onDismiss={settings.dismissNotice} />
+            ) : null}
+            {settings.phase === 'failed' && settings.error ? (
+              <LoadErrorBanner error={settings.error} onRetry={settings.retry} />
+            ) : null}
+          </div>
         ) : null}
         {panel('chat', <ChatView onOpenSettings={() => setView('settings')} />)}
         {panel('memory', <MemoryView info={info} />)}
