@@ -103,8 +103,8 @@ export function ApiKeySection() {
       <header className="card__header">
         <h2 id={headingId}>API key</h2>
         <p className="card__description">
-          Cairn uses your Anthropic API key to talk to Claude. It is kept in your system keychain,
-          never in a file, and is never shown again once saved.
+          Cairn uses your Anthropic API key to talk to Claude. It is kept in your system keychain
+          (or only in memory, if you choose), never in a file, and is never shown again.
         </p>
       </header>
 

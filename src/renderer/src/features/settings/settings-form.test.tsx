@@ -110,6 +110,22 @@ describe('Settings form', () => {
     expect(main.callsTo('settings:update')).toEqual([{ model: 'claude-opus-4-1' }])
   })
 
+  it('Ctrl/Cmd+S does nothing outside Settings, and Discard restores the saved values', async () => {
+    const { main, user } = await renderSettings()
+    await user.clear(field('maxFiles'))
+    await user.type(field('maxFiles'), '64')
+    await user.keyboard('{Control>}1{/Control}')
+    await user.keyboard('{Control>}s{/Control}')
+    await act(() => Promise.resolve())
+    expect(main.callsTo('settings:update')).toEqual([])
+
+    await user.keyboard('{Control>}3{/Control}')
+    expect(field('maxFiles').value).toBe('64')
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }))
+    expect(field('maxFiles').value).toBe(String(defaultSettings().memory.maxFiles))
+    expect(saveStatus()).toBe('No changes.')
+  })
+
   it('shows a failed save with the message from main and keeps the edit', async () => {
     const { main, user } = await renderSettings()
     main.fail(
