@@ -97,7 +97,10 @@ function isStructuralLookalike(char: string): boolean {
 
 function nameProblem(name: string): string | undefined {
   if (name === '.' || name === '..') return '"." and ".." segments are not allowed'
-  if (name.endsWith('.') || name.endsWith(' ')) return 'a name cannot end with a dot or a space'
+  // Windows drops a trailing dot or space, so `a.` and `a ` would alias `a`; other spaces look alike.
+  if (/[\s.]$/u.test(name) || /[\s.]$/u.test(name.normalize('NFKC'))) {
+    return 'a name cannot end with a dot or a space'
+  }
   if (name.includes(':')) return '":" is not allowed (drive letters and alternate streams)'
   if (WINDOWS_FORBIDDEN.test(name)) return 'names cannot contain < > " | ? or *'
   const base = (name.normalize('NFKC').split('.')[0] ?? '').trimEnd().toUpperCase()

@@ -49,6 +49,15 @@ const EXPECTED: Record<string, string> = {
 export type Parsed = { ok: true; command: Command } | { ok: false; message: string }
 
 export function parseCommand(input: unknown): Parsed {
+  try {
+    return parseUnsafe(input)
+  } catch {
+    // Getters or proxies that throw: nothing a model can send as JSON, but never a crash.
+    return fail('it could not be read as a JSON object')
+  }
+}
+
+function parseUnsafe(input: unknown): Parsed {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return fail(
       `the input must be an object with a \`command\` field (one of ${list()}), got ${kindOf(input)}`

@@ -54,7 +54,7 @@ export async function strReplace(
     const info = await writeAtomic(dir, nameOf(path), next, false)
     const entry = noteWrite(ctx, path.rel, next, info)
     const first = lineAt(next, at)
-    const lastLine = first + (newStr.match(/\n/g)?.length ?? 0)
+    const lastLine = lineAt(next, at + Math.max(newStr.length - 1, 0))
     return {
       content: `The memory file has been edited. ${snippet(path, next, first, lastLine)}${usageNotice(ctx, entry.size)}`,
       paths: [path.display],
