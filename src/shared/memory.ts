@@ -8,10 +8,23 @@ export const MEMORY_ROOT = '/memories'
 
 export const MemoryLimitsSchema = MemoryCapsSchema
 export type MemoryLimits = z.infer<typeof MemoryLimitsSchema>
-export const MemoryLimitsPatchSchema = MemoryCapsSchema.partial()
+// Patches name only what changes: `.partial()` would fill the defaults back in (zod 4).
+const caps = MemoryCapsSchema.shape
+export const MemoryLimitsPatchSchema = z.object({
+  maxFileBytes: caps.maxFileBytes.unwrap().optional(),
+  maxTotalBytes: caps.maxTotalBytes.unwrap().optional(),
+  maxFiles: caps.maxFiles.unwrap().optional(),
+  maxReadChars: caps.maxReadChars.unwrap().optional()
+})
 export type MemoryLimitsPatch = z.infer<typeof MemoryLimitsPatchSchema>
 
-export const ExpiryPolicyPatchSchema = ExpiryPolicySchema.partial()
+const policy = ExpiryPolicySchema.shape
+export const ExpiryPolicyPatchSchema = z.object({
+  mode: policy.mode.unwrap().optional(),
+  days: policy.days.unwrap().optional(),
+  action: policy.action.unwrap().optional(),
+  pinned: policy.pinned.unwrap().optional()
+})
 export type ExpiryPolicy = z.infer<typeof ExpiryPolicySchema>
 export type ExpiryPolicyPatch = z.infer<typeof ExpiryPolicyPatchSchema>
 

@@ -445,7 +445,7 @@ export class MemoryStore {
   updateLimits(patch: MemoryLimitsPatch): MemoryLimits {
     const checked = MemoryLimitsPatchSchema.safeParse(patch)
     const merged = checked.success
-      ? MemoryLimitsSchema.safeParse({ ...this.limits, ...checked.data })
+      ? MemoryLimitsSchema.safeParse({ ...this.limits, ...defined(checked.data) })
       : checked
     if (!merged.success)
       throw new CairnError('BAD_INPUT', merged.error.issues[0]?.message ?? 'Invalid memory limits.')
@@ -456,7 +456,7 @@ export class MemoryStore {
   updateExpiry(patch: ExpiryPolicyPatch): ExpiryPolicy {
     const checked = ExpiryPolicyPatchSchema.safeParse(patch)
     const merged = checked.success
-      ? ExpiryPolicySchema.safeParse({ ...this.expiry, ...checked.data })
+      ? ExpiryPolicySchema.safeParse({ ...this.expiry, ...defined(checked.data) })
       : checked
     if (!merged.success)
       throw new CairnError('BAD_INPUT', merged.error.issues[0]?.message ?? 'Invalid expiry policy.')
@@ -675,6 +675,12 @@ export class MemoryStore {
     this.parts.logger?.error('memory inspector call failed', { error })
     return new CairnError('INTERNAL', 'The memory folder could not be read or written.')
   }
+}
+
+function defined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, field]) => field !== undefined)
+  ) as Partial<T>
 }
 
 function closedResult(): ToolResult {

@@ -285,7 +285,14 @@ describe('limits change live', () => {
   it('applies updateLimits to the next command and validates it', async () => {
     store = await mem.open()
     await ok({ command: 'create', path: '/memories/a.md', file_text: 'x'.repeat(2000) })
-    store.updateLimits({ maxFileBytes: 1024 })
+    expect(store.updateLimits({ maxFileBytes: 1024 })).toEqual({
+      maxFileBytes: 1024,
+      maxTotalBytes: 16 * 1024 * 1024,
+      maxFiles: 2000,
+      maxReadChars: 40_000
+    })
+    store.updateLimits({ maxFiles: 1500 })
+    expect((await store.usage()).limits).toMatchObject({ maxFileBytes: 1024, maxFiles: 1500 })
     await err({ command: 'create', path: '/memories/b.md', file_text: 'x'.repeat(2000) })
     expect(() => store.updateLimits({ maxFiles: 0 })).toThrow(/maxFiles/)
     expect((await store.usage()).limits.maxFileBytes).toBe(1024)
