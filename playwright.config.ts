@@ -13,7 +13,10 @@ const projects: Project[] = []
 if ('path' in chromium) {
   projects.push({
     name: 'browser',
-    use: { browserName: 'chromium', launchOptions: { executablePath: chromium.path, args: CHROMIUM_ARGS } }
+    use: {
+      browserName: 'chromium',
+      launchOptions: { executablePath: chromium.path, args: CHROMIUM_ARGS }
+    }
   })
 }
 if ('path' in electron) projects.push({ name: 'electron' })

@@ -5,7 +5,9 @@ import { findChromium, findElectron, isCI, repoRoot } from './support/environmen
 
 export default async function globalSetup(): Promise<void> {
   if (!existsSync(join(repoRoot, 'out', 'renderer', 'index.html'))) {
-    throw new Error('out/renderer is missing: run `npm run build` first (npm run test:e2e does it for you).')
+    throw new Error(
+      'out/renderer is missing: run `npm run build` first (npm run test:e2e does it for you).'
+    )
   }
   const chromium = findChromium()
   if ('reason' in chromium) {
@@ -15,6 +17,10 @@ export default async function globalSetup(): Promise<void> {
     console.log(`e2e browser harness: Chromium at ${chromium.path}`)
   }
   const electron = findElectron()
-  console.log('path' in electron ? `e2e electron: ${electron.path}` : `e2e electron skipped: ${electron.reason}`)
+  console.log(
+    'path' in electron
+      ? `e2e electron: ${electron.path}`
+      : `e2e electron skipped: ${electron.reason}`
+  )
   await buildPageBridge()
 }

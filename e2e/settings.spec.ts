@@ -91,7 +91,9 @@ test.describe('Settings', () => {
     const settings = await new AppPage(cairn.page).gotoSettings()
     await settings.openMemoryFolder()
     const folder = join(cairn.userDataDir, 'memories')
-    await expect.poll(async () => (await stat(folder).catch(() => null))?.isDirectory() ?? false).toBe(true)
+    await expect
+      .poll(async () => (await stat(folder).catch(() => null))?.isDirectory() ?? false)
+      .toBe(true)
     expect((await stat(folder)).mode & 0o777).toBe(0o700)
     await expect(settings.folderStatus()).toBeVisible()
   })
@@ -111,7 +113,9 @@ test('keyboard: Ctrl/Cmd+1/2/3 move between Chat, Memory and Settings', async ({
 test.describe('API key without an OS keychain', () => {
   test.use({ keychainMode: 'missing' })
 
-  test('offers to keep the key for this session only, and then writes it nowhere', async ({ cairn }) => {
+  test('offers to keep the key for this session only, and then writes it nowhere', async ({
+    cairn
+  }) => {
     const key = `sk-ant-session-${randomUUID()}`
     const settings = await new AppPage(cairn.page).gotoSettings()
     await settings.setApiKey(key)

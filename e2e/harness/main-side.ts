@@ -45,7 +45,10 @@ export async function startMainSide(options: {
   const ipc: IpcRecord[] = []
   const openedFolders: string[] = []
   await ensurePrivateDir(join(options.userDataDir, 'logs'))
-  const logger = createLogger({ file: join(options.userDataDir, 'logs', 'main.log'), sink: (line) => logLines.push(line) })
+  const logger = createLogger({
+    file: join(options.userDataDir, 'logs', 'main.log'),
+    sink: (line) => logLines.push(line)
+  })
   const services = await createServices({
     userDataDir: options.userDataDir,
     keychain: options.keychain,

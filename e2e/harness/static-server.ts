@@ -18,7 +18,9 @@ const TYPES: Record<string, string> = {
  * Serves the built renderer on 127.0.0.1 (Chromium will not run module scripts from file://,
  * which Electron allows for its own pages). Only files under `root` are ever served.
  */
-export async function serveDirectory(root: string): Promise<{ url: string; close: () => Promise<void> }> {
+export async function serveDirectory(
+  root: string
+): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer((request, response) => {
     void (async () => {
       const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname)
@@ -29,7 +31,10 @@ export async function serveDirectory(root: string): Promise<{ url: string; close
       } catch {
         return void response.writeHead(404).end()
       }
-      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' })
+      response.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-store'
+      })
       createReadStream(file).pipe(response)
     })()
   })

@@ -42,23 +42,39 @@ interface PageGlobals {
 }
 
 /** Browser harness: the built renderer in Chromium, window.cairn over a binding to the real main side. */
-async function startInBrowser(page: Page, userDataDir: string, keychainService: string, appKeychain: Keychain) {
+async function startInBrowser(
+  page: Page,
+  userDataDir: string,
+  keychainService: string,
+  appKeychain: Keychain
+) {
   const server = await serveDirectory(join(repoRoot, 'out', 'renderer'))
   let main: MainSide | null = null
   const records: IpcRecord[] = []
 
   await page.exposeBinding('__cairnInvoke', async (source, channel: unknown, input: unknown) => {
     if (!main) throw new Error('main side is not running')
-    return main.invoke(channel, input, { url: source.frame.url(), isTopLevel: source.frame === source.page.mainFrame() })
+    return main.invoke(channel, input, {
+      url: source.frame.url(),
+      isTopLevel: source.frame === source.page.mainFrame()
+    })
   })
   await page.addInitScript({ path: PAGE_BRIDGE_FILE })
 
   const boot = async (): Promise<void> => {
-    main = await startMainSide({ userDataDir, rendererUrl: server.url, keychain: appKeychain, keychainService })
+    main = await startMainSide({
+      userDataDir,
+      rendererUrl: server.url,
+      keychain: appKeychain,
+      keychainService
+    })
     main.setEventSink((event, payload) => {
       // Like webContents.send: fire and forget; a page in the middle of a reload just misses it.
       void page
-        .evaluate(([e, p]) => (globalThis as unknown as PageGlobals).__cairnEmit(e, p), [event, payload] as const)
+        .evaluate(([e, p]) => (globalThis as unknown as PageGlobals).__cairnEmit(e, p), [
+          event,
+          payload
+        ] as const)
         .catch(() => undefined)
     })
     await page.goto(server.url)
@@ -141,11 +157,16 @@ export const test = base.extend<{ cairn: CairnApp; keychainMode: 'os' | 'missing
       const electron = findElectron()
       if (!('path' in electron)) throw new Error(`electron project selected but ${electron.reason}`)
       if (keychainMode === 'missing' && process.platform !== 'linux') {
-        test.skip(true, 'a missing keychain can only be simulated on Linux (no Secret Service on the bus)')
+        test.skip(
+          true,
+          'a missing keychain can only be simulated on Linux (no Secret Service on the bus)'
+        )
       }
       // With no session bus there is no Secret Service: the real "no keychain" condition on Linux.
       const extraEnv: Record<string, string> =
-        keychainMode === 'missing' ? { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/cairn-no-bus' } : {}
+        keychainMode === 'missing'
+          ? { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/cairn-no-bus' }
+          : {}
       const running = await startInElectron(electron.path, userDataDir, keychainService, extraEnv)
       app = {
         ...common,
@@ -158,7 +179,12 @@ export const test = base.extend<{ cairn: CairnApp; keychainMode: 'os' | 'missing
       }
       close = running.close
     } else {
-      const running = await startInBrowser(page, userDataDir, keychainService, keychainMode === 'missing' ? missingKeychain : keychain)
+      const running = await startInBrowser(
+        page,
+        userDataDir,
+        keychainService,
+        keychainMode === 'missing' ? missingKeychain : keychain
+      )
       app = { ...common, page, ...running }
       close = running.close
     }
@@ -175,7 +201,8 @@ export const test = base.extend<{ cairn: CairnApp; keychainMode: 'os' | 'missing
 /** Tests that need the OS keychain: a failure under CI=true, a one-line skip elsewhere. */
 export async function requireKeychain(cairn: CairnApp): Promise<void> {
   if (await cairn.keychainAvailable()) return
-  const reason = 'no OS keychain (Secret Service) reachable: run inside dbus-run-session with gnome-keyring unlocked'
+  const reason =
+    'no OS keychain (Secret Service) reachable: run inside dbus-run-session with gnome-keyring unlocked'
   if (isCI) throw new Error(`CI=true but ${reason}`)
   test.skip(true, reason)
 }

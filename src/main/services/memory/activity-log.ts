@@ -43,8 +43,16 @@ export class ActivityLog {
   }
 
   private async reopen(): Promise<void> {
-    this.handle = await open(this.file(0), 'a', 0o600)
+    this.handle = await open(this.file(0), 'a+', 0o600)
     this.size = (await this.handle.stat()).size
+    if (this.size === 0) return
+    // A line cut by a crash is closed off so the next entry starts on a line of its own.
+    const last = Buffer.alloc(1)
+    await this.handle.read(last, 0, 1, this.size - 1)
+    if (last[0] !== 0x0a) {
+      await this.handle.write('\n')
+      this.size += 1
+    }
   }
 
   async append(entry: NewActivity): Promise<ActivityEntry> {

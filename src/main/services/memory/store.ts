@@ -146,7 +146,6 @@ export class MemoryStore {
   }
 
   private async run(input: unknown, actor: MemoryActor): Promise<ToolResult> {
-    if (this.closed) return closedResult()
     const parsed = parseCommand(input)
     if (!parsed.ok) return { content: parsed.message, isError: true }
     const command = parsed.command
@@ -316,7 +315,8 @@ export class MemoryStore {
 
   /** Creates a new file (not capped for the user) or folder; fails if anything is there. */
   create(input: MemoryCreateInput): Promise<MemoryMutation> {
-    return this.inspectMutation('create', input, async () => {
+    const isDir = (input as { kind?: unknown } | null)?.kind === 'dir'
+    return this.inspectMutation(isDir ? 'mkdir' : 'create', input, async () => {
       const { path, content, kind } = MemoryCreateInputSchema.parse(input)
       const target = this.path(path)
       const ctx = this.ctx(USER, false)
