@@ -1,0 +1,496 @@
+// The memory engine against the SDK's reference BetaLocalFilesystemMemoryTool, same workloads,
+// same run: prints ops/s for both and the ratio (Cairn / SDK). Run with `npm run bench:memory`.
+// Environment: BENCH_REPS (measured repetitions per workload, default 5; workload (a) uses at
+// most 3), BENCH_ONLY=a|b|c to run one workload.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { cpus, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { BetaLocalFilesystemMemoryTool } from '@anthropic-ai/sdk/tools/memory/node'
+import type { MemoryLimits } from '@shared/memory'
+import { openMemoryStore } from '../src/main/services/memory/index'
+
+type Command = { command: string } & Record<string, unknown>
+
+interface Engine {
+  /** Runs one command; false when the engine answered with an error. */
+  exec(command: Command): Promise<boolean>
+  /** Last output, to check both engines did the same work. */
+  lastOutput: string
+  close(): Promise<void>
+}
+
+interface Subject {
+  name: 'Cairn' | 'SDK'
+  open(base: string, limits: Partial<MemoryLimits>): Promise<Engine>
+}
+
+const ACTOR = { kind: 'claude', conversationId: 'bench' } as const
+
+const cairn: Subject = {
+  name: 'Cairn',
+  async open(base, limits) {
+    const store = await openMemoryStore({
+      root: join(base, 'memories'),
+      stateDir: join(base, 'state'),
+      limits
+    })
+    const engine: Engine = {
+      lastOutput: '',
+      async exec(command) {
+        const result = await store.execute(command, ACTOR)
+        engine.lastOutput = result.content
+        return !result.isError
+      },
+      close: () => store.dispose()
+    }
+    return engine
+  }
+}
+
+type Handler = (command: Command) => Promise<string>
+
+const sdk: Subject = {
+  name: 'SDK',
+  async open(base) {
+    // The reference keeps its files in <base>/memories, like our layout here.
+    const tool = await BetaLocalFilesystemMemoryTool.init(base)
+    const handlers = tool as unknown as Record<string, Handler>
+    const engine: Engine = {
+      lastOutput: '',
+      async exec(command) {
+        const handler = handlers[command.command]
+        if (typeof handler !== 'function') return false
+        try {
+          engine.lastOutput = await handler.call(tool, command)
+          return true
+        } catch (error) {
+          engine.lastOutput = String(error)
+          return false
+        }
+      },
+      close: async () => undefined
+    }
+    return engine
+  }
+}
+
+const SUBJECTS = [cairn, sdk]
+
+// ---- helpers ---------------------------------------------------------------------------------
+
+function prng(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2
+}
+
+const fmt = (n: number, digits = 0): string =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+
+const gc = (): void => (globalThis as { gc?: () => void }).gc?.()
+
+async function freshDir(label: string): Promise<string> {
+  return mkdtemp(join(tmpdir(), `cairn-bench-${label}-`))
+}
+
+/** Writes files straight to disk before an engine opens the folder (set-up, never timed). */
+async function populate(base: string, files: Map<string, string>): Promise<void> {
+  const root = join(base, 'memories')
+  await mkdir(root, { recursive: true, mode: 0o700 })
+  const dirs = new Set<string>()
+  for (const rel of files.keys()) {
+    const at = rel.lastIndexOf('/')
+    if (at > 0) dirs.add(rel.slice(0, at))
+  }
+  for (const dir of dirs) await mkdir(join(root, dir), { recursive: true, mode: 0o700 })
+  for (const [rel, text] of files) await writeFile(join(root, rel), text, { mode: 0o600 })
+}
+
+interface Measured {
+  opsPerSec: number
+  runs: number[]
+  errors: number
+  note?: string
+}
+
+// ---- (a) mixed operations --------------------------------------------------------------------
+
+interface MixedWorkload {
+  files: Map<string, string>
+  ops: Command[]
+}
+
+const FILLER = 'The quick brown fox jumps over the lazy dog; memory line '
+
+/** 1,000 files and a seeded sequence of 10,000 commands that each succeed on a correct engine. */
+function mixedWorkload(fileCount: number, opCount: number): MixedWorkload {
+  const random = prng(0xbe7c4)
+  const int = (n: number): number => Math.floor(random() * n)
+  const files = new Map<string, string>()
+  // The model: name → [real line count, token version].
+  const model = new Map<string, { lines: number; token: number; id: number }>()
+  const names: string[] = []
+  let nextId = 0
+  const add = (name: string, id: number, lines: number): void => {
+    model.set(name, { lines, token: 0, id })
+    names.push(name)
+  }
+  const removeAt = (i: number): string => {
+    const name = names[i] as string
+    names[i] = names[names.length - 1] as string
+    names.pop()
+    model.delete(name)
+    return name
+  }
+  const body = (id: number): string => {
+    let text = `# note ${id}\n@@tok ${id}:0@@\n`
+    for (let line = 0; line < 18; line++) text += `${FILLER}${id}.${line}\n`
+    return text
+  }
+  for (; nextId < fileCount; nextId++) {
+    const name = `topic-${nextId % 25}/note-${nextId}.md`
+    files.set(name, body(nextId))
+    add(name, nextId, 20)
+  }
+  const ops: Command[] = []
+  for (let n = 0; n < opCount; n++) {
+    const roll = random()
+    const i = int(names.length)
+    const name = names[i] as string
+    const entry = model.get(name) as { lines: number; token: number; id: number }
+    const path = `/memories/${name}`
+    if (roll < 0.35) ops.push({ command: 'view', path })
+    else if (roll < 0.4) {
+      const start = 1 + int(entry.lines)
+      ops.push({ command: 'view', path, view_range: [start, Math.min(entry.lines, start + 5)] })
+    } else if (roll < 0.45) ops.push({ command: 'view', path: `/memories/topic-${int(25)}` })
+    else if (roll < 0.65) {
+      const oldStr = `@@tok ${entry.id}:${entry.token}@@`
+      entry.token += 1
+      ops.push({
+        command: 'str_replace',
+        path,
+        old_str: oldStr,
+        new_str: `@@tok ${entry.id}:${entry.token}@@`
+      })
+    } else if (roll < 0.8) {
+      ops.push({
+        command: 'insert',
+        path,
+        insert_line: int(entry.lines + 1),
+        insert_text: `inserted by op ${n}: ${FILLER}`
+      })
+      entry.lines += 1
+    } else if (roll < 0.88) {
+      const id = nextId++
+      const created = `topic-${id % 25}/note-${id}.md`
+      ops.push({ command: 'create', path: `/memories/${created}`, file_text: body(id) })
+      add(created, id, 20)
+    } else if (roll < 0.94) {
+      removeAt(i)
+      ops.push({ command: 'delete', path })
+    } else {
+      const renamed = `topic-${int(25)}/renamed-${nextId++}.md`
+      removeAt(i)
+      model.set(renamed, entry)
+      names.push(renamed)
+      ops.push({ command: 'rename', old_path: path, new_path: `/memories/${renamed}` })
+    }
+  }
+  return { files, ops }
+}
+
+/** Time per command kind across the measured runs of (a), to show where the time goes. */
+const perCommand = new Map<string, { ms: number; n: number }>()
+
+async function runMixed(
+  subject: Subject,
+  work: MixedWorkload,
+  count: number
+): Promise<{ seconds: number; errors: number; firstError?: string }> {
+  const base = await freshDir(`a-${subject.name}`)
+  try {
+    await populate(base, work.files)
+    const engine = await subject.open(base, {})
+    gc()
+    let errors = 0
+    let firstError: string | undefined
+    const start = performance.now()
+    for (let n = 0; n < count; n++) {
+      const op = work.ops[n] as Command
+      const before = performance.now()
+      if (!(await engine.exec(op))) {
+        errors += 1
+        firstError ??= `${JSON.stringify(op).slice(0, 120)} -> ${engine.lastOutput.slice(0, 200)}`
+      }
+      const spent = perCommand.get(`${subject.name} ${op.command}`) ?? { ms: 0, n: 0 }
+      spent.ms += performance.now() - before
+      spent.n += 1
+      perCommand.set(`${subject.name} ${op.command}`, spent)
+    }
+    await engine.close()
+    const seconds = (performance.now() - start) / 1000
+    return { seconds, errors, ...(firstError ? { firstError } : {}) }
+  } finally {
+    await rm(base, { recursive: true, force: true })
+  }
+}
+
+// ---- (b) view of a big root --------------------------------------------------------------------
+
+const BIG_LIMITS: Partial<MemoryLimits> = {
+  maxFileBytes: 10 * 1024 * 1024,
+  maxTotalBytes: 1024 * 1024 * 1024,
+  maxFiles: 100_000,
+  maxReadChars: 1_000_000
+}
+
+function bigRoot(): Map<string, string> {
+  const files = new Map<string, string>()
+  for (let dir = 0; dir < 100; dir++) {
+    for (let file = 0; file < 100; file++) {
+      files.set(`folder-${dir}/file-${file}.md`, `file ${dir}/${file}\n${FILLER}\n`)
+    }
+  }
+  return files
+}
+
+// ---- (c) str_replace in a 5 MB file --------------------------------------------------------
+
+function bigFile(): string {
+  const lines: string[] = []
+  let size = 0
+  let n = 0
+  while (size < 5 * 1000 * 1000) {
+    const line = n === 30_000 ? '@@tok 0@@' : `${FILLER}${n}`
+    lines.push(line)
+    size += line.length + 1
+    n++
+  }
+  return `${lines.join('\n')}\n`
+}
+
+// ---- the runs -------------------------------------------------------------------------------
+
+const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 5))
+const ONLY = process.env.BENCH_ONLY
+
+async function workloadA(): Promise<Record<string, Measured>> {
+  const work = mixedWorkload(1_000, 10_000)
+  const reps = Math.min(REPS, 3)
+  const out: Record<string, Measured> = {}
+  const runs: Record<string, number[]> = { Cairn: [], SDK: [] }
+  const errors: Record<string, number> = { Cairn: 0, SDK: 0 }
+  const notes: Record<string, string> = {}
+  for (const subject of SUBJECTS) await runMixed(subject, work, 1_000) // warm-up
+  perCommand.clear()
+  for (let rep = 0; rep < reps; rep++) {
+    // Alternate the order so drift in the machine hits both sides alike.
+    const order = rep % 2 ? [...SUBJECTS].reverse() : SUBJECTS
+    for (const subject of order) {
+      const { seconds, errors: failed, firstError } = await runMixed(subject, work, work.ops.length)
+      runs[subject.name]?.push(work.ops.length / seconds)
+      errors[subject.name] = Math.max(errors[subject.name] ?? 0, failed)
+      if (firstError) notes[subject.name] ??= `first error: ${firstError}`
+      console.log(
+        `    rep ${rep + 1} ${subject.name.padEnd(5)} ${fmt(work.ops.length / seconds)} ops/s (${seconds.toFixed(2)} s)`
+      )
+    }
+  }
+  const kinds = ['view', 'create', 'str_replace', 'insert', 'delete', 'rename']
+  const mean = (name: string, kind: string): string => {
+    const spent = perCommand.get(`${name} ${kind}`)
+    return spent ? (spent.ms / spent.n).toFixed(2) : '-'
+  }
+  console.log(`    mean ms per command (Cairn / SDK):`)
+  console.log(
+    `    ${kinds.map((kind) => `${kind} ${mean('Cairn', kind)} / ${mean('SDK', kind)}`).join(', ')}`
+  )
+  for (const subject of SUBJECTS) {
+    const list = runs[subject.name] ?? []
+    out[subject.name] = {
+      opsPerSec: median(list),
+      runs: list,
+      errors: errors[subject.name] ?? 0,
+      ...(notes[subject.name] ? { note: notes[subject.name] } : {})
+    }
+  }
+  return out
+}
+
+async function timedRepeats(
+  subject: Subject,
+  setUp: (base: string) => Promise<void>,
+  op: (engine: Engine, n: number) => Command,
+  perRep: number,
+  check: (engine: Engine) => string | undefined
+): Promise<Measured> {
+  const base = await freshDir(subject.name)
+  try {
+    await setUp(base)
+    const engine = await subject.open(base, BIG_LIMITS)
+    let n = 0
+    let errors = 0
+    let note: string | undefined
+    for (let i = 0; i < 2; i++) if (!(await engine.exec(op(engine, n++)))) errors++ // warm-up
+    note = check(engine)
+    const runs: number[] = []
+    for (let rep = 0; rep < REPS; rep++) {
+      gc()
+      // Up to `perRep` operations, stopping once a second has passed (a slow side may do one).
+      const start = performance.now()
+      let done = 0
+      while (done < perRep && (done === 0 || performance.now() - start < 1_000)) {
+        if (!(await engine.exec(op(engine, n++)))) errors++
+        done++
+      }
+      const seconds = (performance.now() - start) / 1000
+      runs.push(done / seconds)
+      console.log(
+        `    rep ${rep + 1} ${subject.name.padEnd(5)} ${fmt(done / seconds, 1)} ops/s (${done} in ${seconds.toFixed(2)} s)`
+      )
+    }
+    if (errors && !note) note = `last output: ${engine.lastOutput.slice(0, 200)}`
+    await engine.close()
+    return { opsPerSec: median(runs), runs, errors, ...(note ? { note } : {}) }
+  } finally {
+    await rm(base, { recursive: true, force: true })
+  }
+}
+
+async function workloadB(): Promise<Record<string, Measured>> {
+  const files = bigRoot()
+  const out: Record<string, Measured> = {}
+  for (const subject of SUBJECTS) {
+    out[subject.name] = await timedRepeats(
+      subject,
+      (base) => populate(base, files),
+      () => ({ command: 'view', path: '/memories' }),
+      10,
+      (engine) => {
+        const lines = engine.lastOutput.split('\n').length
+        return `listing has ${fmt(lines)} lines${lines < 10_100 ? ' (TRUNCATED: not the same work)' : ''}`
+      }
+    )
+  }
+  return out
+}
+
+async function workloadC(): Promise<Record<string, Measured>> {
+  const text = bigFile()
+  const out: Record<string, Measured> = {}
+  for (const subject of SUBJECTS) {
+    out[subject.name] = await timedRepeats(
+      subject,
+      (base) => populate(base, new Map([['big.md', text]])),
+      (_engine, n) => ({
+        command: 'str_replace',
+        path: '/memories/big.md',
+        old_str: `@@tok ${n}@@`,
+        new_str: `@@tok ${n + 1}@@`
+      }),
+      10,
+      () => undefined
+    )
+  }
+  return out
+}
+
+const WORKLOADS = [
+  {
+    key: 'a',
+    title: '(a) 10,000 mixed operations over 1,000 files',
+    caps: 'default caps',
+    target: 1,
+    run: workloadA
+  },
+  {
+    key: 'b',
+    title: '(b) view of a root holding 10,000 files',
+    caps: 'raised caps',
+    target: 3,
+    run: workloadB
+  },
+  {
+    key: 'c',
+    title: '(c) str_replace in a 5 MB file',
+    caps: 'raised caps',
+    target: undefined,
+    run: workloadC
+  }
+] as const
+
+async function main(): Promise<void> {
+  const cpu = cpus()
+  console.log('Cairn memory engine vs the SDK reference (BetaLocalFilesystemMemoryTool)')
+  console.log(
+    `Node ${process.version}, ${process.platform} ${process.arch}, ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, temp folder ${tmpdir()}`
+  )
+  console.log(
+    `Median of ${REPS} measured repetitions (workload (a): ${Math.min(REPS, 3)}) after a warm-up; every workload in a fresh temp folder.`
+  )
+  console.log(
+    'Cairn does durable writes (temp file, fsync, rename, fsync folder), caps, the index and the activity log on every write;'
+  )
+  console.log(
+    'the SDK writes through a temp file with fsync, without folder fsync, caps, index or log.'
+  )
+  console.log(
+    `Caps: (a) runs under Cairn's default caps (256 KiB per file, 16 MiB total, 2,000 files, 40,000 chars per read).`
+  )
+  console.log(
+    `      (b) and (c) RAISE them (maxFileBytes ${fmt(BIG_LIMITS.maxFileBytes ?? 0)}, maxTotalBytes ${fmt(BIG_LIMITS.maxTotalBytes ?? 0)}, maxFiles ${fmt(BIG_LIMITS.maxFiles ?? 0)}, maxReadChars ${fmt(BIG_LIMITS.maxReadChars ?? 0)}):`
+  )
+  console.log('      the defaults would refuse a 5 MB file and truncate a 10,000-file listing.')
+  const summary: Array<{ title: string; cairn: number; sdk: number; target?: number }> = []
+  for (const workload of WORKLOADS) {
+    if (ONLY && ONLY !== workload.key) continue
+    console.log(`\n${workload.title} [${workload.caps}]`)
+    const result = await workload.run()
+    const c = result.Cairn as Measured
+    const s = result.SDK as Measured
+    const ratio = c.opsPerSec / s.opsPerSec
+    for (const [name, m] of [
+      ['Cairn', c],
+      ['SDK', s]
+    ] as const) {
+      console.log(
+        `  ${name.padEnd(5)} ${fmt(m.opsPerSec, m.opsPerSec < 100 ? 1 : 0).padStart(10)} ops/s   errors ${m.errors}${m.note ? `   ${m.note}` : ''}`
+      )
+    }
+    console.log(
+      `  ratio ${ratio.toFixed(2)}× (Cairn / SDK)${workload.target ? `   target ≥ ${workload.target}×: ${ratio >= workload.target ? 'met' : 'NOT met'}` : ''}`
+    )
+    summary.push({
+      title: workload.title,
+      cairn: c.opsPerSec,
+      sdk: s.opsPerSec,
+      ...(workload.target ? { target: workload.target } : {})
+    })
+  }
+  console.log('\nSummary')
+  const header = `${'workload'.padEnd(46)} ${'Cairn ops/s'.padStart(12)} ${'SDK ops/s'.padStart(12)} ${'Cairn/SDK'.padStart(10)}  target`
+  console.log(header)
+  console.log('-'.repeat(header.length + 4))
+  for (const row of summary) {
+    const ratio = row.cairn / row.sdk
+    console.log(
+      `${row.title.padEnd(46)} ${fmt(row.cairn, row.cairn < 100 ? 1 : 0).padStart(12)} ${fmt(row.sdk, row.sdk < 100 ? 1 : 0).padStart(12)} ${`${ratio.toFixed(2)}×`.padStart(10)}  ${row.target ? `≥ ${row.target}× ${ratio >= row.target ? 'met' : 'NOT met'}` : '-'}`
+    )
+  }
+}
+
+await main()

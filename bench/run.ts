@@ -1,0 +1,47 @@
+// Runs a TypeScript benchmark on plain Node: bundles it with vite (path aliases and dependencies
+// included, Node built-ins external) into a temp folder, then runs the bundle in a fresh process.
+// Usage: node bench/run.ts bench/memory.bench.ts [args...]
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { builtinModules } from 'node:module'
+import { tmpdir } from 'node:os'
+import { basename, join, resolve } from 'node:path'
+import { build } from 'vite'
+
+const repoRoot = resolve(import.meta.dirname, '..')
+const [entryArg, ...args] = process.argv.slice(2)
+if (!entryArg) {
+  console.error('usage: node bench/run.ts <bench file> [args...]')
+  process.exit(2)
+}
+const entry = resolve(entryArg)
+const outDir = mkdtempSync(join(tmpdir(), 'cairn-bench-build-'))
+const fileName = `${basename(entry).replace(/\.ts$/, '')}.mjs`
+
+try {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: repoRoot,
+    resolve: { alias: { '@shared': resolve(repoRoot, 'src/shared') } },
+    ssr: { noExternal: true, target: 'node' },
+    build: {
+      ssr: true,
+      outDir,
+      emptyOutDir: true,
+      minify: false,
+      target: 'node22',
+      rolldownOptions: {
+        input: entry,
+        external: [...builtinModules, ...builtinModules.map((name) => `node:${name}`)],
+        output: { format: 'es', entryFileNames: fileName }
+      }
+    }
+  })
+  const run = spawnSync(process.execPath, ['--expose-gc', join(outDir, fileName), ...args], {
+    stdio: 'inherit'
+  })
+  process.exitCode = run.status ?? 1
+} finally {
+  rmSync(outDir, { recursive: true, force: true })
+}
