@@ -35,7 +35,8 @@ afterEach(async () => {
   vi.doUnmock('electron')
   vi.unstubAllEnvs()
   vi.restoreAllMocks()
-  await rm(dir, { recursive: true, force: true })
+  // A window closed by a test may still be saving its bounds: retry while the folder fills.
+  await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 })
 })
 
 async function boot(options: Parameters<typeof createFakeElectron>[0] = {}) {
@@ -249,6 +250,8 @@ describe('quitting', () => {
     onlyWindow().close()
     if (process.platform === 'darwin') expect(fake.app.quit).not.toHaveBeenCalled()
     else expect(fake.app.quit).toHaveBeenCalledTimes(1)
+    // Closing saves the window's bounds for the next start.
+    await vi.waitFor(() => stat(join(userData, 'window-state.json')))
   })
 
   it('will-quit unbinds IPC and disconnects events', async () => {
