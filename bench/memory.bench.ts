@@ -3,7 +3,7 @@
 // Environment: BENCH_REPS (measured repetitions per workload, default 5; workload (a) uses at
 // most 3), BENCH_ONLY=a|b|c to run one workload.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { cpus, tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { BetaLocalFilesystemMemoryTool } from '@anthropic-ai/sdk/tools/memory/node'
 import type { MemoryLimits } from '@shared/memory'
@@ -118,6 +118,8 @@ async function populate(base: string, files: Map<string, string>): Promise<void>
   for (const dir of dirs) await mkdir(join(root, dir), { recursive: true, mode: 0o700 })
   for (const [rel, text] of files) await writeFile(join(root, rel), text, { mode: 0o600 })
 }
+
+type Result = Record<string, Measured>
 
 interface Measured {
   opsPerSec: number
@@ -288,10 +290,10 @@ function bigFile(): string {
 const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 5))
 const ONLY = process.env.BENCH_ONLY
 
-async function workloadA(): Promise<Record<string, Measured>> {
+async function workloadA(): Promise<Result> {
   const work = mixedWorkload(1_000, 10_000)
   const reps = Math.min(REPS, 3)
-  const out: Record<string, Measured> = {}
+  const out: Result = {}
   const runs: Record<string, number[]> = { Cairn: [], SDK: [] }
   const errors: Record<string, number> = { Cairn: 0, SDK: 0 }
   const notes: Record<string, string> = {}
@@ -331,82 +333,105 @@ async function workloadA(): Promise<Record<string, Measured>> {
   return out
 }
 
-async function timedRepeats(
-  subject: Subject,
+interface Side {
+  subject: Subject
+  base: string
+  engine: Engine
+  n: number
+  errors: number
+  runs: number[]
+  note?: string
+}
+
+/**
+ * Both engines side by side, each in its own fresh folder: a warm-up, then REPS repetitions in
+ * alternating order (so drift on a shared machine hits both alike). A repetition runs up to
+ * `perRep` operations and stops once a second has passed (a slow side may do just one).
+ */
+async function interleaved(
+  label: string,
   setUp: (base: string) => Promise<void>,
-  op: (engine: Engine, n: number) => Command,
+  op: (n: number) => Command,
   perRep: number,
   check: (engine: Engine) => string | undefined
-): Promise<Measured> {
-  const base = await freshDir(subject.name)
+): Promise<Result> {
+  const sides: Side[] = []
   try {
-    await setUp(base)
-    const engine = await subject.open(base, BIG_LIMITS)
-    let n = 0
-    let errors = 0
-    let note: string | undefined
-    for (let i = 0; i < 2; i++) if (!(await engine.exec(op(engine, n++)))) errors++ // warm-up
-    note = check(engine)
-    const runs: number[] = []
-    for (let rep = 0; rep < REPS; rep++) {
-      gc()
-      // Up to `perRep` operations, stopping once a second has passed (a slow side may do one).
-      const start = performance.now()
-      let done = 0
-      while (done < perRep && (done === 0 || performance.now() - start < 1_000)) {
-        if (!(await engine.exec(op(engine, n++)))) errors++
-        done++
-      }
-      const seconds = (performance.now() - start) / 1000
-      runs.push(done / seconds)
-      console.log(
-        `    rep ${rep + 1} ${subject.name.padEnd(5)} ${fmt(done / seconds, 1)} ops/s (${done} in ${seconds.toFixed(2)} s)`
-      )
+    for (const subject of SUBJECTS) {
+      const base = await freshDir(`${label}-${subject.name}`)
+      await setUp(base)
+      const engine = await subject.open(base, BIG_LIMITS)
+      sides.push({ subject, base, engine, n: 0, errors: 0, runs: [] })
     }
-    if (errors && !note) note = `last output: ${engine.lastOutput.slice(0, 200)}`
-    await engine.close()
-    return { opsPerSec: median(runs), runs, errors, ...(note ? { note } : {}) }
-  } finally {
-    await rm(base, { recursive: true, force: true })
-  }
-}
-
-async function workloadB(): Promise<Record<string, Measured>> {
-  const files = bigRoot()
-  const out: Record<string, Measured> = {}
-  for (const subject of SUBJECTS) {
-    out[subject.name] = await timedRepeats(
-      subject,
-      (base) => populate(base, files),
-      () => ({ command: 'view', path: '/memories' }),
-      10,
-      (engine) => {
-        const lines = engine.lastOutput.split('\n').length
-        return `listing has ${fmt(lines)} lines${lines < 10_100 ? ' (TRUNCATED: not the same work)' : ''}`
+    for (const side of sides) {
+      for (let i = 0; i < 2; i++) if (!(await side.engine.exec(op(side.n++)))) side.errors++
+      const note = check(side.engine)
+      if (note) side.note = note
+    }
+    for (let rep = 0; rep < REPS; rep++) {
+      for (const side of rep % 2 ? [...sides].reverse() : sides) {
+        gc()
+        const start = performance.now()
+        let done = 0
+        while (done < perRep && (done === 0 || performance.now() - start < 1_000)) {
+          if (!(await side.engine.exec(op(side.n++)))) side.errors++
+          done++
+        }
+        const seconds = (performance.now() - start) / 1000
+        side.runs.push(done / seconds)
+        console.log(
+          `    rep ${rep + 1} ${side.subject.name.padEnd(5)} ${fmt(done / seconds, 1)} ops/s (${done} in ${seconds.toFixed(2)} s)`
+        )
       }
-    )
+    }
+    const out: Result = {}
+    for (const side of sides) {
+      if (side.errors && !side.note)
+        side.note = `last output: ${side.engine.lastOutput.slice(0, 200)}`
+      out[side.subject.name] = {
+        opsPerSec: median(side.runs),
+        runs: side.runs,
+        errors: side.errors,
+        ...(side.note ? { note: side.note } : {})
+      }
+    }
+    return out
+  } finally {
+    for (const side of sides) {
+      await side.engine.close()
+      await rm(side.base, { recursive: true, force: true })
+    }
   }
-  return out
 }
 
-async function workloadC(): Promise<Record<string, Measured>> {
+async function workloadB(): Promise<Result> {
+  const files = bigRoot()
+  return interleaved(
+    'b',
+    (base) => populate(base, files),
+    () => ({ command: 'view', path: '/memories' }),
+    10,
+    (engine) => {
+      const lines = engine.lastOutput.split('\n').length
+      return `listing has ${fmt(lines)} lines${lines < 10_100 ? ' (TRUNCATED: not the same work)' : ''}`
+    }
+  )
+}
+
+async function workloadC(): Promise<Result> {
   const text = bigFile()
-  const out: Record<string, Measured> = {}
-  for (const subject of SUBJECTS) {
-    out[subject.name] = await timedRepeats(
-      subject,
-      (base) => populate(base, new Map([['big.md', text]])),
-      (_engine, n) => ({
-        command: 'str_replace',
-        path: '/memories/big.md',
-        old_str: `@@tok ${n}@@`,
-        new_str: `@@tok ${n + 1}@@`
-      }),
-      10,
-      () => undefined
-    )
-  }
-  return out
+  return interleaved(
+    'c',
+    (base) => populate(base, new Map([['big.md', text]])),
+    (n) => ({
+      command: 'str_replace',
+      path: '/memories/big.md',
+      old_str: `@@tok ${n}@@`,
+      new_str: `@@tok ${n + 1}@@`
+    }),
+    10,
+    () => undefined
+  )
 }
 
 const WORKLOADS = [
@@ -455,7 +480,20 @@ async function main(): Promise<void> {
     `      (b) and (c) RAISE them (maxFileBytes ${fmt(BIG_LIMITS.maxFileBytes ?? 0)}, maxTotalBytes ${fmt(BIG_LIMITS.maxTotalBytes ?? 0)}, maxFiles ${fmt(BIG_LIMITS.maxFiles ?? 0)}, maxReadChars ${fmt(BIG_LIMITS.maxReadChars ?? 0)}):`
   )
   console.log('      the defaults would refuse a 5 MB file and truncate a 10,000-file listing.')
-  const summary: Array<{ title: string; cairn: number; sdk: number; target?: number }> = []
+  console.log(
+    'Ratio = median Cairn ops/s ÷ median SDK ops/s; "paired" = median of the per-repetition ratios.'
+  )
+  const load = loadavg()[0] ?? 0
+  console.log(
+    `Load average at start: ${load.toFixed(2)}${load > cpu.length * 0.5 ? ' (the machine is busy: expect noisy figures)' : ''}`
+  )
+  const summary: Array<{
+    title: string
+    cairn: number
+    sdk: number
+    paired: number
+    target?: number
+  }> = []
   for (const workload of WORKLOADS) {
     if (ONLY && ONLY !== workload.key) continue
     console.log(`\n${workload.title} [${workload.caps}]`)
@@ -463,6 +501,7 @@ async function main(): Promise<void> {
     const c = result.Cairn as Measured
     const s = result.SDK as Measured
     const ratio = c.opsPerSec / s.opsPerSec
+    const paired = median(c.runs.map((ops, i) => ops / (s.runs[i] ?? Number.NaN)))
     for (const [name, m] of [
       ['Cairn', c],
       ['SDK', s]
@@ -472,23 +511,24 @@ async function main(): Promise<void> {
       )
     }
     console.log(
-      `  ratio ${ratio.toFixed(2)}× (Cairn / SDK)${workload.target ? `   target ≥ ${workload.target}×: ${ratio >= workload.target ? 'met' : 'NOT met'}` : ''}`
+      `  ratio ${ratio.toFixed(2)}× (Cairn / SDK; median of paired repetitions ${paired.toFixed(2)}×)${workload.target ? `   target ≥ ${workload.target}×: ${ratio >= workload.target ? 'met' : 'NOT met'}` : ''}`
     )
     summary.push({
       title: workload.title,
       cairn: c.opsPerSec,
       sdk: s.opsPerSec,
+      paired,
       ...(workload.target ? { target: workload.target } : {})
     })
   }
   console.log('\nSummary')
-  const header = `${'workload'.padEnd(46)} ${'Cairn ops/s'.padStart(12)} ${'SDK ops/s'.padStart(12)} ${'Cairn/SDK'.padStart(10)}  target`
+  const header = `${'workload'.padEnd(46)} ${'Cairn ops/s'.padStart(12)} ${'SDK ops/s'.padStart(12)} ${'Cairn/SDK'.padStart(10)} ${'paired'.padStart(7)}  target`
   console.log(header)
   console.log('-'.repeat(header.length + 4))
   for (const row of summary) {
     const ratio = row.cairn / row.sdk
     console.log(
-      `${row.title.padEnd(46)} ${fmt(row.cairn, row.cairn < 100 ? 1 : 0).padStart(12)} ${fmt(row.sdk, row.sdk < 100 ? 1 : 0).padStart(12)} ${`${ratio.toFixed(2)}×`.padStart(10)}  ${row.target ? `≥ ${row.target}× ${ratio >= row.target ? 'met' : 'NOT met'}` : '-'}`
+      `${row.title.padEnd(46)} ${fmt(row.cairn, row.cairn < 100 ? 1 : 0).padStart(12)} ${fmt(row.sdk, row.sdk < 100 ? 1 : 0).padStart(12)} ${`${ratio.toFixed(2)}×`.padStart(10)} ${`${row.paired.toFixed(2)}×`.padStart(7)}  ${row.target ? `≥ ${row.target}× ${ratio >= row.target ? 'met' : 'NOT met'}` : '-'}`
     )
   }
 }
