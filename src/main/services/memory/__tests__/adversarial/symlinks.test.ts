@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { mkdir, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -260,6 +261,33 @@ describe('symlink escapes', () => {
         ...through('/memories/chain-dir-a/secret.txt', '/memories/chain-dir-a/new.md')
       ]
     )
+  })
+
+  it('a FIFO planted in the root never hangs a command or the queue', async () => {
+    // A FIFO opened for reading blocks until a writer appears: a naive read would stall the queue.
+    const fifo = join(sandbox.root, 'pipe.md')
+    try {
+      execFileSync('mkfifo', [fifo])
+    } catch {
+      return // no mkfifo on this platform (Windows): nothing to plant
+    }
+    store = await openStore(sandbox)
+    const before = await snapshotOutside(sandbox)
+    const violations = new Violations()
+    for (const { input } of commandsOn({ path: '/memories/pipe.md', kind: 'file-link' }, sandbox)) {
+      if (input.command === 'delete' || input.command === 'rename') continue
+      const result = await store.execute(input, CLAUDE)
+      for (const problem of resultProblems(result, input, sandbox)) {
+        violations.add(`${problem}: ${show(input)} -> ${show(result)}`)
+      }
+      if (!result.isError) violations.add(`accepted ${show(input)} -> ${show(result)}`)
+    }
+    // The listing still answers (and the queue is not stuck behind the FIFO).
+    const listing = await store.execute({ command: 'view', path: '/memories' }, CLAUDE)
+    expect(listing.isError).toBe(false)
+    expect(listing.content).toContain('/memories/own.md')
+    expect(violations.summary()).toEqual([])
+    expect(diffSnapshots(before, await snapshotOutside(sandbox))).toEqual([])
   })
 
   describe('a symlink swapped in mid-run', () => {
