@@ -1,4 +1,5 @@
-import { open, readFile, rename, rm, type FileHandle } from 'node:fs/promises'
+import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs'
+import { readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   ActivityEntrySchema,
@@ -10,7 +11,7 @@ import {
 import { parseMemoryPath } from './paths'
 
 // JSON lines in stateDir, newest file `activity.jsonl`, older ones `activity.1.jsonl`… A crash can
-// at worst cut the last line, which reading skips.
+// at worst cut the last line, which reading skips. Appends are one small synchronous write each.
 
 const BASE = 'activity'
 export const DEFAULT_ACTIVITY_MAX_BYTES = 1024 * 1024
@@ -19,7 +20,7 @@ const KEEP_ROTATED = 3
 export type NewActivity = Omit<ActivityEntry, 'seq' | 'time'>
 
 export class ActivityLog {
-  private handle: FileHandle | undefined
+  private fd: number | undefined
   private size = 0
   private seq = 0
 
@@ -43,16 +44,14 @@ export class ActivityLog {
   }
 
   private async reopen(): Promise<void> {
-    this.handle = await open(this.file(0), 'a+', 0o600)
-    this.size = (await this.handle.stat()).size
+    const fd = openSync(this.file(0), 'a+', 0o600)
+    this.fd = fd
+    this.size = fstatSync(fd).size
     if (this.size === 0) return
     // A line cut by a crash is closed off so the next entry starts on a line of its own.
     const last = Buffer.alloc(1)
-    await this.handle.read(last, 0, 1, this.size - 1)
-    if (last[0] !== 0x0a) {
-      await this.handle.write('\n')
-      this.size += 1
-    }
+    readSync(fd, last, 0, 1, this.size - 1)
+    if (last[0] !== 0x0a) this.size += writeSync(fd, '\n')
   }
 
   async append(entry: NewActivity): Promise<ActivityEntry> {
@@ -60,15 +59,14 @@ export class ActivityLog {
     const line = `${JSON.stringify(full)}\n`
     const bytes = Buffer.byteLength(line)
     if (this.size > 0 && this.size + bytes > this.maxBytes) await this.rotate()
-    if (!this.handle) await this.reopen()
-    await this.handle?.write(line)
+    if (this.fd === undefined) await this.reopen()
+    if (this.fd !== undefined) writeSync(this.fd, line)
     this.size += bytes
     return full
   }
 
   private async rotate(): Promise<void> {
-    await this.handle?.close()
-    this.handle = undefined
+    this.closeFd()
     await rm(this.file(KEEP_ROTATED), { force: true })
     for (let generation = KEEP_ROTATED - 1; generation >= 0; generation--) {
       await rename(this.file(generation), this.file(generation + 1)).catch(() => undefined)
@@ -127,8 +125,12 @@ export class ActivityLog {
   }
 
   async close(): Promise<void> {
-    await this.handle?.close()
-    this.handle = undefined
+    this.closeFd()
+  }
+
+  private closeFd(): void {
+    if (this.fd !== undefined) closeSync(this.fd)
+    this.fd = undefined
   }
 }
 

@@ -1,25 +1,19 @@
 import { randomUUID } from 'node:crypto'
+import * as fs from 'node:fs'
 import { constants, type Dirent, type Stats } from 'node:fs'
-import {
-  link,
-  lstat,
-  mkdir,
-  open,
-  readdir,
-  realpath,
-  rename,
-  rm,
-  rmdir,
-  stat,
-  unlink,
-  type FileHandle
-} from 'node:fs/promises'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 
-// Every path below the root is reached one name at a time from an open folder handle
+// Every path below the root is reached one name at a time from an open folder descriptor
 // (`/proc/self/fd/N/name`, Linux's openat), opening each level with O_NOFOLLOW: a symlink at any
 // level is refused, and a folder swapped for a symlink mid-operation cannot redirect us outside.
 // Elsewhere (no /proc) the same walk runs on paths with an lstat at every level.
+//
+// Metadata calls and the small reads and writes are synchronous: each takes microseconds, where a
+// thread-pool round trip costs tens. fsync, the one call that can take long, stays asynchronous.
+
+const fsyncAsync = promisify(fs.fsync)
+const fdatasyncAsync = promisify(fs.fdatasync)
 
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0
 const O_DIRECTORY = constants.O_DIRECTORY ?? 0
@@ -27,6 +21,7 @@ const O_NONBLOCK = constants.O_NONBLOCK ?? 0
 const DIR_FLAGS = constants.O_RDONLY | O_DIRECTORY | O_NOFOLLOW
 // NONBLOCK: opening a FIFO someone planted must not hang the engine.
 const READ_FLAGS = constants.O_RDONLY | O_NOFOLLOW | O_NONBLOCK
+const PROC_PREFIX = '/proc/self/fd/'
 
 export type FsProblemKind = 'missing' | 'not-dir' | 'symlink' | 'not-file' | 'exists'
 
@@ -74,28 +69,26 @@ export class SafeFs {
   ) {}
 
   static async open(root: string): Promise<SafeFs> {
-    await mkdir(root, { recursive: true, mode: 0o700 })
-    const realRoot = await realpath(root)
-    return new SafeFs(realRoot, await procWorks(realRoot))
+    fs.mkdirSync(root, { recursive: true, mode: 0o700 })
+    const realRoot = fs.realpathSync(root)
+    return new SafeFs(realRoot, procWorks(realRoot))
   }
 
   /** Opens the folder `segments` (each level without following links), optionally creating it. */
   async openDir(segments: readonly string[], create = false): Promise<Dir> {
     if (!this.anchored) return this.openDirByPath(segments, create)
-    let handle = await open(this.realRoot, constants.O_RDONLY | O_DIRECTORY)
+    let fd = fs.openSync(this.realRoot, constants.O_RDONLY | O_DIRECTORY)
     try {
       for (let depth = 0; depth < segments.length; depth++) {
-        const name = segments[depth] as string
-        const path = `/proc/self/fd/${handle.fd}/${name}`
-        const next = await openDirStep(path, depth, create, handle)
-        await handle.close()
-        handle = next
+        const next = await openDirStep(`${PROC_PREFIX}${fd}/${segments[depth]}`, depth, create, fd)
+        fs.closeSync(fd)
+        fd = next
       }
     } catch (error) {
-      await handle.close().catch(() => undefined)
+      closeQuietly(fd)
       throw error
     }
-    return handleDir(handle)
+    return fdDir(fd)
   }
 
   private async openDirByPath(segments: readonly string[], create: boolean): Promise<Dir> {
@@ -103,26 +96,18 @@ export class SafeFs {
     for (let depth = 0; depth < segments.length; depth++) {
       const parent = path
       path = join(path, segments[depth] as string)
-      const info = await lstatOrNull(path)
+      const info = lstatSyncOrNull(path)
       if (!info && create) {
-        await mkdir(path, { mode: 0o700 }).catch(ignoreCode('EEXIST'))
+        mkdirQuietly(path)
         await syncPath(parent)
-        const made = await lstat(path)
-        if (!made.isDirectory()) throw new FsProblem('not-dir', depth)
+        if (!fs.lstatSync(path).isDirectory()) throw new FsProblem('not-dir', depth)
         continue
       }
       if (!info) throw new FsProblem('missing', depth)
       if (info.isSymbolicLink()) throw new FsProblem('symlink', depth)
       if (!info.isDirectory()) throw new FsProblem('not-dir', depth)
     }
-    const dirPath = path
-    return {
-      path: dirPath,
-      at: (name) => join(dirPath, name),
-      stat: () => lstat(dirPath),
-      sync: () => syncPath(dirPath),
-      close: async () => undefined
-    }
+    return pathDir(path)
   }
 
   async withDir<T>(
@@ -143,50 +128,61 @@ async function openDirStep(
   path: string,
   depth: number,
   create: boolean,
-  parent: FileHandle
-): Promise<FileHandle> {
+  parentFd: number
+): Promise<number> {
   try {
-    return await open(path, DIR_FLAGS)
+    return fs.openSync(path, DIR_FLAGS)
   } catch (error) {
     const code = errnoOf(error)
     if (code === 'ENOENT' && create) {
-      await mkdir(path, { mode: 0o700 }).catch(ignoreCode('EEXIST'))
-      await parent.sync().catch(() => undefined)
-      return openDirStep(path, depth, false, parent)
+      mkdirQuietly(path)
+      await fsyncAsync(parentFd).catch(() => undefined)
+      return openDirStep(path, depth, false, parentFd)
     }
     if (code === 'ENOENT') throw new FsProblem('missing', depth)
     if (code === 'ELOOP') throw new FsProblem('symlink', depth)
     if (code === 'ENOTDIR') {
-      const info = await lstatOrNull(path)
-      throw new FsProblem(info?.isSymbolicLink() ? 'symlink' : 'not-dir', depth)
+      throw new FsProblem(lstatSyncOrNull(path)?.isSymbolicLink() ? 'symlink' : 'not-dir', depth)
     }
     throw error
   }
 }
 
-function handleDir(handle: FileHandle): Dir {
-  const path = `/proc/self/fd/${handle.fd}`
+function fdDir(fd: number): Dir {
+  const path = `${PROC_PREFIX}${fd}`
+  let open = true
   return {
     path,
     at: (name) => `${path}/${name}`,
-    stat: () => handle.stat(),
-    sync: () => handle.sync().catch(ignoreCode('EINVAL')),
-    close: () => handle.close()
+    stat: async () => fs.fstatSync(fd),
+    sync: () => fsyncAsync(fd).catch(ignoreCode('EINVAL')),
+    close: async () => {
+      if (open) fs.closeSync(fd)
+      open = false
+    }
   }
 }
 
-async function procWorks(realRoot: string): Promise<boolean> {
+function pathDir(path: string): Dir {
+  return {
+    path,
+    at: (name) => join(path, name),
+    stat: async () => fs.lstatSync(path),
+    sync: () => syncPath(path),
+    close: async () => undefined
+  }
+}
+
+function procWorks(realRoot: string): boolean {
   if (process.platform !== 'linux') return false
   try {
-    const handle = await open(realRoot, constants.O_RDONLY | O_DIRECTORY)
+    const fd = fs.openSync(realRoot, constants.O_RDONLY | O_DIRECTORY)
     try {
-      const [viaProc, direct] = await Promise.all([
-        stat(`/proc/self/fd/${handle.fd}`),
-        handle.stat()
-      ])
+      const viaProc = fs.statSync(`${PROC_PREFIX}${fd}`)
+      const direct = fs.fstatSync(fd)
       return viaProc.ino === direct.ino && viaProc.dev === direct.dev
     } finally {
-      await handle.close()
+      fs.closeSync(fd)
     }
   } catch {
     return false
@@ -204,35 +200,58 @@ function ignoreCode(...codes: string[]) {
   }
 }
 
-export async function lstatOrNull(path: string): Promise<Stats | null> {
+function closeQuietly(fd: number): void {
   try {
-    return await lstat(path)
+    fs.closeSync(fd)
+  } catch {
+    // already closed
+  }
+}
+
+function mkdirQuietly(path: string): void {
+  try {
+    fs.mkdirSync(path, { mode: 0o700 })
+  } catch (error) {
+    if (errnoOf(error) !== 'EEXIST') throw error
+  }
+}
+
+function lstatSyncOrNull(path: string): Stats | null {
+  try {
+    return fs.lstatSync(path)
   } catch (error) {
     if (errnoOf(error) === 'ENOENT' || errnoOf(error) === 'ENOTDIR') return null
     throw error
   }
 }
 
+export async function lstatOrNull(path: string): Promise<Stats | null> {
+  return lstatSyncOrNull(path)
+}
+
+export async function lstat(path: string): Promise<Stats> {
+  return fs.lstatSync(path)
+}
+
 /** Reads a regular file without following a link and without blocking on a FIFO. */
 export async function readRegular(path: string): Promise<FileRead> {
-  let handle: FileHandle
+  let fd: number
   try {
-    handle = await open(path, READ_FLAGS)
+    fd = fs.openSync(path, READ_FLAGS)
   } catch (error) {
     const code = errnoOf(error)
-    if (code === 'ENOENT') throw new FsProblem('missing', -1)
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new FsProblem('missing', -1)
     if (code === 'ELOOP') throw new FsProblem('symlink', -1)
     if (code === 'ENXIO') throw new FsProblem('not-file', -1)
     throw error
   }
   try {
-    const info = await handle.stat()
-    if (info.isDirectory()) throw new FsProblem('not-file', -1)
+    const info = fs.fstatSync(fd)
     if (!info.isFile()) throw new FsProblem('not-file', -1)
-    const bytes = await handle.readFile()
+    const bytes = fs.readFileSync(fd)
     return { bytes, size: bytes.length, mtimeMs: info.mtimeMs }
   } finally {
-    await handle.close()
+    fs.closeSync(fd)
   }
 }
 
@@ -248,43 +267,44 @@ export async function writeAtomic(
 ): Promise<Stats> {
   const temp = dir.at(tempName())
   const target = dir.at(name)
-  const handle = await open(temp, 'wx', 0o600)
+  const fd = fs.openSync(temp, 'wx', 0o600)
   try {
     try {
-      await handle.writeFile(data)
-      await handle.sync()
+      fs.writeFileSync(fd, data)
+      await fdatasyncAsync(fd)
     } finally {
-      await handle.close()
+      fs.closeSync(fd)
     }
-    if (exclusive) await linkExclusive(temp, target)
-    else await rename(temp, target)
+    if (exclusive) linkExclusive(temp, target)
+    else fs.renameSync(temp, target)
   } catch (error) {
-    await rm(temp, { force: true })
+    fs.rmSync(temp, { force: true })
     throw error
   }
   await dir.sync()
-  return lstat(target)
+  return fs.lstatSync(target)
 }
 
-async function linkExclusive(temp: string, target: string): Promise<void> {
+function linkExclusive(temp: string, target: string): void {
   try {
-    await link(temp, target)
+    fs.linkSync(temp, target)
   } catch (error) {
     const code = errnoOf(error)
     if (code === 'EEXIST') throw new FsProblem('exists', -1)
     // Filesystems without hard links: check then rename (we are the only writer).
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS')
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') {
       throw error
-    if (await lstatOrNull(target)) throw new FsProblem('exists', -1)
-    await rename(temp, target)
+    }
+    if (lstatSyncOrNull(target)) throw new FsProblem('exists', -1)
+    fs.renameSync(temp, target)
     return
   }
-  await unlink(temp)
+  fs.unlinkSync(temp)
 }
 
 /** Lists a folder by name (sorted), without following links. */
 export async function listDir(path: string): Promise<Dirent[]> {
-  const entries = await readdir(path, { withFileTypes: true })
+  const entries = fs.readdirSync(path, { withFileTypes: true })
   return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
 }
 
@@ -301,7 +321,7 @@ export async function walkTree(
 ): Promise<void> {
   let entries: Dirent[]
   try {
-    entries = await readdir(dir.path, { withFileTypes: true })
+    entries = fs.readdirSync(dir.path, { withFileTypes: true })
   } catch (error) {
     if (errnoOf(error) === 'ENOENT') return
     throw error
@@ -312,7 +332,7 @@ export async function walkTree(
       continue
     }
     if (!entry.isFile() && !entry.isDirectory()) continue
-    const info = await lstatOrNull(dir.at(entry.name))
+    const info = lstatSyncOrNull(dir.at(entry.name))
     if (!info) continue
     const segments = [...prefix, entry.name]
     if (info.isFile()) {
@@ -333,29 +353,22 @@ export async function walkTree(
 /** Opens `dir/name` as a folder without following a link. */
 export async function openChild(dir: Dir, name: string): Promise<Dir> {
   const path = dir.at(name)
-  if (!dir.path.startsWith('/proc/self/fd/')) {
-    const info = await lstat(path)
-    if (!info.isDirectory()) throw new FsProblem('not-dir', -1)
-    return {
-      path,
-      at: (child) => join(path, child),
-      stat: () => lstat(path),
-      sync: () => syncPath(path),
-      close: async () => undefined
-    }
+  if (!dir.path.startsWith(PROC_PREFIX)) {
+    if (!fs.lstatSync(path).isDirectory()) throw new FsProblem('not-dir', -1)
+    return pathDir(path)
   }
-  return handleDir(await open(path, DIR_FLAGS))
+  return fdDir(fs.openSync(path, DIR_FLAGS))
 }
 
 /** Removes `dir/name` and everything under it without ever following a link. */
 export async function removeTree(dir: Dir, name: string): Promise<void> {
-  const info = await lstat(dir.at(name))
+  const info = fs.lstatSync(dir.at(name))
   if (!info.isDirectory()) {
-    await unlink(dir.at(name))
+    fs.unlinkSync(dir.at(name))
     return
   }
-  if (!dir.path.startsWith('/proc/self/fd/')) {
-    await rm(dir.at(name), { recursive: true })
+  if (!dir.path.startsWith(PROC_PREFIX)) {
+    fs.rmSync(dir.at(name), { recursive: true })
     return
   }
   let sub: Dir
@@ -363,28 +376,37 @@ export async function removeTree(dir: Dir, name: string): Promise<void> {
     sub = await openChild(dir, name)
   } catch (error) {
     // Swapped for a link since the lstat: remove the link itself, nothing behind it.
-    if (errnoOf(error) === 'ELOOP' || errnoOf(error) === 'ENOTDIR') return unlink(dir.at(name))
+    if (errnoOf(error) === 'ELOOP' || errnoOf(error) === 'ENOTDIR') {
+      fs.unlinkSync(dir.at(name))
+      return
+    }
     throw error
   }
   try {
-    for (const entry of await readdir(sub.path)) await removeTree(sub, entry)
+    for (const entry of fs.readdirSync(sub.path)) await removeTree(sub, entry)
   } finally {
     await sub.close()
   }
-  await rmdir(dir.at(name))
+  fs.rmdirSync(dir.at(name))
 }
 
 export async function syncPath(path: string): Promise<void> {
   // Windows cannot open a folder for fsync; the rename is as durable as that platform allows.
   if (process.platform === 'win32') return
-  const handle = await open(path, 'r')
+  const fd = fs.openSync(path, 'r')
   try {
-    await handle.sync()
+    await fsyncAsync(fd)
   } catch (error) {
     if (errnoOf(error) !== 'EINVAL') throw error
   } finally {
-    await handle.close()
+    fs.closeSync(fd)
   }
 }
 
-export { rename, unlink, mkdir, lstat }
+export async function rename(from: string, to: string): Promise<void> {
+  fs.renameSync(from, to)
+}
+
+export async function unlink(path: string): Promise<void> {
+  fs.unlinkSync(path)
+}

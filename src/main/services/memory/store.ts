@@ -155,6 +155,7 @@ export class MemoryStore {
     try {
       if (command.command === 'view') {
         result = { content: await view(ctx, this.path(command.path), command), isError: false }
+        this.scheduleFlush() // access times
       } else {
         done = await this.mutate(ctx, command)
         result = { content: done.content, isError: false }
