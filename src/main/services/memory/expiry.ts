@@ -99,6 +99,7 @@ export async function expireDue(ctx: Ctx, archiveRoot: string): Promise<ExpiredI
     ctx.index.delete(path.rel)
     ctx.index.noteExpired(path.rel, {
       at: ctx.now(),
+      reason: item.reason,
       action: ctx.expiry.action,
       ...(archiveId ? { archiveId } : {})
     })

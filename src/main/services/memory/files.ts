@@ -172,3 +172,26 @@ export async function inParent<T>(
     await dir.close()
   }
 }
+
+/**
+ * For a path that does not exist: a sentence saying it expired, when it did (a new situation the
+ * documented strings do not cover), so Claude knows why and what can bring it back.
+ */
+export function expiredNote(ctx: Ctx, path: MemoryPath, closeSentence = false): string {
+  const note = ctx.index.expired.get(path.rel)
+  if (!note || ctx.index.get(path.rel)) return ''
+  const day = new Date(note.at).toISOString().slice(0, 10)
+  const why =
+    note.reason === 'front-matter'
+      ? ' (its front-matter expires date passed)'
+      : note.reason === 'idle'
+        ? ' (not viewed or edited for a long time)'
+        : note.reason === 'age'
+          ? ' (it reached the maximum age)'
+          : ''
+  const what =
+    note.action === 'archive'
+      ? 'was archived; the user can restore it from the memory panel'
+      : 'was deleted'
+  return `${closeSentence ? '.' : ''} It expired on ${day}${why} and ${what}.`
+}

@@ -22,6 +22,7 @@ export type IndexEntry = z.infer<typeof EntrySchema>
 
 const ExpiredSchema = z.object({
   at: z.number(),
+  reason: z.enum(['idle', 'age', 'front-matter']).optional(),
   action: z.enum(['delete', 'archive']),
   archiveId: z.string().optional()
 })

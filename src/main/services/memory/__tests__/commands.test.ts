@@ -433,3 +433,41 @@ describe('rename', () => {
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
+
+describe('links', () => {
+  it('refuses a link as the target or on the way, naming the link but never its target', async () => {
+    const outside = join(mem.temp(), 'outside')
+    await mkdir(outside)
+    await writeFile(join(outside, 'secret.txt'), 'secret')
+    await symlink(outside, join(mem.root(), 'dir-link'))
+    await symlink(join(outside, 'secret.txt'), join(mem.root(), 'file-link'))
+    expect(await err({ command: 'view', path: '/memories/file-link' })).toBe(
+      'Error: The path /memories/file-link is a symbolic link; the memory tool never follows links. Use a path without links.'
+    )
+    expect(
+      await err({ command: 'create', path: '/memories/dir-link/new.txt', file_text: 'x' })
+    ).toBe(
+      'Error: The path /memories/dir-link/new.txt passes through /memories/dir-link, a symbolic link; the memory tool never follows links. Use a path without links.'
+    )
+    for (const input of [
+      { command: 'view', path: '/memories/dir-link/secret.txt' },
+      { command: 'str_replace', path: '/memories/file-link', old_str: 'secret', new_str: 'x' },
+      {
+        command: 'insert',
+        path: '/memories/dir-link/secret.txt',
+        insert_line: 0,
+        insert_text: 'x'
+      },
+      {
+        command: 'rename',
+        old_path: '/memories/dir-link/secret.txt',
+        new_path: '/memories/got.txt'
+      }
+    ]) {
+      const content = await err(input)
+      expect(content).not.toContain(outside)
+      expect(content).not.toContain('secret.txt\n')
+    }
+    expect(await readFile(join(outside, 'secret.txt'), 'utf8')).toBe('secret')
+  })
+})

@@ -227,7 +227,10 @@ describe('archive and restore', () => {
     ])
     // Claude learns why the file is gone.
     expect(await err({ command: 'view', path: '/memories/projects/plan.md' })).toBe(
-      'The path /memories/projects/plan.md does not exist. Please provide a valid path.'
+      'The path /memories/projects/plan.md does not exist. Please provide a valid path. It expired on 2025-06-02 (it reached the maximum age) and was archived; the user can restore it from the memory panel.'
+    )
+    expect(await err({ command: 'delete', path: '/memories/projects/plan.md' })).toBe(
+      'Error: The path /memories/projects/plan.md does not exist. It expired on 2025-06-02 (it reached the maximum age) and was archived; the user can restore it from the memory panel.'
     )
     await store.restoreArchived({
       archiveId: '2025-06-02T12-00-00.000Z',

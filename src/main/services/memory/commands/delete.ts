@@ -1,6 +1,6 @@
 import { usageNotice } from '../caps'
 import type { Ctx, Done } from '../context'
-import { inParent, nameOf } from '../files'
+import { inParent, nameOf, expiredNote } from '../files'
 import type { MemoryPath } from '../paths'
 import { lstatOrNull, removeTree } from '../safe-fs'
 import { ToolError } from '../tool-error'
@@ -13,7 +13,11 @@ export async function remove(ctx: Ctx, path: MemoryPath): Promise<Done> {
       'Error: The /memories directory itself cannot be deleted. Delete the files or folders inside it instead.'
     )
   }
-  const missing = () => new ToolError('not-found', `Error: The path ${path.display} does not exist`)
+  const missing = () =>
+    new ToolError(
+      'not-found',
+      `Error: The path ${path.display} does not exist${expiredNote(ctx, path, true)}`
+    )
   return inParent(ctx, path, missing, async (dir) => {
     const name = nameOf(path)
     if (!(await lstatOrNull(dir.at(name)))) throw missing()

@@ -1,6 +1,6 @@
 import { checkCaps, usageNotice } from '../caps'
 import type { Ctx, Done } from '../context'
-import { editableText, inParent, nameOf, noteRead, noteWrite, readIn } from '../files'
+import { editableText, inParent, nameOf, noteRead, noteWrite, readIn, expiredNote } from '../files'
 import type { MemoryPath } from '../paths'
 import { writeAtomic } from '../safe-fs'
 import { ToolError } from '../tool-error'
@@ -12,7 +12,11 @@ export async function insert(
   path: MemoryPath,
   input: CommandOf<'insert'>
 ): Promise<Done> {
-  const missing = () => new ToolError('not-found', `Error: The path ${path.display} does not exist`)
+  const missing = () =>
+    new ToolError(
+      'not-found',
+      `Error: The path ${path.display} does not exist${expiredNote(ctx, path, true)}`
+    )
   if (path.isRoot) throw missing()
   return inParent(ctx, path, missing, async (dir) => {
     const read = await readIn(dir, path, missing)

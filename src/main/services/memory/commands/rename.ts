@@ -1,6 +1,6 @@
 import { usageNotice } from '../caps'
 import type { Ctx, Done } from '../context'
-import { inParent, nameOf, probe } from '../files'
+import { inParent, nameOf, probe, expiredNote } from '../files'
 import { isWithin, type MemoryPath } from '../paths'
 import { lstatOrNull, rename as move } from '../safe-fs'
 import { ToolError } from '../tool-error'
@@ -13,7 +13,11 @@ export async function rename(ctx: Ctx, from: MemoryPath, to: MemoryPath): Promis
       'Error: The /memories directory itself cannot be renamed. Rename the files or folders inside it instead.'
     )
   }
-  const missing = () => new ToolError('not-found', `Error: The path ${from.display} does not exist`)
+  const missing = () =>
+    new ToolError(
+      'not-found',
+      `Error: The path ${from.display} does not exist${expiredNote(ctx, from, true)}`
+    )
   const taken = () => new ToolError('exists', `Error: The destination ${to.display} already exists`)
   if (to.isRoot || to.rel === from.rel) throw taken()
   if (isWithin(to.rel, from.rel)) {

@@ -1,6 +1,6 @@
 import { checkCaps, usageNotice } from '../caps'
 import type { Ctx, Done } from '../context'
-import { editableText, inParent, nameOf, noteRead, noteWrite, readIn } from '../files'
+import { editableText, inParent, nameOf, noteRead, noteWrite, readIn, expiredNote } from '../files'
 import { lineAt, numbered } from '../format'
 import type { MemoryPath } from '../paths'
 import { writeAtomic } from '../safe-fs'
@@ -19,7 +19,7 @@ export async function strReplace(
   const missing = () =>
     new ToolError(
       'not-found',
-      `Error: The path ${path.display} does not exist. Please provide a valid path.`
+      `Error: The path ${path.display} does not exist. Please provide a valid path.${expiredNote(ctx, path)}`
     )
   if (path.isRoot) throw missing()
   return inParent(ctx, path, missing, async (dir) => {

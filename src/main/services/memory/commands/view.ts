@@ -1,7 +1,7 @@
 import type { Dirent, Stats } from 'node:fs'
 import { overCapNote } from '../caps'
 import type { Ctx } from '../context'
-import { noteRead, parentOf, probe, readIn } from '../files'
+import { noteRead, parentOf, probe, readIn, expiredNote } from '../files'
 import { count, formatSize, lineCount, MAX_LINES, numbered } from '../format'
 import { type MemoryPath } from '../paths'
 import { listDir, lstatOrNull, openChild, type Dir } from '../safe-fs'
@@ -14,7 +14,7 @@ export async function view(ctx: Ctx, path: MemoryPath, input: CommandOf<'view'>)
   const missing = () =>
     new ToolError(
       'not-found',
-      `The path ${path.display} does not exist. Please provide a valid path.`
+      `The path ${path.display} does not exist. Please provide a valid path.${expiredNote(ctx, path)}`
     )
   const found = await probe(ctx, path)
   if (found.kind === 'dir') {
