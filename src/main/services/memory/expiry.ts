@@ -191,3 +191,15 @@ export async function pruneEmpty(start: string, stop: string): Promise<void> {
 }
 
 export { moveAcross }
+
+/** The activity-log line for one expiry. */
+export function expiryMessage(item: ExpiredItem, days: number): string {
+  const why =
+    item.reason === 'front-matter'
+      ? 'its front-matter expires date passed'
+      : item.reason === 'idle'
+        ? `not viewed or edited for ${days} days`
+        : `created more than ${days} days ago`
+  const how = item.archiveId ? `archived as ${item.archiveId}` : 'deleted'
+  return `Expired (${why}) and ${how}.`
+}

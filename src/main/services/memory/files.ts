@@ -132,7 +132,7 @@ export function noteRead(
 export function noteWrite(
   ctx: Ctx,
   rel: string,
-  text: string,
+  data: string | Uint8Array,
   info: Stats,
   created?: number
 ): IndexEntry {
@@ -142,11 +142,13 @@ export function noteWrite(
     modified: now,
     accessed: now,
     size: info.size,
-    hash: hashOf(text),
+    hash: hashOf(data),
     mtimeMs: info.mtimeMs,
     actor: ctx.actor
   }
-  const expiresAt = frontMatterExpiry(text)
+  const expiresAt = frontMatterExpiry(
+    typeof data === 'string' ? data : Buffer.from(data).toString('utf8')
+  )
   if (expiresAt !== undefined) entry.expiresAt = expiresAt
   ctx.index.set(rel, entry)
   return entry

@@ -1,8 +1,10 @@
 import { readdir, rm, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { NewActivity } from './activity-log'
 import type { Ctx } from './context'
 import { inParent, noteRead, readIn } from './files'
-import { parseMemoryPath, TEMP_NAME } from './paths'
+import type { MemoryIndex } from './index-store'
+import { displayOf, parseMemoryPath, TEMP_NAME } from './paths'
 import { walkTree } from './safe-fs'
 import { ToolError } from './tool-error'
 
@@ -75,4 +77,26 @@ export async function removeStateTemps(stateDir: string): Promise<void> {
       .filter((name) => /^\..+\.[0-9a-f-]{36}\.tmp$/.test(name))
       .map((name) => rm(join(stateDir, name), { force: true }))
   )
+}
+
+/** Activity entries for what a reconcile found changed outside the app. */
+export function externalActivity(changes: Reconciled, index: MemoryIndex): NewActivity[] {
+  const entry = (rel: string, message: string, bytesAfter: number | null): NewActivity => ({
+    actor: { kind: 'external' },
+    command: 'external',
+    paths: [displayOf(rel)],
+    bytesBefore: null,
+    bytesAfter,
+    outcome: 'ok',
+    message
+  })
+  return [
+    ...changes.added.map((rel) =>
+      entry(rel, 'added outside the app', index.get(rel)?.size ?? null)
+    ),
+    ...changes.changed.map((rel) =>
+      entry(rel, 'changed outside the app', index.get(rel)?.size ?? null)
+    ),
+    ...changes.removed.map((rel) => entry(rel, 'removed outside the app', 0))
+  ]
 }

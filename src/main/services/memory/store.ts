@@ -1,5 +1,3 @@
-import { lstat } from 'node:fs/promises'
-import { join } from 'node:path'
 import { CairnError, type ErrorCode } from '@shared/errors'
 import {
   ExpiryPolicyPatchSchema,
@@ -37,29 +35,27 @@ import type { ActivityLog, NewActivity } from './activity-log'
 import { usageOf } from './caps'
 import { create } from './commands/create'
 import { remove } from './commands/delete'
-import { MUTATING, parseCommand, type Command } from './commands/input'
+import { MUTATING, parseCommand, pathsOf, verbOf, type Command } from './commands/input'
 import { insert } from './commands/insert'
 import { rename } from './commands/rename'
 import { strReplace } from './commands/str-replace'
 import { view } from './commands/view'
 import type { Ctx, Done } from './context'
-import {
-  archivedFile,
-  expireDue,
-  isPinned,
-  listArchived,
-  makeDueOf,
-  moveAcross,
-  preview,
-  pruneEmpty
-} from './expiry'
-import { hashOf, inParent, nameOf, noteRead, noteWrite, probe, readIn } from './files'
+import { expireDue, expiryMessage, listArchived, preview } from './expiry'
 import type { MemoryIndex } from './index-store'
-import { displayOf, parseMemoryPath, type MemoryPath } from './paths'
+import { parseMemoryPath, type MemoryPath } from './paths'
 import { SerialQueue } from './queue'
-import { reconcile } from './scan'
-import { lstatOrNull, walkTree, writeAtomic, type SafeFs } from './safe-fs'
+import { externalActivity, reconcile } from './scan'
+import type { SafeFs } from './safe-fs'
 import { ioFailure, ToolError, type ToolErrorKind } from './tool-error'
+import {
+  createForUser,
+  listEntries,
+  readForUser,
+  restoreForUser,
+  writeForUser,
+  type UserDone
+} from './user-ops'
 
 /** Timer functions, injectable so tests drive the hourly sweep and the index flush. */
 export interface Timers {
@@ -197,74 +193,15 @@ export class MemoryStore {
 
   /** Every file and folder under `path` (default the root), hidden ones included, sorted. */
   list(path = '/memories'): Promise<MemoryEntry[]> {
-    return this.inspect(async () => {
-      const base = this.path(path)
-      const ctx = this.ctx(USER, false)
-      const dueOf = makeDueOf(this.expiry)
-      const entries: MemoryEntry[] = []
-      const found = await probe(ctx, base)
-      if (found.kind === 'file') return [this.entryFor(base.rel, 'file', found.info.size, dueOf)]
-      if (found.kind !== 'dir') throw notFound(base)
-      await this.parts.fs.withDir(base.segments, (dir) =>
-        walkTree(
-          dir,
-          (item) => {
-            const rel = [...base.segments, ...item.segments].join('/')
-            entries.push(this.entryFor(rel, item.kind, item.size, dueOf))
-          },
-          (name) => /^\.cairn-[0-9a-f-]{36}\.tmp$/.test(name)
-        )
-      )
-      return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-    })
-  }
-
-  private entryFor(
-    rel: string,
-    kind: 'file' | 'dir',
-    size: number,
-    dueOf: ReturnType<typeof makeDueOf>
-  ): MemoryEntry {
-    const pinned = isPinned(this.expiry, rel)
-    if (kind === 'dir') return { path: displayOf(rel), kind, size, overCap: false, pinned }
-    const known = this.parts.index.get(rel)
-    const entry: MemoryEntry = {
-      path: displayOf(rel),
-      kind,
-      size,
-      overCap: size > this.limits.maxFileBytes,
-      pinned
-    }
-    if (known) {
-      entry.created = known.created
-      entry.modified = known.modified
-      entry.accessed = known.accessed
-      entry.lastActor = known.actor
-      const due = dueOf(rel, known)
-      if (due) entry.expiresAt = due.at
-    }
-    return entry
+    return this.inspect(() => listEntries(this.ctx(USER, false), this.path(path)))
   }
 
   /** Reads a file for the user (counts as an access). */
   read(path: string): Promise<MemoryFile> {
     return this.inspect(async () => {
-      const target = this.path(path)
-      const ctx = this.ctx(USER, false)
-      const missing = () => notFound(target)
-      if (target.isRoot) throw missing()
-      return inParent(ctx, target, missing, async (dir) => {
-        const read = await readIn(dir, target, missing)
-        const entry = noteRead(ctx, target, read, true)
-        this.scheduleFlush()
-        return {
-          path: target.display,
-          content: read.bytes.toString('utf8'),
-          size: read.size,
-          hash: entry.hash,
-          overCap: read.size > this.limits.maxFileBytes
-        }
-      })
+      const file = await readForUser(this.ctx(USER, false), this.path(path))
+      this.scheduleFlush()
+      return file
     })
   }
 
@@ -274,64 +211,18 @@ export class MemoryStore {
    * MEMORY_CONFLICT. The user's own edits are not capped, only flagged.
    */
   write(input: MemoryWriteInput): Promise<MemoryMutation> {
-    return this.inspectMutation('write', input, async () => {
+    return this.inspectMutation('write', input, () => {
       const { path, content, expectedHash } = MemoryWriteInputSchema.parse(input)
-      const target = this.path(path)
-      const ctx = this.ctx(USER, false)
-      const missing = () => notFound(target)
-      if (target.isRoot) throw new ToolError('refused', 'Error: /memories is a folder, not a file.')
-      const found = await probe(ctx, target)
-      if (found.kind === 'blocked')
-        throw new ToolError('refused', `Error: ${found.at} is a file, not a folder.`)
-      if (found.kind !== 'missing' && found.kind !== 'file') {
-        throw new ToolError('refused', `Error: ${target.display} is not a regular file.`)
-      }
-      if (found.kind === 'missing' && expectedHash !== undefined) {
-        throw new ToolError('conflict', `Error: ${target.display} was deleted since it was read.`)
-      }
-      return inParent(
-        ctx,
-        target,
-        missing,
-        async (dir) => {
-          let before: number | null = null
-          if (found.kind === 'file') {
-            const current = await readIn(dir, target, missing)
-            before = current.size
-            if (expectedHash !== undefined && hashOf(current.bytes) !== expectedHash) {
-              throw new ToolError(
-                'conflict',
-                `Error: ${target.display} changed since it was read; reload it before saving.`
-              )
-            }
-          }
-          const info = await writeAtomic(dir, nameOf(target), content, false)
-          noteWrite(ctx, target.rel, content, info)
-          return { paths: [target.display], bytesBefore: before, bytesAfter: info.size }
-        },
-        true
-      )
+      return writeForUser(this.ctx(USER, false), this.path(path), content, expectedHash)
     })
   }
 
   /** Creates a new file (not capped for the user) or folder; fails if anything is there. */
   create(input: MemoryCreateInput): Promise<MemoryMutation> {
     const isDir = (input as { kind?: unknown } | null)?.kind === 'dir'
-    return this.inspectMutation(isDir ? 'mkdir' : 'create', input, async () => {
+    return this.inspectMutation(isDir ? 'mkdir' : 'create', input, () => {
       const { path, content, kind } = MemoryCreateInputSchema.parse(input)
-      const target = this.path(path)
-      const ctx = this.ctx(USER, false)
-      if (kind === 'file') {
-        const done = await create(ctx, target, content)
-        return { paths: done.paths, bytesBefore: null, bytesAfter: done.bytesAfter }
-      }
-      const found = await probe(ctx, target)
-      if (found.kind === 'blocked')
-        throw new ToolError('refused', `Error: ${found.at} is a file, not a folder.`)
-      if (found.kind !== 'missing')
-        throw new ToolError('exists', `Error: ${target.display} already exists`)
-      await this.parts.fs.withDir(target.segments, async () => undefined, true)
-      return { paths: [target.display], bytesBefore: null, bytesAfter: null, command: 'mkdir' }
+      return createForUser(this.ctx(USER, false), this.path(path), content, kind)
     })
   }
 
@@ -372,7 +263,6 @@ export class MemoryStore {
       await this.reconcileNow(ctx, false, true)
       const expired = await expireDue(ctx, this.parts.archiveRoot)
       for (const item of expired) {
-        const how = item.archiveId ? `archived as ${item.archiveId}` : 'deleted'
         await this.parts.log.append({
           actor: SYSTEM,
           command: 'expire',
@@ -380,7 +270,7 @@ export class MemoryStore {
           bytesBefore: item.size,
           bytesAfter: 0,
           outcome: 'ok',
-          message: `Expired (${reasonText(item.reason, this.expiry.days)}) and ${how}.`
+          message: expiryMessage(item, this.expiry.days)
         })
       }
       if (expired.length)
@@ -399,46 +289,14 @@ export class MemoryStore {
 
   /** Puts an archived file back where it was; it counts as new (fresh created/accessed times). */
   restoreArchived(input: RestoreInput): Promise<MemoryMutation> {
-    return this.inspectMutation('restore', input, async () => {
+    return this.inspectMutation('restore', input, () => {
       const { archiveId, path } = RestoreInputSchema.parse(input)
-      const target = this.path(path)
-      const source = archivedFile(this.parts.archiveRoot, archiveId, target.segments)
-      const info = await lstatOrNull(source)
-      if (!info?.isFile()) {
-        throw new ToolError(
-          'not-found',
-          `Error: ${target.display} is not in the archive ${archiveId}.`
-        )
-      }
-      const ctx = this.ctx(USER, false)
-      const found = await probe(ctx, target)
-      if (found.kind !== 'missing') {
-        throw new ToolError(
-          'exists',
-          `Error: ${target.display} already exists; rename or delete it first.`
-        )
-      }
-      const missing = () => notFound(target)
-      await inParent(
-        ctx,
-        target,
-        missing,
-        async (dir) => {
-          await moveAcross(source, dir.at(nameOf(target)))
-          await dir.sync()
-          const read = await readIn(dir, target, missing)
-          noteWrite(
-            ctx,
-            target.rel,
-            read.bytes.toString('utf8'),
-            await lstat(dir.at(nameOf(target))),
-            ctx.now()
-          )
-        },
-        true
+      return restoreForUser(
+        this.ctx(USER, false),
+        this.parts.archiveRoot,
+        archiveId,
+        this.path(path)
       )
-      await pruneEmpty(join(source, '..'), this.parts.archiveRoot)
-      return { paths: [target.display], bytesBefore: null, bytesAfter: info.size }
     })
   }
 
@@ -498,41 +356,15 @@ export class MemoryStore {
 
   // ---- internals --------------------------------------------------------------------------------
 
-  /** Used by openMemoryStore before the store is handed out. */
+  /** Re-reads the folder into the index; changes found are logged as made outside the app. */
   async reconcileNow(ctx: Ctx, removeTemps: boolean, logChanges: boolean): Promise<void> {
     const changes = await reconcile(ctx, removeTemps)
     if (!logChanges) return
-    const lines: Array<[string, string, number | null]> = [
-      ...changes.added.map((rel): [string, string, number | null] => [
-        rel,
-        'added outside the app',
-        null
-      ]),
-      ...changes.changed.map((rel): [string, string, number | null] => [
-        rel,
-        'changed outside the app',
-        null
-      ]),
-      ...changes.removed.map((rel): [string, string, number | null] => [
-        rel,
-        'removed outside the app',
-        0
-      ])
-    ]
-    for (const [rel, message, after] of lines) {
-      await this.parts.log.append({
-        actor: { kind: 'external' },
-        command: 'external',
-        paths: [displayOf(rel)],
-        bytesBefore: null,
-        bytesAfter: after ?? this.parts.index.get(rel)?.size ?? null,
-        outcome: 'ok',
-        message
-      })
-    }
-    if (lines.length)
+    const entries = externalActivity(changes, ctx.index)
+    for (const entry of entries) await this.parts.log.append(entry)
+    if (entries.length)
       this.emit(
-        lines.map(([rel]) => displayOf(rel)),
+        entries.flatMap((entry) => entry.paths),
         { kind: 'external' }
       )
   }
@@ -633,10 +465,10 @@ export class MemoryStore {
   private inspectMutation(
     command: NewActivity['command'],
     input: unknown,
-    task: () => Promise<Omit<Done, 'content'> & { command?: NewActivity['command'] }>
+    task: () => Promise<UserDone>
   ): Promise<MemoryMutation> {
     return this.inspect(async () => {
-      let done: (Omit<Done, 'content'> & { command?: NewActivity['command'] }) | undefined
+      let done: UserDone | undefined
       try {
         done = await task()
       } catch (error) {
@@ -688,30 +520,13 @@ function closedResult(): ToolResult {
   return { content: 'Error: The memory store is closed; the app is shutting down.', isError: true }
 }
 
-function notFound(path: MemoryPath): ToolError {
-  return new ToolError('not-found', `Error: The path ${path.display} does not exist`)
-}
-
-function verbOf(command: Command): string {
-  return command.command === 'str_replace' || command.command === 'insert'
-    ? 'edit'
-    : command.command
-}
-
 function displayFor(command: Command): string {
   const raw = command.command === 'rename' ? command.old_path : command.path
   const parsed = parseMemoryPath(raw)
   return parsed.ok ? parsed.path.display : 'the path'
 }
 
-function pathsOf(command: Command): string[] {
-  const raws = command.command === 'rename' ? [command.old_path, command.new_path] : [command.path]
-  return raws.flatMap((raw) => {
-    const parsed = parseMemoryPath(raw)
-    return parsed.ok ? [parsed.path.display] : []
-  })
-}
-
+/** Paths named by an inspector call's input, for the log of a call that failed. */
 function inputPaths(input: unknown): string[] {
   const record = (input ?? {}) as Record<string, unknown>
   return ['path', 'from', 'to']
@@ -721,10 +536,4 @@ function inputPaths(input: unknown): string[] {
       const parsed = parseMemoryPath(raw)
       return parsed.ok ? [parsed.path.display] : []
     })
-}
-
-function reasonText(reason: string, days: number): string {
-  if (reason === 'front-matter') return 'its front-matter expires date passed'
-  if (reason === 'idle') return `not viewed or edited for ${days} days`
-  return `created more than ${days} days ago`
 }

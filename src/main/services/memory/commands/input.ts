@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseMemoryPath } from '../paths'
 
 // The command object comes from the model: its shape is checked here, its paths in paths.ts.
 
@@ -109,4 +110,20 @@ function kindOf(value: unknown): string {
     return Number.isInteger(value) ? `the number ${value}` : `the number ${String(value)}`
   if (typeof value === 'string') return 'a string'
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`
+}
+
+/** The verb for "Could not … {path}" messages. */
+export function verbOf(command: Command): string {
+  return command.command === 'str_replace' || command.command === 'insert'
+    ? 'edit'
+    : command.command
+}
+
+/** The valid `/memories/...` paths a command names (refused ones left out). */
+export function pathsOf(command: Command): string[] {
+  const raws = command.command === 'rename' ? [command.old_path, command.new_path] : [command.path]
+  return raws.flatMap((raw) => {
+    const parsed = parseMemoryPath(raw)
+    return parsed.ok ? [parsed.path.display] : []
+  })
 }
