@@ -96,12 +96,6 @@ export type MemoryCreateInput = z.input<typeof MemoryCreateInputSchema>
 export const MemoryRenameInputSchema = z.object({ from: MemoryPathSchema, to: MemoryPathSchema })
 export type MemoryRenameInput = z.infer<typeof MemoryRenameInputSchema>
 
-/** A mutation result for the inspector: what changed, and usage afterwards. */
-export const MemoryMutationSchema = z.object({
-  paths: z.array(z.string()),
-  usage: z.lazy(() => MemoryUsageSchema)
-})
-
 export const MemoryUsageSchema = z.object({
   files: z.number(),
   totalBytes: z.number(),
@@ -112,6 +106,12 @@ export const MemoryUsageSchema = z.object({
   overCapFiles: z.array(z.string())
 })
 export type MemoryUsage = z.infer<typeof MemoryUsageSchema>
+
+/** A mutation result for the inspector: the paths it touched, and usage afterwards. */
+export const MemoryMutationSchema = z.object({
+  paths: z.array(z.string()),
+  usage: MemoryUsageSchema
+})
 export type MemoryMutation = z.infer<typeof MemoryMutationSchema>
 
 export const ActivityCommandSchema = z.enum([
@@ -195,3 +195,15 @@ export type RestoreInput = z.infer<typeof RestoreInputSchema>
 export const ExpiryPreviewInputSchema = z.object({
   days: z.number().int().min(0).max(36_500)
 })
+export type ExpiryPreviewInput = z.infer<typeof ExpiryPreviewInputSchema>
+
+/** Inputs that name one path (`memory:read`, `memory:delete`); `memory:list` may omit it. */
+export const MemoryPathInputSchema = z.object({ path: MemoryPathSchema })
+export const MemoryListInputSchema = z.object({ path: MemoryPathSchema.optional() })
+
+/** The `memory:changed` event: what changed and who changed it. */
+export const MemoryChangeSchema = z.object({
+  paths: z.array(z.string()),
+  actor: ActivityActorSchema
+})
+export type MemoryChange = z.infer<typeof MemoryChangeSchema>

@@ -11,7 +11,8 @@ import { removeStateTemps } from './scan'
 import { SafeFs } from './safe-fs'
 import { MemoryStore, type Timers } from './store'
 
-export { MemoryStore, type MemoryChange, type Timers } from './store'
+export { MemoryStore, type Timers } from './store'
+export type { MemoryChange } from '@shared/memory'
 
 export interface OpenMemoryStoreOptions {
   /** The real folder that `/memories` maps to (created 0700 if missing). */

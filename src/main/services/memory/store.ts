@@ -16,6 +16,7 @@ import {
   type ExpiryPolicyPatch,
   type ExpiryPreviewItem,
   type MemoryActor,
+  type MemoryChange,
   type MemoryCreateInput,
   type MemoryEntry,
   type MemoryFile,
@@ -79,11 +80,6 @@ export interface StoreParts {
   logger?: Logger
   /** Host paths that must never appear in a result. */
   secrets: string[]
-}
-
-export interface MemoryChange {
-  paths: string[]
-  actor: ActivityActor
 }
 
 const KIND_CODES: Record<ToolErrorKind, ErrorCode> = {
