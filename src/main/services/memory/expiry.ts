@@ -38,10 +38,6 @@ export function makeDueOf(
   }
 }
 
-export function isPinned(policy: ExpiryPolicy, rel: string): boolean {
-  return compileGlobs(policy.pinned)(rel)
-}
-
 /** What expires within `days` from now (already due included), soonest first. */
 export function preview(ctx: Ctx, days: number): ExpiryPreviewItem[] {
   const dueOf = makeDueOf(ctx.expiry)

@@ -2,8 +2,9 @@ import { MEMORY_ROOT } from '@shared/memory'
 
 /**
  * Pinned patterns: `*` and `?` stay within one name, `**` spans folders. A pattern without a `/`
- * matches a name at any depth (`*.md`); otherwise it matches the path from the root
- * (`projects/**`, `/memories/keep.md`). A folder match pins everything inside it.
+ * matches a name at any depth (`*.md`); otherwise, or when it starts with `/` or `/memories/`, it
+ * matches the path from the root (`projects/**`, `/memories/keep.md`). A folder match pins
+ * everything inside it.
  */
 export function compileGlobs(patterns: readonly string[]): (rel: string) => boolean {
   const tests = patterns.map(compileOne)
@@ -12,11 +13,12 @@ export function compileGlobs(patterns: readonly string[]): (rel: string) => bool
 
 function compileOne(pattern: string): (rel: string) => boolean {
   let body = pattern.trim()
+  const anchored = body.startsWith('/')
   if (body === MEMORY_ROOT || body === `${MEMORY_ROOT}/`) body = '**'
   else if (body.startsWith(`${MEMORY_ROOT}/`)) body = body.slice(MEMORY_ROOT.length + 1)
-  else if (body.startsWith('/')) body = body.slice(1)
+  else if (anchored) body = body.slice(1)
   if (body.endsWith('/')) body += '**'
-  const anyDepth = !body.includes('/')
+  const anyDepth = !anchored && !body.includes('/')
   const regex = new RegExp(`^${toRegex(body)}$`, 'u')
   return (rel) => {
     const parts = rel.split('/')

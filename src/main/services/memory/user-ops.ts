@@ -3,7 +3,8 @@ import type { MemoryEntry, MemoryFile } from '@shared/memory'
 import type { ActivityCommand } from '@shared/memory'
 import { create } from './commands/create'
 import type { Ctx, Done } from './context'
-import { archivedFile, isPinned, makeDueOf, moveAcross, pruneEmpty } from './expiry'
+import { archivedFile, makeDueOf, moveAcross, pruneEmpty } from './expiry'
+import { compileGlobs } from './glob'
 import { hashOf, inParent, nameOf, noteRead, noteWrite, probe, readIn } from './files'
 import { displayOf, TEMP_NAME, type MemoryPath } from './paths'
 import { lstat, lstatOrNull, walkTree, writeAtomic } from './safe-fs'
@@ -21,8 +22,9 @@ export function notFound(path: MemoryPath): ToolError {
 /** Every file and folder under `base` (hidden ones too), sorted, with index data. */
 export async function listEntries(ctx: Ctx, base: MemoryPath): Promise<MemoryEntry[]> {
   const dueOf = makeDueOf(ctx.expiry)
+  const isPinned = compileGlobs(ctx.expiry.pinned)
   const entryFor = (rel: string, kind: 'file' | 'dir', size: number): MemoryEntry => {
-    const pinned = isPinned(ctx.expiry, rel)
+    const pinned = isPinned(rel)
     if (kind === 'dir') return { path: displayOf(rel), kind, size, overCap: false, pinned }
     const entry: MemoryEntry = {
       path: displayOf(rel),
