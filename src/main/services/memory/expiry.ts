@@ -18,6 +18,8 @@ import { ToolError } from './tool-error'
 // since created) or by their own front-matter `expires:` date; pinned globs never expire.
 
 const DAY = 24 * 60 * 60 * 1000
+// What archiveStamp makes (plus a counter for two sweeps in one millisecond), and nothing else.
+const ARCHIVE_ID = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z(?:-\d+)?$/
 
 export interface Due {
   at: number
@@ -166,7 +168,7 @@ export function archivedFile(
   archiveId: string,
   segments: readonly string[]
 ): string {
-  if (!/^[0-9TZ.-]+$/.test(archiveId)) {
+  if (!ARCHIVE_ID.test(archiveId)) {
     throw new ToolError(
       'invalid',
       `Error: There is no archive named ${JSON.stringify(archiveId).slice(0, 80)}.`

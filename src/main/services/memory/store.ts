@@ -1,3 +1,4 @@
+import { ZodError } from 'zod'
 import { CairnError, type ErrorCode } from '@shared/errors'
 import {
   ExpiryPolicyPatchSchema,
@@ -469,7 +470,11 @@ export class MemoryStore {
         done = await task()
       } catch (error) {
         const failure =
-          error instanceof ToolError ? error : ioFailure(command, 'the memory folder', error)
+          error instanceof ToolError
+            ? error
+            : error instanceof ZodError
+              ? badInput(error)
+              : ioFailure(command, 'the memory folder', error)
         await this.record(
           USER,
           command,
@@ -499,8 +504,7 @@ export class MemoryStore {
         this.scrub(error.message.replace(/^Error: /, ''))
       )
     }
-    if (error instanceof Error && error.name === 'ZodError')
-      return new CairnError('BAD_INPUT', 'Invalid input.')
+    if (error instanceof ZodError) return this.toCairn(badInput(error))
     this.parts.logger?.error('memory inspector call failed', { error })
     return new CairnError('INTERNAL', 'The memory folder could not be read or written.')
   }
@@ -514,6 +518,12 @@ function defined<T extends object>(value: T): Partial<T> {
 
 function closedResult(): ToolResult {
   return { content: 'Error: The memory store is closed; the app is shutting down.', isError: true }
+}
+
+function badInput(error: ZodError): ToolError {
+  const issue = error.issues[0]
+  const field = issue?.path.map(String).join('.') || 'input'
+  return new ToolError('invalid', `Error: Invalid ${field}: ${issue?.message ?? 'not valid'}.`)
 }
 
 function displayFor(command: Command): string {

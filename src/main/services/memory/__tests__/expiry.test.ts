@@ -257,11 +257,13 @@ describe('archive and restore', () => {
     ).rejects.toMatchObject({
       code: 'MEMORY_EXISTS'
     })
-    await expect(
-      store.restoreArchived({ archiveId: '../..', path: '/memories/a.md' })
-    ).rejects.toMatchObject({
-      code: 'BAD_INPUT'
-    })
+    for (const archiveId of ['../..', '..', '.', '', 'x', '2025-06-02T12-00-00.000Z/..']) {
+      await expect(
+        store.restoreArchived({ archiveId, path: '/memories/b.md' })
+      ).rejects.toMatchObject({
+        code: 'BAD_INPUT'
+      })
+    }
     await expect(
       store.restoreArchived({ archiveId: item?.archiveId ?? '', path: '/memories/../x' })
     ).rejects.toMatchObject({

@@ -178,6 +178,23 @@ describe('inspector methods', () => {
   })
 })
 
+describe('inspector input', () => {
+  it('answers malformed input with BAD_INPUT naming the field', async () => {
+    store = await mem.open()
+    const error = await expectCairnError(
+      store.write({ path: '/memories/a.md', content: 5 } as never),
+      'BAD_INPUT'
+    )
+    expect(error.detail).toMatch(/^Invalid content: /)
+    await expectCairnError(store.activity({ limit: 0 }), 'BAD_INPUT')
+    await expectCairnError(store.rename({ from: '/memories/a' } as never), 'BAD_INPUT')
+    await expectCairnError(store.expiryPreview(-1), 'BAD_INPUT')
+    expect((await store.activity({ actor: 'user' })).entries.map((entry) => entry.outcome)).toEqual(
+      ['error', 'error']
+    )
+  })
+})
+
 describe('lifecycle', () => {
   it('after dispose, execute answers an error result and inspector calls fail with MEMORY_CLOSED', async () => {
     store = await mem.open()
