@@ -11,6 +11,11 @@ import { removeStateTemps } from './scan'
 import { SafeFs } from './safe-fs'
 import { MemoryStore, type Timers } from './store'
 
+// The memory engine: Claude's memory_20250818 commands and the inspector's calls against one folder.
+// paths.ts checks virtual paths; safe-fs.ts reaches them without following links; commands/* are
+// the six commands; caps.ts, expiry.ts, index-store.ts, activity-log.ts and queue.ts do what their
+// names say; user-ops.ts is the inspector's side; store.ts puts them together behind one queue.
+
 export { MemoryStore, type Timers } from './store'
 export type { MemoryChange } from '@shared/memory'
 
