@@ -16,6 +16,10 @@ export const ErrorCodeSchema = z.enum([
   'MEMORY_REFUSED',
   'MEMORY_IO',
   'MEMORY_CLOSED',
+  'CHAT_NOT_FOUND',
+  'CHAT_BUSY',
+  'CHAT_NOTHING_TO_RETRY',
+  'CHAT_WRITE_FAILED',
   'INTERNAL'
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>

@@ -5,6 +5,7 @@ export const SETTINGS_VERSION = 1
 // One place for every numeric range: the schema enforces it, the UI shows it next to the field.
 export const SETTINGS_RANGES = {
   maxTokens: { min: 1, max: 128_000 },
+  maxToolRounds: { min: 1, max: 200 },
   maxFileBytes: { min: 1_024, max: 10 * 1024 * 1024 },
   maxTotalBytes: { min: 10 * 1024, max: 1024 * 1024 * 1024 },
   maxFiles: { min: 1, max: 100_000 },
@@ -39,7 +40,7 @@ const PinnedGlobSchema = z
   .max(200, { error: 'a pinned pattern can be at most 200 characters' })
 
 export const DEFAULT_MEMORY_GUIDANCE =
-  'Keep the memory folder up to date, coherent and organised. Rename or delete what is no longer relevant, and do not create new files unless necessary.'
+  'Keep the memory folder organised: update existing notes rather than adding duplicates, and delete what is obsolete. Only store what will be useful in later conversations. Never store secrets such as passwords, API keys or access tokens.'
 
 export const MemoryCapsSchema = z.object({
   maxFileBytes: intIn('maxFileBytes', 'maxFileBytes').default(256 * 1024),
@@ -61,7 +62,9 @@ export const ExpiryPolicySchema = z.object({
 export const ContextEditingSchema = z.object({
   enabled: z.boolean().default(true),
   triggerTokens: intIn('triggerTokens', 'triggerTokens').default(100_000),
-  keepToolUses: intIn('keepToolUses', 'keepToolUses').default(3)
+  keepToolUses: intIn('keepToolUses', 'keepToolUses').default(3),
+  /** Server-side compaction (`compact_20260112`) of long conversations. */
+  compaction: z.boolean().default(false)
 })
 
 export const SettingsSchema = z.object({
@@ -73,6 +76,8 @@ export const SettingsSchema = z.object({
     .max(100, { error: 'model can be at most 100 characters' })
     .default('claude-sonnet-4-5'),
   maxTokens: intIn('maxTokens', 'maxTokens').default(4_096),
+  /** Memory-tool rounds Claude may take for one user message before Cairn stops the loop. */
+  maxToolRounds: intIn('maxToolRounds', 'maxToolRounds').default(25),
   memory: MemoryCapsSchema.default(() => MemoryCapsSchema.parse({})),
   expiry: ExpiryPolicySchema.default(() => ExpiryPolicySchema.parse({})),
   contextEditing: ContextEditingSchema.default(() => ContextEditingSchema.parse({})),
@@ -99,6 +104,7 @@ export const SettingsPatchSchema = z
   .strictObject({
     model: z.unknown(),
     maxTokens: z.unknown(),
+    maxToolRounds: z.unknown(),
     memory: namesOnly(MemoryCapsSchema),
     expiry: namesOnly(ExpiryPolicySchema),
     contextEditing: namesOnly(ContextEditingSchema),
@@ -109,6 +115,7 @@ export const SettingsPatchSchema = z
 export type SettingsPatch = {
   model?: string
   maxTokens?: number
+  maxToolRounds?: number
   memory?: Partial<Settings['memory']>
   expiry?: Partial<Settings['expiry']>
   contextEditing?: Partial<Settings['contextEditing']>
