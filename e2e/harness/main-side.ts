@@ -28,7 +28,7 @@ export interface MainSide {
   invoke(channel: unknown, input: unknown, sender: SenderInfo): Promise<unknown>
   /** Main→renderer events are handed to this; the harness forwards them into the page. */
   setEventSink(sink: (event: EventName, payload: unknown) => void): void
-  dispose(): void
+  dispose(): Promise<void>
 }
 
 /**
@@ -86,9 +86,9 @@ export async function startMainSide(options: {
       return output
     },
     setEventSink: (next) => (sink = next),
-    dispose() {
+    async dispose() {
       unwire()
-      services.dispose()
+      await services.dispose()
     }
   }
 }

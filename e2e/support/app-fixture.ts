@@ -85,11 +85,11 @@ async function startInBrowser(
     ipcRecords: () => [...records, ...(main?.ipc ?? [])],
     async restart() {
       records.push(...(main?.ipc ?? []))
-      main?.dispose()
+      await main?.dispose()
       await boot()
     },
     async close() {
-      main?.dispose()
+      await main?.dispose()
       await server.close()
     }
   }

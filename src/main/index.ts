@@ -144,6 +144,8 @@ export async function start(electron: ElectronApi, env: NodeJS.ProcessEnv): Prom
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
   })
+  // Quitting waits for pending writes, then for the services to flush (the memory index).
+  let disposal: Promise<void> | null = null
   let disposed = false
   app.on('will-quit', (event) => {
     if (pendingWrites.size > 0) {
@@ -152,10 +154,14 @@ export async function start(electron: ElectronApi, env: NodeJS.ProcessEnv): Prom
       return
     }
     if (disposed) return
-    disposed = true
-    unwireEvents()
-    unbindIpc()
-    services.dispose()
+    event.preventDefault()
+    disposal ??= (async () => {
+      unwireEvents()
+      unbindIpc()
+      await services.dispose().catch((error: unknown) => logger.error('shutdown failed', { error }))
+      disposed = true
+      app.quit()
+    })()
   })
 
   await ensureWindow()

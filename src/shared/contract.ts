@@ -1,5 +1,24 @@
 import { z } from 'zod'
 import { AppErrorShapeSchema } from './errors'
+import {
+  ActivityPageSchema,
+  ActivityQuerySchema,
+  ArchivedItemSchema,
+  ExpiryPreviewInputSchema,
+  ExpiryPreviewItemSchema,
+  MemoryChangeSchema,
+  MemoryCreateInputSchema,
+  MemoryEntrySchema,
+  MemoryFileSchema,
+  MemoryListInputSchema,
+  MemoryMutationSchema,
+  MemoryPathInputSchema,
+  MemoryRenameInputSchema,
+  MemoryUsageSchema,
+  MemoryWriteInputSchema,
+  RestoreInputSchema,
+  SweepResultSchema
+} from './memory'
 import { SettingsPatchSchema, SettingsSchema } from './settings'
 
 /*
@@ -54,6 +73,22 @@ export const OpenFolderResultSchema = z.object({ path: z.string() })
 export const channels = {
   'app:info': { input: NoInput, output: AppInfoSchema },
   'app:open-memory-folder': { input: NoInput, output: OpenFolderResultSchema },
+  // The memory inspector: the user's own reads and edits, through the same engine as Claude's.
+  'memory:list': { input: MemoryListInputSchema.optional(), output: z.array(MemoryEntrySchema) },
+  'memory:read': { input: MemoryPathInputSchema, output: MemoryFileSchema },
+  'memory:write': { input: MemoryWriteInputSchema, output: MemoryMutationSchema },
+  'memory:create': { input: MemoryCreateInputSchema, output: MemoryMutationSchema },
+  'memory:rename': { input: MemoryRenameInputSchema, output: MemoryMutationSchema },
+  'memory:delete': { input: MemoryPathInputSchema, output: MemoryMutationSchema },
+  'memory:usage': { input: NoInput, output: MemoryUsageSchema },
+  'memory:activity': { input: ActivityQuerySchema.optional(), output: ActivityPageSchema },
+  'memory:expiry-preview': {
+    input: ExpiryPreviewInputSchema,
+    output: z.array(ExpiryPreviewItemSchema)
+  },
+  'memory:sweep': { input: NoInput, output: SweepResultSchema },
+  'memory:archive-list': { input: NoInput, output: z.array(ArchivedItemSchema) },
+  'memory:archive-restore': { input: RestoreInputSchema, output: MemoryMutationSchema },
   'secrets:status': { input: NoInput, output: SecretStatusSchema },
   'secrets:set-api-key': { input: SetApiKeyInputSchema, output: SecretStatusSchema },
   'secrets:clear-api-key': { input: NoInput, output: SecretStatusSchema },
@@ -62,6 +97,7 @@ export const channels = {
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
+  'memory:changed': MemoryChangeSchema,
   'settings:changed': z.object({ settings: SettingsSchema })
 } as const satisfies Record<string, z.ZodType>
 

@@ -49,6 +49,8 @@ export type ActorKind = z.infer<typeof ActorKindSchema>
 export const ToolResultSchema = z.object({ content: z.string(), isError: z.boolean() })
 export type ToolResult = z.infer<typeof ToolResultSchema>
 
+// Inputs from the renderer are strict objects: an unexpected field is refused, not dropped.
+
 /** A virtual path as the inspector sends it (`/memories` or `/memories/...`). */
 export const MemoryPathSchema = z.string().min(1).max(4096)
 
@@ -79,21 +81,24 @@ export const MemoryFileSchema = z.object({
 })
 export type MemoryFile = z.infer<typeof MemoryFileSchema>
 
-export const MemoryWriteInputSchema = z.object({
+export const MemoryWriteInputSchema = z.strictObject({
   path: MemoryPathSchema,
   content: z.string(),
   expectedHash: z.string().optional()
 })
 export type MemoryWriteInput = z.infer<typeof MemoryWriteInputSchema>
 
-export const MemoryCreateInputSchema = z.object({
+export const MemoryCreateInputSchema = z.strictObject({
   path: MemoryPathSchema,
   content: z.string(),
   kind: z.enum(['file', 'dir']).default('file')
 })
 export type MemoryCreateInput = z.input<typeof MemoryCreateInputSchema>
 
-export const MemoryRenameInputSchema = z.object({ from: MemoryPathSchema, to: MemoryPathSchema })
+export const MemoryRenameInputSchema = z.strictObject({
+  from: MemoryPathSchema,
+  to: MemoryPathSchema
+})
 export type MemoryRenameInput = z.infer<typeof MemoryRenameInputSchema>
 
 export const MemoryUsageSchema = z.object({
@@ -142,7 +147,7 @@ export const ActivityEntrySchema = z.object({
 })
 export type ActivityEntry = z.infer<typeof ActivityEntrySchema>
 
-export const ActivityQuerySchema = z.object({
+export const ActivityQuerySchema = z.strictObject({
   offset: z.number().int().min(0).default(0),
   limit: z.number().int().min(1).max(500).default(50),
   /** Entries touching this path or anything under it. */
@@ -189,17 +194,20 @@ export const ArchivedItemSchema = z.object({
 })
 export type ArchivedItem = z.infer<typeof ArchivedItemSchema>
 
-export const RestoreInputSchema = z.object({ archiveId: z.string().min(1), path: MemoryPathSchema })
+export const RestoreInputSchema = z.strictObject({
+  archiveId: z.string().min(1),
+  path: MemoryPathSchema
+})
 export type RestoreInput = z.infer<typeof RestoreInputSchema>
 
-export const ExpiryPreviewInputSchema = z.object({
+export const ExpiryPreviewInputSchema = z.strictObject({
   days: z.number().int().min(0).max(36_500)
 })
 export type ExpiryPreviewInput = z.infer<typeof ExpiryPreviewInputSchema>
 
 /** Inputs that name one path (`memory:read`, `memory:delete`); `memory:list` may omit it. */
-export const MemoryPathInputSchema = z.object({ path: MemoryPathSchema })
-export const MemoryListInputSchema = z.object({ path: MemoryPathSchema.optional() })
+export const MemoryPathInputSchema = z.strictObject({ path: MemoryPathSchema })
+export const MemoryListInputSchema = z.strictObject({ path: MemoryPathSchema.optional() })
 
 /** The `memory:changed` event: what changed and who changed it. */
 export const MemoryChangeSchema = z.object({

@@ -263,9 +263,14 @@ describe('quitting', () => {
 
     const quit = fakeEvent()
     fake.app.emit('will-quit', quit)
-    expect(quit.preventDefault).not.toHaveBeenCalled()
+    // Quitting pauses for the services to flush, then quits again by itself.
+    expect(quit.preventDefault).toHaveBeenCalledTimes(1)
     expect(fake.ipcMain.handlers.size).toBe(0)
     expect(fake.ipcMain.removeHandler).toHaveBeenCalledTimes(channelNames.length)
+    await vi.waitFor(() => expect(fake.app.quit).toHaveBeenCalledTimes(1))
+    const again = fakeEvent()
+    fake.app.emit('will-quit', again)
+    expect(again.preventDefault).not.toHaveBeenCalled()
 
     // The registry still answers a handler kept from before, but no event reaches the window.
     const answer = await update({ senderFrame: frame }, { theme: 'light' })
@@ -290,10 +295,15 @@ describe('quitting', () => {
     const saved = JSON.parse(await readFile(join(userData, 'window-state.json'), 'utf8'))
     expect(saved).toEqual({ x: 40, y: 50, width: 1000, height: 700, maximized: true })
 
+    // Then the services flush (the memory index) before the last quit goes through.
     const second = fakeEvent()
     fake.app.emit('will-quit', second)
-    expect(second.preventDefault).not.toHaveBeenCalled()
+    expect(second.preventDefault).toHaveBeenCalledTimes(1)
     expect(fake.ipcMain.handlers.size).toBe(0)
+    await vi.waitFor(() => expect(fake.app.quit.mock.calls.length).toBe(quitsBefore + 2))
+    const third = fakeEvent()
+    fake.app.emit('will-quit', third)
+    expect(third.preventDefault).not.toHaveBeenCalled()
   })
 
   it('restores the saved bounds and maximized state on the next start', async () => {

@@ -25,6 +25,10 @@ export function wireEvents(services: Services, emit: EmitEvent): () => void {
       }
     }
   const settingsChanged = safely('settings:changed')
-  const off = [services.settings.onChange((settings) => settingsChanged({ settings }))]
+  const memoryChanged = safely('memory:changed')
+  const off = [
+    services.settings.onChange((settings) => settingsChanged({ settings })),
+    services.memory.onChange(memoryChanged)
+  ]
   return () => off.forEach((stop) => stop())
 }

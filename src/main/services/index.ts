@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import type { AppInfo } from '@shared/contract'
 import { createAppService, type OpenPath } from './app/app-service'
+import { openMemoryStore } from './memory'
 import { ensurePrivateDir } from './fs/durable'
 import type { Logger } from './log/logger'
 import type { Keychain } from './secrets/keychain'
@@ -20,6 +21,8 @@ export interface ServiceDeps {
 }
 
 export const MEMORY_FOLDER_NAME = 'memories'
+/** The engine's private state (index, activity log, archive), beside the memory folder, not in it. */
+export const MEMORY_STATE_FOLDER_NAME = 'memory-state'
 
 /** Builds every service in one place, with its dependencies passed in; nothing runs at import time. */
 export async function createServices(deps: ServiceDeps) {
@@ -42,15 +45,32 @@ export async function createServices(deps: ServiceDeps) {
     logger: deps.logger
   })
   const windowState = createWindowStateStore(deps.userDataDir)
+  const { settings: current } = settings.get()
+  const memory = await openMemoryStore({
+    root: app.info().memoryFolder,
+    stateDir: join(deps.userDataDir, MEMORY_STATE_FOLDER_NAME),
+    limits: current.memory,
+    expiry: current.expiry,
+    logger: deps.logger
+  })
+  // Caps and expiry apply as soon as they are saved, to Claude's next command and the next sweep.
+  const stopApplyingSettings = settings.onChange((next) => {
+    memory.updateLimits(next.memory)
+    memory.updateExpiry(next.expiry)
+  })
   return {
     settings,
     secrets,
     app,
+    memory,
     windowState,
     logger: deps.logger,
-    dispose() {
+    /** Stops everything; the memory engine flushes its index before this resolves. */
+    async dispose() {
+      stopApplyingSettings()
       secrets.dispose()
       settings.dispose()
+      await memory.dispose()
     }
   }
 }

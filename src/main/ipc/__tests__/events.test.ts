@@ -66,7 +66,7 @@ describe('wireEvents', () => {
   })
 
   afterEach(async () => {
-    services.dispose()
+    await services.dispose()
     await rm(dir, { recursive: true, force: true })
   })
 

@@ -63,7 +63,7 @@ beforeEach(async () => {
 })
 
 afterEach(async () => {
-  services.dispose()
+  await services.dispose()
   await rm(dir, { recursive: true, force: true })
 })
 
@@ -154,6 +154,50 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
   'secrets:status': [],
   'secrets:clear-api-key': [],
   'settings:get': [],
+  'memory:usage': [],
+  'memory:sweep': [],
+  'memory:archive-list': [],
+  'memory:list': [
+    ['path number', { path: 1 }],
+    ['path null', { path: null }],
+    ['path huge', { path: '/memories/' + HUGE }]
+  ],
+  'memory:read': [
+    ['empty object', {}],
+    ['path array', { path: ['/memories/a.md'] }],
+    ['extra key', { path: '/memories/a.md', mode: 'raw' }]
+  ],
+  'memory:write': [
+    ['no content', { path: '/memories/a.md' }],
+    ['content number', { path: '/memories/a.md', content: 5 }],
+    ['hash number', { path: '/memories/a.md', content: 'x', expectedHash: 1 }]
+  ],
+  'memory:create': [
+    ['no path', { content: 'x' }],
+    ['kind unknown', { path: '/memories/a.md', content: 'x', kind: 'socket' }]
+  ],
+  'memory:rename': [
+    ['no target', { from: '/memories/a.md' }],
+    ['old names', { old_path: '/memories/a.md', new_path: '/memories/b.md' }]
+  ],
+  'memory:delete': [
+    ['empty object', {}],
+    ['path object', { path: { toString: () => '/memories' } }]
+  ],
+  'memory:activity': [
+    ['negative offset', { offset: -1 }],
+    ['limit too big', { limit: 501 }],
+    ['actor unknown', { actor: 'robot' }]
+  ],
+  'memory:expiry-preview': [
+    ['empty object', {}],
+    ['days negative', { days: -1 }],
+    ['days fraction', { days: 1.5 }]
+  ],
+  'memory:archive-restore': [
+    ['empty object', {}],
+    ['empty archive id', { archiveId: '', path: '/memories/a.md' }]
+  ],
   'secrets:set-api-key': [
     ['empty object', {}],
     ['number key', { apiKey: 12345678 }],
@@ -208,8 +252,13 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
   ]
 }
 
+/** Channels that take nothing at all (an empty object is refused too). */
 const NO_INPUT = new Set<ChannelName>(
-  channelNames.filter((channel) => channels[channel].input.safeParse(undefined).success)
+  channelNames.filter(
+    (channel) =>
+      channels[channel].input.safeParse(undefined).success &&
+      !channels[channel].input.safeParse({}).success
+  )
 )
 
 describe('the registry refuses malformed payloads on every channel', () => {
@@ -218,6 +267,9 @@ describe('the registry refuses malformed payloads on every channel', () => {
       [
         'app:info',
         'app:open-memory-folder',
+        'memory:archive-list',
+        'memory:sweep',
+        'memory:usage',
         'secrets:clear-api-key',
         'secrets:status',
         'settings:get'
@@ -278,7 +330,7 @@ describe('the registry refuses malformed payloads on every channel', () => {
 describe('unknown channels', () => {
   it.each([
     ['app:nope'],
-    ['memory:list'],
+    ['memory:nope'],
     [''],
     ['__proto__'],
     ['constructor'],
@@ -359,13 +411,32 @@ describe('senders', () => {
 })
 
 describe('valid calls', () => {
+  const note = '/memories/note.md'
+  const createNote = () => services.memory.create({ path: note, content: 'hello' })
+  /** A valid input per channel (undefined when none), after whatever state the call needs. */
+  const validInput: Partial<Record<ChannelName, () => Promise<unknown>>> = {
+    'secrets:set-api-key': async () => ({ apiKey: 'sk-ant-valid-key-0001' }),
+    'settings:update': async () => ({ maxTokens: 2048 }),
+    'memory:list': async () => ({ path: '/memories' }),
+    'memory:read': async () => (await createNote(), { path: note }),
+    'memory:write': async () => (await createNote(), { path: note, content: 'changed' }),
+    'memory:create': async () => ({ path: note, content: 'hello' }),
+    'memory:rename': async () => (await createNote(), { from: note, to: '/memories/moved.md' }),
+    'memory:delete': async () => (await createNote(), { path: note }),
+    'memory:activity': async () => ({ limit: 10, actor: 'user' }),
+    'memory:expiry-preview': async () => ({ days: 7 }),
+    'memory:archive-restore': async () => {
+      // A front-matter date in the past expires the file whatever the policy; archive is the default.
+      await services.memory.create({ path: note, content: '---\nexpires: 2000-01-01\n---\nold' })
+      await services.memory.sweep()
+      const [archived] = await services.memory.listArchived()
+      if (!archived) throw new Error('the sweep archived nothing')
+      return { archiveId: archived.archiveId, path: archived.path }
+    }
+  }
+
   it.each(channelNames)('%s answers {ok:true,data} matching its output schema', async (channel) => {
-    const input =
-      channel === 'secrets:set-api-key'
-        ? { apiKey: 'sk-ant-valid-key-0001' }
-        : channel === 'settings:update'
-          ? { maxTokens: 2048 }
-          : undefined
+    const input = await validInput[channel]?.()
     const result = await answer(registryWith(), channel, input)
     expect(result.ok, JSON.stringify(result)).toBe(true)
     if (!result.ok) return

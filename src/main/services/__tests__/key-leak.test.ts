@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { ensurePrivateDir } from '../fs/durable'
@@ -32,7 +33,7 @@ let cleanup: (() => Promise<unknown>) | undefined
 let services: Services | undefined
 
 afterEach(async () => {
-  services?.dispose()
+  await services?.dispose()
   services = undefined
   await cleanup?.()
   cleanup = undefined
@@ -170,7 +171,10 @@ describe('createServices', () => {
     await services.windowState.save({ width: 900, height: 600, maximized: false })
     expect(
       (await listFiles(userDataDir)).map((f) => f.slice(userDataDir.length + 1)).sort()
-    ).toEqual(['settings.json', 'window-state.json'])
+    ).toEqual(['memory-state/activity.jsonl', 'settings.json', 'window-state.json'])
+    // The memory engine keeps its state beside the memory folder, never inside it.
+    expect((await stat(join(userDataDir, MEMORY_FOLDER_NAME))).isDirectory()).toBe(true)
+    expect(await listFiles(join(userDataDir, MEMORY_FOLDER_NAME))).toEqual([])
   })
 
   test('loads the saved settings (and a recovery notice) at start', async () => {
@@ -185,7 +189,7 @@ describe('createServices', () => {
     }
     const first = await createServices(deps)
     await first.settings.update({ maxTokens: 1_500 })
-    first.dispose()
+    await first.dispose()
     services = await createServices(deps)
     expect(services.settings.get()).toMatchObject({ settings: { maxTokens: 1_500 }, notice: null })
   })
@@ -202,7 +206,7 @@ describe('createServices', () => {
     const seen: unknown[] = []
     services.settings.onChange((settings) => seen.push(settings))
     await services.secrets.setApiKey({ apiKey: 'sk-ant-session-only-1', sessionOnly: true })
-    services.dispose()
+    await services.dispose()
     expect(await services.secrets.getApiKey()).toBeNull()
     await services.settings.update({ theme: 'dark' })
     expect(seen).toEqual([])

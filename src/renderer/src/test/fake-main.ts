@@ -75,7 +75,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     }
   }
 
-  const handlers: Record<ChannelName, Handler> = {
+  // Only what the renderer under test uses; any other channel answers like a failed call.
+  const handlers: Partial<Record<ChannelName, Handler>> = {
     'app:info': () => ({
       name: 'Cairn',
       version: '0.1.0-test',
@@ -126,7 +127,9 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       if (failure) throw failure
       const parsed = channels[channel].input.safeParse(input)
       if (!parsed.success) throw new CairnError('BAD_INPUT', parsed.error.issues[0]?.message ?? '')
-      const output = await handlers[channel](parsed.data as never)
+      const handler = handlers[channel]
+      if (!handler) throw new CairnError('INTERNAL', `${channel} is not faked in this test`)
+      const output = await handler(parsed.data as never)
       return { ok: true, data: channels[channel].output.parse(output) }
     } catch (error) {
       const cairn = CairnError.from(error)
