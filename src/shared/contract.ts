@@ -1,4 +1,29 @@
 import { z } from 'zod'
+import {
+  ChatDeltaSchema,
+  ChatDoneSchema,
+  ChatErrorSchema,
+  ChatMessageEventSchema,
+  ChatRetryingSchema,
+  ChatToolSchema,
+  ConversationListSchema,
+  ConversationRefSchema,
+  ConversationSchema,
+  ConversationStateSchema,
+  ConversationSummarySchema,
+  CreateConversationInputSchema,
+  DeleteOutputSchema,
+  KeyTestResultSchema,
+  ListModelsInputSchema,
+  ModelListSchema,
+  RenameConversationInputSchema,
+  RetryOutputSchema,
+  SearchInputSchema,
+  SendInputSchema,
+  SendOutputSchema,
+  SetModelInputSchema,
+  StopOutputSchema
+} from './chat'
 import { AppErrorShapeSchema } from './errors'
 import {
   ActivityPageSchema,
@@ -70,6 +95,11 @@ export const SettingsStateSchema = z.object({
 
 export const OpenFolderResultSchema = z.object({ path: z.string() })
 
+/** Optionally a key typed but not saved yet; otherwise the saved one is checked. */
+export const TestApiKeyInputSchema = z
+  .strictObject({ apiKey: SetApiKeyInputSchema.shape.apiKey.optional() })
+  .optional()
+
 export const channels = {
   'app:info': { input: NoInput, output: AppInfoSchema },
   'app:open-memory-folder': { input: NoInput, output: OpenFolderResultSchema },
@@ -93,12 +123,36 @@ export const channels = {
   'secrets:set-api-key': { input: SetApiKeyInputSchema, output: SecretStatusSchema },
   'secrets:clear-api-key': { input: NoInput, output: SecretStatusSchema },
   'settings:get': { input: NoInput, output: SettingsStateSchema },
-  'settings:update': { input: SettingsPatchSchema, output: SettingsSchema }
+  'settings:update': { input: SettingsPatchSchema, output: SettingsSchema },
+  'secrets:test': { input: TestApiKeyInputSchema, output: KeyTestResultSchema },
+  'chat:list-conversations': { input: NoInput, output: ConversationListSchema },
+  'chat:search-conversations': {
+    input: SearchInputSchema,
+    output: ConversationListSchema.pick({ conversations: true })
+  },
+  'chat:get-conversation': { input: ConversationRefSchema, output: ConversationStateSchema },
+  'chat:create-conversation': { input: CreateConversationInputSchema, output: ConversationSchema },
+  'chat:rename-conversation': {
+    input: RenameConversationInputSchema,
+    output: ConversationSummarySchema
+  },
+  'chat:delete-conversation': { input: ConversationRefSchema, output: DeleteOutputSchema },
+  'chat:set-model': { input: SetModelInputSchema, output: ConversationSummarySchema },
+  'chat:send-message': { input: SendInputSchema, output: SendOutputSchema },
+  'chat:stop': { input: ConversationRefSchema, output: StopOutputSchema },
+  'chat:retry': { input: ConversationRefSchema, output: RetryOutputSchema },
+  'chat:list-models': { input: ListModelsInputSchema, output: ModelListSchema }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
   'memory:changed': MemoryChangeSchema,
-  'settings:changed': z.object({ settings: SettingsSchema })
+  'settings:changed': z.object({ settings: SettingsSchema }),
+  'chat:delta': ChatDeltaSchema,
+  'chat:tool': ChatToolSchema,
+  'chat:message': ChatMessageEventSchema,
+  'chat:retrying': ChatRetryingSchema,
+  'chat:done': ChatDoneSchema,
+  'chat:error': ChatErrorSchema
 } as const satisfies Record<string, z.ZodType>
 
 export type ChannelName = keyof typeof channels

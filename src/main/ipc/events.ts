@@ -28,7 +28,9 @@ export function wireEvents(services: Services, emit: EmitEvent): () => void {
   const memoryChanged = safely('memory:changed')
   const off = [
     services.settings.onChange((settings) => settingsChanged({ settings })),
-    services.memory.onChange(memoryChanged)
+    services.memory.onChange(memoryChanged),
+    // Chat events are fire-and-forget too: a failed send never stops a reply.
+    services.chat.onEvent((event, payload) => safely(event)(payload))
   ]
   return () => off.forEach((stop) => stop())
 }

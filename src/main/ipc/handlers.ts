@@ -22,6 +22,18 @@ export function createHandlers(services: Services): Handlers {
     'secrets:set-api-key': (input) => services.secrets.setApiKey(input),
     'secrets:clear-api-key': () => services.secrets.clearApiKey(),
     'settings:get': () => services.settings.get(),
-    'settings:update': (patch) => services.settings.update(patch)
+    'settings:update': (patch) => services.settings.update(patch),
+    'secrets:test': (input) => services.chat.testKey(input),
+    'chat:list-conversations': () => services.chat.listConversations(),
+    'chat:search-conversations': (input) => services.chat.searchConversations(input),
+    'chat:get-conversation': (input) => services.chat.getConversation(input),
+    'chat:create-conversation': (input) => services.chat.createConversation(input),
+    'chat:rename-conversation': (input) => services.chat.renameConversation(input),
+    'chat:delete-conversation': (input) => services.chat.deleteConversation(input),
+    'chat:set-model': (input) => services.chat.setModel(input),
+    'chat:send-message': (input) => services.chat.send(input),
+    'chat:stop': (input) => services.chat.stop(input),
+    'chat:retry': (input) => services.chat.retry(input),
+    'chat:list-models': (input) => services.chat.listModels(input)
   }
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import type { AppInfo } from '@shared/contract'
 import { createAppService, type OpenPath } from './app/app-service'
+import { createChatService, type AnthropicOptions } from './chat'
 import { openMemoryStore } from './memory'
 import { ensurePrivateDir } from './fs/durable'
 import type { Logger } from './log/logger'
@@ -18,6 +19,8 @@ export interface ServiceDeps {
   logger: Logger
   env: Record<string, string | undefined>
   app: Pick<AppInfo, 'name' | 'version' | 'platform' | 'electronVersion'>
+  /** Where the chat service sends requests (tests: the fake server); else ANTHROPIC_BASE_URL. */
+  anthropic?: AnthropicOptions
 }
 
 export const MEMORY_FOLDER_NAME = 'memories'
@@ -58,16 +61,28 @@ export async function createServices(deps: ServiceDeps) {
     memory.updateLimits(next.memory)
     memory.updateExpiry(next.expiry)
   })
+  const baseURL = deps.anthropic?.baseURL ?? deps.env.ANTHROPIC_BASE_URL
+  const chat = createChatService({
+    dir: deps.userDataDir,
+    settings,
+    secrets,
+    memory,
+    logger: deps.logger,
+    anthropic: { ...deps.anthropic, ...(baseURL ? { baseURL } : {}) }
+  })
   return {
     settings,
     secrets,
     app,
     memory,
+    chat,
     windowState,
     logger: deps.logger,
     /** Stops everything; the memory engine flushes its index before this resolves. */
     async dispose() {
       stopApplyingSettings()
+      // Running replies stop and save what they showed before the memory engine closes.
+      await chat.dispose()
       secrets.dispose()
       settings.dispose()
       await memory.dispose()

@@ -120,6 +120,8 @@ async function answer(
 }
 
 const HUGE = 'x'.repeat(1_000_000)
+/** A well-formed conversation id (no such conversation exists). */
+const ID = '3f2c8a6e-1b4d-4c2a-9e7f-0a1b2c3d4e5f'
 const circular: Record<string, unknown> = { a: 1 }
 circular.self = circular
 
@@ -248,8 +250,67 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
     ['contextEditing enabled text', { contextEditing: { enabled: 'yes' } }],
     ['contextEditing string', { contextEditing: 'on' }],
     ['version override', { version: 2 }],
-    ['__proto__ with a setting', JSON.parse('{"__proto__":{"maxTokens":5}}')]
+    ['__proto__ with a setting', JSON.parse('{"__proto__":{"maxTokens":5}}')],
+    ['maxToolRounds zero', { maxToolRounds: 0 }],
+    ['maxToolRounds huge', { maxToolRounds: 10_000 }],
+    ['compaction text', { contextEditing: { compaction: 'on' } }]
+  ],
+  ...chatGarbage()
+}
+
+/** Chat channels: ids that are not ids, empty or huge text, keys that do not belong. */
+function chatGarbage() {
+  const ref = (extra: Record<string, unknown> = {}): Array<[string, unknown]> => [
+    ['empty object', { ...extra }],
+    ['id number', { conversationId: 42, ...extra }],
+    ['id with a path', { conversationId: '../../etc/passwd', ...extra }],
+    ['id huge', { conversationId: 'a'.repeat(500), ...extra }],
+    ['id uppercase', { conversationId: 'ABCDEFGH-1234', ...extra }],
+    ['extra key', { conversationId: ID, ...extra, sneaky: true }]
   ]
+  return {
+    'secrets:test': [
+      ['short key', { apiKey: 'short' }],
+      ['key with a space', { apiKey: 'abcd efgh 1234' }],
+      ['key number', { apiKey: 12345678 }]
+    ],
+    'chat:list-conversations': [],
+    'chat:search-conversations': [
+      ['empty object', {}],
+      ['blank query', { query: '   ' }],
+      ['huge query', { query: HUGE }],
+      ['query number', { query: 5 }]
+    ],
+    'chat:get-conversation': ref(),
+    'chat:delete-conversation': ref(),
+    'chat:stop': ref(),
+    'chat:retry': ref(),
+    'chat:create-conversation': [
+      ['model empty', { model: ' ' }],
+      ['model huge', { model: HUGE }]
+    ],
+    'chat:rename-conversation': [
+      ...ref({ title: 'ok' }),
+      ['blank title', { conversationId: ID, title: '   ' }],
+      ['title too long', { conversationId: ID, title: 't'.repeat(201) }]
+    ],
+    'chat:set-model': [
+      ...ref({ model: 'claude-x' }),
+      ['no model', { conversationId: ID }],
+      ['model number', { conversationId: ID, model: 3 }]
+    ],
+    'chat:send-message': [
+      ...ref({ text: 'hi' }),
+      ['no text', { conversationId: ID }],
+      ['blank text', { conversationId: ID, text: ' \n\t ' }],
+      ['text too long', { conversationId: ID, text: 'x'.repeat(200_001) }],
+      ['text array', { conversationId: ID, text: ['hi'] }]
+    ],
+    'chat:list-models': [
+      ['refresh text', { refresh: 'yes' }],
+      ['refresh null', { refresh: null }]
+    ]
+  } satisfies Partial<Record<ChannelName, Array<[string, unknown]>>>
 }
 
 /** Channels that take nothing at all (an empty object is refused too). */
@@ -270,6 +331,7 @@ describe('the registry refuses malformed payloads on every channel', () => {
         'memory:archive-list',
         'memory:sweep',
         'memory:usage',
+        'chat:list-conversations',
         'secrets:clear-api-key',
         'secrets:status',
         'settings:get'
@@ -413,6 +475,7 @@ describe('senders', () => {
 describe('valid calls', () => {
   const note = '/memories/note.md'
   const createNote = () => services.memory.create({ path: note, content: 'hello' })
+  const conversation = async () => (await services.chat.createConversation()).id
   /** A valid input per channel (undefined when none), after whatever state the call needs. */
   const validInput: Partial<Record<ChannelName, () => Promise<unknown>>> = {
     'secrets:set-api-key': async () => ({ apiKey: 'sk-ant-valid-key-0001' }),
@@ -425,6 +488,20 @@ describe('valid calls', () => {
     'memory:delete': async () => (await createNote(), { path: note }),
     'memory:activity': async () => ({ limit: 10, actor: 'user' }),
     'memory:expiry-preview': async () => ({ days: 7 }),
+    'chat:search-conversations': async () => ({ query: 'anything' }),
+    'chat:get-conversation': async () => ({ conversationId: await conversation() }),
+    'chat:rename-conversation': async () => ({ conversationId: await conversation(), title: 'T' }),
+    'chat:delete-conversation': async () => ({ conversationId: await conversation() }),
+    'chat:set-model': async () => ({ conversationId: await conversation(), model: 'claude-x' }),
+    // No API key here: the reply fails at once with a no-api-key fault, and nothing is sent.
+    'chat:send-message': async () => ({ conversationId: await conversation(), text: 'Hello' }),
+    'chat:stop': async () => ({ conversationId: await conversation() }),
+    'chat:retry': async () => {
+      const conversationId = await conversation()
+      await services.chat.send({ conversationId, text: 'Hello' })
+      await services.chat.idle(conversationId)
+      return { conversationId }
+    },
     'memory:archive-restore': async () => {
       // A front-matter date in the past expires the file whatever the policy; archive is the default.
       await services.memory.create({ path: note, content: '---\nexpires: 2000-01-01\n---\nold' })

@@ -1,0 +1,24 @@
+// The fake Anthropic API: used by the Vitest integration tests, the Playwright specs and the
+// chat benchmark. See server.ts for what it speaks and script.ts for what tests can ask of it.
+export {
+  DEFAULT_MODELS,
+  startFakeAnthropic,
+  type FakeAnthropic,
+  type FakeAnthropicOptions,
+  type FakeModel
+} from './server'
+export {
+  apiError,
+  gate,
+  memory,
+  reply,
+  text,
+  type ErrorReply,
+  type Gate,
+  type MessageReply,
+  type RecordedRequest,
+  type Reply,
+  type ScriptBlock,
+  type StreamFault
+} from './script'
+export { checkToolPairing, validateMessagesRequest } from './validate'

@@ -1,0 +1,154 @@
+// What a test scripts the fake Anthropic API to answer. Plain data, so specs and Vitest
+// integration tests share it.
+
+export type ScriptBlock =
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id?: string; name?: string; input: Record<string, unknown> }
+  | { type: 'compaction'; content: string }
+
+export type StopReason =
+  'end_turn' | 'max_tokens' | 'stop_sequence' | 'tool_use' | 'pause_turn' | 'refusal'
+
+export interface Usage {
+  input_tokens: number
+  output_tokens: number
+  cache_read_input_tokens: number
+  cache_creation_input_tokens: number
+}
+
+/** A gate a held stream waits on; released by the test (or dropped when the client goes away). */
+export interface Gate {
+  readonly promise: Promise<void>
+  release(): void
+}
+
+export function gate(): Gate {
+  let release = (): void => undefined
+  const promise = new Promise<void>((resolve) => (release = resolve))
+  return { promise, release }
+}
+
+/** Something that goes wrong in the middle of a streamed answer. */
+export type StreamFault =
+  /** The connection drops (socket destroyed) after this many content deltas. */
+  | { kind: 'cut'; afterDeltas: number }
+  /** The response ends cleanly, but without `message_delta`/`message_stop`. */
+  | { kind: 'end'; afterDeltas: number }
+  /** A `data:` line that is not JSON. */
+  | { kind: 'malformed'; afterDeltas: number }
+  /** An SSE `event: error` (what the API sends when it overloads mid-stream). */
+  | { kind: 'error-event'; afterDeltas: number; type?: string; message?: string }
+  /** The stream pauses until the gate opens or the client disconnects. */
+  | { kind: 'hold'; afterDeltas: number; gate: Gate }
+
+export interface MessageReply {
+  kind?: 'message'
+  content: ScriptBlock[]
+  /** Default: `tool_use` when the content has a tool_use block, else `end_turn`. */
+  stopReason?: StopReason
+  usage?: Partial<Usage>
+  /** Sent in `message_delta.context_management` (e.g. applied `clear_tool_uses` edits). */
+  contextManagement?: { applied_edits: Array<Record<string, unknown>> }
+  model?: string
+  /** Characters per `text_delta` (default 4, about one token). */
+  textChunk?: number
+  /** Pieces each tool input's JSON is split into across `input_json_delta` events (default 3). */
+  jsonPieces?: number
+  /** Milliseconds between SSE events (default 0: written as fast as the socket takes them). */
+  eventDelayMs?: number
+  fault?: StreamFault
+}
+
+export interface ErrorReply {
+  kind: 'error'
+  status: number
+  /** The API's error type; by default the one the API uses for this status. */
+  type?: string
+  message?: string
+  headers?: Record<string, string>
+  /** Drop the connection instead of answering (no status at all). */
+  dropConnection?: boolean
+}
+
+export type ReplySpec = MessageReply | ErrorReply
+export type Reply = ReplySpec | ((request: RecordedRequest) => ReplySpec)
+
+export interface RecordedRequest {
+  method: string
+  path: string
+  query: Record<string, string>
+  headers: Record<string, string>
+  /** The `anthropic-beta` header, split. */
+  betas: string[]
+  body: unknown
+  /** Set when the fake refused the request as the real API would (400), with its message. */
+  rejected: string | null
+}
+
+export const text = (value: string): ScriptBlock => ({ type: 'text', text: value })
+
+export const memory = (input: Record<string, unknown>, id?: string): ScriptBlock => ({
+  type: 'tool_use',
+  name: 'memory',
+  input,
+  ...(id ? { id } : {})
+})
+
+/** An answer with these blocks. */
+export const reply = (
+  content: ScriptBlock[] | string,
+  extra: Omit<MessageReply, 'content'> = {}
+): MessageReply => ({
+  content: typeof content === 'string' ? [text(content)] : content,
+  ...extra
+})
+
+export const apiError = (
+  status: number,
+  extra: Omit<ErrorReply, 'kind' | 'status'> = {}
+): ErrorReply => ({ kind: 'error', status, ...extra })
+
+/** The error `type` the API sends for each status. */
+export function errorTypeFor(status: number): string {
+  switch (status) {
+    case 400:
+      return 'invalid_request_error'
+    case 401:
+      return 'authentication_error'
+    case 402:
+      return 'billing_error'
+    case 403:
+      return 'permission_error'
+    case 404:
+      return 'not_found_error'
+    case 413:
+      return 'request_too_large'
+    case 429:
+      return 'rate_limit_error'
+    case 504:
+      return 'timeout_error'
+    case 529:
+      return 'overloaded_error'
+    default:
+      return 'api_error'
+  }
+}
+
+export function defaultErrorMessage(status: number): string {
+  switch (status) {
+    case 401:
+      return 'invalid x-api-key'
+    case 403:
+      return 'Your API key does not have permission to use the specified resource.'
+    case 404:
+      return 'model: not found'
+    case 413:
+      return 'Request exceeds the maximum allowed number of bytes.'
+    case 429:
+      return 'Number of request tokens has exceeded your per-minute rate limit.'
+    case 529:
+      return 'Overloaded'
+    default:
+      return status >= 500 ? 'Internal server error' : 'Invalid request'
+  }
+}

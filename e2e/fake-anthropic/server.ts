@@ -1,0 +1,355 @@
+import { randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import {
+  defaultErrorMessage,
+  errorTypeFor,
+  type ErrorReply,
+  type MessageReply,
+  type RecordedRequest,
+  type Reply,
+  type ReplySpec
+} from './script'
+import { formatSse, messageBody, messageId, streamEvents, withIds } from './sse'
+import { validateMessagesRequest } from './validate'
+
+/*
+ * A stand-in for api.anthropic.com on 127.0.0.1, speaking the real wire protocol: the SDK is
+ * pointed at it with `baseURL`. It plays scripted replies in order and records every request.
+ */
+
+export interface FakeModel {
+  id: string
+  display_name: string
+  created_at?: string
+}
+
+export interface FakeAnthropicOptions {
+  /** When set, only this key is accepted; otherwise any non-empty key is. */
+  apiKey?: string
+  models?: FakeModel[]
+  /** What POST /v1/messages answers when nothing is scripted (default: a 500 saying so). */
+  fallback?: Reply
+}
+
+export interface FakeAnthropic {
+  /** The base URL to give the SDK (`http://127.0.0.1:<port>`). */
+  readonly url: string
+  /** Every request, in arrival order. */
+  readonly requests: RecordedRequest[]
+  /** Only the POST /v1/messages requests. */
+  messageRequests(): RecordedRequest[]
+  /** Queues replies for the next POST /v1/messages calls, in order. */
+  script(...replies: Reply[]): void
+  /** Replies not yet used. */
+  pending(): number
+  /** The next GET /v1/models calls answer these errors, in order. */
+  scriptModels(...replies: ErrorReply[]): void
+  setModels(models: FakeModel[]): void
+  /** Resolves when the server has received `count` message requests. */
+  waitForMessageRequests(count: number): Promise<RecordedRequest[]>
+  /** Resolves when a streamed response is closed by the client before it ended. */
+  waitForClientAbort(): Promise<void>
+  close(): Promise<void>
+}
+
+export const DEFAULT_MODELS: FakeModel[] = [
+  {
+    id: 'claude-sonnet-4-6',
+    display_name: 'Claude Sonnet 4.6',
+    created_at: '2026-02-17T00:00:00Z'
+  },
+  { id: 'claude-opus-4-6', display_name: 'Claude Opus 4.6', created_at: '2026-02-05T00:00:00Z' },
+  {
+    id: 'claude-haiku-4-5-20251001',
+    display_name: 'Claude Haiku 4.5',
+    created_at: '2025-10-01T00:00:00Z'
+  }
+]
+
+const NO_SCRIPT: ErrorReply = {
+  kind: 'error',
+  status: 500,
+  type: 'api_error',
+  message: 'fake-anthropic: no scripted reply left for this request'
+}
+
+export async function startFakeAnthropic(
+  options: FakeAnthropicOptions = {}
+): Promise<FakeAnthropic> {
+  const requests: RecordedRequest[] = []
+  const queue: Reply[] = []
+  const modelQueue: ErrorReply[] = []
+  let models = options.models ?? DEFAULT_MODELS
+  const sockets = new Set<Socket>()
+  const waiters: Array<{ count: number; resolve: (r: RecordedRequest[]) => void }> = []
+  let abortWaiters: Array<() => void> = []
+  let aborts = 0
+  let consumedAborts = 0
+
+  const messageRequests = () => requests.filter((r) => r.path === '/v1/messages')
+  const notify = (): void => {
+    const count = messageRequests().length
+    for (const waiter of [...waiters]) {
+      if (count >= waiter.count) {
+        waiters.splice(waiters.indexOf(waiter), 1)
+        waiter.resolve(messageRequests())
+      }
+    }
+  }
+  const noteAbort = (): void => {
+    aborts += 1
+    const ready = abortWaiters
+    abortWaiters = []
+    for (const resolve of ready) {
+      consumedAborts += 1
+      resolve()
+    }
+  }
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendError(res, { kind: 'error', status: 500, message: String(error) })
+      else res.destroy()
+    })
+  })
+  server.on('connection', (socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const raw = await readBody(req)
+    let body: unknown = null
+    if (raw.length > 0) {
+      try {
+        body = JSON.parse(raw)
+      } catch {
+        body = raw
+      }
+    }
+    const headers: Record<string, string> = {}
+    for (const [name, value] of Object.entries(req.headers))
+      headers[name] = Array.isArray(value) ? value.join(', ') : (value ?? '')
+    const record: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers,
+      betas: (headers['anthropic-beta'] ?? '')
+        .split(',')
+        .map((beta) => beta.trim())
+        .filter(Boolean),
+      body,
+      rejected: null
+    }
+    requests.push(record)
+    notify()
+
+    // This SDK sends the key as a bearer token; older clients use x-api-key. Both are accepted.
+    const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1]
+    const key = headers['x-api-key'] || bearer
+    if (!key || (options.apiKey !== undefined && key !== options.apiKey))
+      return sendError(res, { kind: 'error', status: 401 })
+
+    if (record.method === 'GET' && record.path === '/v1/models') return answerModels(record, res)
+    if (record.method === 'POST' && record.path === '/v1/messages') {
+      const next = queue.shift() ?? options.fallback ?? NO_SCRIPT
+      const spec: ReplySpec = typeof next === 'function' ? next(record) : next
+      if (spec.kind === 'error') return sendError(res, spec)
+      const invalid = validateMessagesRequest(body)
+      if (invalid) {
+        record.rejected = invalid
+        return sendError(res, { kind: 'error', status: 400, message: invalid })
+      }
+      const model = (body as { model: string }).model
+      const reply = withIds(spec)
+      if ((body as { stream?: unknown }).stream === true) return stream(reply, model, req, res)
+      return sendJson(res, 200, messageBody(reply, model, messageId()))
+    }
+    sendError(res, { kind: 'error', status: 404, message: `Not found: ${record.path}` })
+  }
+
+  function answerModels(record: RecordedRequest, res: ServerResponse): void {
+    const scripted = modelQueue.shift()
+    if (scripted) return sendError(res, scripted)
+    const limit = Math.max(1, Math.min(1000, Number(record.query.limit ?? 20) || 20))
+    let list = models
+    if (record.query.after_id) {
+      const at = list.findIndex((m) => m.id === record.query.after_id)
+      list = list.slice(at + 1)
+    }
+    const data = list.slice(0, limit).map((m) => ({
+      type: 'model',
+      id: m.id,
+      display_name: m.display_name,
+      created_at: m.created_at ?? '2025-01-01T00:00:00Z'
+    }))
+    sendJson(res, 200, {
+      data,
+      has_more: list.length > limit,
+      first_id: data[0]?.id ?? null,
+      last_id: data[data.length - 1]?.id ?? null
+    })
+  }
+
+  async function stream(
+    reply: MessageReply,
+    model: string,
+    req: IncomingMessage,
+    res: ServerResponse
+  ): Promise<void> {
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      'request-id': requestId()
+    })
+    let closed = false
+    res.on('close', () => {
+      if (!res.writableFinished) {
+        closed = true
+        noteAbort()
+      }
+    })
+    const fault = reply.fault
+    let deltas = 0
+    for (const event of streamEvents(reply, model, messageId())) {
+      if (closed) return
+      if (fault && event.isDelta && deltas === fault.afterDeltas) {
+        switch (fault.kind) {
+          case 'cut': {
+            // Whatever was written still arrives; then the connection closes mid-response.
+            const socket = res.socket
+            socket?.end(() => socket.destroy())
+            return
+          }
+          case 'end':
+            res.end()
+            return
+          case 'malformed':
+            res.write(
+              'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{\n\n'
+            )
+            res.end()
+            return
+          case 'error-event':
+            res.write(
+              `event: error\ndata: ${JSON.stringify({
+                type: 'error',
+                error: {
+                  type: fault.type ?? 'overloaded_error',
+                  message: fault.message ?? 'Overloaded'
+                }
+              })}\n\n`
+            )
+            res.end()
+            return
+          case 'hold':
+            await Promise.race([fault.gate.promise, closedPromise(res)])
+            if (closed) return
+        }
+      }
+      if (event.isDelta) deltas += 1
+      if (!res.write(formatSse(event))) await drained(res)
+      if (reply.eventDelayMs) await delay(reply.eventDelayMs)
+    }
+    res.end()
+    void req
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    messageRequests,
+    script: (...replies) => void queue.push(...replies),
+    pending: () => queue.length,
+    scriptModels: (...replies) => void modelQueue.push(...replies),
+    setModels: (next) => void (models = next),
+    waitForMessageRequests: (count) =>
+      new Promise((resolve) => {
+        waiters.push({ count, resolve })
+        notify()
+      }),
+    waitForClientAbort: () =>
+      new Promise((resolve) => {
+        if (aborts > consumedAborts) {
+          consumedAborts += 1
+          resolve()
+        } else abortWaiters.push(resolve)
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy()
+        server.close(() => resolve())
+      })
+  }
+}
+
+function requestId(): string {
+  return `req_${randomBytes(12).toString('hex')}`
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers = {}): void {
+  const text = JSON.stringify(body)
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    'request-id': requestId(),
+    ...headers
+  })
+  res.end(text)
+}
+
+function sendError(res: ServerResponse, error: ErrorReply): void {
+  if (error.dropConnection) {
+    res.socket?.destroy()
+    return
+  }
+  const type = error.type ?? errorTypeFor(error.status)
+  sendJson(
+    res,
+    error.status,
+    {
+      type: 'error',
+      error: { type, message: error.message ?? defaultErrorMessage(error.status) },
+      request_id: requestId()
+    },
+    { 'x-should-retry': String(error.status === 429 || error.status >= 500), ...error.headers }
+  )
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = []
+    req.on('data', (chunk: Buffer) => parts.push(chunk))
+    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      res.off('drain', done)
+      res.off('close', done)
+      resolve()
+    }
+    res.on('drain', done)
+    res.on('close', done)
+  })
+}
+
+function closedPromise(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    if (res.destroyed) resolve()
+    else res.on('close', () => resolve())
+  })
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}

@@ -1,0 +1,339 @@
+import { randomUUID } from 'node:crypto'
+import type Anthropic from '@anthropic-ai/sdk'
+import {
+  CONVERSATION_VERSION,
+  type Conversation,
+  type ConversationProblem,
+  type ConversationSummary,
+  type KeyTestResult,
+  type ModelList,
+  type UserMessage
+} from '@shared/chat'
+import { CairnError } from '@shared/errors'
+import type { Settings } from '@shared/settings'
+import type { Logger } from '../log/logger'
+import { createAnthropicClient, type AnthropicOptions } from './anthropic'
+import { createConversationStore } from './conversation-store'
+import {
+  DEFAULT_TITLE,
+  hasUserText,
+  matchConversation,
+  newestFirst,
+  summaryOf,
+  titleFrom
+} from './conversations'
+import { DEFAULT_COALESCE_MS } from './coalescer'
+import { testApiKey } from './key-test'
+import { createModelCatalog } from './models'
+import { DEFAULT_RETRY, realWait, type RetryPolicy, type Wait } from './retry'
+import { Turn, type TurnEnd } from './turn'
+import type { ChatEmit, ChatEventName, MemoryToolRunner } from './types'
+
+export interface ChatServiceOptions {
+  /** User data: conversations/ and the model cache live here. */
+  dir: string
+  settings: { get(): { settings: Settings } }
+  secrets: { getApiKey(): Promise<string | null> }
+  memory: MemoryToolRunner
+  logger: Logger
+  anthropic?: AnthropicOptions
+  clock?: () => Date
+  /** Injectable so tests wait out `retry-after` without real time passing. */
+  wait?: Wait
+  retry?: Partial<RetryPolicy>
+  coalesceMs?: number
+}
+
+export interface ChatService {
+  listConversations(): Promise<{
+    conversations: ConversationSummary[]
+    problems: ConversationProblem[]
+  }>
+  searchConversations(input: { query: string }): Promise<{ conversations: ConversationSummary[] }>
+  getConversation(input: { conversationId: string }): Promise<{
+    conversation: Conversation
+    running: boolean
+  }>
+  createConversation(input?: { model?: string | undefined }): Promise<Conversation>
+  renameConversation(input: { conversationId: string; title: string }): Promise<ConversationSummary>
+  deleteConversation(input: { conversationId: string }): Promise<{ conversationId: string }>
+  setModel(input: { conversationId: string; model: string }): Promise<ConversationSummary>
+  /** Saves the message, starts the reply, and answers at once; the reply arrives as events. */
+  send(input: {
+    conversationId: string
+    text: string
+  }): Promise<{ turnId: string; message: UserMessage; conversation: ConversationSummary }>
+  /** Stops the running reply and resolves once what was shown is saved. */
+  stop(input: { conversationId: string }): Promise<{ stopped: boolean }>
+  /** Asks again after a fault or a stop: the unfinished reply is replaced. */
+  retry(input: { conversationId: string }): Promise<{ turnId: string }>
+  listModels(input?: { refresh?: boolean | undefined }): Promise<ModelList>
+  testKey(input?: { apiKey?: string | undefined }): Promise<KeyTestResult>
+  onEvent(listener: ChatEmit): () => void
+  /** Resolves when no reply is running (in this conversation, or at all). */
+  idle(conversationId?: string): Promise<void>
+  dispose(): Promise<void>
+}
+
+export function createChatService(options: ChatServiceOptions): ChatService {
+  const clock = options.clock ?? (() => new Date())
+  const logger = options.logger
+  const store = createConversationStore({ dir: options.dir, logger, clock })
+  const listeners = new Set<ChatEmit>()
+  const running = new Map<string, { turn: Turn; done: Promise<void> }>()
+  const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry }
+  let disposed = false
+
+  const emit: ChatEmit = (event, payload) => {
+    for (const listener of listeners) {
+      try {
+        listener(event, payload)
+      } catch (error) {
+        logger.error('chat listener failed', { event, error })
+      }
+    }
+  }
+
+  async function client(apiKey?: string): Promise<Anthropic | null> {
+    const key = apiKey ?? (await options.secrets.getApiKey())
+    return key ? createAnthropicClient(key, options.anthropic ?? {}, logger) : null
+  }
+
+  const models = createModelCatalog({ dir: options.dir, client: () => client(), logger, clock })
+
+  async function find(id: string): Promise<Conversation> {
+    await store.ready()
+    const conversation = store.get(id)
+    if (!conversation)
+      throw new CairnError(
+        'CHAT_NOT_FOUND',
+        'That conversation no longer exists. It may have been deleted; pick another one from the list.'
+      )
+    return conversation
+  }
+
+  const summary = (conversation: Conversation, snippet: string | null = null) =>
+    summaryOf(conversation, running.has(conversation.id), snippet)
+
+  async function saveOrThrow(conversation: Conversation): Promise<void> {
+    try {
+      await store.save(conversation)
+    } catch (error) {
+      logger.error('conversation not saved', { error })
+      throw new CairnError(
+        'CHAT_WRITE_FAILED',
+        `The conversation could not be saved (${(error as NodeJS.ErrnoException).code ?? 'write error'}). Check that the disk is not full or read-only, then try again.`
+      )
+    }
+  }
+
+  function ensureIdle(conversationId: string): void {
+    if (disposed) throw new CairnError('CHAT_BUSY', 'Cairn is shutting down.')
+    if (running.has(conversationId))
+      throw new CairnError(
+        'CHAT_BUSY',
+        'Claude is still answering in this conversation. Wait for it, or press Stop first.'
+      )
+  }
+
+  function start(conversation: Conversation): Turn {
+    const turn = new Turn({
+      conversation,
+      settings: options.settings.get().settings,
+      client: () => client(),
+      memory: options.memory,
+      emit,
+      save: (c) => store.save(c),
+      clock,
+      wait: options.wait ?? realWait,
+      retry,
+      coalesceMs: options.coalesceMs ?? DEFAULT_COALESCE_MS,
+      logger
+    })
+    const done = turn.run().then((end) => finish(turn, conversation, end))
+    running.set(conversation.id, { turn, done })
+    return turn
+  }
+
+  function finish(turn: Turn, conversation: Conversation, end: TurnEnd): void {
+    running.delete(conversation.id)
+    const base = {
+      conversationId: conversation.id,
+      turnId: turn.id,
+      conversation: summary(conversation)
+    }
+    if (end.kind === 'done')
+      emit('chat:done', {
+        ...base,
+        status: end.status,
+        stopReason: end.stopReason,
+        usage: end.usage
+      })
+    else emit('chat:error', { ...base, error: end.fault, partialKept: end.partialKept })
+  }
+
+  return {
+    async listConversations() {
+      await store.ready()
+      return {
+        conversations: store
+          .all()
+          .sort(newestFirst)
+          .map((c) => summary(c)),
+        problems: store.problems()
+      }
+    },
+    async searchConversations({ query }) {
+      await store.ready()
+      const conversations: ConversationSummary[] = []
+      for (const conversation of store.all().sort(newestFirst)) {
+        const snippet = matchConversation(conversation, query.trim())
+        if (snippet !== null) conversations.push(summary(conversation, snippet))
+      }
+      return { conversations }
+    },
+    async getConversation({ conversationId }) {
+      const conversation = await find(conversationId)
+      return { conversation, running: running.has(conversationId) }
+    },
+    async createConversation(input) {
+      await store.ready()
+      const now = clock().toISOString()
+      const conversation: Conversation = {
+        version: CONVERSATION_VERSION,
+        id: randomUUID(),
+        title: DEFAULT_TITLE,
+        titleSource: 'auto',
+        model: input?.model ?? options.settings.get().settings.model,
+        createdAt: now,
+        updatedAt: now,
+        messages: []
+      }
+      await saveOrThrow(conversation)
+      return conversation
+    },
+    async renameConversation({ conversationId, title }) {
+      const conversation = await find(conversationId)
+      const before = { title: conversation.title, titleSource: conversation.titleSource }
+      conversation.title = title.trim()
+      conversation.titleSource = 'user'
+      try {
+        await saveOrThrow(conversation)
+      } catch (error) {
+        Object.assign(conversation, before)
+        throw error
+      }
+      return summary(conversation)
+    },
+    async deleteConversation({ conversationId }) {
+      await find(conversationId)
+      const active = running.get(conversationId)
+      if (active) {
+        active.turn.stop()
+        await active.done
+      }
+      await store.remove(conversationId)
+      return { conversationId }
+    },
+    async setModel({ conversationId, model }) {
+      const conversation = await find(conversationId)
+      ensureIdle(conversationId)
+      const before = conversation.model
+      conversation.model = model.trim()
+      try {
+        await saveOrThrow(conversation)
+      } catch (error) {
+        conversation.model = before
+        throw error
+      }
+      return summary(conversation)
+    },
+    async send({ conversationId, text }) {
+      const conversation = await find(conversationId)
+      ensureIdle(conversationId)
+      const now = clock().toISOString()
+      const message: UserMessage = {
+        id: randomUUID(),
+        role: 'user',
+        createdAt: now,
+        content: [{ type: 'text', text }]
+      }
+      const before = { title: conversation.title, updatedAt: conversation.updatedAt }
+      if (conversation.titleSource === 'auto' && !hasUserText(conversation))
+        conversation.title = titleFrom(text)
+      conversation.messages.push(message)
+      conversation.updatedAt = now
+      try {
+        // The message is on disk before anything is sent: a fault can never lose it.
+        await saveOrThrow(conversation)
+      } catch (error) {
+        conversation.messages = conversation.messages.filter((m) => m !== message)
+        Object.assign(conversation, before)
+        throw error
+      }
+      const turn = start(conversation)
+      return { turnId: turn.id, message, conversation: summary(conversation) }
+    },
+    async stop({ conversationId }) {
+      const active = running.get(conversationId)
+      if (!active) return { stopped: false }
+      active.turn.stop()
+      await active.done
+      return { stopped: true }
+    },
+    async retry({ conversationId }) {
+      const conversation = await find(conversationId)
+      ensureIdle(conversationId)
+      const messages = conversation.messages
+      let last = messages.length - 1
+      while (last >= 0 && messages[last]?.role === 'notice') last -= 1
+      const tail = messages[last]
+      const unfinished = tail?.role === 'assistant' && tail.status !== 'complete'
+      if (!tail || (tail.role === 'assistant' && !unfinished))
+        throw new CairnError(
+          'CHAT_NOTHING_TO_RETRY',
+          'There is nothing to retry: the last reply is complete. Send a new message instead.'
+        )
+      if (unfinished) {
+        // The unfinished reply is replaced by the new one.
+        conversation.messages = messages.filter((m) => m !== tail)
+        await saveOrThrow(conversation)
+      }
+      const turn = start(conversation)
+      return { turnId: turn.id }
+    },
+    async listModels(input) {
+      return models.list({
+        refresh: input?.refresh ?? false,
+        configured: options.settings.get().settings.model
+      })
+    },
+    async testKey(input) {
+      const key = input?.apiKey ?? (await options.secrets.getApiKey())
+      if (key) logger.redact(key)
+      return testApiKey(key ? await client(key) : null)
+    },
+    onEvent(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async idle(conversationId) {
+      for (;;) {
+        const pending = conversationId
+          ? [running.get(conversationId)?.done]
+          : [...running.values()].map((r) => r.done)
+        const waiting = pending.filter((p): p is Promise<void> => p !== undefined)
+        if (waiting.length === 0) return
+        await Promise.all(waiting)
+      }
+    },
+    async dispose() {
+      disposed = true
+      for (const { turn } of running.values()) turn.stop()
+      await Promise.all([...running.values()].map((r) => r.done))
+      listeners.clear()
+    }
+  }
+}
+
+export type { ChatEventName }

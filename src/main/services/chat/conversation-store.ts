@@ -1,0 +1,150 @@
+import { readdir, readFile, rename, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import {
+  ConversationIdSchema,
+  ConversationSchema,
+  CONVERSATION_VERSION,
+  type Conversation,
+  type ConversationProblem
+} from '@shared/chat'
+import { ensurePrivateDir, writeFileDurably } from '../fs/durable'
+import type { Logger } from '../log/logger'
+
+/*
+ * One JSON file per conversation in <userData>/conversations. Everything is read once into
+ * memory; the chat service is the only writer, so the cache stays true. Writes of one
+ * conversation run one after another and each writes the latest state.
+ */
+
+export const CONVERSATIONS_FOLDER = 'conversations'
+const FILE = /^([a-z0-9][a-z0-9-]{7,63})\.json$/
+const TEMP = /^\..+\.tmp$/
+
+export interface ConversationStore {
+  /** Reads every file (once); unreadable ones are moved aside and reported. */
+  ready(): Promise<void>
+  all(): Conversation[]
+  get(id: string): Conversation | undefined
+  /** Adds or replaces, durably. The object is kept as the live copy. */
+  save(conversation: Conversation): Promise<void>
+  remove(id: string): Promise<void>
+  problems(): ConversationProblem[]
+}
+
+export function createConversationStore(options: {
+  dir: string
+  logger: Logger
+  clock: () => Date
+}): ConversationStore {
+  const folder = join(options.dir, CONVERSATIONS_FOLDER)
+  const cache = new Map<string, Conversation>()
+  const problems: ConversationProblem[] = []
+  const writes = new Map<string, Promise<void>>()
+  let loading: Promise<void> | null = null
+
+  const fileOf = (id: string): string => join(folder, `${id}.json`)
+
+  async function moveAside(name: string, reason: string): Promise<void> {
+    const stamp = options.clock().toISOString().replace(/[:.]/g, '-')
+    const movedTo = `${name}.corrupt-${stamp}`
+    let moved: string | null = movedTo
+    try {
+      await rename(join(folder, name), join(folder, movedTo))
+    } catch (error) {
+      moved = null
+      options.logger.error('corrupt conversation could not be moved aside', { name, error })
+    }
+    options.logger.warn('conversation file unreadable', { name, reason, movedTo: moved })
+    problems.push({
+      file: name,
+      movedTo: moved,
+      message: moved
+        ? `The conversation file ${name} could not be read (${reason}). It was kept as ${movedTo} in the conversations folder; your other conversations are fine.`
+        : `The conversation file ${name} could not be read (${reason}). Your other conversations are fine.`
+    })
+  }
+
+  async function loadOne(name: string, id: string): Promise<void> {
+    let text: string
+    try {
+      text = await readFile(join(folder, name), 'utf8')
+    } catch (error) {
+      return moveAside(
+        name,
+        `it could not be opened: ${(error as NodeJS.ErrnoException).code ?? 'error'}`
+      )
+    }
+    let raw: unknown
+    try {
+      raw = JSON.parse(text)
+    } catch {
+      return moveAside(name, 'it is not valid JSON')
+    }
+    const version = (raw as { version?: unknown } | null)?.version
+    if (typeof version === 'number' && version > CONVERSATION_VERSION)
+      return moveAside(name, `it was written by a newer Cairn (version ${version})`)
+    const parsed = ConversationSchema.safeParse(raw)
+    if (!parsed.success) {
+      const first = parsed.error.issues[0]
+      return moveAside(
+        name,
+        first ? `${first.path.join('.') || 'file'}: ${first.message}` : 'invalid'
+      )
+    }
+    if (parsed.data.id !== id) return moveAside(name, 'its id does not match its file name')
+    cache.set(id, parsed.data)
+  }
+
+  async function load(): Promise<void> {
+    await ensurePrivateDir(folder)
+    const names = await readdir(folder)
+    await Promise.all(
+      names.map(async (name) => {
+        // A crash during a durable write leaves its temp file; the real file is intact.
+        if (TEMP.test(name)) return rm(join(folder, name), { force: true })
+        const match = FILE.exec(name)
+        if (match?.[1] && ConversationIdSchema.safeParse(match[1]).success)
+          return loadOne(name, match[1])
+      })
+    )
+  }
+
+  function ready(): Promise<void> {
+    loading ??= load().catch((error: unknown) => {
+      loading = null // a later call tries again
+      throw error
+    })
+    return loading
+  }
+
+  return {
+    ready,
+    all: () => [...cache.values()],
+    get: (id) => cache.get(id),
+    problems: () => [...problems],
+    save(conversation) {
+      cache.set(conversation.id, conversation)
+      const previous = writes.get(conversation.id) ?? Promise.resolve()
+      const write = previous
+        .catch(() => undefined)
+        .then(async () => {
+          // Serialized at write time: a burst of saves writes the newest state, not each one.
+          const text = JSON.stringify(ConversationSchema.parse(conversation))
+          await ensurePrivateDir(folder)
+          await writeFileDurably(fileOf(conversation.id), text + '\n')
+        })
+      writes.set(conversation.id, write)
+      void write
+        .finally(() => {
+          if (writes.get(conversation.id) === write) writes.delete(conversation.id)
+        })
+        .catch(() => undefined)
+      return write
+    },
+    async remove(id) {
+      await writes.get(id)?.catch(() => undefined)
+      cache.delete(id)
+      await rm(fileOf(id), { force: true })
+    }
+  }
+}

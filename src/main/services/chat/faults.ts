@@ -1,0 +1,248 @@
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError
+} from '@anthropic-ai/sdk'
+import type { ChatFault, ChatFaultCode } from '@shared/chat'
+
+/*
+ * Every way a request to Anthropic can fail, turned into words for the person using Cairn:
+ * what happened, what to do next, and whether Cairn (or the Retry button) can try again.
+ */
+
+/** Where the failure happened: before any answer arrived, or while it was streaming. */
+export type FaultPhase = 'request' | 'stream'
+
+export interface ClassifiedFault {
+  fault: ChatFault
+  /** Cairn may retry on its own (before anything was shown). */
+  autoRetry: boolean
+  /** What the API asked us to wait, from `retry-after-ms` / `retry-after`. */
+  retryAfterMs: number | null
+}
+
+/** Thrown by the stream reader when the response ended without `message_stop`. */
+export class StreamEndedEarly extends Error {
+  override readonly name = 'StreamEndedEarly'
+  constructor() {
+    super('the answer stream ended before the message was complete')
+  }
+}
+
+const fault = (
+  code: ChatFaultCode,
+  message: string,
+  nextStep: string,
+  retryable: boolean,
+  status: number | null = null
+): ChatFault => ({ code, message, nextStep, retryable, status })
+
+export function noApiKeyFault(): ChatFault {
+  return fault(
+    'no-api-key',
+    'Cairn has no Anthropic API key yet.',
+    'Add your API key in Settings, then press Retry.',
+    true
+  )
+}
+
+export function saveFailedFault(reason: string): ChatFault {
+  return fault(
+    'save-failed',
+    `The conversation could not be saved (${reason}).`,
+    'Check that the disk is not full or read-only, then press Retry.',
+    true
+  )
+}
+
+export function isAbort(error: unknown): boolean {
+  return (
+    error instanceof APIUserAbortError ||
+    (error instanceof Error && (error.name === 'AbortError' || error.name === 'APIUserAbortError'))
+  )
+}
+
+export function classifyFault(error: unknown, phase: FaultPhase): ClassifiedFault {
+  const plain = (f: ChatFault, autoRetry = false, retryAfterMs: number | null = null) => ({
+    fault: f,
+    autoRetry,
+    retryAfterMs
+  })
+  if (
+    error instanceof StreamEndedEarly ||
+    (phase === 'stream' && error instanceof APIConnectionError)
+  )
+    return plain(
+      fault(
+        'stream-cut',
+        'The connection dropped in the middle of the answer. What arrived so far is kept.',
+        'Press Retry to ask again.',
+        true
+      )
+    )
+  if (error instanceof SyntaxError)
+    return plain(
+      fault(
+        'bad-stream',
+        'Anthropic sent data Cairn could not read, so the answer stopped. What arrived so far is kept.',
+        'Press Retry to ask again; if it keeps happening, check for a Cairn update.',
+        true
+      )
+    )
+  if (error instanceof APIConnectionTimeoutError)
+    return plain(
+      fault(
+        'timeout',
+        'Anthropic did not answer in time.',
+        'Check your connection, then press Retry.',
+        true
+      ),
+      true
+    )
+  if (error instanceof APIConnectionError)
+    return plain(
+      fault(
+        'offline',
+        'Cairn cannot reach Anthropic. Your computer may be offline.',
+        'Check your internet connection, then press Retry.',
+        true
+      ),
+      true
+    )
+  if (error instanceof APIError) return classifyApiError(error, phase)
+  // Once the answer is streaming, a transport error (undici's "terminated") is a cut connection.
+  if (phase === 'stream')
+    return plain(
+      fault(
+        'stream-cut',
+        'The connection dropped in the middle of the answer. What arrived so far is kept.',
+        'Press Retry to ask again.',
+        true
+      )
+    )
+  return plain(
+    fault(
+      'internal',
+      'Something went wrong while talking to Anthropic.',
+      'Press Retry; if it keeps happening, restart Cairn.',
+      true
+    )
+  )
+}
+
+function classifyApiError(error: APIError, phase: FaultPhase): ClassifiedFault {
+  const status = typeof error.status === 'number' ? error.status : null
+  // Compared as plain text: the API sends types the SDK's union does not list (request_too_large).
+  const type: string | null = typeof error.type === 'string' ? error.type : null
+  const detail = apiMessage(error)
+  const retryAfterMs = retryAfterOf(error)
+  const out = (f: ChatFault, autoRetry = false): ClassifiedFault => ({
+    fault: f,
+    autoRetry,
+    retryAfterMs
+  })
+  // An `event: error` in the stream has no status; its type says what it was.
+  if (status === 401 || type === 'authentication_error')
+    return out(
+      fault(
+        'auth',
+        'Anthropic did not accept the API key.',
+        'Check or replace the key in Settings, then press Retry.',
+        true,
+        status
+      )
+    )
+  if (status === 403 || type === 'permission_error')
+    return out(
+      fault(
+        'auth',
+        `The API key is not allowed to do this${detail ? ` (${detail})` : ''}.`,
+        'Use a key from a workspace with access to this model in Settings, then press Retry.',
+        true,
+        status
+      )
+    )
+  if (status === 404 || type === 'not_found_error')
+    return out(
+      fault(
+        'model-not-found',
+        `Anthropic does not know this model${detail ? ` (${detail})` : ''}.`,
+        'Pick another model for this conversation, then press Retry.',
+        true,
+        status
+      )
+    )
+  if (status === 413 || type === 'request_too_large')
+    return out(
+      fault(
+        'too-large',
+        'This conversation is too large to send in one request.',
+        'Start a new conversation, or turn on context editing or compaction in Settings.',
+        false,
+        status
+      )
+    )
+  if (status === 429 || type === 'rate_limit_error')
+    return out(
+      fault(
+        'rate-limited',
+        'Anthropic is limiting how fast this key can send requests.',
+        'Cairn retries on its own; you can also wait a moment and press Retry.',
+        true,
+        status
+      ),
+      phase === 'request'
+    )
+  if (status === 529 || type === 'overloaded_error' || (status !== null && status >= 500))
+    return out(
+      fault(
+        'overloaded',
+        status === 529 || type === 'overloaded_error'
+          ? 'Anthropic is overloaded right now.'
+          : 'Anthropic had an internal error.',
+        'Cairn retries on its own; if it keeps failing, press Retry in a minute.',
+        true,
+        status
+      ),
+      phase === 'request'
+    )
+  if (status === 400 || type === 'invalid_request_error')
+    return out(
+      fault(
+        'bad-request',
+        `Anthropic refused the request${detail ? `: ${detail}` : '.'}`,
+        'Check the model and the settings; start a new conversation if this one keeps failing.',
+        true,
+        status
+      )
+    )
+  return out(
+    fault(
+      'api-error',
+      `Anthropic answered with an error${status ? ` (${status})` : ''}${detail ? `: ${detail}` : '.'}`,
+      'Press Retry; if it keeps happening, check status.anthropic.com.',
+      true,
+      status
+    )
+  )
+}
+
+function apiMessage(error: APIError): string {
+  const raw = typeof error.apiMessage === 'string' ? error.apiMessage : ''
+  return raw.length > 300 ? `${raw.slice(0, 300)}…` : raw
+}
+
+/** `retry-after-ms` (milliseconds) or `retry-after` (seconds or an HTTP date), as milliseconds. */
+export function retryAfterOf(error: APIError, now = Date.now()): number | null {
+  const headers = error.headers
+  if (!headers) return null
+  const ms = Number.parseFloat(headers.get('retry-after-ms') ?? '')
+  if (Number.isFinite(ms) && ms >= 0) return ms
+  const raw = headers.get('retry-after')
+  if (!raw) return null
+  const seconds = Number.parseFloat(raw)
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000
+  const date = Date.parse(raw)
+  return Number.isFinite(date) ? Math.max(0, date - now) : null
+}

@@ -1,0 +1,7 @@
+export { createChatService, type ChatService, type ChatServiceOptions } from './chat-service'
+export { DEFAULT_BASE_URL, type AnthropicOptions } from './anthropic'
+export { CONVERSATIONS_FOLDER } from './conversation-store'
+export { MODELS_CACHE_FILE } from './models'
+export { COMPACTION_BETA, CONTEXT_MANAGEMENT_BETA, MEMORY_TOOL } from './request'
+export { DEFAULT_RETRY, type RetryPolicy, type Wait } from './retry'
+export type { ChatEmit, ChatEventName, MemoryToolRunner } from './types'

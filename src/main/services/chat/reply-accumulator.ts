@@ -1,0 +1,210 @@
+import type {
+  BetaRawMessageStreamEvent,
+  BetaMessageDeltaUsage,
+  BetaUsage
+} from '@anthropic-ai/sdk/resources/beta/messages/messages'
+import type { AssistantBlock, Usage } from '@shared/chat'
+
+/*
+ * Builds the assistant message from raw stream events. Only what is complete is kept when the
+ * stream stops early: text as far as it came, tool calls only once their input is whole (a
+ * half-received call never ran and never will).
+ */
+
+type Slot =
+  | { kind: 'text'; text: string }
+  | { kind: 'tool_use'; id: string; name: string; json: string; done: boolean }
+  | { kind: 'compaction'; block: Record<string, unknown>; done: boolean }
+  | { kind: 'other' }
+
+export interface AppliedEdit {
+  type: string
+  clearedToolUses: number
+  clearedInputTokens: number
+}
+
+export interface ReplySnapshot {
+  content: AssistantBlock[]
+  /** Tool calls whose input was not a JSON object: id → why. */
+  badToolInput: Map<string, string>
+  stopReason: string | null
+  usage: Usage
+  appliedEdits: AppliedEdit[]
+  /** `message_stop` arrived. */
+  complete: boolean
+}
+
+const count = (value: number | null | undefined): number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.floor(value) : 0
+
+export class ReplyAccumulator {
+  private readonly slots: Slot[] = []
+  private stopReason: string | null = null
+  private usage: Usage = {
+    inputTokens: 0,
+    outputTokens: 0,
+    cacheReadTokens: 0,
+    cacheCreationTokens: 0
+  }
+  private edits: AppliedEdit[] = []
+  private complete = false
+
+  /** Applies one event; returns the text it added, if any (for the live stream). */
+  apply(event: BetaRawMessageStreamEvent): string | null {
+    switch (event.type) {
+      case 'message_start':
+        this.takeUsage(event.message.usage)
+        this.takeEdits(event.message.context_management?.applied_edits)
+        return null
+      case 'content_block_start': {
+        const block = event.content_block
+        if (block.type === 'text') {
+          this.slots[event.index] = { kind: 'text', text: block.text }
+          return block.text || null
+        }
+        if (block.type === 'tool_use')
+          this.slots[event.index] = {
+            kind: 'tool_use',
+            id: block.id,
+            name: block.name,
+            json: '',
+            done: false
+          }
+        else if (block.type === 'compaction')
+          this.slots[event.index] = {
+            kind: 'compaction',
+            block: { ...(block as unknown as Record<string, unknown>) },
+            done: false
+          }
+        else this.slots[event.index] = { kind: 'other' }
+        return null
+      }
+      case 'content_block_delta': {
+        const slot = this.slots[event.index]
+        const delta = event.delta
+        if (delta.type === 'text_delta' && slot?.kind === 'text') {
+          slot.text += delta.text
+          return delta.text
+        }
+        if (delta.type === 'input_json_delta' && slot?.kind === 'tool_use')
+          slot.json += delta.partial_json
+        else if (delta.type === 'compaction_delta' && slot?.kind === 'compaction') {
+          slot.block.content = delta.content
+          if (delta.encrypted_content !== null)
+            slot.block.encrypted_content = delta.encrypted_content
+        }
+        return null
+      }
+      case 'content_block_stop': {
+        const slot = this.slots[event.index]
+        if (slot?.kind === 'tool_use' || slot?.kind === 'compaction') slot.done = true
+        return null
+      }
+      case 'message_delta':
+        this.stopReason = event.delta.stop_reason ?? this.stopReason
+        this.takeUsage(event.usage)
+        this.takeEdits(event.context_management?.applied_edits)
+        return null
+      case 'message_stop':
+        this.complete = true
+        return null
+      default:
+        return null
+    }
+  }
+
+  /** A tool call has started streaming (its input is on the way). */
+  hasPendingToolUse(): boolean {
+    return this.slots.some((slot) => slot?.kind === 'tool_use' && !slot.done)
+  }
+
+  snapshot(): ReplySnapshot {
+    const content: AssistantBlock[] = []
+    const badToolInput = new Map<string, string>()
+    for (const slot of this.slots) {
+      if (!slot) continue
+      if (slot.kind === 'text') {
+        if (slot.text.length > 0) content.push({ type: 'text', text: slot.text })
+      } else if (slot.kind === 'tool_use') {
+        if (!slot.done) continue
+        const input = parseInput(slot.json)
+        if (input.ok)
+          content.push({ type: 'tool_use', id: slot.id, name: slot.name, input: input.value })
+        else {
+          badToolInput.set(slot.id, input.reason)
+          content.push({ type: 'tool_use', id: slot.id, name: slot.name, input: {} })
+        }
+      } else if (slot.kind === 'compaction' && slot.done) {
+        content.push({
+          ...slot.block,
+          type: 'compaction',
+          content: stringOrNull(slot.block.content)
+        })
+      }
+    }
+    return {
+      content,
+      badToolInput,
+      stopReason: this.stopReason,
+      usage: { ...this.usage },
+      appliedEdits: [...this.edits],
+      complete: this.complete
+    }
+  }
+
+  private takeUsage(usage: BetaUsage | BetaMessageDeltaUsage | null | undefined): void {
+    if (!usage) return
+    // message_delta counts are cumulative; a null means "unchanged".
+    if (usage.input_tokens != null) this.usage.inputTokens = count(usage.input_tokens)
+    if (usage.output_tokens != null) this.usage.outputTokens = count(usage.output_tokens)
+    if (usage.cache_read_input_tokens != null)
+      this.usage.cacheReadTokens = count(usage.cache_read_input_tokens)
+    if (usage.cache_creation_input_tokens != null)
+      this.usage.cacheCreationTokens = count(usage.cache_creation_input_tokens)
+  }
+
+  private takeEdits(edits: ReadonlyArray<object> | null | undefined): void {
+    if (!edits || edits.length === 0) return
+    this.edits = edits.map((edit) => {
+      const e = edit as Record<string, unknown>
+      return {
+        type: typeof e.type === 'string' ? e.type : 'unknown',
+        clearedToolUses: count(e.cleared_tool_uses as number),
+        clearedInputTokens: count(e.cleared_input_tokens as number)
+      }
+    })
+  }
+}
+
+function parseInput(
+  json: string
+): { ok: true; value: Record<string, unknown> } | { ok: false; reason: string } {
+  try {
+    const value: unknown = JSON.parse(json.length > 0 ? json : '{}')
+    if (typeof value === 'object' && value !== null && !Array.isArray(value))
+      return { ok: true, value: value as Record<string, unknown> }
+    return { ok: false, reason: 'the tool input was not a JSON object' }
+  } catch {
+    return { ok: false, reason: 'the tool input was not valid JSON' }
+  }
+}
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null
+}
+
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    inputTokens: a.inputTokens + b.inputTokens,
+    outputTokens: a.outputTokens + b.outputTokens,
+    cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
+    cacheCreationTokens: a.cacheCreationTokens + b.cacheCreationTokens
+  }
+}
+
+export const ZERO_USAGE: Usage = {
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheReadTokens: 0,
+  cacheCreationTokens: 0
+}

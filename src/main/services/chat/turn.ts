@@ -1,0 +1,358 @@
+import { randomUUID } from 'node:crypto'
+import type Anthropic from '@anthropic-ai/sdk'
+import type {
+  AssistantBlock,
+  AssistantMessage,
+  ChatFault,
+  Conversation,
+  NoticeKind,
+  NoticeMessage,
+  ToolResultBlock,
+  ToolUseBlock,
+  TurnStatus,
+  Usage
+} from '@shared/chat'
+import type { Settings } from '@shared/settings'
+import type { Logger } from '../log/logger'
+import { createCoalescer } from './coalescer'
+import { classifyFault, isAbort, noApiKeyFault, saveFailedFault, StreamEndedEarly } from './faults'
+import { describeTool, summarize } from './memory-ops'
+import { addUsage, ReplyAccumulator, ZERO_USAGE, type ReplySnapshot } from './reply-accumulator'
+import { notRunResult, repairStored } from './repair'
+import { buildRequest } from './request'
+import { attemptsFor, countdown, retryDelay, type RetryPolicy, type Wait } from './retry'
+import type { ChatEmit, MemoryToolRunner } from './types'
+
+/*
+ * One user turn: stream a reply, run each memory command it asks for (in order), send the
+ * results back, and repeat until Claude ends its turn, the round cap is reached, the user stops,
+ * or a fault ends it. Everything shown is saved before the turn ends.
+ */
+
+export type TurnEnd =
+  | { kind: 'done'; status: TurnStatus; stopReason: string | null; usage: Usage }
+  | { kind: 'error'; fault: ChatFault; partialKept: boolean }
+
+export interface TurnDeps {
+  conversation: Conversation
+  settings: Settings
+  client: () => Promise<Anthropic | null>
+  memory: MemoryToolRunner
+  emit: ChatEmit
+  save: (conversation: Conversation) => Promise<void>
+  clock: () => Date
+  wait: Wait
+  retry: RetryPolicy
+  coalesceMs: number
+  logger: Logger
+}
+
+/** Faults in a stream that showed nothing yet, safe to retry without the user noticing. */
+const QUIET_RETRY = new Set(['stream-cut', 'overloaded', 'rate-limited'])
+
+type Outcome =
+  | { kind: 'complete'; snapshot: ReplySnapshot }
+  | { kind: 'aborted'; snapshot: ReplySnapshot }
+  | { kind: 'fault'; fault: ChatFault; snapshot: ReplySnapshot }
+
+export class Turn {
+  readonly id = randomUUID()
+  private readonly controller = new AbortController()
+  private usage: Usage = ZERO_USAGE
+
+  constructor(private readonly deps: TurnDeps) {}
+
+  get conversationId(): string {
+    return this.deps.conversation.id
+  }
+
+  stop(): void {
+    this.controller.abort()
+  }
+
+  get stopped(): boolean {
+    return this.controller.signal.aborted
+  }
+
+  /** Runs to the end; never rejects. */
+  async run(): Promise<TurnEnd> {
+    try {
+      return await this.loop()
+    } catch (error) {
+      this.deps.logger.error('chat turn failed', { error })
+      const fault: ChatFault =
+        error instanceof SaveError
+          ? saveFailedFault(error.reason)
+          : {
+              code: 'internal',
+              message: 'Something went wrong inside Cairn while answering.',
+              nextStep: 'Press Retry; if it keeps happening, restart Cairn.',
+              retryable: true,
+              status: null
+            }
+      return { kind: 'error', fault, partialKept: false }
+    }
+  }
+
+  private async loop(): Promise<TurnEnd> {
+    const { settings } = this.deps
+    const signal = this.controller.signal
+    const client = await this.deps.client()
+    let rounds = 0
+    for (;;) {
+      await this.repair()
+      const messageId = randomUUID()
+      const outcome: Outcome = client
+        ? await this.request(client, messageId)
+        : { kind: 'fault', fault: noApiKeyFault(), snapshot: new ReplyAccumulator().snapshot() }
+      this.usage = addUsage(this.usage, outcome.snapshot.usage)
+      const message = await this.record(messageId, outcome)
+      if (outcome.kind === 'aborted') return this.done('interrupted', message.stopReason)
+      if (outcome.kind === 'fault')
+        return { kind: 'error', fault: outcome.fault, partialKept: message.content.length > 0 }
+      const calls = message.content.filter((b): b is ToolUseBlock => b.type === 'tool_use')
+      if (calls.length === 0) return this.done('complete', message.stopReason)
+      const results = await this.runTools(message.id, calls, outcome.snapshot)
+      await this.append({
+        id: randomUUID(),
+        role: 'user',
+        createdAt: this.now(),
+        content: results
+      })
+      if (signal.aborted) return this.done('interrupted', message.stopReason)
+      rounds += 1
+      if (rounds >= settings.maxToolRounds) {
+        await this.notice(
+          'tool-round-limit',
+          `Claude used the memory tool ${rounds} times for this message, the limit set in Settings, so Cairn stopped here. Send a message (for example "continue") to let it go on, or raise the limit in Settings.`
+        )
+        return this.done('capped', message.stopReason)
+      }
+    }
+  }
+
+  /** One request, retried on its own while nothing has been shown yet. */
+  private async request(client: Anthropic, messageId: string): Promise<Outcome> {
+    const { conversation, settings, emit, retry } = this.deps
+    const signal = this.controller.signal
+    const base = { conversationId: conversation.id, turnId: this.id }
+    for (let attempt = 1; ; attempt += 1) {
+      const acc = new ReplyAccumulator()
+      const coalescer = createCoalescer(
+        (text) => emit('chat:delta', { ...base, messageId, text }),
+        this.deps.coalesceMs
+      )
+      let streaming = false
+      let shown = false
+      try {
+        if (signal.aborted) return { kind: 'aborted', snapshot: acc.snapshot() }
+        const stream = await client.beta.messages.create(buildRequest(conversation, settings), {
+          signal
+        })
+        streaming = true
+        for await (const event of stream) {
+          const text = acc.apply(event)
+          if (text) {
+            shown = true
+            coalescer.push(text)
+          }
+        }
+        coalescer.flush()
+        const snapshot = acc.snapshot()
+        if (signal.aborted) return { kind: 'aborted', snapshot }
+        if (!snapshot.complete) throw new StreamEndedEarly()
+        return { kind: 'complete', snapshot }
+      } catch (error) {
+        coalescer.flush()
+        const snapshot = acc.snapshot()
+        if (signal.aborted || isAbort(error)) return { kind: 'aborted', snapshot }
+        const classified = classifyFault(error, streaming ? 'stream' : 'request')
+        // Before anything was shown, a failure mid-stream can be retried like a failed request.
+        if (!shown && streaming && QUIET_RETRY.has(classified.fault.code))
+          classified.autoRetry = true
+        this.deps.logger.warn('anthropic request failed', {
+          code: classified.fault.code,
+          status: classified.fault.status,
+          attempt
+        })
+        const delay = shown ? null : retryDelay(classified, attempt, retry)
+        if (delay === null)
+          return { kind: 'fault', fault: this.finalFault(classified.fault, attempt), snapshot }
+        const retryAt = new Date(this.deps.clock().getTime() + delay).toISOString()
+        const maxAttempts = attemptsFor(classified.fault, retry)
+        await countdown(delay, signal, this.deps.wait, (secondsLeft) =>
+          emit('chat:retrying', {
+            ...base,
+            attempt: attempt + 1,
+            maxAttempts,
+            secondsLeft,
+            retryAt,
+            reason: classified.fault
+          })
+        )
+      } finally {
+        coalescer.close()
+      }
+    }
+  }
+
+  private finalFault(fault: ChatFault, attempts: number): ChatFault {
+    if (attempts <= 1) return fault
+    return { ...fault, message: `${fault.message} Cairn tried ${attempts} times.` }
+  }
+
+  /** Saves the reply as it stands: whole when complete, only its finished parts otherwise. */
+  private async record(messageId: string, outcome: Outcome): Promise<AssistantMessage> {
+    const { snapshot } = outcome
+    // A reply cut short never ran its tool calls; they are dropped rather than left unanswered.
+    const content: AssistantBlock[] =
+      outcome.kind === 'complete'
+        ? snapshot.content
+        : snapshot.content.filter((b) => b.type !== 'tool_use')
+    const message: AssistantMessage = {
+      id: messageId,
+      role: 'assistant',
+      createdAt: this.now(),
+      model: this.deps.conversation.model,
+      content,
+      status:
+        outcome.kind === 'complete'
+          ? 'complete'
+          : outcome.kind === 'aborted'
+            ? 'interrupted'
+            : 'failed',
+      stopReason: snapshot.stopReason,
+      usage: snapshot.usage,
+      error: outcome.kind === 'fault' ? outcome.fault : null
+    }
+    this.deps.conversation.messages.push(message)
+    for (const edit of snapshot.appliedEdits) {
+      if (edit.type === 'clear_tool_uses_20250919' && edit.clearedToolUses > 0)
+        this.deps.conversation.messages.push(
+          this.noticeOf(
+            'context-cleared',
+            `To keep the conversation within limits, Anthropic cleared ${edit.clearedToolUses} older tool result${edit.clearedToolUses === 1 ? '' : 's'} (about ${edit.clearedInputTokens.toLocaleString('en-US')} tokens) from what Claude sees. Memory operations were kept.`
+          )
+        )
+    }
+    if (content.some((b) => b.type === 'compaction'))
+      this.deps.conversation.messages.push(
+        this.noticeOf(
+          'context-compacted',
+          'The earlier part of this conversation was summarised to stay within the context window. Claude keeps what must last in memory.'
+        )
+      )
+    await this.persist()
+    const added = this.deps.conversation.messages.slice(
+      this.deps.conversation.messages.indexOf(message)
+    )
+    for (const item of added)
+      this.deps.emit('chat:message', {
+        conversationId: this.conversationId,
+        turnId: this.id,
+        message: item
+      })
+    return message
+  }
+
+  private async runTools(
+    messageId: string,
+    calls: ToolUseBlock[],
+    snapshot: ReplySnapshot
+  ): Promise<ToolResultBlock[]> {
+    const signal = this.controller.signal
+    const results: ToolResultBlock[] = []
+    for (const call of calls) {
+      const described = describeTool(call.input)
+      const event = (status: 'running' | 'done' | 'error' | 'cancelled', summary: string) =>
+        this.deps.emit('chat:tool', {
+          conversationId: this.conversationId,
+          turnId: this.id,
+          messageId,
+          toolUseId: call.id,
+          command: described.command,
+          path: described.path,
+          status,
+          summary
+        })
+      // After a stop, nothing more touches the memory folder.
+      if (signal.aborted) {
+        results.push(notRunResult(call.id))
+        event('cancelled', 'Not run: stopped.')
+        continue
+      }
+      event('running', '')
+      const bad = snapshot.badToolInput.get(call.id)
+      const result = bad
+        ? { content: `Error: ${bad}. Send the command again as a JSON object.`, isError: true }
+        : call.name !== 'memory'
+          ? {
+              content: `Error: There is no tool called ${call.name}. Only the memory tool is available.`,
+              isError: true
+            }
+          : await this.deps.memory.execute(call.input, {
+              kind: 'claude',
+              conversationId: this.conversationId
+            })
+      results.push({
+        type: 'tool_result',
+        tool_use_id: call.id,
+        content: result.content,
+        is_error: result.isError
+      })
+      event(result.isError ? 'error' : 'done', summarize(result.content))
+    }
+    return results
+  }
+
+  /** Before each request: every tool call in the saved conversation has its answer. */
+  private async repair(): Promise<void> {
+    const { conversation } = this.deps
+    const repaired = repairStored(conversation.messages, () => this.now())
+    if (!repaired.changed) return
+    conversation.messages = repaired.messages
+    await this.persist()
+  }
+
+  private async append(message: Conversation['messages'][number]): Promise<void> {
+    this.deps.conversation.messages.push(message)
+    await this.persist()
+    this.deps.emit('chat:message', {
+      conversationId: this.conversationId,
+      turnId: this.id,
+      message
+    })
+  }
+
+  private notice(kind: NoticeKind, text: string): Promise<void> {
+    return this.append(this.noticeOf(kind, text))
+  }
+
+  private noticeOf(kind: NoticeKind, text: string): NoticeMessage {
+    return { id: randomUUID(), role: 'notice', createdAt: this.now(), kind, text }
+  }
+
+  private async persist(): Promise<void> {
+    this.deps.conversation.updatedAt = this.now()
+    try {
+      await this.deps.save(this.deps.conversation)
+    } catch (error) {
+      this.deps.logger.error('conversation not saved', { error })
+      throw new SaveError((error as NodeJS.ErrnoException).code ?? 'write error')
+    }
+  }
+
+  private done(status: TurnStatus, stopReason: string | null): TurnEnd {
+    return { kind: 'done', status, stopReason, usage: this.usage }
+  }
+
+  private now(): string {
+    return this.deps.clock().toISOString()
+  }
+}
+
+class SaveError extends Error {
+  constructor(readonly reason: string) {
+    super(`conversation not saved: ${reason}`)
+  }
+}
