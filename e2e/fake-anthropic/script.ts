@@ -54,8 +54,10 @@ export interface MessageReply {
   textChunk?: number
   /** Pieces each tool input's JSON is split into across `input_json_delta` events (default 3). */
   jsonPieces?: number
-  /** Milliseconds between SSE events (default 0: written as fast as the socket takes them). */
+  /** Milliseconds between SSE events, on a fixed schedule (default 0: as fast as the socket takes them). */
   eventDelayMs?: number
+  /** Milliseconds between the response headers and the first event (the model "thinking"). */
+  firstEventDelayMs?: number
   fault?: StreamFault
 }
 

@@ -214,6 +214,11 @@ export async function startFakeAnthropic(
     })
     const fault = reply.fault
     let deltas = 0
+    if (reply.firstEventDelayMs) await delay(reply.firstEventDelayMs)
+    // Paced on a fixed schedule, like a server that produces tokens at its own rate: a slow
+    // reader gets a burst of what is due, it does not slow the producer down.
+    const paceFrom = performance.now()
+    let sent = 0
     for (const event of streamEvents(reply, model, messageId())) {
       if (closed) return
       if (fault && event.isDelta && deltas === fault.afterDeltas) {
@@ -252,7 +257,11 @@ export async function startFakeAnthropic(
       }
       if (event.isDelta) deltas += 1
       if (!res.write(formatSse(event))) await drained(res)
-      if (reply.eventDelayMs) await delay(reply.eventDelayMs)
+      sent += 1
+      if (reply.eventDelayMs) {
+        const due = paceFrom + sent * reply.eventDelayMs - performance.now()
+        if (due > 0) await delay(due)
+      }
     }
     res.end()
     void req

@@ -94,9 +94,14 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     }
   }
 
+  // One client per key: building one per turn costs time on every message.
+  let cached: { key: string; client: Anthropic } | null = null
   async function client(apiKey?: string): Promise<Anthropic | null> {
     const key = apiKey ?? (await options.secrets.getApiKey())
-    return key ? createAnthropicClient(key, options.anthropic ?? {}, logger) : null
+    if (!key) return null
+    if (cached?.key !== key)
+      cached = { key, client: createAnthropicClient(key, options.anthropic ?? {}, logger) }
+    return cached.client
   }
 
   const models = createModelCatalog({ dir: options.dir, client: () => client(), logger, clock })
