@@ -1,16 +1,19 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, ipcMain, screen, session, shell } from 'electron'
-import type { App, IpcMain, Screen, Session, Shell } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, protocol, screen, session, shell } from 'electron'
+import type { App, Dialog, IpcMain, Protocol, Screen, Session, Shell } from 'electron'
 import { bindIpc } from './ipc/electron-ipc'
 import { checkedEmitter, wireEvents } from './ipc/events'
 import { createHandlers } from './ipc/handlers'
 import { createIpcRegistry } from './ipc/registry'
 import { trustedUrlCheck, type RendererLocation } from './ipc/trusted-url'
-import { configureUserData } from './platform/user-data'
+import { handleAppProtocol, registerAppScheme } from './platform/app-protocol'
+import { installCrashHandlers, watchRenderer, type CrashDialogs } from './platform/crash-handling'
+import { configureLogsPath, configureUserData } from './platform/user-data'
 import { createServices } from './services'
 import { ensurePrivateDir } from './services/fs/durable'
 import { createLogger } from './services/log/logger'
+import { createRotatingLogFile } from './services/log/rotating-file'
 import { createOsKeychain } from './services/secrets/os-keychain'
 import { createMainWindow, hardenContents, hardenSession } from './window'
 
@@ -26,11 +29,14 @@ export interface ElectronApi {
     | 'whenReady'
     | 'getPath'
     | 'setPath'
+    | 'setAppLogsPath'
     | 'getName'
     | 'getVersion'
     | 'isPackaged'
   >
   BrowserWindow: typeof BrowserWindow
+  dialog: Pick<Dialog, 'showErrorBox' | 'showMessageBox'>
+  protocol: Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'>
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>
   screen: Pick<Screen, 'getAllDisplays'>
   session: {
@@ -42,13 +48,20 @@ export interface ElectronApi {
   shell: Pick<Shell, 'openExternal' | 'openPath'>
 }
 
-export async function start(electron: ElectronApi, env: NodeJS.ProcessEnv): Promise<void> {
-  const { app, BrowserWindow, ipcMain, screen, session, shell } = electron
+export async function start(
+  electron: ElectronApi,
+  env: NodeJS.ProcessEnv,
+  host: Pick<NodeJS.Process, 'on' | 'off'> = process
+): Promise<void> {
+  const { app, BrowserWindow, dialog, ipcMain, protocol, screen, session, shell } = electron
   const here = fileURLToPath(new URL('.', import.meta.url))
   const preload = join(here, '../preload/index.cjs')
+  // The built renderer is served from app://cairn/ (never file://); the dev server keeps its URL.
   const renderer: RendererLocation = env.ELECTRON_RENDERER_URL
     ? { kind: 'url', url: env.ELECTRON_RENDERER_URL }
-    : { kind: 'file', path: join(here, '../renderer/index.html') }
+    : { kind: 'app', root: join(here, '../renderer') }
+  // Privileged schemes can only be registered before the app is ready.
+  registerAppScheme(protocol)
 
   // Electron keeps the single-instance lock in the user-data folder, so a second profile
   // (CAIRN_USER_DATA_DIR) must be in place first or it would collide with the default one.
@@ -57,16 +70,35 @@ export async function start(electron: ElectronApi, env: NodeJS.ProcessEnv): Prom
     app.quit()
     return
   }
+  const logsDir = configureLogsPath(app, userDataDir, env)
   await app.whenReady()
 
-  await ensurePrivateDir(join(userDataDir, 'logs'))
+  await ensurePrivateDir(logsDir)
+  const logFile = createRotatingLogFile(logsDir)
   const logger = createLogger({
-    file: join(userDataDir, 'logs', 'main.log'),
+    transport: logFile.write,
     ...(app.isPackaged ? {} : { sink: (line: string) => console.log(line) })
   })
+  const dialogs: CrashDialogs = {
+    showError: (title, message) => dialog.showErrorBox(title, message),
+    askReload: async (message) => {
+      const { response } = await dialog.showMessageBox({
+        type: 'error',
+        title: 'Cairn',
+        message,
+        buttons: ['Reload', 'Not now'],
+        defaultId: 0,
+        cancelId: 1
+      })
+      return response === 0
+    }
+  }
+  installCrashHandlers(host, { logger, dialogs })
+  if (renderer.kind === 'app') handleAppProtocol(protocol, renderer.root)
+  const isOwnPage = trustedUrlCheck(renderer)
   hardenSession(session.defaultSession)
   app.on('web-contents-created', (_event, contents) =>
-    hardenContents(contents, (url) => shell.openExternal(url))
+    hardenContents(contents, (url) => shell.openExternal(url), isOwnPage)
   )
 
   const services = await createServices({
@@ -82,11 +114,17 @@ export async function start(electron: ElectronApi, env: NodeJS.ProcessEnv): Prom
       version: app.getVersion(),
       platform: process.platform,
       electronVersion: process.versions.electron ?? null
+    },
+    diagnostics: {
+      logsDir,
+      packaged: app.isPackaged,
+      versions: { ...process.versions },
+      scrub: logger.scrub
     }
   })
   const registry = createIpcRegistry({
     handlers: createHandlers(services),
-    isTrustedUrl: trustedUrlCheck(renderer),
+    isTrustedUrl: isOwnPage,
     logger
   })
   const unbindIpc = bindIpc(ipcMain, registry)
@@ -123,6 +161,7 @@ export async function start(electron: ElectronApi, env: NodeJS.ProcessEnv): Prom
           state: await services.windowState.load(),
           saveState: (state) => tracked(services.windowState.save(state))
         })
+        watchRenderer(mainWindow.webContents, { logger, dialogs })
         return mainWindow
       } finally {
         opening = null
@@ -170,7 +209,7 @@ export async function start(electron: ElectronApi, env: NodeJS.ProcessEnv): Prom
 
 /** Electron runs this module as the main entry; `running` settles once start-up is over. */
 export const running: Promise<void> = start(
-  { app, BrowserWindow, ipcMain, screen, session, shell },
+  { app, BrowserWindow, dialog, ipcMain, protocol, screen, session, shell },
   process.env
 ).catch((error: unknown) => {
   console.error('Cairn could not start:', error)

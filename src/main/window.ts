@@ -5,7 +5,7 @@ import type {
   Session,
   WebContents
 } from 'electron'
-import type { RendererLocation } from './ipc/trusted-url'
+import { rendererEntryUrl, type RendererLocation } from './ipc/trusted-url'
 import type { WindowState } from './services/window-state/window-state-store'
 
 /** The renderer never gets Node, never leaves its sandbox, and never relaxes web security. */
@@ -44,13 +44,21 @@ export function hardenSession(
   session.setPermissionCheckHandler(() => false)
 }
 
-/** No navigation away from our page (main frame or sub-frames), no new windows, no webviews. */
+/**
+ * Navigation only within our own page's origin (app://cairn, or the dev server), and only in the
+ * main frame; no redirects, no new windows, no webviews.
+ */
 export function hardenContents(
   contents: Pick<WebContents, 'on' | 'setWindowOpenHandler'>,
-  openExternal: (url: string) => Promise<void>
+  openExternal: (url: string) => Promise<void>,
+  isOwnPage: (url: string) => boolean = () => false
 ): void {
-  contents.on('will-navigate', (event) => event.preventDefault())
-  contents.on('will-frame-navigate', (event) => event.preventDefault())
+  contents.on('will-navigate', (event, url) => {
+    if (!isOwnPage(typeof url === 'string' ? url : event.url)) event.preventDefault()
+  })
+  contents.on('will-frame-navigate', (event) => {
+    if (!(event.isMainFrame && isOwnPage(event.url))) event.preventDefault()
+  })
   contents.on('will-redirect', (event) => event.preventDefault())
   contents.on('will-attach-webview', (event) => event.preventDefault())
   contents.setWindowOpenHandler(({ url }) => {
@@ -114,7 +122,6 @@ export async function createMainWindow(options: MainWindowOptions): Promise<Brow
     const bounds = window.getNormalBounds()
     void options.saveState({ ...bounds, maximized: window.isMaximized() }).catch(() => undefined)
   })
-  if (options.renderer.kind === 'url') await window.loadURL(options.renderer.url)
-  else await window.loadFile(options.renderer.path)
+  await window.loadURL(rendererEntryUrl(options.renderer))
   return window
 }

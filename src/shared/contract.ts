@@ -24,6 +24,7 @@ import {
   SetModelInputSchema,
   StopOutputSchema
 } from './chat'
+import { DiagnosticsSchema } from './diagnostics'
 import { AppErrorShapeSchema } from './errors'
 import {
   ActivityPageSchema,
@@ -103,6 +104,7 @@ export const TestApiKeyInputSchema = z
 export const channels = {
   'app:info': { input: NoInput, output: AppInfoSchema },
   'app:open-memory-folder': { input: NoInput, output: OpenFolderResultSchema },
+  'app:diagnostics': { input: NoInput, output: DiagnosticsSchema },
   // The memory inspector: the user's own reads and edits, through the same engine as Claude's.
   'memory:list': { input: MemoryListInputSchema.optional(), output: z.array(MemoryEntrySchema) },
   'memory:read': { input: MemoryPathInputSchema, output: MemoryFileSchema },

@@ -54,6 +54,11 @@ export class FakeWebContents extends FakeEmitter {
   windowOpenHandler: WindowOpenHandler | null = null
   readonly sent: Array<{ channel: string; payload: unknown }> = []
   destroyed = false
+  reloads = 0
+
+  reload(): void {
+    this.reloads += 1
+  }
 
   setWindowOpenHandler(handler: WindowOpenHandler): void {
     this.windowOpenHandler = handler
@@ -127,6 +132,10 @@ export function createFakeElectron(
       if (!path.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(path))
         throw new Error('Path must be absolute')
       paths.set(name, path)
+    }),
+    setAppLogsPath: vi.fn((path?: string) => {
+      // Electron's default on Linux and Windows: inside the user-data folder.
+      paths.set('logs', path ?? `${paths.get('userData') ?? '/fake'}/logs`)
     }),
     getName: vi.fn(() => 'Cairn'),
     getVersion: vi.fn(() => '0.0.0-test')
@@ -261,6 +270,38 @@ export function createFakeElectron(
     openPath: vi.fn((_path: string) => Promise.resolve(''))
   }
 
+  // protocol: what registerSchemesAsPrivileged was told, and the handle()d schemes.
+  const protocolHandlers = new Map<string, (request: Request) => Response | Promise<Response>>()
+  const protocol = {
+    privileged: [] as Array<{ scheme: string; privileges?: Record<string, boolean> }>,
+    handlers: protocolHandlers,
+    registerSchemesAsPrivileged: vi.fn(
+      (schemes: Array<{ scheme: string; privileges?: Record<string, boolean> }>) => {
+        protocol.privileged.push(...schemes)
+      }
+    ),
+    handle: vi.fn((scheme: string, handler: (request: Request) => Response | Promise<Response>) => {
+      if (protocolHandlers.has(scheme)) throw new Error(`scheme ${scheme} is already handled`)
+      protocolHandlers.set(scheme, handler)
+    }),
+    /** What the renderer fetching `url` would get. */
+    fetch(url: string, init?: RequestInit): Promise<Response> {
+      const scheme = url.slice(0, url.indexOf(':'))
+      const handler = protocolHandlers.get(scheme)
+      if (!handler) throw new Error(`no handler for ${scheme}:`)
+      return Promise.resolve(handler(new Request(url, init)))
+    }
+  }
+
+  const dialog = {
+    showErrorBox: vi.fn((_title: string, _content: string) => undefined),
+    /** Answers "Reload" (button 0) unless a test sets another response. */
+    response: 0,
+    showMessageBox: vi.fn((..._args: unknown[]) =>
+      Promise.resolve({ response: dialog.response, checkboxChecked: false })
+    )
+  }
+
   const workAreas = options.workAreas ?? [{ x: 0, y: 0, width: 1920, height: 1040 }]
   const screen = {
     getAllDisplays: vi.fn(() => workAreas.map((workArea, id) => ({ id, workArea })))
@@ -297,6 +338,8 @@ export function createFakeElectron(
     session: { defaultSession },
     shell,
     screen,
+    protocol,
+    dialog,
     contextBridge,
     ipcRenderer
   }

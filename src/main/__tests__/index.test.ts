@@ -55,8 +55,8 @@ function onlyWindow(): FakeBrowserWindow {
 }
 
 function pageUrl(window: FakeBrowserWindow): string {
-  if (window.loaded?.kind !== 'file') throw new Error('the page was not loaded from a file')
-  return pathToFileURL(window.loaded.path).href
+  if (window.loaded?.kind !== 'url') throw new Error('the page was not loaded from a URL')
+  return window.loaded.url
 }
 
 describe('single instance', () => {
@@ -88,8 +88,7 @@ describe('start-up with the lock', () => {
     expect(isAbsolute(prefs.preload ?? '')).toBe(true)
     expect(prefs.preload?.endsWith(`${sep}preload${sep}index.cjs`)).toBe(true)
     expect(prefs).toEqual(secureWebPreferences(prefs.preload ?? ''))
-    expect(window.loaded?.kind).toBe('file')
-    expect(pageUrl(window).endsWith('/renderer/index.html')).toBe(true)
+    expect(pageUrl(window)).toBe('app://cairn/index.html')
     expect(window.options.show).toBe(false)
     expect(fake.app.exit).not.toHaveBeenCalled()
   })
@@ -321,5 +320,141 @@ describe('quitting', () => {
     const next = onlyWindow()
     expect(next.options).toMatchObject({ x: 40, y: 50, width: 1000, height: 700 })
     expect(next.maximized).toBe(true)
+  })
+})
+
+describe('app:// protocol and hostile pages', () => {
+  it('registers app as a privileged standard secure scheme before the app is ready', async () => {
+    await boot()
+    expect(fake.protocol.privileged).toEqual([
+      expect.objectContaining({
+        scheme: 'app',
+        privileges: expect.objectContaining({ standard: true, secure: true, bypassCSP: false })
+      })
+    ])
+    const registered = fake.protocol.registerSchemesAsPrivileged.mock.invocationCallOrder[0] ?? 0
+    const ready = fake.app.whenReady.mock.invocationCallOrder[0] ?? 0
+    expect(registered).toBeLessThan(ready)
+  })
+
+  it('serves the renderer over app://cairn with the CSP header, and 404s outside it', async () => {
+    await boot()
+    expect(fake.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function))
+    const page = await fake.protocol.fetch('app://cairn/index.html')
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'")
+    expect(await page.text()).toContain('<div id="root">')
+    for (const url of ['app://cairn/../../package.json', 'app://cairn/%2e%2e/main/index.ts'])
+      expect((await fake.protocol.fetch(url)).status, url).toBe(404)
+    expect((await fake.protocol.fetch('app://cairn/', { method: 'POST' })).status).toBe(405)
+  })
+
+  it('does not serve app:// in dev mode (the dev server URL is loaded)', async () => {
+    vi.stubEnv('ELECTRON_RENDERER_URL', 'http://localhost:5173/')
+    await boot()
+    expect(fake.protocol.handle).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    'https://evil.example/',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'data:text/html,<h1>x</h1>',
+    'app://evil/index.html',
+    'about:blank'
+  ])('refuses navigating the window to %s', async (url) => {
+    await boot()
+    const contents = onlyWindow().webContents
+    const navigate = fakeEvent({ url })
+    contents.emit('will-navigate', navigate, url)
+    expect(navigate.preventDefault).toHaveBeenCalled()
+    const frame = fakeEvent({ url, isMainFrame: true })
+    contents.emit('will-frame-navigate', frame)
+    expect(frame.preventDefault).toHaveBeenCalled()
+    expect(contents.windowOpenHandler?.({ url })).toEqual({ action: 'deny' })
+    // window.open never opens a window; only an https link goes to the OS browser.
+    if (!url.startsWith('https:')) expect(fake.shell.openExternal).not.toHaveBeenCalled()
+  })
+
+  it('allows navigation within app://cairn in the main frame only', async () => {
+    await boot()
+    const contents = onlyWindow().webContents
+    const inside = fakeEvent({ url: 'app://cairn/index.html#/memory' })
+    contents.emit('will-navigate', inside, 'app://cairn/index.html#/memory')
+    expect(inside.preventDefault).not.toHaveBeenCalled()
+    const subFrame = fakeEvent({ url: 'app://cairn/index.html', isMainFrame: false })
+    contents.emit('will-frame-navigate', subFrame)
+    expect(subFrame.preventDefault).toHaveBeenCalled()
+  })
+
+  it('refuses IPC from file://, other app hosts and sub-frames; accepts app://cairn pages', async () => {
+    await boot()
+    const call = (url: string, topLevel = true) =>
+      fake.ipcMain.invoke('app:info', undefined, { url, topLevel })
+    expect(await call('app://cairn/index.html')).toMatchObject({ ok: true })
+    for (const url of [
+      'file:///etc/passwd',
+      pathToFileURL(join(userData, 'index.html')).href,
+      'app://evil/index.html',
+      'https://evil.example/',
+      'data:text/html,x'
+    ])
+      expect(await call(url), url).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } })
+    expect(await call('app://cairn/index.html', false)).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN_SENDER' }
+    })
+  })
+})
+
+describe('crashes', () => {
+  it('an uncaught error in main is logged and shown, and the app keeps running', async () => {
+    await boot()
+    const installed = (process as unknown as Record<symbol, { uncaught(e: unknown): void }>)[
+      Symbol.for('cairn.crash-handlers')
+    ]
+    expect(process.listeners('uncaughtException')).toContain(installed?.uncaught)
+    installed?.uncaught(new Error('simulated failure'))
+    expect(fake.dialog.showErrorBox).toHaveBeenCalledWith(
+      expect.stringContaining('unexpected error'),
+      expect.stringContaining('simulated failure')
+    )
+    expect(fake.app.exit).not.toHaveBeenCalled()
+    const log = await readFile(join(userData, 'logs', 'main.log'), 'utf8')
+    expect(log).toContain('simulated failure')
+  })
+
+  it('a crashed renderer offers a reload', async () => {
+    await boot()
+    const window = onlyWindow()
+    window.webContents.emit('render-process-gone', fakeEvent(), { reason: 'crashed', exitCode: 1 })
+    await vi.waitFor(() => expect(window.webContents.reloads).toBe(1))
+    expect(fake.dialog.showMessageBox).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('app:diagnostics', () => {
+  it('reports versions, paths and settings, with the log tail and no API key', async () => {
+    await boot()
+    const page = pageUrl(onlyWindow())
+    const key = 'sk-ant-diagnostics-test-0123456789'
+    const set = await fake.ipcMain.invoke(
+      'secrets:set-api-key',
+      { apiKey: key, sessionOnly: true },
+      { url: page }
+    )
+    expect(set).toMatchObject({ ok: true })
+    const answer = (await fake.ipcMain.invoke('app:diagnostics', undefined, { url: page })) as {
+      ok: true
+      data: { text: string; log: string[]; paths: Record<string, string>; apiKey: unknown }
+    }
+    expect(answer).toMatchObject({ ok: true })
+    expect(answer.data.paths).toMatchObject({ userData, logs: join(userData, 'logs') })
+    expect(answer.data.apiKey).toEqual({ configured: true, source: 'session' })
+    expect(answer.data.log.join('\n')).toContain('Cairn started')
+    expect(answer.data.text).toContain('0.0.0-test')
+    expect(JSON.stringify(answer)).not.toContain(key)
+    expect(JSON.stringify(answer)).not.toContain(key.slice(-8))
   })
 })

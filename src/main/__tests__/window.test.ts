@@ -228,7 +228,7 @@ describe('createMainWindow', () => {
       preload: PRELOAD,
       renderer: extra.url
         ? { kind: 'url', url: extra.url }
-        : { kind: 'file', path: '/app/out/renderer/index.html' },
+        : { kind: 'app', root: '/app/out/renderer' },
       state: { width: 1100, height: 760, maximized: false, ...extra.state },
       saveState
     })) as unknown as FakeBrowserWindow
@@ -245,9 +245,10 @@ describe('createMainWindow', () => {
     expect(window.visible).toBe(true)
   })
 
-  it('loads the built file, or the dev server URL', async () => {
-    const file = await open()
-    expect(file.window.loaded).toEqual({ kind: 'file', path: '/app/out/renderer/index.html' })
+  it('loads the built page from app://cairn (never file://), or the dev server URL', async () => {
+    const built = await open()
+    expect(built.window.loaded).toEqual({ kind: 'url', url: 'app://cairn/index.html' })
+    expect(built.window.calls).not.toContain('loadFile')
     const url = await open({ url: 'http://localhost:5173/' })
     expect(url.window.loaded).toEqual({ kind: 'url', url: 'http://localhost:5173/' })
   })

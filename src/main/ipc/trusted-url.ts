@@ -1,20 +1,28 @@
-import { pathToFileURL } from 'node:url'
+import { APP_ENTRY_URL, APP_HOST, APP_SCHEME } from '../platform/app-scheme'
 
-/** Where the renderer page is loaded from: the built file, or the dev server / test server origin. */
-export type RendererLocation = { kind: 'file'; path: string } | { kind: 'url'; url: string }
+/**
+ * Where the renderer page is loaded from: the built files over app://cairn/ (`root` is the folder
+ * served), or the dev server / test server origin.
+ */
+export type RendererLocation = { kind: 'app'; root: string } | { kind: 'url'; url: string }
 
-/** Only our own page may call main: same file (query and hash aside) or same origin. */
+/** The URL the window loads for a location. */
+export function rendererEntryUrl(location: RendererLocation): string {
+  return location.kind === 'app' ? APP_ENTRY_URL : location.url
+}
+
+/** Only our own page may call main: any page of app://cairn, or of the dev/test server's origin. */
 export function trustedUrlCheck(location: RendererLocation): (url: string) => boolean {
-  if (location.kind === 'file') {
-    const expected = pathToFileURL(location.path)
-    // The host matters too: file://server/share/... is a different (network) file on Windows.
+  if (location.kind === 'app') {
+    // Non-special schemes have an opaque origin in WHATWG URL terms, so compare the parts.
     return (url) => {
       const actual = safeUrl(url)
       return (
         actual !== null &&
-        actual.protocol === 'file:' &&
-        actual.host === expected.host &&
-        actual.pathname === expected.pathname
+        actual.protocol === `${APP_SCHEME}:` &&
+        actual.host === APP_HOST &&
+        actual.username === '' &&
+        actual.password === ''
       )
     }
   }

@@ -1,10 +1,13 @@
+import { release } from 'node:os'
 import { join } from 'node:path'
 import type { AppInfo } from '@shared/contract'
 import { createAppService, type OpenPath } from './app/app-service'
+import { createDiagnostics } from './app/diagnostics'
 import { createChatService, type AnthropicOptions } from './chat'
 import { openMemoryStore } from './memory'
 import { ensurePrivateDir } from './fs/durable'
 import type { Logger } from './log/logger'
+import { readLogTail } from './log/rotating-file'
 import type { Keychain } from './secrets/keychain'
 import { createSecretsService } from './secrets/secrets-service'
 import { createSettingsStore } from './settings/settings-store'
@@ -19,6 +22,13 @@ export interface ServiceDeps {
   logger: Logger
   env: Record<string, string | undefined>
   app: Pick<AppInfo, 'name' | 'version' | 'platform' | 'electronVersion'>
+  /** For app:diagnostics; the defaults suit tests (log in <userData>/logs, nothing redacted twice). */
+  diagnostics?: {
+    logsDir: string
+    packaged: boolean
+    versions: Record<string, string | undefined>
+    scrub: (text: string) => string
+  }
   /** Where the chat service sends requests (tests: the fake server); else ANTHROPIC_BASE_URL. */
   anthropic?: AnthropicOptions
 }
@@ -48,6 +58,17 @@ export async function createServices(deps: ServiceDeps) {
     logger: deps.logger
   })
   const windowState = createWindowStateStore(deps.userDataDir)
+  const logsDir = deps.diagnostics?.logsDir ?? join(deps.userDataDir, 'logs')
+  const diagnostics = createDiagnostics({
+    app: { name: deps.app.name, version: deps.app.version, packaged: !!deps.diagnostics?.packaged },
+    versions: deps.diagnostics?.versions ?? { node: process.versions.node },
+    platform: { os: process.platform, arch: process.arch, release: release() },
+    paths: { userData: deps.userDataDir, logs: logsDir, memory: app.info().memoryFolder },
+    settings: () => settings.get().settings,
+    secretStatus: () => secrets.status(),
+    readLog: (lines) => readLogTail(logsDir, lines),
+    scrub: deps.diagnostics?.scrub ?? ((text) => text)
+  })
   const { settings: current } = settings.get()
   const memory = await openMemoryStore({
     root: app.info().memoryFolder,
@@ -77,6 +98,7 @@ export async function createServices(deps: ServiceDeps) {
     memory,
     chat,
     windowState,
+    diagnostics,
     logger: deps.logger,
     /** Stops everything; the memory engine flushes its index before this resolves. */
     async dispose() {

@@ -32,8 +32,9 @@ function memoryKeychain(): Keychain & { entries: Map<string, string> } {
   }
 }
 
-const RENDERER_PATH = join(tmpdir(), 'cairn-app', 'out', 'renderer', 'index.html')
-const TRUSTED: SenderInfo = { url: pathToFileURL(RENDERER_PATH).href, isTopLevel: true }
+const RENDERER_ROOT = join(tmpdir(), 'cairn-app', 'out', 'renderer')
+const RENDERER_PATH = join(RENDERER_ROOT, 'index.html')
+const TRUSTED: SenderInfo = { url: 'app://cairn/index.html', isTopLevel: true }
 
 let dir: string
 let services: Services
@@ -70,7 +71,7 @@ afterEach(async () => {
 function registryWith(overrides: Partial<Handlers> = {}): IpcRegistry {
   return createIpcRegistry({
     handlers: { ...createHandlers(services), ...overrides },
-    isTrustedUrl: trustedUrlCheck({ kind: 'file', path: RENDERER_PATH }),
+    isTrustedUrl: trustedUrlCheck({ kind: 'app', root: RENDERER_ROOT }),
     logger
   })
 }
@@ -152,6 +153,7 @@ const universalGarbage: Array<[string, unknown]> = [
 /** Per channel: the universal garbage plus what is wrong for that channel in particular. */
 const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
   'app:info': [],
+  'app:diagnostics': [],
   'app:open-memory-folder': [],
   'secrets:status': [],
   'secrets:clear-api-key': [],
@@ -328,6 +330,7 @@ describe('the registry refuses malformed payloads on every channel', () => {
       [
         'app:info',
         'app:open-memory-folder',
+        'app:diagnostics',
         'memory:archive-list',
         'memory:sweep',
         'memory:usage',
@@ -343,7 +346,7 @@ describe('the registry refuses malformed payloads on every channel', () => {
     const { handlers, spies } = spiedHandlers()
     const registry = createIpcRegistry({
       handlers,
-      isTrustedUrl: trustedUrlCheck({ kind: 'file', path: RENDERER_PATH }),
+      isTrustedUrl: trustedUrlCheck({ kind: 'app', root: RENDERER_ROOT }),
       logger
     })
     const settingsFile = join(dir, 'user-data', 'settings.json')
@@ -380,7 +383,7 @@ describe('the registry refuses malformed payloads on every channel', () => {
     const { handlers, spies } = spiedHandlers()
     const registry = createIpcRegistry({
       handlers,
-      isTrustedUrl: trustedUrlCheck({ kind: 'file', path: RENDERER_PATH }),
+      isTrustedUrl: trustedUrlCheck({ kind: 'app', root: RENDERER_ROOT }),
       logger
     })
     for (const [, payload] of universalGarbage)
@@ -420,6 +423,9 @@ describe('senders', () => {
     ['a sub-frame of our page', { url: TRUSTED.url, isTopLevel: false }],
     ['another origin', { url: 'https://evil.example/index.html', isTopLevel: true }],
     ['a dev-server lookalike', { url: 'http://localhost:5173/', isTopLevel: true }],
+    ['the built page over file://', { url: pathToFileURL(RENDERER_PATH).href, isTopLevel: true }],
+    ['an app:// look-alike host', { url: 'app://cairn.evil/index.html', isTopLevel: true }],
+    ['app:// with credentials', { url: 'app://user:pw@cairn/index.html', isTopLevel: true }],
     [
       'another file',
       { url: pathToFileURL(join(tmpdir(), 'other', 'index.html')).href, isTopLevel: true }
@@ -438,7 +444,7 @@ describe('senders', () => {
     const { handlers, spies } = spiedHandlers()
     const registry = createIpcRegistry({
       handlers,
-      isTrustedUrl: trustedUrlCheck({ kind: 'file', path: RENDERER_PATH }),
+      isTrustedUrl: trustedUrlCheck({ kind: 'app', root: RENDERER_ROOT }),
       logger
     })
     for (const channel of channelNames) {
@@ -648,7 +654,7 @@ describe('handler failures', () => {
           throw new Error('boom')
         }
       },
-      isTrustedUrl: trustedUrlCheck({ kind: 'file', path: RENDERER_PATH }),
+      isTrustedUrl: trustedUrlCheck({ kind: 'app', root: RENDERER_ROOT }),
       logger: throwing
     })
     expectFailure(await answer(registry, 'settings:get', undefined), 'INTERNAL')

@@ -2,32 +2,32 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { trustedUrlCheck } from '../trusted-url'
+import { rendererEntryUrl, trustedUrlCheck } from '../trusted-url'
 
-const PAGE = join(tmpdir(), 'Cairn App', 'out', 'renderer', 'index.html')
-const PAGE_URL = pathToFileURL(PAGE).href
+const ROOT = join(tmpdir(), 'Cairn App', 'out', 'renderer')
+const PAGE_FILE_URL = pathToFileURL(join(ROOT, 'index.html')).href
 
-describe('trustedUrlCheck for the built file', () => {
-  const trusted = trustedUrlCheck({ kind: 'file', path: PAGE })
+describe('trustedUrlCheck for the built app (app://cairn)', () => {
+  const trusted = trustedUrlCheck({ kind: 'app', root: ROOT })
 
-  it('trusts the page itself, with or without a query or hash', () => {
-    expect(trusted(PAGE_URL)).toBe(true)
-    expect(trusted(`${PAGE_URL}?tab=memory`)).toBe(true)
-    expect(trusted(`${PAGE_URL}#/settings`)).toBe(true)
-  })
-
-  it('compares parsed URLs, so a space and its %20 spelling are the same page', () => {
-    expect(PAGE_URL).toContain('Cairn%20App')
-    expect(trusted(PAGE_URL.replace('Cairn%20App', 'Cairn App'))).toBe(true)
+  it('trusts pages of app://cairn, with or without a query or hash', () => {
+    expect(rendererEntryUrl({ kind: 'app', root: ROOT })).toBe('app://cairn/index.html')
+    expect(trusted('app://cairn/index.html')).toBe(true)
+    expect(trusted('app://cairn/')).toBe(true)
+    expect(trusted('app://cairn/index.html?tab=memory')).toBe(true)
+    expect(trusted('app://cairn/index.html#/settings')).toBe(true)
   })
 
   it.each([
-    ['another file in the same folder', pathToFileURL(join(PAGE, '..', 'other.html')).href],
-    ['a file in a sibling folder', pathToFileURL(join(tmpdir(), 'evil', 'index.html')).href],
-    ['a path that only starts like ours', `${PAGE_URL}.evil.html`],
-    ['our path on a network host', `file://evil.example${new URL(PAGE_URL).pathname}`],
-    ['our path over http', `http://localhost${new URL(PAGE_URL).pathname}`],
-    ['our path over https', `https://evil.example${new URL(PAGE_URL).pathname}`],
+    ['the same file over file://', PAGE_FILE_URL],
+    ['/etc/passwd over file://', 'file:///etc/passwd'],
+    ['another app:// host', 'app://evil/index.html'],
+    ['a host that only starts like ours', 'app://cairn.evil.example/index.html'],
+    ['our host with a port', 'app://cairn:8080/index.html'],
+    ['our host with credentials', 'app://user:pw@cairn/index.html'],
+    ['another scheme with our host', 'https://cairn/index.html'],
+    ['a look-alike scheme', 'apps://cairn/index.html'],
+    ['https://evil.example', 'https://evil.example/'],
     ['a data URL', 'data:text/html,<h1>hi</h1>'],
     ['about:blank', 'about:blank'],
     ['a javascript URL', 'javascript:alert(1)'],
@@ -40,7 +40,7 @@ describe('trustedUrlCheck for the built file', () => {
   it('refuses values that are not strings', () => {
     expect(trusted(undefined as unknown as string)).toBe(false)
     expect(trusted(null as unknown as string)).toBe(false)
-    expect(trusted({ href: PAGE_URL } as unknown as string)).toBe(false)
+    expect(trusted({ href: 'app://cairn/' } as unknown as string)).toBe(false)
   })
 })
 

@@ -11,9 +11,17 @@ export interface Logger {
   redact(secret: string): void
 }
 
+/** The logger with the redaction it applies, for text that is about to leave the process. */
+export interface RedactingLogger extends Logger {
+  /** `text` with every secret passed to redact() masked. */
+  scrub(text: string): string
+}
+
 export interface LoggerOptions {
-  /** File to append JSON lines to (created 0600). */
+  /** File to append JSON lines to (created 0600). Plain Node; tests and the harness use it. */
   file?: string
+  /** Where the app writes: electron-log's rotating file (see rotating-file.ts). Gets redacted lines. */
+  transport?: (level: LogLevel, line: string) => void
   /** Extra sink, e.g. the console in development or a capture in tests. */
   sink?: (line: string) => void
   clock?: () => Date
@@ -21,7 +29,12 @@ export interface LoggerOptions {
 
 const MASK = '[redacted]'
 
-export function createLogger({ file, sink, clock = () => new Date() }: LoggerOptions): Logger {
+export function createLogger({
+  file,
+  transport,
+  sink,
+  clock = () => new Date()
+}: LoggerOptions): RedactingLogger {
   // Longest first, so a secret that contains another is masked whole, not left with a visible tail.
   let secrets: string[] = []
   const write = (level: LogLevel, message: string, fields?: Record<string, unknown>): void => {
@@ -33,8 +46,15 @@ export function createLogger({ file, sink, clock = () => new Date() }: LoggerOpt
       // Fields that cannot be serialized (a cycle, a BigInt) must not turn logging into a crash.
       line = JSON.stringify({ time, level, message, fields: '[unserializable]' })
     }
-    for (const secret of secrets) line = line.split(secret).join(MASK)
+    line = scrub(line)
     sink?.(line)
+    if (transport) {
+      try {
+        transport(level, line)
+      } catch {
+        // Same rule as the file: logging never throws into the caller.
+      }
+    }
     if (file) {
       try {
         appendFileSync(file, line + '\n', { mode: 0o600 })
@@ -43,7 +63,13 @@ export function createLogger({ file, sink, clock = () => new Date() }: LoggerOpt
       }
     }
   }
+  const scrub = (text: string): string => {
+    let out = text
+    for (const secret of secrets) out = out.split(secret).join(MASK)
+    return out
+  }
   return {
+    scrub,
     debug: (m, f) => write('debug', m, f),
     info: (m, f) => write('info', m, f),
     warn: (m, f) => write('warn', m, f),
