@@ -98,7 +98,10 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   let cached: { key: string; client: Anthropic } | null = null
   async function client(apiKey?: string): Promise<Anthropic | null> {
     const key = apiKey ?? (await options.secrets.getApiKey())
-    if (!key) return null
+    if (!key) {
+      cached = null // a cleared key leaves no client holding it
+      return null
+    }
     if (cached?.key !== key)
       cached = { key, client: createAnthropicClient(key, options.anthropic ?? {}, logger) }
     return cached.client

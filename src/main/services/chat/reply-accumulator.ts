@@ -89,7 +89,9 @@ export class ReplyAccumulator {
         if (delta.type === 'input_json_delta' && slot?.kind === 'tool_use')
           slot.json += delta.partial_json
         else if (delta.type === 'compaction_delta' && slot?.kind === 'compaction') {
-          slot.block.content = delta.content
+          // One delta carries the whole summary today; joining keeps a split one whole too.
+          if (delta.content !== null)
+            slot.block.content = (stringOrNull(slot.block.content) ?? '') + delta.content
           if (delta.encrypted_content !== null)
             slot.block.encrypted_content = delta.encrypted_content
         }
