@@ -5,6 +5,7 @@ import { createHandlers } from '../../src/main/ipc/handlers'
 import { createIpcRegistry, type IpcRegistry, type SenderInfo } from '../../src/main/ipc/registry'
 import { trustedUrlCheck } from '../../src/main/ipc/trusted-url'
 import { createServices, type Services } from '../../src/main/services'
+import type { AnthropicOptions } from '../../src/main/services/chat'
 import { ensurePrivateDir } from '../../src/main/services/fs/durable'
 import { createLogger } from '../../src/main/services/log/logger'
 import type { Keychain } from '../../src/main/services/secrets/keychain'
@@ -40,6 +41,8 @@ export async function startMainSide(options: {
   rendererUrl: string
   keychain: Keychain
   keychainService: string
+  /** Point chat at the fake Anthropic API (e2e/fake-anthropic): `{ baseURL: fake.url }`. */
+  anthropic?: AnthropicOptions
 }): Promise<MainSide> {
   const logLines: string[] = []
   const ipc: IpcRecord[] = []
@@ -59,7 +62,8 @@ export async function startMainSide(options: {
     },
     logger,
     env: {},
-    app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null }
+    app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null },
+    ...(options.anthropic ? { anthropic: options.anthropic } : {})
   })
   const registry = createIpcRegistry({
     handlers: createHandlers(services),
