@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
 
 // The dev server needs an inline React-refresh preamble and a websocket; the built app gets the
 // strict policy exactly as written in index.html.
@@ -32,6 +33,6 @@ export default defineConfig({
     resolve: {
       alias: { '@shared': resolve('src/shared'), '@renderer': resolve('src/renderer/src') }
     },
-    plugins: [react(), devCsp()]
+    plugins: [react(), tailwindcss(), devCsp()]
   }
 })

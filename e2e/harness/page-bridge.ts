@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { buildCairnApi } from '@shared/bridge'
 import type { EventName } from '@shared/contract'
 
@@ -13,6 +14,9 @@ declare global {
     __cairnEmit(event: string, payload: unknown): void
   }
 }
+
+// Like the renderer: no `new Function` probe under the page's strict CSP.
+z.config({ jitless: true })
 
 const listeners = new Map<EventName, Set<(payload: unknown) => void>>()
 

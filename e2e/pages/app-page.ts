@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { SettingsPage } from './settings-page'
 
-type ViewName = 'Chat' | 'Memory' | 'Settings'
+export type ViewName = 'Chat' | 'Memory' | 'Settings'
 
 /** The app frame: the sidebar tablist and whichever view is showing. */
 export class AppPage {
@@ -42,7 +42,7 @@ export class AppPage {
     return this.page.getByRole('tabpanel').getByRole('heading', { level: 1 })
   }
 
-  private async goto(name: ViewName): Promise<void> {
+  async goto(name: ViewName): Promise<void> {
     await this.waitForReady()
     await this.tab(name).click()
     await expect(this.tab(name)).toHaveAttribute('aria-selected', 'true')

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { _electron, test as base, type ElectronApplication, type Page } from '@playwright/test'
+import {
+  _electron,
+  expect,
+  test as base,
+  type ElectronApplication,
+  type Page
+} from '@playwright/test'
 import { KEYCHAIN_ACCOUNT } from '../../src/main/services/secrets/secrets-service'
 import { guardKeychain, type Keychain } from '../../src/main/services/secrets/keychain'
 import { createOsKeychain } from '../../src/main/services/secrets/os-keychain'
@@ -10,6 +16,7 @@ import { PAGE_BRIDGE_FILE } from '../harness/build-page-bridge'
 import { startMainSide, type IpcRecord, type MainSide } from '../harness/main-side'
 import { serveDirectory } from '../harness/static-server'
 import { findElectron, isCI, repoRoot } from './environment'
+import { watchCsp } from './page-checks'
 
 /** One running Cairn, whichever way it was started; specs only talk to this and the page objects. */
 export interface CairnApp {
@@ -153,6 +160,7 @@ export const test = base.extend<{ cairn: CairnApp; keychainMode: 'os' | 'missing
     }
     let app: CairnApp
     let close: () => Promise<void>
+    let cspViolations: () => Promise<string[]> = () => Promise.resolve([])
     if (testInfo.project.name === 'electron') {
       const electron = findElectron()
       if (!('path' in electron)) throw new Error(`electron project selected but ${electron.reason}`)
@@ -179,6 +187,7 @@ export const test = base.extend<{ cairn: CairnApp; keychainMode: 'os' | 'missing
       }
       close = running.close
     } else {
+      cspViolations = await watchCsp(page)
       const running = await startInBrowser(
         page,
         userDataDir,
@@ -190,6 +199,8 @@ export const test = base.extend<{ cairn: CairnApp; keychainMode: 'os' | 'missing
     }
     try {
       await use(app)
+      // The strict policy is part of the product: anything it blocked is a bug, not noise.
+      expect(await cspViolations(), 'Content-Security-Policy violations').toEqual([])
     } finally {
       await close()
       await keychain.deletePassword(keychainService, KEYCHAIN_ACCOUNT).catch(() => undefined)

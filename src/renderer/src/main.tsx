@@ -1,3 +1,4 @@
+import './lib/strict-csp'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
