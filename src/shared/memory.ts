@@ -209,9 +209,13 @@ export type ExpiryPreviewInput = z.infer<typeof ExpiryPreviewInputSchema>
 export const MemoryPathInputSchema = z.strictObject({ path: MemoryPathSchema })
 export const MemoryListInputSchema = z.strictObject({ path: MemoryPathSchema.optional() })
 
-/** The `memory:changed` event: what changed and who changed it. */
+/** The `memory:changed` event: what changed, who changed it, and usage afterwards. */
 export const MemoryChangeSchema = z.object({
   paths: z.array(z.string()),
-  actor: ActivityActorSchema
+  actor: ActivityActorSchema,
+  /** Usage after the change (the engine always sends it; optional for older senders). */
+  usage: MemoryUsageSchema.optional(),
+  /** Files changed outside the app that break a cap, for the user to see. */
+  flagged: z.array(z.string()).optional()
 })
 export type MemoryChange = z.infer<typeof MemoryChangeSchema>

@@ -5,6 +5,7 @@ import { createAppService, type OpenPath } from './app/app-service'
 import { createDiagnostics } from './app/diagnostics'
 import { createChatService, type AnthropicOptions } from './chat'
 import { openMemoryStore } from './memory'
+import { MemoryWatcher } from './watcher'
 import { ensurePrivateDir } from './fs/durable'
 import type { Logger } from './log/logger'
 import { readLogTail } from './log/rotating-file'
@@ -77,6 +78,12 @@ export async function createServices(deps: ServiceDeps) {
     expiry: current.expiry,
     logger: deps.logger
   })
+  // Other programs' edits of the memory folder reach the index, the activity log and the UI.
+  const watcher = await MemoryWatcher.start({
+    root: app.info().memoryFolder,
+    memory,
+    logger: deps.logger
+  })
   // Caps and expiry apply as soon as they are saved, to Claude's next command and the next sweep.
   const stopApplyingSettings = settings.onChange((next) => {
     memory.updateLimits(next.memory)
@@ -96,6 +103,7 @@ export async function createServices(deps: ServiceDeps) {
     secrets,
     app,
     memory,
+    watcher,
     chat,
     windowState,
     diagnostics,
@@ -107,6 +115,7 @@ export async function createServices(deps: ServiceDeps) {
       await chat.dispose()
       secrets.dispose()
       settings.dispose()
+      await watcher.dispose()
       await memory.dispose()
     }
   }

@@ -92,3 +92,37 @@ export function usageOf(ctx: Pick<Ctx, 'index' | 'limits'>): MemoryUsage {
     overCapFiles: overCapFiles.sort()
   }
 }
+
+/**
+ * Files among `rels` (just changed outside the app) that break a cap: larger than the per-file
+ * cap, or added while the folder is over its file-count or total cap. Display paths, sorted.
+ */
+export function capFlags(rels: string[], ctx: Pick<Ctx, 'index' | 'limits'>): string[] {
+  const { index, limits } = ctx
+  const folderOver = index.fileCount > limits.maxFiles || index.totalBytes > limits.maxTotalBytes
+  const flagged: string[] = []
+  for (const rel of rels) {
+    const entry = index.get(rel)
+    if (entry && (entry.size > limits.maxFileBytes || folderOver)) flagged.push(displayOf(rel))
+  }
+  return flagged.sort()
+}
+
+/** Why a file changed outside the app breaks a cap ('' when it does not). */
+export function capNote(rel: string, ctx: Pick<Ctx, 'index' | 'limits'>): string {
+  const { index, limits } = ctx
+  const size = index.get(rel)?.size
+  if (size === undefined) return ''
+  const notes: string[] = []
+  if (size > limits.maxFileBytes)
+    notes.push(`over the per-file cap of ${bytesText(limits.maxFileBytes)}`)
+  if (index.fileCount > limits.maxFiles)
+    notes.push(
+      `memory now holds ${count(index.fileCount)} files, over the cap of ${count(limits.maxFiles)}`
+    )
+  if (index.totalBytes > limits.maxTotalBytes)
+    notes.push(
+      `memory now holds ${bytesText(index.totalBytes)}, over the total cap of ${bytesText(limits.maxTotalBytes)}`
+    )
+  return notes.length ? `; ${notes.join('; ')}` : ''
+}

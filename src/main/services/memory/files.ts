@@ -101,12 +101,14 @@ export function noteRead(
   ctx: Ctx,
   path: MemoryPath,
   read: FileRead,
-  accessed: boolean
+  accessed: boolean,
+  /** Rehash even when size and time match (a watcher event: timestamps are coarse). */
+  force = false
 ): IndexEntry {
   const now = ctx.now()
   const known = ctx.index.get(path.rel)
   let entry: IndexEntry
-  if (known && known.size === read.size && known.mtimeMs === read.mtimeMs) {
+  if (known && known.size === read.size && known.mtimeMs === read.mtimeMs && !force) {
     entry = known
   } else {
     const hash = hashOf(read.bytes)

@@ -1,6 +1,8 @@
 import { readdir, rm, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { MemoryLimits } from '@shared/memory'
 import type { NewActivity } from './activity-log'
+import { capNote } from './caps'
 import type { Ctx } from './context'
 import { inParent, noteRead, readIn } from './files'
 import type { MemoryIndex } from './index-store'
@@ -18,7 +20,12 @@ export interface Reconciled {
  * Brings the index in line with the disk: drops what is gone, (re)hashes what is new or changed
  * (by size or mtime). With `removeTemps`, deletes temp files a crash left behind.
  */
-export async function reconcile(ctx: Ctx, removeTemps: boolean): Promise<Reconciled> {
+export async function reconcile(
+  ctx: Ctx,
+  removeTemps: boolean,
+  /** Files to rehash even if size and time look unchanged (timestamps are coarse). */
+  force: ReadonlySet<string> = new Set()
+): Promise<Reconciled> {
   const onDisk = new Map<string, { size: number; mtimeMs: number }>()
   await ctx.fs.withDir([], (root) =>
     walkTree(
@@ -39,7 +46,8 @@ export async function reconcile(ctx: Ctx, removeTemps: boolean): Promise<Reconci
   }
   for (const [rel, seen] of onDisk) {
     const known = ctx.index.get(rel)
-    if (known && known.size === seen.size && known.mtimeMs === seen.mtimeMs) continue
+    const forced = force.has(rel)
+    if (known && known.size === seen.size && known.mtimeMs === seen.mtimeMs && !forced) continue
     const parsed = parseMemoryPath(`/memories/${rel}`)
     // Names the tool refuses (made outside it) still count towards usage, by size alone.
     if (!parsed.ok) {
@@ -58,7 +66,7 @@ export async function reconcile(ctx: Ctx, removeTemps: boolean): Promise<Reconci
     try {
       const before = known?.hash
       const entry = await inParent(ctx, parsed.path, missing, async (dir) =>
-        noteRead(ctx, parsed.path, await readIn(dir, parsed.path, missing), false)
+        noteRead(ctx, parsed.path, await readIn(dir, parsed.path, missing), false, forced)
       )
       if (!known) result.added.push(rel)
       else if (entry.hash !== before) result.changed.push(rel)
@@ -80,7 +88,12 @@ export async function removeStateTemps(stateDir: string): Promise<void> {
 }
 
 /** Activity entries for what a reconcile found changed outside the app. */
-export function externalActivity(changes: Reconciled, index: MemoryIndex): NewActivity[] {
+export function externalActivity(
+  changes: Reconciled,
+  index: MemoryIndex,
+  limits?: MemoryLimits
+): NewActivity[] {
+  const note = (rel: string) => (limits ? capNote(rel, { index, limits }) : '')
   const entry = (rel: string, message: string, bytesAfter: number | null): NewActivity => ({
     actor: { kind: 'external' },
     command: 'external',
@@ -92,10 +105,10 @@ export function externalActivity(changes: Reconciled, index: MemoryIndex): NewAc
   })
   return [
     ...changes.added.map((rel) =>
-      entry(rel, 'added outside the app', index.get(rel)?.size ?? null)
+      entry(rel, `added outside the app${note(rel)}`, index.get(rel)?.size ?? null)
     ),
     ...changes.changed.map((rel) =>
-      entry(rel, 'changed outside the app', index.get(rel)?.size ?? null)
+      entry(rel, `changed outside the app${note(rel)}`, index.get(rel)?.size ?? null)
     ),
     ...changes.removed.map((rel) => entry(rel, 'removed outside the app', 0))
   ]

@@ -34,7 +34,7 @@ import {
 import { ExpiryPolicySchema } from '@shared/settings'
 import type { Logger } from '../log/logger'
 import type { ActivityLog, NewActivity } from './activity-log'
-import { usageOf } from './caps'
+import { capFlags, usageOf } from './caps'
 import { create } from './commands/create'
 import { remove } from './commands/delete'
 import { MUTATING, parseCommand, pathsOf, verbOf, type Command } from './commands/input'
@@ -45,7 +45,7 @@ import { view } from './commands/view'
 import type { Ctx, Done } from './context'
 import { expireDue, expiryMessage, listArchived, preview } from './expiry'
 import type { MemoryIndex } from './index-store'
-import { parseMemoryPath, type MemoryPath } from './paths'
+import { displayOf, parseMemoryPath, type MemoryPath } from './paths'
 import { SerialQueue } from './queue'
 import { externalActivity, reconcile } from './scan'
 import type { SafeFs } from './safe-fs'
@@ -95,10 +95,15 @@ const KIND_CODES: Record<ToolErrorKind, ErrorCode> = {
 
 const USER: ActivityActor = { kind: 'user' }
 const SYSTEM: ActivityActor = { kind: 'system' }
+const EXTERNAL: ActivityActor = { kind: 'external' }
+/** Repeated outside changes to one file within this window make one activity entry. */
+export const EXTERNAL_COALESCE_MS = 2000
 
 export class MemoryStore {
   private readonly queue = new SerialQueue()
   private readonly listeners = new Set<(change: MemoryChange) => void>()
+  /** External activity entries logged lately (key → time), to coalesce repeats per file. */
+  private readonly recentExternal = new Map<string, number>()
   private limits: MemoryLimits
   private expiry: ExpiryPolicy
   private closed = false
@@ -320,6 +325,48 @@ export class MemoryStore {
     return { ...this.expiry, pinned: [...this.expiry.pinned] }
   }
 
+  /**
+   * Brings the index in line with what other programs did to the folder (the watcher calls this
+   * once per batch of events, naming the files the events touched, relative to the root, which
+   * are rehashed even if size and time look unchanged). Cairn's own writes are already in the index, so they never come
+   * back as external. A file changed again within the coalescing window gets no second activity
+   * entry. Emits one change (actor `external`) with the new usage when anything changed.
+   */
+  applyExternal(touched: Iterable<string> = []): Promise<MemoryChange | undefined> {
+    const force = new Set(touched)
+    return this.inspect(async () => {
+      const ctx = this.ctx(EXTERNAL, false)
+      const changes = await reconcile(ctx, false, force).catch((error: unknown) => {
+        const code = (error as { code?: unknown } | null)?.code
+        if (code === 'EACCES' || code === 'EPERM')
+          throw new CairnError(
+            'MEMORY_IO',
+            'Part of the memory folder cannot be read: permission denied.'
+          )
+        throw error
+      })
+      const paths = [...changes.added, ...changes.changed, ...changes.removed]
+      if (paths.length === 0) return undefined
+      const now = this.parts.clock().getTime()
+      for (const [key, at] of this.recentExternal)
+        if (now - at >= EXTERNAL_COALESCE_MS) this.recentExternal.delete(key)
+      for (const entry of externalActivity(changes, ctx.index, this.limits)) {
+        const key = `${entry.paths.join('\0')}\0${entry.message}`
+        if (this.recentExternal.has(key)) continue
+        this.recentExternal.set(key, now)
+        await this.parts.log.append(entry).catch((error: unknown) => {
+          this.parts.logger?.warn('memory activity log write failed', { error })
+        })
+      }
+      const change = this.changeOf(paths.map(displayOf), EXTERNAL)
+      const flagged = capFlags([...changes.added, ...changes.changed], ctx)
+      if (flagged.length) change.flagged = flagged
+      this.scheduleFlush()
+      this.send(change)
+      return change
+    })
+  }
+
   /** Re-reads the folder (e.g. after the watcher saw an outside change). */
   refresh(): Promise<void> {
     return this.inspect(async () => {
@@ -357,7 +404,7 @@ export class MemoryStore {
   async reconcileNow(ctx: Ctx, removeTemps: boolean, logChanges: boolean): Promise<void> {
     const changes = await reconcile(ctx, removeTemps)
     if (!logChanges) return
-    const entries = externalActivity(changes, ctx.index)
+    const entries = externalActivity(changes, ctx.index, this.limits)
     for (const entry of entries) await this.parts.log.append(entry)
     if (entries.length)
       this.emit(
@@ -412,9 +459,17 @@ export class MemoryStore {
   }
 
   private emit(paths: string[], actor: ActivityActor): void {
+    this.send(this.changeOf(paths, actor))
+  }
+
+  private changeOf(paths: string[], actor: ActivityActor): MemoryChange {
+    return { paths, actor, usage: usageOf({ index: this.parts.index, limits: this.limits }) }
+  }
+
+  private send(change: MemoryChange): void {
     for (const listener of this.listeners) {
       try {
-        listener({ paths, actor })
+        listener(change)
       } catch (error) {
         this.parts.logger?.warn('memory change listener failed', { error })
       }

@@ -171,10 +171,12 @@ describe('inspector methods', () => {
     await store.delete('/memories/a.md')
     stop()
     await ok({ command: 'create', path: '/memories/b.md', file_text: 'b' })
-    expect(changes).toEqual([
+    expect(changes.map(({ paths, actor }) => ({ paths, actor }))).toEqual([
       { paths: ['/memories/a.md'], actor: CLAUDE },
       { paths: ['/memories/a.md'], actor: { kind: 'user' } }
     ])
+    // Each change carries usage afterwards (for the memory:changed event).
+    expect(changes.map((change) => change.usage?.files)).toEqual([1, 0])
   })
 })
 
