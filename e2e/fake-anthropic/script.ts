@@ -29,17 +29,22 @@ export function gate(): Gate {
 }
 
 /** Something that goes wrong in the middle of a streamed answer. */
-export type StreamFault =
-  /** The connection drops (socket destroyed) after this many content deltas. */
-  | { kind: 'cut'; afterDeltas: number }
+export type StreamFault = /** The connection drops after this many content deltas. */
+(
+  | { kind: 'cut' }
   /** The response ends cleanly, but without `message_delta`/`message_stop`. */
-  | { kind: 'end'; afterDeltas: number }
+  | { kind: 'end' }
   /** A `data:` line that is not JSON. */
-  | { kind: 'malformed'; afterDeltas: number }
+  | { kind: 'malformed' }
   /** An SSE `event: error` (what the API sends when it overloads mid-stream). */
-  | { kind: 'error-event'; afterDeltas: number; type?: string; message?: string }
-  /** The stream pauses until the gate opens or the client disconnects. */
-  | { kind: 'hold'; afterDeltas: number; gate: Gate }
+  | { kind: 'error-event'; type?: string; message?: string }
+  /** The stream pauses until the gate opens (then goes on) or the client disconnects. */
+  | { kind: 'hold'; gate: Gate }
+) & {
+  afterDeltas: number
+  /** Other kinds: wait for this gate before the fault strikes (e.g. until the text was shown). */
+  gate?: Gate
+}
 
 export interface MessageReply {
   kind?: 'message'

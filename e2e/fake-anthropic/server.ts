@@ -222,6 +222,8 @@ export async function startFakeAnthropic(
     for (const event of streamEvents(reply, model, messageId())) {
       if (closed) return
       if (fault && event.isDelta && deltas === fault.afterDeltas) {
+        if (fault.gate) await Promise.race([fault.gate.promise, closedPromise(res)])
+        if (closed) return
         switch (fault.kind) {
           case 'cut': {
             // Whatever was written still arrives; then the connection closes mid-response.
@@ -251,8 +253,7 @@ export async function startFakeAnthropic(
             res.end()
             return
           case 'hold':
-            await Promise.race([fault.gate.promise, closedPromise(res)])
-            if (closed) return
+            break
         }
       }
       if (event.isDelta) deltas += 1

@@ -144,8 +144,9 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       )
   }
 
-  function start(conversation: Conversation): Turn {
+  function start(conversation: Conversation, ready?: Promise<boolean>): Turn {
     const turn = new Turn({
+      ...(ready ? { ready } : {}),
       conversation,
       settings: options.settings.get().settings,
       client: () => client(),
@@ -165,6 +166,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
 
   function finish(turn: Turn, conversation: Conversation, end: TurnEnd): void {
     running.delete(conversation.id)
+    if (end.kind === 'cancelled') return
     const base = {
       conversationId: conversation.id,
       turnId: turn.id,
@@ -271,15 +273,25 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         conversation.title = titleFrom(text)
       conversation.messages.push(message)
       conversation.updatedAt = now
+      // The request goes out while the message is written (the fsync hides behind the network);
+      // the reply shows nothing and saves nothing until the message is on disk, so a fault can
+      // never lose it. A turn's events may therefore arrive just before this call answers.
+      const saving = saveOrThrow(conversation)
+      const turn = start(
+        conversation,
+        saving.then(
+          () => true,
+          () => false
+        )
+      )
       try {
-        // The message is on disk before anything is sent: a fault can never lose it.
-        await saveOrThrow(conversation)
+        await saving
       } catch (error) {
+        await running.get(conversationId)?.done
         conversation.messages = conversation.messages.filter((m) => m !== message)
         Object.assign(conversation, before)
         throw error
       }
-      const turn = start(conversation)
       return { turnId: turn.id, message, conversation: summary(conversation) }
     },
     async stop({ conversationId }) {

@@ -32,6 +32,8 @@ import type { ChatEmit, MemoryToolRunner } from './types'
 export type TurnEnd =
   | { kind: 'done'; status: TurnStatus; stopReason: string | null; usage: Usage }
   | { kind: 'error'; fault: ChatFault; partialKept: boolean }
+  /** The user's message could not be saved: the turn ends without a trace. */
+  | { kind: 'cancelled' }
 
 export interface TurnDeps {
   conversation: Conversation
@@ -45,6 +47,12 @@ export interface TurnDeps {
   retry: RetryPolicy
   coalesceMs: number
   logger: Logger
+  /**
+   * The save of the user's message, still running while the request goes out, so the fsync
+   * hides behind the network. Nothing is shown or saved before it lands; if it fails, the
+   * request is aborted and the turn leaves no trace.
+   */
+  ready?: Promise<boolean>
 }
 
 /** Faults in a stream that showed nothing yet, safe to retry without the user noticing. */
@@ -79,6 +87,7 @@ export class Turn {
     try {
       return await this.loop()
     } catch (error) {
+      if (error instanceof Cancelled) return { kind: 'cancelled' }
       this.deps.logger.error('chat turn failed', { error })
       const fault: ChatFault =
         error instanceof SaveError
@@ -104,7 +113,7 @@ export class Turn {
       const messageId = randomUUID()
       const outcome: Outcome = client
         ? await this.request(client, messageId)
-        : { kind: 'fault', fault: noApiKeyFault(), snapshot: new ReplyAccumulator().snapshot() }
+        : await this.noClient()
       this.usage = addUsage(this.usage, outcome.snapshot.usage)
       const message = await this.record(messageId, outcome)
       if (outcome.kind === 'aborted') return this.done('interrupted', message.stopReason)
@@ -150,6 +159,7 @@ export class Turn {
           signal
         })
         streaming = true
+        await this.whenReady()
         for await (const event of stream) {
           const text = acc.apply(event)
           if (text) {
@@ -163,6 +173,8 @@ export class Turn {
         if (!snapshot.complete) throw new StreamEndedEarly()
         return { kind: 'complete', snapshot }
       } catch (error) {
+        if (error instanceof Cancelled) throw error
+        await this.whenReady()
         coalescer.flush()
         const snapshot = acc.snapshot()
         if (signal.aborted || isAbort(error)) return { kind: 'aborted', snapshot }
@@ -310,6 +322,7 @@ export class Turn {
     const { conversation } = this.deps
     const repaired = repairStored(conversation.messages, () => this.now())
     if (!repaired.changed) return
+    await this.whenReady()
     conversation.messages = repaired.messages
     await this.persist()
   }
@@ -342,6 +355,23 @@ export class Turn {
     }
   }
 
+  private async noClient(): Promise<Outcome> {
+    await this.whenReady()
+    return { kind: 'fault', fault: noApiKeyFault(), snapshot: new ReplyAccumulator().snapshot() }
+  }
+
+  /** Waits for the user's message to be on disk; if it could not be saved, ends the turn. */
+  private async whenReady(): Promise<void> {
+    const ready = this.deps.ready
+    if (!ready) return
+    const saved = await ready
+    this.deps.ready = undefined
+    if (!saved) {
+      this.controller.abort()
+      throw new Cancelled()
+    }
+  }
+
   private done(status: TurnStatus, stopReason: string | null): TurnEnd {
     return { kind: 'done', status, stopReason, usage: this.usage }
   }
@@ -350,6 +380,8 @@ export class Turn {
     return this.deps.clock().toISOString()
   }
 }
+
+class Cancelled extends Error {}
 
 class SaveError extends Error {
   constructor(readonly reason: string) {

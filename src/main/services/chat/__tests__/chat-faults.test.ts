@@ -1,6 +1,6 @@
 import { createServer } from 'node:net'
 import { describe, expect, test } from 'vitest'
-import { apiError, reply, type StreamFault } from '../../../../../e2e/fake-anthropic'
+import { apiError, gate, reply, type StreamFault } from '../../../../../e2e/fake-anthropic'
 import { useTempDir } from '../../__tests__/helpers'
 import { converse, expectValidRequests, startRig, type ChatRig } from './harness'
 
@@ -200,8 +200,16 @@ describe('a reply cut short keeps what arrived and offers Retry', () => {
     ['an overload error event mid-answer', { kind: 'error-event', afterDeltas: 3 }, 'overloaded']
   ] as Array<[string, StreamFault, string]>)('%s', async (_label, fault, code) => {
     const rig = await startRig(tempDir())
-    rig.fake.script(reply('Once upon a time there was a fox.', { fault }))
-    const { end, conversationId, turnId } = await converse(rig, 'A story please')
+    // The fault strikes once the first text is on screen: then it cannot be retried quietly.
+    const shown = gate()
+    rig.fake.script(
+      reply('Once upon a time there was a fox.', { fault: { ...fault, gate: shown } })
+    )
+    const { id: conversationId } = await rig.chat.createConversation()
+    const { turnId } = await rig.chat.send({ conversationId, text: 'A story please' })
+    await rig.events.next('chat:delta', () => rig.events.text(turnId) === 'Once upon a ')
+    shown.release()
+    const end = await rig.events.end(turnId)
     expect(end.event).toBe('chat:error')
     expect(end.payload).toMatchObject({ error: { code, retryable: true }, partialKept: true })
     expect(rig.fake.messageRequests()).toHaveLength(1) // text was shown: no silent retry

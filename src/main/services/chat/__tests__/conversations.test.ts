@@ -176,9 +176,12 @@ describe('conversations on disk', () => {
     await expect(rig.chat.send({ conversationId: id, text: 'hi' })).rejects.toMatchObject({
       code: 'CHAT_WRITE_FAILED'
     })
-    const { conversation } = await rig.chat.getConversation({ conversationId: id })
+    const { conversation, running } = await rig.chat.getConversation({ conversationId: id })
     expect(conversation.messages).toEqual([])
     expect(conversation.title).toBe('New conversation')
+    // The reply that had started alongside the save left no trace: no event, no message.
+    expect(running).toBe(false)
+    expect(rig.events.all).toEqual([])
     await rm(folder)
     await mkdir(folder)
   })
