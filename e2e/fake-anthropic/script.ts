@@ -29,22 +29,23 @@ export function gate(): Gate {
 }
 
 /** Something that goes wrong in the middle of a streamed answer. */
-export type StreamFault = /** The connection drops after this many content deltas. */
-(
-  | { kind: 'cut' }
-  /** The response ends cleanly, but without `message_delta`/`message_stop`. */
-  | { kind: 'end' }
-  /** A `data:` line that is not JSON. */
-  | { kind: 'malformed' }
-  /** An SSE `event: error` (what the API sends when it overloads mid-stream). */
-  | { kind: 'error-event'; type?: string; message?: string }
-  /** The stream pauses until the gate opens (then goes on) or the client disconnects. */
-  | { kind: 'hold'; gate: Gate }
-) & {
-  afterDeltas: number
-  /** Other kinds: wait for this gate before the fault strikes (e.g. until the text was shown). */
-  gate?: Gate
-}
+export type StreamFault =
+  /** The connection drops after this many content deltas. */
+  (
+    | { kind: 'cut' }
+    /** The response ends cleanly, but without `message_delta`/`message_stop`. */
+    | { kind: 'end' }
+    /** A `data:` line that is not JSON. */
+    | { kind: 'malformed' }
+    /** An SSE `event: error` (what the API sends when it overloads mid-stream). */
+    | { kind: 'error-event'; type?: string; message?: string }
+    /** The stream pauses until the gate opens (then goes on) or the client disconnects. */
+    | { kind: 'hold'; gate: Gate }
+  ) & {
+    afterDeltas: number
+    /** Other kinds: wait for this gate before the fault strikes (e.g. until the text was shown). */
+    gate?: Gate
+  }
 
 export interface MessageReply {
   kind?: 'message'
