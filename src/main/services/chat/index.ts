@@ -1,3 +1,11 @@
+// The chat engine: chat-service.ts is the face (conversations, send/stop/retry, models, key test)
+// and turn.ts the loop (stream → run memory commands in order → send results → repeat). Around
+// them: request.ts builds each request (memory tool, guidance, context management + betas),
+// reply-accumulator.ts rebuilds replies from raw stream events, coalescer.ts joins text deltas,
+// faults.ts and retry.ts turn API failures into messages, retries and countdowns, repair.ts keeps
+// every tool_use answered, conversation-store.ts saves one file per conversation.
+// Turn events: chat:delta/tool/message/retrying, ending with exactly one chat:done or chat:error.
+
 export { createChatService, type ChatService, type ChatServiceOptions } from './chat-service'
 export { DEFAULT_BASE_URL, type AnthropicOptions } from './anthropic'
 export { CONVERSATIONS_FOLDER } from './conversation-store'
