@@ -40,7 +40,7 @@ export function resize(source: PNG, size: number): PNG {
     ] ?? 0
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
-      const acc = [0, 0, 0, 0]
+      const acc = { r: 0, g: 0, b: 0, a: 0 }
       if (sx >= 1) {
         const x0 = Math.floor(x * sx)
         const x1 = Math.max(x0 + 1, Math.floor((x + 1) * sx))
@@ -49,10 +49,10 @@ export function resize(source: PNG, size: number): PNG {
         for (let yy = y0; yy < y1; yy++)
           for (let xx = x0; xx < x1; xx++) {
             const a = at(xx, yy, 3) / 255
-            acc[0] += at(xx, yy, 0) * a
-            acc[1] += at(xx, yy, 1) * a
-            acc[2] += at(xx, yy, 2) * a
-            acc[3] += a
+            acc.r += at(xx, yy, 0) * a
+            acc.g += at(xx, yy, 1) * a
+            acc.b += at(xx, yy, 2) * a
+            acc.a += a
           }
         const n = (x1 - x0) * (y1 - y0)
         writePixel(out, x, y, acc, n)
@@ -70,10 +70,10 @@ export function resize(source: PNG, size: number): PNG {
           [1, 1, tx * ty]
         ] as const) {
           const a = (at(x0 + dx, y0 + dy, 3) / 255) * w
-          acc[0] += at(x0 + dx, y0 + dy, 0) * a
-          acc[1] += at(x0 + dx, y0 + dy, 1) * a
-          acc[2] += at(x0 + dx, y0 + dy, 2) * a
-          acc[3] += a
+          acc.r += at(x0 + dx, y0 + dy, 0) * a
+          acc.g += at(x0 + dx, y0 + dy, 1) * a
+          acc.b += at(x0 + dx, y0 + dy, 2) * a
+          acc.a += a
         }
         writePixel(out, x, y, acc, 1)
       }
@@ -82,8 +82,13 @@ export function resize(source: PNG, size: number): PNG {
   return out
 }
 
-function writePixel(out: PNG, x: number, y: number, acc: number[], n: number): void {
-  const [r = 0, g = 0, b = 0, a = 0] = acc
+function writePixel(
+  out: PNG,
+  x: number,
+  y: number,
+  { r, g, b, a }: { r: number; g: number; b: number; a: number },
+  n: number
+): void {
   const i = (y * out.width + x) * 4
   out.data[i] = a > 0 ? Math.round(r / a) : 0
   out.data[i + 1] = a > 0 ? Math.round(g / a) : 0

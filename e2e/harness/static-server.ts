@@ -42,6 +42,11 @@ export async function serveDirectory(
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise((resolve) => server.close(() => resolve()))
+    // Keep-alive sockets (a frame left mid-request, a page still open) would hold close() open.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
   }
 }
