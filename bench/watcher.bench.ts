@@ -58,13 +58,19 @@ async function bigFolder(base: string) {
   }
   const store = await openMemoryStore({ root, stateDir: join(base, 'big', 'state') })
   const before = rssMb()
-  const start = performance.now()
-  const watcher = await MemoryWatcher.start({ root, memory: store })
-  const readyMs = performance.now() - start
-  const after = rssMb()
-  await watcher.dispose()
+  let after = before
+  // Ready time is the median of three starts (this machine is shared; one run is noisy).
+  const runs: number[] = []
+  for (let run = 0; run < 3; run++) {
+    const start = performance.now()
+    const watcher = await MemoryWatcher.start({ root, memory: store })
+    runs.push(performance.now() - start)
+    if (run === 0) after = rssMb()
+    await watcher.dispose()
+  }
   await store.dispose()
-  return { readyMs, growthMb: after - before, before, after }
+  const readyMs = [...runs].sort((a, b) => a - b)[1] ?? NaN
+  return { readyMs, runs, growthMb: after - before, before, after }
 }
 
 const base = mkdtempSync(join(tmpdir(), 'cairn-bench-watcher-'))
@@ -84,13 +90,17 @@ try {
   const big = await bigFolder(base)
   console.log(`watching ${FILES.toLocaleString('en')} files:`)
   console.log(
-    `  ready in ${fmt(big.readyMs, 'ms')} (target ≤ ${TARGET.readyMs} ms: ${verdict(big.readyMs <= TARGET.readyMs)})`
+    `  ready in ${fmt(big.readyMs, 'ms')}, median of ${big.runs.map((ms) => ms.toFixed(0)).join(' / ')} ms (target ≤ ${TARGET.readyMs} ms: ${verdict(big.readyMs <= TARGET.readyMs)})`
   )
   console.log(
     `  resident memory ${fmt(big.before, 'MB')} → ${fmt(big.after, 'MB')}: growth ${fmt(big.growthMb, 'MB')} (target ≤ ${TARGET.growthMb} MB: ${verdict(big.growthMb <= TARGET.growthMb)})`
   )
   console.log(
-    'note: edits are sent one after another as soon as the previous one was reported, so each waits out the 100 ms batch spacing (≤ 10 events a second).'
+    `load afterwards ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(
+        ' '
+      )}; note: edits are sent one after another as soon as the previous one was reported, so each waits out the 100 ms batch spacing (≤ 10 events a second).`
   )
 } finally {
   rmSync(base, { recursive: true, force: true })
