@@ -1,4 +1,7 @@
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { AppPage, type ViewName } from './pages/app-page'
+import { MemoryPage } from './pages/memory-page'
 import { expect, test } from './support/app-fixture'
 import { captureView, seriousA11yViolations } from './support/page-checks'
 
@@ -8,11 +11,23 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`every view in ${scheme}: no serious accessibility findings, screenshot kept`, async ({
     cairn
   }, testInfo) => {
+    test.setTimeout(120_000) // axe and a screenshot per view, twice over
     await cairn.page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
     await cairn.page.setViewportSize({ width: 1200, height: 780 })
+    const folder = join(cairn.userDataDir, 'memories')
+    await mkdir(join(folder, 'projects'), { recursive: true, mode: 0o700 })
+    await writeFile(
+      join(folder, 'about-me.md'),
+      '# About me\n\n- Prefers short answers\n- Lives in Lyon\n'
+    )
+    await writeFile(
+      join(folder, 'projects', 'cairn.md'),
+      '---\nexpires: 2001-01-01\n---\nShip it.\n'
+    )
     const app = new AppPage(cairn.page)
     for (const view of VIEWS) {
       await app.goto(view)
+      if (view === 'Memory') await new MemoryPage(cairn.page).open('about-me.md')
       expect(await seriousA11yViolations(cairn.page), `${view} in ${scheme}`).toEqual([])
       await captureView(cairn.page, testInfo, `${view.toLowerCase()}-${scheme}`)
     }

@@ -55,13 +55,13 @@ export function App() {
     return () => window.removeEventListener('keydown', listener)
   }, [])
 
-  const panel = (id: ViewId, content: ReactNode) => (
+  const panel = (id: ViewId, content: ReactNode, fill = false) => (
     <section
       key={id}
       id={panelId(id)}
       role="tabpanel"
       aria-labelledby={tabId(id)}
-      className="panel"
+      className={fill ? 'panel panel--fill' : 'panel'}
       hidden={view !== id}
     >
       {content}
@@ -92,7 +92,7 @@ export function App() {
           </div>
         ) : null}
         {panel('chat', <ChatView onOpenSettings={() => setView('settings')} />)}
-        {panel('memory', <MemoryView info={info} />)}
+        {panel('memory', <MemoryView info={info} settings={settings.settings} />, true)}
         {panel(
           'settings',
           <SettingsView state={settings} info={info} active={view === 'settings'} />

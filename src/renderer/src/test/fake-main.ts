@@ -8,6 +8,7 @@ import {
   type SettingsState
 } from '@shared/contract'
 import { CairnError } from '@shared/errors'
+import { createFakeMemory } from './fake-memory'
 import { applySettingsPatch, defaultSettings, type SettingsPatch } from '@shared/settings'
 
 /*
@@ -26,6 +27,8 @@ export interface FakeMainOptions {
   keychain?: 'available' | 'missing'
   envKey?: string | null
   storedKey?: string | null
+  /** Memory files by path ("/memories/a.md" → text). */
+  memory?: Record<string, string>
 }
 
 type Handler = (input: never) => unknown
@@ -40,6 +43,7 @@ export interface FakeMain {
   /** Holds answers on a channel until the returned release is called. */
   hold(channel: ChannelName): () => void
   state: { settings: SettingsState; sessionKey: string | null; keychainKey: string | null }
+  memory: Map<string, string>
 }
 
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
@@ -75,8 +79,10 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     }
   }
 
+  const memory = createFakeMemory(options.memory)
   // Only what the renderer under test uses; any other channel answers like a failed call.
   const handlers: Partial<Record<ChannelName, Handler>> = {
+    ...memory.handlers,
     'app:info': () => ({
       name: 'Cairn',
       version: '0.1.0-test',
@@ -169,7 +175,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       )
       return release
     },
-    state
+    state,
+    memory: memory.files
   }
 }
 

@@ -1,30 +1,152 @@
+import { useState } from 'react'
+import { FilePlus2 } from 'lucide-react'
 import type { AppInfo } from '@shared/contract'
-import { EmptyState } from '../../components/empty-state'
-import { MemoryIcon } from '../../components/icons'
+import type { Settings } from '@shared/settings'
+import { Dialog } from '../../components/dialog'
 import { MemoryFolderControl } from '../../components/memory-folder-control'
+import { call } from '../../lib/api'
+import { toShownError, type ShownError } from '../../lib/errors'
+import { ActivityPanel } from './activity-panel'
+import { ExpiryPanel } from './expiry-panel'
+import { FilePanel } from './file-panel'
+import { toMemoryPath } from './memory-paths'
+import { MemoryTree } from './memory-tree'
+import { UsageBars } from './usage-bars'
+import { useMemoryData } from './use-memory-data'
 
-/** The memory inspector arrives with its own issue; the folder itself is already real. */
-export function MemoryView({ info }: { info: AppInfo | null }) {
+type Pane = 'file' | 'activity' | 'expiry'
+
+interface Props {
+  info: AppInfo | null
+  settings: Settings | null
+  /** A file another view asked to show (a memory chip in chat); `n` makes repeats count. */
+  openRequest?: { path: string; n: number } | null
+}
+
+const PANES: { id: Pane; label: string }[] = [
+  { id: 'file', label: 'File' },
+  { id: 'activity', label: 'Activity' },
+  { id: 'expiry', label: 'Expiry' }
+]
+
+/** The memory inspector: every file Claude keeps, editable, with its history and expiry. */
+export function MemoryView({ info, settings, openRequest }: Props) {
+  const data = useMemoryData()
+  const [selected, setSelected] = useState<string | null>(null)
+  const [pane, setPane] = useState<Pane>('file')
+  const [creating, setCreating] = useState(false)
+  const [error, setError] = useState<ShownError | null>(null)
+  const [seenRequest, setSeenRequest] = useState(openRequest)
+  if (openRequest !== seenRequest) {
+    setSeenRequest(openRequest)
+    if (openRequest) {
+      setSelected(openRequest.path)
+      setPane('file')
+    }
+  }
+
+  const open = (path: string) => {
+    setSelected(path)
+    setPane('file')
+  }
+  const entry = data.entries?.find((e) => e.path === selected && e.kind === 'file') ?? null
+
   return (
-    <div className="view view--memory">
-      <header className="view__header">
-        <h1>Memory</h1>
-      </header>
-      <EmptyState
-        icon={<MemoryIcon />}
-        title="The memory browser is not here yet"
-        actions={<MemoryFolderControl />}
-      >
-        <p>
-          Claude&apos;s memory is a folder of plain files you can read, edit and back up yourself.
-          Browsing, editing and expiring them from inside Cairn comes in a later version.
+    <div className="flex h-full min-h-0 flex-col">
+      <header className="flex items-center gap-3 border-b border-line px-5 py-3">
+        <h1 className="text-xl font-semibold tracking-tight">Memory</h1>
+        <p className="mr-auto truncate text-sm text-muted" title={info?.memoryFolder}>
+          {info ? info.memoryFolder : ''}
         </p>
-        {info ? (
-          <p>
-            The folder is <code>{info.memoryFolder}</code>.
-          </p>
-        ) : null}
-      </EmptyState>
+        <button type="button" className="button" onClick={() => setCreating(true)}>
+          <FilePlus2 size={16} aria-hidden />
+          New file
+        </button>
+        <MemoryFolderControl />
+      </header>
+      {error || data.error ? (
+        <p role="alert" className="bg-danger-soft px-5 py-2 text-sm text-danger">
+          {(error ?? data.error)?.message}
+        </p>
+      ) : null}
+      <div className="flex min-h-0 flex-1">
+        <aside
+          aria-label="Memory folder"
+          className="flex w-72 shrink-0 flex-col border-r border-line bg-sunken"
+        >
+          <div className="min-h-0 flex-1 overflow-auto">
+            {data.entries ? (
+              <MemoryTree
+                entries={data.entries}
+                selected={selected}
+                fresh={data.fresh}
+                onSelect={open}
+              />
+            ) : (
+              <p className="p-4 text-muted">Loading…</p>
+            )}
+          </div>
+          {data.usage ? <UsageBars usage={data.usage} /> : null}
+        </aside>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <div
+            role="group"
+            aria-label="Inspector pane"
+            className="flex gap-1 border-b border-line px-3 py-1.5"
+          >
+            {PANES.map((p) => (
+              <button
+                key={p.id}
+                type="button"
+                aria-pressed={pane === p.id}
+                onClick={() => setPane(p.id)}
+                className="rounded-control px-3 py-1 text-sm text-muted hover:bg-fg/5 aria-pressed:bg-accent-soft aria-pressed:font-medium aria-pressed:text-fg"
+              >
+                {p.label}
+              </button>
+            ))}
+          </div>
+          <div className="min-h-0 flex-1">
+            {pane === 'file' ? (
+              entry ? (
+                <FilePanel
+                  key={entry.path}
+                  entry={entry}
+                  version={data.version}
+                  pinnedPatterns={settings?.expiry.pinned ?? []}
+                  onMoved={setSelected}
+                />
+              ) : (
+                <p className="p-8 text-center text-muted">
+                  {data.entries?.length
+                    ? 'Choose a file on the left to read or edit it.'
+                    : 'Claude has not remembered anything yet. Files it creates appear here.'}
+                </p>
+              )
+            ) : null}
+            {pane === 'activity' ? <ActivityPanel version={data.version} onOpen={open} /> : null}
+            {pane === 'expiry' ? <ExpiryPanel settings={settings} version={data.version} /> : null}
+          </div>
+        </div>
+      </div>
+      <Dialog
+        open={creating}
+        title="New memory file"
+        confirmLabel="Create"
+        field={{ label: 'Path inside the memory folder', initial: 'notes.md' }}
+        onClose={() => setCreating(false)}
+        onConfirm={(typed) => {
+          setCreating(false)
+          const path = toMemoryPath(typed)
+          call((api) => api.memory.create({ path, content: '', kind: 'file' })).then(
+            () => {
+              setError(null)
+              open(path)
+            },
+            (failure: unknown) => setError(toShownError(failure))
+          )
+        }}
+      />
     </div>
   )
 }

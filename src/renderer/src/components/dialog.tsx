@@ -1,0 +1,87 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+
+interface Props {
+  open: boolean
+  title: string
+  children?: ReactNode
+  confirmLabel: string
+  danger?: boolean
+  /** With a field, the dialog asks for a value (rename, new file); without, it only confirms. */
+  field?: { label: string; initial: string }
+  onConfirm(value: string): void
+  onClose(): void
+}
+
+/**
+ * A modal on the native <dialog>: the browser traps focus, Escape closes, and the page behind is
+ * inert, with no injected styles or scroll locks (which the CSP would block).
+ */
+export function Dialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  danger,
+  field,
+  onConfirm,
+  onClose
+}: Props) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const [value, setValue] = useState(field?.initial ?? '')
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) {
+      setValue(field?.initial ?? '')
+      dialog.showModal()
+    } else if (!open && dialog.open) dialog.close()
+  }, [open, field?.initial])
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      className="m-auto w-[min(440px,90vw)] rounded-card border border-line bg-surface p-0 text-fg shadow-xl backdrop:bg-black/40"
+    >
+      <form
+        method="dialog"
+        className="flex flex-col gap-4 p-5"
+        onSubmit={(event) => {
+          event.preventDefault()
+          onConfirm(value)
+        }}
+      >
+        <h2 id={titleId} className="text-base font-semibold">
+          {title}
+        </h2>
+        {children ? <div className="text-muted">{children}</div> : null}
+        {field ? (
+          <label className="flex flex-col gap-1.5">
+            <span className="text-[13px] font-medium">{field.label}</span>
+            <input
+              className="input input--mono"
+              value={value}
+              autoFocus
+              onChange={(event) => setValue(event.target.value)}
+            />
+          </label>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <button type="button" className="button button--quiet" onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className={danger ? 'button button--danger' : 'button button--primary'}
+            disabled={field !== undefined && value.trim() === ''}
+          >
+            {confirmLabel}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  )
+}

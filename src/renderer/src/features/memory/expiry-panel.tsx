@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react'
+import type { ArchivedItem, ExpiryPreviewItem } from '@shared/memory'
+import type { Settings } from '@shared/settings'
+import { call } from '../../lib/api'
+import { toShownError, type ShownError } from '../../lib/errors'
+import { formatBytes } from '../../lib/format'
+import { daysUntil, formatDateTime } from '../../lib/time'
+
+const REASONS = { idle: 'not read lately', age: 'old', 'front-matter': 'its own expires: date' }
+
+/** What expiry would do, "sweep now", and the archive to bring files back from. */
+export function ExpiryPanel({ settings, version }: { settings: Settings | null; version: number }) {
+  const days = settings?.expiry.days ?? 90
+  const [preview, setPreview] = useState<ExpiryPreviewItem[] | null>(null)
+  const [archive, setArchive] = useState<ArchivedItem[] | null>(null)
+  const [error, setError] = useState<ShownError | null>(null)
+  const [status, setStatus] = useState('')
+  const [refresh, setRefresh] = useState(0)
+  const [dueNow, setDueNow] = useState(0)
+
+  useEffect(() => {
+    let live = true
+    Promise.all([
+      call((api) => api.memory.expiryPreview({ days })),
+      call((api) => api.memory.archiveList())
+    ]).then(
+      ([items, archived]) => {
+        if (!live) return
+        setPreview(items)
+        setDueNow(items.filter((item) => item.expiresAt <= Date.now()).length)
+        setArchive(archived)
+      },
+      (failure: unknown) => live && setError(toShownError(failure))
+    )
+    return () => {
+      live = false
+    }
+  }, [days, version, refresh])
+
+  async function run(task: () => Promise<string>): Promise<void> {
+    try {
+      setStatus(await task())
+      setError(null)
+    } catch (failure) {
+      setError(toShownError(failure))
+    }
+    setRefresh((n) => n + 1)
+  }
+
+  return (
+    <div className="flex h-full min-h-0 flex-col gap-5 overflow-auto p-4">
+      <section aria-labelledby="expiry-preview" className="flex flex-col gap-2">
+        <div className="flex items-center gap-3">
+          <h2 id="expiry-preview" className="mr-auto font-semibold">
+            Will expire
+          </h2>
+          <button
+            type="button"
+            className="button"
+            onClick={() =>
+              void run(async () => {
+                const { expired } = await call((api) => api.memory.sweep())
+                return `Swept: ${expired.length} ${expired.length === 1 ? 'file' : 'files'} expired.`
+              })
+            }
+          >
+            Sweep now
+          </button>
+        </div>
+        <p className="text-sm text-muted">
+          Policy: {settings?.expiry.mode ?? '…'} after {days} days, then{' '}
+          {settings?.expiry.action ?? '…'}. {dueNow} {dueNow === 1 ? 'file' : 'files'} would expire
+          now.
+        </p>
+        <p role="status" className="text-sm text-success">
+          {status}
+        </p>
+        {error ? (
+          <p role="alert" className="text-sm text-danger">
+            {error.message}
+          </p>
+        ) : null}
+        <ul aria-label="Files that will expire" className="flex flex-col">
+          {preview?.length === 0 ? (
+            <li className="text-sm text-muted">Nothing is due to expire.</li>
+          ) : null}
+          {preview?.map((item) => (
+            <li
+              key={item.path}
+              className="flex items-baseline gap-3 border-b border-line py-1.5 text-sm"
+            >
+              <span className="min-w-0 flex-1 truncate font-mono text-xs">{item.path}</span>
+              <span className="text-xs text-muted">{REASONS[item.reason]}</span>
+              <span className="w-36 text-right text-xs" title={formatDateTime(item.expiresAt)}>
+                {daysUntil(item.expiresAt) === 0 ? 'now' : `in ${daysUntil(item.expiresAt)} days`} ·{' '}
+                {item.action}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="expiry-archive" className="flex flex-col gap-2">
+        <h2 id="expiry-archive" className="font-semibold">
+          Archive
+        </h2>
+        <ul aria-label="Archived files" className="flex flex-col">
+          {archive?.length === 0 ? (
+            <li className="text-sm text-muted">The archive is empty.</li>
+          ) : null}
+          {archive?.map((item) => (
+            <li
+              key={item.archiveId + item.path}
+              className="flex items-center gap-3 border-b border-line py-1.5 text-sm"
+            >
+              <span className="min-w-0 flex-1 truncate font-mono text-xs">{item.path}</span>
+              <span className="text-xs text-muted">
+                {formatBytes(item.size)} · archived {formatDateTime(item.archivedAt)}
+              </span>
+              <button
+                type="button"
+                className="button"
+                aria-label={`Restore ${item.path}`}
+                onClick={() =>
+                  void run(async () => {
+                    await call((api) =>
+                      api.memory.archiveRestore({ archiveId: item.archiveId, path: item.path })
+                    )
+                    return `Restored ${item.path}.`
+                  })
+                }
+              >
+                Restore
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,69 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import type { MemoryEntry } from '@shared/memory'
+import { MemoryTree } from './memory-tree'
+
+const now = Date.now()
+const entries: MemoryEntry[] = [
+  {
+    path: '/memories/about.md',
+    kind: 'file',
+    size: 2048,
+    modified: now - 120_000,
+    accessed: now - 30_000,
+    overCap: false,
+    pinned: true
+  },
+  { path: '/memories/projects', kind: 'dir', size: 0, overCap: false, pinned: false },
+  {
+    path: '/memories/projects/old.md',
+    kind: 'file',
+    size: 12,
+    modified: now - 86_400_000 * 40,
+    overCap: true,
+    pinned: false,
+    expiresAt: now + 86_400_000 * 3
+  }
+]
+
+describe('MemoryTree', () => {
+  it('shows size, times, pinned state, expiry and cap badges, and selects a file', async () => {
+    const onSelect = vi.fn()
+    render(
+      <MemoryTree
+        entries={entries}
+        selected="/memories/about.md"
+        fresh={new Set()}
+        onSelect={onSelect}
+      />
+    )
+    const list = screen.getByRole('list', { name: 'Memory files' })
+    const about = within(list).getByRole('button', { name: /^about\.md/ })
+    expect(about.getAttribute('aria-current')).toBe('true')
+    expect(about.textContent).toContain('2 KB')
+    expect(about.textContent).toContain('modified 2 min ago')
+    expect(within(about).getByLabelText('pinned')).toBeTruthy()
+    expect(about.textContent).not.toContain('expires')
+
+    const old = within(list).getByRole('button', { name: /^old\.md/ })
+    expect(old.textContent).toContain('expires in 3 days')
+    expect(old.textContent).toContain('over cap')
+    expect(list.textContent).toContain('projects/')
+
+    await userEvent.setup().click(old)
+    expect(onSelect).toHaveBeenCalledWith('/memories/projects/old.md')
+  })
+
+  it('marks a file that just changed', () => {
+    render(
+      <MemoryTree
+        entries={entries}
+        selected={null}
+        fresh={new Set(['/memories/about.md'])}
+        onSelect={() => undefined}
+      />
+    )
+    expect(screen.getByRole('button', { name: /^about\.md/ }).className).toContain('memory-fresh')
+  })
+})

@@ -1,0 +1,92 @@
+import { FileText, Folder, Pin } from 'lucide-react'
+import type { MemoryEntry } from '@shared/memory'
+import { formatBytes } from '../../lib/format'
+import { daysUntil, formatAgo, formatDateTime } from '../../lib/time'
+import { baseName, depthOf } from './memory-paths'
+
+interface Props {
+  entries: MemoryEntry[]
+  selected: string | null
+  fresh: ReadonlySet<string>
+  onSelect(path: string): void
+}
+
+function ExpiryBadge({ expiresAt }: { expiresAt: number }) {
+  const days = daysUntil(expiresAt)
+  return (
+    <span
+      className="rounded-full bg-warning-soft px-1.5 text-[11px] font-medium text-warning"
+      title={`Expires ${formatDateTime(expiresAt)}`}
+    >
+      {days === 0 ? 'expires now' : `expires in ${days} ${days === 1 ? 'day' : 'days'}`}
+    </span>
+  )
+}
+
+function entryTimes(entry: MemoryEntry): string {
+  const parts: string[] = []
+  if (entry.modified) parts.push(`modified ${formatAgo(entry.modified)}`)
+  if (entry.accessed) parts.push(`read ${formatAgo(entry.accessed)}`)
+  return parts.join(' · ')
+}
+
+/** The folder as an indented list: files are buttons; folders are headings for what they hold. */
+export function MemoryTree({ entries, selected, fresh, onSelect }: Props) {
+  if (entries.length === 0)
+    return <p className="px-3 py-6 text-center text-muted">No memory files yet.</p>
+  return (
+    <ul aria-label="Memory files" className="flex flex-col gap-px p-1.5">
+      {entries.map((entry) => {
+        const indent = { paddingInlineStart: `${8 + depthOf(entry.path) * 14}px` }
+        const highlight = fresh.has(entry.path) ? 'memory-fresh' : ''
+        if (entry.kind === 'dir')
+          return (
+            <li
+              key={entry.path}
+              style={indent}
+              className={`flex items-center gap-1.5 py-1 pr-2 text-[13px] font-medium text-muted ${highlight}`}
+            >
+              <Folder size={14} aria-hidden="true" />
+              {baseName(entry.path)}/
+            </li>
+          )
+        const isSelected = entry.path === selected
+        return (
+          <li key={entry.path}>
+            <button
+              type="button"
+              style={indent}
+              aria-current={isSelected || undefined}
+              onClick={() => onSelect(entry.path)}
+              className={`flex w-full flex-col gap-0.5 rounded-control py-1.5 pr-2 text-left hover:bg-fg/5 ${
+                isSelected ? 'bg-accent-soft' : ''
+              } ${highlight}`}
+            >
+              <span className="flex w-full items-center gap-1.5">
+                <FileText size={14} aria-hidden="true" className="shrink-0 text-muted" />
+                <span className="truncate font-medium">{baseName(entry.path)}</span>
+                {entry.pinned ? (
+                  <Pin size={12} aria-label="pinned" className="shrink-0 text-accent" />
+                ) : null}
+                <span className="ml-auto shrink-0 text-xs text-muted tabular-nums">
+                  {formatBytes(entry.size)}
+                </span>
+              </span>
+              <span className="flex w-full flex-wrap items-center gap-1.5 pl-5 text-xs text-muted">
+                <span>{entryTimes(entry)}</span>
+                {entry.expiresAt !== undefined && !entry.pinned ? (
+                  <ExpiryBadge expiresAt={entry.expiresAt} />
+                ) : null}
+                {entry.overCap ? (
+                  <span className="rounded-full bg-danger-soft px-1.5 text-[11px] text-danger">
+                    over cap
+                  </span>
+                ) : null}
+              </span>
+            </button>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

@@ -1,0 +1,77 @@
+import type { MemoryEntry, MemoryUsage } from '@shared/memory'
+import { CairnError } from '@shared/errors'
+
+/** An in-memory memory folder for renderer tests: just enough of the engine's answers. */
+export function createFakeMemory(initial: Record<string, string> = {}) {
+  const files = new Map(Object.entries(initial))
+  const hashOf = (text: string) =>
+    `h${text.length}-${[...text].reduce((a, c) => a + c.charCodeAt(0), 0)}`
+  const usage = (): MemoryUsage => {
+    const totalBytes = [...files.values()].reduce((sum, text) => sum + text.length, 0)
+    const limits = {
+      maxFileBytes: 262_144,
+      maxTotalBytes: 16_777_216,
+      maxFiles: 2000,
+      maxReadChars: 100_000
+    }
+    return {
+      files: files.size,
+      totalBytes,
+      limits,
+      fraction: {
+        files: files.size / limits.maxFiles,
+        totalBytes: totalBytes / limits.maxTotalBytes
+      },
+      overCapFiles: []
+    }
+  }
+  const mutation = (paths: string[]) => ({ paths, usage: usage() })
+  const need = (path: string) => {
+    const text = files.get(path)
+    if (text === undefined) throw new CairnError('MEMORY_NOT_FOUND', `${path} does not exist.`)
+    return text
+  }
+  const handlers = {
+    'memory:list': (): MemoryEntry[] =>
+      [...files.keys()].sort().map((path) => ({
+        path,
+        kind: 'file',
+        size: files.get(path)?.length ?? 0,
+        modified: Date.now() - 60_000,
+        accessed: Date.now() - 3_600_000,
+        overCap: false,
+        pinned: false,
+        ...(path.includes('old') ? { expiresAt: Date.now() + 3 * 86_400_000 } : {})
+      })),
+    'memory:usage': usage,
+    'memory:read': ({ path }: { path: string }) => {
+      const content = need(path)
+      return { path, content, size: content.length, hash: hashOf(content), overCap: false }
+    },
+    'memory:write': (input: { path: string; content: string; expectedHash?: string }) => {
+      const current = files.get(input.path)
+      if (input.expectedHash && current !== undefined && hashOf(current) !== input.expectedHash)
+        throw new CairnError('MEMORY_CONFLICT', `${input.path} changed since you opened it.`)
+      files.set(input.path, input.content)
+      return mutation([input.path])
+    },
+    'memory:create': (input: { path: string; content: string }) => {
+      files.set(input.path, input.content)
+      return mutation([input.path])
+    },
+    'memory:rename': ({ from, to }: { from: string; to: string }) => {
+      files.set(to, need(from))
+      files.delete(from)
+      return mutation([from, to])
+    },
+    'memory:delete': ({ path }: { path: string }) => {
+      need(path)
+      files.delete(path)
+      return mutation([path])
+    },
+    'memory:activity': () => ({ entries: [], total: 0 }),
+    'memory:expiry-preview': () => [],
+    'memory:archive-list': () => []
+  }
+  return { files, handlers }
+}
