@@ -129,6 +129,54 @@ describe('hardenContents: window.open and target=_blank', () => {
   })
 })
 
+describe('hardenContents: navigation within our own page', () => {
+  const own = (url: string) => url.startsWith('app://cairn/')
+  function guarded() {
+    const contents = new FakeWebContents()
+    hardenContents(contents as never, () => Promise.resolve(), own)
+    return contents
+  }
+
+  it('lets the main frame move within app://cairn', () => {
+    const contents = guarded()
+    const event = fakeEvent({ url: 'app://cairn/index.html#/memory' })
+    contents.emit('will-navigate', event, 'app://cairn/index.html#/memory')
+    expect(event.preventDefault).not.toHaveBeenCalled()
+    const frame = fakeEvent({ url: 'app://cairn/index.html', isMainFrame: true })
+    contents.emit('will-frame-navigate', frame)
+    expect(frame.preventDefault).not.toHaveBeenCalled()
+  })
+
+  it.each([
+    'https://evil.example/',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'app://evil/index.html',
+    'about:blank'
+  ])('refuses %s in the main frame and in sub-frames', (url) => {
+    const contents = guarded()
+    const event = fakeEvent({ url })
+    contents.emit('will-navigate', event, url)
+    expect(event.preventDefault).toHaveBeenCalledTimes(1)
+    for (const isMainFrame of [true, false]) {
+      const frame = fakeEvent({ url, isMainFrame })
+      contents.emit('will-frame-navigate', frame)
+      expect(frame.preventDefault).toHaveBeenCalledTimes(1)
+    }
+  })
+
+  it('refuses sub-frames even on our own origin, and every redirect', () => {
+    const contents = guarded()
+    const frame = fakeEvent({ url: 'app://cairn/index.html', isMainFrame: false })
+    contents.emit('will-frame-navigate', frame)
+    expect(frame.preventDefault).toHaveBeenCalled()
+    const redirect = fakeEvent({ url: 'app://cairn/index.html' })
+    contents.emit('will-redirect', redirect)
+    expect(redirect.preventDefault).toHaveBeenCalled()
+  })
+})
+
 describe('hardenSession', () => {
   function session() {
     const fake = createFakeElectron().session.defaultSession
