@@ -216,6 +216,8 @@ export const MemoryChangeSchema = z.object({
   /** Usage after the change (the engine always sends it; optional for older senders). */
   usage: MemoryUsageSchema.optional(),
   /** Files changed outside the app that break a cap, for the user to see. */
-  flagged: z.array(z.string()).optional()
+  flagged: z.array(z.string()).optional(),
+  /** Something the watcher met that the user should know (folder recreated, access denied). */
+  problem: z.string().optional()
 })
 export type MemoryChange = z.infer<typeof MemoryChangeSchema>

@@ -367,6 +367,30 @@ export class MemoryStore {
     })
   }
 
+  /**
+   * Records a problem the watcher met (the folder deleted and recreated, permission denied) in
+   * the activity log and tells listeners, so the user sees it. Never throws.
+   */
+  async reportExternalProblem(message: string): Promise<void> {
+    if (this.closed) return
+    try {
+      await this.queue.run(async () => {
+        await this.parts.log.append({
+          actor: EXTERNAL,
+          command: 'external',
+          paths: ['/memories'],
+          bytesBefore: null,
+          bytesAfter: null,
+          outcome: 'error',
+          message
+        })
+        this.send({ ...this.changeOf([], EXTERNAL), problem: message })
+      })
+    } catch (error) {
+      this.parts.logger?.warn('memory activity log write failed', { error })
+    }
+  }
+
   /** Re-reads the folder (e.g. after the watcher saw an outside change). */
   refresh(): Promise<void> {
     return this.inspect(async () => {

@@ -20,6 +20,8 @@ export interface WatcherProblem {
 export interface ExternalApplier {
   /** `touched`: files the events named, relative to the root with `/` (rehashed for sure). */
   applyExternal(touched?: Iterable<string>): Promise<MemoryChange | undefined>
+  /** Puts a problem in the activity log and the change stream (optional for test doubles). */
+  reportExternalProblem?(message: string): Promise<void>
 }
 
 export interface MemoryWatcherOptions {
@@ -154,6 +156,7 @@ export class MemoryWatcher {
 
   private report(problem: WatcherProblem): void {
     this.options.logger?.warn('memory watcher', { kind: problem.kind, message: problem.message })
+    if (!this.closed) void this.options.memory.reportExternalProblem?.(problem.message)
     for (const listener of this.problemListeners) {
       try {
         listener(problem)

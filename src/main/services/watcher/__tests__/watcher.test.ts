@@ -142,6 +142,12 @@ describe('the memory watcher', () => {
       'the root-recreated report'
     )
     expect(problem.message).toMatch(/created again/)
+    const reported = await started.changes.waitFor((change) => change.problem !== undefined)
+    expect(reported.problem).toMatch(/created again/)
+    const logged = (await store.activity({ actor: 'external' })).entries
+    expect(logged.filter((entry) => entry.outcome === 'error')).toMatchObject([
+      { paths: ['/memories'], message: reported.problem }
+    ])
     await started.changes.waitFor((change) => change.usage?.files === 0, 'an empty usage')
     expect(existsSync(mem.root())).toBe(true)
     // The folder works again: outside edits and Claude's writes both land.
