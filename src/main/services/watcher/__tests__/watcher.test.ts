@@ -222,6 +222,26 @@ describe('the memory watcher', () => {
     expect(small.flagged).toBeUndefined()
   })
 
+  it('keeps expiry state right when an outside edit adds or removes an expires date', async () => {
+    const started = await mem.start()
+    store = started.store
+    await claude.ok({ command: 'create', path: '/memories/trip.md', file_text: 'packing list' })
+    expect(indexOf(store).get('trip.md')?.expiresAt).toBeUndefined()
+    await writeFile(join(mem.root(), 'trip.md'), '---\nexpires: 2099-07-01\n---\npacking list')
+    await started.changes.until(
+      () => indexOf(store).get('trip.md')?.expiresAt === Date.parse('2099-07-01'),
+      'the expires date in the index'
+    )
+    const [entry] = await store.list('/memories/trip.md')
+    expect(entry?.expiresAt).toBe(Date.parse('2099-07-01'))
+    await writeFile(join(mem.root(), 'trip.md'), 'packing list, kept')
+    await started.changes.until(
+      () => indexOf(store).get('trip.md')?.hash === sha('packing list, kept'),
+      'the edited file in the index'
+    )
+    expect(indexOf(store).get('trip.md')?.expiresAt).toBeUndefined()
+  })
+
   it('coalesces repeated outside edits of one file into one activity entry', async () => {
     const started = await mem.start()
     store = started.store
