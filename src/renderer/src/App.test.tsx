@@ -69,10 +69,10 @@ describe('App frame', () => {
     expect(tabs[2]?.getAttribute('aria-controls')).toBe(screen.getByRole('tabpanel').id)
   })
 
-  it('the Chat empty state says chat is not built yet and leads to Settings', async () => {
+  it('without a key, the chat composer says so and leads to Settings', async () => {
     const { user } = await renderApp()
-    expect(screen.getByRole('heading', { name: 'Chat is not here yet' })).toBeTruthy()
-    await user.click(screen.getByRole('button', { name: 'Set up Cairn in Settings' }))
+    await user.click(await screen.findByRole('button', { name: 'Start a new chat' }))
+    await user.click(await screen.findByRole('button', { name: 'Add your key in Settings' }))
     expect(visibleHeading()).toBe('Settings')
   })
 
@@ -112,8 +112,9 @@ describe('App frame', () => {
 
   it('says plainly when the bridge to the app is missing', async () => {
     render(<App />)
-    const alert = await screen.findByRole('alert')
-    expect(alert.textContent).toContain('Settings could not be loaded')
-    expect(alert.textContent).toContain('must be opened inside Cairn')
+    await screen.findAllByRole('alert')
+    const alert = screen.getAllByRole('alert').find((a) => a.textContent?.includes('Settings'))
+    expect(alert?.textContent).toContain('Settings could not be loaded')
+    expect(alert?.textContent).toContain('must be opened inside Cairn')
   })
 })

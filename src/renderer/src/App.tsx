@@ -26,6 +26,12 @@ function shortcutView(event: KeyboardEvent): ViewId | null {
 
 export function App() {
   const [view, setView] = useState<ViewId>('chat')
+  const [newChatSignal, setNewChatSignal] = useState(0)
+  const [memoryRequest, setMemoryRequest] = useState<{ path: string; n: number } | null>(null)
+  const openMemory = (path: string) => {
+    setMemoryRequest((r) => ({ path, n: (r?.n ?? 0) + 1 }))
+    setView('memory')
+  }
   const settings = useSettingsState()
   const info = useAppInfo()
   const theme = settings.settings?.theme ?? 'system'
@@ -43,6 +49,12 @@ export function App() {
       setView(next)
       if (focusWasInPanel)
         requestAnimationFrame(() => document.getElementById(tabId(next))?.focus())
+      return
+    }
+    if (isPrimaryShortcut(event) && (event.key.toLowerCase() === 'n' || event.code === 'KeyN')) {
+      event.preventDefault()
+      setView('chat')
+      setNewChatSignal((n) => n + 1)
       return
     }
     // Ctrl/Cmd+S would otherwise open the browser's "Save page" dialog; Settings handles it itself.
@@ -91,8 +103,21 @@ export function App() {
             ) : null}
           </div>
         ) : null}
-        {panel('chat', <ChatView onOpenSettings={() => setView('settings')} />)}
-        {panel('memory', <MemoryView info={info} settings={settings.settings} />, true)}
+        {panel(
+          'chat',
+          <ChatView
+            onOpenSettings={() => setView('settings')}
+            onOpenMemory={openMemory}
+            newChatSignal={newChatSignal}
+            active={view === 'chat'}
+          />,
+          true
+        )}
+        {panel(
+          'memory',
+          <MemoryView info={info} settings={settings.settings} openRequest={memoryRequest} />,
+          true
+        )}
         {panel(
           'settings',
           <SettingsView state={settings} info={info} active={view === 'settings'} />

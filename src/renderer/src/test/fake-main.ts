@@ -8,6 +8,7 @@ import {
   type SettingsState
 } from '@shared/contract'
 import { CairnError } from '@shared/errors'
+import { createFakeChat } from './fake-chat'
 import { createFakeMemory } from './fake-memory'
 import { applySettingsPatch, defaultSettings, type SettingsPatch } from '@shared/settings'
 
@@ -44,6 +45,7 @@ export interface FakeMain {
   hold(channel: ChannelName): () => void
   state: { settings: SettingsState; sessionKey: string | null; keychainKey: string | null }
   memory: Map<string, string>
+  conversations: ReturnType<typeof createFakeChat>['conversations']
 }
 
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
@@ -80,9 +82,11 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   }
 
   const memory = createFakeMemory(options.memory)
+  const chat = createFakeChat()
   // Only what the renderer under test uses; any other channel answers like a failed call.
   const handlers: Partial<Record<ChannelName, Handler>> = {
     ...memory.handlers,
+    ...chat.handlers,
     'app:info': () => ({
       name: 'Cairn',
       version: '0.1.0-test',
@@ -176,7 +180,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       return release
     },
     state,
-    memory: memory.files
+    memory: memory.files,
+    conversations: chat.conversations
   }
 }
 

@@ -1,28 +1,161 @@
-import { EmptyState } from '../../components/empty-state'
-import { ChatIcon } from '../../components/icons'
+import { useEffect, useEffectEvent, useState } from 'react'
+import { MessagesSquare } from 'lucide-react'
+import { call } from '../../lib/api'
+import { toShownError, type ShownError } from '../../lib/errors'
+import { Composer } from './composer'
+import { ConversationList } from './conversation-list'
+import { MessageList } from './message-list'
+import { useConversation } from './use-conversation'
+import { useConversations } from './use-conversations'
 
-/** Chat arrives with its own issue; until then this view says so instead of pretending. */
-export function ChatView({ onOpenSettings }: { onOpenSettings: () => void }) {
+interface Props {
+  onOpenSettings(): void
+  onOpenMemory(path: string): void
+  /** Bumped by Ctrl/Cmd+N anywhere in the app. */
+  newChatSignal: number
+  active: boolean
+}
+
+function Conversation(props: {
+  id: string
+  hasKey: boolean | null
+  onOpenSettings(): void
+  onOpenMemory(path: string): void
+}) {
+  const chat = useConversation(props.id)
+  const onEscape = useEffectEvent((event: KeyboardEvent) => {
+    if (event.key === 'Escape' && chat.running) chat.stop()
+  })
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onEscape(event)
+    window.addEventListener('keydown', listener)
+    return () => window.removeEventListener('keydown', listener)
+  }, [])
   return (
-    <div className="view view--chat">
-      <header className="view__header">
-        <h1>Chat</h1>
-      </header>
-      <EmptyState
-        icon={<ChatIcon />}
-        title="Chat is not here yet"
-        actions={
-          <button type="button" className="button button--primary" onClick={onOpenSettings}>
-            Set up Cairn in Settings
-          </button>
-        }
-      >
-        <p>
-          Conversations with Claude come in the next version of Cairn. Nothing can be sent from this
-          screen yet, so nothing you do here reaches the network.
+    <div className="flex min-h-0 flex-1 flex-col">
+      {chat.messages.length === 0 && chat.drafts.length === 0 ? (
+        <div className="flex flex-1 flex-col items-center justify-center gap-2 text-center text-muted">
+          <MessagesSquare size={28} aria-hidden />
+          <p>Ask Claude anything. What it chooses to remember shows up here and in Memory.</p>
+        </div>
+      ) : (
+        <MessageList
+          messages={chat.messages}
+          drafts={chat.drafts}
+          onOpen={props.onOpenMemory}
+          onRetry={chat.retry}
+        />
+      )}
+      {chat.fault && !chat.messages.some((m) => m.role === 'assistant' && m.error) ? (
+        <div
+          role="alert"
+          className="mx-auto mb-2 max-w-3xl rounded-control bg-danger-soft px-3 py-2 text-sm text-danger"
+        >
+          {chat.fault.message} {chat.fault.nextStep}{' '}
+          {chat.fault.retryable ? (
+            <button type="button" className="underline" onClick={chat.retry}>
+              Retry
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {chat.error ? (
+        <p role="alert" className="mx-auto mb-2 text-sm text-danger">
+          {chat.error.message}
         </p>
-        <p>Meanwhile you can add your API key and choose how memory is capped and expired.</p>
-      </EmptyState>
+      ) : null}
+      <Composer
+        running={chat.running}
+        hasKey={props.hasKey}
+        onSend={(text) => void chat.send(text)}
+        onStop={chat.stop}
+        onOpenSettings={props.onOpenSettings}
+      />
+    </div>
+  )
+}
+
+/** Chat: conversations on the left, the selected one on the right. */
+export function ChatView({ onOpenSettings, onOpenMemory, newChatSignal, active }: Props) {
+  const list = useConversations()
+  const [selected, setSelected] = useState<string | null>(null)
+  const [hasKey, setHasKey] = useState<boolean | null>(null)
+  const [error, setError] = useState<ShownError | null>(null)
+
+  useEffect(() => {
+    if (!active) return
+    call((api) => api.secrets.status()).then(
+      (status) => setHasKey(status.configured),
+      () => setHasKey(null)
+    )
+  }, [active])
+
+  const create = () => {
+    call((api) => api.chat.createConversation()).then(
+      (conversation) => {
+        setSelected(conversation.id)
+        list.setQuery('')
+        list.reload()
+      },
+      (failure: unknown) => setError(toShownError(failure))
+    )
+  }
+  const onSignal = useEffectEvent(create)
+  useEffect(() => {
+    if (newChatSignal > 0) onSignal()
+  }, [newChatSignal])
+
+  const act = (run: () => Promise<unknown>) =>
+    run().then(list.reload, (failure: unknown) => setError(toShownError(failure)))
+
+  const current = selected ?? list.conversations?.[0]?.id ?? null
+  return (
+    <div className="flex h-full min-h-0">
+      <ConversationList
+        conversations={list.conversations}
+        selected={current}
+        query={list.query}
+        onQuery={list.setQuery}
+        onSelect={setSelected}
+        onNew={create}
+        onRename={(id, title) =>
+          void act(() => call((api) => api.chat.renameConversation({ conversationId: id, title })))
+        }
+        onDelete={(id) => {
+          if (id === current) setSelected(null)
+          void act(() => call((api) => api.chat.deleteConversation({ conversationId: id })))
+        }}
+      />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center gap-3 border-b border-line px-5 py-3">
+          <h1 className="text-xl font-semibold tracking-tight">Chat</h1>
+          <p className="truncate text-sm text-muted">
+            {list.conversations?.find((c) => c.id === current)?.title ?? ''}
+          </p>
+        </header>
+        {error || list.error ? (
+          <p role="alert" className="bg-danger-soft px-5 py-2 text-sm text-danger">
+            {(error ?? list.error)?.message}
+          </p>
+        ) : null}
+        {current ? (
+          <Conversation
+            key={current}
+            id={current}
+            hasKey={hasKey}
+            onOpenSettings={onOpenSettings}
+            onOpenMemory={onOpenMemory}
+          />
+        ) : (
+          <div className="flex flex-1 flex-col items-center justify-center gap-3 text-muted">
+            <MessagesSquare size={32} aria-hidden />
+            <p>No conversation yet.</p>
+            <button type="button" className="button button--primary" onClick={create}>
+              Start a new chat
+            </button>
+          </div>
+        )}
+      </div>
     </div>
   )
 }

@@ -1,0 +1,75 @@
+import { useState } from 'react'
+import { ArrowUp, Square } from 'lucide-react'
+
+interface Props {
+  running: boolean
+  hasKey: boolean | null
+  onSend(text: string): void
+  onStop(): void
+  onOpenSettings(): void
+}
+
+/** Enter sends, Shift+Enter is a new line, Esc (or Stop) stops the answer. */
+export function Composer({ running, hasKey, onSend, onStop, onOpenSettings }: Props) {
+  const [text, setText] = useState('')
+  const send = () => {
+    if (!text.trim() || running || !hasKey) return
+    onSend(text)
+    setText('')
+  }
+  if (hasKey === false)
+    return (
+      <div className="border-t border-line p-4 text-center text-sm">
+        Cairn needs an Anthropic API key before Claude can answer.{' '}
+        <button
+          type="button"
+          className="font-medium text-accent underline"
+          onClick={onOpenSettings}
+        >
+          Add your key in Settings
+        </button>
+      </div>
+    )
+  return (
+    <div className="border-t border-line px-6 py-3">
+      <div className="mx-auto flex max-w-3xl items-end gap-2 rounded-card border border-line-strong bg-surface p-2 focus-within:border-focus">
+        <label className="sr-only" htmlFor="composer">
+          Message Claude
+        </label>
+        <textarea
+          id="composer"
+          rows={Math.min(8, Math.max(1, text.split('\n').length))}
+          className="max-h-48 min-h-9 flex-1 resize-none bg-transparent px-2 py-1.5 outline-none"
+          placeholder="Message Claude…"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault()
+              send()
+            } else if (event.key === 'Escape' && running) {
+              event.preventDefault()
+              onStop()
+            }
+          }}
+        />
+        {running ? (
+          <button type="button" className="button" onClick={onStop} aria-keyshortcuts="Escape">
+            <Square size={14} aria-hidden />
+            Stop
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={send}
+            disabled={!text.trim()}
+            aria-label="Send"
+          >
+            <ArrowUp size={16} aria-hidden />
+          </button>
+        )}
+      </div>
+    </div>
+  )
+}

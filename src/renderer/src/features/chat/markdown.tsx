@@ -1,0 +1,60 @@
+import { memo, useState, type ReactNode } from 'react'
+import { Check, Copy } from 'lucide-react'
+import ReactMarkdown, { type Components } from 'react-markdown'
+import rehypeHighlight from 'rehype-highlight'
+import remarkGfm from 'remark-gfm'
+
+function textOf(node: ReactNode): string {
+  if (typeof node === 'string' || typeof node === 'number') return String(node)
+  if (Array.isArray(node)) return node.map(textOf).join('')
+  if (node && typeof node === 'object' && 'props' in node)
+    return textOf((node.props as { children?: ReactNode }).children)
+  return ''
+}
+
+function CodeBlock({ children }: { children?: ReactNode }) {
+  const [copied, setCopied] = useState(false)
+  return (
+    <div className="group relative my-2">
+      <pre className="overflow-auto rounded-control border border-line bg-sunken p-3 font-mono text-[13px]">
+        {children}
+      </pre>
+      <button
+        type="button"
+        aria-label={copied ? 'Copied' : 'Copy code'}
+        className="absolute top-1.5 right-1.5 rounded p-1.5 text-muted opacity-0 group-hover:opacity-100 hover:bg-fg/10 focus-visible:opacity-100"
+        onClick={() => {
+          void navigator.clipboard?.writeText(textOf(children).replace(/\n$/, ''))
+          setCopied(true)
+          setTimeout(() => setCopied(false), 1500)
+        }}
+      >
+        {copied ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
+      </button>
+    </div>
+  )
+}
+
+const components: Components = {
+  pre: ({ children }) => <CodeBlock>{children}</CodeBlock>,
+  a: ({ children, href }) => (
+    <a href={href} target="_blank" rel="noreferrer" className="text-accent underline">
+      {children}
+    </a>
+  )
+}
+
+/** Claude's markdown with GitHub extensions; code highlighted by class names only (CSP-safe). */
+export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  return (
+    <div className="markdown">
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm]}
+        rehypePlugins={[rehypeHighlight]}
+        components={components}
+      >
+        {text}
+      </ReactMarkdown>
+    </div>
+  )
+})

@@ -1,0 +1,86 @@
+import { useId, useState } from 'react'
+import { ChevronRight, FileSearch, TriangleAlert } from 'lucide-react'
+
+export interface ChipData {
+  command: string
+  path: string | null
+  status: 'running' | 'done' | 'error' | 'cancelled'
+  /** The operation's result text (or its first line while live). */
+  result: string
+}
+
+// [done, running, refused] for each memory command.
+const WORDS: Record<string, [string, string, string]> = {
+  view: ['Viewed', 'Viewing', 'View'],
+  create: ['Created', 'Creating', 'Create'],
+  str_replace: ['Edited', 'Editing', 'Edit'],
+  insert: ['Edited', 'Editing', 'Edit'],
+  delete: ['Deleted', 'Deleting', 'Delete'],
+  rename: ['Renamed', 'Renaming', 'Rename']
+}
+
+/** "Created /memories/projects.md", "Edit refused: …": one memory operation, in words. */
+export function chipLabel(chip: ChipData): string {
+  const [done, running, refused] = WORDS[chip.command] ?? [chip.command, chip.command, chip.command]
+  const target = chip.path ? ` ${chip.path}` : ''
+  if (chip.status === 'running') return `${running}${target}…`
+  if (chip.status === 'cancelled') return `${done}${target} (stopped)`
+  if (chip.status === 'error') return `${refused} refused: ${chip.result.split('\n')[0] ?? ''}`
+  return `${done}${target}`
+}
+
+/** The path a chip can open in the inspector (a rename opens where the file went). */
+function openablePath(chip: ChipData): string | null {
+  if (!chip.path || chip.command === 'delete' || chip.status === 'error') return null
+  const target = chip.path.split(' → ').pop() ?? chip.path
+  return /^\/memories\/.+/.test(target) ? target : null
+}
+
+/** A compact memory operation inside an answer: expands to its result, opens the file. */
+export function MemoryChip({ chip, onOpen }: { chip: ChipData; onOpen(path: string): void }) {
+  const [open, setOpen] = useState(false)
+  const detailsId = useId()
+  const failed = chip.status === 'error'
+  const path = openablePath(chip)
+  return (
+    <div className="my-1 flex max-w-full flex-col">
+      <div
+        className={`inline-flex max-w-full items-center gap-1 self-start rounded-full border px-1 text-xs ${
+          failed
+            ? 'border-danger/40 bg-danger-soft text-danger'
+            : 'border-line bg-sunken text-muted'
+        }`}
+      >
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          onClick={() => setOpen((o) => !o)}
+          className="inline-flex min-w-0 items-center gap-1 rounded-full py-0.5 pr-1 pl-1.5"
+        >
+          <ChevronRight size={12} aria-hidden className={open ? 'rotate-90' : ''} />
+          {failed ? <TriangleAlert size={12} aria-hidden /> : null}
+          <span className="truncate">{chipLabel(chip)}</span>
+        </button>
+        {path ? (
+          <button
+            type="button"
+            onClick={() => onOpen(path)}
+            aria-label={`Open ${path} in the memory inspector`}
+            className="rounded-full p-1 hover:bg-fg/10"
+          >
+            <FileSearch size={12} aria-hidden />
+          </button>
+        ) : null}
+      </div>
+      {open ? (
+        <pre
+          id={detailsId}
+          className="mt-1 max-h-60 overflow-auto rounded-control border border-line bg-sunken p-2 font-mono text-xs whitespace-pre-wrap"
+        >
+          {chip.result || '(no output)'}
+        </pre>
+      ) : null}
+    </div>
+  )
+}

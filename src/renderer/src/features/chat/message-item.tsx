@@ -1,0 +1,105 @@
+import { Info, RotateCcw } from 'lucide-react'
+import type { AssistantMessage, ChatMessage, ToolResultBlock, Usage } from '@shared/chat'
+import { formatNumber } from '../../lib/format'
+import { Markdown } from './markdown'
+import { MemoryChip, type ChipData } from './memory-chip'
+
+export type Results = ReadonlyMap<string, ToolResultBlock>
+
+function toolPath(input: Record<string, unknown>): string | null {
+  if (typeof input.old_path === 'string' && typeof input.new_path === 'string')
+    return `${input.old_path} → ${input.new_path}`
+  return typeof input.path === 'string' ? input.path : null
+}
+
+function UsageLine({ usage }: { usage: Usage }) {
+  return (
+    <p className="mt-1 text-xs text-faint">
+      {formatNumber(usage.inputTokens + usage.cacheReadTokens + usage.cacheCreationTokens)} in ·{' '}
+      {formatNumber(usage.outputTokens)} out tokens
+    </p>
+  )
+}
+
+function Assistant({
+  message,
+  results,
+  onOpen,
+  onRetry
+}: {
+  message: AssistantMessage
+  results: Results
+  onOpen(path: string): void
+  onRetry?: () => void
+}) {
+  return (
+    <div className="flex flex-col">
+      {message.content.map((block, i) => {
+        if (block.type === 'text') return <Markdown key={i} text={block.text} />
+        if (block.type !== 'tool_use') return null
+        const input = block.input
+        const result = results.get(block.id)
+        const chip: ChipData = {
+          command: typeof input.command === 'string' ? input.command : block.name,
+          path: toolPath(input),
+          status: result ? (result.is_error ? 'error' : 'done') : 'cancelled',
+          result: result?.content ?? ''
+        }
+        return <MemoryChip key={block.id} chip={chip} onOpen={onOpen} />
+      })}
+      {message.status === 'interrupted' ? (
+        <p className="text-xs text-muted italic">Stopped.</p>
+      ) : null}
+      {message.error ? (
+        <div
+          role="alert"
+          className="mt-2 rounded-control border border-danger/40 bg-danger-soft p-3 text-sm"
+        >
+          <p className="font-medium text-danger">{message.error.message}</p>
+          <p className="text-muted">{message.error.nextStep}</p>
+          {message.error.retryable && onRetry ? (
+            <button type="button" className="button mt-2" onClick={onRetry}>
+              <RotateCcw size={14} aria-hidden />
+              Retry
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {message.usage ? <UsageLine usage={message.usage} /> : null}
+    </div>
+  )
+}
+
+/** One row of the conversation: your message, Claude's answer, or a notice. */
+export function MessageItem({
+  message,
+  results,
+  onOpen,
+  onRetry
+}: {
+  message: ChatMessage
+  results: Results
+  onOpen(path: string): void
+  onRetry?: () => void
+}) {
+  if (message.role === 'notice')
+    return (
+      <p
+        role="note"
+        className="mx-auto my-2 flex items-center gap-2 rounded-full bg-sunken px-3 py-1 text-xs text-muted"
+      >
+        <Info size={12} aria-hidden />
+        {message.text}
+      </p>
+    )
+  if (message.role === 'user') {
+    const text = message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n')
+    if (!text) return null // tool results travel as user messages; their chips show them
+    return (
+      <div className="ml-auto max-w-[80%] rounded-card bg-accent-soft px-3.5 py-2 whitespace-pre-wrap">
+        {text}
+      </div>
+    )
+  }
+  return <Assistant message={message} results={results} onOpen={onOpen} onRetry={onRetry} />
+}

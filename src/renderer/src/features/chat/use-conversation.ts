@@ -1,0 +1,145 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { ChatFault, ChatMessage, Usage } from '@shared/chat'
+import { events } from '@shared/contract'
+import { call, getApi } from '../../lib/api'
+import { toShownError, type ShownError } from '../../lib/errors'
+
+export interface LiveTool {
+  toolUseId: string
+  command: string
+  path: string | null
+  status: 'running' | 'done' | 'error' | 'cancelled'
+  summary: string
+}
+
+/** The reply being written right now: streamed text and memory operations, per message. */
+export interface Draft {
+  messageId: string
+  text: string
+  tools: LiveTool[]
+}
+
+export interface TurnState {
+  messages: ChatMessage[]
+  drafts: Draft[]
+  running: boolean
+  fault: ChatFault | null
+  lastUsage: Usage | null
+  error: ShownError | null
+}
+
+const EMPTY: TurnState = {
+  messages: [],
+  drafts: [],
+  running: false,
+  fault: null,
+  lastUsage: null,
+  error: null
+}
+
+function upsertDraft(drafts: Draft[], messageId: string, change: (d: Draft) => Draft): Draft[] {
+  const found = drafts.find((d) => d.messageId === messageId)
+  if (!found) return [...drafts, change({ messageId, text: '', tools: [] })]
+  return drafts.map((d) => (d.messageId === messageId ? change(d) : d))
+}
+
+/** One conversation: its saved messages plus the live turn, from the chat:* events. */
+export function useConversation(conversationId: string | null) {
+  const [state, setState] = useState<TurnState>(EMPTY)
+
+  const load = useCallback(() => {
+    if (!conversationId) return
+    call((api) => api.chat.getConversation({ conversationId })).then(
+      ({ conversation, running }) =>
+        setState((s) => ({ ...s, messages: conversation.messages, running, drafts: [] })),
+      (failure: unknown) => setState((s) => ({ ...s, error: toShownError(failure) }))
+    )
+  }, [conversationId])
+
+  useEffect(() => {
+    load()
+    if (!conversationId) return
+    const api = getApi()
+    const mine = (payload: { conversationId: string }) => payload.conversationId === conversationId
+    const offs = [
+      api.on('chat:delta', (raw) => {
+        const p = events['chat:delta'].safeParse(raw)
+        if (!p.success || !mine(p.data)) return
+        const { messageId, text } = p.data
+        setState((s) => ({
+          ...s,
+          running: true,
+          drafts: upsertDraft(s.drafts, messageId, (d) => ({ ...d, text: d.text + text }))
+        }))
+      }),
+      api.on('chat:tool', (raw) => {
+        const p = events['chat:tool'].safeParse(raw)
+        if (!p.success || !mine(p.data)) return
+        const tool: LiveTool = p.data
+        setState((s) => ({
+          ...s,
+          drafts: upsertDraft(s.drafts, p.data.messageId, (d) => ({
+            ...d,
+            tools: [...d.tools.filter((t) => t.toolUseId !== tool.toolUseId), tool]
+          }))
+        }))
+      }),
+      api.on('chat:message', (raw) => {
+        const p = events['chat:message'].safeParse(raw)
+        if (!p.success || !mine(p.data)) return
+        const message = p.data.message
+        setState((s) => ({
+          ...s,
+          messages: [...s.messages.filter((m) => m.id !== message.id), message],
+          drafts: s.drafts.filter((d) => d.messageId !== message.id)
+        }))
+      }),
+      api.on('chat:done', (raw) => {
+        const p = events['chat:done'].safeParse(raw)
+        if (!p.success || !mine(p.data)) return
+        setState((s) => ({ ...s, running: false, drafts: [], lastUsage: p.data.usage }))
+        load()
+      }),
+      api.on('chat:error', (raw) => {
+        const p = events['chat:error'].safeParse(raw)
+        if (!p.success || !mine(p.data)) return
+        setState((s) => ({ ...s, running: false, drafts: [], fault: p.data.error }))
+        load()
+      })
+    ]
+    return () => offs.forEach((off) => off())
+  }, [conversationId, load])
+
+  const send = useCallback(
+    async (text: string) => {
+      if (!conversationId) return
+      setState((s) => ({ ...s, running: true, fault: null, error: null }))
+      try {
+        const { message } = await call((api) => api.chat.sendMessage({ conversationId, text }))
+        setState((s) => ({
+          ...s,
+          messages: s.messages.some((m) => m.id === message.id)
+            ? s.messages
+            : [...s.messages, message]
+        }))
+      } catch (failure) {
+        setState((s) => ({ ...s, running: false, error: toShownError(failure) }))
+      }
+    },
+    [conversationId]
+  )
+
+  const stop = useCallback(() => {
+    if (conversationId) void call((api) => api.chat.stop({ conversationId })).catch(() => undefined)
+  }, [conversationId])
+
+  const retry = useCallback(() => {
+    if (!conversationId) return
+    setState((s) => ({ ...s, running: true, fault: null }))
+    call((api) => api.chat.retry({ conversationId })).catch((failure: unknown) =>
+      setState((s) => ({ ...s, running: false, error: toShownError(failure) }))
+    )
+  }, [conversationId])
+
+  return { ...state, send, stop, retry }
+}

@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { ConversationSummary } from '@shared/chat'
+import { call, getApi } from '../../lib/api'
+import { toShownError, type ShownError } from '../../lib/errors'
+
+/** The sidebar's conversations, newest first, refreshed when a reply finishes or fails. */
+export function useConversations() {
+  const [all, setAll] = useState<ConversationSummary[] | null>(null)
+  const [query, setQuery] = useState('')
+  const [found, setFound] = useState<ConversationSummary[] | null>(null)
+  const [error, setError] = useState<ShownError | null>(null)
+
+  const reload = useCallback(() => {
+    call((api) => api.chat.listConversations()).then(
+      (list) => setAll(list.conversations),
+      (failure: unknown) => setError(toShownError(failure))
+    )
+  }, [])
+
+  useEffect(() => {
+    reload()
+    let api
+    try {
+      api = getApi()
+    } catch {
+      return
+    }
+    const offs = [api.on('chat:done', reload), api.on('chat:error', reload)]
+    return () => offs.forEach((off) => off())
+  }, [reload])
+
+  useEffect(() => {
+    const q = query.trim()
+    if (!q) return
+    let live = true
+    const timer = setTimeout(() => {
+      call((api) => api.chat.searchConversations({ query: q })).then(
+        (result) => live && setFound(result.conversations),
+        (failure: unknown) => live && setError(toShownError(failure))
+      )
+    }, 150)
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
+  }, [query])
+
+  return {
+    conversations: query.trim() ? found : all,
+    query,
+    setQuery,
+    error,
+    reload
+  }
+}

@@ -1,0 +1,64 @@
+import type { Conversation } from '@shared/chat'
+import { CairnError } from '@shared/errors'
+
+/** Saved conversations for renderer tests: list, create, rename, delete, search, get. */
+export function createFakeChat() {
+  const conversations = new Map<string, Conversation>()
+  let next = 1
+  const summary = (c: Conversation, snippet: string | null = null) => ({
+    id: c.id,
+    title: c.title,
+    model: c.model,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+    messageCount: c.messages.length,
+    running: false,
+    snippet
+  })
+  const need = (id: string) => {
+    const c = conversations.get(id)
+    if (!c) throw new CairnError('BAD_INPUT', 'There is no such conversation.')
+    return c
+  }
+  const handlers = {
+    'chat:list-conversations': () => ({
+      conversations: [...conversations.values()].reverse().map((c) => summary(c)),
+      problems: []
+    }),
+    'chat:search-conversations': ({ query }: { query: string }) => ({
+      conversations: [...conversations.values()]
+        .filter((c) => c.title.toLowerCase().includes(query.toLowerCase()))
+        .map((c) => summary(c, c.title))
+    }),
+    'chat:create-conversation': () => {
+      const now = new Date().toISOString()
+      const c: Conversation = {
+        version: 1,
+        id: `c${String(next++).padStart(8, '0')}`,
+        title: '',
+        titleSource: 'auto',
+        model: 'claude-test',
+        createdAt: now,
+        updatedAt: now,
+        messages: []
+      }
+      conversations.set(c.id, c)
+      return c
+    },
+    'chat:get-conversation': ({ conversationId }: { conversationId: string }) => ({
+      conversation: need(conversationId),
+      running: false
+    }),
+    'chat:rename-conversation': (input: { conversationId: string; title: string }) => {
+      const c = need(input.conversationId)
+      c.title = input.title
+      return summary(c)
+    },
+    'chat:delete-conversation': ({ conversationId }: { conversationId: string }) => {
+      need(conversationId)
+      conversations.delete(conversationId)
+      return { conversationId }
+    }
+  }
+  return { conversations, handlers }
+}
