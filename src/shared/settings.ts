@@ -74,7 +74,8 @@ export const SettingsSchema = z.object({
     .trim()
     .min(1, { error: 'model cannot be empty' })
     .max(100, { error: 'model can be at most 100 characters' })
-    .default('claude-sonnet-4-5'),
+    // claude-sonnet-4-5 reaches end-of-life on 2026-11-30 (the SDK warns); 4-6 supports the memory tool.
+    .default('claude-sonnet-4-6'),
   maxTokens: intIn('maxTokens', 'maxTokens').default(4_096),
   /** Memory-tool rounds Claude may take for one user message before Cairn stops the loop. */
   maxToolRounds: intIn('maxToolRounds', 'maxToolRounds').default(25),

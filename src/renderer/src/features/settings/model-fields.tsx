@@ -16,7 +16,7 @@ export function ModelFields(props: FieldGroupProps) {
           id={fieldId('model')}
           label={FIELD_LABELS.model}
           error={errors.model}
-          help="A Claude model ID, e.g. claude-sonnet-4-5. Allowed: 1–100 characters."
+          help="A Claude model ID, e.g. claude-sonnet-4-6. Allowed: 1–100 characters."
         >
           {(control) => (
             <input
