@@ -1,7 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppPage, type ViewName } from './pages/app-page'
+import { ChatPage } from './pages/chat-page'
 import { MemoryPage } from './pages/memory-page'
+import { memory, reply, text } from './fake-anthropic'
 import { expect, test } from './support/app-fixture'
 import { captureView, seriousA11yViolations } from './support/page-checks'
 
@@ -25,6 +27,19 @@ for (const scheme of ['light', 'dark'] as const) {
       '---\nexpires: 2001-01-01\n---\nShip it.\n'
     )
     const app = new AppPage(cairn.page)
+    const chat = new ChatPage(cairn.page)
+    if (cairn.anthropic) {
+      cairn.anthropic.script(
+        reply([text('Noted. '), memory({ command: 'view', path: '/memories' })]),
+        reply(
+          'Here is a **plan** for Lyon:\n\n| Day | Idea |\n| --- | --- |\n| 1 | Vieux Lyon |\n\n```ts\nconst trip = { city: "Lyon", month: 5 }\n```'
+        )
+      )
+      await chat.useSessionKey()
+      await chat.newChat()
+      await chat.send('Plan my trip to Lyon')
+      await expect(chat.log()).toContainText('Vieux Lyon')
+    }
     for (const view of VIEWS) {
       await app.goto(view)
       if (view === 'Memory') await new MemoryPage(cairn.page).open('about-me.md')

@@ -12,6 +12,7 @@ import {
 import { KEYCHAIN_ACCOUNT } from '../../src/main/services/secrets/secrets-service'
 import { guardKeychain, type Keychain } from '../../src/main/services/secrets/keychain'
 import { createOsKeychain } from '../../src/main/services/secrets/os-keychain'
+import { startFakeAnthropic, type FakeAnthropic } from '../fake-anthropic'
 import { PAGE_BRIDGE_FILE } from '../harness/build-page-bridge'
 import { startMainSide, type IpcRecord, type MainSide } from '../harness/main-side'
 import { serveDirectory } from '../harness/static-server'
@@ -33,6 +34,8 @@ export interface CairnApp {
   ipcRecords(): IpcRecord[]
   /** Quits and starts again on the same user-data folder. */
   restart(): Promise<void>
+  /** The fake Anthropic API chat talks to (browser harness only; Electron: null). */
+  readonly anthropic: FakeAnthropic | null
 }
 
 const keychain = createOsKeychain()
@@ -53,7 +56,8 @@ async function startInBrowser(
   page: Page,
   userDataDir: string,
   keychainService: string,
-  appKeychain: Keychain
+  appKeychain: Keychain,
+  anthropic: FakeAnthropic
 ) {
   const server = await serveDirectory(join(repoRoot, 'out', 'renderer'))
   let main: MainSide | null = null
@@ -73,7 +77,8 @@ async function startInBrowser(
       userDataDir,
       rendererUrl: server.url,
       keychain: appKeychain,
-      keychainService
+      keychainService,
+      anthropic: { baseURL: anthropic.url }
     })
     main.setEventSink((event, payload) => {
       // Like webContents.send: fire and forget; a page in the middle of a reload just misses it.
@@ -178,6 +183,7 @@ export const test = base.extend<{ cairn: CairnApp; keychainMode: 'os' | 'missing
       const running = await startInElectron(electron.path, userDataDir, keychainService, extraEnv)
       app = {
         ...common,
+        anthropic: null,
         get page() {
           return running.page()
         },
@@ -188,14 +194,19 @@ export const test = base.extend<{ cairn: CairnApp; keychainMode: 'os' | 'missing
       close = running.close
     } else {
       cspViolations = await watchCsp(page)
+      const anthropic = await startFakeAnthropic()
       const running = await startInBrowser(
         page,
         userDataDir,
         keychainService,
-        keychainMode === 'missing' ? missingKeychain : keychain
+        keychainMode === 'missing' ? missingKeychain : keychain,
+        anthropic
       )
-      app = { ...common, page, ...running }
-      close = running.close
+      app = { ...common, page, anthropic, ...running }
+      close = async () => {
+        await running.close()
+        await anthropic.close()
+      }
     }
     try {
       await use(app)

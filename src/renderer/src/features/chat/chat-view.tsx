@@ -82,15 +82,19 @@ export function ChatView({ onOpenSettings, onOpenMemory, newChatSignal, active }
   const [hasKey, setHasKey] = useState<boolean | null>(null)
   const [error, setError] = useState<ShownError | null>(null)
 
-  useEffect(() => {
-    if (!active) return
+  const checkKey = () =>
     call((api) => api.secrets.status()).then(
       (status) => setHasKey(status.configured),
       () => setHasKey(null)
     )
+  // Coming back from Settings (or starting a chat) re-checks: the key may have just been set.
+  const onActive = useEffectEvent(checkKey)
+  useEffect(() => {
+    if (active) void onActive()
   }, [active])
 
   const create = () => {
+    void checkKey()
     call((api) => api.chat.createConversation()).then(
       (conversation) => {
         setSelected(conversation.id)

@@ -97,8 +97,8 @@ export function useConversation(conversationId: string | null) {
       api.on('chat:done', (raw) => {
         const p = events['chat:done'].safeParse(raw)
         if (!p.success || !mine(p.data)) return
+        // chat:message already delivered every saved message: no re-read of a long conversation.
         setState((s) => ({ ...s, running: false, drafts: [], lastUsage: p.data.usage }))
-        load()
       }),
       api.on('chat:error', (raw) => {
         const p = events['chat:error'].safeParse(raw)

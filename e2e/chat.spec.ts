@@ -1,0 +1,78 @@
+import { gate, memory, reply, text } from './fake-anthropic'
+import { AppPage } from './pages/app-page'
+import { ChatPage } from './pages/chat-page'
+import { MemoryPage } from './pages/memory-page'
+import { expect, test } from './support/app-fixture'
+
+test.describe('Chat', () => {
+  test.beforeEach(({ cairn }) => {
+    test.skip(!cairn.anthropic, 'the fake Anthropic API runs with the browser harness only')
+  })
+
+  test('an answer streams in; Claude creates a memory → chip → the inspector shows the file', async ({
+    cairn
+  }) => {
+    const fake = cairn.anthropic!
+    fake.script(
+      reply([
+        text('Let me note that. '),
+        memory({ command: 'create', path: '/memories/trip.md', file_text: '# Trip\nLyon in May\n' })
+      ]),
+      reply('Noted: **Lyon in May**.', { eventDelayMs: 5 })
+    )
+    const chat = new ChatPage(cairn.page)
+    await new AppPage(cairn.page).goto('Chat')
+    await chat.useSessionKey()
+    await chat.newChat()
+    await chat.send('Remember my trip: Lyon in May')
+
+    await expect(chat.log()).toContainText('Noted: Lyon in May.')
+    await expect(chat.chip('Created /memories/trip.md')).toBeVisible()
+    await chat.openChipFile('/memories/trip.md').click()
+    const inspector = new MemoryPage(cairn.page)
+    await expect(inspector.editor()).toContainText('Lyon in May')
+  })
+
+  test('a write over the per-file cap shows a refused chip', async ({ cairn }) => {
+    const fake = cairn.anthropic!
+    await cairn.page.evaluate(() =>
+      (
+        globalThis as unknown as { cairn: { settings: { update(p: object): Promise<unknown> } } }
+      ).cairn.settings.update({ memory: { maxFileBytes: 1024 } })
+    )
+    fake.script(
+      reply([
+        memory({ command: 'create', path: '/memories/huge.md', file_text: 'x'.repeat(4000) })
+      ]),
+      reply('That was too big to keep.')
+    )
+    const chat = new ChatPage(cairn.page)
+    await new AppPage(cairn.page).goto('Chat')
+    await chat.useSessionKey()
+    await chat.newChat()
+    await chat.send('Remember this huge thing')
+    await expect(chat.chip(/^Create refused:/)).toBeVisible()
+    await expect(chat.log()).toContainText('That was too big to keep.')
+  })
+
+  test('Stop mid-answer keeps the partial text', async ({ cairn }) => {
+    const fake = cairn.anthropic!
+    const hold = gate()
+    fake.script(
+      reply('The first half of the answer, then a long pause before the rest', {
+        textChunk: 8,
+        fault: { kind: 'hold', gate: hold, afterDeltas: 4 }
+      })
+    )
+    const chat = new ChatPage(cairn.page)
+    await new AppPage(cairn.page).goto('Chat')
+    await chat.useSessionKey()
+    await chat.newChat()
+    await chat.send('Tell me something long')
+    await expect(chat.log()).toContainText('The first half')
+    await chat.stopButton().click()
+    await expect(chat.log()).toContainText('Stopped.')
+    await expect(chat.log()).toContainText('The first half')
+    await expect(chat.stopButton()).toBeHidden()
+  })
+})
