@@ -37,6 +37,12 @@ const EMPTY: TurnState = {
   error: null
 }
 
+/** Live events for a message already saved (they can arrive just after it) change nothing. */
+function withDraft(s: TurnState, messageId: string, change: (d: Draft) => Draft): TurnState {
+  if (s.messages.some((m) => m.id === messageId)) return s
+  return { ...s, running: true, drafts: upsertDraft(s.drafts, messageId, change) }
+}
+
 function upsertDraft(drafts: Draft[], messageId: string, change: (d: Draft) => Draft): Draft[] {
   const found = drafts.find((d) => d.messageId === messageId)
   if (!found) return [...drafts, change({ messageId, text: '', tools: [] })]
@@ -66,23 +72,18 @@ export function useConversation(conversationId: string | null) {
         const p = events['chat:delta'].safeParse(raw)
         if (!p.success || !mine(p.data)) return
         const { messageId, text } = p.data
-        setState((s) => ({
-          ...s,
-          running: true,
-          drafts: upsertDraft(s.drafts, messageId, (d) => ({ ...d, text: d.text + text }))
-        }))
+        setState((s) => withDraft(s, messageId, (d) => ({ ...d, text: d.text + text })))
       }),
       api.on('chat:tool', (raw) => {
         const p = events['chat:tool'].safeParse(raw)
         if (!p.success || !mine(p.data)) return
         const tool: LiveTool = p.data
-        setState((s) => ({
-          ...s,
-          drafts: upsertDraft(s.drafts, p.data.messageId, (d) => ({
+        setState((s) =>
+          withDraft(s, p.data.messageId, (d) => ({
             ...d,
             tools: [...d.tools.filter((t) => t.toolUseId !== tool.toolUseId), tool]
           }))
-        }))
+        )
       }),
       api.on('chat:message', (raw) => {
         const p = events['chat:message'].safeParse(raw)

@@ -1,3 +1,4 @@
+import { KeyTest } from './key-test'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { SetApiKeyInputSchema, type SecretStatus } from '@shared/contract'
 import { KeyIcon, Spinner } from '../../components/icons'
@@ -129,6 +130,7 @@ export function ApiKeySection() {
           </button>
         ) : null}
       </div>
+      {status?.configured ? <KeyTest /> : null}
       {note ? <p className="card__note">{note}</p> : null}
       {loadError ? (
         <p className="inline-status inline-status--error">

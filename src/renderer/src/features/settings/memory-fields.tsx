@@ -1,3 +1,4 @@
+import { ExpiryPreviewLine } from './expiry-preview-line'
 import { SETTINGS_RANGES } from '@shared/settings'
 import { Card } from '../../components/card'
 import { ChoiceGroup } from '../../components/choice-group'
@@ -85,6 +86,7 @@ export function ExpiryFields(props: FieldGroupProps) {
           }
         />
       </div>
+      <ExpiryPreviewLine days={draft.expiryDays} mode={draft.expiryMode} />
       <Field
         id={fieldId('pinned')}
         label="Pinned files"
