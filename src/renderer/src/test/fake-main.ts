@@ -34,6 +34,11 @@ export interface FakeMainOptions {
 
 type Handler = (input: never) => unknown
 
+export const FAKE_MODELS = [
+  { id: 'claude-opus-4-1', displayName: 'Claude Opus 4.1' },
+  { id: 'claude-sonnet-4-6', displayName: 'Claude Sonnet 4.6' }
+]
+
 export interface FakeMain {
   api: CairnApi
   calls: Call[]
@@ -115,6 +120,18 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       state.keychainKey = null
       return status()
     },
+    // Like main: the API's list once a key is set, else only the configured model.
+    'chat:list-models': () =>
+      status().configured
+        ? { models: FAKE_MODELS, source: 'api', fetchedAt: new Date().toISOString(), message: null }
+        : {
+            models: [
+              { id: state.settings.settings.model, displayName: state.settings.settings.model }
+            ],
+            source: 'default',
+            fetchedAt: null,
+            message: 'No API key is set.'
+          },
     'settings:get': () => state.settings,
     'settings:update': (patch: SettingsPatch) => {
       const result = applySettingsPatch(state.settings.settings, patch)

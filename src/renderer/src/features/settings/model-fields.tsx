@@ -1,22 +1,66 @@
 import { Card } from '../../components/card'
 import { Field } from '../../components/field'
+import { Spinner } from '../../components/icons'
 import type { FieldGroupProps } from './field-group'
 import { FIELD_LABELS, fieldId } from './field-labels'
 import { NumberField } from './number-field'
+import { useModelList, type ModelListState } from './use-model-list'
 
-export function ModelFields(props: FieldGroupProps) {
-  const { draft, errors, onChange } = props
+const PICKER_ID = 'field-model-picker'
+
+/** `active`: whether Settings is on screen (the model list is asked for then). */
+export function ModelFields(props: FieldGroupProps & { active: boolean }) {
+  const { draft, errors, onChange, active } = props
+  const models = useModelList(active)
+  const listed = models.list?.models ?? []
+  const chosen = listed.some((m) => m.id === draft.model.trim()) ? draft.model.trim() : ''
   return (
     <Card
       title="Model and replies"
       description="Which Claude model answers, and how long it may write."
     >
       <div className="field-grid">
+        <Field id={PICKER_ID} label="Available models" help={<ModelListStatus state={models} />}>
+          {(control) => (
+            <>
+              <select
+                {...control}
+                className="input"
+                value={chosen}
+                disabled={listed.length === 0}
+                onChange={(event) => {
+                  if (event.currentTarget.value) onChange('model', event.currentTarget.value)
+                }}
+              >
+                <option value="">
+                  {listed.length === 0 ? 'No list yet: type an ID below' : 'Other: typed below'}
+                </option>
+                {listed.map((model) => (
+                  <option key={model.id} value={model.id}>
+                    {model.displayName === model.id
+                      ? model.id
+                      : `${model.displayName} (${model.id})`}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className="button"
+                onClick={() => models.refresh()}
+                disabled={models.loading}
+                aria-label="Refresh the model list"
+              >
+                {models.loading ? <Spinner /> : null}
+                Refresh
+              </button>
+            </>
+          )}
+        </Field>
         <Field
           id={fieldId('model')}
           label={FIELD_LABELS.model}
           error={errors.model}
-          help="A Claude model ID, e.g. claude-sonnet-4-6. Allowed: 1–100 characters."
+          help="The model ID Cairn sends, e.g. claude-sonnet-4-6. Pick one above or type any ID (1–100 characters)."
         >
           {(control) => (
             <input
@@ -38,5 +82,29 @@ export function ModelFields(props: FieldGroupProps) {
         />
       </div>
     </Card>
+  )
+}
+
+/** Where the list came from, and what to do when it is not fresh. */
+function ModelListStatus({ state }: { state: ModelListState }) {
+  const { list, loading, error } = state
+  let text: string
+  if (loading && !list) text = 'Asking the Anthropic API which models your key can use…'
+  else if (error) text = `${error} You can still type a model ID below.`
+  else if (!list) text = ''
+  else if (list.source === 'api')
+    text = `${list.models.length} models from the Anthropic API, just now.`
+  else {
+    const when = list.fetchedAt ? ` (fetched ${new Date(list.fetchedAt).toLocaleString()})` : ''
+    const why = list.message ? ` ${list.message}` : ''
+    text =
+      list.source === 'cache'
+        ? `The last list Cairn fetched${when}.${why}`
+        : `Only the configured model is known.${why} Set an API key, then Refresh.`
+  }
+  return (
+    <span role="status" aria-live="polite">
+      {text}
+    </span>
   )
 }

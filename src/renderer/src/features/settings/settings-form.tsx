@@ -95,7 +95,7 @@ export function SettingsForm({ settings, active, onSaved }: SettingsFormProps) {
   const groupProps: FieldGroupProps = { draft, errors: check.errors, onChange }
   return (
     <form className="settings-form" aria-label="App settings" onSubmit={onSubmit} noValidate>
-      <ModelFields {...groupProps} />
+      <ModelFields {...groupProps} active={active} />
       <MemoryCapFields {...groupProps} />
       <ExpiryFields {...groupProps} />
       <ContextFields {...groupProps} />

@@ -1,0 +1,66 @@
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { CairnError } from '@shared/errors'
+import { renderSettings } from '../../test/render-app'
+import { FIELD_LABELS } from './field-labels'
+
+const picker = () => screen.getByRole('combobox', { name: 'Available models' }) as HTMLSelectElement
+const modelId = () => screen.getByRole('textbox', { name: FIELD_LABELS.model }) as HTMLInputElement
+const optionLabels = () => [...picker().options].map((o) => o.textContent)
+
+describe('Model picker', () => {
+  it('lists the models the API offers; choosing one fills the model ID and saves it', async () => {
+    const { main, user } = await renderSettings({ storedKey: 'sk-ant-test-1234' })
+    await waitFor(() =>
+      expect(optionLabels()).toEqual([
+        'Other: typed below',
+        'Claude Opus 4.1 (claude-opus-4-1)',
+        'Claude Sonnet 4.6 (claude-sonnet-4-6)'
+      ])
+    )
+    expect(main.callsTo('chat:list-models')).toEqual([{ refresh: true }])
+    expect(picker().value).toBe('claude-sonnet-4-6')
+    expect(screen.getByText('2 models from the Anthropic API, just now.')).toBeTruthy()
+
+    await user.selectOptions(picker(), 'claude-opus-4-1')
+    expect(modelId().value).toBe('claude-opus-4-1')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(main.state.settings.settings.model).toBe('claude-opus-4-1'))
+
+    // A typed ID that is not listed shows as "Other".
+    await user.clear(modelId())
+    await user.type(modelId(), 'claude-private-preview')
+    expect(picker().value).toBe('')
+  })
+
+  it('without a key, says why there is no list and still takes a typed ID', async () => {
+    const { main, user } = await renderSettings()
+    await waitFor(() =>
+      expect(
+        screen.getByText(/Only the configured model is known\. No API key is set\./)
+      ).toBeTruthy()
+    )
+    // Setting a key and refreshing brings the list.
+    main.state.keychainKey = 'sk-ant-test-5678'
+    await user.click(screen.getByRole('button', { name: 'Refresh the model list' }))
+    await waitFor(() => expect(optionLabels()).toHaveLength(3))
+    expect(main.callsTo('chat:list-models')).toEqual([{ refresh: true }, { refresh: true }])
+  })
+
+  it('a failed request shows its message with a next step, and the ID field stays usable', async () => {
+    const { main, user } = await renderSettings({ storedKey: 'sk-ant-test-1234' })
+    await waitFor(() => expect(optionLabels()).toHaveLength(3))
+    main.fail('chat:list-models', new CairnError('INTERNAL', 'The model list could not be read.'))
+    await user.click(screen.getByRole('button', { name: 'Refresh the model list' }))
+    await waitFor(() =>
+      expect(
+        screen.getByText(/The model list could not be read\. Try again;.*type a model ID below/)
+      ).toBeTruthy()
+    )
+    // The list fetched before stays choosable.
+    expect(optionLabels()).toHaveLength(3)
+    await user.clear(modelId())
+    await user.type(modelId(), 'claude-haiku-4-5')
+    expect(modelId().value).toBe('claude-haiku-4-5')
+  })
+})
