@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import type { ModelList } from '@shared/chat'
 import { call } from '../../lib/api'
 import { toShownError } from '../../lib/errors'
@@ -39,9 +39,10 @@ export function useModelList(active: boolean): ModelListState {
   }, [])
 
   const fresh = list?.source === 'api'
+  const onShown = useEffectEvent(() => void load(true))
   useEffect(() => {
-    if (active && !fresh) void load(true)
-  }, [active, fresh, load])
+    if (active && !fresh) onShown()
+  }, [active, fresh])
 
   return { list, loading, error, refresh: () => void load(true) }
 }
