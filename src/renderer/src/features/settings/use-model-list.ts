@@ -41,7 +41,10 @@ export function useModelList(active: boolean): ModelListState {
   const fresh = list?.source === 'api'
   const onShown = useEffectEvent(() => void load(true))
   useEffect(() => {
-    if (active && !fresh) onShown()
+    if (!active || fresh) return
+    // A tick later, so flicking through Settings does not fire a request per visit.
+    const timer = setTimeout(onShown, 0)
+    return () => clearTimeout(timer)
   }, [active, fresh])
 
   return { list, loading, error, refresh: () => void load(true) }
