@@ -28,6 +28,11 @@ for (const scheme of ['light', 'dark'] as const) {
     )
     const app = new AppPage(cairn.page)
     const chat = new ChatPage(cairn.page)
+    // First run: no key yet, so Chat opens on the welcome card.
+    await app.waitForReady()
+    await expect(cairn.page.getByRole('region', { name: 'Welcome to Cairn' })).toBeVisible()
+    expect(await seriousA11yViolations(cairn.page), `welcome in ${scheme}`).toEqual([])
+    await captureView(cairn.page, testInfo, `welcome-${scheme}`)
     if (cairn.anthropic) {
       cairn.anthropic.script(
         reply([text('Noted. '), memory({ command: 'view', path: '/memories' })]),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppPage } from './pages/app-page'
+import { ChatPage } from './pages/chat-page'
 import { expect, requireKeychain, test } from './support/app-fixture'
 import { filesContaining } from './support/scan'
 
@@ -97,6 +98,43 @@ test.describe('Settings', () => {
     expect((await stat(folder)).mode & 0o777).toBe(0o700)
     await expect(settings.folderStatus()).toBeVisible()
   })
+})
+
+test('first run: the welcome card takes the key into the OS keychain, then the composer is ready', async ({
+  cairn
+}) => {
+  await requireKeychain(cairn)
+  const key = `sk-ant-welcome-${randomUUID()}`
+  const page = cairn.page
+  await new AppPage(page).waitForReady()
+  const welcome = page.getByRole('region', { name: 'Welcome to Cairn', exact: true })
+  await expect(welcome).toBeVisible()
+  await expect(welcome).toContainText(join(cairn.userDataDir, 'memories'))
+  await welcome.getByRole('textbox', { name: 'API key', exact: true }).fill(key)
+  await welcome.getByRole('button', { name: 'Save key', exact: true }).click()
+  await expect(welcome).toBeHidden()
+  await expect(new ChatPage(page).composer()).toBeFocused()
+  expect(await cairn.readKeychain()).toBe(key)
+})
+
+test("model picker: lists the API's models; the chosen one is saved to disk", async ({ cairn }) => {
+  test.skip(!cairn.anthropic, 'needs the fake Anthropic API')
+  await new AppPage(cairn.page).waitForReady()
+  await new ChatPage(cairn.page).useSessionKey()
+  const settings = await new AppPage(cairn.page).gotoSettings()
+  const picker = cairn.page.getByRole('combobox', { name: 'Available models', exact: true })
+  await expect(picker.locator('option')).toHaveText([
+    'Other: typed below',
+    'Claude Sonnet 4.6 (claude-sonnet-4-6)',
+    'Claude Opus 4.6 (claude-opus-4-6)',
+    /claude-haiku-4-5-20251001/
+  ])
+  await expect(picker).toHaveValue('claude-sonnet-4-6')
+  await picker.selectOption('claude-opus-4-6')
+  await expect(settings.field('model')).toHaveValue('claude-opus-4-6')
+  await settings.save()
+  const onDisk = JSON.parse(await readFile(join(cairn.userDataDir, 'settings.json'), 'utf8'))
+  expect(onDisk.model).toBe('claude-opus-4-6')
 })
 
 test('keyboard: Ctrl/Cmd+1/2/3 move between Chat, Memory and Settings', async ({ cairn }) => {

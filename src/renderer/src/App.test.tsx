@@ -69,9 +69,36 @@ describe('App frame', () => {
     expect(tabs[2]?.getAttribute('aria-controls')).toBe(screen.getByRole('tabpanel').id)
   })
 
-  it('without a key, the chat composer says so and leads to Settings', async () => {
+  it('first run: a welcome card takes the key; once saved, the composer is ready and focused', async () => {
+    const { main, user } = await renderApp()
+    const welcome = await screen.findByRole('region', { name: 'Welcome to Cairn' })
+    expect(welcome.textContent).toContain('Memory is a folder')
+    expect(welcome.textContent).toContain('/home/test/.config/Cairn/memories')
+    expect(within(welcome).getByRole('button', { name: 'Open memory folder' })).toBeTruthy()
+
+    await user.type(
+      within(welcome).getByLabelText('API key', { selector: 'input' }),
+      'sk-ant-welcome-key-0001'
+    )
+    await user.click(within(welcome).getByRole('button', { name: 'Save key' }))
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Welcome to Cairn' })).toBeNull()
+    )
+    expect(main.state.keychainKey).toBe('sk-ant-welcome-key-0001')
+    const composer = await screen.findByRole('textbox', { name: 'Message Claude' })
+    await waitFor(() => expect(document.activeElement).toBe(composer))
+    // Settings, shown next, knows about the key set from the welcome card.
+    await user.keyboard('{Control>}3{/Control}')
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'API key status' }).textContent).toContain('0001')
+    )
+  })
+
+  it('without a key but with past conversations, the composer says so and leads to Settings', async () => {
     const { user } = await renderApp()
-    await user.click(await screen.findByRole('button', { name: 'Start a new chat' }))
+    await screen.findByRole('region', { name: 'Welcome to Cairn' })
+    await user.click(screen.getByRole('button', { name: 'New chat' }))
+    expect(screen.queryByRole('region', { name: 'Welcome to Cairn' })).toBeNull()
     await user.click(await screen.findByRole('button', { name: 'Add your key in Settings' }))
     expect(visibleHeading()).toBe('Settings')
   })

@@ -7,6 +7,7 @@ import { ConversationList } from './conversation-list'
 import { MessageList } from './message-list'
 import { useConversation } from './use-conversation'
 import { useConversations } from './use-conversations'
+import { WelcomeCard } from '../welcome/welcome-card'
 
 interface Props {
   onOpenSettings(): void
@@ -19,6 +20,8 @@ interface Props {
 function Conversation(props: {
   id: string
   hasKey: boolean | null
+  /** Right after the first key is saved: the composer takes the focus. */
+  focusComposer: boolean
   onOpenSettings(): void
   onOpenMemory(path: string): void
 }) {
@@ -67,6 +70,7 @@ function Conversation(props: {
       <Composer
         running={chat.running}
         hasKey={props.hasKey}
+        focusOnMount={props.focusComposer}
         onSend={(text) => void chat.send(text)}
         onStop={chat.stop}
         onOpenSettings={props.onOpenSettings}
@@ -80,6 +84,7 @@ export function ChatView({ onOpenSettings, onOpenMemory, newChatSignal, active }
   const list = useConversations()
   const [selected, setSelected] = useState<string | null>(null)
   const [hasKey, setHasKey] = useState<boolean | null>(null)
+  const [welcomed, setWelcomed] = useState(false)
   const [error, setError] = useState<ShownError | null>(null)
 
   const checkKey = () =>
@@ -113,6 +118,7 @@ export function ChatView({ onOpenSettings, onOpenMemory, newChatSignal, active }
     run().then(list.reload, (failure: unknown) => setError(toShownError(failure)))
 
   const current = selected ?? list.conversations?.[0]?.id ?? null
+  // First run: no key and nothing to look back on. With old conversations, the composer says instead.
   return (
     <div className="flex h-full min-h-0">
       <ConversationList
@@ -142,11 +148,20 @@ export function ChatView({ onOpenSettings, onOpenMemory, newChatSignal, active }
             {(error ?? list.error)?.message}
           </p>
         ) : null}
-        {current ? (
+        {hasKey === false && list.conversations?.length === 0 ? (
+          <WelcomeCard
+            onKeySet={() => {
+              setWelcomed(true)
+              setHasKey(true)
+              if (!current) create()
+            }}
+          />
+        ) : current ? (
           <Conversation
             key={current}
             id={current}
             hasKey={hasKey}
+            focusComposer={welcomed}
             onOpenSettings={onOpenSettings}
             onOpenMemory={onOpenMemory}
           />

@@ -1,17 +1,30 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ArrowUp, Square } from 'lucide-react'
 
 interface Props {
   running: boolean
   hasKey: boolean | null
+  focusOnMount?: boolean
   onSend(text: string): void
   onStop(): void
   onOpenSettings(): void
 }
 
 /** Enter sends, Shift+Enter is a new line, Esc (or Stop) stops the answer. */
-export function Composer({ running, hasKey, onSend, onStop, onOpenSettings }: Props) {
+export function Composer({
+  running,
+  hasKey,
+  focusOnMount = false,
+  onSend,
+  onStop,
+  onOpenSettings
+}: Props) {
   const [text, setText] = useState('')
+  const input = useRef<HTMLTextAreaElement>(null)
+  const canType = hasKey !== false
+  useEffect(() => {
+    if (focusOnMount && canType) input.current?.focus()
+  }, [focusOnMount, canType])
   const send = () => {
     if (!text.trim() || running || !hasKey) return
     onSend(text)
@@ -37,6 +50,7 @@ export function Composer({ running, hasKey, onSend, onStop, onOpenSettings }: Pr
           Message Claude
         </label>
         <textarea
+          ref={input}
           id="composer"
           rows={Math.min(8, Math.max(1, text.split('\n').length))}
           className="max-h-48 min-h-9 flex-1 resize-none bg-transparent px-2 py-1.5 outline-none"

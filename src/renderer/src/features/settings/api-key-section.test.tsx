@@ -36,7 +36,9 @@ describe('API key', () => {
   it('KEYCHAIN_UNAVAILABLE shows the message and the session-only offer, which works', async () => {
     const { main, user } = await renderSettings({ keychain: 'missing' })
     expect(keyStatus()).toContain('Not set')
-    expect(screen.getByText(/No system keychain answered/)).toBeTruthy()
+    expect(
+      within(screen.getByRole('tabpanel')).getByText(/No system keychain answered/)
+    ).toBeTruthy()
 
     await user.type(keyInput(), KEY)
     await user.click(button('Save key'))

@@ -1,5 +1,5 @@
 import { KeyTest } from './key-test'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react'
 import { SetApiKeyInputSchema, type SecretStatus } from '@shared/contract'
 import { KeyIcon, Spinner } from '../../components/icons'
 import { call } from '../../lib/api'
@@ -12,28 +12,45 @@ type Pending = 'save' | 'session' | 'clear' | null
  * The key itself is never held in React state or shown back: it lives only in the masked input
  * (read through a ref when sending) and is wiped from there once main has it.
  */
-export function ApiKeySection() {
+export function ApiKeySection({
+  active = true,
+  onStatus
+}: {
+  /** Read the status again each time the section comes on screen: the key may be set elsewhere. */
+  active?: boolean
+  onStatus?(status: SecretStatus): void
+} = {}) {
   const inputRef = useRef<HTMLInputElement>(null)
   const headingId = useId()
+  const inputId = useId()
   const [status, setStatus] = useState<SecretStatus | null>(null)
   const [loadError, setLoadError] = useState<ShownError | null>(null)
   const [pending, setPending] = useState<Pending>(null)
   const [error, setError] = useState<ShownError | null>(null)
   const [hasInput, setHasInput] = useState(false)
+  const onStatusEvent = useEffectEvent((next: SecretStatus) => onStatus?.(next))
+  useEffect(() => {
+    if (status) onStatusEvent(status)
+  }, [status])
   // Bumped by every change we make, so a slow first status read cannot overwrite a newer answer.
   const changes = useRef(0)
 
   useEffect(() => {
+    if (!active) return
     let live = true
     const before = changes.current
     call((api) => api.secrets.status()).then(
-      (next) => live && before === changes.current && setStatus(next),
+      (next) => {
+        if (!live || before !== changes.current) return
+        setStatus(next)
+        setLoadError(null)
+      },
       (failure: unknown) => live && setLoadError(toShownError(failure))
     )
     return () => {
       live = false
     }
-  }, [])
+  }, [active])
 
   /** After a failed change the first read may have been dropped: read the status again. */
   function refreshStatus(): void {
@@ -140,7 +157,7 @@ export function ApiKeySection() {
 
       <form className="key-form" onSubmit={onSubmit} autoComplete="off">
         <div className="field field--wide">
-          <label className="field__label" htmlFor="api-key-input">
+          <label className="field__label" htmlFor={inputId}>
             API key
           </label>
           <div className="field__row">
@@ -149,7 +166,7 @@ export function ApiKeySection() {
             </span>
             <input
               ref={inputRef}
-              id="api-key-input"
+              id={inputId}
               className="input input--with-icon"
               type="password"
               name="api-key"

@@ -22,7 +22,7 @@ export function SettingsView({ state, info, active }: SettingsViewProps) {
         </p>
       </header>
 
-      <ApiKeySection />
+      <ApiKeySection active={active} />
       <Card
         title="Memory folder"
         description="Claude's memory is a folder of plain files. Open it to read, edit or back them up."
