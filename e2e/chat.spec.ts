@@ -31,6 +31,16 @@ test.describe('Chat', () => {
     await chat.openChipFile('/memories/trip.md').click()
     const inspector = new MemoryPage(cairn.page)
     await expect(inspector.editor()).toContainText('Lyon in May')
+
+    // And back: from another chat, the activity log leads to the conversation that wrote the file.
+    await new AppPage(cairn.page).goto('Chat')
+    await chat.newChat()
+    await expect(chat.log()).toBeHidden()
+    await new AppPage(cairn.page).goto('Memory')
+    await inspector.showPane('Activity')
+    const created = inspector.activity().getByRole('listitem').filter({ hasText: 'create' })
+    await created.getByRole('button', { name: /^“.+”$/ }).click()
+    await expect(chat.log()).toContainText('Noted: Lyon in May.')
   })
 
   test('a write over the per-file cap shows a refused chip', async ({ cairn }) => {

@@ -32,6 +32,11 @@ export function App() {
     setMemoryRequest((r) => ({ path, n: (r?.n ?? 0) + 1 }))
     setView('memory')
   }
+  const [chatRequest, setChatRequest] = useState<{ id: string; n: number } | null>(null)
+  const openConversation = (id: string) => {
+    setChatRequest((r) => ({ id, n: (r?.n ?? 0) + 1 }))
+    setView('chat')
+  }
   const settings = useSettingsState()
   const info = useAppInfo()
   const theme = settings.settings?.theme ?? 'system'
@@ -109,13 +114,19 @@ export function App() {
             onOpenSettings={() => setView('settings')}
             onOpenMemory={openMemory}
             newChatSignal={newChatSignal}
+            openRequest={chatRequest}
             active={view === 'chat'}
           />,
           true
         )}
         {panel(
           'memory',
-          <MemoryView info={info} settings={settings.settings} openRequest={memoryRequest} />,
+          <MemoryView
+            info={info}
+            settings={settings.settings}
+            openRequest={memoryRequest}
+            onOpenConversation={openConversation}
+          />,
           true
         )}
         {panel(

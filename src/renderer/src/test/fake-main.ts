@@ -50,6 +50,7 @@ export interface FakeMain {
   hold(channel: ChannelName): () => void
   state: { settings: SettingsState; sessionKey: string | null; keychainKey: string | null }
   memory: Map<string, string>
+  activity: ReturnType<typeof createFakeMemory>['activity']
   conversations: ReturnType<typeof createFakeChat>['conversations']
 }
 
@@ -198,6 +199,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     },
     state,
     memory: memory.files,
+    activity: memory.activity,
     conversations: chat.conversations
   }
 }

@@ -1,9 +1,11 @@
-import type { MemoryEntry, MemoryUsage } from '@shared/memory'
+import type { ActivityEntry, MemoryEntry, MemoryUsage } from '@shared/memory'
 import { CairnError } from '@shared/errors'
 
 /** An in-memory memory folder for renderer tests: just enough of the engine's answers. */
 export function createFakeMemory(initial: Record<string, string> = {}) {
   const files = new Map(Object.entries(initial))
+  /** The activity log, newest first; tests push entries. */
+  const activity: ActivityEntry[] = []
   const hashOf = (text: string) =>
     `h${text.length}-${[...text].reduce((a, c) => a + c.charCodeAt(0), 0)}`
   const usage = (): MemoryUsage => {
@@ -69,9 +71,9 @@ export function createFakeMemory(initial: Record<string, string> = {}) {
       files.delete(path)
       return mutation([path])
     },
-    'memory:activity': () => ({ entries: [], total: 0 }),
+    'memory:activity': () => ({ entries: activity, total: activity.length }),
     'memory:expiry-preview': () => [],
     'memory:archive-list': () => []
   }
-  return { files, handlers }
+  return { files, activity, handlers }
 }

@@ -14,6 +14,8 @@ interface Props {
   onOpenMemory(path: string): void
   /** Bumped by Ctrl/Cmd+N anywhere in the app. */
   newChatSignal: number
+  /** A conversation another view asked to show (the memory activity log); `n` makes repeats count. */
+  openRequest?: { id: string; n: number } | null
   active: boolean
 }
 
@@ -80,11 +82,25 @@ function Conversation(props: {
 }
 
 /** Chat: conversations on the left, the selected one on the right. */
-export function ChatView({ onOpenSettings, onOpenMemory, newChatSignal, active }: Props) {
+export function ChatView({
+  onOpenSettings,
+  onOpenMemory,
+  newChatSignal,
+  openRequest,
+  active
+}: Props) {
   const list = useConversations()
   const [selected, setSelected] = useState<string | null>(null)
   const [hasKey, setHasKey] = useState<boolean | null>(null)
   const [welcomed, setWelcomed] = useState(false)
+  const [seenRequest, setSeenRequest] = useState(openRequest)
+  if (openRequest !== seenRequest) {
+    setSeenRequest(openRequest)
+    if (openRequest) {
+      setSelected(openRequest.id)
+      list.setQuery('')
+    }
+  }
   const [error, setError] = useState<ShownError | null>(null)
 
   const checkKey = () =>

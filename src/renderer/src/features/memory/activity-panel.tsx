@@ -12,6 +12,46 @@ const ACTORS: { value: ActorKind | ''; label: string }[] = [
   { value: 'system', label: 'Expiry' }
 ]
 
+/** Conversation titles by id, so Claude's entries can say where they happened; null until read. */
+function useConversationTitles(version: number): Map<string, string> | null {
+  const [titles, setTitles] = useState<Map<string, string> | null>(null)
+  useEffect(() => {
+    let live = true
+    call((api) => api.chat.listConversations()).then(
+      ({ conversations }) => {
+        if (live) setTitles(new Map(conversations.map((c) => [c.id, c.title || 'New chat'])))
+      },
+      () => undefined // Entries still show; only the titles are missing.
+    )
+    return () => {
+      live = false
+    }
+  }, [version])
+  return titles
+}
+
+function ConversationLink(props: {
+  id: string
+  titles: Map<string, string> | null
+  onOpen(conversationId: string): void
+}) {
+  const title = props.titles?.get(props.id)
+  if (props.titles && title === undefined)
+    return <span className="block text-xs text-muted">in a conversation since deleted</span>
+  return (
+    <span className="block text-xs text-muted">
+      in{' '}
+      <button
+        type="button"
+        className="text-accent underline-offset-2 hover:underline"
+        onClick={() => props.onOpen(props.id)}
+      >
+        {title ? `“${title}”` : 'its conversation'}
+      </button>
+    </span>
+  )
+}
+
 function actorLabel(entry: ActivityEntry): string {
   return ACTORS.find((a) => a.value === entry.actor.kind)?.label ?? entry.actor.kind
 }
@@ -19,15 +59,18 @@ function actorLabel(entry: ActivityEntry): string {
 /** The engine's log, newest first, filtered by who acted and which path. */
 export function ActivityPanel({
   version,
-  onOpen
+  onOpen,
+  onOpenConversation
 }: {
   version: number
   onOpen(path: string): void
+  onOpenConversation(conversationId: string): void
 }) {
   const [actor, setActor] = useState<ActorKind | ''>('')
   const [path, setPath] = useState('')
   const [entries, setEntries] = useState<ActivityEntry[] | null>(null)
   const [error, setError] = useState<ShownError | null>(null)
+  const titles = useConversationTitles(version)
 
   useEffect(() => {
     let live = true
@@ -116,9 +159,11 @@ export function ActivityPanel({
                 <span className="block text-xs text-danger">{entry.message}</span>
               ) : null}
               {entry.actor.kind === 'claude' ? (
-                <span className="block text-xs text-muted">
-                  in conversation {entry.actor.conversationId.slice(0, 8)}
-                </span>
+                <ConversationLink
+                  id={entry.actor.conversationId}
+                  titles={titles}
+                  onOpen={onOpenConversation}
+                />
               ) : null}
             </span>
           </li>

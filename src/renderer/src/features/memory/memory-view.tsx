@@ -21,6 +21,8 @@ interface Props {
   settings: Settings | null
   /** A file another view asked to show (a memory chip in chat); `n` makes repeats count. */
   openRequest?: { path: string; n: number } | null
+  /** A Claude entry in the activity log was clicked: show that conversation. */
+  onOpenConversation(conversationId: string): void
 }
 
 const PANES: { id: Pane; label: string }[] = [
@@ -30,7 +32,7 @@ const PANES: { id: Pane; label: string }[] = [
 ]
 
 /** The memory inspector: every file Claude keeps, editable, with its history and expiry. */
-export function MemoryView({ info, settings, openRequest }: Props) {
+export function MemoryView({ info, settings, openRequest, onOpenConversation }: Props) {
   const data = useMemoryData()
   const [selected, setSelected] = useState<string | null>(null)
   const [pane, setPane] = useState<Pane>('file')
@@ -124,7 +126,13 @@ export function MemoryView({ info, settings, openRequest }: Props) {
                 </p>
               )
             ) : null}
-            {pane === 'activity' ? <ActivityPanel version={data.version} onOpen={open} /> : null}
+            {pane === 'activity' ? (
+              <ActivityPanel
+                version={data.version}
+                onOpen={open}
+                onOpenConversation={onOpenConversation}
+              />
+            ) : null}
             {pane === 'expiry' ? <ExpiryPanel settings={settings} version={data.version} /> : null}
           </div>
         </div>
