@@ -1,8 +1,9 @@
 import { memo, useState, type ReactNode } from 'react'
 import { Check, Copy } from 'lucide-react'
 import ReactMarkdown, { type Components } from 'react-markdown'
-import rehypeHighlight from 'rehype-highlight'
 import remarkGfm from 'remark-gfm'
+import { rehypeCodeHighlight } from './highlight-code'
+import { splitBlocks } from './markdown-blocks'
 
 function textOf(node: ReactNode): string {
   if (typeof node === 'string' || typeof node === 'number') return String(node)
@@ -44,17 +45,41 @@ const components: Components = {
   )
 }
 
+const REMARK = [remarkGfm]
+const HIGHLIGHTED = [rehypeCodeHighlight]
+const PLAIN: typeof HIGHLIGHTED = []
+
 /** Claude's markdown with GitHub extensions; code highlighted by class names only (CSP-safe). */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   return (
     <div className="markdown">
-      <ReactMarkdown
-        remarkPlugins={[remarkGfm]}
-        rehypePlugins={[rehypeHighlight]}
-        components={components}
-      >
+      <ReactMarkdown remarkPlugins={REMARK} rehypePlugins={HIGHLIGHTED} components={components}>
         {text}
       </ReactMarkdown>
     </div>
   )
 })
+
+/** One finished block of a streaming reply: parsed once, and not highlighted until saved. */
+const StreamedBlock = memo(function StreamedBlock({ text }: { text: string }) {
+  return (
+    <ReactMarkdown remarkPlugins={REMARK} rehypePlugins={PLAIN} components={components}>
+      {text}
+    </ReactMarkdown>
+  )
+})
+
+/**
+ * A reply as it streams in. Text only grows at the end, so every block but the last is final:
+ * each frame re-parses only the last block, not the whole reply (the saved message is rendered
+ * whole, with highlighting, by `Markdown`).
+ */
+export function StreamingMarkdown({ text }: { text: string }) {
+  return (
+    <div className="markdown">
+      {splitBlocks(text).map((block, i) => (
+        <StreamedBlock key={i} text={block} />
+      ))}
+    </div>
+  )
+}

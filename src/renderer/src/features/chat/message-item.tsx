@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { Info, RotateCcw } from 'lucide-react'
 import type { AssistantMessage, ChatMessage, ToolResultBlock, Usage } from '@shared/chat'
 import { formatNumber } from '../../lib/format'
@@ -70,8 +71,9 @@ function Assistant({
   )
 }
 
-/** One row of the conversation: your message, Claude's answer, or a notice. */
-export function MessageItem({
+/** One row of the conversation: your message, Claude's answer, or a notice. Memoized: a
+ *  streaming reply re-renders the list many times a second, and saved rows never change. */
+export const MessageItem = memo(function MessageItem({
   message,
   results,
   onOpen,
@@ -102,4 +104,4 @@ export function MessageItem({
     )
   }
   return <Assistant message={message} results={results} onOpen={onOpen} onRetry={onRetry} />
-}
+})

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { Virtuoso } from 'react-virtuoso'
 import type { ChatMessage, ToolResultBlock } from '@shared/chat'
-import { Markdown } from './markdown'
+import { StreamingMarkdown } from './markdown'
 import { MemoryChip } from './memory-chip'
 import { MessageItem } from './message-item'
 import type { Draft } from './use-conversation'
@@ -28,12 +28,14 @@ export function MessageList({ messages, drafts, onOpen, onRetry }: Props) {
         for (const b of m.content) if (b.type === 'tool_result') map.set(b.tool_use_id, b)
     return map
   }, [messages])
+  // Saved rows keep their identity while a reply streams, so their (memoized) items are skipped.
+  const savedRows = useMemo<Row[]>(
+    () => messages.filter(isShown).map((message) => ({ kind: 'message' as const, message })),
+    [messages]
+  )
   const rows = useMemo<Row[]>(
-    () => [
-      ...messages.filter(isShown).map((message) => ({ kind: 'message' as const, message })),
-      ...drafts.map((draft) => ({ kind: 'draft' as const, draft }))
-    ],
-    [messages, drafts]
+    () => [...savedRows, ...drafts.map((draft) => ({ kind: 'draft' as const, draft }))],
+    [savedRows, drafts]
   )
   const lastId = messages.at(-1)?.id
   return (
@@ -65,7 +67,7 @@ export function MessageList({ messages, drafts, onOpen, onRetry }: Props) {
                   onOpen={onOpen}
                 />
               ))}
-              <Markdown text={row.draft.text} />
+              <StreamingMarkdown text={row.draft.text} />
             </div>
           )}
         </div>

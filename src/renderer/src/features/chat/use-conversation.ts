@@ -3,6 +3,7 @@ import type { ChatFault, ChatMessage, Usage } from '@shared/chat'
 import { events } from '@shared/contract'
 import { call, getApi } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
+import { createDeltaBuffer } from './delta-buffer'
 
 export interface LiveTool {
   toolUseId: string
@@ -67,16 +68,27 @@ export function useConversation(conversationId: string | null) {
     if (!conversationId) return
     const api = getApi()
     const mine = (payload: { conversationId: string }) => payload.conversationId === conversationId
+    // Deltas are gathered and applied once per frame: at 100 deltas a second, one render each would
+    // be wasted work. Any other event applies what is pending first, so order is kept.
+    const deltas = createDeltaBuffer((batch) =>
+      setState((s) =>
+        batch.reduce(
+          (next, [messageId, text]) =>
+            withDraft(next, messageId, (d) => ({ ...d, text: d.text + text })),
+          s
+        )
+      )
+    )
     const offs = [
       api.on('chat:delta', (raw) => {
         const p = events['chat:delta'].safeParse(raw)
         if (!p.success || !mine(p.data)) return
-        const { messageId, text } = p.data
-        setState((s) => withDraft(s, messageId, (d) => ({ ...d, text: d.text + text })))
+        deltas.add(p.data.messageId, p.data.text)
       }),
       api.on('chat:tool', (raw) => {
         const p = events['chat:tool'].safeParse(raw)
         if (!p.success || !mine(p.data)) return
+        deltas.flush()
         const tool: LiveTool = p.data
         setState((s) =>
           withDraft(s, p.data.messageId, (d) => ({
@@ -88,6 +100,7 @@ export function useConversation(conversationId: string | null) {
       api.on('chat:message', (raw) => {
         const p = events['chat:message'].safeParse(raw)
         if (!p.success || !mine(p.data)) return
+        deltas.flush()
         const message = p.data.message
         setState((s) => ({
           ...s,
@@ -98,17 +111,22 @@ export function useConversation(conversationId: string | null) {
       api.on('chat:done', (raw) => {
         const p = events['chat:done'].safeParse(raw)
         if (!p.success || !mine(p.data)) return
+        deltas.flush()
         // chat:message already delivered every saved message: no re-read of a long conversation.
         setState((s) => ({ ...s, running: false, drafts: [], lastUsage: p.data.usage }))
       }),
       api.on('chat:error', (raw) => {
         const p = events['chat:error'].safeParse(raw)
         if (!p.success || !mine(p.data)) return
+        deltas.flush()
         setState((s) => ({ ...s, running: false, drafts: [], fault: p.data.error }))
         load()
       })
     ]
-    return () => offs.forEach((off) => off())
+    return () => {
+      offs.forEach((off) => off())
+      deltas.cancel()
+    }
   }, [conversationId, load])
 
   const send = useCallback(
