@@ -46,24 +46,23 @@ const components: Components = {
 }
 
 const REMARK = [remarkGfm]
-const HIGHLIGHTED = [rehypeCodeHighlight]
-const PLAIN: typeof HIGHLIGHTED = []
+const REHYPE = [rehypeCodeHighlight]
 
 /** Claude's markdown with GitHub extensions; code highlighted by class names only (CSP-safe). */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   return (
     <div className="markdown">
-      <ReactMarkdown remarkPlugins={REMARK} rehypePlugins={HIGHLIGHTED} components={components}>
+      <ReactMarkdown remarkPlugins={REMARK} rehypePlugins={REHYPE} components={components}>
         {text}
       </ReactMarkdown>
     </div>
   )
 })
 
-/** One finished block of a streaming reply: parsed once, and not highlighted until saved. */
+/** One block of a streaming reply: a finished block is parsed (and highlighted) once. */
 const StreamedBlock = memo(function StreamedBlock({ text }: { text: string }) {
   return (
-    <ReactMarkdown remarkPlugins={REMARK} rehypePlugins={PLAIN} components={components}>
+    <ReactMarkdown remarkPlugins={REMARK} rehypePlugins={REHYPE} components={components}>
       {text}
     </ReactMarkdown>
   )
@@ -72,7 +71,7 @@ const StreamedBlock = memo(function StreamedBlock({ text }: { text: string }) {
 /**
  * A reply as it streams in. Text only grows at the end, so every block but the last is final:
  * each frame re-parses only the last block, not the whole reply (the saved message is rendered
- * whole, with highlighting, by `Markdown`).
+ * whole by `Markdown`).
  */
 export function StreamingMarkdown({ text }: { text: string }) {
   return (
