@@ -1,3 +1,5 @@
+import { copyFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page, TestInfo } from '@playwright/test'
 
@@ -44,8 +46,38 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
 }
 
 /** A full-window screenshot kept with the test's results (and attached to its report). */
+/** The captures the README shows (docs/screenshots). */
+const README_SHOTS = ['welcome-light', 'chat-light', 'memory-light', 'settings-dark']
+
 export async function captureView(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const path = testInfo.outputPath(`${name}.png`)
   await page.screenshot({ path, animations: 'disabled' })
   await testInfo.attach(name, { path, contentType: 'image/png' })
+  // `npm run screenshots` keeps the README's pictures of the real UI up to date.
+  const readme = process.env.CAIRN_README_SCREENSHOTS
+  if (readme && README_SHOTS.includes(name)) await copyFile(path, join(readme, `${name}.png`))
+}
+
+/**
+ * Visible elements whose content is wider than their box without a way to scroll to it (clipped
+ * sideways), plus the page itself scrolling sideways. Empty when the layout fits.
+ */
+export async function horizontalOverflow(page: Page): Promise<string[]> {
+  // A string, so the DOM types are not needed in this Node-typed file.
+  return page.evaluate(`(() => {
+    const found = []
+    const root = document.scrollingElement
+    if (root && root.scrollWidth > root.clientWidth + 1) found.push('page scrolls sideways')
+    for (const el of document.querySelectorAll('[role="tabpanel"]:not([hidden]) *, nav *')) {
+      if (!el.checkVisibility || !el.checkVisibility()) continue
+      const style = getComputedStyle(el)
+      if (style.overflowX === 'auto' || style.overflowX === 'scroll') continue
+      if (el.closest('pre, code, .cm-editor, [data-allow-overflow]')) continue
+      if (style.textOverflow === 'ellipsis') continue
+      const rect = el.getBoundingClientRect()
+      if (rect.right > window.innerWidth + 1)
+        found.push((el.id ? '#' + el.id : el.tagName.toLowerCase() + '.' + [...el.classList].join('.')) + ' ends at ' + Math.round(rect.right) + 'px')
+    }
+    return found.slice(0, 10)
+  })()`)
 }
