@@ -6,7 +6,7 @@ import { expect, test } from './support/app-fixture'
 
 test.describe('Chat', () => {
   test.beforeEach(({ cairn }) => {
-    test.skip(!cairn.anthropic, 'the fake Anthropic API runs with the browser harness only')
+    test.skip(!cairn.anthropic, 'needs the fake Anthropic API')
   })
 
   test('an answer streams in; Claude creates a memory → chip → the inspector shows the file', async ({

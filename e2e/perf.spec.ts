@@ -63,7 +63,10 @@ function bigConversation(count: number) {
 test('perf: render a 2,000-message conversation; longest task while streaming 100 deltas/s', async ({
   cairn
 }) => {
-  test.skip(!cairn.anthropic, 'needs the browser harness and the fake Anthropic API')
+  test.skip(
+    test.info().project.name !== 'browser',
+    'reads IPC records and Chromium counters, which only the browser harness has'
+  )
   test.setTimeout(120_000)
   const folder = join(cairn.userDataDir, 'conversations')
   await mkdir(folder, { recursive: true, mode: 0o700 })

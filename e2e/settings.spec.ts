@@ -137,6 +137,23 @@ test("model picker: lists the API's models; the chosen one is saved to disk", as
   expect(onDisk.model).toBe('claude-opus-4-6')
 })
 
+test('About: Copy diagnostics puts versions and paths on the clipboard, never the key', async ({
+  cairn
+}) => {
+  const key = `sk-ant-diag-${randomUUID()}`
+  await new AppPage(cairn.page).waitForReady()
+  await new ChatPage(cairn.page).useSessionKey(key)
+  await new AppPage(cairn.page).gotoSettings()
+  const about = cairn.page.getByRole('region', { name: 'About Cairn', exact: true })
+  await about.getByRole('button', { name: 'Copy diagnostics', exact: true }).click()
+  await expect(about.getByRole('status', { name: 'Diagnostics status' })).toHaveText(
+    /^Copied [\d,]+ characters/
+  )
+  const copied = await cairn.copiedText()
+  expect(copied).toContain(join(cairn.userDataDir, 'memories'))
+  expect(copied).not.toContain(key)
+})
+
 test('keyboard: Ctrl/Cmd+1/2/3 move between Chat, Memory and Settings', async ({ cairn }) => {
   const app = new AppPage(cairn.page)
   await app.waitForReady()

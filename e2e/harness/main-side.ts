@@ -26,6 +26,8 @@ export interface MainSide {
   ipc: IpcRecord[]
   /** Folders the app asked the OS file manager to open. */
   openedFolders: string[]
+  /** Texts the app put on the clipboard, oldest first. */
+  clipboard: string[]
   invoke(channel: unknown, input: unknown, sender: SenderInfo): Promise<unknown>
   /** Main→renderer events are handed to this; the harness forwards them into the page. */
   setEventSink(sink: (event: EventName, payload: unknown) => void): void
@@ -47,6 +49,7 @@ export async function startMainSide(options: {
   const logLines: string[] = []
   const ipc: IpcRecord[] = []
   const openedFolders: string[] = []
+  const clipboard: string[] = []
   await ensurePrivateDir(join(options.userDataDir, 'logs'))
   const logger = createLogger({
     file: join(options.userDataDir, 'logs', 'main.log'),
@@ -60,6 +63,8 @@ export async function startMainSide(options: {
       openedFolders.push(path)
       return ''
     },
+    // The page's clipboard, as far as Cairn is concerned: what it asked main to copy.
+    writeClipboard: (text) => void clipboard.push(text),
     logger,
     env: {},
     app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null },
@@ -84,6 +89,7 @@ export async function startMainSide(options: {
     logLines,
     ipc,
     openedFolders,
+    clipboard,
     async invoke(channel, input, sender) {
       const output = await registry.handle(channel, input, sender)
       ipc.push({ direction: 'invoke', channel: String(channel), input, output })

@@ -32,9 +32,11 @@ export interface CairnApp {
   logText(): Promise<string>
   /** Every IPC answer and event main sent to the page (browser harness only; Electron: empty). */
   ipcRecords(): IpcRecord[]
+  /** The text Cairn last put on the system clipboard (null if none). */
+  copiedText(): Promise<string | null>
   /** Quits and starts again on the same user-data folder. */
   restart(): Promise<void>
-  /** The fake Anthropic API chat talks to (browser harness only; Electron: null). */
+  /** The fake Anthropic API chat talks to (Electron: through CAIRN_ANTHROPIC_BASE_URL). */
   readonly anthropic: FakeAnthropic | null
 }
 
@@ -95,6 +97,7 @@ async function startInBrowser(
   return {
     logText: async () => main?.logLines.join('\n') ?? '',
     ipcRecords: () => [...records, ...(main?.ipc ?? [])],
+    copiedText: async () => main?.clipboard.at(-1) ?? null,
     async restart() {
       records.push(...(main?.ipc ?? []))
       await main?.dispose()
@@ -135,6 +138,7 @@ async function startInElectron(
     page: () => page,
     logText: () => readFile(join(userDataDir, 'logs', 'main.log'), 'utf8').catch(() => ''),
     ipcRecords: () => [],
+    copiedText: async () => (await app.evaluate(({ clipboard }) => clipboard.readText())) || null,
     async restart() {
       await app.close()
       await launch()
@@ -180,18 +184,24 @@ export const test = base.extend<{ cairn: CairnApp; keychainMode: 'os' | 'missing
         keychainMode === 'missing'
           ? { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/cairn-no-bus' }
           : {}
+      const anthropic = await startFakeAnthropic()
+      extraEnv.CAIRN_ANTHROPIC_BASE_URL = anthropic.url
       const running = await startInElectron(electron.path, userDataDir, keychainService, extraEnv)
       app = {
         ...common,
-        anthropic: null,
+        anthropic,
         get page() {
           return running.page()
         },
         logText: running.logText,
         ipcRecords: running.ipcRecords,
+        copiedText: running.copiedText,
         restart: running.restart
       }
-      close = running.close
+      close = async () => {
+        await running.close()
+        await anthropic.close()
+      }
     } else {
       cspViolations = await watchCsp(page)
       const anthropic = await startFakeAnthropic()

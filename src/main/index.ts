@@ -1,7 +1,17 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, dialog, ipcMain, protocol, screen, session, shell } from 'electron'
-import type { App, Dialog, IpcMain, Protocol, Screen, Session, Shell } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  clipboard,
+  dialog,
+  ipcMain,
+  protocol,
+  screen,
+  session,
+  shell
+} from 'electron'
+import type { App, Clipboard, Dialog, IpcMain, Protocol, Screen, Session, Shell } from 'electron'
 import { bindIpc } from './ipc/electron-ipc'
 import { checkedEmitter, wireEvents } from './ipc/events'
 import { createHandlers } from './ipc/handlers'
@@ -9,6 +19,7 @@ import { createIpcRegistry } from './ipc/registry'
 import { trustedUrlCheck, type RendererLocation } from './ipc/trusted-url'
 import { handleAppProtocol, registerAppScheme } from './platform/app-protocol'
 import { installCrashHandlers, watchRenderer, type CrashDialogs } from './platform/crash-handling'
+import { anthropicOverride } from './platform/anthropic-override'
 import { configureLogsPath, configureUserData } from './platform/user-data'
 import { createServices } from './services'
 import { ensurePrivateDir } from './services/fs/durable'
@@ -46,6 +57,7 @@ export interface ElectronApi {
     >
   }
   shell: Pick<Shell, 'openExternal' | 'openPath'>
+  clipboard: Pick<Clipboard, 'writeText'>
 }
 
 export async function start(
@@ -53,7 +65,8 @@ export async function start(
   env: NodeJS.ProcessEnv,
   host: Pick<NodeJS.Process, 'on' | 'off'> = process
 ): Promise<void> {
-  const { app, BrowserWindow, dialog, ipcMain, protocol, screen, session, shell } = electron
+  const { app, BrowserWindow, clipboard, dialog, ipcMain, protocol, screen, session, shell } =
+    electron
   const here = fileURLToPath(new URL('.', import.meta.url))
   const preload = join(here, '../preload/index.cjs')
   // The built renderer is served from app://cairn/ (never file://); the dev server keeps its URL.
@@ -107,6 +120,8 @@ export async function start(
     // A separate keychain entry for test runs, so they never touch the user's real key.
     ...(env.CAIRN_KEYCHAIN_SERVICE ? { keychainService: env.CAIRN_KEYCHAIN_SERVICE } : {}),
     openPath: (path) => shell.openPath(path),
+    writeClipboard: (text) => clipboard.writeText(text),
+    ...anthropicOverride(app.isPackaged, env),
     logger,
     env,
     app: {
@@ -209,7 +224,7 @@ export async function start(
 
 /** Electron runs this module as the main entry; `running` settles once start-up is over. */
 export const running: Promise<void> = start(
-  { app, BrowserWindow, dialog, ipcMain, protocol, screen, session, shell },
+  { app, BrowserWindow, clipboard, dialog, ipcMain, protocol, screen, session, shell },
   process.env
 ).catch((error: unknown) => {
   console.error('Cairn could not start:', error)

@@ -96,6 +96,12 @@ export const SettingsStateSchema = z.object({
 
 export const OpenFolderResultSchema = z.object({ path: z.string() })
 
+/** Text for the system clipboard (copy code, copy diagnostics); capped like any input from the page. */
+export const COPY_TEXT_MAX_CHARS = 1_000_000
+export const CopyTextInputSchema = z.strictObject({
+  text: z.string().max(COPY_TEXT_MAX_CHARS, 'is too long to copy (at most 1,000,000 characters)')
+})
+
 /** Optionally a key typed but not saved yet; otherwise the saved one is checked. */
 export const TestApiKeyInputSchema = z
   .strictObject({ apiKey: SetApiKeyInputSchema.shape.apiKey.optional() })
@@ -105,6 +111,8 @@ export const channels = {
   'app:info': { input: NoInput, output: AppInfoSchema },
   'app:open-memory-folder': { input: NoInput, output: OpenFolderResultSchema },
   'app:diagnostics': { input: NoInput, output: DiagnosticsSchema },
+  // Through main, not navigator.clipboard: the window denies every permission, clipboard included.
+  'app:copy-text': { input: CopyTextInputSchema, output: z.object({ copied: z.number() }) },
   // The memory inspector: the user's own reads and edits, through the same engine as Claude's.
   'memory:list': { input: MemoryListInputSchema.optional(), output: z.array(MemoryEntrySchema) },
   'memory:read': { input: MemoryPathInputSchema, output: MemoryFileSchema },

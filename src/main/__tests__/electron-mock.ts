@@ -269,6 +269,7 @@ export function createFakeElectron(
     openExternal: vi.fn((_url: string) => Promise.resolve()),
     openPath: vi.fn((_path: string) => Promise.resolve(''))
   }
+  const clipboard = { text: '', writeText: vi.fn((text: string) => void (clipboard.text = text)) }
 
   // protocol: what registerSchemesAsPrivileged was told, and the handle()d schemes.
   const protocolHandlers = new Map<string, (request: Request) => Response | Promise<Response>>()
@@ -337,6 +338,7 @@ export function createFakeElectron(
     ipcMain,
     session: { defaultSession },
     shell,
+    clipboard,
     screen,
     protocol,
     dialog,

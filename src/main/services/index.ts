@@ -1,7 +1,7 @@
 import { release } from 'node:os'
 import { join } from 'node:path'
 import type { AppInfo } from '@shared/contract'
-import { createAppService, type OpenPath } from './app/app-service'
+import { createAppService, type OpenPath, type WriteClipboard } from './app/app-service'
 import { createDiagnostics } from './app/diagnostics'
 import { createChatService, type AnthropicOptions } from './chat'
 import { openMemoryStore } from './memory'
@@ -20,6 +20,8 @@ export interface ServiceDeps {
   /** Keychain service name (tests pass their own). */
   keychainService?: string
   openPath: OpenPath
+  /** The system clipboard (main's clipboard.writeText); without it, copying answers an error. */
+  writeClipboard?: WriteClipboard
   logger: Logger
   env: Record<string, string | undefined>
   app: Pick<AppInfo, 'name' | 'version' | 'platform' | 'electronVersion'>
@@ -30,7 +32,7 @@ export interface ServiceDeps {
     versions: Record<string, string | undefined>
     scrub: (text: string) => string
   }
-  /** Where the chat service sends requests (tests: the fake server); else ANTHROPIC_BASE_URL. */
+  /** Where the chat service sends requests (tests: the fake server); else api.anthropic.com. */
   anthropic?: AnthropicOptions
 }
 
@@ -56,6 +58,7 @@ export async function createServices(deps: ServiceDeps) {
       memoryFolder: join(deps.userDataDir, MEMORY_FOLDER_NAME)
     },
     openPath: deps.openPath,
+    writeClipboard: deps.writeClipboard,
     logger: deps.logger
   })
   const windowState = createWindowStateStore(deps.userDataDir)

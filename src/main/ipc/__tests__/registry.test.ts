@@ -42,12 +42,14 @@ let keychain: ReturnType<typeof memoryKeychain>
 let logLines: string[]
 let logger: Logger
 let openedFolders: string[]
+let copied: string[]
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cairn-registry-'))
   keychain = memoryKeychain()
   logLines = []
   openedFolders = []
+  copied = []
   logger = createLogger({ sink: (line) => logLines.push(line) })
   services = await createServices({
     userDataDir: join(dir, 'user-data'),
@@ -57,6 +59,7 @@ beforeEach(async () => {
       openedFolders.push(path)
       return ''
     },
+    writeClipboard: (text) => void copied.push(text),
     logger,
     env: {},
     app: { name: 'Cairn', version: '1.2.3', platform: 'linux', electronVersion: null }
@@ -155,6 +158,12 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
   'app:info': [],
   'app:diagnostics': [],
   'app:open-memory-folder': [],
+  'app:copy-text': [
+    ['no text', {}],
+    ['text number', { text: 42 }],
+    ['text over the cap', { text: 'x'.repeat(1_000_001) }],
+    ['extra key', { text: 'a', html: '<b>a</b>' }]
+  ],
   'secrets:status': [],
   'secrets:clear-api-key': [],
   'settings:get': [],
@@ -485,6 +494,7 @@ describe('valid calls', () => {
   /** A valid input per channel (undefined when none), after whatever state the call needs. */
   const validInput: Partial<Record<ChannelName, () => Promise<unknown>>> = {
     'secrets:set-api-key': async () => ({ apiKey: 'sk-ant-valid-key-0001' }),
+    'app:copy-text': async () => ({ text: 'const trip = 1' }),
     'settings:update': async () => ({ maxTokens: 2048 }),
     'memory:list': async () => ({ path: '/memories' }),
     'memory:read': async () => (await createNote(), { path: note }),

@@ -6,20 +6,49 @@ import type { Logger } from '../log/logger'
 /** Opens a folder in the OS file manager; resolves to an error text, empty on success (shell.openPath). */
 export type OpenPath = (path: string) => Promise<string>
 
+/** Puts text on the system clipboard (Electron's clipboard.writeText). */
+export type WriteClipboard = (text: string) => void
+
 export interface AppService {
   info(): AppInfo
   openMemoryFolder(): Promise<{ path: string }>
+  copyText(text: string): { copied: number }
 }
 
 export interface AppServiceOptions {
   info: AppInfo
   openPath: OpenPath
+  writeClipboard?: WriteClipboard | undefined
   logger: Logger
 }
 
-export function createAppService({ info, openPath, logger }: AppServiceOptions): AppService {
+export function createAppService({
+  info,
+  openPath,
+  writeClipboard,
+  logger
+}: AppServiceOptions): AppService {
   return {
     info: () => info,
+    copyText(text) {
+      if (!writeClipboard)
+        throw new CairnError(
+          'INTERNAL',
+          'The clipboard is not available here. Select the text and copy it by hand.'
+        )
+      try {
+        writeClipboard(text)
+      } catch (error) {
+        logger.warn('clipboard write failed', { error })
+        throw new CairnError(
+          'INTERNAL',
+          'The text could not be put on the clipboard. Try again, or select it and copy it by hand.'
+        )
+      }
+      // Only the size is logged: what was copied may be code or diagnostics.
+      logger.info('copied to clipboard', { chars: text.length })
+      return { copied: text.length }
+    },
     async openMemoryFolder() {
       const path = info.memoryFolder
       try {

@@ -50,12 +50,15 @@ export interface FakeMain {
   hold(channel: ChannelName): () => void
   state: { settings: SettingsState; sessionKey: string | null; keychainKey: string | null }
   memory: Map<string, string>
+  /** What the page asked main to copy, oldest first. */
+  clipboard: string[]
   activity: ReturnType<typeof createFakeMemory>['activity']
   conversations: ReturnType<typeof createFakeChat>['conversations']
 }
 
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   const calls: Call[] = []
+  const clipboard: string[] = []
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>()
   const failures = new Map<ChannelName, CairnError>()
   const holds = new Map<ChannelName, Promise<void>>()
@@ -102,6 +105,26 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       userDataFolder: '/home/test/.config/Cairn'
     }),
     'app:open-memory-folder': () => ({ path: '/home/test/.config/Cairn/memories' }),
+    'app:diagnostics': () => {
+      const base = {
+        app: { name: 'Cairn', version: '0.1.0-test', packaged: false },
+        versions: { electron: '45.4.1', chrome: '142.0.0.0', node: '24.11.0' },
+        platform: { os: 'linux', arch: 'x64', release: '6.1.0' },
+        paths: {
+          userData: '/home/test/.config/Cairn',
+          logs: '/home/test/.config/Cairn/logs',
+          memory: '/home/test/.config/Cairn/memories'
+        },
+        settings: { model: state.settings.settings.model },
+        apiKey: { configured: status().configured, source: status().source },
+        log: ['[info] Cairn started']
+      }
+      return { ...base, text: `Cairn 0.1.0-test\n${JSON.stringify(base)}` }
+    },
+    'app:copy-text': ({ text }: { text: string }) => {
+      clipboard.push(text)
+      return { copied: text.length }
+    },
     'secrets:status': () => status(),
     'secrets:set-api-key': (input: { apiKey: string; sessionOnly?: boolean }) => {
       if (input.sessionOnly) state.sessionKey = input.apiKey
@@ -199,6 +222,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     },
     state,
     memory: memory.files,
+    clipboard,
     activity: memory.activity,
     conversations: chat.conversations
   }

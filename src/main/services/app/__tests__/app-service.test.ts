@@ -9,7 +9,7 @@ import {
   modeOf,
   useTempDir
 } from '../../__tests__/helpers'
-import { createAppService, type OpenPath } from '../app-service'
+import { createAppService, type OpenPath, type WriteClipboard } from '../app-service'
 
 const tempDir = useTempDir('cairn-app-')
 
@@ -86,5 +86,41 @@ describe('openMemoryFolder', () => {
     expect(error.detail).toContain(join(blocker, 'memories'))
     expect(error.detail).toContain('ENOTDIR')
     expect(openPath).not.toHaveBeenCalled()
+  })
+})
+
+describe('copyText', () => {
+  const info = (): AppInfo => ({
+    name: 'Cairn',
+    version: '1.2.3',
+    platform: 'linux',
+    electronVersion: '45.0.0',
+    userDataFolder: tempDir(),
+    memoryFolder: join(tempDir(), 'memories')
+  })
+
+  test('puts the text on the clipboard and logs only its size', () => {
+    const { logger, lines } = captureLogger()
+    const writeClipboard = vi.fn<WriteClipboard>()
+    const app = createAppService({ info: info(), openPath: async () => '', writeClipboard, logger })
+    expect(app.copyText('secret diagnostics text')).toEqual({ copied: 23 })
+    expect(writeClipboard).toHaveBeenCalledWith('secret diagnostics text')
+    expect(lines.join('\n')).toContain('23')
+    expect(lines.join('\n')).not.toContain('secret diagnostics')
+  })
+
+  test('a clipboard that throws, or none at all → a clear error saying how to copy by hand', () => {
+    const { logger } = captureLogger()
+    const broken = createAppService({
+      info: info(),
+      openPath: async () => '',
+      writeClipboard: () => {
+        throw new Error('X11 selection owner vanished')
+      },
+      logger
+    })
+    expect(() => broken.copyText('a')).toThrow(/could not be put on the clipboard.*by hand/)
+    const none = createAppService({ info: info(), openPath: async () => '', logger })
+    expect(() => none.copyText('a')).toThrow(/not available here.*by hand/)
   })
 })

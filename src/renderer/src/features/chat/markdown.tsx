@@ -1,7 +1,8 @@
 import { memo, useState, type ReactNode } from 'react'
-import { Check, Copy } from 'lucide-react'
+import { Check, Copy, X } from 'lucide-react'
 import ReactMarkdown, { type Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
+import { copyText } from '../../lib/clipboard'
 import { rehypeCodeHighlight } from './highlight-code'
 import { splitBlocks } from './markdown-blocks'
 
@@ -14,7 +15,7 @@ function textOf(node: ReactNode): string {
 }
 
 function CodeBlock({ children }: { children?: ReactNode }) {
-  const [copied, setCopied] = useState(false)
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
   return (
     <div className="group relative my-2">
       <pre className="overflow-auto rounded-control border border-line bg-sunken p-3 font-mono text-[13px]">
@@ -22,15 +23,33 @@ function CodeBlock({ children }: { children?: ReactNode }) {
       </pre>
       <button
         type="button"
-        aria-label={copied ? 'Copied' : 'Copy code'}
+        aria-label={
+          copied === 'yes'
+            ? 'Copied'
+            : copied === 'failed'
+              ? 'Could not copy: select the code and copy it by hand'
+              : 'Copy code'
+        }
+        title={
+          copied === 'failed' ? 'Could not copy: select the code and copy it by hand' : undefined
+        }
         className="absolute top-1.5 right-1.5 rounded p-1.5 text-muted opacity-0 group-hover:opacity-100 hover:bg-fg/10 focus-visible:opacity-100"
-        onClick={() => {
-          void navigator.clipboard?.writeText(textOf(children).replace(/\n$/, ''))
-          setCopied(true)
-          setTimeout(() => setCopied(false), 1500)
-        }}
+        onClick={() =>
+          copyText(textOf(children).replace(/\n$/, ''))
+            .then(
+              () => setCopied('yes'),
+              () => setCopied('failed') // the code stays selectable: copying by hand still works
+            )
+            .finally(() => setTimeout(() => setCopied(null), 2000))
+        }
       >
-        {copied ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
+        {copied === 'yes' ? (
+          <Check size={14} aria-hidden />
+        ) : copied === 'failed' ? (
+          <X size={14} aria-hidden />
+        ) : (
+          <Copy size={14} aria-hidden />
+        )}
       </button>
     </div>
   )

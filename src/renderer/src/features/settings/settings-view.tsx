@@ -2,6 +2,7 @@ import type { AppInfo } from '@shared/contract'
 import { Card } from '../../components/card'
 import { Spinner } from '../../components/icons'
 import { MemoryFolderControl } from '../../components/memory-folder-control'
+import { AboutCard } from './about-card'
 import { ApiKeySection } from './api-key-section'
 import { SettingsForm } from './settings-form'
 import type { SettingsController } from './use-settings-state'
@@ -46,6 +47,7 @@ export function SettingsView({ state, info, active }: SettingsViewProps) {
       {state.settings ? (
         <SettingsForm settings={state.settings} active={active} onSaved={state.replace} />
       ) : null}
+      <AboutCard info={info} active={active} />
     </div>
   )
 }
