@@ -21,6 +21,7 @@ import {
 let dir: string
 let userData: string
 let fake: FakeElectron
+let booted: FakeElectron | null = null
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cairn-lifecycle-'))
@@ -31,7 +32,27 @@ beforeEach(async () => {
   vi.stubEnv('ANTHROPIC_API_KEY', undefined)
 })
 
+/**
+ * Quits the app a test booted, the way Electron would, so its services (the watcher, the log file)
+ * stop before the temp folder goes: otherwise they report the folder vanishing into a deleted log.
+ */
+async function quitBooted(): Promise<void> {
+  const app = booted?.app
+  booted = null
+  if (!app) return
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const quits = app.quit.mock.calls.length
+    const event = fakeEvent()
+    app.emit('will-quit', event)
+    if (event.preventDefault.mock.calls.length === 0) return // nothing left to wait for
+    await vi.waitFor(() => expect(app.quit.mock.calls.length).toBeGreaterThan(quits), {
+      timeout: 5_000
+    })
+  }
+}
+
 afterEach(async () => {
+  await quitBooted()
   vi.doUnmock('electron')
   vi.unstubAllEnvs()
   vi.restoreAllMocks()
@@ -41,6 +62,7 @@ afterEach(async () => {
 
 async function boot(options: Parameters<typeof createFakeElectron>[0] = {}) {
   fake = createFakeElectron(options)
+  booted = fake
   vi.doMock('electron', () => fake.module)
   const module = await import('../index')
   await module.running
@@ -311,9 +333,7 @@ describe('quitting', () => {
     window.normalBounds = { x: 40, y: 50, width: 1000, height: 700 }
     window.maximized = true
     window.close()
-    const quit = fakeEvent()
-    fake.app.emit('will-quit', quit)
-    await vi.waitFor(() => expect(fake.app.quit.mock.calls.length).toBeGreaterThanOrEqual(2))
+    await quitBooted() // waits for the bounds to be written, then for the services to stop
 
     vi.resetModules()
     await boot()
