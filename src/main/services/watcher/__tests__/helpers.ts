@@ -5,7 +5,8 @@ import type { MemoryIndex } from '../../memory/index-store'
 import { useMemory } from '../../memory/__tests__/helpers'
 import { MemoryWatcher, type MemoryWatcherOptions, type WatcherProblem } from '..'
 
-const TIMEOUT_MS = 10_000
+// Generous: this detects a watcher that never catches up, not a slow machine (CI shares 2 cores).
+const TIMEOUT_MS = 30_000
 
 /** A store on a real temp folder with a real watcher on it; both closed after each test. */
 export function useWatchedMemory() {

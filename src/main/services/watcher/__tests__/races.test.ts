@@ -99,5 +99,5 @@ describe('Claude and other programs editing at the same time', () => {
       expect(usage.totalBytes).toBe(entries.reduce((sum, [, entry]) => sum + entry.size, 0))
     }
     expect(checked).toBe(1000)
-  })
+  }, 120_000)
 })
