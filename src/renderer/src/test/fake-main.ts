@@ -154,7 +154,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
             ],
             source: 'default',
             fetchedAt: null,
-            message: 'No API key is set.'
+            message:
+              'The model list could not be loaded (no API key is set); only the model from Settings is offered.'
           },
     'settings:get': () => state.settings,
     'settings:update': (patch: SettingsPatch) => {

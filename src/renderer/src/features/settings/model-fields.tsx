@@ -92,16 +92,14 @@ function ModelListStatus({ state }: { state: ModelListState }) {
   if (loading && !list) text = 'Asking the Anthropic API which models your key can use…'
   else if (error) text = `${error} You can still type a model ID below.`
   else if (!list) text = ''
-  else if (list.source === 'api')
-    text = `${list.models.length} models from the Anthropic API, just now.`
-  else {
-    const when = list.fetchedAt ? ` (fetched ${new Date(list.fetchedAt).toLocaleString()})` : ''
-    const why = list.message ? ` ${list.message}` : ''
+  else if (list.message)
     text =
-      list.source === 'cache'
-        ? `The last list Cairn fetched${when}.${why}`
-        : `Only the configured model is known.${why} Set an API key, then Refresh.`
-  }
+      list.source === 'default'
+        ? `${list.message} Refresh once a key is set or you are back online.`
+        : list.message
+  else if (list.source === 'api') text = `${list.models.length} models from the Anthropic API.`
+  else
+    text = `${list.models.length} models, as the Anthropic API listed them${list.fetchedAt ? ` on ${new Date(list.fetchedAt).toLocaleDateString()}` : ''}.`
   return (
     <span role="status" aria-live="polite">
       {text}

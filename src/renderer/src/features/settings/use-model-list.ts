@@ -13,7 +13,7 @@ export interface ModelListState {
 
 /**
  * The models the API offers, from main (which caches them). Asked again whenever Settings is shown
- * while the list is not fresh, so a key set a moment ago brings the real list without a click.
+ * while the list is incomplete, so a key set a moment ago brings the real list without a click.
  */
 export function useModelList(active: boolean): ModelListState {
   const [list, setList] = useState<ModelList | null>(null)
@@ -38,8 +38,10 @@ export function useModelList(active: boolean): ModelListState {
     }
   }, [])
 
-  const fresh = list?.source === 'api'
-  const onShown = useEffectEvent(() => void load(true))
+  // A list main could not refresh (no key, offline) is asked for again on the next visit; main
+  // answers from its cache while that is fresh, so this costs no request otherwise.
+  const fresh = list !== null && list.message === null
+  const onShown = useEffectEvent(() => void load(false))
   useEffect(() => {
     if (!active || fresh) return
     // A tick later, so flicking through Settings does not fire a request per visit.
