@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { findElectronBinary } from '../../scripts/electron-binary.ts'
 
 /*
  * What this machine offers the UI tests. With CI=true a missing browser or keychain is a failure;
@@ -32,27 +33,14 @@ export function findChromium(): { path: string } | { reason: string } {
       }
 }
 
-/** Locates Electron's binary without triggering the download that `require('electron')` would start. */
+/**
+ * Electron's binary, found exactly as `npm start` finds it (scripts/electron-binary.ts:
+ * ELECTRON_EXEC_PATH, ELECTRON_OVERRIDE_DIST_PATH, then the package's path.txt), without starting a
+ * download. `npm run test:e2e` runs scripts/ensure-electron.ts first, which downloads it when it can.
+ */
 export function findElectron(): { path: string } | { reason: string } {
-  const pkg = join(repoRoot, 'node_modules', 'electron')
-  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH
-  const name =
-    process.platform === 'win32'
-      ? 'electron.exe'
-      : process.platform === 'darwin'
-        ? 'Electron.app/Contents/MacOS/Electron'
-        : 'electron'
-  if (override) {
-    const path = join(override, name)
-    return existsSync(path) ? { path } : { reason: `ELECTRON_OVERRIDE_DIST_PATH has no ${name}` }
-  }
-  const pathFile = join(pkg, 'path.txt')
-  if (existsSync(pathFile)) {
-    const path = join(pkg, 'dist', readFileSync(pathFile, 'utf8').trim())
-    if (existsSync(path)) return { path }
-  }
-  return {
-    reason:
-      'no Electron binary here (it downloads on the first `npm start` on a machine with internet)'
-  }
+  const found = findElectronBinary(repoRoot)
+  return 'path' in found
+    ? { path: found.path }
+    : { reason: `${found.reason} (\`npm start\` downloads it on a machine with internet)` }
 }
