@@ -17,6 +17,16 @@ export default defineConfig({
         }
       },
       {
+        test: {
+          // The npm scripts' own chain (build included) in child processes: slow, and one at a time.
+          name: 'scripts',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
+          testTimeout: 240_000,
+          fileParallelism: false
+        }
+      },
+      {
         resolve: { alias },
         test: {
           name: 'renderer',
