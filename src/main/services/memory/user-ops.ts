@@ -6,6 +6,7 @@ import type { Ctx, Done } from './context'
 import { archivedFile, makeDueOf, moveAcross, pruneEmpty } from './expiry'
 import { compileGlobs } from './glob'
 import { hashOf, inParent, nameOf, noteRead, noteWrite, probe, readIn } from './files'
+import { refusedReason } from './names'
 import { displayOf, TEMP_NAME, type MemoryPath } from './paths'
 import { lstat, lstatOrNull, walkTree, writeAtomic } from './safe-fs'
 import { ToolError } from './tool-error'
@@ -25,6 +26,9 @@ export async function listEntries(ctx: Ctx, base: MemoryPath): Promise<MemoryEnt
   const isPinned = compileGlobs(ctx.expiry.pinned)
   const entryFor = (rel: string, kind: 'file' | 'dir', size: number): MemoryEntry => {
     const pinned = isPinned(rel)
+    const unreachable = refusedReason(rel)
+    if (unreachable)
+      return { path: displayOf(rel), kind, size, overCap: false, pinned, unreachable }
     if (kind === 'dir') return { path: displayOf(rel), kind, size, overCap: false, pinned }
     const entry: MemoryEntry = {
       path: displayOf(rel),
