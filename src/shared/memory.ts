@@ -67,7 +67,13 @@ export const MemoryEntrySchema = z.object({
   overCap: z.boolean(),
   pinned: z.boolean(),
   /** When expiry would remove it under the current policy (or its front-matter), if ever. */
-  expiresAt: z.number().optional()
+  expiresAt: z.number().optional(),
+  /**
+   * Set when Claude cannot use this path (named outside the app with characters the memory tool
+   * refuses): why, e.g. "contains NUL or control characters". Such files are not counted toward
+   * memory usage or caps. `path` is then the raw name: show it escaped (escapeName).
+   */
+  unreachable: z.string().optional()
 })
 export type MemoryEntry = z.infer<typeof MemoryEntrySchema>
 

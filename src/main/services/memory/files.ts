@@ -3,6 +3,7 @@ import type { Stats } from 'node:fs'
 import type { Ctx } from './context'
 import { frontMatterExpiry } from './front-matter'
 import type { IndexEntry } from './index-store'
+import { spelledAsOnDisk } from './names'
 import { displayOf, type MemoryPath } from './paths'
 import { FsProblem, lstatOrNull, readRegular, type Dir, type FileRead } from './safe-fs'
 import { linkRefusal, ToolError } from './tool-error'
@@ -42,6 +43,8 @@ export async function probe(ctx: Ctx, path: MemoryPath): Promise<Probe> {
     return await ctx.fs.withDir(parentOf(path), async (dir) => {
       const info = await lstatOrNull(dir.at(nameOf(path)))
       if (!info) return { kind: 'missing' }
+      // A case-insensitive filesystem finds NOTES.md for notes.md: that is not this name.
+      if (!(await spelledAsOnDisk(ctx, path))) return { kind: 'missing' }
       const kind = info.isFile()
         ? 'file'
         : info.isDirectory()
@@ -169,6 +172,11 @@ export async function inParent<T>(
     dir = await ctx.fs.openDir(parentOf(path), create)
   } catch (error) {
     return wayProblem(path, error, missing)
+  }
+  // Existing paths only by their exact names (see probe); a create's callers check folding first.
+  if (!create && !(await spelledAsOnDisk(ctx, path).catch(() => true))) {
+    await dir.close()
+    throw missing()
   }
   try {
     return await fn(dir)

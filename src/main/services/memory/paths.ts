@@ -1,4 +1,5 @@
 import { MEMORY_ROOT } from '@shared/memory'
+import { escapeName } from '@shared/memory-names'
 
 /** A checked virtual path: `segments` are plain names, safe to join under the real root. */
 export interface MemoryPath {
@@ -10,7 +11,10 @@ export interface MemoryPath {
   isRoot: boolean
 }
 
-export type PathCheck = { ok: true; path: MemoryPath } | { ok: false; message: string }
+export type PathCheck =
+  | { ok: true; path: MemoryPath }
+  /** `reason` is the part after "is not allowed: ", e.g. "it contains NUL or control characters". */
+  | { ok: false; message: string; reason: string }
 
 const MAX_PATH_CHARS = 1024
 const MAX_NAME_BYTES = 255
@@ -22,8 +26,12 @@ export const TEMP_NAME = /^\.cairn-[0-9a-f-]{36}\.tmp$/
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
-// Invisible and direction-changing characters make a name read differently than it is.
-const INVISIBLE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\ufff9-\ufffd]/
+// Invisible, direction-changing and line-breaking characters make a name read differently than
+// it is. Unicode properties, not a hand list: tag characters, variation selectors, Hangul fillers,
+// U+061C, U+180E, U+034F... are all Default_Ignorable or format (Cf) characters. U+2800 (braille
+// blank) renders as nothing but has no such property; U+FFF9-FFFD are annotations and replacement.
+const INVISIBLE =
+  /[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}\p{Cf}\p{Zl}\p{Zp}\u2800\ufff9-\ufffd]/u
 // What bytes of overlong UTF-8 (C0 AE = '.') look like after a Latin-1 decode.
 const OVERLONG =
   /[\u00c0\u00c1][\u0080-\u00bf]|\u00e0[\u0080-\u009f][\u0080-\u00bf]|\u00f0[\u0080-\u008f]/
@@ -34,14 +42,13 @@ const STRUCTURAL = /[./\\:%]/
 const WINDOWS_FORBIDDEN = /[<>"|?*]/
 const DEVICE = /^(?:CON|PRN|AUX|NUL|COM[0-9]|LPT[0-9]|CONIN\$|CONOUT\$|CLOCK\$)$/
 
-/** Shows an untrusted path in a message: escaped, bounded. */
+/** Shows an untrusted path in a message: escaped (invisible and direction marks too), bounded. */
 export function shown(raw: string): string {
-  const escaped = JSON.stringify(raw).slice(1, -1)
-  return escaped.length > 200 ? `${escaped.slice(0, 200)}…` : escaped
+  return escapeName(raw, 200)
 }
 
 function refuse(raw: string, reason: string): PathCheck {
-  return { ok: false, message: `Error: The path ${shown(raw)} is not allowed: ${reason}.` }
+  return { ok: false, reason, message: `Error: The path ${shown(raw)} is not allowed: ${reason}.` }
 }
 
 export function parseMemoryPath(raw: string): PathCheck {
@@ -52,7 +59,7 @@ export function parseMemoryPath(raw: string): PathCheck {
   if (INVISIBLE.test(raw) || OVERLONG.test(raw)) {
     return refuse(
       raw,
-      'it contains invisible, replacement or mis-decoded (overlong UTF-8) characters'
+      'it contains invisible, direction-changing, line-separator, replacement or mis-decoded (overlong UTF-8) characters'
     )
   }
   if (raw.includes('\\')) return refuse(raw, 'backslashes are not allowed; separate folders with /')
@@ -71,6 +78,7 @@ export function parseMemoryPath(raw: string): PathCheck {
   if (raw !== MEMORY_ROOT && !raw.startsWith(`${MEMORY_ROOT}/`)) {
     return {
       ok: false,
+      reason: 'it is outside the memory directory',
       message: `Error: The path ${shown(raw)} is outside the memory directory: every path must be ${MEMORY_ROOT} or start with ${MEMORY_ROOT}/.`
     }
   }
@@ -89,6 +97,17 @@ export function parseMemoryPath(raw: string): PathCheck {
     ok: true,
     path: { segments, rel, display: rel ? `${MEMORY_ROOT}/${rel}` : MEMORY_ROOT, isRoot: !rel }
   }
+}
+
+/**
+ * Why a name found on disk (made outside the app) cannot be used through the memory tool, or
+ * undefined when it can. The reason reads after "it", e.g. "contains NUL or control characters".
+ */
+export function nameRefusal(name: string): string | undefined {
+  if (name.includes('/')) return 'contains "/"'
+  const parsed = parseMemoryPath(`${MEMORY_ROOT}/${name}`)
+  if (parsed.ok) return parsed.path.segments.length === 1 ? undefined : 'is not a plain name'
+  return parsed.reason.replace(/^it /, '')
 }
 
 function isStructuralLookalike(char: string): boolean {

@@ -6,6 +6,7 @@ import { capNote } from './caps'
 import type { Ctx } from './context'
 import { inParent, noteRead, readIn } from './files'
 import type { MemoryIndex } from './index-store'
+import { refusedReason } from './names'
 import { displayOf, parseMemoryPath, TEMP_NAME } from './paths'
 import { walkTree } from './safe-fs'
 import { ToolError } from './tool-error'
@@ -31,17 +32,22 @@ export async function reconcile(
     walkTree(
       root,
       (entry) => {
-        if (entry.kind === 'file') onDisk.set(entry.segments.join('/'), entry)
+        if (entry.kind !== 'file') return
+        const rel = entry.segments.join('/')
+        // Names the tool refuses stay out of the index (see names.ts). Hashed keys are usable names;
+        // an older version kept refused names unhashed (hash ''), so those are checked again.
+        const known = ctx.index.get(rel)
+        if ((known && known.hash !== '') || !refusedReason(rel)) onDisk.set(rel, entry)
       },
       (name) => TEMP_NAME.test(name),
       removeTemps ? (dir, name) => unlink(dir.at(name)).catch(() => undefined) : undefined
     )
   )
   const result: Reconciled = { added: [], changed: [], removed: [] }
-  for (const [rel] of [...ctx.index.entries()]) {
+  for (const [rel, entry] of [...ctx.index.entries()]) {
     if (!onDisk.has(rel)) {
       ctx.index.delete(rel)
-      result.removed.push(rel)
+      if (entry.hash !== '') result.removed.push(rel)
     }
   }
   for (const [rel, seen] of onDisk) {
@@ -49,19 +55,7 @@ export async function reconcile(
     const forced = force.has(rel)
     if (known && known.size === seen.size && known.mtimeMs === seen.mtimeMs && !forced) continue
     const parsed = parseMemoryPath(`/memories/${rel}`)
-    // Names the tool refuses (made outside it) still count towards usage, by size alone.
-    if (!parsed.ok) {
-      ctx.index.set(rel, {
-        created: known?.created ?? ctx.now(),
-        modified: ctx.now(),
-        accessed: known?.accessed ?? ctx.now(),
-        size: seen.size,
-        hash: '',
-        mtimeMs: seen.mtimeMs,
-        actor: { kind: 'external' }
-      })
-      continue
-    }
+    if (!parsed.ok) continue
     const missing = () => new ToolError('not-found', 'gone')
     try {
       const before = known?.hash

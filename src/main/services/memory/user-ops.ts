@@ -6,6 +6,7 @@ import type { Ctx, Done } from './context'
 import { archivedFile, makeDueOf, moveAcross, pruneEmpty } from './expiry'
 import { compileGlobs } from './glob'
 import { hashOf, inParent, nameOf, noteRead, noteWrite, probe, readIn } from './files'
+import { checkFoldCollision, refusedReason } from './names'
 import { displayOf, TEMP_NAME, type MemoryPath } from './paths'
 import { lstat, lstatOrNull, walkTree, writeAtomic } from './safe-fs'
 import { ToolError } from './tool-error'
@@ -25,6 +26,9 @@ export async function listEntries(ctx: Ctx, base: MemoryPath): Promise<MemoryEnt
   const isPinned = compileGlobs(ctx.expiry.pinned)
   const entryFor = (rel: string, kind: 'file' | 'dir', size: number): MemoryEntry => {
     const pinned = isPinned(rel)
+    const unreachable = refusedReason(rel)
+    if (unreachable)
+      return { path: displayOf(rel), kind, size, overCap: false, pinned, unreachable }
     if (kind === 'dir') return { path: displayOf(rel), kind, size, overCap: false, pinned }
     const entry: MemoryEntry = {
       path: displayOf(rel),
@@ -97,6 +101,7 @@ export async function writeForUser(
   if (found.kind === 'missing' && expectedHash !== undefined) {
     throw new ToolError('conflict', `Error: ${target.display} was deleted since it was read.`)
   }
+  if (found.kind === 'missing') await checkFoldCollision(ctx, target, 'create')
   const missing = () => notFound(target)
   const write = async (dir: Parameters<Parameters<typeof inParent>[3]>[0]): Promise<UserDone> => {
     let before: number | null = null
@@ -128,6 +133,7 @@ export async function createForUser(
     const done = await create(ctx, target, content)
     return { paths: done.paths, bytesBefore: null, bytesAfter: done.bytesAfter }
   }
+  await checkFoldCollision(ctx, target, 'create')
   const found = await probe(ctx, target)
   if (found.kind === 'blocked')
     throw new ToolError('refused', `Error: ${found.at} is a file, not a folder.`)
@@ -149,6 +155,7 @@ export async function restoreForUser(
   if (!info?.isFile()) {
     throw new ToolError('not-found', `Error: ${target.display} is not in the archive ${archiveId}.`)
   }
+  await checkFoldCollision(ctx, target, 'restore')
   const found = await probe(ctx, target)
   if (found.kind !== 'missing') {
     throw new ToolError(

@@ -96,6 +96,50 @@ describe('parseMemoryPath', () => {
     expect(message).toContain(why)
   })
 
+  // Invisible characters found by Unicode property, not by a hand list (issue #12, item 6).
+  it.each([
+    ['tag character', '\u{E0041}'],
+    ['cancel tag', '\u{E007F}'],
+    ['Arabic letter mark', '\u061c'],
+    ['Hangul filler', '\u3164'],
+    ['Hangul choseong filler', '\u115f'],
+    ['Hangul jungseong filler', '\u1160'],
+    ['halfwidth Hangul filler', '\uffa0'],
+    ['braille blank', '\u2800'],
+    ['Mongolian vowel separator', '\u180e'],
+    ['combining grapheme joiner', '\u034f'],
+    ['variation selector 16', '\ufe0f'],
+    ['variation selector 17', '\u{E0100}'],
+    ['line separator', '\u2028'],
+    ['paragraph separator', '\u2029'],
+    ['word joiner', '\u2060'],
+    ['invisible times', '\u2062'],
+    ['first strong isolate', '\u2068'],
+    ['interlinear annotation', '\ufff9'],
+    ['zero width no-break space', '\ufeff']
+  ])('refuses a %s inside a name and at its end', (_what, char) => {
+    for (const raw of [
+      `/memories/a${char}b.md`,
+      `/memories/notes.md${char}`,
+      `/memories/${char}/x`
+    ]) {
+      expect(refusal(raw)).toContain('invisible')
+      expect(refusal(raw)).not.toContain(char)
+    }
+  })
+
+  it('still accepts ordinary letters, marks and emoji', () => {
+    for (const raw of [
+      '/memories/naïve.md',
+      '/memories/e\u0301.md',
+      '/memories/한글.md',
+      '/memories/😀.md',
+      '/memories/ﬁle.md'
+    ]) {
+      accepted(raw)
+    }
+  })
+
   it('shows a refused path escaped and bounded, never raw control characters', () => {
     const message = refusal(`/memories/a\nb${'x'.repeat(500)}`)
     expect(message).not.toContain('\n')

@@ -1,6 +1,7 @@
 import { checkCaps, usageNotice } from '../caps'
 import type { Ctx, Done } from '../context'
 import { nameOf, noteWrite, parentOf, probe, wayProblem } from '../files'
+import { checkFoldCollision } from '../names'
 import type { MemoryPath } from '../paths'
 import { FsProblem, writeAtomic } from '../safe-fs'
 import { ioFailure, ToolError } from '../tool-error'
@@ -8,6 +9,7 @@ import { ioFailure, ToolError } from '../tool-error'
 /** Creates a new file (and its folders); never replaces anything. */
 export async function create(ctx: Ctx, path: MemoryPath, text: string): Promise<Done> {
   const exists = () => new ToolError('exists', `Error: File ${path.display} already exists`)
+  await checkFoldCollision(ctx, path, 'create')
   const found = await probe(ctx, path)
   if (found.kind === 'blocked') {
     throw new ToolError(

@@ -1,6 +1,7 @@
 import { usageNotice } from '../caps'
 import type { Ctx, Done } from '../context'
 import { inParent, nameOf, probe, expiredNote } from '../files'
+import { checkFoldCollision, listedExactly } from '../names'
 import { isWithin, type MemoryPath } from '../paths'
 import { lstatOrNull, rename as move } from '../safe-fs'
 import { ToolError } from '../tool-error'
@@ -29,6 +30,8 @@ export async function rename(ctx: Ctx, from: MemoryPath, to: MemoryPath): Promis
   return inParent(ctx, from, missing, async (source) => {
     const info = await lstatOrNull(source.at(nameOf(from)))
     if (!info) throw missing()
+    // A case-only rename (notes.md → Notes.md) passes: the source is not its own twin.
+    await checkFoldCollision(ctx, to, 'rename to', from)
     const target = await probe(ctx, to)
     if (target.kind === 'blocked') {
       throw new ToolError(
@@ -44,7 +47,10 @@ export async function rename(ctx: Ctx, from: MemoryPath, to: MemoryPath): Promis
       taken,
       async (dest) => {
         // Checked just above inside the one queue; the rename itself cannot refuse to replace.
-        if (await lstatOrNull(dest.at(nameOf(to)))) throw taken()
+        // On a case-insensitive filesystem the new spelling of the same file "exists": allowed.
+        const there = await lstatOrNull(dest.at(nameOf(to)))
+        const sameFile = there?.ino === info.ino && there.dev === info.dev
+        if (there && !(sameFile && !(await listedExactly(ctx, to)))) throw taken()
         await move(source.at(nameOf(from)), dest.at(nameOf(to)))
         await dest.sync()
         if (dest.path !== source.path) await source.sync()

@@ -3,6 +3,7 @@ import { overCapNote } from '../caps'
 import type { Ctx } from '../context'
 import { noteRead, parentOf, probe, readIn, expiredNote } from '../files'
 import { count, formatSize, lineCount, MAX_LINES, numbered } from '../format'
+import { refusedReason, unreadableLine, unreadableNote } from '../names'
 import { type MemoryPath } from '../paths'
 import { listDir, lstatOrNull, openChild, type Dir } from '../safe-fs'
 import { linkRefusal, ToolError } from '../tool-error'
@@ -118,6 +119,8 @@ interface Item {
   display: string
   dir: Dir
   name: string
+  /** Set for a name the tool refuses (made outside the app): the line is escaped and marked. */
+  unreadable?: string
 }
 
 const SIZE_WIDTH = 7 // the widest size text, e.g. "1023.9K"
@@ -128,15 +131,27 @@ async function listing(ctx: Ctx, path: MemoryPath, dir: Dir, range: Range): Prom
   const opened: Dir[] = []
   try {
     const items: Item[] = []
+    const item = (parent: string, parentRel: string, itemDir: Dir, name: string): Item => {
+      const reason = refusedReason(parentRel ? `${parentRel}/${name}` : name)
+      if (!reason) return { display: `${parent}/${name}`, dir: itemDir, name }
+      return {
+        display: unreadableLine(parent, name, reason),
+        dir: itemDir,
+        name,
+        unreadable: reason
+      }
+    }
     for (const entry of visible(await listDir(dir.path))) {
-      const display = `${path.display}/${entry.name}`
-      items.push({ display, dir, name: entry.name })
-      if (!entry.isDirectory()) continue
+      const top = item(path.display, path.rel, dir, entry.name)
+      items.push(top)
+      // What is inside a folder the tool cannot name is out of reach too; it is not listed.
+      if (!entry.isDirectory() || top.unreadable) continue
       const sub = await openChild(dir, entry.name).catch(() => null)
       if (!sub) continue
       opened.push(sub)
+      const topRel = path.rel ? `${path.rel}/${entry.name}` : entry.name
       for (const child of visible(await listDir(sub.path).catch(() => []))) {
-        items.push({ display: `${display}/${child.name}`, dir: sub, name: child.name })
+        items.push(item(top.display, topRel, sub, child.name))
       }
     }
     const total = items.length + 1
@@ -157,6 +172,7 @@ async function listing(ctx: Ctx, path: MemoryPath, dir: Dir, range: Range): Prom
     const lineOf = (n: number): string => {
       if (n === 1) return rootLine
       const item = items[n - 2] as Item
+      if (item.unreadable) return item.display
       const info = sizes.get(item)
       return `${info ? formatSize(info.size) : '?'}\t${item.display}`
     }
@@ -164,7 +180,10 @@ async function listing(ctx: Ctx, path: MemoryPath, dir: Dir, range: Range): Prom
     const shown = fit(lineOf, start, last, ctx.limits.maxReadChars)
     const cut: Cut = shown.cut || (shown.last < end ? 'limit' : false)
     const more = cut ? pageNote(ctx, start, shown.last, total, end, cut) : ''
-    return `${header}\n${shown.body.join('\n')}${more}${overCapFiles(ctx, sizes)}`
+    const unreadable = items
+      .slice(Math.max(0, start - 2), Math.max(0, shown.last - 1))
+      .filter((entry) => entry.unreadable).length
+    return `${header}\n${shown.body.join('\n')}${more}${overCapFiles(ctx, sizes)}${unreadableNote(unreadable)}`
   } finally {
     for (const sub of opened) await sub.close().catch(() => undefined)
   }
@@ -196,7 +215,7 @@ async function statAll(items: Item[]): Promise<Map<Item, Stats>> {
 function overCapFiles(ctx: Ctx, sizes: Map<Item, Stats>): string {
   const cap = ctx.limits.maxFileBytes
   const over = [...sizes]
-    .filter(([, info]) => info.isFile() && info.size > cap)
+    .filter(([item, info]) => !item.unreadable && info.isFile() && info.size > cap)
     .map(([item]) => item.display)
   if (over.length === 0) return ''
   const names =

@@ -66,4 +66,33 @@ describe('MemoryTree', () => {
     )
     expect(screen.getByRole('button', { name: /^about\.md/ }).className).toContain('memory-fresh')
   })
+
+  it('shows a name Claude cannot use escaped, says why, and does not offer to open it', () => {
+    render(
+      <MemoryTree
+        entries={[
+          {
+            path: '/memories/evil\nsize\t-x.md\u202e.md',
+            kind: 'file',
+            size: 5,
+            overCap: false,
+            pinned: false,
+            unreachable: 'contains NUL or control characters'
+          }
+        ]}
+        selected={null}
+        fresh={new Set()}
+        onSelect={vi.fn()}
+      />
+    )
+    const list = screen.getByRole('list', { name: 'Memory files' })
+    expect(within(list).queryByRole('button')).toBeNull()
+    expect(list.textContent).toContain('evil\\nsize\\t')
+    expect(list.textContent).toContain('\\u{202E}')
+    expect(list.textContent).not.toMatch(/[\n\t\u202e]/)
+    expect(list.textContent).toContain(
+      "Claude can't use this name (contains NUL or control characters)"
+    )
+    expect(list.textContent).toContain('Rename it in your file manager')
+  })
 })

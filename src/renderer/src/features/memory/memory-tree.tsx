@@ -1,5 +1,6 @@
-import { FileText, Folder, Pin } from 'lucide-react'
+import { FileText, Folder, Pin, TriangleAlert } from 'lucide-react'
 import type { MemoryEntry } from '@shared/memory'
+import { escapeName } from '@shared/memory-names'
 import { formatBytes } from '../../lib/format'
 import { daysUntil, formatAgo, formatDateTime } from '../../lib/time'
 import { baseName, depthOf } from './memory-paths'
@@ -39,6 +40,27 @@ export function MemoryTree({ entries, selected, fresh, onSelect }: Props) {
       {entries.map((entry) => {
         const indent = { paddingInlineStart: `${8 + depthOf(entry.path) * 14}px` }
         const highlight = fresh.has(entry.path) ? 'memory-fresh' : ''
+        // Named outside the app with characters Claude cannot use: shown escaped, not openable.
+        if (entry.unreachable)
+          return (
+            <li
+              key={entry.path}
+              style={indent}
+              className={`flex flex-col gap-0.5 py-1.5 pr-2 text-[13px] ${highlight}`}
+            >
+              <span className="flex items-center gap-1.5">
+                <TriangleAlert size={14} aria-hidden="true" className="shrink-0 text-warning" />
+                <code className="truncate">
+                  {escapeName(baseName(entry.path))}
+                  {entry.kind === 'dir' ? '/' : ''}
+                </code>
+              </span>
+              <span className="pl-5 text-xs text-muted">
+                Claude can&apos;t use this name ({entry.unreachable}), so it isn&apos;t counted in
+                memory usage. Rename it in your file manager.
+              </span>
+            </li>
+          )
         if (entry.kind === 'dir')
           return (
             <li

@@ -1,0 +1,25 @@
+// Showing names that came from outside (a file manager, a sync tool) without letting them speak:
+// a name may hold line breaks, escape sequences, direction overrides or invisible characters.
+
+/** Characters a name must never carry raw into text Claude or the user reads. */
+export const UNSAFE_IN_TEXT =
+  /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Cn}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Bidi_Control}\u2800\\]|[^\S ]/u
+
+/**
+ * `name` with every control, format, invisible, unassigned or non-space blank character written
+ * as `\u{XXXX}` (and `\` as `\\`, line breaks and tab as `\n` `\r` `\t`), cut at `max` characters.
+ * The result is one line of visible characters.
+ */
+export function escapeName(name: string, max = 200): string {
+  let out = ''
+  for (const char of name) {
+    if (!UNSAFE_IN_TEXT.test(char)) out += char
+    else if (char === '\\') out += '\\\\'
+    else if (char === '\n') out += '\\n'
+    else if (char === '\r') out += '\\r'
+    else if (char === '\t') out += '\\t'
+    else out += `\\u{${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}}`
+    if (out.length > max) return `${out.slice(0, max)}…`
+  }
+  return out
+}
