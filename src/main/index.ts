@@ -19,7 +19,7 @@ import { createIpcRegistry } from './ipc/registry'
 import { trustedUrlCheck, type RendererLocation } from './ipc/trusted-url'
 import { handleAppProtocol, registerAppScheme } from './platform/app-protocol'
 import { installCrashHandlers, watchRenderer, type CrashDialogs } from './platform/crash-handling'
-import { anthropicOverride } from './platform/anthropic-override'
+import { debugSwitches, devOverrides } from './platform/dev-overrides'
 import { configureLogsPath, configureUserData } from './platform/user-data'
 import { createServices } from './services'
 import { ensurePrivateDir } from './services/fs/durable'
@@ -44,7 +44,8 @@ export interface ElectronApi {
     | 'getName'
     | 'getVersion'
     | 'isPackaged'
-  >
+    | 'exit'
+  > & { readonly commandLine: Pick<App['commandLine'], 'hasSwitch'> }
   BrowserWindow: typeof BrowserWindow
   dialog: Pick<Dialog, 'showErrorBox' | 'showMessageBox'>
   protocol: Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'>
@@ -63,15 +64,31 @@ export interface ElectronApi {
 export async function start(
   electron: ElectronApi,
   env: NodeJS.ProcessEnv,
-  host: Pick<NodeJS.Process, 'on' | 'off'> = process
+  host: Pick<NodeJS.Process, 'on' | 'off' | 'argv'> = process
 ): Promise<void> {
   const { app, BrowserWindow, clipboard, dialog, ipcMain, protocol, screen, session, shell } =
     electron
+  // A packaged app never runs with a debugger attached: refused before any window or service exists.
+  const switches = app.isPackaged
+    ? debugSwitches(host.argv, (name) => app.commandLine.hasSwitch(name))
+    : []
+  if (switches.length > 0) {
+    dialog.showErrorBox(
+      'Cairn cannot start',
+      `Cairn was started with a debugging switch (${switches.map((name) => `--${name}`).join(', ')}). ` +
+        'It would let another program read your conversations and your API key, so Cairn does not ' +
+        'run with it. Start Cairn again without that switch.'
+    )
+    app.exit(1)
+    return
+  }
+  const overrides = devOverrides(app.isPackaged, env)
   const here = fileURLToPath(new URL('.', import.meta.url))
   const preload = join(here, '../preload/index.cjs')
-  // The built renderer is served from app://cairn/ (never file://); the dev server keeps its URL.
-  const renderer: RendererLocation = env.ELECTRON_RENDERER_URL
-    ? { kind: 'url', url: env.ELECTRON_RENDERER_URL }
+  // The built renderer is served from app://cairn/ (never file://); a development build may load
+  // the dev server on this machine instead.
+  const renderer: RendererLocation = overrides.rendererUrl
+    ? { kind: 'url', url: overrides.rendererUrl }
     : { kind: 'app', root: join(here, '../renderer') }
   // Privileged schemes can only be registered before the app is ready.
   registerAppScheme(protocol)
@@ -118,10 +135,10 @@ export async function start(
     userDataDir,
     keychain: createOsKeychain(),
     // A separate keychain entry for test runs, so they never touch the user's real key.
-    ...(env.CAIRN_KEYCHAIN_SERVICE ? { keychainService: env.CAIRN_KEYCHAIN_SERVICE } : {}),
+    ...(overrides.keychainService ? { keychainService: overrides.keychainService } : {}),
     openPath: (path) => shell.openPath(path),
     writeClipboard: (text) => clipboard.writeText(text),
-    ...anthropicOverride(app.isPackaged, env),
+    ...(overrides.anthropic ? { anthropic: overrides.anthropic } : {}),
     logger,
     env,
     app: {
@@ -173,6 +190,7 @@ export async function start(
           workAreas: screen.getAllDisplays().map((display) => display.workArea),
           preload,
           renderer,
+          devTools: !app.isPackaged,
           state: await services.windowState.load(),
           saveState: (state) => tracked(services.windowState.save(state))
         })

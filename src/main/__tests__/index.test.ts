@@ -110,6 +110,7 @@ describe('start-up with the lock', () => {
     expect(isAbsolute(prefs.preload ?? '')).toBe(true)
     expect(prefs.preload?.endsWith(`${sep}preload${sep}index.cjs`)).toBe(true)
     expect(prefs).toEqual(secureWebPreferences(prefs.preload ?? ''))
+    expect(prefs.devTools).toBe(false)
     expect(pageUrl(window)).toBe('app://cairn/index.html')
     expect(window.options.show).toBe(false)
     expect(fake.app.exit).not.toHaveBeenCalled()
@@ -117,7 +118,7 @@ describe('start-up with the lock', () => {
 
   it('loads the dev-server URL when electron-vite provides one, and trusts only its origin', async () => {
     vi.stubEnv('ELECTRON_RENDERER_URL', 'http://localhost:5173/')
-    await boot()
+    await boot({ isPackaged: false })
     const window = onlyWindow()
     expect(window.loaded).toEqual({ kind: 'url', url: 'http://localhost:5173/' })
     const ok = await fake.ipcMain.invoke('app:info', undefined, { url: 'http://localhost:5173/' })
@@ -219,6 +220,84 @@ describe('start-up with the lock', () => {
     expect(fake.app.exit).toHaveBeenCalledWith(1)
     expect(error).toHaveBeenCalled()
     expect(fake.BrowserWindow.instances).toHaveLength(0)
+  })
+})
+
+describe('packaged builds ignore the launch environment and debugging switches', () => {
+  const hostile = {
+    ELECTRON_RENDERER_URL: 'https://evil.example/',
+    CAIRN_ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/',
+    CAIRN_KEYCHAIN_SERVICE: 'attacker-entry',
+    ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/'
+  }
+
+  it('packaged: ELECTRON_RENDERER_URL is ignored, even a dev-server one; app:// is served', async () => {
+    vi.stubEnv('ELECTRON_RENDERER_URL', 'http://localhost:5173/')
+    await boot({ isPackaged: true })
+    expect(pageUrl(onlyWindow())).toBe('app://cairn/index.html')
+    expect(fake.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function))
+    const page = await fake.protocol.fetch('app://cairn/index.html')
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'")
+    const fromDevServer = await fake.ipcMain.invoke('app:info', undefined, {
+      url: 'http://localhost:5173/'
+    })
+    expect(fromDevServer).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } })
+  })
+
+  it.each([true, false])(
+    'isPackaged %s: a remote ELECTRON_RENDERER_URL is never loaded or trusted',
+    async (isPackaged) => {
+      for (const [name, value] of Object.entries(hostile)) vi.stubEnv(name, value)
+      await boot({ isPackaged })
+      expect(pageUrl(onlyWindow())).toBe('app://cairn/index.html')
+      const remote = await fake.ipcMain.invoke('app:info', undefined, {
+        url: 'https://evil.example/'
+      })
+      expect(remote).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } })
+    }
+  )
+
+  it('unpackaged: DevTools stay available for development', async () => {
+    await boot({ isPackaged: false })
+    const prefs = onlyWindow().options.webPreferences as { devTools?: boolean }
+    expect(prefs.devTools).toBe(true)
+  })
+
+  it.each(['remote-debugging-port', 'remote-debugging-pipe', 'inspect', 'inspect-brk'])(
+    'packaged: --%s (seen by Chromium) is refused before any window, IPC or service',
+    async (name) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      await boot({ isPackaged: true, switches: [name] })
+      expect(fake.dialog.showErrorBox).toHaveBeenCalledWith(
+        'Cairn cannot start',
+        expect.stringContaining(`--${name}`)
+      )
+      expect(fake.app.exit).toHaveBeenCalledWith(1)
+      expect(fake.app.whenReady).not.toHaveBeenCalled()
+      expect(fake.app.requestSingleInstanceLock).not.toHaveBeenCalled()
+      expect(fake.BrowserWindow.instances).toHaveLength(0)
+      expect(fake.ipcMain.handle).not.toHaveBeenCalled()
+      await expect(stat(userData)).rejects.toMatchObject({ code: 'ENOENT' })
+      expect(error).not.toHaveBeenCalled()
+    }
+  )
+
+  it('packaged: a --x=y switch on process.argv is refused too', async () => {
+    const argv = process.argv
+    process.argv = [...argv, '--remote-debugging-port=9222']
+    try {
+      await boot({ isPackaged: true })
+    } finally {
+      process.argv = argv
+    }
+    expect(fake.app.exit).toHaveBeenCalledWith(1)
+    expect(fake.BrowserWindow.instances).toHaveLength(0)
+  })
+
+  it('unpackaged: debugging switches are allowed (development)', async () => {
+    await boot({ isPackaged: false, switches: ['remote-debugging-port', 'inspect'] })
+    expect(fake.app.exit).not.toHaveBeenCalled()
+    onlyWindow()
   })
 })
 
@@ -372,7 +451,7 @@ describe('app:// protocol and hostile pages', () => {
 
   it('does not serve app:// in dev mode (the dev server URL is loaded)', async () => {
     vi.stubEnv('ELECTRON_RENDERER_URL', 'http://localhost:5173/')
-    await boot()
+    await boot({ isPackaged: false })
     expect(fake.protocol.handle).not.toHaveBeenCalled()
   })
 

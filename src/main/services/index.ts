@@ -92,14 +92,14 @@ export async function createServices(deps: ServiceDeps) {
     memory.updateLimits(next.memory)
     memory.updateExpiry(next.expiry)
   })
-  const baseURL = deps.anthropic?.baseURL ?? deps.env.ANTHROPIC_BASE_URL
   const chat = createChatService({
     dir: deps.userDataDir,
     settings,
     secrets,
     memory,
     logger: deps.logger,
-    anthropic: { ...deps.anthropic, ...(baseURL ? { baseURL } : {}) }
+    // Never from the environment: only main's dev overrides (or a test) name another server.
+    anthropic: { ...deps.anthropic }
   })
   return {
     settings,
