@@ -21,7 +21,9 @@ import { handleAppProtocol, registerAppScheme } from './platform/app-protocol'
 import { installCrashHandlers, watchRenderer, type CrashDialogs } from './platform/crash-handling'
 import { debugSwitches, devOverrides } from './platform/dev-overrides'
 import { configureLogsPath, configureUserData } from './platform/user-data'
-import { createServices } from './services'
+import { askAfterMemoryFailure } from './platform/memory-start'
+import { createServices, MEMORY_FOLDER_NAME, type ServiceDeps, type Services } from './services'
+import { MemoryStartError } from './services/memory/off'
 import { ensurePrivateDir } from './services/fs/durable'
 import { createLogger } from './services/log/logger'
 import { createRotatingLogFile } from './services/log/rotating-file'
@@ -131,7 +133,7 @@ export async function start(
     hardenContents(contents, (url) => shell.openExternal(url), isOwnPage)
   )
 
-  const services = await createServices({
+  const serviceDeps: ServiceDeps = {
     userDataDir,
     keychain: createOsKeychain(),
     // A separate keychain entry for test runs, so they never touch the user's real key.
@@ -153,7 +155,15 @@ export async function start(
       versions: { ...process.versions },
       scrub: logger.scrub
     }
+  }
+  const services = await openServices(serviceDeps, {
+    ask: (reason) => askAfterMemoryFailure(dialog, reason, join(userDataDir, MEMORY_FOLDER_NAME)),
+    openFolder: () => shell.openPath(userDataDir)
   })
+  if (!services) {
+    app.exit(1)
+    return
+  }
   const registry = createIpcRegistry({
     handlers: createHandlers(services),
     isTrustedUrl: isOwnPage,
@@ -240,11 +250,45 @@ export async function start(
   logger.info('Cairn started', { version: app.getVersion() })
 }
 
+/**
+ * Builds the services; when the memory folder cannot be opened, asks the user (memory off, open
+ * the data folder and try again, or quit). Resolves to null when the user quits.
+ */
+async function openServices(
+  deps: ServiceDeps,
+  user: {
+    ask: (reason: string) => ReturnType<typeof askAfterMemoryFailure>
+    openFolder: () => Promise<string>
+  }
+): Promise<Services | null> {
+  for (;;) {
+    try {
+      return await createServices(deps)
+    } catch (error) {
+      if (!(error instanceof MemoryStartError) || deps.memoryOff) throw error
+      const choice = await user.ask(error.reason)
+      if (choice === 'quit') return null
+      if (choice === 'memory-off') deps = { ...deps, memoryOff: { reason: error.reason } }
+      else await user.openFolder().catch(() => undefined)
+    }
+  }
+}
+
 /** Electron runs this module as the main entry; `running` settles once start-up is over. */
 export const running: Promise<void> = start(
   { app, BrowserWindow, clipboard, dialog, ipcMain, protocol, screen, session, shell },
   process.env
 ).catch((error: unknown) => {
   console.error('Cairn could not start:', error)
+  // Never a silent exit: say why (the log has the details).
+  try {
+    dialog.showErrorBox(
+      'Cairn could not start',
+      `${error instanceof Error ? error.message : String(error)}\n\nCairn will close now. ` +
+        'Start it again; if this keeps happening, report it with the log from the logs folder.'
+    )
+  } catch {
+    // No dialog available (no display): the console line above is all there is.
+  }
   app.exit(1)
 })

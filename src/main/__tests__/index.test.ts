@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, stat, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { isAbsolute, join, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -219,7 +219,120 @@ describe('start-up with the lock', () => {
     await module.running
     expect(fake.app.exit).toHaveBeenCalledWith(1)
     expect(error).toHaveBeenCalled()
+    // Never a silent exit: the reason is shown.
+    expect(fake.dialog.showErrorBox).toHaveBeenCalledWith(
+      'Cairn could not start',
+      expect.stringContaining('no display')
+    )
     expect(fake.BrowserWindow.instances).toHaveLength(0)
+  })
+})
+
+describe.skipIf(process.platform === 'win32')('the memory folder cannot be opened', () => {
+  /** A memory folder replaced by a link: the engine refuses it at start. */
+  async function linkMemoryFolder(): Promise<string> {
+    const elsewhere = join(dir, 'elsewhere')
+    await mkdir(elsewhere, { recursive: true })
+    await mkdir(userData, { recursive: true })
+    await symlink(elsewhere, join(userData, 'memories'))
+    return elsewhere
+  }
+
+  function memoryDialog() {
+    expect(fake.dialog.showMessageBox).toHaveBeenCalled()
+    const [options] = fake.dialog.showMessageBox.mock.calls[0] as [
+      { message: string; detail: string; buttons: string[] }
+    ]
+    return options
+  }
+
+  it('asks what to do, with the reason; "Start with memory off" opens the app without memory', async () => {
+    await linkMemoryFolder()
+    fake = createFakeElectron()
+    fake.dialog.response = 0
+    booted = fake
+    vi.doMock('electron', () => fake.module)
+    await (
+      await import('../index')
+    ).running
+    const options = memoryDialog()
+    expect(options.message).toBe('Cairn could not open its memory folder')
+    expect(options.detail).toMatch(/symbolic link/)
+    expect(options.buttons).toEqual(['Start with memory off', 'Open data folder', 'Quit'])
+    expect(fake.app.exit).not.toHaveBeenCalled()
+
+    const page = pageUrl(onlyWindow())
+    const list = await fake.ipcMain.invoke('memory:list', undefined, { url: page })
+    expect(list).toMatchObject({
+      ok: false,
+      error: {
+        code: 'MEMORY_OFF',
+        message: expect.stringMatching(/off for this session.*symbolic link/s)
+      }
+    })
+    expect(await fake.ipcMain.invoke('memory:usage', undefined, { url: page })).toMatchObject({
+      ok: false,
+      error: { code: 'MEMORY_OFF' }
+    })
+    expect(await fake.ipcMain.invoke('app:info', undefined, { url: page })).toMatchObject({
+      ok: true
+    })
+    expect(
+      await fake.ipcMain.invoke('chat:list-conversations', undefined, { url: page })
+    ).toMatchObject({ ok: true })
+  })
+
+  it('"Quit" exits non-zero without a window or IPC', async () => {
+    await linkMemoryFolder()
+    fake = createFakeElectron()
+    fake.dialog.response = 2
+    booted = fake
+    vi.doMock('electron', () => fake.module)
+    await (
+      await import('../index')
+    ).running
+    expect(fake.app.exit).toHaveBeenCalledWith(1)
+    expect(fake.BrowserWindow.instances).toHaveLength(0)
+    expect(fake.ipcMain.handle).not.toHaveBeenCalled()
+  })
+
+  it('"Open data folder" shows the folder holding memories/ (not the link), then asks again', async () => {
+    const elsewhere = await linkMemoryFolder()
+    fake = createFakeElectron()
+    fake.dialog.showMessageBox
+      .mockResolvedValueOnce({ response: 1, checkboxChecked: false })
+      .mockResolvedValueOnce({ response: 0, checkboxChecked: false })
+    booted = fake
+    vi.doMock('electron', () => fake.module)
+    await (
+      await import('../index')
+    ).running
+    expect(fake.shell.openPath).toHaveBeenCalledWith(userData)
+    expect(fake.shell.openPath).not.toHaveBeenCalledWith(elsewhere)
+    expect(fake.dialog.showMessageBox).toHaveBeenCalledTimes(2)
+    onlyWindow()
+  })
+
+  it('fixed between the two dialogs: the retry opens memory normally', async () => {
+    await linkMemoryFolder()
+    fake = createFakeElectron()
+    fake.shell.openPath.mockImplementation(async () => {
+      // The user replaces the link with a real folder while the file manager is open.
+      await rm(join(userData, 'memories'))
+      await mkdir(join(userData, 'memories'))
+      return ''
+    })
+    fake.dialog.showMessageBox.mockResolvedValueOnce({ response: 1, checkboxChecked: false })
+    booted = fake
+    vi.doMock('electron', () => fake.module)
+    await (
+      await import('../index')
+    ).running
+    expect(fake.dialog.showMessageBox).toHaveBeenCalledTimes(1)
+    const page = pageUrl(onlyWindow())
+    expect(await fake.ipcMain.invoke('memory:list', undefined, { url: page })).toMatchObject({
+      ok: true
+    })
   })
 })
 
