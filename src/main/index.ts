@@ -19,9 +19,11 @@ import { createIpcRegistry } from './ipc/registry'
 import { trustedUrlCheck, type RendererLocation } from './ipc/trusted-url'
 import { handleAppProtocol, registerAppScheme } from './platform/app-protocol'
 import { installCrashHandlers, watchRenderer, type CrashDialogs } from './platform/crash-handling'
-import { anthropicOverride } from './platform/anthropic-override'
+import { debugSwitches, devOverrides } from './platform/dev-overrides'
 import { configureLogsPath, configureUserData } from './platform/user-data'
-import { createServices } from './services'
+import { askAfterMemoryFailure } from './platform/memory-start'
+import { createServices, MEMORY_FOLDER_NAME, type ServiceDeps, type Services } from './services'
+import { MemoryStartError } from './services/memory/off'
 import { ensurePrivateDir } from './services/fs/durable'
 import { createLogger } from './services/log/logger'
 import { createRotatingLogFile } from './services/log/rotating-file'
@@ -44,7 +46,8 @@ export interface ElectronApi {
     | 'getName'
     | 'getVersion'
     | 'isPackaged'
-  >
+    | 'exit'
+  > & { readonly commandLine: Pick<App['commandLine'], 'hasSwitch'> }
   BrowserWindow: typeof BrowserWindow
   dialog: Pick<Dialog, 'showErrorBox' | 'showMessageBox'>
   protocol: Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'>
@@ -63,15 +66,31 @@ export interface ElectronApi {
 export async function start(
   electron: ElectronApi,
   env: NodeJS.ProcessEnv,
-  host: Pick<NodeJS.Process, 'on' | 'off'> = process
+  host: Pick<NodeJS.Process, 'on' | 'off' | 'argv'> = process
 ): Promise<void> {
   const { app, BrowserWindow, clipboard, dialog, ipcMain, protocol, screen, session, shell } =
     electron
+  // A packaged app never runs with a debugger attached: refused before any window or service exists.
+  const switches = app.isPackaged
+    ? debugSwitches(host.argv, (name) => app.commandLine.hasSwitch(name))
+    : []
+  if (switches.length > 0) {
+    dialog.showErrorBox(
+      'Cairn cannot start',
+      `Cairn was started with a debugging switch (${switches.map((name) => `--${name}`).join(', ')}). ` +
+        'It would let another program read your conversations and your API key, so Cairn does not ' +
+        'run with it. Start Cairn again without that switch.'
+    )
+    app.exit(1)
+    return
+  }
+  const overrides = devOverrides(app.isPackaged, env)
   const here = fileURLToPath(new URL('.', import.meta.url))
   const preload = join(here, '../preload/index.cjs')
-  // The built renderer is served from app://cairn/ (never file://); the dev server keeps its URL.
-  const renderer: RendererLocation = env.ELECTRON_RENDERER_URL
-    ? { kind: 'url', url: env.ELECTRON_RENDERER_URL }
+  // The built renderer is served from app://cairn/ (never file://); a development build may load
+  // the dev server on this machine instead.
+  const renderer: RendererLocation = overrides.rendererUrl
+    ? { kind: 'url', url: overrides.rendererUrl }
     : { kind: 'app', root: join(here, '../renderer') }
   // Privileged schemes can only be registered before the app is ready.
   registerAppScheme(protocol)
@@ -114,14 +133,14 @@ export async function start(
     hardenContents(contents, (url) => shell.openExternal(url), isOwnPage)
   )
 
-  const services = await createServices({
+  const serviceDeps: ServiceDeps = {
     userDataDir,
     keychain: createOsKeychain(),
     // A separate keychain entry for test runs, so they never touch the user's real key.
-    ...(env.CAIRN_KEYCHAIN_SERVICE ? { keychainService: env.CAIRN_KEYCHAIN_SERVICE } : {}),
+    ...(overrides.keychainService ? { keychainService: overrides.keychainService } : {}),
     openPath: (path) => shell.openPath(path),
     writeClipboard: (text) => clipboard.writeText(text),
-    ...anthropicOverride(app.isPackaged, env),
+    ...(overrides.anthropic ? { anthropic: overrides.anthropic } : {}),
     logger,
     env,
     app: {
@@ -136,7 +155,15 @@ export async function start(
       versions: { ...process.versions },
       scrub: logger.scrub
     }
+  }
+  const services = await openServices(serviceDeps, {
+    ask: (reason) => askAfterMemoryFailure(dialog, reason, join(userDataDir, MEMORY_FOLDER_NAME)),
+    openFolder: () => shell.openPath(userDataDir)
   })
+  if (!services) {
+    app.exit(1)
+    return
+  }
   const registry = createIpcRegistry({
     handlers: createHandlers(services),
     isTrustedUrl: isOwnPage,
@@ -173,6 +200,7 @@ export async function start(
           workAreas: screen.getAllDisplays().map((display) => display.workArea),
           preload,
           renderer,
+          devTools: !app.isPackaged,
           state: await services.windowState.load(),
           saveState: (state) => tracked(services.windowState.save(state))
         })
@@ -222,11 +250,45 @@ export async function start(
   logger.info('Cairn started', { version: app.getVersion() })
 }
 
+/**
+ * Builds the services; when the memory folder cannot be opened, asks the user (memory off, open
+ * the data folder and try again, or quit). Resolves to null when the user quits.
+ */
+async function openServices(
+  deps: ServiceDeps,
+  user: {
+    ask: (reason: string) => ReturnType<typeof askAfterMemoryFailure>
+    openFolder: () => Promise<string>
+  }
+): Promise<Services | null> {
+  for (;;) {
+    try {
+      return await createServices(deps)
+    } catch (error) {
+      if (!(error instanceof MemoryStartError) || deps.memoryOff) throw error
+      const choice = await user.ask(error.reason)
+      if (choice === 'quit') return null
+      if (choice === 'memory-off') deps = { ...deps, memoryOff: { reason: error.reason } }
+      else await user.openFolder().catch(() => undefined)
+    }
+  }
+}
+
 /** Electron runs this module as the main entry; `running` settles once start-up is over. */
 export const running: Promise<void> = start(
   { app, BrowserWindow, clipboard, dialog, ipcMain, protocol, screen, session, shell },
   process.env
 ).catch((error: unknown) => {
   console.error('Cairn could not start:', error)
+  // Never a silent exit: say why (the log has the details).
+  try {
+    dialog.showErrorBox(
+      'Cairn could not start',
+      `${error instanceof Error ? error.message : String(error)}\n\nCairn will close now. ` +
+        'Start it again; if this keeps happening, report it with the log from the logs folder.'
+    )
+  } catch {
+    // No dialog available (no display): the console line above is all there is.
+  }
   app.exit(1)
 })

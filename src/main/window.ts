@@ -8,12 +8,17 @@ import type {
 import { rendererEntryUrl, type RendererLocation } from './ipc/trusted-url'
 import type { WindowState } from './services/window-state/window-state-store'
 
-/** The renderer never gets Node, never leaves its sandbox, and never relaxes web security. */
+/**
+ * The renderer never gets Node, never leaves its sandbox, and never relaxes web security.
+ * DevTools only in development builds (a packaged app has none to open).
+ */
 export function secureWebPreferences(
-  preload: string
+  preload: string,
+  devTools = false
 ): NonNullable<BrowserWindowConstructorOptions['webPreferences']> {
   return {
     preload,
+    devTools,
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,
@@ -103,6 +108,8 @@ export interface MainWindowOptions {
   renderer: RendererLocation
   state: WindowState
   saveState: (state: WindowState) => Promise<void>
+  /** Development builds only; default off. */
+  devTools?: boolean
 }
 
 export async function createMainWindow(options: MainWindowOptions): Promise<BrowserWindowType> {
@@ -114,7 +121,7 @@ export async function createMainWindow(options: MainWindowOptions): Promise<Brow
     show: false,
     title: 'Cairn',
     backgroundColor: '#1b1d22',
-    webPreferences: secureWebPreferences(options.preload)
+    webPreferences: secureWebPreferences(options.preload, options.devTools ?? false)
   })
   if (state.maximized) window.maximize()
   window.once('ready-to-show', () => window.show())

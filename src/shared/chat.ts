@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ModelIdSchema } from './settings'
 
 // Domain types of conversations and the chat stream, shared by the chat service, the contract
 // and the renderer. Blocks keep the Messages API's own field names, so a saved conversation maps
@@ -132,11 +133,7 @@ export const ConversationTitleSchema = z
   .min(1, { error: 'title cannot be empty' })
   .max(TITLE_MAX, { error: `title can be at most ${TITLE_MAX} characters` })
 
-export const ModelIdSchema = z
-  .string({ error: 'model must be text' })
-  .trim()
-  .min(1, { error: 'model cannot be empty' })
-  .max(100, { error: 'model can be at most 100 characters' })
+export { ModelIdSchema }
 
 /** One conversation file. */
 export const ConversationSchema = z.object({

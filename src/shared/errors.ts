@@ -16,6 +16,8 @@ export const ErrorCodeSchema = z.enum([
   'MEMORY_REFUSED',
   'MEMORY_IO',
   'MEMORY_CLOSED',
+  /** The app started with memory off (the memory folder could not be opened). */
+  'MEMORY_OFF',
   'CHAT_NOT_FOUND',
   'CHAT_BUSY',
   'CHAT_NOTHING_TO_RETRY',

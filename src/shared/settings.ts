@@ -67,13 +67,23 @@ export const ContextEditingSchema = z.object({
   compaction: z.boolean().default(false)
 })
 
+/**
+ * A model ID as the API names models (`claude-sonnet-4-6`, `claude-opus-4@20250514`): printable
+ * ASCII letters, digits and `. _ : @ -`, starting with a letter or digit. Nothing else reaches a
+ * request, a file or the UI: no NUL, control or bidi characters, no lone surrogates, no spaces.
+ */
+export const ModelIdSchema = z
+  .string({ error: 'model must be text' })
+  .trim()
+  .min(1, { error: 'model cannot be empty' })
+  .max(100, { error: 'model can be at most 100 characters' })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:@-]*$/, {
+    error: 'model can only contain letters, digits and . _ : @ - (for example claude-sonnet-4-6)'
+  })
+
 export const SettingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION).default(SETTINGS_VERSION),
-  model: z
-    .string()
-    .trim()
-    .min(1, { error: 'model cannot be empty' })
-    .max(100, { error: 'model can be at most 100 characters' })
+  model: ModelIdSchema
     // claude-sonnet-4-5 reaches end-of-life on 2026-11-30 (the SDK warns); 4-6 supports the memory tool.
     .default('claude-sonnet-4-6'),
   maxTokens: intIn('maxTokens', 'maxTokens').default(4_096),

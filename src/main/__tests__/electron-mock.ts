@@ -113,12 +113,22 @@ export interface FakeBrowserWindow extends FakeEmitter {
 }
 
 export function createFakeElectron(
-  options: { singleInstanceLock?: boolean; workAreas?: FakeRectangle[] } = {}
+  options: {
+    singleInstanceLock?: boolean
+    workAreas?: FakeRectangle[]
+    /** Default true: the app as users run it. */
+    isPackaged?: boolean
+    /** Switches Chromium saw on the command line (app.commandLine.hasSwitch). */
+    switches?: string[]
+  } = {}
 ) {
   const paths = new Map<string, string>([['userData', '/fake/default-user-data']])
 
   const app = Object.assign(new FakeEmitter(), {
-    isPackaged: true,
+    isPackaged: options.isPackaged ?? true,
+    commandLine: {
+      hasSwitch: vi.fn((name: string) => (options.switches ?? []).includes(name))
+    },
     requestSingleInstanceLock: vi.fn(() => options.singleInstanceLock ?? true),
     quit: vi.fn(),
     exit: vi.fn(),

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, stat, symlink } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { isAbsolute, join, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -110,6 +110,7 @@ describe('start-up with the lock', () => {
     expect(isAbsolute(prefs.preload ?? '')).toBe(true)
     expect(prefs.preload?.endsWith(`${sep}preload${sep}index.cjs`)).toBe(true)
     expect(prefs).toEqual(secureWebPreferences(prefs.preload ?? ''))
+    expect(prefs.devTools).toBe(false)
     expect(pageUrl(window)).toBe('app://cairn/index.html')
     expect(window.options.show).toBe(false)
     expect(fake.app.exit).not.toHaveBeenCalled()
@@ -117,7 +118,7 @@ describe('start-up with the lock', () => {
 
   it('loads the dev-server URL when electron-vite provides one, and trusts only its origin', async () => {
     vi.stubEnv('ELECTRON_RENDERER_URL', 'http://localhost:5173/')
-    await boot()
+    await boot({ isPackaged: false })
     const window = onlyWindow()
     expect(window.loaded).toEqual({ kind: 'url', url: 'http://localhost:5173/' })
     const ok = await fake.ipcMain.invoke('app:info', undefined, { url: 'http://localhost:5173/' })
@@ -218,7 +219,198 @@ describe('start-up with the lock', () => {
     await module.running
     expect(fake.app.exit).toHaveBeenCalledWith(1)
     expect(error).toHaveBeenCalled()
+    // Never a silent exit: the reason is shown.
+    expect(fake.dialog.showErrorBox).toHaveBeenCalledWith(
+      'Cairn could not start',
+      expect.stringContaining('no display')
+    )
     expect(fake.BrowserWindow.instances).toHaveLength(0)
+  })
+})
+
+describe.skipIf(process.platform === 'win32')('the memory folder cannot be opened', () => {
+  /** A memory folder replaced by a link: the engine refuses it at start. */
+  async function linkMemoryFolder(): Promise<string> {
+    const elsewhere = join(dir, 'elsewhere')
+    await mkdir(elsewhere, { recursive: true })
+    await mkdir(userData, { recursive: true })
+    await symlink(elsewhere, join(userData, 'memories'))
+    return elsewhere
+  }
+
+  function memoryDialog() {
+    expect(fake.dialog.showMessageBox).toHaveBeenCalled()
+    const [options] = fake.dialog.showMessageBox.mock.calls[0] as [
+      { message: string; detail: string; buttons: string[] }
+    ]
+    return options
+  }
+
+  it('asks what to do, with the reason; "Start with memory off" opens the app without memory', async () => {
+    await linkMemoryFolder()
+    fake = createFakeElectron()
+    fake.dialog.response = 0
+    booted = fake
+    vi.doMock('electron', () => fake.module)
+    await (
+      await import('../index')
+    ).running
+    const options = memoryDialog()
+    expect(options.message).toBe('Cairn could not open its memory folder')
+    expect(options.detail).toMatch(/symbolic link/)
+    expect(options.buttons).toEqual(['Start with memory off', 'Open data folder', 'Quit'])
+    expect(fake.app.exit).not.toHaveBeenCalled()
+
+    const page = pageUrl(onlyWindow())
+    const list = await fake.ipcMain.invoke('memory:list', undefined, { url: page })
+    expect(list).toMatchObject({
+      ok: false,
+      error: {
+        code: 'MEMORY_OFF',
+        message: expect.stringMatching(/off for this session.*symbolic link/s)
+      }
+    })
+    expect(await fake.ipcMain.invoke('memory:usage', undefined, { url: page })).toMatchObject({
+      ok: false,
+      error: { code: 'MEMORY_OFF' }
+    })
+    expect(await fake.ipcMain.invoke('app:info', undefined, { url: page })).toMatchObject({
+      ok: true
+    })
+    expect(
+      await fake.ipcMain.invoke('chat:list-conversations', undefined, { url: page })
+    ).toMatchObject({ ok: true })
+  })
+
+  it('"Quit" exits non-zero without a window or IPC', async () => {
+    await linkMemoryFolder()
+    fake = createFakeElectron()
+    fake.dialog.response = 2
+    booted = fake
+    vi.doMock('electron', () => fake.module)
+    await (
+      await import('../index')
+    ).running
+    expect(fake.app.exit).toHaveBeenCalledWith(1)
+    expect(fake.BrowserWindow.instances).toHaveLength(0)
+    expect(fake.ipcMain.handle).not.toHaveBeenCalled()
+  })
+
+  it('"Open data folder" shows the folder holding memories/ (not the link), then asks again', async () => {
+    const elsewhere = await linkMemoryFolder()
+    fake = createFakeElectron()
+    fake.dialog.showMessageBox
+      .mockResolvedValueOnce({ response: 1, checkboxChecked: false })
+      .mockResolvedValueOnce({ response: 0, checkboxChecked: false })
+    booted = fake
+    vi.doMock('electron', () => fake.module)
+    await (
+      await import('../index')
+    ).running
+    expect(fake.shell.openPath).toHaveBeenCalledWith(userData)
+    expect(fake.shell.openPath).not.toHaveBeenCalledWith(elsewhere)
+    expect(fake.dialog.showMessageBox).toHaveBeenCalledTimes(2)
+    onlyWindow()
+  })
+
+  it('fixed between the two dialogs: the retry opens memory normally', async () => {
+    await linkMemoryFolder()
+    fake = createFakeElectron()
+    fake.shell.openPath.mockImplementation(async () => {
+      // The user replaces the link with a real folder while the file manager is open.
+      await rm(join(userData, 'memories'))
+      await mkdir(join(userData, 'memories'))
+      return ''
+    })
+    fake.dialog.showMessageBox.mockResolvedValueOnce({ response: 1, checkboxChecked: false })
+    booted = fake
+    vi.doMock('electron', () => fake.module)
+    await (
+      await import('../index')
+    ).running
+    expect(fake.dialog.showMessageBox).toHaveBeenCalledTimes(1)
+    const page = pageUrl(onlyWindow())
+    expect(await fake.ipcMain.invoke('memory:list', undefined, { url: page })).toMatchObject({
+      ok: true
+    })
+  })
+})
+
+describe('packaged builds ignore the launch environment and debugging switches', () => {
+  const hostile = {
+    ELECTRON_RENDERER_URL: 'https://evil.example/',
+    CAIRN_ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/',
+    CAIRN_KEYCHAIN_SERVICE: 'attacker-entry',
+    ANTHROPIC_BASE_URL: 'http://127.0.0.1:9/'
+  }
+
+  it('packaged: ELECTRON_RENDERER_URL is ignored, even a dev-server one; app:// is served', async () => {
+    vi.stubEnv('ELECTRON_RENDERER_URL', 'http://localhost:5173/')
+    await boot({ isPackaged: true })
+    expect(pageUrl(onlyWindow())).toBe('app://cairn/index.html')
+    expect(fake.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function))
+    const page = await fake.protocol.fetch('app://cairn/index.html')
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'")
+    const fromDevServer = await fake.ipcMain.invoke('app:info', undefined, {
+      url: 'http://localhost:5173/'
+    })
+    expect(fromDevServer).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } })
+  })
+
+  it.each([true, false])(
+    'isPackaged %s: a remote ELECTRON_RENDERER_URL is never loaded or trusted',
+    async (isPackaged) => {
+      for (const [name, value] of Object.entries(hostile)) vi.stubEnv(name, value)
+      await boot({ isPackaged })
+      expect(pageUrl(onlyWindow())).toBe('app://cairn/index.html')
+      const remote = await fake.ipcMain.invoke('app:info', undefined, {
+        url: 'https://evil.example/'
+      })
+      expect(remote).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_SENDER' } })
+    }
+  )
+
+  it('unpackaged: DevTools stay available for development', async () => {
+    await boot({ isPackaged: false })
+    const prefs = onlyWindow().options.webPreferences as { devTools?: boolean }
+    expect(prefs.devTools).toBe(true)
+  })
+
+  it.each(['remote-debugging-port', 'remote-debugging-pipe', 'inspect', 'inspect-brk'])(
+    'packaged: --%s (seen by Chromium) is refused before any window, IPC or service',
+    async (name) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+      await boot({ isPackaged: true, switches: [name] })
+      expect(fake.dialog.showErrorBox).toHaveBeenCalledWith(
+        'Cairn cannot start',
+        expect.stringContaining(`--${name}`)
+      )
+      expect(fake.app.exit).toHaveBeenCalledWith(1)
+      expect(fake.app.whenReady).not.toHaveBeenCalled()
+      expect(fake.app.requestSingleInstanceLock).not.toHaveBeenCalled()
+      expect(fake.BrowserWindow.instances).toHaveLength(0)
+      expect(fake.ipcMain.handle).not.toHaveBeenCalled()
+      await expect(stat(userData)).rejects.toMatchObject({ code: 'ENOENT' })
+      expect(error).not.toHaveBeenCalled()
+    }
+  )
+
+  it('packaged: a --x=y switch on process.argv is refused too', async () => {
+    const argv = process.argv
+    process.argv = [...argv, '--remote-debugging-port=9222']
+    try {
+      await boot({ isPackaged: true })
+    } finally {
+      process.argv = argv
+    }
+    expect(fake.app.exit).toHaveBeenCalledWith(1)
+    expect(fake.BrowserWindow.instances).toHaveLength(0)
+  })
+
+  it('unpackaged: debugging switches are allowed (development)', async () => {
+    await boot({ isPackaged: false, switches: ['remote-debugging-port', 'inspect'] })
+    expect(fake.app.exit).not.toHaveBeenCalled()
+    onlyWindow()
   })
 })
 
@@ -372,7 +564,7 @@ describe('app:// protocol and hostile pages', () => {
 
   it('does not serve app:// in dev mode (the dev server URL is loaded)', async () => {
     vi.stubEnv('ELECTRON_RENDERER_URL', 'http://localhost:5173/')
-    await boot()
+    await boot({ isPackaged: false })
     expect(fake.protocol.handle).not.toHaveBeenCalled()
   })
 

@@ -52,6 +52,11 @@ describe('secureWebPreferences', () => {
   it('passes the preload path through unchanged', () => {
     expect(prefs.preload).toBe(PRELOAD)
   })
+
+  it('has DevTools off unless asked for (development builds only)', () => {
+    expect(prefs.devTools).toBe(false)
+    expect(secureWebPreferences(PRELOAD, true).devTools).toBe(true)
+  })
 })
 
 describe('hardenContents: navigation', () => {

@@ -5,6 +5,12 @@ import { createAppService, type OpenPath, type WriteClipboard } from './app/app-
 import { createDiagnostics } from './app/diagnostics'
 import { createChatService, type AnthropicOptions } from './chat'
 import { openMemoryStore } from './memory'
+import {
+  createMemoryOff,
+  MemoryStartError,
+  startFailureReason,
+  type MemoryService
+} from './memory/off'
 import { MemoryWatcher } from './watcher'
 import { ensurePrivateDir } from './fs/durable'
 import type { Logger } from './log/logger'
@@ -34,6 +40,11 @@ export interface ServiceDeps {
   }
   /** Where the chat service sends requests (tests: the fake server); else api.anthropic.com. */
   anthropic?: AnthropicOptions
+  /**
+   * Start without the memory engine (the user chose it after the folder could not be opened):
+   * chat works without the memory tool and memory:* calls answer MEMORY_OFF with this reason.
+   */
+  memoryOff?: { reason: string }
 }
 
 export const MEMORY_FOLDER_NAME = 'memories'
@@ -74,32 +85,52 @@ export async function createServices(deps: ServiceDeps) {
     scrub: deps.diagnostics?.scrub ?? ((text) => text)
   })
   const { settings: current } = settings.get()
-  const memory = await openMemoryStore({
-    root: app.info().memoryFolder,
-    stateDir: join(deps.userDataDir, MEMORY_STATE_FOLDER_NAME),
-    limits: current.memory,
-    expiry: current.expiry,
-    logger: deps.logger
-  })
-  // Other programs' edits of the memory folder reach the index, the activity log and the UI.
-  const watcher = await MemoryWatcher.start({
-    root: app.info().memoryFolder,
-    memory,
-    logger: deps.logger
-  })
+  let memory: MemoryService
+  let watcher: MemoryWatcher | null = null
+  if (deps.memoryOff) {
+    memory = createMemoryOff(deps.memoryOff.reason)
+    deps.logger.warn('memory is off for this session', { reason: deps.memoryOff.reason })
+  } else {
+    try {
+      const store = await openMemoryStore({
+        root: app.info().memoryFolder,
+        stateDir: join(deps.userDataDir, MEMORY_STATE_FOLDER_NAME),
+        limits: current.memory,
+        expiry: current.expiry,
+        logger: deps.logger
+      })
+      memory = Object.assign(store, { enabled: true, offReason: null })
+      try {
+        // Other programs' edits of the memory folder reach the index, the activity log and the UI.
+        watcher = await MemoryWatcher.start({
+          root: app.info().memoryFolder,
+          memory: store,
+          logger: deps.logger
+        })
+      } catch (error) {
+        await store.dispose().catch(() => undefined)
+        throw error
+      }
+    } catch (error) {
+      deps.logger.error('memory folder could not be opened', { error })
+      secrets.dispose()
+      settings.dispose()
+      throw new MemoryStartError(startFailureReason(error), { cause: error })
+    }
+  }
   // Caps and expiry apply as soon as they are saved, to Claude's next command and the next sweep.
   const stopApplyingSettings = settings.onChange((next) => {
     memory.updateLimits(next.memory)
     memory.updateExpiry(next.expiry)
   })
-  const baseURL = deps.anthropic?.baseURL ?? deps.env.ANTHROPIC_BASE_URL
   const chat = createChatService({
     dir: deps.userDataDir,
     settings,
     secrets,
     memory,
     logger: deps.logger,
-    anthropic: { ...deps.anthropic, ...(baseURL ? { baseURL } : {}) }
+    // Never from the environment: only main's dev overrides (or a test) name another server.
+    anthropic: { ...deps.anthropic }
   })
   return {
     settings,
@@ -118,7 +149,7 @@ export async function createServices(deps: ServiceDeps) {
       await chat.dispose()
       secrets.dispose()
       settings.dispose()
-      await watcher.dispose()
+      await watcher?.dispose()
       await memory.dispose()
     }
   }

@@ -181,6 +181,32 @@ describe('applySettingsPatch', () => {
   })
 
   test.each([
+    ['a NUL', 'claude\u0000-x'],
+    ['a lone high surrogate', 'claude-\ud800'],
+    ['a lone low surrogate', '\udc00claude'],
+    ['a control character', 'claude\n-x'],
+    ['a space inside', 'claude sonnet'],
+    ['a slash', 'claude/../x'],
+    ['non-ASCII letters', 'сlaude-x'],
+    ['an emoji', 'claude-🙂']
+  ])('model refuses %s', (_what, model) => {
+    expectIssue({ model }, 'model', /model can only contain/)
+  })
+
+  test('model accepts the ID shapes the API uses', () => {
+    for (const model of [
+      'claude-sonnet-4-6',
+      'claude-haiku-4-5-20251001',
+      'claude-3-5-sonnet-latest',
+      'claude-opus-4@20250514',
+      'anthropic.claude-v2:1'
+    ]) {
+      const result = applySettingsPatch(defaultSettings(), { model })
+      expect(result.ok && result.settings.model, model).toBe(model)
+    }
+  })
+
+  test.each([
     ['theme', { theme: 'purple' }],
     ['expiry.mode', { expiry: { mode: 'sometimes' } }],
     ['expiry.action', { expiry: { action: 'shred' } }]

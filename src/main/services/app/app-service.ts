@@ -1,3 +1,4 @@
+import { lstat } from 'node:fs/promises'
 import type { AppInfo } from '@shared/contract'
 import { CairnError } from '@shared/errors'
 import { ensurePrivateDir } from '../fs/durable'
@@ -51,6 +52,21 @@ export function createAppService({
     },
     async openMemoryFolder() {
       const path = info.memoryFolder
+      // The file manager would show (and the user would edit) wherever a link points.
+      const refuseLink = async (): Promise<void> => {
+        const linked = await lstat(path).then(
+          (stats) => stats.isSymbolicLink(),
+          () => false
+        )
+        if (!linked) return
+        logger.warn('memory folder is a symbolic link; not opened')
+        throw new CairnError(
+          'OPEN_FOLDER_FAILED',
+          'The memory folder is a symbolic link to another place, and Cairn never follows it. ' +
+            `Replace the link at ${path} with a real folder, then restart Cairn.`
+        )
+      }
+      await refuseLink()
       try {
         await ensurePrivateDir(path)
       } catch (error) {
@@ -60,6 +76,7 @@ export function createAppService({
           `The memory folder could not be created (${(error as NodeJS.ErrnoException).code ?? 'error'}). Check that ${path} is writable.`
         )
       }
+      await refuseLink()
       let failure: string
       try {
         failure = await openPath(path)

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type Anthropic from '@anthropic-ai/sdk'
 import { z } from 'zod'
-import { ModelOptionSchema, type ModelList, type ModelOption } from '@shared/chat'
+import { ModelIdSchema, ModelOptionSchema, type ModelList, type ModelOption } from '@shared/chat'
 import { ensurePrivateDir, writeFileDurably } from '../fs/durable'
 import type { Logger } from '../log/logger'
 import { classifyFault } from './faults'
@@ -37,7 +37,9 @@ export function createModelCatalog(options: {
     if (cache !== undefined) return cache
     try {
       const parsed = CacheSchema.safeParse(JSON.parse(await readFile(file, 'utf8')))
-      cache = parsed.success ? parsed.data : null
+      cache = parsed.success
+        ? { ...parsed.data, models: parsed.data.models.filter((m) => isModelId(m.id)) }
+        : null
     } catch {
       cache = null
     }
@@ -47,6 +49,8 @@ export function createModelCatalog(options: {
   async function fetchModels(client: Anthropic): Promise<ModelOption[]> {
     const models: ModelOption[] = []
     for await (const model of client.models.list({ limit: 100 })) {
+      // An ID that could not be chosen (chat:set-model checks the same rule) is not offered.
+      if (!isModelId(model.id)) continue
       models.push({ id: model.id, displayName: model.display_name || model.id })
       if (models.length >= MAX_MODELS) break
     }
@@ -105,6 +109,10 @@ export function createModelCatalog(options: {
       )
     }
   }
+}
+
+function isModelId(id: unknown): boolean {
+  return ModelIdSchema.safeParse(id).success && (id as string).trim() === id
 }
 
 /** The configured model is always a choice, even when the API does not list it. */

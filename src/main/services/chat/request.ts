@@ -20,24 +20,39 @@ export const COMPACTION_BETA = 'compact-2026-01-12'
 
 export function buildRequest(
   conversation: Pick<Conversation, 'model' | 'messages'>,
-  settings: Settings
+  settings: Settings,
+  memoryOn = true
 ): MessageCreateParamsStreaming {
+  const messages = toApiMessages(conversation.messages)
+  // With memory off the tool is offered only where the API needs it: to a conversation whose
+  // history already holds tool calls (each call then answers that memory is off).
+  const withTool = memoryOn || messages.some(hasToolBlocks)
   const params: MessageCreateParamsStreaming = {
     model: conversation.model,
     max_tokens: settings.maxTokens,
-    tools: [MEMORY_TOOL],
-    messages: toApiMessages(conversation.messages),
+    ...(withTool ? { tools: [MEMORY_TOOL] } : {}),
+    messages,
     stream: true
   }
-  const guidance = settings.memoryGuidance.trim()
+  const guidance = memoryOn ? settings.memoryGuidance.trim() : ''
   if (guidance) params.system = guidance
-  const { contextManagement, betas } = contextManagementOf(settings)
+  const { contextManagement, betas } = contextManagementOf(settings, withTool)
   if (contextManagement) params.context_management = contextManagement
   if (betas.length > 0) params.betas = betas
   return params
 }
 
-export function contextManagementOf(settings: Settings): {
+function hasToolBlocks(message: BetaMessageParam): boolean {
+  return (
+    Array.isArray(message.content) &&
+    message.content.some((block) => block.type === 'tool_use' || block.type === 'tool_result')
+  )
+}
+
+export function contextManagementOf(
+  settings: Settings,
+  memoryTool = true
+): {
   contextManagement: BetaContextManagementConfig | null
   betas: string[]
 } {
@@ -50,7 +65,7 @@ export function contextManagementOf(settings: Settings): {
       type: 'clear_tool_uses_20250919',
       trigger: { type: 'input_tokens', value: ce.triggerTokens },
       keep: { type: 'tool_uses', value: ce.keepToolUses },
-      exclude_tools: ['memory']
+      ...(memoryTool ? { exclude_tools: ['memory'] } : {})
     })
     betas.push(CONTEXT_MANAGEMENT_BETA)
   }

@@ -155,9 +155,12 @@ export class Turn {
       let shown = false
       try {
         if (signal.aborted) return { kind: 'aborted', snapshot: acc.snapshot() }
-        const stream = await client.beta.messages.create(buildRequest(conversation, settings), {
-          signal
-        })
+        const stream = await client.beta.messages.create(
+          buildRequest(conversation, settings, this.deps.memory.enabled !== false),
+          {
+            signal
+          }
+        )
         streaming = true
         await this.whenReady()
         for await (const event of stream) {

@@ -7,4 +7,6 @@ export type ChatEmit = <E extends ChatEventName>(event: E, payload: EventPayload
 /** The memory engine as the chat loop uses it (`MemoryStore.execute`: never throws). */
 export interface MemoryToolRunner {
   execute(input: unknown, actor: MemoryActor): Promise<ToolResult>
+  /** False when memory is off for this session: requests then offer Claude no memory tool. */
+  readonly enabled?: boolean
 }

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import * as fs from 'node:fs'
 import { constants, type Dirent, type Stats } from 'node:fs'
-import { join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { promisify } from 'node:util'
+import { CairnError } from '@shared/errors'
+import { ToolError } from './tool-error'
 
 // Every path below the root is reached one name at a time from an open folder descriptor
 // (`/proc/self/fd/N/name`, Linux's openat), opening each level with O_NOFOLLOW: a symlink at any
@@ -68,16 +70,33 @@ export class SafeFs {
     private readonly anchored: boolean
   ) {}
 
+  /**
+   * The folders above the root may be links (macOS /var, a moved home); the root itself may not:
+   * a root that is a link, now or later, is refused, never followed.
+   */
   static async open(root: string): Promise<SafeFs> {
-    fs.mkdirSync(root, { recursive: true, mode: 0o700 })
-    const realRoot = fs.realpathSync(root)
+    fs.mkdirSync(dirname(root), { recursive: true, mode: 0o700 })
+    const realRoot = join(fs.realpathSync(dirname(root)), basename(root))
+    if (!lstatSyncOrNull(realRoot)) mkdirQuietly(realRoot)
+    const info = fs.lstatSync(realRoot)
+    if (info.isSymbolicLink())
+      throw new CairnError(
+        'MEMORY_REFUSED',
+        'The memory folder is a symbolic link to another place. Cairn never follows links out of ' +
+          'its memory folder: replace the link with a real folder (move the files into it).'
+      )
+    if (!info.isDirectory())
+      throw new CairnError(
+        'MEMORY_REFUSED',
+        'The memory folder is a file, not a folder. Move the file away so Cairn can create the folder.'
+      )
     return new SafeFs(realRoot, procWorks(realRoot))
   }
 
   /** Opens the folder `segments` (each level without following links), optionally creating it. */
   async openDir(segments: readonly string[], create = false): Promise<Dir> {
     if (!this.anchored) return this.openDirByPath(segments, create)
-    let fd = fs.openSync(this.realRoot, constants.O_RDONLY | O_DIRECTORY)
+    let fd = openRoot(this.realRoot)
     try {
       for (let depth = 0; depth < segments.length; depth++) {
         const next = await openDirStep(`${PROC_PREFIX}${fd}/${segments[depth]}`, depth, create, fd)
@@ -92,6 +111,7 @@ export class SafeFs {
   }
 
   private async openDirByPath(segments: readonly string[], create: boolean): Promise<Dir> {
+    if (lstatSyncOrNull(this.realRoot)?.isSymbolicLink()) throw rootLinked()
     let path = this.realRoot
     for (let depth = 0; depth < segments.length; depth++) {
       const parent = path
@@ -122,6 +142,26 @@ export class SafeFs {
       await dir.close()
     }
   }
+}
+
+/** The root, opened without following a link (it may have been swapped for one since start). */
+function openRoot(realRoot: string): number {
+  try {
+    return fs.openSync(realRoot, DIR_FLAGS)
+  } catch (error) {
+    const code = errnoOf(error)
+    if (code === 'ELOOP' || (code === 'ENOTDIR' && lstatSyncOrNull(realRoot)?.isSymbolicLink()))
+      throw rootLinked()
+    throw error
+  }
+}
+
+function rootLinked(): ToolError {
+  return new ToolError(
+    'refused',
+    'Error: The memory directory /memories has been replaced by a symbolic link; the memory tool ' +
+      'never follows links. Nothing was read or changed. Ask the user to restore the folder.'
+  )
 }
 
 async function openDirStep(
@@ -176,7 +216,7 @@ function pathDir(path: string): Dir {
 function procWorks(realRoot: string): boolean {
   if (process.platform !== 'linux') return false
   try {
-    const fd = fs.openSync(realRoot, constants.O_RDONLY | O_DIRECTORY)
+    const fd = fs.openSync(realRoot, DIR_FLAGS)
     try {
       const viaProc = fs.statSync(`${PROC_PREFIX}${fd}`)
       const direct = fs.fstatSync(fd)

@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
 import type { AppInfo } from '@shared/contract'
@@ -44,6 +44,26 @@ describe('openMemoryFolder', () => {
     expect(await app.openMemoryFolder()).toEqual({ path: memoryFolder })
     expect(openPath).toHaveBeenCalledTimes(1)
     expect(openPath).toHaveBeenCalledWith(memoryFolder)
+  })
+
+  test.skipIf(isWindows)('refuses a memory folder that is a symbolic link', async () => {
+    const openPath = vi.fn<OpenPath>(async () => '')
+    const { app, memoryFolder } = setup(openPath)
+    const elsewhere = join(tempDir(), 'elsewhere')
+    await mkdir(elsewhere)
+    await mkdir(join(tempDir(), 'user-data'))
+    await symlink(elsewhere, memoryFolder)
+    const error = await expectCairnError(app.openMemoryFolder(), 'OPEN_FOLDER_FAILED')
+    expect(error.detail).toMatch(/symbolic link/)
+    expect(error.detail).not.toContain(elsewhere)
+    expect(openPath).not.toHaveBeenCalled()
+    // A dangling link is refused too (nothing is created at its target).
+    const dangling = join(tempDir(), 'dangling')
+    const second = setup(openPath, join(tempDir(), 'user-data', 'm2'))
+    await symlink(dangling, second.memoryFolder)
+    await expectCairnError(second.app.openMemoryFolder(), 'OPEN_FOLDER_FAILED')
+    await expect(stat(dangling)).rejects.toMatchObject({ code: 'ENOENT' })
+    expect(openPath).not.toHaveBeenCalled()
   })
 
   test.skipIf(isWindows)('the created folder (and its missing parents) are 0700', async () => {

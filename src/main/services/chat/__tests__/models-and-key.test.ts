@@ -66,6 +66,21 @@ describe('models', () => {
     expect(list.models.at(-1)).toEqual({ id: 'claude-custom-1', displayName: 'claude-custom-1' })
   })
 
+  test('model IDs from the API that are not valid IDs (NUL, lone surrogates) are dropped', async () => {
+    const rig = await startRig(tempDir(), {
+      fake: {
+        models: [
+          { id: 'claude-ok-1', display_name: 'OK' },
+          { id: 'claude\u0000-nul', display_name: 'NUL' },
+          { id: 'claude-\ud800', display_name: 'Surrogate' },
+          { id: 'claude bad', display_name: 'Space' }
+        ]
+      }
+    })
+    const list = await rig.chat.listModels()
+    expect(list.models.map((m) => m.id)).toEqual(['claude-ok-1', 'claude-sonnet-4-6'])
+  })
+
   test('conversations default to the model from Settings', async () => {
     const rig = await startRig(tempDir(), { settings: (s) => (s.model = 'claude-opus-4-6') })
     expect((await rig.chat.createConversation()).model).toBe('claude-opus-4-6')

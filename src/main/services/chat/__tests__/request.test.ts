@@ -171,3 +171,34 @@ describe('buildRequest', () => {
     expect(off.context_management).toBeUndefined()
   })
 })
+
+describe('memory off for this session', () => {
+  test('a request offers no memory tool and no memory guidance', () => {
+    const request = buildRequest(
+      { model: 'm', messages: [user('u1', 'hi')] },
+      defaultSettings(),
+      false
+    )
+    expect(request.tools).toBeUndefined()
+    expect(request.system).toBeUndefined()
+    const edits = request.context_management?.edits ?? []
+    for (const edit of edits) expect(edit).not.toHaveProperty('exclude_tools')
+  })
+
+  test('a conversation that used memory keeps the tool listed (the API needs it for old calls)', () => {
+    const messages = [
+      user('u1', 'remember'),
+      assistant('a1', [{ type: 'tool_use', id: 't1', name: 'memory', input: { command: 'view' } }]),
+      results('r1', 't1'),
+      user('u2', 'again')
+    ]
+    expect(buildRequest({ model: 'm', messages }, defaultSettings(), false).tools).toEqual([
+      { type: 'memory_20250818', name: 'memory' }
+    ])
+  })
+
+  test('with memory on nothing changes', () => {
+    const request = buildRequest({ model: 'm', messages: [user('u1', 'hi')] }, defaultSettings())
+    expect(request.tools).toEqual([{ type: 'memory_20250818', name: 'memory' }])
+  })
+})

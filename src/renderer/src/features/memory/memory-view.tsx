@@ -84,6 +84,10 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
                 fresh={data.fresh}
                 onSelect={open}
               />
+            ) : data.error ? (
+              // Nothing to list (memory off for this session, or the folder unreadable): the
+              // reason is in the alert above, not an endless "Loading…".
+              <p className="p-4 text-muted">No memory files to show.</p>
             ) : (
               <p className="p-4 text-muted">Loading…</p>
             )}

@@ -1,0 +1,85 @@
+import { CairnError } from '@shared/errors'
+import type { ToolResult } from '@shared/memory'
+import type { MemoryStore } from './store'
+
+/** What the rest of the app uses of the memory engine (the inspector, chat, settings, events). */
+export type MemoryService = Pick<
+  MemoryStore,
+  | 'execute'
+  | 'list'
+  | 'read'
+  | 'write'
+  | 'create'
+  | 'rename'
+  | 'delete'
+  | 'usage'
+  | 'activity'
+  | 'expiryPreview'
+  | 'sweep'
+  | 'listArchived'
+  | 'restoreArchived'
+  | 'onChange'
+  | 'dispose'
+> & {
+  updateLimits(patch: Parameters<MemoryStore['updateLimits']>[0]): unknown
+  updateExpiry(patch: Parameters<MemoryStore['updateExpiry']>[0]): unknown
+  /** False when the app started with memory off: chat then offers Claude no memory tool. */
+  readonly enabled: boolean
+  /** Why memory is off, when it is. */
+  readonly offReason: string | null
+}
+
+/**
+ * Memory off for this session (the user chose it after the memory folder could not be opened):
+ * every inspector call answers MEMORY_OFF with the reason, and Claude's memory commands (only in a
+ * conversation that used memory before) answer an error. Nothing touches the memory folder.
+ */
+export function createMemoryOff(reason: string): MemoryService {
+  const message = `Memory is off for this session: ${reason} Restart Cairn to try again.`
+  const refuse = (): Promise<never> => Promise.reject(new CairnError('MEMORY_OFF', message))
+  const toolResult: ToolResult = {
+    content:
+      'Error: Memory is off for this session (the memory folder could not be opened). ' +
+      'Answer without memory.',
+    isError: true
+  }
+  return {
+    enabled: false,
+    offReason: reason,
+    execute: async () => toolResult,
+    list: refuse,
+    read: refuse,
+    write: refuse,
+    create: refuse,
+    rename: refuse,
+    delete: refuse,
+    usage: refuse,
+    activity: refuse,
+    expiryPreview: refuse,
+    sweep: refuse,
+    listArchived: refuse,
+    restoreArchived: refuse,
+    updateLimits: () => undefined,
+    updateExpiry: () => undefined,
+    onChange: () => () => undefined,
+    dispose: async () => undefined
+  }
+}
+
+/** Opening the memory folder failed at start-up; main asks the user what to do. */
+export class MemoryStartError extends Error {
+  override readonly name = 'MemoryStartError'
+  constructor(
+    /** For the person reading it; names no folder but the memory folder. */
+    readonly reason: string,
+    options?: { cause?: unknown }
+  ) {
+    super(reason, options)
+  }
+}
+
+export function startFailureReason(error: unknown): string {
+  if (error instanceof CairnError) return error.detail
+  const text = (error instanceof Error ? error.message : String(error)).trim() || 'unknown error'
+  return /[.!?]$/.test(text) ? text : `${text}.`
+}

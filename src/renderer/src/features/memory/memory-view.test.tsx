@@ -1,0 +1,21 @@
+import { render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { CairnError } from '@shared/errors'
+import { installFakeMain } from '../../test/fake-main'
+import { MemoryView } from './memory-view'
+
+describe('MemoryView with memory off for this session', () => {
+  it('shows main’s reason instead of loading forever', async () => {
+    const main = installFakeMain()
+    const off = new CairnError(
+      'MEMORY_OFF',
+      'Memory is off for this session: The memory folder is a symbolic link to another place. Restart Cairn to try again.'
+    )
+    main.fail('memory:list', off)
+    main.fail('memory:usage', off)
+    render(<MemoryView info={null} settings={null} onOpenConversation={() => undefined} />)
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Memory is off for this session/)
+    expect(screen.queryByText('Loading…')).toBeNull()
+    expect(screen.getByText('No memory files to show.')).toBeTruthy()
+  })
+})
