@@ -106,10 +106,12 @@ describe('electron-builder.yml', () => {
 
 describe('npm scripts', () => {
   it('dist builds for the current platform, dist:linux|mac|win for each', () => {
-    expect(pkg.scripts.dist).toBe('electron-vite build && electron-builder')
-    expect(pkg.scripts['dist:linux']).toBe('electron-vite build && electron-builder --linux')
-    expect(pkg.scripts['dist:mac']).toBe('electron-vite build && electron-builder --mac')
-    expect(pkg.scripts['dist:win']).toBe('electron-vite build && electron-builder --win')
+    // Each makes sure the Electron binary is there first (electron-builder packages it).
+    const ensure = 'node scripts/ensure-electron.ts && electron-vite build && electron-builder'
+    expect(pkg.scripts.dist).toBe(ensure)
+    expect(pkg.scripts['dist:linux']).toBe(`${ensure} --linux`)
+    expect(pkg.scripts['dist:mac']).toBe(`${ensure} --mac`)
+    expect(pkg.scripts['dist:win']).toBe(`${ensure} --win`)
   })
 
   it('has no install hook that could download anything', () => {

@@ -141,7 +141,7 @@ describe('invalid updates', () => {
     ['theme not a choice', at('theme', 'neon'), 'theme', '"system"|"light"|"dark"'],
     ['expiry.mode not a choice', at('expiry.mode', 'never'), 'expiry.mode', '"off"|"idle"|"age"'],
     ['enabled not a boolean', at('contextEditing.enabled', 1), 'contextEditing.enabled', 'boolean'],
-    ['model not text', at('model', 42), 'model', 'string'],
+    ['model not text', at('model', 42), 'model', 'must be text'],
     ['guidance too long', at('memoryGuidance', 'x'.repeat(4_001)), 'memoryGuidance', '4,000'],
     ['pinned empty', at('expiry.pinned', [' ']), 'expiry.pinned.0', 'cannot be empty'],
     ['unknown top-level key', at('colour', 'red'), 'colour', 'not a setting'],
