@@ -14,6 +14,7 @@ import { promisify } from 'node:util'
 
 const fsyncAsync = promisify(fs.fsync)
 const fdatasyncAsync = promisify(fs.fdatasync)
+const readAsync = promisify(fs.read)
 
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0
 const O_DIRECTORY = constants.O_DIRECTORY ?? 0
@@ -45,9 +46,22 @@ export interface Dir {
 }
 
 export interface FileRead {
+  /** The whole file, or only its first bytes when `complete` is false (a big file). */
   bytes: Buffer
+  complete: boolean
   size: number
   mtimeMs: number
+  ino: number
+}
+
+/** An open regular file: its stat, and ranged reads that do not block the event loop. */
+export interface RegularFile {
+  readonly info: Stats
+  /** Up to `length` bytes from `position` (fewer at the end of the file). */
+  read(position: number, length: number): Promise<Buffer>
+  /** The whole file, synchronously: only for small files. */
+  readAllSync(): Buffer
+  close(): void
 }
 
 export interface WalkEntry {
@@ -233,8 +247,8 @@ export async function lstat(path: string): Promise<Stats> {
   return fs.lstatSync(path)
 }
 
-/** Reads a regular file without following a link and without blocking on a FIFO. */
-export async function readRegular(path: string): Promise<FileRead> {
+/** Opens a regular file without following a link and without blocking on a FIFO. */
+export async function openRegular(path: string): Promise<RegularFile> {
   let fd: number
   try {
     fd = fs.openSync(path, READ_FLAGS)
@@ -245,13 +259,32 @@ export async function readRegular(path: string): Promise<FileRead> {
     if (code === 'ENXIO') throw new FsProblem('not-file', -1)
     throw error
   }
+  let info: Stats
   try {
-    const info = fs.fstatSync(fd)
+    info = fs.fstatSync(fd)
     if (!info.isFile()) throw new FsProblem('not-file', -1)
-    const bytes = fs.readFileSync(fd)
-    return { bytes, size: bytes.length, mtimeMs: info.mtimeMs }
-  } finally {
+  } catch (error) {
     fs.closeSync(fd)
+    throw error
+  }
+  let open = true
+  return {
+    info,
+    read: async (position, length) => {
+      const buffer = Buffer.allocUnsafe(length)
+      let got = 0
+      while (got < length) {
+        const { bytesRead } = await readAsync(fd, buffer, got, length - got, position + got)
+        if (bytesRead === 0) break
+        got += bytesRead
+      }
+      return buffer.subarray(0, got)
+    },
+    readAllSync: () => fs.readFileSync(fd),
+    close: () => {
+      if (open) fs.closeSync(fd)
+      open = false
+    }
   }
 }
 

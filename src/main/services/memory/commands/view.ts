@@ -24,6 +24,8 @@ export async function view(ctx: Ctx, path: MemoryPath, input: CommandOf<'view'>)
   if (found.kind !== 'file') throw missing()
   return ctx.fs.withDir(parentOf(path), async (dir) => {
     const read = await readIn(dir, path, missing)
+    if (!read.complete)
+      throw new ToolError('refused', `Error: ${path.display} is too large to view.`)
     const text = read.bytes.toString('utf8')
     noteRead(ctx, path, read, true)
     return fileView(ctx, path, text, input.view_range) + overCapNote(ctx, read.size)
