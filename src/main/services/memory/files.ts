@@ -124,6 +124,16 @@ export function editableText(read: FileRead, path: MemoryPath): string {
   }
 }
 
+/** The index already knows this version of the file (so noteRead needs no content to hash). */
+export function isKnown(
+  ctx: Ctx,
+  path: MemoryPath,
+  info: Pick<Stats, 'size' | 'mtimeMs'>
+): boolean {
+  const known = ctx.index.get(path.rel)
+  return known !== undefined && known.size === info.size && known.mtimeMs === info.mtimeMs
+}
+
 /**
  * Brings the index entry for a file just read up to date: unknown or changed-behind-our-back files
  * are (re)hashed and attributed to `external`; `accessed` marks a view or edit through the app.

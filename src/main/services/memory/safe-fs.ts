@@ -14,7 +14,6 @@ import { promisify } from 'node:util'
 
 const fsyncAsync = promisify(fs.fsync)
 const fdatasyncAsync = promisify(fs.fdatasync)
-const readAsync = promisify(fs.read)
 
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0
 const O_DIRECTORY = constants.O_DIRECTORY ?? 0
@@ -203,6 +202,20 @@ function procWorks(realRoot: string): boolean {
   }
 }
 
+function readAsync(
+  fd: number,
+  buffer: Buffer,
+  offset: number,
+  length: number,
+  position: number
+): Promise<number> {
+  return new Promise((resolve, reject) =>
+    fs.read(fd, buffer, offset, length, position, (error, bytesRead) =>
+      error ? reject(error) : resolve(bytesRead)
+    )
+  )
+}
+
 export function errnoOf(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code
   return typeof code === 'string' ? code : undefined
@@ -274,7 +287,7 @@ export async function openRegular(path: string): Promise<RegularFile> {
       const buffer = Buffer.allocUnsafe(length)
       let got = 0
       while (got < length) {
-        const { bytesRead } = await readAsync(fd, buffer, got, length - got, position + got)
+        const bytesRead = await readAsync(fd, buffer, got, length - got, position + got)
         if (bytesRead === 0) break
         got += bytesRead
       }

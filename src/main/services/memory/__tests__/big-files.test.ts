@@ -1,12 +1,13 @@
-import { open, stat } from 'node:fs/promises'
+import { open, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { MemoryStore } from '..'
+import { setBigFileSizes } from '../big-file'
 import { runner, useMemory } from './helpers'
 
 const mem = useMemory()
 let store: MemoryStore
-const { err } = runner(() => store)
+const { run, err } = runner(() => store)
 
 const MIB = 1024 * 1024
 const GIB = 1024 * MIB
@@ -83,5 +84,64 @@ describe('edits and the inspector never read a huge file whole', () => {
     const small = await store.read('/memories/small.md')
     expect(small).toMatchObject({ content: 'hi' })
     expect(small.truncated).toBeUndefined()
+  })
+})
+
+describe('view of a big file reads by line range and answers exactly like a small one', () => {
+  const contents: Record<string, string | Buffer> = {
+    'doc.md': 'Hello World\nThis is line two',
+    'empty.md': '',
+    'trailing.md': 'one\ntwo\n',
+    'crlf.md': 'a\r\nb\r\n\r\nc',
+    'utf8.md': `é${'ü'.repeat(700)}\n😀 ${'日本語'.repeat(600)}\nend`,
+    'bytes.md': Buffer.from([0x61, 0xff, 0x0a, 0xc3, 0x0a, 0xe6, 0x97, 0x0a, 0x62]),
+    'wide.md': `${'w'.repeat(5000)}\nnext\n${'日'.repeat(3000)}`,
+    'long.md': Array.from({ length: 300 }, (_, i) => `line ${i + 1} ${'·'.repeat(20)}`).join('\n'),
+    'max.md': '\n'.repeat(999_998),
+    'over.md': '\n'.repeat(999_999)
+  }
+  const ranges: Array<[number, number] | undefined> = [
+    undefined,
+    [1, 1],
+    [2, -1],
+    [3, 3],
+    [2, 250],
+    [299, 300],
+    [0, 1],
+    [4, 2],
+    [301, -1]
+  ]
+
+  it('gives the same text and errors for every file, range and read limit', async () => {
+    await mem.mkroot()
+    for (const [name, data] of Object.entries(contents))
+      await writeFile(join(mem.root(), name), data)
+    for (const maxReadChars of [1000, 40_000]) {
+      store = await mem.open({ limits: { maxReadChars } })
+      for (const name of Object.keys(contents)) {
+        for (const range of ranges) {
+          const input = {
+            command: 'view',
+            path: `/memories/${name}`,
+            ...(range ? { view_range: range } : {})
+          }
+          const small = await run(input)
+          const restore = setBigFileSizes({ syncBytes: 0, wholeBytes: 0 })
+          let big
+          try {
+            big = await run(input)
+          } finally {
+            restore()
+          }
+          expect({ name, range, maxReadChars, ...big }).toEqual({
+            name,
+            range,
+            maxReadChars,
+            ...small
+          })
+        }
+      }
+      await store.dispose()
+    }
   })
 })
