@@ -9,7 +9,7 @@ import { MAX_LINES } from './format'
 export interface ByteSource {
   size: number
   /** Up to `length` bytes from `position`. */
-  read(position: number, length: number): Promise<Buffer>
+  read(position: number, length: number, into?: Buffer): Promise<Buffer>
 }
 
 export interface LineIndex {
@@ -47,8 +47,9 @@ export function clearLineIndexes(): void {
 async function build(source: ByteSource): Promise<LineIndex> {
   let starts = new Float64Array(1024)
   let total = 1 // line 1 starts at 0
+  const scratch = Buffer.allocUnsafe(Math.min(CHUNK, source.size)) // one buffer: no GC churn
   for (let at = 0; at < source.size && total <= MAX_LINES;) {
-    const chunk = await source.read(at, Math.min(CHUNK, source.size - at))
+    const chunk = await source.read(at, Math.min(CHUNK, source.size - at), scratch)
     if (chunk.length === 0) break
     for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1)) {
       if (total === starts.length) {

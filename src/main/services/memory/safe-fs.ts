@@ -56,8 +56,8 @@ export interface FileRead {
 /** An open regular file: its stat, and ranged reads that do not block the event loop. */
 export interface RegularFile {
   readonly info: Stats
-  /** Up to `length` bytes from `position` (fewer at the end of the file). */
-  read(position: number, length: number): Promise<Buffer>
+  /** Up to `length` bytes from `position` (fewer at the end of the file), into `into` if given. */
+  read(position: number, length: number, into?: Buffer): Promise<Buffer>
   /** The whole file, synchronously: only for small files. */
   readAllSync(): Buffer
   close(): void
@@ -283,8 +283,8 @@ export async function openRegular(path: string): Promise<RegularFile> {
   let open = true
   return {
     info,
-    read: async (position, length) => {
-      const buffer = Buffer.allocUnsafe(length)
+    read: async (position, length, into) => {
+      const buffer = into && into.length >= length ? into : Buffer.allocUnsafe(length)
       let got = 0
       while (got < length) {
         const bytesRead = await readAsync(fd, buffer, got, length - got, position + got)
