@@ -83,7 +83,12 @@ export const MemoryFileSchema = z.object({
   size: z.number(),
   /** sha256 of the bytes read; pass it back as `expectedHash` to refuse stale overwrites. */
   hash: z.string(),
-  overCap: z.boolean()
+  overCap: z.boolean(),
+  /**
+   * True when `content` is only the first part of a file too large to edit (over 16 MiB): show
+   * it read-only, never save it back over the file.
+   */
+  truncated: z.boolean().optional()
 })
 export type MemoryFile = z.infer<typeof MemoryFileSchema>
 

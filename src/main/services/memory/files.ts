@@ -1,11 +1,19 @@
-import { createHash } from 'node:crypto'
 import type { Stats } from 'node:fs'
 import type { Ctx } from './context'
+import { bytesText } from './format'
 import { frontMatterExpiry } from './front-matter'
 import type { IndexEntry } from './index-store'
 import { spelledAsOnDisk } from './names'
 import { displayOf, type MemoryPath } from './paths'
-import { FsProblem, lstatOrNull, readRegular, type Dir, type FileRead } from './safe-fs'
+import { bigFiles, hashOf, headText, identityOf, readBounded, statKey } from './big-file'
+import {
+  FsProblem,
+  lstatOrNull,
+  openRegular,
+  type Dir,
+  type FileRead,
+  type RegularFile
+} from './safe-fs'
 import { linkRefusal, ToolError } from './tool-error'
 
 export type Probe =
@@ -65,27 +73,50 @@ export async function probe(ctx: Ctx, path: MemoryPath): Promise<Probe> {
   }
 }
 
-/** Reads the file at `dir/name`, mapping what is not a readable file to `missing()`. */
-export async function readIn(
+/** Opens the file at `dir/name`, mapping what is not a readable file to `missing()`. */
+export async function openIn(
   dir: Dir,
   path: MemoryPath,
   missing: () => ToolError
-): Promise<FileRead> {
+): Promise<RegularFile> {
   try {
-    return await readRegular(dir.at(nameOf(path)))
+    return await openRegular(dir.at(nameOf(path)))
   } catch (error) {
     return wayProblem(path, error, missing)
   }
 }
 
-export function hashOf(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex')
+/**
+ * Reads the file at `dir/name` (whole up to `upTo` bytes, else only its start: see big-file.ts),
+ * mapping what is not a readable file to `missing()`.
+ */
+export async function readIn(
+  dir: Dir,
+  path: MemoryPath,
+  missing: () => ToolError,
+  upTo = bigFiles.wholeBytes,
+  prefixBytes?: number
+): Promise<FileRead> {
+  const file = await openIn(dir, path, missing)
+  try {
+    return await readBounded(file, upTo, prefixBytes)
+  } finally {
+    file.close()
+  }
 }
+
+export { hashOf }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
 
 /** Text of a file that may be edited: only valid UTF-8 (an edit must not mangle other bytes). */
 export function editableText(read: FileRead, path: MemoryPath): string {
+  if (!read.complete) {
+    throw new ToolError(
+      'refused',
+      `Error: ${path.display} is ${bytesText(read.size)}, too large to edit with this command (the limit is ${bytesText(bigFiles.wholeBytes)}). Nothing was changed. Read it in parts with view and view_range, create smaller files with what should be kept, then delete this one.`
+    )
+  }
   try {
     return strictUtf8.decode(read.bytes)
   } catch {
@@ -94,6 +125,16 @@ export function editableText(read: FileRead, path: MemoryPath): string {
       `Error: ${path.display} is not UTF-8 text, so it cannot be edited with this command. Delete it or replace it with create.`
     )
   }
+}
+
+/** The index already knows this version of the file (so noteRead needs no content to hash). */
+export function isKnown(
+  ctx: Ctx,
+  path: MemoryPath,
+  info: Pick<Stats, 'size' | 'mtimeMs'>
+): boolean {
+  const known = ctx.index.get(path.rel)
+  return known !== undefined && known.size === info.size && known.mtimeMs === info.mtimeMs
 }
 
 /**
@@ -114,7 +155,7 @@ export function noteRead(
   if (known && known.size === read.size && known.mtimeMs === read.mtimeMs && !force) {
     entry = known
   } else {
-    const hash = hashOf(read.bytes)
+    const hash = identityOf(read)
     const changed = !known || known.hash !== hash
     entry = {
       created: known?.created ?? now,
@@ -124,7 +165,7 @@ export function noteRead(
       hash,
       mtimeMs: read.mtimeMs,
       actor: changed ? { kind: 'external' } : (known?.actor ?? { kind: 'external' }),
-      expiresAt: frontMatterExpiry(read.bytes.toString('utf8'))
+      expiresAt: frontMatterExpiry(headText(read.bytes))
     }
     if (entry.expiresAt === undefined) delete entry.expiresAt
   }
@@ -147,12 +188,12 @@ export function noteWrite(
     modified: now,
     accessed: now,
     size: info.size,
-    hash: hashOf(data),
+    hash: info.size > bigFiles.wholeBytes ? statKey(info) : hashOf(data),
     mtimeMs: info.mtimeMs,
     actor: ctx.actor
   }
   const expiresAt = frontMatterExpiry(
-    typeof data === 'string' ? data : Buffer.from(data).toString('utf8')
+    typeof data === 'string' ? data.slice(0, 4096) : headText(data)
   )
   if (expiresAt !== undefined) entry.expiresAt = expiresAt
   ctx.index.set(rel, entry)

@@ -47,9 +47,22 @@ export interface Dir {
 }
 
 export interface FileRead {
+  /** The whole file, or only its first bytes when `complete` is false (a big file). */
   bytes: Buffer
+  complete: boolean
   size: number
   mtimeMs: number
+  ino: number
+}
+
+/** An open regular file: its stat, and ranged reads that do not block the event loop. */
+export interface RegularFile {
+  readonly info: Stats
+  /** Up to `length` bytes from `position` (fewer at the end of the file), into `into` if given. */
+  read(position: number, length: number, into?: Buffer): Promise<Buffer>
+  /** The whole file, synchronously: only for small files. */
+  readAllSync(): Buffer
+  close(): void
 }
 
 export interface WalkEntry {
@@ -229,6 +242,20 @@ function procWorks(realRoot: string): boolean {
   }
 }
 
+function readAsync(
+  fd: number,
+  buffer: Buffer,
+  offset: number,
+  length: number,
+  position: number
+): Promise<number> {
+  return new Promise((resolve, reject) =>
+    fs.read(fd, buffer, offset, length, position, (error, bytesRead) =>
+      error ? reject(error) : resolve(bytesRead)
+    )
+  )
+}
+
 export function errnoOf(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code
   return typeof code === 'string' ? code : undefined
@@ -273,8 +300,8 @@ export async function lstat(path: string): Promise<Stats> {
   return fs.lstatSync(path)
 }
 
-/** Reads a regular file without following a link and without blocking on a FIFO. */
-export async function readRegular(path: string): Promise<FileRead> {
+/** Opens a regular file without following a link and without blocking on a FIFO. */
+export async function openRegular(path: string): Promise<RegularFile> {
   let fd: number
   try {
     fd = fs.openSync(path, READ_FLAGS)
@@ -285,13 +312,32 @@ export async function readRegular(path: string): Promise<FileRead> {
     if (code === 'ENXIO') throw new FsProblem('not-file', -1)
     throw error
   }
+  let info: Stats
   try {
-    const info = fs.fstatSync(fd)
+    info = fs.fstatSync(fd)
     if (!info.isFile()) throw new FsProblem('not-file', -1)
-    const bytes = fs.readFileSync(fd)
-    return { bytes, size: bytes.length, mtimeMs: info.mtimeMs }
-  } finally {
+  } catch (error) {
     fs.closeSync(fd)
+    throw error
+  }
+  let open = true
+  return {
+    info,
+    read: async (position, length, into) => {
+      const buffer = into && into.length >= length ? into : Buffer.allocUnsafe(length)
+      let got = 0
+      while (got < length) {
+        const bytesRead = await readAsync(fd, buffer, got, length - got, position + got)
+        if (bytesRead === 0) break
+        got += bytesRead
+      }
+      return buffer.subarray(0, got)
+    },
+    readAllSync: () => fs.readFileSync(fd),
+    close: () => {
+      if (open) fs.closeSync(fd)
+      open = false
+    }
   }
 }
 

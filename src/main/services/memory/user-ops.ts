@@ -5,7 +5,8 @@ import { create } from './commands/create'
 import type { Ctx, Done } from './context'
 import { archivedFile, makeDueOf, moveAcross, pruneEmpty } from './expiry'
 import { compileGlobs } from './glob'
-import { hashOf, inParent, nameOf, noteRead, noteWrite, probe, readIn } from './files'
+import { bigFiles, identityOf, previewText } from './big-file'
+import { inParent, nameOf, noteRead, noteWrite, probe, readIn } from './files'
 import { checkFoldCollision, refusedReason } from './names'
 import { displayOf, TEMP_NAME, type MemoryPath } from './paths'
 import { lstat, lstatOrNull, walkTree, writeAtomic } from './safe-fs'
@@ -72,15 +73,20 @@ export async function readForUser(ctx: Ctx, target: MemoryPath): Promise<MemoryF
   const missing = () => notFound(target)
   if (target.isRoot) throw missing()
   return inParent(ctx, target, missing, async (dir) => {
-    const read = await readIn(dir, target, missing)
+    // Above the edit limit only the first part is sent, flagged, for a read-only preview.
+    const read = await readIn(dir, target, missing, bigFiles.wholeBytes, bigFiles.inspectorBytes)
     const entry = noteRead(ctx, target, read, true)
-    return {
+    const file: MemoryFile = {
       path: target.display,
-      content: read.bytes.toString('utf8'),
+      content: read.complete
+        ? read.bytes.toString('utf8')
+        : previewText(read.bytes, bigFiles.inspectorBytes),
       size: read.size,
       hash: entry.hash,
       overCap: read.size > ctx.limits.maxFileBytes
     }
+    if (!read.complete) file.truncated = true
+    return file
   })
 }
 
@@ -108,7 +114,7 @@ export async function writeForUser(
     if (found.kind === 'file') {
       const current = await readIn(dir, target, missing)
       before = current.size
-      if (expectedHash !== undefined && hashOf(current.bytes) !== expectedHash) {
+      if (expectedHash !== undefined && identityOf(current) !== expectedHash) {
         throw new ToolError(
           'conflict',
           `Error: ${target.display} changed since it was read; reload it before saving.`

@@ -17,6 +17,8 @@ interface Props {
   label: string
   onChange(text: string): void
   onSave(): void
+  /** Shown but not editable (e.g. only the first part of a huge file). */
+  readOnly?: boolean
 }
 
 // CodeMirror's styles go through style-mod, which writes a <style> tag into a document (blocked by
@@ -45,7 +47,7 @@ const theme = EditorView.theme({
 })
 
 /** A CodeMirror 6 editor with line numbers; Mod-s saves, Escape leaves (so Tab order still works). */
-export function CodeEditor({ initial, docKey, label, onChange, onSave }: Props) {
+export function CodeEditor({ initial, docKey, label, onChange, onSave, readOnly = false }: Props) {
   const host = useRef<HTMLDivElement>(null)
   const handlers = useRef({ onChange, onSave })
   useEffect(() => {
@@ -70,6 +72,7 @@ export function CodeEditor({ initial, docKey, label, onChange, onSave }: Props) 
           history(),
           markdown(),
           EditorView.lineWrapping,
+          EditorState.readOnly.of(readOnly),
           keymap.of([
             {
               key: 'Mod-s',

@@ -1,11 +1,13 @@
 import type { Dirent, Stats } from 'node:fs'
 import { overCapNote } from '../caps'
 import type { Ctx } from '../context'
-import { noteRead, parentOf, probe, readIn, expiredNote } from '../files'
+import { bigFiles, readBounded } from '../big-file'
+import { isKnown, noteRead, openIn, parentOf, probe, expiredNote } from '../files'
+import { lineBytes, lineIndexOf } from '../line-index'
 import { count, formatSize, lineCount, MAX_LINES, numbered } from '../format'
 import { refusedReason, unreadableLine, unreadableNote } from '../names'
 import { type MemoryPath } from '../paths'
-import { listDir, lstatOrNull, openChild, type Dir } from '../safe-fs'
+import { listDir, lstatOrNull, openChild, type Dir, type RegularFile } from '../safe-fs'
 import { linkRefusal, ToolError } from '../tool-error'
 import type { CommandOf } from './input'
 
@@ -24,26 +26,83 @@ export async function view(ctx: Ctx, path: MemoryPath, input: CommandOf<'view'>)
   if (found.kind === 'link') throw linkRefusal(path.display, path.display)
   if (found.kind !== 'file') throw missing()
   return ctx.fs.withDir(parentOf(path), async (dir) => {
-    const read = await readIn(dir, path, missing)
-    const text = read.bytes.toString('utf8')
-    noteRead(ctx, path, read, true)
-    return fileView(ctx, path, text, input.view_range) + overCapNote(ctx, read.size)
+    const file = await openIn(dir, path, missing)
+    try {
+      const { info } = file
+      if (info.size <= bigFiles.syncBytes) {
+        const read = await readBounded(file)
+        noteRead(ctx, path, read, true)
+        return (
+          fileView(ctx, path, read.bytes.toString('utf8'), input.view_range) +
+          overCapNote(ctx, read.size)
+        )
+      }
+      // A big file: read whole (in chunks) only to rehash a changed one; lines are read by range.
+      const read = isKnown(ctx, path, info)
+        ? await readBounded(file, 0, 0)
+        : await readBounded(file, bigFiles.wholeBytes)
+      noteRead(ctx, path, read, true)
+      return (await rangedView(ctx, path, file, input.view_range)) + overCapNote(ctx, info.size)
+    } finally {
+      file.close()
+    }
   })
 }
 
 function fileView(ctx: Ctx, path: MemoryPath, text: string, range: Range): string {
   const total = lineCount(text)
+  checkLines(path, total)
+  const [start, end] = checkRange(range, total, 'file')
+  const lines = text.split('\n')
+  return render(ctx, path, (n) => lines[n - 1] ?? '', start, end, total)
+}
+
+/** The same result as fileView, reading only the bytes of the lines that can be shown. */
+async function rangedView(
+  ctx: Ctx,
+  path: MemoryPath,
+  file: RegularFile,
+  range: Range
+): Promise<string> {
+  const { info } = file
+  const key = `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`
+  const index = await lineIndexOf({ size: info.size, read: file.read }, key)
+  checkLines(path, index.total)
+  const [start, end] = checkRange(range, index.total, 'file')
+  // A character is 1 to 3 bytes per UTF-16 unit: this many bytes always hold more than the
+  // read limit, so every line that can be shown is read (the last one perhaps only in part).
+  const from = lineBytes(index, start)[0]
+  const to = Math.min(lineBytes(index, end)[1], from + 3 * ctx.limits.maxReadChars + 12)
+  const region = await file.read(from, to - from)
+  const lineOf = (n: number): string => {
+    const [a, b] = lineBytes(index, n)
+    return region
+      .subarray(Math.min(a - from, region.length), Math.min(b - from, region.length))
+      .toString('utf8')
+  }
+  return render(ctx, path, lineOf, start, end, index.total)
+}
+
+function checkLines(path: MemoryPath, total: number): void {
   if (total > MAX_LINES) {
     throw new ToolError(
       'refused',
       `File ${path.display} exceeds maximum line limit of 999,999 lines.`
     )
   }
-  const [start, end] = checkRange(range, total, 'file')
-  const lines = text.split('\n')
+}
+
+function render(
+  ctx: Ctx,
+  path: MemoryPath,
+  lineOf: (n: number) => string,
+  start: number,
+  end: number,
+  total: number
+): string {
   const header = `Here's the content of ${path.display} with line numbers:`
   const { body, last, cut } = fit(
-    (n) => numbered(n, lines[n - 1] ?? ''),
+    (n) => numbered(n, lineOf(n)),
     start,
     end,
     ctx.limits.maxReadChars

@@ -75,3 +75,34 @@ describe('FilePanel', () => {
     await waitFor(() => expect(main.memory.has('/memories/notes.md')).toBe(false))
   })
 })
+
+describe('FilePanel with the first part of a huge file', () => {
+  it('shows it read-only with a message, and never saves it over the file', async () => {
+    const main = installFakeMain({ memory: { '/memories/notes.md': 'first part\n' } })
+    const real = main.api.memory
+    window.cairn = {
+      ...main.api,
+      memory: {
+        ...real,
+        read: async (input) => ({
+          ...(await real.read(input)),
+          size: 40 * 1024 * 1024,
+          truncated: true
+        })
+      }
+    }
+    renderPanel(main)
+    expect(await screen.findByRole('note')).toHaveProperty(
+      'textContent',
+      'This file is 40 MB, too large to edit here: showing its first 11 bytes, read-only. Split it into smaller files with another editor, or delete it.'
+    )
+    typeInEditor('replaced\n')
+    const save = screen.getByRole('button', { name: 'Save' })
+    expect(save).toHaveProperty('disabled', true)
+    const content = document
+      .querySelector('.min-h-0.flex-1 > div')
+      ?.shadowRoot?.querySelector('.cm-content')
+    expect(content?.getAttribute('aria-readonly')).toBe('true')
+    expect(main.callsTo('memory:write')).toEqual([])
+  })
+})

@@ -30,7 +30,9 @@ export function FilePanel({ entry, version, pinnedPatterns, onMoved }: Props) {
   const [saving, setSaving] = useState(false)
   const [ask, setAsk] = useState<Ask>(null)
   const [docKey, setDocKey] = useState(0)
-  const dirty = draft !== null && file !== null && draft !== file.content
+  // Only the first part of a huge file: shown read-only, so it can never be saved over the file.
+  const readOnly = file?.truncated === true
+  const dirty = draft !== null && file !== null && !readOnly && draft !== file.content
 
   const load = useCallback(() => {
     call((api) => api.memory.read({ path })).then(
@@ -160,6 +162,13 @@ export function FilePanel({ entry, version, pinnedPatterns, onMoved }: Props) {
           </button>
         </div>
       ) : null}
+      {file && readOnly ? (
+        <p role="note" className="border-b border-line px-4 py-2 text-sm text-muted">
+          This file is {formatBytes(file.size)}, too large to edit here: showing its first{' '}
+          {formatBytes(new TextEncoder().encode(file.content).length)}, read-only. Split it into
+          smaller files with another editor, or delete it.
+        </p>
+      ) : null}
       <p role="status" className="sr-only">
         {status}
       </p>
@@ -172,11 +181,16 @@ export function FilePanel({ entry, version, pinnedPatterns, onMoved }: Props) {
             label={`Contents of ${path}`}
             onChange={setDraft}
             onSave={() => void save()}
+            readOnly={readOnly}
           />
         ) : null}
       </div>
       <footer className="border-t border-line px-4 py-1.5 text-xs text-muted" aria-hidden="true">
-        {dirty ? 'Unsaved changes · Ctrl/Cmd+S to save' : status || 'Saved on disk'}
+        {readOnly
+          ? 'Read-only: first part of a file too large to edit'
+          : dirty
+            ? 'Unsaved changes · Ctrl/Cmd+S to save'
+            : status || 'Saved on disk'}
       </footer>
       <Dialog
         open={ask === 'rename'}
