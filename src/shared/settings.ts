@@ -33,11 +33,20 @@ export const ThemeSchema = z.enum(['system', 'light', 'dark'])
 export const ExpiryModeSchema = z.enum(['off', 'idle', 'age'])
 export const ExpiryActionSchema = z.enum(['delete', 'archive'])
 
+// Pinned patterns are matched in linear time; these caps bound the work per file all the same.
+export const PINNED_GLOB_MAX_CHARS = 200
+export const PINNED_GLOB_MAX_STARS = 16
+
 const PinnedGlobSchema = z
   .string()
   .trim()
   .min(1, { error: 'pinned patterns cannot be empty' })
-  .max(200, { error: 'a pinned pattern can be at most 200 characters' })
+  .max(PINNED_GLOB_MAX_CHARS, {
+    error: `a pinned pattern can be at most ${PINNED_GLOB_MAX_CHARS} characters`
+  })
+  .refine((pattern) => pattern.split('*').length - 1 <= PINNED_GLOB_MAX_STARS, {
+    error: `a pinned pattern can have at most ${PINNED_GLOB_MAX_STARS} * wildcards (** counts as two)`
+  })
 
 export const DEFAULT_MEMORY_GUIDANCE =
   'Keep the memory folder organised: update existing notes rather than adding duplicates, and delete what is obsolete. Only store what will be useful in later conversations. Never store secrets such as passwords, API keys or access tokens.'

@@ -229,6 +229,16 @@ describe('applySettingsPatch', () => {
     )
   })
 
+  test('refuses a pinned pattern with more than 16 stars', () => {
+    const sixteen = '*a'.repeat(16)
+    expect(applySettingsPatch(defaultSettings(), { expiry: { pinned: [sixteen] } }).ok).toBe(true)
+    expectIssue(
+      { expiry: { pinned: ['ok.md', `${sixteen}*`] } },
+      'expiry.pinned.1',
+      'a pinned pattern can have at most 16 * wildcards (** counts as two)'
+    )
+  })
+
   test('refuses unknown names at the top level and inside a section, naming them', () => {
     const result = applySettingsPatch(defaultSettings(), {
       colour: 'red',
