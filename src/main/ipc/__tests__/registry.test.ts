@@ -124,6 +124,7 @@ async function answer(
 }
 
 const HUGE = 'x'.repeat(1_000_000)
+const OVER_FILE_CAP = 'x'.repeat(10 * 1024 * 1024 + 1)
 /** A well-formed conversation id (no such conversation exists). */
 const ID = '3f2c8a6e-1b4d-4c2a-9e7f-0a1b2c3d4e5f'
 const circular: Record<string, unknown> = { a: 1 }
@@ -183,11 +184,13 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
   'memory:write': [
     ['no content', { path: '/memories/a.md' }],
     ['content number', { path: '/memories/a.md', content: 5 }],
-    ['hash number', { path: '/memories/a.md', content: 'x', expectedHash: 1 }]
+    ['hash number', { path: '/memories/a.md', content: 'x', expectedHash: 1 }],
+    ['content over the largest file cap', { path: '/memories/a.md', content: OVER_FILE_CAP }]
   ],
   'memory:create': [
     ['no path', { content: 'x' }],
-    ['kind unknown', { path: '/memories/a.md', content: 'x', kind: 'socket' }]
+    ['kind unknown', { path: '/memories/a.md', content: 'x', kind: 'socket' }],
+    ['content over the largest file cap', { path: '/memories/a.md', content: OVER_FILE_CAP }]
   ],
   'memory:rename': [
     ['no target', { from: '/memories/a.md' }],

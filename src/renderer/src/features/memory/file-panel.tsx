@@ -31,6 +31,8 @@ export function FilePanel({ entry, version, pinnedPatterns, onMoved }: Props) {
   const [ask, setAsk] = useState<Ask>(null)
   const [docKey, setDocKey] = useState(0)
   const dirty = draft !== null && file !== null && draft !== file.content
+  // A refused save (over a cap, or too long to send) keeps the text; reloading would throw it away.
+  const refusedText = error?.code === 'MEMORY_CAP' || error?.code === 'BAD_INPUT'
 
   const load = useCallback(() => {
     call((api) => api.memory.read({ path })).then(
@@ -154,10 +156,13 @@ export function FilePanel({ entry, version, pinnedPatterns, onMoved }: Props) {
           <span className="mr-auto">
             {error ? `${error.message}${error.nextStep ? ` ${error.nextStep}` : ''}` : null}
             {!error && staleOnDisk ? 'This file changed on disk while you were editing.' : null}
+            {refusedText && dirty ? ' Your text is still here, unsaved.' : null}
           </span>
-          <button type="button" className="button" onClick={load}>
-            Reload from disk
-          </button>
+          {refusedText && !staleOnDisk ? null : (
+            <button type="button" className="button" onClick={load}>
+              Reload from disk
+            </button>
+          )}
         </div>
       ) : null}
       <p role="status" className="sr-only">
