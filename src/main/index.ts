@@ -110,9 +110,7 @@ export async function start(
   if (renderer.kind === 'app') handleAppProtocol(protocol, renderer.root)
   const isOwnPage = trustedUrlCheck(renderer)
   hardenSession(session.defaultSession)
-  app.on('web-contents-created', (_event, contents) =>
-    hardenContents(contents, (url) => shell.openExternal(url), isOwnPage)
-  )
+  app.on('web-contents-created', (_event, contents) => hardenContents(contents, isOwnPage))
 
   const services = await createServices({
     userDataDir,
@@ -121,6 +119,7 @@ export async function start(
     ...(env.CAIRN_KEYCHAIN_SERVICE ? { keychainService: env.CAIRN_KEYCHAIN_SERVICE } : {}),
     openPath: (path) => shell.openPath(path),
     writeClipboard: (text) => clipboard.writeText(text),
+    openExternal: (url) => shell.openExternal(url),
     ...anthropicOverride(app.isPackaged, env),
     logger,
     env,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TRUSTED_HOSTS_MAX, TrustedHostSchema } from './links'
 
 export const SETTINGS_VERSION = 1
 
@@ -97,7 +98,15 @@ export const SettingsSchema = z.object({
       error: 'memoryGuidance can be at most 4,000 characters'
     })
     .default(DEFAULT_MEMORY_GUIDANCE),
-  theme: ThemeSchema.default('system')
+  theme: ThemeSchema.default('system'),
+  /**
+   * Sites whose links open without asking ("don't ask again for this site"). Added with a default,
+   * so files written before it load unchanged: no version step needed.
+   */
+  trustedLinkHosts: z
+    .array(TrustedHostSchema)
+    .max(TRUSTED_HOSTS_MAX, { error: `at most ${TRUSTED_HOSTS_MAX} trusted sites` })
+    .default([])
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
@@ -119,7 +128,8 @@ export const SettingsPatchSchema = z
     expiry: namesOnly(ExpiryPolicySchema),
     contextEditing: namesOnly(ContextEditingSchema),
     memoryGuidance: z.unknown(),
-    theme: z.unknown()
+    theme: z.unknown(),
+    trustedLinkHosts: z.unknown()
   })
   .partial() as unknown as z.ZodType<SettingsPatch, SettingsPatch>
 export type SettingsPatch = {
@@ -131,6 +141,7 @@ export type SettingsPatch = {
   contextEditing?: Partial<Settings['contextEditing']>
   memoryGuidance?: string
   theme?: Settings['theme']
+  trustedLinkHosts?: string[]
 }
 
 export function defaultSettings(): Settings {

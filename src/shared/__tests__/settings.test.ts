@@ -229,6 +229,18 @@ describe('applySettingsPatch', () => {
     )
   })
 
+  test('trusted link sites: host names only, older files load with none', () => {
+    const result = applySettingsPatch(defaultSettings(), { trustedLinkHosts: ['docs.example.com'] })
+    expect(result.ok && result.settings.trustedLinkHosts).toEqual(['docs.example.com'])
+    expectIssue(
+      { trustedLinkHosts: ['https://example.com/'] },
+      'trustedLinkHosts.0',
+      'a trusted site must be a host name such as example.com'
+    )
+    const { trustedLinkHosts: _dropped, ...older } = defaultSettings()
+    expect(SettingsSchema.parse({ ...older, version: 1 }).trustedLinkHosts).toEqual([])
+  })
+
   test('refuses a pinned pattern with more than 16 stars', () => {
     const sixteen = '*a'.repeat(16)
     expect(applySettingsPatch(defaultSettings(), { expiry: { pinned: [sixteen] } }).ok).toBe(true)
