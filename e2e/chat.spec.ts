@@ -43,6 +43,52 @@ test.describe('Chat', () => {
     await expect(chat.log()).toContainText('Noted: Lyon in May.')
   })
 
+  test('a link in an answer shows its full address before the browser opens it', async ({
+    cairn
+  }, testInfo) => {
+    const fake = cairn.anthropic!
+    const url = 'https://docs.example.com/guides/memory?from=cairn'
+    fake.script(
+      reply(
+        `The guide is [here](${url}), and [this one](https://other.example/) too; [sign in](https://аpple.com/login).`
+      )
+    )
+    const chat = new ChatPage(cairn.page)
+    await new AppPage(cairn.page).goto('Chat')
+    await chat.useSessionKey()
+    await chat.newChat()
+    await chat.send('Where is the guide?')
+    const link = chat.log().getByRole('link', { name: 'here' })
+    await link.click()
+    const dialog = cairn.page.getByRole('dialog', { name: 'Open this link in your browser?' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByLabel('Full address')).toHaveText(url)
+    await dialog.screenshot({ path: testInfo.outputPath('link-dialog.png') })
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toBeHidden()
+    expect(await cairn.openedLinks()).toEqual([])
+
+    await link.click()
+    await dialog.getByRole('checkbox', { name: "Don't ask again for docs.example.com" }).check()
+    await dialog.getByRole('button', { name: 'Open' }).click()
+    await expect(dialog).toBeHidden()
+    await expect.poll(() => cairn.openedLinks()).toEqual([url])
+    // Trusted now: the same site opens straight away; another site still asks.
+    await link.click()
+    await expect.poll(() => cairn.openedLinks()).toEqual([url, url])
+    await expect(dialog).toBeHidden()
+    await chat.log().getByRole('link', { name: 'this one' }).click()
+    await expect(dialog).toBeVisible()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    // A look-alike international name: the real host is what stands out.
+    await chat.log().getByRole('link', { name: 'sign in' }).click()
+    await expect(dialog.getByLabel('Full address')).toHaveText('https://xn--pple-43d.com/login')
+    await expect(dialog).toContainText('it reads as аpple.com')
+    await dialog.screenshot({ path: testInfo.outputPath('link-dialog-idn.png') })
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    expect(await cairn.openedLinks()).toEqual([url, url])
+  })
+
   test('a write over the per-file cap shows a refused chip', async ({ cairn }) => {
     const fake = cairn.anthropic!
     await cairn.page.evaluate(() =>

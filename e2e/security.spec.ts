@@ -44,6 +44,8 @@ test.describe('Security', () => {
     expect(opened).toEqual([false, false, false, false])
     await cairn.page.waitForTimeout(500)
     expect(await windowCount(cairn.page)).toBe(before)
+    // Nor the OS browser: links leave only through app:open-external, after the user confirmed.
+    expect(await cairn.openedLinks()).toEqual([])
   })
 
   test('a window the page opens gets no line into main', async ({ cairn }) => {

@@ -28,6 +28,8 @@ export interface MainSide {
   openedFolders: string[]
   /** Texts the app put on the clipboard, oldest first. */
   clipboard: string[]
+  /** Links the app handed to the OS browser (shell.openExternal), oldest first. */
+  openedLinks: string[]
   invoke(channel: unknown, input: unknown, sender: SenderInfo): Promise<unknown>
   /** Main→renderer events are handed to this; the harness forwards them into the page. */
   setEventSink(sink: (event: EventName, payload: unknown) => void): void
@@ -36,7 +38,7 @@ export interface MainSide {
 
 /**
  * The main process minus Electron: the real services, the real registry and the real event wiring,
- * running in the test process. Only the OS file manager is recorded instead of opened.
+ * running in the test process. The OS file manager, clipboard and browser are recorded instead.
  */
 export async function startMainSide(options: {
   userDataDir: string
@@ -50,6 +52,7 @@ export async function startMainSide(options: {
   const ipc: IpcRecord[] = []
   const openedFolders: string[] = []
   const clipboard: string[] = []
+  const openedLinks: string[] = []
   await ensurePrivateDir(join(options.userDataDir, 'logs'))
   const logger = createLogger({
     file: join(options.userDataDir, 'logs', 'main.log'),
@@ -65,6 +68,7 @@ export async function startMainSide(options: {
     },
     // The page's clipboard, as far as Cairn is concerned: what it asked main to copy.
     writeClipboard: (text) => void clipboard.push(text),
+    openExternal: async (url) => void openedLinks.push(url),
     logger,
     env: {},
     app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null },
@@ -90,6 +94,7 @@ export async function startMainSide(options: {
     ipc,
     openedFolders,
     clipboard,
+    openedLinks,
     async invoke(channel, input, sender) {
       const output = await registry.handle(channel, input, sender)
       ipc.push({ direction: 'invoke', channel: String(channel), input, output })

@@ -34,6 +34,8 @@ export interface CairnApp {
   ipcRecords(): IpcRecord[]
   /** The text Cairn last put on the system clipboard (null if none). */
   copiedText(): Promise<string | null>
+  /** Links Cairn handed to the OS browser, oldest first (recorded, never really opened). */
+  openedLinks(): Promise<string[]>
   /** Quits and starts again on the same user-data folder. */
   restart(): Promise<void>
   /** The fake Anthropic API chat talks to (Electron: through CAIRN_ANTHROPIC_BASE_URL). */
@@ -98,6 +100,7 @@ async function startInBrowser(
     logText: async () => main?.logLines.join('\n') ?? '',
     ipcRecords: () => [...records, ...(main?.ipc ?? [])],
     copiedText: async () => main?.clipboard.at(-1) ?? null,
+    openedLinks: async () => [...(main?.openedLinks ?? [])],
     async restart() {
       records.push(...(main?.ipc ?? []))
       await main?.dispose()
@@ -132,6 +135,12 @@ async function startInElectron(
       }
     })
     page = await app.firstWindow()
+    // Record links instead of opening a real browser (main calls shell.openExternal at click time).
+    await app.evaluate(({ shell }) => {
+      const opened: string[] = []
+      ;(globalThis as unknown as { __cairnOpenedLinks: string[] }).__cairnOpenedLinks = opened
+      shell.openExternal = async (url: string) => void opened.push(url)
+    })
   }
   await launch()
   return {
@@ -139,6 +148,10 @@ async function startInElectron(
     logText: () => readFile(join(userDataDir, 'logs', 'main.log'), 'utf8').catch(() => ''),
     ipcRecords: () => [],
     copiedText: async () => (await app.evaluate(({ clipboard }) => clipboard.readText())) || null,
+    openedLinks: () =>
+      app.evaluate(() => [
+        ...((globalThis as unknown as { __cairnOpenedLinks?: string[] }).__cairnOpenedLinks ?? [])
+      ]),
     async restart() {
       await app.close()
       await launch()
@@ -196,6 +209,7 @@ export const test = base.extend<{ cairn: CairnApp; keychainMode: 'os' | 'missing
         logText: running.logText,
         ipcRecords: running.ipcRecords,
         copiedText: running.copiedText,
+        openedLinks: running.openedLinks,
         restart: running.restart
       }
       close = async () => {

@@ -129,9 +129,7 @@ export async function start(
   if (renderer.kind === 'app') handleAppProtocol(protocol, renderer.root)
   const isOwnPage = trustedUrlCheck(renderer)
   hardenSession(session.defaultSession)
-  app.on('web-contents-created', (_event, contents) =>
-    hardenContents(contents, (url) => shell.openExternal(url), isOwnPage)
-  )
+  app.on('web-contents-created', (_event, contents) => hardenContents(contents, isOwnPage))
 
   const serviceDeps: ServiceDeps = {
     userDataDir,
@@ -140,6 +138,7 @@ export async function start(
     ...(overrides.keychainService ? { keychainService: overrides.keychainService } : {}),
     openPath: (path) => shell.openPath(path),
     writeClipboard: (text) => clipboard.writeText(text),
+    openExternal: (url) => shell.openExternal(url),
     ...(overrides.anthropic ? { anthropic: overrides.anthropic } : {}),
     logger,
     env,

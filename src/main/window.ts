@@ -32,15 +32,6 @@ export function secureWebPreferences(
   }
 }
 
-/** Only web links the user clicks leave the app, and only to the OS browser. */
-export function isSafeExternalUrl(url: string): boolean {
-  try {
-    return new URL(url).protocol === 'https:'
-  } catch {
-    return false
-  }
-}
-
 /** Every permission (camera, notifications, geolocation, …) is refused. */
 export function hardenSession(
   session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>
@@ -51,11 +42,11 @@ export function hardenSession(
 
 /**
  * Navigation only within our own page's origin (app://cairn, or the dev server), and only in the
- * main frame; no redirects, no new windows, no webviews.
+ * main frame; no redirects, no new windows, no webviews. Links leave the app only through the
+ * `app:open-external` channel, after the user saw the address: window.open opens nothing.
  */
 export function hardenContents(
   contents: Pick<WebContents, 'on' | 'setWindowOpenHandler'>,
-  openExternal: (url: string) => Promise<void>,
   isOwnPage: (url: string) => boolean = () => false
 ): void {
   contents.on('will-navigate', (event, url) => {
@@ -66,17 +57,7 @@ export function hardenContents(
   })
   contents.on('will-redirect', (event) => event.preventDefault())
   contents.on('will-attach-webview', (event) => event.preventDefault())
-  contents.setWindowOpenHandler(({ url }) => {
-    // The handler must answer 'deny' whatever openExternal does, even throw synchronously.
-    if (isSafeExternalUrl(url)) {
-      try {
-        void openExternal(url).catch(() => undefined)
-      } catch {
-        // The OS could not open the link; nothing to do in the page.
-      }
-    }
-    return { action: 'deny' }
-  })
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }))
 }
 
 /** How much of the title bar must be on one display for the user to grab and move the window. */

@@ -45,6 +45,7 @@ import {
   RestoreInputSchema,
   SweepResultSchema
 } from './memory'
+import { OpenExternalInputSchema, OpenExternalResultSchema } from './links'
 import { SettingsPatchSchema, SettingsSchema } from './settings'
 
 /*
@@ -113,6 +114,8 @@ export const channels = {
   'app:diagnostics': { input: NoInput, output: DiagnosticsSchema },
   // Through main, not navigator.clipboard: the window denies every permission, clipboard included.
   'app:copy-text': { input: CopyTextInputSchema, output: z.object({ copied: z.number() }) },
+  // A link from Claude's answer, to the OS browser: https only, after the user confirmed it.
+  'app:open-external': { input: OpenExternalInputSchema, output: OpenExternalResultSchema },
   // The memory inspector: the user's own reads and edits, through the same engine as Claude's.
   'memory:list': { input: MemoryListInputSchema.optional(), output: z.array(MemoryEntrySchema) },
   'memory:read': { input: MemoryPathInputSchema, output: MemoryFileSchema },

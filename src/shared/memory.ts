@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ExpiryPolicySchema, MemoryCapsSchema } from './settings'
+import { ExpiryPolicySchema, MemoryCapsSchema, SETTINGS_RANGES } from './settings'
 
 // Domain types of the memory folder, shared by the memory service and the inspector bridge.
 // Every path here is a virtual `/memories/...` path, never a host path.
@@ -92,16 +92,23 @@ export const MemoryFileSchema = z.object({
 })
 export type MemoryFile = z.infer<typeof MemoryFileSchema>
 
+// No file can be larger than the largest per-file cap, and each character is at least one byte:
+// longer text is refused at the bridge, before main holds it. The engine checks the actual caps.
+const MAX_CONTENT_CHARS = SETTINGS_RANGES.maxFileBytes.max
+const ContentSchema = z.string().max(MAX_CONTENT_CHARS, {
+  error: `content can be at most ${MAX_CONTENT_CHARS.toLocaleString('en-US')} characters (${MAX_CONTENT_CHARS / 1024 / 1024} MB, the largest per-file cap)`
+})
+
 export const MemoryWriteInputSchema = z.strictObject({
   path: MemoryPathSchema,
-  content: z.string(),
+  content: ContentSchema,
   expectedHash: z.string().optional()
 })
 export type MemoryWriteInput = z.infer<typeof MemoryWriteInputSchema>
 
 export const MemoryCreateInputSchema = z.strictObject({
   path: MemoryPathSchema,
-  content: z.string(),
+  content: ContentSchema,
   kind: z.enum(['file', 'dir']).default('file')
 })
 export type MemoryCreateInput = z.input<typeof MemoryCreateInputSchema>

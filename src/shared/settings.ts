@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TRUSTED_HOSTS_MAX, TrustedHostSchema } from './links'
 
 export const SETTINGS_VERSION = 1
 
@@ -33,11 +34,20 @@ export const ThemeSchema = z.enum(['system', 'light', 'dark'])
 export const ExpiryModeSchema = z.enum(['off', 'idle', 'age'])
 export const ExpiryActionSchema = z.enum(['delete', 'archive'])
 
+// Pinned patterns are matched in linear time; these caps bound the work per file all the same.
+export const PINNED_GLOB_MAX_CHARS = 200
+export const PINNED_GLOB_MAX_STARS = 16
+
 const PinnedGlobSchema = z
   .string()
   .trim()
   .min(1, { error: 'pinned patterns cannot be empty' })
-  .max(200, { error: 'a pinned pattern can be at most 200 characters' })
+  .max(PINNED_GLOB_MAX_CHARS, {
+    error: `a pinned pattern can be at most ${PINNED_GLOB_MAX_CHARS} characters`
+  })
+  .refine((pattern) => pattern.split('*').length - 1 <= PINNED_GLOB_MAX_STARS, {
+    error: `a pinned pattern can have at most ${PINNED_GLOB_MAX_STARS} * wildcards (** counts as two)`
+  })
 
 export const DEFAULT_MEMORY_GUIDANCE =
   'Keep the memory folder organised: update existing notes rather than adding duplicates, and delete what is obsolete. Only store what will be useful in later conversations. Never store secrets such as passwords, API keys or access tokens.'
@@ -98,7 +108,15 @@ export const SettingsSchema = z.object({
       error: 'memoryGuidance can be at most 4,000 characters'
     })
     .default(DEFAULT_MEMORY_GUIDANCE),
-  theme: ThemeSchema.default('system')
+  theme: ThemeSchema.default('system'),
+  /**
+   * Sites whose links open without asking ("don't ask again for this site"). Added with a default,
+   * so files written before it load unchanged: no version step needed.
+   */
+  trustedLinkHosts: z
+    .array(TrustedHostSchema)
+    .max(TRUSTED_HOSTS_MAX, { error: `at most ${TRUSTED_HOSTS_MAX} trusted sites` })
+    .default([])
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
@@ -120,7 +138,8 @@ export const SettingsPatchSchema = z
     expiry: namesOnly(ExpiryPolicySchema),
     contextEditing: namesOnly(ContextEditingSchema),
     memoryGuidance: z.unknown(),
-    theme: z.unknown()
+    theme: z.unknown(),
+    trustedLinkHosts: z.unknown()
   })
   .partial() as unknown as z.ZodType<SettingsPatch, SettingsPatch>
 export type SettingsPatch = {
@@ -132,6 +151,7 @@ export type SettingsPatch = {
   contextEditing?: Partial<Settings['contextEditing']>
   memoryGuidance?: string
   theme?: Settings['theme']
+  trustedLinkHosts?: string[]
 }
 
 export function defaultSettings(): Settings {

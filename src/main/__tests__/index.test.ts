@@ -138,7 +138,7 @@ describe('start-up with the lock', () => {
     expect(session.permissionCheckHandler?.({}, 'notifications')).toBe(false)
   })
 
-  it('hardens the main window contents: no navigation, links go to the OS browser', async () => {
+  it('hardens the main window contents: no navigation, window.open opens nothing', async () => {
     await boot()
     const contents = onlyWindow().webContents
     const navigation = fakeEvent()
@@ -147,10 +147,31 @@ describe('start-up with the lock', () => {
     expect(contents.windowOpenHandler?.({ url: 'https://www.anthropic.com/' })).toEqual({
       action: 'deny'
     })
-    expect(fake.shell.openExternal).toHaveBeenCalledWith('https://www.anthropic.com/')
     expect(contents.windowOpenHandler?.({ url: 'file:///etc/passwd' })).toEqual({
       action: 'deny'
     })
+    expect(fake.shell.openExternal).not.toHaveBeenCalled()
+  })
+
+  it('opens a confirmed https link through app:open-external in the OS browser', async () => {
+    await boot()
+    const page = pageUrl(onlyWindow())
+    const url = 'https://www.anthropic.com/news'
+    expect(await fake.ipcMain.invoke('app:open-external', { url }, { url: page })).toEqual({
+      ok: true,
+      data: { opened: false, host: 'www.anthropic.com' }
+    })
+    expect(fake.shell.openExternal).not.toHaveBeenCalled()
+    expect(
+      await fake.ipcMain.invoke('app:open-external', { url, confirmed: true }, { url: page })
+    ).toEqual({ ok: true, data: { opened: true, host: 'www.anthropic.com' } })
+    expect(fake.shell.openExternal).toHaveBeenCalledWith(url)
+    const refused = await fake.ipcMain.invoke(
+      'app:open-external',
+      { url: 'file:///etc/passwd', confirmed: true },
+      { url: page }
+    )
+    expect(refused).toMatchObject({ ok: false, error: { code: 'BAD_INPUT' } })
     expect(fake.shell.openExternal).toHaveBeenCalledTimes(1)
   })
 
@@ -585,8 +606,8 @@ describe('app:// protocol and hostile pages', () => {
     contents.emit('will-frame-navigate', frame)
     expect(frame.preventDefault).toHaveBeenCalled()
     expect(contents.windowOpenHandler?.({ url })).toEqual({ action: 'deny' })
-    // window.open never opens a window; only an https link goes to the OS browser.
-    if (!url.startsWith('https:')) expect(fake.shell.openExternal).not.toHaveBeenCalled()
+    // window.open never opens a window, nor the OS browser.
+    expect(fake.shell.openExternal).not.toHaveBeenCalled()
   })
 
   it('allows navigation within app://cairn in the main frame only', async () => {

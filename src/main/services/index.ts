@@ -1,7 +1,12 @@
 import { release } from 'node:os'
 import { join } from 'node:path'
 import type { AppInfo } from '@shared/contract'
-import { createAppService, type OpenPath, type WriteClipboard } from './app/app-service'
+import {
+  createAppService,
+  type OpenExternal,
+  type OpenPath,
+  type WriteClipboard
+} from './app/app-service'
 import { createDiagnostics } from './app/diagnostics'
 import { createChatService, type AnthropicOptions } from './chat'
 import { openMemoryStore } from './memory'
@@ -28,6 +33,8 @@ export interface ServiceDeps {
   openPath: OpenPath
   /** The system clipboard (main's clipboard.writeText); without it, copying answers an error. */
   writeClipboard?: WriteClipboard
+  /** The OS browser (main's shell.openExternal); without it, links answer an error. */
+  openExternal?: OpenExternal
   logger: Logger
   env: Record<string, string | undefined>
   app: Pick<AppInfo, 'name' | 'version' | 'platform' | 'electronVersion'>
@@ -70,6 +77,8 @@ export async function createServices(deps: ServiceDeps) {
     },
     openPath: deps.openPath,
     writeClipboard: deps.writeClipboard,
+    openExternal: deps.openExternal,
+    settings,
     logger: deps.logger
   })
   const windowState = createWindowStateStore(deps.userDataDir)

@@ -255,6 +255,28 @@ describe('applySettingsPatch', () => {
     )
   })
 
+  test('trusted link sites: host names only, older files load with none', () => {
+    const result = applySettingsPatch(defaultSettings(), { trustedLinkHosts: ['docs.example.com'] })
+    expect(result.ok && result.settings.trustedLinkHosts).toEqual(['docs.example.com'])
+    expectIssue(
+      { trustedLinkHosts: ['https://example.com/'] },
+      'trustedLinkHosts.0',
+      'a trusted site must be a host name such as example.com'
+    )
+    const { trustedLinkHosts: _dropped, ...older } = defaultSettings()
+    expect(SettingsSchema.parse({ ...older, version: 1 }).trustedLinkHosts).toEqual([])
+  })
+
+  test('refuses a pinned pattern with more than 16 stars', () => {
+    const sixteen = '*a'.repeat(16)
+    expect(applySettingsPatch(defaultSettings(), { expiry: { pinned: [sixteen] } }).ok).toBe(true)
+    expectIssue(
+      { expiry: { pinned: ['ok.md', `${sixteen}*`] } },
+      'expiry.pinned.1',
+      'a pinned pattern can have at most 16 * wildcards (** counts as two)'
+    )
+  })
+
   test('refuses unknown names at the top level and inside a section, naming them', () => {
     const result = applySettingsPatch(defaultSettings(), {
       colour: 'red',

@@ -13,6 +13,7 @@ import {
 import { ErrorCodeSchema } from '@shared/errors'
 import { defaultSettings } from '@shared/settings'
 import { createServices, type Services } from '../../services'
+import { createAppService } from '../../services/app/app-service'
 import { createLogger, type Logger } from '../../services/log/logger'
 import type { Keychain } from '../../services/secrets/keychain'
 import { createHandlers } from '../handlers'
@@ -43,6 +44,7 @@ let logLines: string[]
 let logger: Logger
 let openedFolders: string[]
 let copied: string[]
+let openedLinks: string[]
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cairn-registry-'))
@@ -50,6 +52,7 @@ beforeEach(async () => {
   logLines = []
   openedFolders = []
   copied = []
+  openedLinks = []
   logger = createLogger({ sink: (line) => logLines.push(line) })
   services = await createServices({
     userDataDir: join(dir, 'user-data'),
@@ -60,6 +63,7 @@ beforeEach(async () => {
       return ''
     },
     writeClipboard: (text) => void copied.push(text),
+    openExternal: async (url) => void openedLinks.push(url),
     logger,
     env: {},
     app: { name: 'Cairn', version: '1.2.3', platform: 'linux', electronVersion: null }
@@ -124,6 +128,7 @@ async function answer(
 }
 
 const HUGE = 'x'.repeat(1_000_000)
+const OVER_FILE_CAP = 'x'.repeat(10 * 1024 * 1024 + 1)
 /** A well-formed conversation id (no such conversation exists). */
 const ID = '3f2c8a6e-1b4d-4c2a-9e7f-0a1b2c3d4e5f'
 const circular: Record<string, unknown> = { a: 1 }
@@ -164,6 +169,16 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
     ['text over the cap', { text: 'x'.repeat(1_000_001) }],
     ['extra key', { text: 'a', html: '<b>a</b>' }]
   ],
+  'app:open-external': [
+    ['no url', {}],
+    ['http:', { url: 'http://example.com/' }],
+    ['javascript:', { url: 'javascript:alert(1)', confirmed: true }],
+    ['file:', { url: 'file:///etc/passwd', confirmed: true }],
+    ['credentials', { url: 'https://bank.example@evil.example/', confirmed: true }],
+    ['overlong', { url: `https://example.com/${'a'.repeat(4_096)}`, confirmed: true }],
+    ['confirmed not boolean', { url: 'https://example.com/', confirmed: 'yes' }],
+    ['extra key', { url: 'https://example.com/', target: '_blank' }]
+  ],
   'secrets:status': [],
   'secrets:clear-api-key': [],
   'settings:get': [],
@@ -183,11 +198,13 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
   'memory:write': [
     ['no content', { path: '/memories/a.md' }],
     ['content number', { path: '/memories/a.md', content: 5 }],
-    ['hash number', { path: '/memories/a.md', content: 'x', expectedHash: 1 }]
+    ['hash number', { path: '/memories/a.md', content: 'x', expectedHash: 1 }],
+    ['content over the largest file cap', { path: '/memories/a.md', content: OVER_FILE_CAP }]
   ],
   'memory:create': [
     ['no path', { content: 'x' }],
-    ['kind unknown', { path: '/memories/a.md', content: 'x', kind: 'socket' }]
+    ['kind unknown', { path: '/memories/a.md', content: 'x', kind: 'socket' }],
+    ['content over the largest file cap', { path: '/memories/a.md', content: OVER_FILE_CAP }]
   ],
   'memory:rename': [
     ['no target', { from: '/memories/a.md' }],
@@ -487,6 +504,72 @@ describe('senders', () => {
   })
 })
 
+describe('app:open-external', () => {
+  it('opens a confirmed https link, and a trusted site without asking', async () => {
+    const registry = registryWith()
+    const url = 'https://docs.example.com/guide?q=1'
+    expect(await answer(registry, 'app:open-external', { url })).toEqual({
+      ok: true,
+      data: { opened: false, host: 'docs.example.com' }
+    })
+    expect(openedLinks).toEqual([])
+    expect(
+      await answer(registry, 'app:open-external', { url, confirmed: true, trustHost: true })
+    ).toEqual({ ok: true, data: { opened: true, host: 'docs.example.com' } })
+    expect(services.settings.get().settings.trustedLinkHosts).toEqual(['docs.example.com'])
+    await answer(registry, 'app:open-external', { url: 'https://docs.example.com/other' })
+    expect(openedLinks).toEqual([url, 'https://docs.example.com/other'])
+    // Only that site: another one still asks.
+    expect(await answer(registry, 'app:open-external', { url: 'https://example.com/' })).toEqual({
+      ok: true,
+      data: { opened: false, host: 'example.com' }
+    })
+    // The log names the site, never the full address (it may carry tokens).
+    expect(logLines.join('\n')).not.toContain('q=1')
+  })
+
+  it.each([
+    ['http:', 'http://example.com/'],
+    ['javascript:', 'javascript:alert(1)'],
+    ['file:', 'file:///etc/passwd'],
+    ['overlong', `https://example.com/${'a'.repeat(5_000)}`]
+  ])('refuses %s, even confirmed, and opens nothing', async (_label, url) => {
+    const error = expectFailure(
+      await answer(registryWith(), 'app:open-external', { url, confirmed: true }),
+      'BAD_INPUT'
+    )
+    expect(error.message).toMatch(/https|longer than 4,096/)
+    expect(openedLinks).toEqual([])
+  })
+
+  it('says so when the browser could not be opened', async () => {
+    const registry = createIpcRegistry({
+      handlers: createHandlers({
+        ...services,
+        app: createAppService({
+          info: services.app.info(),
+          openPath: async () => '',
+          openExternal: async () => {
+            throw new Error('no handler for https')
+          },
+          settings: services.settings,
+          logger
+        })
+      }),
+      isTrustedUrl: trustedUrlCheck({ kind: 'app', root: RENDERER_ROOT }),
+      logger
+    })
+    const error = expectFailure(
+      await answer(registry, 'app:open-external', {
+        url: 'https://example.com/',
+        confirmed: true
+      }),
+      'OPEN_LINK_FAILED'
+    )
+    expect(error.message).toContain('copy the link')
+  })
+})
+
 describe('valid calls', () => {
   const note = '/memories/note.md'
   const createNote = () => services.memory.create({ path: note, content: 'hello' })
@@ -495,6 +578,7 @@ describe('valid calls', () => {
   const validInput: Partial<Record<ChannelName, () => Promise<unknown>>> = {
     'secrets:set-api-key': async () => ({ apiKey: 'sk-ant-valid-key-0001' }),
     'app:copy-text': async () => ({ text: 'const trip = 1' }),
+    'app:open-external': async () => ({ url: 'https://example.com/docs', confirmed: true }),
     'settings:update': async () => ({ maxTokens: 2048 }),
     'memory:list': async () => ({ path: '/memories' }),
     'memory:read': async () => (await createNote(), { path: note }),

@@ -1,8 +1,10 @@
 import { lstat } from 'node:fs/promises'
 import type { AppInfo } from '@shared/contract'
 import { CairnError } from '@shared/errors'
+import { parseExternalUrl, type OpenExternalInput, type OpenExternalResult } from '@shared/links'
 import { ensurePrivateDir } from '../fs/durable'
 import type { Logger } from '../log/logger'
+import type { SettingsStore } from '../settings/settings-store'
 
 /** Opens a folder in the OS file manager; resolves to an error text, empty on success (shell.openPath). */
 export type OpenPath = (path: string) => Promise<string>
@@ -10,16 +12,23 @@ export type OpenPath = (path: string) => Promise<string>
 /** Puts text on the system clipboard (Electron's clipboard.writeText). */
 export type WriteClipboard = (text: string) => void
 
+/** Opens a web address in the OS browser (Electron's shell.openExternal). */
+export type OpenExternal = (url: string) => Promise<void>
+
 export interface AppService {
   info(): AppInfo
   openMemoryFolder(): Promise<{ path: string }>
   copyText(text: string): { copied: number }
+  openExternal(input: OpenExternalInput): Promise<OpenExternalResult>
 }
 
 export interface AppServiceOptions {
   info: AppInfo
   openPath: OpenPath
   writeClipboard?: WriteClipboard | undefined
+  openExternal?: OpenExternal | undefined
+  /** Trusted link sites are read from and added to settings. */
+  settings?: Pick<SettingsStore, 'get' | 'update'> | undefined
   logger: Logger
 }
 
@@ -27,10 +36,41 @@ export function createAppService({
   info,
   openPath,
   writeClipboard,
+  openExternal,
+  settings,
   logger
 }: AppServiceOptions): AppService {
   return {
     info: () => info,
+    /**
+     * Opens a link from Claude's answer: https only (checked again here, whatever the caller),
+     * and only once the user confirmed it or trusted its site. Only the site is logged.
+     */
+    async openExternal({ url, confirmed, trustHost }) {
+      const parsed = parseExternalUrl(url)
+      if (!parsed.ok)
+        throw new CairnError('BAD_INPUT', `This link was not opened: ${parsed.reason}.`)
+      const { host } = parsed
+      const trustedHosts = settings?.get().settings.trustedLinkHosts ?? []
+      const trusted = trustedHosts.includes(host)
+      if (!trusted && confirmed !== true) return { opened: false, host }
+      const cannot = `Your browser could not be opened for this link; copy the link and paste it into your browser.`
+      if (!openExternal) throw new CairnError('OPEN_LINK_FAILED', cannot)
+      try {
+        await openExternal(parsed.url)
+      } catch (error) {
+        logger.warn('browser did not open a link', { host, error })
+        throw new CairnError('OPEN_LINK_FAILED', cannot)
+      }
+      logger.info('link opened in the browser', { host, trusted })
+      if (trustHost === true && !trusted && settings) {
+        // The link is open either way; a full list only means the next link asks again.
+        await settings
+          .update({ trustedLinkHosts: [...trustedHosts, host] })
+          .catch((error: unknown) => logger.warn('site not trusted', { host, error }))
+      }
+      return { opened: true, host }
+    },
     copyText(text) {
       if (!writeClipboard)
         throw new CairnError(

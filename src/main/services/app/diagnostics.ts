@@ -55,9 +55,10 @@ export function createDiagnostics(deps: DiagnosticsDeps): DiagnosticsService {
 }
 
 export function summarizeSettings(settings: Settings): Record<string, unknown> {
-  const { memoryGuidance, expiry, ...rest } = settings
+  const { memoryGuidance, expiry, trustedLinkHosts, ...rest } = settings
   return {
     ...rest,
+    trustedLinkHosts: trustedLinkHosts.length,
     expiry: {
       mode: expiry.mode,
       days: expiry.days,

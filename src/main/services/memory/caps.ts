@@ -46,6 +46,49 @@ export function checkCaps(ctx: Ctx, plan: WritePlan): void {
   }
 }
 
+// The Settings labels the user's messages point at (Settings → Memory limits); a test keeps them
+// equal to the renderer's FIELD_LABELS.
+const SETTING_LABELS = {
+  maxFileBytes: 'Max file size (bytes)',
+  maxTotalBytes: 'Max folder size (bytes)',
+  maxFiles: 'Max number of files'
+} as const
+
+function raise(setting: keyof typeof SETTING_LABELS): string {
+  return `raise "${SETTING_LABELS[setting]}" in Settings → Memory limits.`
+}
+
+/**
+ * The same caps for the user's own saves in the inspector, worded for the user: the message names
+ * the cap and the setting that raises it. Shrinking what is already over a cap still works.
+ */
+export function checkUserCaps(ctx: Ctx, plan: WritePlan, action: 'save' | 'create'): void {
+  const { maxFileBytes, maxFiles, maxTotalBytes } = ctx.limits
+  const { display, verb, oldSize, newSize } = plan
+  const grows = newSize > oldSize
+  if (newSize > maxFileBytes && grows) {
+    throw new ToolError(
+      'cap',
+      `Error: Cannot ${action} ${display}: it would be ${bytesText(newSize)}, over the per-file cap of ${bytesText(maxFileBytes)}. Shorten it, or ${raise('maxFileBytes')}`
+    )
+  }
+  const files = ctx.index.fileCount
+  if (verb === 'create' && files + 1 > maxFiles) {
+    throw new ToolError(
+      'cap',
+      `Error: Cannot create ${display}: memory already holds ${count(files)} files and the cap is ${count(maxFiles)}. Delete files you no longer need, or ${raise('maxFiles')}`
+    )
+  }
+  const total = ctx.index.totalBytes
+  const after = total - oldSize + newSize
+  if (after > maxTotalBytes && grows) {
+    throw new ToolError(
+      'cap',
+      `Error: Cannot ${action} ${display}: memory would grow to ${bytesText(after)}, over the total cap of ${bytesText(maxTotalBytes)}. Delete files you no longer need, or ${raise('maxTotalBytes')}`
+    )
+  }
+}
+
 /** One line for a successful write once usage passes 80% of a cap ('' below that). */
 export function usageNotice(ctx: Ctx, fileSize?: number): string {
   const { maxFileBytes, maxFiles, maxTotalBytes } = ctx.limits

@@ -10,7 +10,7 @@ export interface Ctx {
   expiry: ExpiryPolicy
   actor: ActivityActor
   now(): number
-  /** Caps bind the memory tool; the user's own edits in the inspector are only flagged. */
+  /** Caps bind the memory tool here; the inspector's saves check them in user-ops (worded for the user). */
   enforceCaps: boolean
 }
 

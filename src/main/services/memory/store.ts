@@ -210,7 +210,7 @@ export class MemoryStore {
   /**
    * Creates or replaces a file with the user's text. With `expectedHash` (from `read`), a file
    * changed since (by Claude or another program) is not overwritten: the call fails with
-   * MEMORY_CONFLICT. The user's own edits are not capped, only flagged.
+   * MEMORY_CONFLICT. The memory caps apply to the user's edits too (MEMORY_CAP names the setting).
    */
   write(input: MemoryWriteInput): Promise<MemoryMutation> {
     return this.inspectMutation('write', input, () => {
@@ -219,7 +219,7 @@ export class MemoryStore {
     })
   }
 
-  /** Creates a new file (not capped for the user) or folder; fails if anything is there. */
+  /** Creates a new file (capped like a write) or folder; fails if anything is there. */
   create(input: MemoryCreateInput): Promise<MemoryMutation> {
     const isDir = (input as { kind?: unknown } | null)?.kind === 'dir'
     return this.inspectMutation(isDir ? 'mkdir' : 'create', input, () => {

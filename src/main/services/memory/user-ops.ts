@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import type { MemoryEntry, MemoryFile } from '@shared/memory'
 import type { ActivityCommand } from '@shared/memory'
+import { checkUserCaps } from './caps'
 import { create } from './commands/create'
 import type { Ctx, Done } from './context'
 import { archivedFile, makeDueOf, moveAcross, pruneEmpty } from './expiry'
@@ -12,8 +13,9 @@ import { displayOf, TEMP_NAME, type MemoryPath } from './paths'
 import { lstat, lstatOrNull, walkTree, writeAtomic } from './safe-fs'
 import { ToolError } from './tool-error'
 
-// What the inspector does for the user, beyond the six commands. The user's own writes are not
-// capped (only flagged); a stale overwrite is refused when the caller passes the hash it read.
+// What the inspector does for the user, beyond the six commands. The user's own writes meet the
+// same caps as Claude's (worded for the user); a stale overwrite is refused when the caller passes
+// the hash it read.
 
 export type UserDone = Omit<Done, 'content'> & { command?: ActivityCommand }
 
@@ -121,6 +123,16 @@ export async function writeForUser(
         )
       }
     }
+    checkUserCaps(
+      ctx,
+      {
+        display: target.display,
+        verb: before === null ? 'create' : 'edit',
+        oldSize: before ?? 0,
+        newSize: Buffer.byteLength(content)
+      },
+      'save'
+    )
     const info = await writeAtomic(dir, nameOf(target), content, false)
     noteWrite(ctx, target.rel, content, info)
     return { paths: [target.display], bytesBefore: before, bytesAfter: info.size }
@@ -136,6 +148,20 @@ export async function createForUser(
   kind: 'file' | 'dir'
 ): Promise<UserDone> {
   if (kind === 'file') {
+    // Refused before create looks: it would otherwise word a cap for Claude.
+    const found = await probe(ctx, target)
+    if (found.kind === 'missing') {
+      checkUserCaps(
+        ctx,
+        {
+          display: target.display,
+          verb: 'create',
+          oldSize: 0,
+          newSize: Buffer.byteLength(content)
+        },
+        'create'
+      )
+    }
     const done = await create(ctx, target, content)
     return { paths: done.paths, bytesBefore: null, bytesAfter: done.bytesAfter }
   }

@@ -52,6 +52,8 @@ export interface FakeMain {
   memory: Map<string, string>
   /** What the page asked main to copy, oldest first. */
   clipboard: string[]
+  /** Links main handed to the OS browser, oldest first. */
+  openedLinks: string[]
   activity: ReturnType<typeof createFakeMemory>['activity']
   conversations: ReturnType<typeof createFakeChat>['conversations']
 }
@@ -59,6 +61,7 @@ export interface FakeMain {
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   const calls: Call[] = []
   const clipboard: string[] = []
+  const openedLinks: string[] = []
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>()
   const failures = new Map<ChannelName, CairnError>()
   const holds = new Map<ChannelName, Promise<void>>()
@@ -124,6 +127,19 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'app:copy-text': ({ text }: { text: string }) => {
       clipboard.push(text)
       return { copied: text.length }
+    },
+    // Like main: opens when confirmed or the site is trusted, and remembers a site to trust.
+    'app:open-external': (input: { url: string; confirmed?: boolean; trustHost?: boolean }) => {
+      const host = new URL(input.url).hostname
+      const trusted = state.settings.settings.trustedLinkHosts
+      if (!trusted.includes(host) && !input.confirmed) return { opened: false, host }
+      openedLinks.push(input.url)
+      if (input.trustHost && !trusted.includes(host)) {
+        const next = { ...state.settings.settings, trustedLinkHosts: [...trusted, host] }
+        state.settings = { ...state.settings, settings: next }
+        emit('settings:changed', { settings: next })
+      }
+      return { opened: true, host }
     },
     'secrets:status': () => status(),
     'secrets:set-api-key': (input: { apiKey: string; sessionOnly?: boolean }) => {
@@ -224,6 +240,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     state,
     memory: memory.files,
     clipboard,
+    openedLinks,
     activity: memory.activity,
     conversations: chat.conversations
   }

@@ -54,6 +54,11 @@ export function createFakeMemory(initial: Record<string, string> = {}) {
       const current = files.get(input.path)
       if (input.expectedHash && current !== undefined && hashOf(current) !== input.expectedHash)
         throw new CairnError('MEMORY_CONFLICT', `${input.path} changed since you opened it.`)
+      if (input.content.length > usage().limits.maxFileBytes)
+        throw new CairnError(
+          'MEMORY_CAP',
+          `Cannot save ${input.path}: it is over the per-file cap. Shorten it, or raise "Max file size (bytes)" in Settings → Memory limits.`
+        )
       files.set(input.path, input.content)
       return mutation([input.path])
     },

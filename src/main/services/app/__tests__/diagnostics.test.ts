@@ -53,4 +53,10 @@ describe('diagnostics', () => {
     expect(summary.expiry).toMatchObject({ pinned: 1 })
     expect(JSON.stringify(summary)).not.toContain('secret-project')
   })
+
+  it('summarizes trusted link sites by count (which sites you visit stays private)', () => {
+    const summary = summarizeSettings({ ...settings, trustedLinkHosts: ['clinic.example'] })
+    expect(summary.trustedLinkHosts).toBe(1)
+    expect(JSON.stringify(summary)).not.toContain('clinic.example')
+  })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatSize, lineCount, numbered } from '../format'
 import { frontMatterExpiry } from '../front-matter'
-import { compileGlobs } from '../glob'
+import { compileGlobs, matchGlob } from '../glob'
 
 describe('formatSize', () => {
   it.each([
@@ -79,5 +79,68 @@ describe('pinned globs', () => {
   it('pins nothing without patterns, everything with /memories', () => {
     expect(compileGlobs([])('a.md')).toBe(false)
     expect(compileGlobs(['/memories'])('a/b.md')).toBe(true)
+  })
+})
+
+describe('pinned globs do not backtrack', () => {
+  // Eight stars against a 60-character name that does not match took ~25 s with a regex.
+  const pattern = '*a*a*a*a*a*a*a*a*b'
+  const name = 'a'.repeat(60)
+  it('answers a pathological pattern correctly, in steps linear in the name', () => {
+    const stats = { steps: 0 }
+    expect(matchGlob(pattern, name, stats)).toBe(false)
+    expect(matchGlob(pattern, `${name}b`, stats)).toBe(true)
+    // Each character advances a set of at most (pattern length + 1) states, once.
+    expect(stats.steps).toBeLessThanOrEqual(2 * (name.length + 2) * (pattern.length + 1))
+    const pinned = compileGlobs([pattern, `deep/${pattern}`, `**/${pattern}`])
+    expect(pinned(`x/y/${name}`)).toBe(false)
+    expect(pinned(`deep/${name}`)).toBe(false)
+    expect(pinned(`x/${name}b/c.md`)).toBe(true)
+  })
+  it('keeps ** and **/ semantics', () => {
+    expect(matchGlob('a/**/b.md', 'a/b.md')).toBe(true)
+    expect(matchGlob('a/**/b.md', 'a/x/y/b.md')).toBe(true)
+    expect(matchGlob('a/**/b.md', 'a/xb.md')).toBe(false)
+    expect(matchGlob('a/**', 'a/x/y')).toBe(true)
+    expect(matchGlob('a**z', 'a/b/z')).toBe(true)
+    expect(matchGlob('a*z', 'a/z')).toBe(false)
+    expect(matchGlob('?.md', 'é.md')).toBe(true)
+    expect(matchGlob('?.md', '😀.md')).toBe(true)
+    expect(matchGlob('?.md', '/.md')).toBe(false)
+    expect(matchGlob('a.(b)+[c]', 'a.(b)+[c]')).toBe(true)
+  })
+})
+
+describe('pinned globs agree with the regex they replace', () => {
+  // The old translation, safe on these short inputs.
+  function reference(glob: string): RegExp {
+    let out = ''
+    for (let i = 0; i < glob.length; i++) {
+      const char = glob[i] as string
+      if (char === '*' && glob[i + 1] === '*') {
+        i++
+        if (glob[i + 1] === '/') {
+          i++
+          out += '(?:.*/)?'
+        } else out += '.*'
+      } else if (char === '*') out += '[^/]*'
+      else if (char === '?') out += '[^/]'
+      else out += char.replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    }
+    return new RegExp(`^${out}$`, 'u')
+  }
+  it('on a few thousand random patterns and paths', () => {
+    let seed = 7
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
+      return seed % n
+    }
+    const pick = (alphabet: string[], max: number) =>
+      Array.from({ length: random(max) }, () => alphabet[random(alphabet.length)]).join('')
+    for (let i = 0; i < 4_000; i++) {
+      const glob = pick(['a', 'b', '/', '*', '**', '**/', '?', '.'], 6)
+      const text = pick(['a', 'b', '/', '.'], 8)
+      expect(matchGlob(glob, text), `${glob} ~ ${text}`).toBe(reference(glob).test(text))
+    }
   })
 })

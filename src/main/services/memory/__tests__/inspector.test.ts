@@ -1,11 +1,23 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { access, mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { MemoryChange, MemoryStore } from '..'
 import { expectCairnError } from '../../__tests__/helpers'
 import { CLAUDE, manualClock, runner, useMemory } from './helpers'
 
+// The labels the cap messages point at, as Settings shows them (read as text: the renderer's
+// FIELD_LABELS is outside this project's files).
+const FIELD_LABELS = {
+  maxFileBytes: 'Max file size (bytes)',
+  maxTotalBytes: 'Max folder size (bytes)'
+}
+
 const mem = useMemory()
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false
+  )
 let store: MemoryStore
 const { ok } = runner(() => store)
 
@@ -70,15 +82,11 @@ describe('inspector methods', () => {
     await expectCairnError(store.read('/memories'), 'MEMORY_NOT_FOUND')
   })
 
-  it('write creates or replaces, is not capped for the user, and is logged as the user', async () => {
-    store = await mem.open({ limits: { maxFileBytes: 1024 } })
+  it('write creates or replaces and is logged as the user', async () => {
+    store = await mem.open({ limits: { maxFileBytes: 4096 } })
     const result = await store.write({ path: '/memories/new/deep.md', content: 'x'.repeat(2000) })
     expect(result.paths).toEqual(['/memories/new/deep.md'])
-    expect(result.usage).toMatchObject({
-      files: 1,
-      totalBytes: 2000,
-      overCapFiles: ['/memories/new/deep.md']
-    })
+    expect(result.usage).toMatchObject({ files: 1, totalBytes: 2000, overCapFiles: [] })
     await store.write({ path: '/memories/new/deep.md', content: 'short' })
     expect(await readFile(join(mem.root(), 'new/deep.md'), 'utf8')).toBe('short')
     const log = await store.activity({ actor: 'user' })
@@ -94,6 +102,46 @@ describe('inspector methods', () => {
       store.write({ path: '/memories/gone.md', content: 'x', expectedHash: 'abc' }),
       'MEMORY_CONFLICT'
     )
+  })
+
+  it('cap messages name settings that exist', async () => {
+    const labels = await readFile('src/renderer/src/features/settings/field-labels.ts', 'utf8')
+    for (const [name, label] of Object.entries(FIELD_LABELS)) {
+      expect(labels).toContain(`${name}: '${label}'`)
+    }
+    const card = await readFile('src/renderer/src/features/settings/memory-fields.tsx', 'utf8')
+    expect(card).toContain('title="Memory limits"')
+  })
+
+  it("caps the user's writes too, naming the cap and the setting that raises it", async () => {
+    store = await mem.open({ limits: { maxFileBytes: 1024, maxTotalBytes: 10 * 1024 } })
+    const big = await expectCairnError(
+      store.write({ path: '/memories/big.md', content: 'x'.repeat(2000) }),
+      'MEMORY_CAP'
+    )
+    expect(big.detail).toBe(
+      `Cannot save /memories/big.md: it would be 2,000 bytes (2.0K), over the per-file cap of 1,024 bytes (1.0K). Shorten it, or raise "${FIELD_LABELS.maxFileBytes}" in Settings → Memory limits.`
+    )
+    await expectCairnError(
+      store.create({ path: '/memories/big.md', content: 'x'.repeat(2000) }),
+      'MEMORY_CAP'
+    )
+    expect(await exists(join(mem.root(), 'big.md'))).toBe(false)
+    for (let i = 0; i < 10; i++) {
+      await store.write({ path: `/memories/f${i}.md`, content: 'y'.repeat(1000) })
+    }
+    const total = await expectCairnError(
+      store.write({ path: '/memories/one-more.md', content: 'z'.repeat(500) }),
+      'MEMORY_CAP'
+    )
+    expect(total.detail).toContain('over the total cap of 10,240 bytes (10.0K)')
+    expect(total.detail).toContain(
+      `raise "${FIELD_LABELS.maxTotalBytes}" in Settings → Memory limits`
+    )
+    // A file made large outside Cairn can still be shortened.
+    await writeFile(join(mem.root(), 'f0.md'), 'w'.repeat(3000))
+    await store.write({ path: '/memories/f0.md', content: 'w'.repeat(2500) })
+    expect(await readFile(join(mem.root(), 'f0.md'), 'utf8')).toHaveLength(2500)
   })
 
   it('create makes a file or a folder and never replaces', async () => {

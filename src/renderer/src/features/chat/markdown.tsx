@@ -3,6 +3,7 @@ import { Check, Copy, X } from 'lucide-react'
 import ReactMarkdown, { type Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { copyText } from '../../lib/clipboard'
+import { ExternalLink } from './external-link'
 import { rehypeCodeHighlight } from './highlight-code'
 import { splitBlocks } from './markdown-blocks'
 
@@ -57,11 +58,7 @@ function CodeBlock({ children }: { children?: ReactNode }) {
 
 const components: Components = {
   pre: ({ children }) => <CodeBlock>{children}</CodeBlock>,
-  a: ({ children, href }) => (
-    <a href={href} target="_blank" rel="noreferrer" className="text-accent underline">
-      {children}
-    </a>
-  )
+  a: ({ children, href }) => <ExternalLink href={href}>{children}</ExternalLink>
 }
 
 const REMARK = [remarkGfm]

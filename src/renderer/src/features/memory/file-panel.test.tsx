@@ -23,6 +23,14 @@ function typeInEditor(text: string): void {
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } })
 }
 
+function editorText(): string {
+  const content = document
+    .querySelector('.min-h-0.flex-1 > div')
+    ?.shadowRoot?.querySelector('.cm-content')
+  const view = content ? EditorView.findFromDOM(content as HTMLElement) : null
+  return view?.state.doc.toString() ?? ''
+}
+
 function renderPanel(main = installFakeMain({ memory: { '/memories/notes.md': 'old\n' } })) {
   render(<FilePanel entry={entry} version={0} pinnedPatterns={[]} onMoved={() => undefined} />)
   return main
@@ -63,6 +71,26 @@ describe('FilePanel', () => {
     expect(alert.textContent).toContain('changed since you opened it')
     expect(main.memory.get('/memories/notes.md')).toBe('changed elsewhere\n')
     expect(screen.getByRole('button', { name: 'Reload from disk' })).toBeTruthy()
+  })
+
+  it('shows a cap refusal and keeps the text being edited', async () => {
+    const main = renderPanel()
+    await waitFor(() =>
+      expect(document.querySelector('.min-h-0.flex-1 > div')?.shadowRoot?.textContent).toContain(
+        'old'
+      )
+    )
+    const mine = `mine ${'x'.repeat(300_000)}`
+    typeInEditor(mine)
+    const save = screen.getByRole('button', { name: 'Save' })
+    await userEvent.setup().click(save)
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('raise "Max file size (bytes)" in Settings → Memory limits')
+    expect(main.memory.get('/memories/notes.md')).toBe('old\n')
+    // Nothing lost: the text stays in the editor, can be saved again, and no reload is offered.
+    expect(editorText()).toBe(mine)
+    expect(save).toHaveProperty('disabled', false)
+    expect(screen.queryByRole('button', { name: 'Reload from disk' })).toBeNull()
   })
 
   it('asks before deleting, and deletes only when confirmed', async () => {

@@ -33,6 +33,8 @@ export function FilePanel({ entry, version, pinnedPatterns, onMoved }: Props) {
   // Only the first part of a huge file: shown read-only, so it can never be saved over the file.
   const readOnly = file?.truncated === true
   const dirty = draft !== null && file !== null && !readOnly && draft !== file.content
+  // A refused save (over a cap, or too long to send) keeps the text; reloading would throw it away.
+  const refusedText = error?.code === 'MEMORY_CAP' || error?.code === 'BAD_INPUT'
 
   const load = useCallback(() => {
     call((api) => api.memory.read({ path })).then(
@@ -156,10 +158,13 @@ export function FilePanel({ entry, version, pinnedPatterns, onMoved }: Props) {
           <span className="mr-auto">
             {error ? `${error.message}${error.nextStep ? ` ${error.nextStep}` : ''}` : null}
             {!error && staleOnDisk ? 'This file changed on disk while you were editing.' : null}
+            {refusedText && dirty ? ' Your text is still here, unsaved.' : null}
           </span>
-          <button type="button" className="button" onClick={load}>
-            Reload from disk
-          </button>
+          {refusedText && !staleOnDisk ? null : (
+            <button type="button" className="button" onClick={load}>
+              Reload from disk
+            </button>
+          )}
         </div>
       ) : null}
       {file && readOnly ? (

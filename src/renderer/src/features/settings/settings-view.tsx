@@ -5,6 +5,7 @@ import { MemoryFolderControl } from '../../components/memory-folder-control'
 import { AboutCard } from './about-card'
 import { ApiKeySection } from './api-key-section'
 import { SettingsForm } from './settings-form'
+import { TrustedSitesCard } from './trusted-sites-card'
 import type { SettingsController } from './use-settings-state'
 
 interface SettingsViewProps {
@@ -46,6 +47,9 @@ export function SettingsView({ state, info, active }: SettingsViewProps) {
       ) : null}
       {state.settings ? (
         <SettingsForm settings={state.settings} active={active} onSaved={state.replace} />
+      ) : null}
+      {state.settings ? (
+        <TrustedSitesCard settings={state.settings} onSaved={state.replace} />
       ) : null}
       <AboutCard info={info} active={active} />
     </div>
