@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { MemoryEntry } from '@shared/memory'
 import { installFakeMain } from '../../test/fake-main'
+import { createDraftStore } from './draft-store'
 import { FilePanel } from './file-panel'
 
 const entry: MemoryEntry = {
@@ -24,7 +25,15 @@ function typeInEditor(text: string): void {
 }
 
 function renderPanel(main = installFakeMain({ memory: { '/memories/notes.md': 'old\n' } })) {
-  render(<FilePanel entry={entry} version={0} pinnedPatterns={[]} onMoved={() => undefined} />)
+  render(
+    <FilePanel
+      entry={entry}
+      version={0}
+      drafts={createDraftStore()}
+      pinnedPatterns={[]}
+      onMoved={() => undefined}
+    />
+  )
   return main
 }
 
@@ -48,7 +57,7 @@ describe('FilePanel', () => {
     await waitFor(() => expect(save).toHaveProperty('disabled', true))
   })
 
-  it('shows the engine refusing a save (a conflict) and offers to reload', async () => {
+  it('opens the compare when the engine refuses a save (a conflict), keeping the text', async () => {
     const main = renderPanel()
     await waitFor(() => expect(main.callsTo('memory:read')).toHaveLength(1))
     await waitFor(() =>
@@ -59,10 +68,10 @@ describe('FilePanel', () => {
     main.memory.set('/memories/notes.md', 'changed elsewhere\n')
     typeInEditor('mine\n')
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }))
-    const alert = await screen.findByRole('alert')
-    expect(alert.textContent).toContain('changed since you opened it')
+    const compare = await screen.findByRole('region', { name: 'Compare notes.md' })
+    expect(within(compare).getByRole('alert').textContent).toContain('changed on disk')
     expect(main.memory.get('/memories/notes.md')).toBe('changed elsewhere\n')
-    expect(screen.getByRole('button', { name: 'Reload from disk' })).toBeTruthy()
+    expect(within(compare).getByRole('button', { name: 'Keep mine' })).toBeTruthy()
   })
 
   it('asks before deleting, and deletes only when confirmed', async () => {
