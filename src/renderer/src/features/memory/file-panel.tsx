@@ -7,7 +7,7 @@ import { Spinner } from '../../components/icons'
 import { call } from '../../lib/api'
 import { copyText } from '../../lib/clipboard'
 import { toShownError, type ShownError } from '../../lib/errors'
-import { formatBytes } from '../../lib/format'
+import { formatBytes, formatNumber } from '../../lib/format'
 import { formatAgo, formatDateTime } from '../../lib/time'
 import { useNow } from '../../lib/use-now'
 import { ConflictCompare } from './conflict-compare'
@@ -89,7 +89,9 @@ export function FilePanel({ entry, version, drafts, pinnedPatterns, onMoved }: P
         <div className="mr-auto flex min-w-56 flex-1 flex-col">
           <h2 className="truncate font-mono text-sm font-semibold">{path}</h2>
           <p className="text-xs text-muted">
-            <span title="Size on disk now">{onDisk}</span>
+            <span title={file ? `${formatNumber(file.size)} bytes on disk now` : undefined}>
+              {onDisk}
+            </span>
             {entry.modified ? (
               <span title={formatDateTime(entry.modified)}>
                 {' '}
