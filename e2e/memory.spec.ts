@@ -5,6 +5,7 @@ import { AppPage } from './pages/app-page'
 import { MemoryPage } from './pages/memory-page'
 import { repoRoot } from './support/environment'
 import { expect, test } from './support/app-fixture'
+import { captureView, seriousA11yViolations } from './support/page-checks'
 
 async function seed(userDataDir: string, name: string, text: string): Promise<string> {
   const folder = join(userDataDir, 'memories')
@@ -211,3 +212,37 @@ test.describe('Memory inspector: edits are never lost (#13)', () => {
     await expect(memory.editor()).toContainText('line 301')
   })
 })
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the editor and the conflict compare in ${scheme}: no serious accessibility findings`, async ({
+    cairn
+  }, testInfo) => {
+    await cairn.page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
+    await cairn.page.setViewportSize({ width: 1200, height: 780 })
+    const base = '# About me\n\n- Prefers short answers\n- Lives in Lyon\n- Cycles to work\n'
+    await seed(cairn.userDataDir, 'about-me.md', base)
+    await seed(cairn.userDataDir, 'projects.md', '# Projects\n\n- Cairn\n')
+    await new AppPage(cairn.page).goto('Memory')
+    const memory = new MemoryPage(cairn.page)
+    await memory.open('about-me.md')
+    await memory.replaceText(
+      '# About me\n\n- Prefers short answers, with examples\n- Lives in Lyon\n- Cycles to work\n- Learning Italian\n'
+    )
+    await memory.open('projects.md')
+    await memory.open('about-me.md')
+    await captureView(cairn.page, testInfo, `memory-editor-unsaved-${scheme}`)
+
+    await seed(
+      cairn.userDataDir,
+      'about-me.md',
+      '# About me\n\n- Prefers short answers\n- Lives in Paris since May\n- Cycles to work\n'
+    )
+    await expect(memory.conflictBanner()).toBeVisible()
+    expect(await seriousA11yViolations(cairn.page), `conflict banner in ${scheme}`).toEqual([])
+    await captureView(cairn.page, testInfo, `memory-conflict-banner-${scheme}`)
+    await memory.view().getByRole('button', { name: 'Compare' }).click()
+    await expect(memory.compare('about-me.md')).toBeVisible()
+    expect(await seriousA11yViolations(cairn.page), `compare in ${scheme}`).toEqual([])
+    await captureView(cairn.page, testInfo, `memory-compare-${scheme}`)
+  })
+}

@@ -31,7 +31,8 @@ export class MemoryPage {
   async replaceText(text: string): Promise<void> {
     await this.editor().click()
     await this.page.keyboard.press('ControlOrMeta+a')
-    await this.page.keyboard.type(text)
+    // As pasted text: typed Enter keys would let the Markdown mode continue lists by itself.
+    await this.page.keyboard.insertText(text)
   }
 
   async save(): Promise<void> {

@@ -46,7 +46,7 @@ export interface ElectronApi {
     | 'isPackaged'
   >
   BrowserWindow: typeof BrowserWindow
-  dialog: Pick<Dialog, 'showErrorBox' | 'showMessageBox'>
+  dialog: Pick<Dialog, 'showErrorBox' | 'showMessageBox' | 'showMessageBoxSync'>
   protocol: Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'>
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>
   screen: Pick<Screen, 'getAllDisplays'>
@@ -174,7 +174,16 @@ export async function start(
           preload,
           renderer,
           state: await services.windowState.load(),
-          saveState: (state) => tracked(services.windowState.save(state))
+          saveState: (state) => tracked(services.windowState.save(state)),
+          askToLeave: (window) =>
+            dialog.showMessageBoxSync(window, {
+              type: 'question',
+              buttons: ['Leave', 'Stay'],
+              defaultId: 1,
+              cancelId: 1,
+              message: 'Leave with unsaved memory edits?',
+              detail: 'Edits you have not saved in the memory inspector will be lost.'
+            }) === 0
         })
         watchRenderer(mainWindow.webContents, { logger, dialogs })
         return mainWindow

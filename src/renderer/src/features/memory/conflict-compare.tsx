@@ -39,6 +39,8 @@ const compareTheme = EditorView.theme({
   },
   '&.cm-merge-a .cm-changedLineGutter': { backgroundColor: 'var(--warning)' },
   '&.cm-merge-b .cm-changedLineGutter': { backgroundColor: 'var(--success)' },
+  '&': { minHeight: '100%' },
+  '&.cm-merge-a': { backgroundColor: 'var(--surface-sunken)' },
   '&.cm-focused': { outline: '2px solid var(--focus)', outlineOffset: '-2px' }
 })
 
@@ -116,6 +118,12 @@ export function ConflictCompare(props: Props) {
     // The merge view does not scroll on its own; CSSOM styles are fine under the strict CSP.
     view.dom.style.height = '100%'
     view.dom.style.overflow = 'auto'
+    // Both sides reach the bottom, so a short file does not leave a blank gap under the compare.
+    const editors = view.dom.querySelector<HTMLElement>('.cm-mergeViewEditors')
+    if (editors) {
+      editors.style.minHeight = '100%'
+      editors.style.alignItems = 'stretch'
+    }
     merge.current = view
     setChunks(view.chunks.length)
     return () => {

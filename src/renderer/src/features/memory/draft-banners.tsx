@@ -10,7 +10,7 @@ export function ConflictBanner({ name, onCompare }: { name: string; onCompare():
       className="flex flex-wrap items-center gap-3 border-b border-warning-line bg-warning-soft px-4 py-2 text-sm"
     >
       <TriangleAlert size={16} aria-hidden className="shrink-0 text-warning" />
-      <span className="mr-auto">
+      <span className="min-w-48 flex-1">
         <span className="font-medium">{name} changed on disk since you started editing.</span>{' '}
         <span className="text-muted">Your text is kept. Compare the two before saving.</span>
       </span>
@@ -39,7 +39,7 @@ export function KeptBanner({ kept, onCopy, onRestore, onDismiss }: KeptProps) {
       className="flex flex-wrap items-center gap-3 border-b border-line bg-sunken px-4 py-2 text-sm"
     >
       <History size={16} aria-hidden className="shrink-0 text-muted" />
-      <span className="mr-auto text-muted">
+      <span className="min-w-48 flex-1 text-muted">
         You took the disk&rsquo;s version {formatAgo(kept.at)}. Your version ({lines}{' '}
         {lines === 1 ? 'line' : 'lines'}) is kept here until you dismiss it.
       </span>
