@@ -193,7 +193,15 @@ test.describe('Memory inspector: edits are never lost (#13)', () => {
     await expect(memory.editor()).toContainText('line 1')
     await memory.scrollEditorTo(2000)
     await expect.poll(() => memory.editorScrollTop()).toBeGreaterThan(1900)
-    const before = await memory.editorScrollTop()
+    // CodeMirror may settle its line heights once after a jump: start from a resting position.
+    let before = -1
+    await expect
+      .poll(async () => {
+        const last = before
+        before = await memory.editorScrollTop()
+        return before === last
+      })
+      .toBe(true)
 
     // Another file appears from outside (as when Claude writes during a chat).
     await seed(cairn.userDataDir, 'elsewhere.md', 'unrelated\n')

@@ -88,7 +88,7 @@ describe('FilePanel', () => {
     const shown = () => document.querySelector('.min-h-0.flex-1 > div')?.shadowRoot?.textContent
     function mount(
       store: DraftStore = createDraftStore(),
-      files = { '/memories/notes.md': 'old\n' }
+      files: Record<string, string> = { '/memories/notes.md': 'old\n' }
     ) {
       const main = installFakeMain({ memory: files })
       const panel = (version: number) => (
