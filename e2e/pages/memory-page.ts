@@ -6,7 +6,7 @@ type Pane = 'File' | 'Activity' | 'Expiry'
 export class MemoryPage {
   constructor(readonly page: Page) {}
 
-  private view(): Locator {
+  view(): Locator {
     return this.page.getByRole('tabpanel', { name: 'Memory' })
   }
 
@@ -31,12 +31,40 @@ export class MemoryPage {
   async replaceText(text: string): Promise<void> {
     await this.editor().click()
     await this.page.keyboard.press('ControlOrMeta+a')
-    await this.page.keyboard.type(text)
+    // As pasted text: typed Enter keys would let the Markdown mode continue lists by itself.
+    await this.page.keyboard.insertText(text)
   }
 
   async save(): Promise<void> {
     await this.view().getByRole('button', { name: 'Save', exact: true }).click()
     await expect(this.view().getByRole('button', { name: 'Save', exact: true })).toBeDisabled()
+  }
+
+  /** The calm banner that says the open file changed on disk under unsaved edits. */
+  conflictBanner(): Locator {
+    return this.view().getByRole('alert').filter({ hasText: 'changed on disk' })
+  }
+
+  saveButton(): Locator {
+    return this.view().getByRole('button', { name: 'Save', exact: true })
+  }
+
+  /** The disk-vs-yours compare for a file (e.g. "notes.md"). */
+  compare(name: string): Locator {
+    return this.view().getByRole('region', { name: `Compare ${name}` })
+  }
+
+  /** CodeMirror's scrolling element (inside the editor's open shadow root). */
+  private scroller(): Locator {
+    return this.view().locator('.cm-scroller').first()
+  }
+
+  async scrollEditorTo(top: number): Promise<void> {
+    await this.scroller().evaluate((el, y) => void (el.scrollTop = y), top)
+  }
+
+  editorScrollTop(): Promise<number> {
+    return this.scroller().evaluate((el) => el.scrollTop)
   }
 
   async showPane(pane: Pane): Promise<void> {

@@ -49,7 +49,7 @@ export interface ElectronApi {
     | 'exit'
   > & { readonly commandLine: Pick<App['commandLine'], 'hasSwitch'> }
   BrowserWindow: typeof BrowserWindow
-  dialog: Pick<Dialog, 'showErrorBox' | 'showMessageBox'>
+  dialog: Pick<Dialog, 'showErrorBox' | 'showMessageBox' | 'showMessageBoxSync'>
   protocol: Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'>
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>
   screen: Pick<Screen, 'getAllDisplays'>
@@ -201,7 +201,16 @@ export async function start(
           renderer,
           devTools: !app.isPackaged,
           state: await services.windowState.load(),
-          saveState: (state) => tracked(services.windowState.save(state))
+          saveState: (state) => tracked(services.windowState.save(state)),
+          askToLeave: (window) =>
+            dialog.showMessageBoxSync(window, {
+              type: 'question',
+              buttons: ['Leave', 'Stay'],
+              defaultId: 1,
+              cancelId: 1,
+              message: 'Leave with unsaved memory edits?',
+              detail: 'Edits you have not saved in the memory inspector will be lost.'
+            }) === 0
         })
         watchRenderer(mainWindow.webContents, { logger, dialogs })
         return mainWindow

@@ -82,6 +82,20 @@ export function restorableBounds(state: WindowState, workAreas: Rectangle[]): Pa
   return grabbable ? { x, y, width, height } : { width, height }
 }
 
+/**
+ * The page's beforeunload handler (unsaved memory edits) only cancels the unload; Electron shows
+ * nothing for it. Ask here, and let the page go only if the user says so.
+ */
+export function confirmUnsavedUnload(
+  contents: Pick<WebContents, 'on'>,
+  askToLeave: () => boolean
+): void {
+  contents.on('will-prevent-unload', (event) => {
+    // preventDefault here overrides the page's beforeunload: the window closes or reloads.
+    if (askToLeave()) event.preventDefault()
+  })
+}
+
 export interface MainWindowOptions {
   BrowserWindow: typeof BrowserWindowType
   workAreas: Rectangle[]
@@ -91,6 +105,8 @@ export interface MainWindowOptions {
   saveState: (state: WindowState) => Promise<void>
   /** Development builds only; default off. */
   devTools?: boolean
+  /** Asked (synchronously) when the page refuses to unload over unsaved edits; true leaves. */
+  askToLeave?: (window: BrowserWindowType) => boolean
 }
 
 export async function createMainWindow(options: MainWindowOptions): Promise<BrowserWindowType> {
@@ -105,6 +121,8 @@ export async function createMainWindow(options: MainWindowOptions): Promise<Brow
     webPreferences: secureWebPreferences(options.preload, options.devTools ?? false)
   })
   if (state.maximized) window.maximize()
+  const { askToLeave } = options
+  if (askToLeave) confirmUnsavedUnload(window.webContents, () => askToLeave(window))
   window.once('ready-to-show', () => window.show())
   window.on('close', () => {
     const bounds = window.getNormalBounds()

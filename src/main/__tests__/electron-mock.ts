@@ -310,7 +310,8 @@ export function createFakeElectron(
     response: 0,
     showMessageBox: vi.fn((..._args: unknown[]) =>
       Promise.resolve({ response: dialog.response, checkboxChecked: false })
-    )
+    ),
+    showMessageBoxSync: vi.fn((..._args: unknown[]) => dialog.response)
   }
 
   const workAreas = options.workAreas ?? [{ x: 0, y: 0, width: 1920, height: 1040 }]

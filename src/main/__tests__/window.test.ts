@@ -1,6 +1,7 @@
 import type { BrowserWindow } from 'electron'
 import { describe, expect, it, vi } from 'vitest'
 import {
+  confirmUnsavedUnload,
   createMainWindow,
   hardenContents,
   hardenSession,
@@ -290,5 +291,42 @@ describe('createMainWindow', () => {
     expect(() => window.close()).not.toThrow()
     await Promise.resolve()
     expect(saveState).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('confirmUnsavedUnload', () => {
+  it('lets the window go only when the user chooses to leave', () => {
+    const contents = new FakeWebContents()
+    let answer = false
+    const ask = vi.fn(() => answer)
+    confirmUnsavedUnload(contents as never, ask)
+
+    const stay = fakeEvent()
+    contents.emit('will-prevent-unload', stay)
+    expect(ask).toHaveBeenCalledTimes(1)
+    expect(stay.preventDefault).not.toHaveBeenCalled()
+
+    answer = true
+    const leave = fakeEvent()
+    contents.emit('will-prevent-unload', leave)
+    expect(leave.preventDefault).toHaveBeenCalledTimes(1)
+  })
+
+  it('is wired by createMainWindow, asking about that window', async () => {
+    const fake = createFakeElectron()
+    const askToLeave = vi.fn((_window: unknown) => true)
+    const window = (await createMainWindow({
+      BrowserWindow: fake.BrowserWindow as unknown as typeof BrowserWindow,
+      workAreas: [SCREEN],
+      preload: PRELOAD,
+      renderer: { kind: 'app', root: '/app/out/renderer' },
+      state: { width: 1100, height: 760, maximized: false },
+      saveState: () => Promise.resolve(),
+      askToLeave
+    })) as unknown as FakeBrowserWindow
+    const event = fakeEvent()
+    window.webContents.emit('will-prevent-unload', event)
+    expect(askToLeave).toHaveBeenCalledWith(window)
+    expect(event.preventDefault).toHaveBeenCalledTimes(1)
   })
 })

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { MemoryEntry } from '@shared/memory'
 import { installFakeMain } from '../../test/fake-main'
+import { createDraftStore, type DraftStore } from './draft-store'
 import { FilePanel } from './file-panel'
 
 const entry: MemoryEntry = {
@@ -32,7 +33,15 @@ function editorText(): string {
 }
 
 function renderPanel(main = installFakeMain({ memory: { '/memories/notes.md': 'old\n' } })) {
-  render(<FilePanel entry={entry} version={0} pinnedPatterns={[]} onMoved={() => undefined} />)
+  render(
+    <FilePanel
+      entry={entry}
+      version={0}
+      drafts={createDraftStore()}
+      pinnedPatterns={[]}
+      onMoved={() => undefined}
+    />
+  )
   return main
 }
 
@@ -56,7 +65,7 @@ describe('FilePanel', () => {
     await waitFor(() => expect(save).toHaveProperty('disabled', true))
   })
 
-  it('shows the engine refusing a save (a conflict) and offers to reload', async () => {
+  it('opens the compare when the engine refuses a save (a conflict), keeping the text', async () => {
     const main = renderPanel()
     await waitFor(() => expect(main.callsTo('memory:read')).toHaveLength(1))
     await waitFor(() =>
@@ -67,10 +76,10 @@ describe('FilePanel', () => {
     main.memory.set('/memories/notes.md', 'changed elsewhere\n')
     typeInEditor('mine\n')
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }))
-    const alert = await screen.findByRole('alert')
-    expect(alert.textContent).toContain('changed since you opened it')
+    const compare = await screen.findByRole('region', { name: 'Compare notes.md' })
+    expect(within(compare).getByRole('alert').textContent).toContain('changed on disk')
     expect(main.memory.get('/memories/notes.md')).toBe('changed elsewhere\n')
-    expect(screen.getByRole('button', { name: 'Reload from disk' })).toBeTruthy()
+    expect(within(compare).getByRole('button', { name: 'Keep mine' })).toBeTruthy()
   })
 
   it('shows a cap refusal and keeps the text being edited', async () => {
@@ -101,6 +110,120 @@ describe('FilePanel', () => {
     expect(main.callsTo('memory:delete')).toHaveLength(0)
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }))
     await waitFor(() => expect(main.memory.has('/memories/notes.md')).toBe(false))
+  })
+
+  describe('the save and conflict flow (#13)', () => {
+    const shown = () => document.querySelector('.min-h-0.flex-1 > div')?.shadowRoot?.textContent
+    function mount(
+      store: DraftStore = createDraftStore(),
+      files: Record<string, string> = { '/memories/notes.md': 'old\n' }
+    ) {
+      const main = installFakeMain({ memory: files })
+      const panel = (version: number) => (
+        <FilePanel
+          entry={entry}
+          version={version}
+          drafts={store}
+          pinnedPatterns={[]}
+          onMoved={() => undefined}
+        />
+      )
+      const view = render(panel(0))
+      return { main, store, bump: (v: number) => view.rerender(panel(v)), view }
+    }
+    const conflictBanner = () =>
+      screen.queryAllByRole('alert').filter((el) => el.textContent.includes('changed on disk'))
+
+    it('a save of my own, then the watcher announcing it, raises no conflict', async () => {
+      const { main, bump } = mount()
+      await waitFor(() => expect(shown()).toContain('old'))
+      for (let i = 1; i <= 5; i += 1) {
+        typeInEditor(`edit ${i}\n`)
+        await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }))
+        await waitFor(() => expect(main.memory.get('/memories/notes.md')).toBe(`edit ${i}\n`))
+        bump(i)
+        await waitFor(() =>
+          expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true)
+        )
+      }
+      expect(conflictBanner()).toHaveLength(0)
+    })
+
+    it('a change to another file never raises it, and my text stays', async () => {
+      const { main, bump } = mount(createDraftStore(), {
+        '/memories/notes.md': 'old\n',
+        '/memories/other.md': 'x\n'
+      })
+      await waitFor(() => expect(shown()).toContain('old'))
+      typeInEditor('mine\n')
+      main.memory.set('/memories/other.md', 'changed\n')
+      bump(1)
+      await waitFor(() => expect(main.callsTo('memory:read').length).toBeGreaterThan(1))
+      expect(conflictBanner()).toHaveLength(0)
+      expect(shown()).toContain('mine')
+    })
+
+    it('a clean editor follows the disk in place; a dirty one gets the banner and a compare', async () => {
+      const { main, bump } = mount()
+      await waitFor(() => expect(shown()).toContain('old'))
+      main.memory.set('/memories/notes.md', 'from outside\n')
+      bump(1)
+      await waitFor(() => expect(shown()).toContain('from outside'))
+      expect(conflictBanner()).toHaveLength(0)
+
+      typeInEditor('mine\n')
+      main.memory.set('/memories/notes.md', 'theirs\n')
+      bump(2)
+      await waitFor(() => expect(conflictBanner()).toHaveLength(1))
+      const user = userEvent.setup()
+      await user.click(screen.getByRole('button', { name: 'Compare' }))
+      const compare = screen.getByRole('region', { name: 'Compare notes.md' })
+      await user.click(within(compare).getByRole('button', { name: 'Keep mine' }))
+      await waitFor(() => expect(main.memory.get('/memories/notes.md')).toBe('mine\n'))
+      await waitFor(() => expect(screen.queryByRole('region', { name: /^Compare/ })).toBeNull())
+      expect(conflictBanner()).toHaveLength(0)
+    })
+
+    it("taking the disk's keeps my text until dismissed, and can put it back", async () => {
+      const { main, bump, store } = mount()
+      await waitFor(() => expect(shown()).toContain('old'))
+      typeInEditor('mine\n')
+      main.memory.set('/memories/notes.md', 'theirs\n')
+      bump(1)
+      const user = userEvent.setup()
+      await user.click(await screen.findByRole('button', { name: 'Compare' }))
+      await user.click(screen.getByRole('button', { name: 'Take the disk’s' }))
+      await waitFor(() => expect(shown()).toContain('theirs'))
+      expect(store.kept('/memories/notes.md')?.text).toBe('mine\n')
+      expect(store.unsaved()).toEqual(['/memories/notes.md'])
+      const kept = screen.getByRole('region', { name: 'Your set-aside version' })
+      await user.click(within(kept).getByRole('button', { name: 'Copy my version' }))
+      await waitFor(() => expect(main.clipboard).toEqual(['mine\n']))
+      await user.click(within(kept).getByRole('button', { name: 'Put mine back' }))
+      await waitFor(() => expect(shown()).toContain('mine'))
+      expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false)
+      expect(store.kept('/memories/notes.md')).toBeUndefined()
+    })
+
+    it('unsaved text survives the panel going away and coming back', async () => {
+      const store = createDraftStore()
+      const first = mount(store)
+      await waitFor(() => expect(shown()).toContain('old'))
+      typeInEditor('kept across switches\n')
+      first.view.unmount()
+      expect(store.unsaved()).toEqual(['/memories/notes.md'])
+      render(
+        <FilePanel
+          entry={entry}
+          version={0}
+          drafts={store}
+          pinnedPatterns={[]}
+          onMoved={() => undefined}
+        />
+      )
+      await waitFor(() => expect(shown()).toContain('kept across switches'))
+      expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false)
+    })
   })
 })
 

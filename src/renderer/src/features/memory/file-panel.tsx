@@ -1,19 +1,27 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { Pencil, Pin, PinOff, Save, Trash2 } from 'lucide-react'
-import type { MemoryEntry, MemoryFile } from '@shared/memory'
+import type { MemoryEntry } from '@shared/memory'
 import { Dialog } from '../../components/dialog'
-import { CodeEditor } from '../../components/code-editor'
+import { CodeEditor, type EditorController } from '../../components/code-editor'
 import { Spinner } from '../../components/icons'
 import { call } from '../../lib/api'
+import { copyText } from '../../lib/clipboard'
 import { toShownError, type ShownError } from '../../lib/errors'
-import { formatBytes } from '../../lib/format'
+import { formatBytes, formatNumber } from '../../lib/format'
 import { formatAgo, formatDateTime } from '../../lib/time'
+import { useNow } from '../../lib/use-now'
+import { ConflictCompare } from './conflict-compare'
+import { ConflictBanner, KeptBanner } from './draft-banners'
+import { useKeptCopy, type DraftStore } from './draft-store'
 import { exactPattern, relativePath, toMemoryPath } from './memory-paths'
+import { useFileDraft } from './use-file-draft'
 
 interface Props {
   entry: MemoryEntry
-  /** Bumps when the folder changed: a clean editor re-reads, a dirty one is warned. */
+  /** Bumps when the folder changed: the file is re-read and compared with the editor's base. */
   version: number
+  /** Unsaved edits per file, kept by the memory view across file and pane switches. */
+  drafts: DraftStore
   pinnedPatterns: readonly string[]
   onMoved(to: string | null): void
 }
@@ -21,65 +29,38 @@ interface Props {
 type Ask = 'rename' | 'delete' | null
 
 /** One memory file: its text in an editor, saved through the engine with a conflict check. */
-export function FilePanel({ entry, version, pinnedPatterns, onMoved }: Props) {
+export function FilePanel({ entry, version, drafts, pinnedPatterns, onMoved }: Props) {
   const path = entry.path
-  const [file, setFile] = useState<MemoryFile | null>(null)
-  const [draft, setDraft] = useState<string | null>(null)
-  const [error, setError] = useState<ShownError | null>(null)
-  const [status, setStatus] = useState<string>('')
-  const [saving, setSaving] = useState(false)
+  const controller = useRef<EditorController | null>(null)
+  const draft = useFileDraft(path, drafts, version, controller)
+  const { disk: file, dirty, conflict, saving } = draft
   const [ask, setAsk] = useState<Ask>(null)
-  const [docKey, setDocKey] = useState(0)
+  const [comparing, setComparing] = useState(false)
+  const [note, setNote] = useState('')
+  const [actError, setError] = useState<ShownError | null>(null)
+  const error = actError ?? draft.error
+  const kept = useKeptCopy(drafts, path)
+  const now = useNow(30_000)
+  const status = note || draft.status
   // Only the first part of a huge file: shown read-only, so it can never be saved over the file.
   const readOnly = file?.truncated === true
-  const dirty = draft !== null && file !== null && !readOnly && draft !== file.content
-  // A refused save (over a cap, or too long to send) keeps the text; reloading would throw it away.
-  const refusedText = error?.code === 'MEMORY_CAP' || error?.code === 'BAD_INPUT'
-
-  const load = useCallback(() => {
-    call((api) => api.memory.read({ path })).then(
-      (next) => {
-        setFile(next)
-        setDraft(null)
-        setDocKey((n) => n + 1)
-        setError(null)
-      },
-      (failure: unknown) => setError(toShownError(failure))
-    )
-  }, [path])
-
-  useEffect(() => load(), [load])
-
-  // Someone else changed the folder: follow along unless the user has unsaved edits here.
-  const [seenVersion, setSeenVersion] = useState(version)
-  const [staleOnDisk, setStaleOnDisk] = useState(false)
-  if (version !== seenVersion) {
-    setSeenVersion(version)
-    if (dirty) setStaleOnDisk(true)
-  }
-  const firstVersion = useRef(version)
-  useEffect(() => {
-    if (version !== firstVersion.current && !dirty) load()
-    // Only a new version should trigger this re-read.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [version])
 
   async function save(): Promise<void> {
-    if (!file || draft === null || !dirty) return
-    setSaving(true)
-    try {
-      await call((api) => api.memory.write({ path, content: draft, expectedHash: file.hash }))
-      setStatus('Saved.')
-      setStaleOnDisk(false)
-      const next = await call((api) => api.memory.read({ path }))
-      setFile(next)
-      setDraft(null)
-      setError(null)
-    } catch (failure) {
-      setError(toShownError(failure))
-    } finally {
-      setSaving(false)
-    }
+    setNote('')
+    const result = await draft.save()
+    if (result === 'conflict') setComparing(true)
+  }
+
+  async function keepMine(text: string): Promise<void> {
+    setNote('')
+    if (await draft.keepMine(text)) setComparing(false)
+  }
+
+  function copy(text: string): void {
+    copyText(text).then(
+      () => setNote('Your version is on the clipboard.'),
+      (failure: unknown) => setError(toShownError(failure))
+    )
   }
 
   async function act(run: () => Promise<unknown>, after: () => void): Promise<void> {
@@ -99,27 +80,30 @@ export function FilePanel({ entry, version, pinnedPatterns, onMoved }: Props) {
       : [...pinnedPatterns, own]
     void act(
       () => call((api) => api.settings.update({ expiry: { pinned: next } })),
-      () => setStatus(entry.pinned ? 'Unpinned.' : 'Pinned: it never expires.')
+      () => setNote(entry.pinned ? 'Unpinned.' : 'Pinned: it never expires.')
     )
   }
 
+  const onDisk = file ? formatBytes(file.size) : '…'
   return (
     <div className="flex h-full min-h-0 flex-col">
       <header className="flex flex-wrap items-center gap-2 border-b border-line px-4 py-2.5">
         <div className="mr-auto flex min-w-56 flex-1 flex-col">
           <h2 className="truncate font-mono text-sm font-semibold">{path}</h2>
           <p className="text-xs text-muted">
-            {file ? formatBytes(file.size) : '…'}
+            <span title={file ? `${formatNumber(file.size)} bytes on disk now` : undefined}>
+              {onDisk}
+            </span>
             {entry.modified ? (
               <span title={formatDateTime(entry.modified)}>
                 {' '}
-                · modified {formatAgo(entry.modified)}
+                · modified {formatAgo(entry.modified, now)}
               </span>
             ) : null}
             {entry.accessed ? (
               <span title={formatDateTime(entry.accessed)}>
                 {' '}
-                · read {formatAgo(entry.accessed)}
+                · read {formatAgo(entry.accessed, now)}
               </span>
             ) : null}
           </p>
@@ -143,29 +127,45 @@ export function FilePanel({ entry, version, pinnedPatterns, onMoved }: Props) {
         <button
           type="button"
           className="button button--primary"
-          disabled={!dirty || saving}
+          disabled={!dirty || saving || comparing || readOnly}
           onClick={() => void save()}
         >
           {saving ? <Spinner /> : <Save size={16} aria-hidden />}
           Save
         </button>
       </header>
-      {error || staleOnDisk ? (
+      {error ? (
         <div
           role="alert"
           className="flex items-center gap-3 bg-danger-soft px-4 py-2 text-sm text-danger"
         >
           <span className="mr-auto">
-            {error ? `${error.message}${error.nextStep ? ` ${error.nextStep}` : ''}` : null}
-            {!error && staleOnDisk ? 'This file changed on disk while you were editing.' : null}
-            {refusedText && dirty ? ' Your text is still here, unsaved.' : null}
+            {error.message}
+            {error.nextStep ? ` ${error.nextStep}` : ''}
+            {dirty ? ' Your text is still here, not saved.' : ''}
           </span>
-          {refusedText && !staleOnDisk ? null : (
-            <button type="button" className="button" onClick={load}>
-              Reload from disk
-            </button>
-          )}
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => {
+              setError(null)
+              draft.dismissError()
+            }}
+          >
+            Dismiss
+          </button>
         </div>
+      ) : null}
+      {conflict && !comparing ? (
+        <ConflictBanner name={relativePath(path)} onCompare={() => setComparing(true)} />
+      ) : null}
+      {kept && !conflict ? (
+        <KeptBanner
+          kept={kept}
+          onCopy={() => copy(kept.text)}
+          onRestore={draft.restoreKept}
+          onDismiss={() => drafts.dismissKept(path)}
+        />
       ) : null}
       {file && readOnly ? (
         <p role="note" className="border-b border-line px-4 py-2 text-sm text-muted">
@@ -178,24 +178,44 @@ export function FilePanel({ entry, version, pinnedPatterns, onMoved }: Props) {
         {status}
       </p>
       <div className="min-h-0 flex-1">
-        {file ? (
+        {comparing && file && draft.text !== null ? (
+          <ConflictCompare
+            path={path}
+            disk={file.content}
+            mine={draft.text}
+            busy={saving}
+            onMineChange={draft.onEdit}
+            onKeepMine={(text) => void keepMine(text)}
+            onTakeDisk={() => {
+              draft.takeDisk()
+              setComparing(false)
+            }}
+            onCopyMine={copy}
+            onClose={() => setComparing(false)}
+          />
+        ) : draft.initialText !== null ? (
           <CodeEditor
             key={path}
-            docKey={`${path}#${docKey}`}
-            initial={file.content}
+            docKey={`${path}#${draft.docKey}`}
+            initial={draft.initialText}
             label={`Contents of ${path}`}
-            onChange={setDraft}
+            startSpot={drafts.spot(path)}
+            controllerRef={controller}
+            onChange={draft.onEdit}
             onSave={() => void save()}
             readOnly={readOnly}
+            onLeave={(spot) => drafts.setSpot(path, spot)}
           />
         ) : null}
       </div>
       <footer className="border-t border-line px-4 py-1.5 text-xs text-muted" aria-hidden="true">
         {readOnly
           ? 'Read-only: first part of a file too large to edit'
-          : dirty
-            ? 'Unsaved changes · Ctrl/Cmd+S to save'
-            : status || 'Saved on disk'}
+          : conflict
+            ? 'Unsaved changes · the file changed on disk: compare before saving'
+            : dirty
+              ? 'Unsaved changes · kept when you switch files · Ctrl/Cmd+S to save'
+              : status || 'Saved on disk'}
       </footer>
       <Dialog
         open={ask === 'rename'}
@@ -207,7 +227,10 @@ export function FilePanel({ entry, version, pinnedPatterns, onMoved }: Props) {
           const to = toMemoryPath(typed)
           void act(
             () => call((api) => api.memory.rename({ from: path, to })),
-            () => onMoved(to)
+            () => {
+              drafts.move(path, to)
+              onMoved(to)
+            }
           )
         }}
       />
@@ -220,7 +243,11 @@ export function FilePanel({ entry, version, pinnedPatterns, onMoved }: Props) {
         onConfirm={() =>
           void act(
             () => call((api) => api.memory.delete({ path })),
-            () => onMoved(null)
+            () => {
+              drafts.drop(path)
+              drafts.dismissKept(path)
+              onMoved(null)
+            }
           )
         }
       >

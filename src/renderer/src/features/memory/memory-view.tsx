@@ -7,6 +7,7 @@ import { MemoryFolderControl } from '../../components/memory-folder-control'
 import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { ActivityPanel } from './activity-panel'
+import { useDraftStore, useUnloadGuard, useUnsavedPaths } from './draft-store'
 import { ExpiryPanel } from './expiry-panel'
 import { FilePanel } from './file-panel'
 import { toMemoryPath } from './memory-paths'
@@ -34,6 +35,9 @@ const PANES: { id: Pane; label: string }[] = [
 /** The memory inspector: every file Claude keeps, editable, with its history and expiry. */
 export function MemoryView({ info, settings, openRequest, onOpenConversation }: Props) {
   const data = useMemoryData()
+  const drafts = useDraftStore()
+  useUnloadGuard(drafts)
+  const unsaved = useUnsavedPaths(drafts)
   const [selected, setSelected] = useState<string | null>(null)
   const [pane, setPane] = useState<Pane>('file')
   const [creating, setCreating] = useState(false)
@@ -111,6 +115,17 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
                 {p.label}
               </button>
             ))}
+            {unsaved.length > 0 ? (
+              <p
+                className="ml-auto flex items-center gap-1.5 self-center truncate text-xs text-muted"
+                title={unsaved.join('\n')}
+              >
+                <span className="size-1.5 shrink-0 rounded-full bg-accent" aria-hidden />
+                {unsaved.length === 1
+                  ? `Unsaved edits in ${unsaved[0]?.split('/').pop() ?? ''}`
+                  : `Unsaved edits in ${unsaved.length} files`}
+              </p>
+            ) : null}
           </div>
           <div className="min-h-0 flex-1">
             {pane === 'file' ? (
@@ -119,6 +134,7 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
                   key={entry.path}
                   entry={entry}
                   version={data.version}
+                  drafts={drafts}
                   pinnedPatterns={settings?.expiry.pinned ?? []}
                   onMoved={setSelected}
                 />
