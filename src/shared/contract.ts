@@ -34,7 +34,7 @@ import {
   ExpiryPreviewItemSchema,
   MemoryChangeSchema,
   MemoryCreateInputSchema,
-  MemoryEntrySchema,
+  MemoryListPageSchema,
   MemoryFileSchema,
   MemoryListInputSchema,
   MemoryMutationSchema,
@@ -114,7 +114,7 @@ export const channels = {
   // Through main, not navigator.clipboard: the window denies every permission, clipboard included.
   'app:copy-text': { input: CopyTextInputSchema, output: z.object({ copied: z.number() }) },
   // The memory inspector: the user's own reads and edits, through the same engine as Claude's.
-  'memory:list': { input: MemoryListInputSchema.optional(), output: z.array(MemoryEntrySchema) },
+  'memory:list': { input: MemoryListInputSchema.optional(), output: MemoryListPageSchema },
   'memory:read': { input: MemoryPathInputSchema, output: MemoryFileSchema },
   'memory:write': { input: MemoryWriteInputSchema, output: MemoryMutationSchema },
   'memory:create': { input: MemoryCreateInputSchema, output: MemoryMutationSchema },

@@ -8,7 +8,7 @@ export function createHandlers(services: Services): Handlers {
     'app:open-memory-folder': () => services.app.openMemoryFolder(),
     'app:diagnostics': () => services.diagnostics.collect(),
     'app:copy-text': ({ text }) => services.app.copyText(text),
-    'memory:list': (input) => services.memory.list(input?.path),
+    'memory:list': (input) => services.memory.list(input ?? {}),
     'memory:read': ({ path }) => services.memory.read(path),
     'memory:write': (input) => services.memory.write(input),
     'memory:create': (input) => services.memory.create(input),

@@ -83,6 +83,8 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
                 selected={selected}
                 fresh={data.fresh}
                 onSelect={open}
+                total={data.total}
+                onMore={data.loadMore}
               />
             ) : (
               <p className="p-4 text-muted">Loading…</p>
