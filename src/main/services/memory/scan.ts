@@ -49,11 +49,40 @@ export async function reconcile(
       result.removed.push(rel)
     }
   }
-  for (const [rel, seen] of onDisk) {
-    await pace()
-    await settle(ctx, rel, seen, force.has(rel), result)
+  const parents = new Parents(ctx)
+  try {
+    for (const [rel, seen] of onDisk) {
+      await pace()
+      await settle(ctx, rel, seen, force.has(rel), result, parents)
+    }
+  } finally {
+    await parents.close()
   }
   return result
+}
+
+/** Keeps the folder of the last file read open: a walk hands files over folder by folder. */
+class Parents {
+  private key: string | undefined
+  private dir: Dir | undefined
+
+  constructor(private readonly ctx: Ctx) {}
+
+  async open(segments: readonly string[]): Promise<Dir> {
+    const key = segments.join('/')
+    if (this.dir && this.key === key) return this.dir
+    await this.close()
+    this.dir = await this.ctx.fs.openDir(segments)
+    this.key = key
+    return this.dir
+  }
+
+  async close(): Promise<void> {
+    const dir = this.dir
+    this.dir = undefined
+    this.key = undefined
+    await dir?.close()
+  }
 }
 
 /**
@@ -218,7 +247,8 @@ async function settle(
   rel: string,
   seen: Seen,
   forced: boolean,
-  result: Reconciled
+  result: Reconciled,
+  parents?: Parents
 ): Promise<void> {
   const known = ctx.index.get(rel)
   if (known && known.size === seen.size && known.mtimeMs === seen.mtimeMs && !forced) return
@@ -239,9 +269,11 @@ async function settle(
   const missing = () => new ToolError('not-found', 'gone')
   try {
     const before = known?.hash
-    const entry = await inParent(ctx, parsed.path, missing, async (dir) =>
+    const read = async (dir: Dir) =>
       noteRead(ctx, parsed.path, await readIn(dir, parsed.path, missing), false, forced)
-    )
+    const entry = parents
+      ? await read(await parents.open(parsed.path.segments.slice(0, -1)))
+      : await inParent(ctx, parsed.path, missing, read)
     if (!known) result.added.push(rel)
     else if (entry.hash !== before) result.changed.push(rel)
   } catch {

@@ -277,28 +277,37 @@ export class MemoryStore {
   /** Re-reads the folder into the index, then expires what is due. */
   sweep(): Promise<SweepResult> {
     return this.inspect(async () => {
-      const ctx = this.ctx(SYSTEM, false)
-      await this.reconcileNow(ctx, false, true)
-      const expired = await expireDue(ctx, this.parts.archiveRoot)
-      for (const item of expired) {
-        await this.parts.log.append({
-          actor: SYSTEM,
-          command: 'expire',
-          paths: [item.path],
-          bytesBefore: item.size,
-          bytesAfter: 0,
-          outcome: 'ok',
-          message: expiryMessage(item, this.expiry.days)
-        })
-      }
-      if (expired.length)
-        this.emit(
-          expired.map((item) => item.path),
-          SYSTEM
-        )
-      await this.saveIndex()
-      return { expired }
+      await this.reconcileNow(this.ctx(SYSTEM, false), false, true)
+      return this.expireNow()
     })
+  }
+
+  /** Expires what is due without re-reading the folder first (the open has just read it). */
+  expire(): Promise<SweepResult> {
+    return this.inspect(() => this.expireNow())
+  }
+
+  private async expireNow(): Promise<SweepResult> {
+    const ctx = this.ctx(SYSTEM, false)
+    const expired = await expireDue(ctx, this.parts.archiveRoot)
+    for (const item of expired) {
+      await this.parts.log.append({
+        actor: SYSTEM,
+        command: 'expire',
+        paths: [item.path],
+        bytesBefore: item.size,
+        bytesAfter: 0,
+        outcome: 'ok',
+        message: expiryMessage(item, this.expiry.days)
+      })
+    }
+    if (expired.length)
+      this.emit(
+        expired.map((item) => item.path),
+        SYSTEM
+      )
+    await this.saveIndex()
+    return { expired }
   }
 
   listArchived(): Promise<ArchivedItem[]> {

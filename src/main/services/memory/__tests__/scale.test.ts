@@ -1,10 +1,11 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { MemoryChange } from '@shared/memory'
 import { expectCairnError } from '../../__tests__/helpers'
 import { reconcile } from '../scan'
-import type { MemoryIndex } from '../index-store'
+import { MemoryIndex } from '../index-store'
+import { pacer } from '../pace'
 import type { MemoryStore } from '../store'
 import { useMemory } from './helpers'
 
@@ -110,7 +111,6 @@ describe('whole-folder work', () => {
     }
     setImmediate(tick)
     // A zero slice yields at every step, so other tasks get turns however fast the disk is.
-    const { pacer } = await import('../pace')
     const result = await reconcile(ctx, false, new Set(), pacer(0))
     ticking = false
     expect(result.added).toHaveLength(200)
@@ -156,5 +156,37 @@ describe('memory:list in pages', () => {
     const next = await store.list({ cursor: '/memories/b.md', limit: 2 })
     expect(next.entries.map((entry) => entry.path)).toEqual(['/memories/c.md'])
     await expectCairnError(store.list({ limit: 100_000 }), 'BAD_INPUT')
+  })
+})
+
+describe('the index file at scale', () => {
+  it('is written one file per line (still one JSON document) and read back the same way', async () => {
+    for (let n = 0; n < 1_200; n++) await put(`d${n % 7}/n${n}.md`, `note ${n}`)
+    const store = await mem.open()
+    await store.flush()
+    const text = await readFile(join(mem.stateDir(), 'memory-index.json'), 'utf8')
+    const lines = text.split('\n')
+    expect(lines).toHaveLength(1_202)
+    expect(Object.keys((JSON.parse(text) as { files: object }).files)).toHaveLength(1_200)
+    const loaded = await MemoryIndex.load(mem.stateDir(), pacer(0))
+    expect(loaded.ok).toBe(true)
+    expect(loaded.index.fileCount).toBe(1_200)
+    expect(loaded.index.get('d3/n10.md')).toEqual(indexOf(store).get('d3/n10.md'))
+    // One bad line means the index is rebuilt from the disk, as for any corrupt index.
+    lines[600] = lines[600]?.replace('"size":', '"size":"x","was":') ?? ''
+    await writeFile(join(mem.stateDir(), 'memory-index.json'), lines.join('\n'))
+    expect((await MemoryIndex.load(mem.stateDir())).ok).toBe(false)
+  })
+
+  it('still reads an index saved as one line (before this layout)', async () => {
+    await put('a.md', 'a')
+    const store = await mem.open()
+    const entry = indexOf(store).get('a.md')
+    await store.dispose()
+    const legacy = { version: 1, files: { 'a.md': entry }, expired: {} }
+    await writeFile(join(mem.stateDir(), 'memory-index.json'), JSON.stringify(legacy))
+    const loaded = await MemoryIndex.load(mem.stateDir())
+    expect(loaded.ok).toBe(true)
+    expect(loaded.index.get('a.md')).toEqual(entry)
   })
 })
