@@ -6,7 +6,7 @@
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { appendFile, mkdtemp, rm, truncate } from 'node:fs/promises'
 import { createHash } from 'node:crypto'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { BetaLocalFilesystemMemoryTool } from '@anthropic-ai/sdk/tools/memory/node'
@@ -103,6 +103,10 @@ export async function runScale(): Promise<void> {
   )
   console.log(
     'Longest block = max of perf_hooks.monitorEventLoopDelay (5 ms resolution) while the step ran.'
+  )
+  const load = loadavg()[0] ?? 0
+  console.log(
+    `Load average at start: ${load.toFixed(2)} on ${cpus().length} cores${load > cpus().length ? ' (busy machine: blocks include time the process waited for a core)' : ''}`
   )
   const base = await mkdtemp(join(tmpdir(), 'cairn-bench-scale-'))
   const root = join(base, 'memories')
