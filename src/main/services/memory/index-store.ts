@@ -175,16 +175,21 @@ export class MemoryIndex {
       return { index, ok: false }
     }
     try {
-      const lines = text.split('\n')
-      const head = lines[0] ?? ''
-      if (lines.length >= 2 && head.endsWith('"files":{') && lines[lines.length - 1] === '}}') {
-        // One file per line (serializePaced): parsed and checked line by line, paced.
+      const headEnd = text.indexOf('\n')
+      const tailStart = text.lastIndexOf('\n')
+      const head = text.slice(0, Math.max(0, headEnd))
+      if (headEnd > 0 && head.endsWith('"files":{') && text.slice(tailStart + 1) === '}}') {
+        // One file per line (serializePaced): parsed and checked a chunk of lines at a time,
+        // paced; no split of the whole text (100,000 strings at once).
         const parsed = IndexFileSchema.parse(JSON.parse(`${head}}}`))
         for (const [rel, note] of Object.entries(parsed.expired)) index.expired.set(rel, note)
-        for (let at = 1; at < lines.length - 1; at += LOAD_CHUNK) {
+        for (let at = headEnd + 1; at < tailStart;) {
           await pace()
-          const chunk = lines.slice(at, Math.min(at + LOAD_CHUNK, lines.length - 1)).join('\n')
-          const files = ChunkSchema.parse(JSON.parse(`{${chunk.replace(/^,/, '')}}`))
+          let end = at
+          for (let n = 0; n < LOAD_CHUNK && end < tailStart; n++) end = text.indexOf('\n', end) + 1
+          const chunk = text.slice(at, end).replace(/^,/, '')
+          at = end
+          const files = ChunkSchema.parse(JSON.parse(`{${chunk}}`))
           for (const [rel, entry] of Object.entries(files)) index.set(rel, entry)
         }
       } else {
