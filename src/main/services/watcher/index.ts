@@ -6,10 +6,12 @@ import type { Logger } from '../log/logger'
 import { TEMP_NAME } from '../memory/paths'
 
 // Watches the memory folder for other programs' edits and hands them to the engine in batches.
-// The engine re-reads the paths the events named and diffs them against its index, so whatever the event pattern
-// (an editor's temp-and-rename save, delete then recreate, a renamed folder, a thousand files at
-// once) the outcome is the disk as it is now; Cairn's own writes are already in the index, so they
-// never come back as external. Batches are at least `minIntervalMs` apart: ≤ 10 events a second.
+// The engine re-reads the paths the events named (not the whole folder) and diffs them against its
+// index, so whatever the event pattern (an editor's temp-and-rename save, delete then recreate, a
+// renamed folder, a thousand files at once) the outcome is the disk as it is now; once events stop,
+// their paths and folders are looked at once more, for events chokidar missed. Cairn's own writes
+// are already in the index, so they never come back as external. Batches are at least
+// `minIntervalMs` apart: ≤ 10 events a second.
 
 /** Past this many paths in one batch, walking the whole folder is as cheap and simpler. */
 const MAX_TOUCHED = 20_000
