@@ -186,7 +186,12 @@ async function walkFiles(
       walkTree(
         dir,
         (entry) => {
-          if (entry.kind === 'file') onDisk.set(prefix + entry.segments.join('/'), entry)
+          // Only what the diff needs: 100,000 of these live until the walk is settled.
+          if (entry.kind === 'file')
+            onDisk.set(prefix + entry.segments.join('/'), {
+              size: entry.size,
+              mtimeMs: entry.mtimeMs
+            })
         },
         {
           isTemp: (name) => TEMP_NAME.test(name),
