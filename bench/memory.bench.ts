@@ -1,13 +1,15 @@
 // The memory engine against the SDK's reference BetaLocalFilesystemMemoryTool, same workloads,
 // same run: prints ops/s for both and the ratio (Cairn / SDK). Run with `npm run bench:memory`.
 // Environment: BENCH_REPS (measured repetitions per workload, default 5; workload (a) uses at
-// most 3), BENCH_ONLY=a|b|c to run one workload.
+// most 3), BENCH_ONLY=a|b|c to run one workload. `npm run bench:memory -- scale` (or
+// BENCH_PROFILE=scale) runs the scale profile instead (memory-scale.ts: 100,000 files, 500 MB).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { BetaLocalFilesystemMemoryTool } from '@anthropic-ai/sdk/tools/memory/node'
 import type { MemoryLimits } from '@shared/memory'
 import { openMemoryStore } from '../src/main/services/memory/index'
+import { runScale } from './memory-scale'
 
 type Command = { command: string } & Record<string, unknown>
 
@@ -533,4 +535,10 @@ async function main(): Promise<void> {
   }
 }
 
-await main()
+const PROFILE = process.argv[2] ?? process.env.BENCH_PROFILE ?? 'default'
+if (PROFILE === 'scale') await runScale()
+else if (PROFILE === 'default') await main()
+else {
+  console.error(`unknown profile ${JSON.stringify(PROFILE)}: use "scale" or nothing`)
+  process.exitCode = 2
+}

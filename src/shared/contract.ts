@@ -34,7 +34,7 @@ import {
   ExpiryPreviewItemSchema,
   MemoryChangeSchema,
   MemoryCreateInputSchema,
-  MemoryEntrySchema,
+  MemoryListPageSchema,
   MemoryFileSchema,
   MemoryListInputSchema,
   MemoryMutationSchema,
@@ -117,7 +117,7 @@ export const channels = {
   // A link from Claude's answer, to the OS browser: https only, after the user confirmed it.
   'app:open-external': { input: OpenExternalInputSchema, output: OpenExternalResultSchema },
   // The memory inspector: the user's own reads and edits, through the same engine as Claude's.
-  'memory:list': { input: MemoryListInputSchema.optional(), output: z.array(MemoryEntrySchema) },
+  'memory:list': { input: MemoryListInputSchema.optional(), output: MemoryListPageSchema },
   'memory:read': { input: MemoryPathInputSchema, output: MemoryFileSchema },
   'memory:write': { input: MemoryWriteInputSchema, output: MemoryMutationSchema },
   'memory:create': { input: MemoryCreateInputSchema, output: MemoryMutationSchema },

@@ -225,7 +225,30 @@ export type ExpiryPreviewInput = z.infer<typeof ExpiryPreviewInputSchema>
 
 /** Inputs that name one path (`memory:read`, `memory:delete`); `memory:list` may omit it. */
 export const MemoryPathInputSchema = z.strictObject({ path: MemoryPathSchema })
-export const MemoryListInputSchema = z.strictObject({ path: MemoryPathSchema.optional() })
+
+/** Most entries one `memory:list` page may hold (the default page is smaller). */
+export const MEMORY_LIST_MAX = 2000
+export const MEMORY_LIST_DEFAULT = 500
+
+/**
+ * `memory:list`: one page of the entries under `path`, depth-first with names sorted (a folder,
+ * then what it holds). `cursor` is the `nextCursor` of the page before.
+ */
+export const MemoryListInputSchema = z.strictObject({
+  path: MemoryPathSchema.optional(),
+  cursor: MemoryPathSchema.optional(),
+  limit: z.number().int().min(1).max(MEMORY_LIST_MAX).optional()
+})
+export type MemoryListInput = z.infer<typeof MemoryListInputSchema>
+
+export const MemoryListPageSchema = z.object({
+  entries: z.array(MemoryEntrySchema),
+  /** Pass as `cursor` for the next page; absent on the last page. */
+  nextCursor: z.string().optional(),
+  /** Entries under `path` in all pages. */
+  total: z.number().int().min(0)
+})
+export type MemoryListPage = z.infer<typeof MemoryListPageSchema>
 
 /** The `memory:changed` event: what changed, who changed it, and usage afterwards. */
 export const MemoryChangeSchema = z.object({

@@ -9,7 +9,7 @@ export function createHandlers(services: Services): Handlers {
     'app:diagnostics': () => services.diagnostics.collect(),
     'app:copy-text': ({ text }) => services.app.copyText(text),
     'app:open-external': (input) => services.app.openExternal(input),
-    'memory:list': (input) => services.memory.list(input?.path),
+    'memory:list': (input) => services.memory.list(input ?? {}),
     'memory:read': ({ path }) => services.memory.read(path),
     'memory:write': (input) => services.memory.write(input),
     'memory:create': (input) => services.memory.create(input),

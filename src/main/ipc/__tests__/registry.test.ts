@@ -188,7 +188,11 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
   'memory:list': [
     ['path number', { path: 1 }],
     ['path null', { path: null }],
-    ['path huge', { path: '/memories/' + HUGE }]
+    ['path huge', { path: '/memories/' + HUGE }],
+    ['limit over the max', { limit: 2001 }],
+    ['limit zero', { limit: 0 }],
+    ['cursor number', { cursor: 3 }],
+    ['extra key', { path: '/memories', offset: 10 }]
   ],
   'memory:read': [
     ['empty object', {}],

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { ActivityActorSchema, type ActivityActor } from '@shared/memory'
 import { writeFileDurably } from '../fs/durable'
+import { pacer, type Pace } from './pace'
 import { isWithin } from './paths'
 
 // What the engine knows about each file, kept in stateDir so usage needs no rescan per operation.
@@ -35,6 +36,9 @@ const IndexFileSchema = z.object({
 })
 
 const INDEX_FILE = 'memory-index.json'
+/** Lines of the index parsed at once: small enough to stay well inside a pace slice. */
+const LOAD_CHUNK = 500
+const ChunkSchema = z.record(z.string(), EntrySchema)
 const MAX_EXPIRED_NOTES = 500
 
 export class MemoryIndex {
@@ -140,8 +144,29 @@ export class MemoryIndex {
     })
   }
 
+  /**
+   * The same JSON as `serialize`, laid out one file per line and built in paced steps, so
+   * 100,000 entries never hold the event loop (and `load` can read it back the same way).
+   */
+  async serializePaced(pace: Pace = pacer()): Promise<string> {
+    this.dirty = false
+    const expired = JSON.stringify(Object.fromEntries(this.expired))
+    const lines = [`{"version":1,"expired":${expired},"files":{`]
+    let first = true
+    for (const [rel, entry] of this.files) {
+      await pace()
+      lines.push(`${first ? '' : ','}${JSON.stringify(rel)}:${JSON.stringify(entry)}`)
+      first = false
+    }
+    lines.push('}}')
+    return lines.join('\n')
+  }
+
   /** Loads the saved index; `ok` is false when it was missing or unreadable (then rebuild). */
-  static async load(stateDir: string): Promise<{ index: MemoryIndex; ok: boolean }> {
+  static async load(
+    stateDir: string,
+    pace: Pace = pacer()
+  ): Promise<{ index: MemoryIndex; ok: boolean }> {
     const index = new MemoryIndex()
     let text: string
     try {
@@ -149,20 +174,38 @@ export class MemoryIndex {
     } catch {
       return { index, ok: false }
     }
-    let parsed: z.infer<typeof IndexFileSchema>
     try {
-      parsed = IndexFileSchema.parse(JSON.parse(text))
+      const headEnd = text.indexOf('\n')
+      const tailStart = text.lastIndexOf('\n')
+      const head = text.slice(0, Math.max(0, headEnd))
+      if (headEnd > 0 && head.endsWith('"files":{') && text.slice(tailStart + 1) === '}}') {
+        // One file per line (serializePaced): parsed and checked a chunk of lines at a time,
+        // paced; no split of the whole text (100,000 strings at once).
+        const parsed = IndexFileSchema.parse(JSON.parse(`${head}}}`))
+        for (const [rel, note] of Object.entries(parsed.expired)) index.expired.set(rel, note)
+        for (let at = headEnd + 1; at < tailStart;) {
+          await pace()
+          let end = at
+          for (let n = 0; n < LOAD_CHUNK && end < tailStart; n++) end = text.indexOf('\n', end) + 1
+          const chunk = text.slice(at, end).replace(/^,/, '')
+          at = end
+          const files = ChunkSchema.parse(JSON.parse(`{${chunk}}`))
+          for (const [rel, entry] of Object.entries(files)) index.set(rel, entry)
+        }
+      } else {
+        const parsed = IndexFileSchema.parse(JSON.parse(text))
+        for (const [rel, entry] of Object.entries(parsed.files)) index.set(rel, entry)
+        for (const [rel, note] of Object.entries(parsed.expired)) index.expired.set(rel, note)
+      }
     } catch {
-      return { index, ok: false }
+      return { index: new MemoryIndex(), ok: false }
     }
-    for (const [rel, entry] of Object.entries(parsed.files)) index.set(rel, entry)
-    for (const [rel, note] of Object.entries(parsed.expired)) index.expired.set(rel, note)
     index.dirty = false
     return { index, ok: true }
   }
 
   async save(stateDir: string): Promise<void> {
-    await writeFileDurably(join(stateDir, INDEX_FILE), this.serialize())
+    await writeFileDurably(join(stateDir, INDEX_FILE), await this.serializePaced())
   }
 }
 

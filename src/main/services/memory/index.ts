@@ -96,7 +96,7 @@ export async function openMemoryStore(options: OpenMemoryStoreOptions): Promise<
   })
   try {
     await store.reconcileNow(store.ctx({ kind: 'system' }, false), true, loaded.ok)
-    await store.sweep()
+    await store.expire()
   } catch (error) {
     await store.dispose()
     throw error

@@ -6,6 +6,8 @@ import {
   MemoryCreateInputSchema,
   MemoryLimitsPatchSchema,
   MemoryLimitsSchema,
+  MemoryListInputSchema,
+  MEMORY_LIST_DEFAULT,
   MemoryRenameInputSchema,
   MemoryWriteInputSchema,
   RestoreInputSchema,
@@ -19,7 +21,8 @@ import {
   type MemoryActor,
   type MemoryChange,
   type MemoryCreateInput,
-  type MemoryEntry,
+  type MemoryListInput,
+  type MemoryListPage,
   type MemoryFile,
   type MemoryLimits,
   type MemoryLimitsPatch,
@@ -47,8 +50,8 @@ import { expireDue, expiryMessage, listArchived, preview } from './expiry'
 import type { MemoryIndex } from './index-store'
 import { displayOf, parseMemoryPath, type MemoryPath } from './paths'
 import { SerialQueue } from './queue'
-import { externalActivity, reconcile } from './scan'
-import type { SafeFs } from './safe-fs'
+import { externalActivity, reconcile, reconcilePaths, skippedMessage } from './scan'
+import type { SafeFs, WalkSkip } from './safe-fs'
 import { ioFailure, ToolError, type ToolErrorKind } from './tool-error'
 import {
   createForUser,
@@ -107,6 +110,8 @@ export class MemoryStore {
   private limits: MemoryLimits
   private expiry: ExpiryPolicy
   private closed = false
+  /** What the last walk skipped, as reported (see noteSkipped). */
+  private lastSkipped: string | undefined
   private sweepTimer: unknown
   private flushTimer: unknown
 
@@ -193,9 +198,20 @@ export class MemoryStore {
 
   // ---- the inspector ----------------------------------------------------------------------------
 
-  /** Every file and folder under `path` (default the root), hidden ones included, sorted. */
-  list(path = '/memories'): Promise<MemoryEntry[]> {
-    return this.inspect(() => listEntries(this.ctx(USER, false), this.path(path)))
+  /**
+   * One page of the files and folders under `path` (default the root), hidden ones included,
+   * depth-first with names sorted; pass `nextCursor` back as `cursor` for the next page.
+   */
+  list(input: MemoryListInput = {}): Promise<MemoryListPage> {
+    return this.inspect(() => {
+      const { path, cursor, limit } = MemoryListInputSchema.parse(input)
+      return listEntries(
+        this.ctx(USER, false),
+        this.path(path ?? '/memories'),
+        cursor,
+        limit ?? MEMORY_LIST_DEFAULT
+      )
+    })
   }
 
   /** Reads a file for the user (counts as an access). */
@@ -261,28 +277,37 @@ export class MemoryStore {
   /** Re-reads the folder into the index, then expires what is due. */
   sweep(): Promise<SweepResult> {
     return this.inspect(async () => {
-      const ctx = this.ctx(SYSTEM, false)
-      await this.reconcileNow(ctx, false, true)
-      const expired = await expireDue(ctx, this.parts.archiveRoot)
-      for (const item of expired) {
-        await this.parts.log.append({
-          actor: SYSTEM,
-          command: 'expire',
-          paths: [item.path],
-          bytesBefore: item.size,
-          bytesAfter: 0,
-          outcome: 'ok',
-          message: expiryMessage(item, this.expiry.days)
-        })
-      }
-      if (expired.length)
-        this.emit(
-          expired.map((item) => item.path),
-          SYSTEM
-        )
-      await this.saveIndex()
-      return { expired }
+      await this.reconcileNow(this.ctx(SYSTEM, false), false, true)
+      return this.expireNow()
     })
+  }
+
+  /** Expires what is due without re-reading the folder first (the open has just read it). */
+  expire(): Promise<SweepResult> {
+    return this.inspect(() => this.expireNow())
+  }
+
+  private async expireNow(): Promise<SweepResult> {
+    const ctx = this.ctx(SYSTEM, false)
+    const expired = await expireDue(ctx, this.parts.archiveRoot)
+    for (const item of expired) {
+      await this.parts.log.append({
+        actor: SYSTEM,
+        command: 'expire',
+        paths: [item.path],
+        bytesBefore: item.size,
+        bytesAfter: 0,
+        outcome: 'ok',
+        message: expiryMessage(item, this.expiry.days)
+      })
+    }
+    if (expired.length)
+      this.emit(
+        expired.map((item) => item.path),
+        SYSTEM
+      )
+    await this.saveIndex()
+    return { expired }
   }
 
   listArchived(): Promise<ArchivedItem[]> {
@@ -326,17 +351,19 @@ export class MemoryStore {
   }
 
   /**
-   * Brings the index in line with what other programs did to the folder (the watcher calls this
-   * once per batch of events, naming the files the events touched, relative to the root, which
-   * are rehashed even if size and time look unchanged). Cairn's own writes are already in the index, so they never come
-   * back as external. A file changed again within the coalescing window gets no second activity
+   * Brings the index in line with what other programs did to the folder. The watcher calls this
+   * once per batch of events, naming the paths the events touched (relative to the root): only
+   * those are looked at (files rehashed even if size and time look unchanged, folders walked).
+   * Without `touched`, the whole folder is walked. Cairn's own writes are already in the index,
+   * so they never come back as external. A file changed again within the coalescing window gets no second activity
    * entry. Emits one change (actor `external`) with the new usage when anything changed.
    */
-  applyExternal(touched: Iterable<string> = []): Promise<MemoryChange | undefined> {
-    const force = new Set(touched)
+  applyExternal(touched?: Iterable<string>): Promise<MemoryChange | undefined> {
+    const paths = touched === undefined ? undefined : [...touched]
     return this.inspect(async () => {
       const ctx = this.ctx(EXTERNAL, false)
-      const changes = await reconcile(ctx, false, force).catch((error: unknown) => {
+      const reconciling = paths ? reconcilePaths(ctx, paths) : reconcile(ctx, false)
+      const changes = await reconciling.catch((error: unknown) => {
         const code = (error as { code?: unknown } | null)?.code
         if (code === 'EACCES' || code === 'EPERM')
           throw new CairnError(
@@ -345,8 +372,9 @@ export class MemoryStore {
           )
         throw error
       })
-      const paths = [...changes.added, ...changes.changed, ...changes.removed]
-      if (paths.length === 0) return undefined
+      await this.noteSkipped(changes.skipped, paths === undefined)
+      const changed = [...changes.added, ...changes.changed, ...changes.removed]
+      if (changed.length === 0) return undefined
       const now = this.parts.clock().getTime()
       for (const [key, at] of this.recentExternal)
         if (now - at >= EXTERNAL_COALESCE_MS) this.recentExternal.delete(key)
@@ -358,7 +386,7 @@ export class MemoryStore {
           this.parts.logger?.warn('memory activity log write failed', { error })
         })
       }
-      const change = this.changeOf(paths.map(displayOf), EXTERNAL)
+      const change = this.changeOf(changed.map(displayOf), EXTERNAL)
       const flagged = capFlags([...changes.added, ...changes.changed], ctx)
       if (flagged.length) change.flagged = flagged
       this.scheduleFlush()
@@ -373,21 +401,37 @@ export class MemoryStore {
    */
   async reportExternalProblem(message: string): Promise<void> {
     if (this.closed) return
+    await this.queue.run(() => this.logProblem(message)).catch(() => undefined)
+  }
+
+  private async logProblem(message: string): Promise<void> {
     try {
-      await this.queue.run(async () => {
-        await this.parts.log.append({
-          actor: EXTERNAL,
-          command: 'external',
-          paths: ['/memories'],
-          bytesBefore: null,
-          bytesAfter: null,
-          outcome: 'error',
-          message
-        })
-        this.send({ ...this.changeOf([], EXTERNAL), problem: message })
+      await this.parts.log.append({
+        actor: EXTERNAL,
+        command: 'external',
+        paths: ['/memories'],
+        bytesBefore: null,
+        bytesAfter: null,
+        outcome: 'error',
+        message
       })
     } catch (error) {
       this.parts.logger?.warn('memory activity log write failed', { error })
+    }
+    this.send({ ...this.changeOf([], EXTERNAL), problem: message })
+  }
+
+  /**
+   * Reports folders a walk skipped (too deep, unreadable) once, not on every sweep. A full walk
+   * (`whole`) also clears the report when nothing is skipped any more.
+   */
+  private async noteSkipped(skipped: WalkSkip[], whole: boolean): Promise<void> {
+    const message = skippedMessage(skipped)
+    if (message === this.lastSkipped || (!message && !whole)) return
+    this.lastSkipped = message
+    if (message) {
+      this.parts.logger?.warn('memory folder partly skipped', { folders: skipped.length })
+      await this.logProblem(message)
     }
   }
 
@@ -427,6 +471,7 @@ export class MemoryStore {
   /** Re-reads the folder into the index; changes found are logged as made outside the app. */
   async reconcileNow(ctx: Ctx, removeTemps: boolean, logChanges: boolean): Promise<void> {
     const changes = await reconcile(ctx, removeTemps)
+    await this.noteSkipped(changes.skipped, true)
     if (!logChanges) return
     const entries = externalActivity(changes, ctx.index, this.limits)
     for (const entry of entries) await this.parts.log.append(entry)

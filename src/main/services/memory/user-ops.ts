@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { MemoryEntry, MemoryFile } from '@shared/memory'
+import { MEMORY_ROOT, type MemoryEntry, type MemoryFile, type MemoryListPage } from '@shared/memory'
 import type { ActivityCommand } from '@shared/memory'
 import { checkUserCaps } from './caps'
 import { create } from './commands/create'
@@ -9,8 +9,10 @@ import { compileGlobs } from './glob'
 import { bigFiles, identityOf, previewText } from './big-file'
 import { inParent, nameOf, noteRead, noteWrite, probe, readIn } from './files'
 import { checkFoldCollision, refusedReason } from './names'
+import { pacer, type Pace } from './pace'
 import { displayOf, TEMP_NAME, type MemoryPath } from './paths'
 import { lstat, lstatOrNull, walkTree, writeAtomic } from './safe-fs'
+import { WALK_MAX_DEPTH } from './scan'
 import { ToolError } from './tool-error'
 
 // What the inspector does for the user, beyond the six commands. The user's own writes meet the
@@ -23,8 +25,18 @@ export function notFound(path: MemoryPath): ToolError {
   return new ToolError('not-found', `Error: The path ${path.display} does not exist`)
 }
 
-/** Every file and folder under `base` (hidden ones too), sorted, with index data. */
-export async function listEntries(ctx: Ctx, base: MemoryPath): Promise<MemoryEntry[]> {
+/**
+ * One page of the files and folders under `base` (hidden ones too) with index data, depth-first
+ * with names sorted: entries after `cursor` (a path from the page before), at most `limit`. The
+ * walk is paced and stats only the page's entries, so a page of a huge folder stays cheap.
+ */
+export async function listEntries(
+  ctx: Ctx,
+  base: MemoryPath,
+  cursor: string | undefined,
+  limit: number,
+  pace: Pace = pacer()
+): Promise<MemoryListPage> {
   const dueOf = makeDueOf(ctx.expiry)
   const isPinned = compileGlobs(ctx.expiry.pinned)
   const entryFor = (rel: string, kind: 'file' | 'dir', size: number): MemoryEntry => {
@@ -54,20 +66,55 @@ export async function listEntries(ctx: Ctx, base: MemoryPath): Promise<MemoryEnt
     return entry
   }
   const found = await probe(ctx, base)
-  if (found.kind === 'file') return [entryFor(base.rel, 'file', found.info.size)]
+  if (found.kind === 'file') {
+    const page = cursor === undefined ? [entryFor(base.rel, 'file', found.info.size)] : []
+    return { entries: page, total: 1 }
+  }
   if (found.kind !== 'dir') throw notFound(base)
+  const after = cursor === undefined ? undefined : cursorSegments(cursor)
   const entries: MemoryEntry[] = []
+  let total = 0
+  let more = false
+  const inPage = (segments: readonly string[]): boolean =>
+    entries.length < limit &&
+    (after === undefined || compareSegments([...base.segments, ...segments], after) > 0)
   await ctx.fs.withDir(base.segments, (dir) =>
     walkTree(
       dir,
-      (item) =>
-        entries.push(
-          entryFor([...base.segments, ...item.segments].join('/'), item.kind, item.size)
-        ),
-      (name) => TEMP_NAME.test(name)
+      (item) => {
+        total += 1
+        if (inPage(item.segments)) {
+          const rel = [...base.segments, ...item.segments].join('/')
+          entries.push(entryFor(rel, item.kind, item.size))
+        } else if (entries.length >= limit) more = true
+      },
+      {
+        isTemp: (name) => TEMP_NAME.test(name),
+        maxDepth: WALK_MAX_DEPTH - base.segments.length,
+        sorted: true,
+        stat: inPage,
+        pace
+      }
     )
   )
-  return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  const last = entries[entries.length - 1]
+  return { entries, total, ...(more && last ? { nextCursor: last.path } : {}) }
+}
+
+function cursorSegments(cursor: string): string[] {
+  const rel = cursor.startsWith(`${MEMORY_ROOT}/`) ? cursor.slice(MEMORY_ROOT.length + 1) : ''
+  return rel.split('/').filter((part) => part !== '')
+}
+
+/** Depth-first order: a folder, then what it holds, then its next sibling. */
+function compareSegments(a: readonly string[], b: readonly string[]): number {
+  const shared = Math.min(a.length, b.length)
+  for (let i = 0; i < shared; i++) {
+    const x = a[i] as string
+    const y = b[i] as string
+    if (x !== y) return x < y ? -1 : 1
+  }
+  return a.length - b.length
 }
 
 /** Reads a file for the user; counts as an access. */

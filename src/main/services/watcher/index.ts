@@ -1,15 +1,20 @@
 import { mkdir } from 'node:fs/promises'
-import { basename, relative, resolve, sep } from 'node:path'
+import { basename, isAbsolute, relative, resolve, sep } from 'node:path'
 import { watch, type FSWatcher } from 'chokidar'
 import type { MemoryChange } from '@shared/memory'
 import type { Logger } from '../log/logger'
 import { TEMP_NAME } from '../memory/paths'
 
 // Watches the memory folder for other programs' edits and hands them to the engine in batches.
-// The engine re-reads the disk and diffs it against its index, so whatever the event pattern
-// (an editor's temp-and-rename save, delete then recreate, a renamed folder, a thousand files at
-// once) the outcome is the disk as it is now; Cairn's own writes are already in the index, so they
-// never come back as external. Batches are at least `minIntervalMs` apart: ≤ 10 events a second.
+// The engine re-reads the paths the events named (not the whole folder) and diffs them against its
+// index, so whatever the event pattern (an editor's temp-and-rename save, delete then recreate, a
+// renamed folder, a thousand files at once) the outcome is the disk as it is now; once events stop,
+// their paths and folders are looked at once more, for events chokidar missed. Cairn's own writes
+// are already in the index, so they never come back as external. Batches are at least
+// `minIntervalMs` apart: ≤ 10 events a second.
+
+/** Past this many paths in one batch, walking the whole folder is as cheap and simpler. */
+const MAX_TOUCHED = 20_000
 
 export interface WatcherProblem {
   kind: 'root-recreated' | 'permission' | 'error'
@@ -18,7 +23,10 @@ export interface WatcherProblem {
 
 /** The part of the memory engine the watcher drives. */
 export interface ExternalApplier {
-  /** `touched`: files the events named, relative to the root with `/` (rehashed for sure). */
+  /**
+   * `touched`: paths the events named, relative to the root with `/` (files rehashed for sure,
+   * folders walked, missing paths dropped); without it, the whole folder is walked.
+   */
   applyExternal(touched?: Iterable<string>): Promise<MemoryChange | undefined>
   /** Puts a problem in the activity log and the change stream (optional for test doubles). */
   reportExternalProblem?(message: string): Promise<void>
@@ -33,6 +41,8 @@ export interface MemoryWatcherOptions {
   settleMs?: number
   /** Least time between two batches (default 100 ms: at most 10 updates a second). */
   minIntervalMs?: number
+  /** Quiet time after the last batch before its paths are looked at once more (default 300 ms). */
+  recheckMs?: number
 }
 
 export class MemoryWatcher {
@@ -41,17 +51,25 @@ export class MemoryWatcher {
   private timer: NodeJS.Timeout | undefined
   private running: Promise<void> | undefined
   private pending = false
-  private touched = new Set<string>()
+  /** Paths named since the last batch; `all` when the whole folder must be walked. */
+  private touched: Set<string> | 'all' = new Set()
+  /** Paths of the batches since events last stopped, looked at once more after `recheckMs`. */
+  private recent: Set<string> | 'all' = new Set()
+  private recheckTimer: NodeJS.Timeout | undefined
+  /** The paths the batch about to run looks at again (so they are not queued once more). */
+  private rechecking: ReadonlySet<string> | undefined
   private lastRun = 0
   private closed = false
   private readonly root: string
   private readonly settleMs: number
   private readonly minIntervalMs: number
+  private readonly recheckMs: number
 
   private constructor(private readonly options: MemoryWatcherOptions) {
     this.root = resolve(options.root)
     this.settleMs = options.settleMs ?? 20
     this.minIntervalMs = options.minIntervalMs ?? 100
+    this.recheckMs = options.recheckMs ?? 300
   }
 
   /** Starts watching; resolves once the initial scan is done (changes from then on are seen). */
@@ -72,14 +90,22 @@ export class MemoryWatcher {
     this.watcher = watcher
     watcher.on('all', (event, path) => {
       if (event === 'unlinkDir' && resolve(path) === this.root) void this.rootGone()
-      if (event === 'add' || event === 'change') {
-        const rel = relative(this.root, path)
-        if (rel && !rel.startsWith('..')) this.touched.add(rel.split(sep).join('/'))
-      }
+      this.touch(path)
       this.schedule()
     })
     watcher.on('error', (error) => this.report(problemOf(error)))
     return new Promise((done) => watcher.once('ready', () => done()))
+  }
+
+  /** Notes a path an event named; the root itself (or anything unexpected) means all of it. */
+  private touch(path: string): void {
+    if (this.touched === 'all') return
+    const rel = relative(this.root, resolve(this.root, path))
+    if (!rel || rel.startsWith('..') || isAbsolute(rel) || this.touched.size >= MAX_TOUCHED) {
+      this.touched = 'all'
+      return
+    }
+    this.touched.add(rel.split(sep).join('/'))
   }
 
   /** Problems worth showing the user (folder recreated, permission denied). */
@@ -101,6 +127,8 @@ export class MemoryWatcher {
     this.closed = true
     clearTimeout(this.timer)
     this.timer = undefined
+    clearTimeout(this.recheckTimer)
+    this.recheckTimer = undefined
     await this.watcher?.close()
     this.watcher = undefined
     await this.running
@@ -122,17 +150,45 @@ export class MemoryWatcher {
         if (this.pending) {
           this.pending = false
           this.schedule()
-        }
+        } else this.armRecheck()
       })
     }, wait)
+  }
+
+  /**
+   * Once events stop, looks at the paths of the burst once more, and one level into the folders
+   * that hold them: when files change faster than chokidar follows (an editor's save by rename,
+   * a file created and deleted again between two looks), the last event can be missing, and the
+   * index would keep a state the disk no longer has.
+   */
+  private armRecheck(): void {
+    clearTimeout(this.recheckTimer)
+    this.recheckTimer = undefined
+    if (this.closed || (this.recent !== 'all' && this.recent.size === 0)) return
+    this.recheckTimer = setTimeout(() => {
+      this.recheckTimer = undefined
+      if (this.closed || this.timer || this.running) return // that batch re-arms this
+      const paths = this.recent === 'all' ? 'all' : withFolders(this.recent)
+      this.recent = new Set()
+      if (paths === 'all' || this.touched === 'all') this.touched = 'all'
+      else for (const path of paths) this.touched.add(path)
+      this.rechecking = paths === 'all' ? new Set() : paths
+      this.schedule()
+    }, this.recheckMs)
   }
 
   private async run(): Promise<void> {
     this.pending = false
     const touched = this.touched
     this.touched = new Set()
+    const rechecked = this.rechecking
+    this.rechecking = undefined
+    if (touched === 'all') this.recent = new Set()
+    else if (this.recent !== 'all')
+      for (const path of touched) if (!rechecked?.has(path)) this.recent.add(path)
+    if (this.recent !== 'all' && this.recent.size > MAX_TOUCHED) this.recent = 'all'
     try {
-      await this.options.memory.applyExternal(touched)
+      await this.options.memory.applyExternal(touched === 'all' ? undefined : touched)
     } catch (error) {
       if (this.closed) return
       this.report(problemOf(error))
@@ -151,6 +207,7 @@ export class MemoryWatcher {
     } catch (error) {
       this.report(problemOf(error))
     }
+    this.touched = 'all'
     this.schedule()
   }
 
@@ -165,6 +222,16 @@ export class MemoryWatcher {
       }
     }
   }
+}
+
+/** The paths, plus each one's folder as `folder/` (the engine looks one level into those). */
+function withFolders(paths: ReadonlySet<string>): Set<string> {
+  const out = new Set(paths)
+  for (const path of paths) {
+    const at = path.lastIndexOf('/')
+    out.add(at < 0 ? '/' : `${path.slice(0, at)}/`)
+  }
+  return out
 }
 
 function problemOf(error: unknown): WatcherProblem {

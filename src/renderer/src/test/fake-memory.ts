@@ -34,8 +34,8 @@ export function createFakeMemory(initial: Record<string, string> = {}) {
     return text
   }
   const handlers = {
-    'memory:list': (): MemoryEntry[] =>
-      [...files.keys()].sort().map((path) => ({
+    'memory:list': (input?: { cursor?: string; limit?: number }) => {
+      const all: MemoryEntry[] = [...files.keys()].sort().map((path) => ({
         path,
         kind: 'file',
         size: files.get(path)?.length ?? 0,
@@ -44,7 +44,14 @@ export function createFakeMemory(initial: Record<string, string> = {}) {
         overCap: false,
         pinned: false,
         ...(path.includes('old') ? { expiresAt: Date.now() + 3 * 86_400_000 } : {})
-      })),
+      }))
+      const start = input?.cursor ? all.findIndex((entry) => entry.path > input.cursor!) : 0
+      const from = start < 0 ? all.length : start
+      const entries = all.slice(from, from + (input?.limit ?? 500))
+      const last = entries[entries.length - 1]
+      const more = from + entries.length < all.length
+      return { entries, total: all.length, ...(more && last ? { nextCursor: last.path } : {}) }
+    },
     'memory:usage': usage,
     'memory:read': ({ path }: { path: string }) => {
       const content = need(path)

@@ -198,9 +198,9 @@ describe('files already over a cap', () => {
       '\nNote: over the per-file cap of 1.0K (readable, but they cannot grow; shorten or split them): /memories/huge.md'
     )
     expect((await store.usage()).overCapFiles).toEqual(['/memories/huge.md'])
-    expect((await store.list()).find((entry) => entry.path === '/memories/huge.md')?.overCap).toBe(
-      true
-    )
+    expect(
+      (await store.list()).entries.find((entry) => entry.path === '/memories/huge.md')?.overCap
+    ).toBe(true)
     await refusedWithoutChange({
       command: 'insert',
       path: '/memories/huge.md',

@@ -401,9 +401,9 @@ describe('rename', () => {
     await ok({ command: 'create', path: '/memories/a/x.txt', file_text: 'x' })
     await ok({ command: 'rename', old_path: '/memories/a', new_path: '/memories/archive/2025/a' })
     expect(await onDisk('archive/2025/a/x.txt')).toBe('x')
-    expect((await store.list()).filter((e) => e.kind === 'file').map((e) => e.path)).toEqual([
-      '/memories/archive/2025/a/x.txt'
-    ])
+    expect(
+      (await store.list()).entries.filter((e) => e.kind === 'file').map((e) => e.path)
+    ).toEqual(['/memories/archive/2025/a/x.txt'])
   })
 
   it('answers a missing source with the documented message', async () => {

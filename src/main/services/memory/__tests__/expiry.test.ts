@@ -166,7 +166,7 @@ describe('pinned globs', () => {
     time.advance(2 * DAY)
     const expired = (await store.sweep()).expired.map((item) => item.path).sort()
     expect(expired).toEqual(['/memories/gone.md', '/memories/keeper/c.md'])
-    const entries = await store.list()
+    const { entries } = await store.list()
     expect(entries.find((entry) => entry.path === '/memories/keep/a.md')?.pinned).toBe(true)
     expect(entries.find((entry) => entry.path === '/memories/keep/a.md')?.expiresAt).toBeUndefined()
   })

@@ -33,7 +33,9 @@ describe('inspector methods', () => {
     await ok({ command: 'create', path: '/memories/pinned/p.md', file_text: 'p' })
     await writeFile(join(mem.root(), '.hidden'), 'x'.repeat(2000))
     await store.refresh()
-    const entries = await store.list()
+    const { entries, total, nextCursor } = await store.list()
+    expect(total).toBe(4)
+    expect(nextCursor).toBeUndefined()
     expect(entries.map((entry) => [entry.path, entry.kind])).toEqual([
       ['/memories/.hidden', 'file'],
       ['/memories/a.md', 'file'],
@@ -53,11 +55,11 @@ describe('inspector methods', () => {
     })
     expect(entries[3]).toMatchObject({ pinned: true })
     expect(entries[3]?.expiresAt).toBeUndefined()
-    expect((await store.list('/memories/pinned')).map((entry) => entry.path)).toEqual([
+    expect((await store.list({ path: '/memories/pinned' })).entries.map((e) => e.path)).toEqual([
       '/memories/pinned/p.md'
     ])
-    await expectCairnError(store.list('/memories/nope'), 'MEMORY_NOT_FOUND')
-    await expectCairnError(store.list('/etc'), 'MEMORY_REFUSED')
+    await expectCairnError(store.list({ path: '/memories/nope' }), 'MEMORY_NOT_FOUND')
+    await expectCairnError(store.list({ path: '/etc' }), 'MEMORY_REFUSED')
   })
 
   it('read returns text, size, hash and the cap flag, and counts as an access', async () => {

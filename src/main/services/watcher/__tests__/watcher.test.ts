@@ -27,7 +27,9 @@ describe('the memory watcher', () => {
     const change = await started.changes.waitFor(hasPath('/memories/note.md'))
     expect(change.actor).toEqual({ kind: 'external' })
     expect(change.usage).toMatchObject({ files: 1, totalBytes: 14 })
-    const [entry] = await store.list('/memories/note.md')
+    const {
+      entries: [entry]
+    } = await store.list({ path: '/memories/note.md' })
     expect(entry).toMatchObject({ size: 14, lastActor: { kind: 'external' } })
     expect(entry?.modified).toBeTypeOf('number')
     expect((await store.read('/memories/note.md')).hash).toBe(sha('from my editor'))
@@ -157,6 +159,36 @@ describe('the memory watcher', () => {
     expect((await store.usage()).files).toBe(2)
   })
 
+  it('names the paths a batch touched, then looks again at them and one level into their folders', async () => {
+    const calls: Array<string[] | 'all'> = []
+    const root = await mem.mkroot()
+    await mkdir(join(root, 'trip'))
+    const watcher = await MemoryWatcher.start({
+      root,
+      settleMs: 1,
+      minIntervalMs: 5,
+      recheckMs: 20,
+      memory: {
+        async applyExternal(touched) {
+          calls.push(touched ? [...touched].sort() : 'all')
+          return undefined
+        }
+      }
+    })
+    try {
+      await writeFile(join(root, 'trip', 'day1.md'), 'one')
+      await waitFor(() => calls.some((call) => call !== 'all' && call.includes('trip/')))
+      expect(calls[0]).toEqual(['trip/day1.md'])
+      expect(calls.at(-1)).toEqual(['trip/', 'trip/day1.md'])
+      calls.length = 0
+      await writeFile(join(root, 'top.md'), 'top')
+      await waitFor(() => calls.some((call) => call !== 'all' && call.includes('/')))
+      expect(calls.at(-1)).toEqual(['/', 'top.md'])
+    } finally {
+      await watcher.dispose()
+    }
+  })
+
   it('reports permission errors and keeps watching (never crashes)', async () => {
     const problems: WatcherProblem[] = []
     let calls = 0
@@ -232,7 +264,9 @@ describe('the memory watcher', () => {
       () => indexOf(store).get('trip.md')?.expiresAt === Date.parse('2099-07-01'),
       'the expires date in the index'
     )
-    const [entry] = await store.list('/memories/trip.md')
+    const {
+      entries: [entry]
+    } = await store.list({ path: '/memories/trip.md' })
     expect(entry?.expiresAt).toBe(Date.parse('2099-07-01'))
     await writeFile(join(mem.root(), 'trip.md'), 'packing list, kept')
     await started.changes.until(

@@ -1,8 +1,10 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { MemoryEntry } from '@shared/memory'
+import { installFakeMain } from '../../test/fake-main'
 import { MemoryTree } from './memory-tree'
+import { useMemoryData } from './use-memory-data'
 
 const now = Date.now()
 const entries: MemoryEntry[] = [
@@ -95,4 +97,46 @@ describe('MemoryTree', () => {
     )
     expect(list.textContent).toContain('Rename it in your file manager')
   })
+})
+
+/** The tree as the inspector wires it: pages from memory:list, "Show more" for the next. */
+function PagedTree() {
+  const data = useMemoryData()
+  if (!data.entries) return <p>Loading…</p>
+  return (
+    <MemoryTree
+      entries={data.entries}
+      selected={null}
+      fresh={data.fresh}
+      onSelect={() => undefined}
+      total={data.total}
+      onMore={data.loadMore}
+    />
+  )
+}
+
+describe('MemoryTree in pages', () => {
+  it('asks main for one page, then the next one when "Show more" is pressed', async () => {
+    const files = Object.fromEntries(
+      Array.from({ length: 620 }, (_, n) => [`/memories/n${String(n).padStart(3, '0')}.md`, 'x'])
+    )
+    const main = installFakeMain({ memory: files })
+    render(<PagedTree />)
+    const more = await screen.findByRole(
+      'button',
+      { name: /^Show more \(120 not shown\)/ },
+      { timeout: 10_000 }
+    )
+    expect(screen.getAllByRole('button', { name: /^n\d+\.md/ })).toHaveLength(500)
+    await userEvent.setup().click(more)
+    await waitFor(
+      () => expect(screen.getAllByRole('button', { name: /^n\d+\.md/ })).toHaveLength(620),
+      { timeout: 10_000 }
+    )
+    expect(screen.queryByRole('button', { name: /^Show more/ })).toBeNull()
+    expect(main.callsTo('memory:list')).toEqual([
+      { limit: 500 },
+      { cursor: '/memories/n499.md', limit: 500 }
+    ])
+  }, 30_000)
 })

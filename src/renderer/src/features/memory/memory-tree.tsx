@@ -10,6 +10,10 @@ interface Props {
   selected: string | null
   fresh: ReadonlySet<string>
   onSelect(path: string): void
+  /** Entries in the whole folder; more than `entries` when only some pages are loaded. */
+  total?: number
+  /** Loads the next page (null or absent on the last one). */
+  onMore?: (() => void) | null
 }
 
 function ExpiryBadge({ expiresAt }: { expiresAt: number }) {
@@ -32,7 +36,7 @@ function entryTimes(entry: MemoryEntry): string {
 }
 
 /** The folder as an indented list: files are buttons; folders are headings for what they hold. */
-export function MemoryTree({ entries, selected, fresh, onSelect }: Props) {
+export function MemoryTree({ entries, selected, fresh, onSelect, total, onMore }: Props) {
   if (entries.length === 0)
     return <p className="px-3 py-6 text-center text-muted">No memory files yet.</p>
   return (
@@ -109,6 +113,20 @@ export function MemoryTree({ entries, selected, fresh, onSelect }: Props) {
           </li>
         )
       })}
+      {onMore ? (
+        <li>
+          <button
+            type="button"
+            onClick={onMore}
+            className="w-full rounded-control py-1.5 text-center text-sm text-accent hover:bg-fg/5"
+          >
+            Show more
+            {total !== undefined && total > entries.length
+              ? ` (${(total - entries.length).toLocaleString()} not shown)`
+              : ''}
+          </button>
+        </li>
+      ) : null}
     </ul>
   )
 }

@@ -87,6 +87,8 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
                 selected={selected}
                 fresh={data.fresh}
                 onSelect={open}
+                total={data.total}
+                onMore={data.loadMore}
               />
             ) : data.error ? (
               // Nothing to list (memory off for this session, or the folder unreadable): the

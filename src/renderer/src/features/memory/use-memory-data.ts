@@ -1,11 +1,21 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { events } from '@shared/contract'
-import type { MemoryEntry, MemoryUsage } from '@shared/memory'
+import {
+  MEMORY_LIST_DEFAULT,
+  MEMORY_LIST_MAX,
+  type MemoryEntry,
+  type MemoryUsage
+} from '@shared/memory'
 import { call, getApi } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 
 export interface MemoryData {
+  /** The pages loaded so far (main sends the folder a page at a time). */
   entries: MemoryEntry[] | null
+  /** Entries in the whole folder, loaded or not. */
+  total: number
+  /** Loads the next page, when there is one. */
+  loadMore: (() => void) | null
   usage: MemoryUsage | null
   error: ShownError | null
   /** Paths that just changed, for a brief highlight. */
@@ -26,18 +36,51 @@ export function useMemoryData(): MemoryData {
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set())
   const [version, setVersion] = useState(0)
   const [lastChange, setLastChange] = useState<MemoryData['lastChange']>(null)
+  const [total, setTotal] = useState(0)
+  const [cursor, setCursor] = useState<string | undefined>(undefined)
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>())
+  /** How many entries are shown, so a reload keeps the pages the user opened. */
+  const shown = useRef(0)
+  /** Bumps on every reload, so a page that arrives after one is dropped. */
+  const generation = useRef(0)
 
   const reload = useCallback(() => {
-    Promise.all([call((api) => api.memory.list()), call((api) => api.memory.usage())]).then(
-      ([list, nextUsage]) => {
-        setEntries(list)
+    const mine = ++generation.current
+    const limit = Math.min(MEMORY_LIST_MAX, Math.max(MEMORY_LIST_DEFAULT, shown.current))
+    Promise.all([
+      call((api) => api.memory.list({ limit })),
+      call((api) => api.memory.usage())
+    ]).then(
+      ([page, nextUsage]) => {
+        if (mine !== generation.current) return
+        shown.current = page.entries.length
+        setEntries(page.entries)
+        setTotal(page.total)
+        setCursor(page.nextCursor)
         setUsage(nextUsage)
         setError(null)
       },
       (failure: unknown) => setError(toShownError(failure))
     )
   }, [])
+
+  const more = useCallback((after: string) => {
+    const mine = generation.current
+    call((api) => api.memory.list({ cursor: after, limit: MEMORY_LIST_DEFAULT })).then(
+      (page) => {
+        if (mine !== generation.current) return
+        setEntries((current) => {
+          const next = [...(current ?? []), ...page.entries]
+          shown.current = next.length
+          return next
+        })
+        setTotal(page.total)
+        setCursor(page.nextCursor)
+      },
+      (failure: unknown) => setError(toShownError(failure))
+    )
+  }, [])
+  const loadMore = cursor === undefined ? null : () => more(cursor)
 
   useEffect(() => {
     reload()
@@ -71,5 +114,5 @@ export function useMemoryData(): MemoryData {
     }
   }, [reload])
 
-  return { entries, usage, error, fresh, version, lastChange, reload }
+  return { entries, total, loadMore, usage, error, fresh, version, lastChange, reload }
 }

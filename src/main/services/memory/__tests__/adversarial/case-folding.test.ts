@@ -63,7 +63,7 @@ describe('names that differ only by case or Unicode form', () => {
     const usage = await store.usage()
     expect(usage.files).toBe(disk.size)
     expect(usage.totalBytes).toBe([...disk.values()].reduce((a, b) => a + b, 0))
-    const listed = (await store.list()).filter((e) => e.kind === 'file').map((e) => e.path)
+    const listed = (await store.list()).entries.filter((e) => e.kind === 'file').map((e) => e.path)
     expect(listed.sort()).toEqual([...disk.keys()].map((rel) => `/memories/${rel}`).sort())
   }
 

@@ -115,7 +115,7 @@ describe('hostile names made outside the app', () => {
   })
 
   it('the inspector lists them with the reason Claude cannot use them', async () => {
-    const entries = await store.list()
+    const { entries } = await store.list()
     const byPath = new Map(entries.map((entry) => [entry.path, entry]))
     for (const name of Object.values(HOSTILE)) {
       expect(byPath.get(`/memories/${name}`)?.unreachable).toMatch(/^contains /)
