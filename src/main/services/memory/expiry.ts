@@ -7,6 +7,7 @@ import type {
   ExpiryPreviewItem,
   ExpiryReason
 } from '@shared/memory'
+import { clockPhrase, plural } from '@shared/words'
 import type { Ctx } from './context'
 import { compileGlobs } from './glob'
 import type { IndexEntry } from './index-store'
@@ -14,7 +15,7 @@ import { displayOf, parseMemoryPath } from './paths'
 import { errnoOf, lstatOrNull, rename, removeTree, syncPath } from './safe-fs'
 import { ToolError } from './tool-error'
 
-// Files expire by policy (idle: not viewed or edited through the app for N days; age: N days
+// Files expire by policy (idle: not read or changed for N days; age: N days
 // since created) or by their own front-matter `expires:` date; pinned globs never expire.
 
 const DAY = 24 * 60 * 60 * 1000
@@ -196,8 +197,8 @@ export function expiryMessage(item: ExpiredItem, days: number): string {
     item.reason === 'front-matter'
       ? 'its front-matter expires date passed'
       : item.reason === 'idle'
-        ? `not viewed or edited for ${days} days`
-        : `created more than ${days} days ago`
+        ? clockPhrase('idle', days)
+        : `created more than ${plural(days, 'day')} ago`
   const how = item.archiveId ? `archived as ${item.archiveId}` : 'deleted'
   return `Expired (${why}) and ${how}.`
 }

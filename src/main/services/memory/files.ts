@@ -238,7 +238,7 @@ export function expiredNote(ctx: Ctx, path: MemoryPath, closeSentence = false): 
     note.reason === 'front-matter'
       ? ' (its front-matter expires date passed)'
       : note.reason === 'idle'
-        ? ' (not viewed or edited for a long time)'
+        ? ' (not read or changed for a long time)'
         : note.reason === 'age'
           ? ' (it reached the maximum age)'
           : ''

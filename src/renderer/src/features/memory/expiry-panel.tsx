@@ -3,10 +3,8 @@ import type { ArchivedItem, ExpiryPreviewItem } from '@shared/memory'
 import type { Settings } from '@shared/settings'
 import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
-import { formatBytes } from '../../lib/format'
+import { clockPhrase, formatBytes, inDays, plural, policySentence } from '../../lib/format'
 import { daysUntil, formatDateTime } from '../../lib/time'
-
-const REASONS = { idle: 'not read lately', age: 'old', 'front-matter': 'its own expires: date' }
 
 /** What expiry would do, "sweep now", and the archive to bring files back from. */
 export function ExpiryPanel({ settings, version }: { settings: Settings | null; version: number }) {
@@ -60,7 +58,7 @@ export function ExpiryPanel({ settings, version }: { settings: Settings | null; 
             onClick={() =>
               void run(async () => {
                 const { expired } = await call((api) => api.memory.sweep())
-                return `Swept: ${expired.length} ${expired.length === 1 ? 'file' : 'files'} expired.`
+                return `Swept: ${plural(expired.length, 'file')} expired.`
               })
             }
           >
@@ -68,9 +66,9 @@ export function ExpiryPanel({ settings, version }: { settings: Settings | null; 
           </button>
         </div>
         <p className="text-sm text-muted">
-          Policy: {settings?.expiry.mode ?? '…'} after {days} days, then{' '}
-          {settings?.expiry.action ?? '…'}. {dueNow} {dueNow === 1 ? 'file' : 'files'} would expire
-          now.
+          {settings ? policySentence(settings.expiry) : '…'} {plural(dueNow, 'file')} would expire
+          now. A file Cairn had not seen before counts from its last modification; pinned files
+          never expire.
         </p>
         <p role="status" className="text-sm text-success">
           {status}
@@ -90,10 +88,9 @@ export function ExpiryPanel({ settings, version }: { settings: Settings | null; 
               className="flex items-baseline gap-3 border-b border-line py-1.5 text-sm"
             >
               <span className="min-w-0 flex-1 truncate font-mono text-xs">{item.path}</span>
-              <span className="text-xs text-muted">{REASONS[item.reason]}</span>
+              <span className="text-xs text-muted">{clockPhrase(item.reason, days)}</span>
               <span className="w-36 text-right text-xs" title={formatDateTime(item.expiresAt)}>
-                {daysUntil(item.expiresAt) === 0 ? 'now' : `in ${daysUntil(item.expiresAt)} days`} ·{' '}
-                {item.action}
+                {inDays(daysUntil(item.expiresAt))} · {item.action}
               </span>
             </li>
           ))}
