@@ -61,7 +61,10 @@ export const MemoryEntrySchema = z.object({
   /** Epoch milliseconds, from the index (files only). */
   created: z.number().optional(),
   modified: z.number().optional(),
+  /** The idle clock: last read or edit through the app (or, first seen, its modification). */
   accessed: z.number().optional(),
+  /** When Claude or the user last read it; absent when no read is recorded. */
+  read: z.number().optional(),
   lastActor: ActivityActorSchema.optional(),
   /** The file is larger than the per-file cap (readable, not growable). */
   overCap: z.boolean(),

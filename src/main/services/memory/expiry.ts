@@ -35,7 +35,9 @@ export function makeDueOf(
   return (rel, entry) => {
     if (pinned(rel)) return undefined
     if (entry.expiresAt !== undefined) return { at: entry.expiresAt, reason: 'front-matter' }
-    if (policy.mode === 'idle') return { at: entry.accessed + span, reason: 'idle' }
+    // Idle: not read or changed, through the app or (modified) by another program.
+    if (policy.mode === 'idle')
+      return { at: Math.max(entry.accessed, entry.modified) + span, reason: 'idle' }
     if (policy.mode === 'age') return { at: entry.created + span, reason: 'age' }
     return undefined
   }

@@ -48,6 +48,7 @@ export async function listEntries(ctx: Ctx, base: MemoryPath): Promise<MemoryEnt
         accessed: known.accessed,
         lastActor: known.actor
       })
+      if (known.read !== undefined) entry.read = known.read
       const due = dueOf(rel, known)
       if (due) entry.expiresAt = due.at
     }

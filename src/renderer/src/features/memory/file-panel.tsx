@@ -116,11 +116,10 @@ export function FilePanel({ entry, version, pinnedPatterns, onMoved }: Props) {
                 · modified {formatAgo(entry.modified)}
               </span>
             ) : null}
-            {entry.accessed ? (
-              <span title={formatDateTime(entry.accessed)}>
-                {' '}
-                · read {formatAgo(entry.accessed)}
-              </span>
+            {entry.read ? (
+              <span title={formatDateTime(entry.read)}> · read {formatAgo(entry.read)}</span>
+            ) : entry.modified ? (
+              <span> · no read recorded</span>
             ) : null}
           </p>
         </div>

@@ -27,7 +27,9 @@ function ExpiryBadge({ expiresAt }: { expiresAt: number }) {
 function entryTimes(entry: MemoryEntry): string {
   const parts: string[] = []
   if (entry.modified) parts.push(`modified ${formatAgo(entry.modified)}`)
-  if (entry.accessed) parts.push(`read ${formatAgo(entry.accessed)}`)
+  // Only a real read by Claude or the user counts; the index knows the file but saw no read.
+  if (entry.read) parts.push(`read ${formatAgo(entry.read)}`)
+  else if (entry.modified) parts.push('no read recorded')
   return parts.join(' · ')
 }
 

@@ -1,0 +1,118 @@
+import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { MemoryStore } from '..'
+import { DAY, manualClock, runner, useMemory } from './helpers'
+
+// Issue #13, part 5: expiry and metadata that tell the truth.
+
+const mem = useMemory()
+let store: MemoryStore
+const { ok } = runner(() => store)
+
+const entryOf = async (path: string) => (await store.list(path))[0]
+
+/** A file put in the folder by another program, last modified `ago` before `now`. */
+async function outsideFile(rel: string, text: string, now: number, ago: number): Promise<void> {
+  const full = join(mem.root(), rel)
+  await mkdir(join(full, '..'), { recursive: true })
+  await writeFile(full, text)
+  const when = new Date(now - ago)
+  await utimes(full, when, when)
+}
+
+describe('clocks of a file Cairn has never seen', () => {
+  it('start from its own modification time, and its read time stays empty', async () => {
+    const time = manualClock()
+    await mem.mkroot()
+    await outsideFile('old.md', 'old', time.now, 45 * DAY)
+    store = await mem.open({
+      clock: time.clock,
+      expiry: { mode: 'off', days: 30, action: 'archive' }
+    })
+    await outsideFile('later.md', 'later', time.now, 45 * DAY)
+    await store.applyExternal(['later.md'])
+    for (const path of ['/memories/old.md', '/memories/later.md']) {
+      const entry = await entryOf(path)
+      expect(entry).toMatchObject({
+        created: time.now - 45 * DAY,
+        modified: time.now - 45 * DAY,
+        accessed: time.now - 45 * DAY
+      })
+      expect(entry?.read).toBeUndefined()
+    }
+    store.updateExpiry({ mode: 'idle' })
+    expect((await store.expiryPreview(0)).map((item) => item.path)).toEqual([
+      '/memories/later.md',
+      '/memories/old.md'
+    ])
+  })
+})
+
+describe('read times', () => {
+  it('change only when Claude or the user reads the file', async () => {
+    const time = manualClock()
+    store = await mem.open({ clock: time.clock })
+    await ok({ command: 'create', path: '/memories/a.md', file_text: 'a' })
+    expect((await entryOf('/memories/a.md'))?.read).toBeUndefined()
+    time.advance(DAY)
+    await ok({ command: 'str_replace', path: '/memories/a.md', old_str: 'a', new_str: 'b' })
+    await ok({ command: 'view', path: '/memories' })
+    await ok({ command: 'rename', old_path: '/memories/a.md', new_path: '/memories/b.md' })
+    await writeFile(join(mem.root(), 'b.md'), 'changed outside')
+    await store.applyExternal(['b.md'])
+    expect((await entryOf('/memories/b.md'))?.read).toBeUndefined()
+    time.advance(DAY)
+    await ok({ command: 'view', path: '/memories/b.md' })
+    expect((await entryOf('/memories/b.md'))?.read).toBe(time.now)
+    time.advance(DAY)
+    await store.read('/memories/b.md')
+    expect((await entryOf('/memories/b.md'))?.read).toBe(time.now)
+    // Later writes keep the last read.
+    const lastRead = time.now
+    time.advance(DAY)
+    await store.write({ path: '/memories/b.md', content: 'new' })
+    expect((await entryOf('/memories/b.md'))?.read).toBe(lastRead)
+  })
+
+  it('an index saved before read times existed still loads, with no read recorded', async () => {
+    const time = manualClock()
+    await mem.mkroot()
+    await writeFile(join(mem.root(), 'a.md'), 'a')
+    store = await mem.open({ clock: time.clock })
+    await store.dispose()
+    const file = join(mem.stateDir(), 'memory-index.json')
+    const saved = JSON.parse(await readFile(file, 'utf8')) as {
+      version: number
+      files: Record<string, Record<string, unknown>>
+    }
+    expect(saved.version).toBe(1)
+    const old = { ...saved.files['a.md'], accessed: 1234, actor: { kind: 'user' } }
+    delete old.read
+    await writeFile(file, JSON.stringify({ version: 1, files: { 'a.md': old } }))
+    store = await mem.open({ clock: time.clock })
+    const entry = await entryOf('/memories/a.md')
+    expect(entry).toMatchObject({ accessed: 1234, lastActor: { kind: 'user' } })
+    expect(entry?.read).toBeUndefined()
+  })
+})
+
+describe('the idle clock', () => {
+  it('is kept by a rename and reset by a change made outside the app', async () => {
+    const time = manualClock()
+    store = await mem.open({
+      clock: time.clock,
+      expiry: { mode: 'idle', days: 10, action: 'delete' }
+    })
+    await ok({ command: 'create', path: '/memories/a.md', file_text: 'a' })
+    await ok({ command: 'create', path: '/memories/b.md', file_text: 'b' })
+    time.advance(9 * DAY)
+    await store.rename({ from: '/memories/a.md', to: '/memories/moved/a.md' })
+    const outside = join(mem.root(), 'b.md')
+    await writeFile(outside, 'b, edited in another editor')
+    await utimes(outside, new Date(time.now), new Date(time.now))
+    await store.applyExternal(['b.md'])
+    time.advance(DAY)
+    expect((await store.sweep()).expired.map((item) => item.path)).toEqual(['/memories/moved/a.md'])
+  })
+})
