@@ -87,8 +87,11 @@ describe('read times', () => {
       files: Record<string, Record<string, unknown>>
     }
     expect(saved.version).toBe(1)
-    const old = { ...saved.files['a.md'], accessed: 1234, actor: { kind: 'user' } }
-    delete old.read
+    const { read: _dropped, ...old } = {
+      ...saved.files['a.md'],
+      accessed: 1234,
+      actor: { kind: 'user' }
+    } as Record<string, unknown>
     await writeFile(file, JSON.stringify({ version: 1, files: { 'a.md': old } }))
     store = await mem.open({ clock: time.clock })
     const entry = await entryOf('/memories/a.md')
