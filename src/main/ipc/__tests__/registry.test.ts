@@ -226,7 +226,9 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
   ],
   'memory:archive-restore': [
     ['empty object', {}],
-    ['empty archive id', { archiveId: '', path: '/memories/a.md' }]
+    ['empty archive id', { archiveId: '', path: '/memories/a.md' }],
+    ['extend without a date', { archiveId: 'x', path: '/memories/a.md', expires: 'extend' }],
+    ['a date that is not one', { archiveId: 'x', path: '/memories/a.md', until: 'soon' }]
   ],
   'secrets:set-api-key': [
     ['empty object', {}],
@@ -608,7 +610,8 @@ describe('valid calls', () => {
       await services.memory.sweep()
       const [archived] = await services.memory.listArchived()
       if (!archived) throw new Error('the sweep archived nothing')
-      return { archiveId: archived.archiveId, path: archived.path }
+      // Its date has passed: restoring it as it is would expire it again at once.
+      return { archiveId: archived.archiveId, path: archived.path, expires: 'remove' }
     }
   }
 

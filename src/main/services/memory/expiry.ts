@@ -1,4 +1,4 @@
-import { copyFile, lstat, mkdir, readdir, rm, rmdir } from 'node:fs/promises'
+import { copyFile, lstat, mkdir, open, readdir, rm, rmdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type {
   ArchivedItem,
@@ -9,6 +9,7 @@ import type {
 } from '@shared/memory'
 import { clockPhrase, plural } from '@shared/words'
 import type { Ctx } from './context'
+import { frontMatterExpiry } from './front-matter'
 import { compileGlobs } from './glob'
 import type { IndexEntry } from './index-store'
 import { displayOf, parseMemoryPath } from './paths'
@@ -154,15 +155,34 @@ export async function listArchived(archiveRoot: string): Promise<ArchivedItem[]>
         .split(/[\\/]/)
         .join('/')
       const info = await lstat(full)
-      items.push({
+      const item: ArchivedItem = {
         archiveId,
         path: displayOf(rel),
         size: info.size,
         archivedAt: Number.isFinite(archivedAt) ? archivedAt : info.mtimeMs
-      })
+      }
+      // Its own date, so restoring can ask whether to keep it.
+      const expires = frontMatterExpiry(await headOf(full))
+      if (expires !== undefined) item.expires = expires
+      items.push(item)
     }
   }
   return items
+}
+
+/** The first 4 KiB of a file as text (where front-matter lives); '' when unreadable. */
+export async function headOf(path: string): Promise<string> {
+  const file = await open(path, 'r').catch(() => undefined)
+  if (!file) return ''
+  try {
+    const buffer = Buffer.alloc(4096)
+    const { bytesRead } = await file.read(buffer, 0, buffer.length, 0)
+    return buffer.subarray(0, bytesRead).toString('utf8')
+  } catch {
+    return ''
+  } finally {
+    await file.close()
+  }
 }
 
 /** The archived file for (archiveId, path), checked so neither can point outside the archive. */

@@ -289,15 +289,19 @@ export class MemoryStore {
     return this.inspect(() => listArchived(this.parts.archiveRoot))
   }
 
-  /** Puts an archived file back where it was; it counts as new (fresh created/accessed times). */
+  /**
+   * Puts an archived file back where it was; it counts as new (fresh created/accessed times). Its
+   * own `expires:` date is kept while still to come, or removed or extended as the input says.
+   */
   restoreArchived(input: RestoreInput): Promise<MemoryMutation> {
     return this.inspectMutation('restore', input, () => {
-      const { archiveId, path } = RestoreInputSchema.parse(input)
+      const { archiveId, path, expires, until } = RestoreInputSchema.parse(input)
       return restoreForUser(
         this.ctx(USER, false),
         this.parts.archiveRoot,
         archiveId,
-        this.path(path)
+        this.path(path),
+        { expires, until }
       )
     })
   }

@@ -2,6 +2,7 @@ import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { MemoryStore } from '..'
+import { withFrontMatterExpiry } from '../front-matter'
 import { DAY, manualClock, runner, useMemory } from './helpers'
 
 // Issue #13, part 5: expiry and metadata that tell the truth.
@@ -117,5 +118,119 @@ describe('the idle clock', () => {
     await store.applyExternal(['b.md'])
     time.advance(DAY)
     expect((await store.sweep()).expired.map((item) => item.path)).toEqual(['/memories/moved/a.md'])
+  })
+})
+
+describe('restoring from the archive', () => {
+  const text = (date: string) => `---\ntitle: trip\nexpires: ${date}\n---\npack the tent\n`
+
+  /** Archives /memories/trip.md (its own date passed) and returns its archive id. */
+  async function archivedTrip(time: ReturnType<typeof manualClock>): Promise<string> {
+    store = await mem.open({ clock: time.clock, expiry: { mode: 'off', days: 90 } })
+    await ok({ command: 'create', path: '/memories/trip.md', file_text: text('2025-06-10') })
+    await ok({ command: 'create', path: '/memories/plain.md', file_text: 'no date\n' })
+    time.set(Date.parse('2025-06-11T00:00:00Z'))
+    const [item] = (await store.sweep()).expired
+    return item?.archiveId as string
+  }
+
+  it('lists the front-matter date of archived files', async () => {
+    const time = manualClock()
+    const archiveId = await archivedTrip(time)
+    expect(await store.listArchived()).toEqual([
+      expect.objectContaining({
+        archiveId,
+        path: '/memories/trip.md',
+        expires: Date.parse('2025-06-10')
+      })
+    ])
+  })
+
+  it('will not bring a file back only to expire it again at once', async () => {
+    const time = manualClock()
+    const archiveId = await archivedTrip(time)
+    for (const expires of [undefined, 'keep'] as const) {
+      await expect(
+        store.restoreArchived({ archiveId, path: '/memories/trip.md', expires })
+      ).rejects.toMatchObject({
+        code: 'MEMORY_REFUSED',
+        message: expect.stringContaining('its own expires: date (2025-06-10) has passed')
+      })
+    }
+    expect((await store.listArchived()).map((item) => item.path)).toEqual(['/memories/trip.md'])
+  })
+
+  it('removes the passed date on request, and the file then keeps', async () => {
+    const time = manualClock()
+    const archiveId = await archivedTrip(time)
+    await store.restoreArchived({ archiveId, path: '/memories/trip.md', expires: 'remove' })
+    expect(await readFile(join(mem.root(), 'trip.md'), 'utf8')).toBe(
+      '---\ntitle: trip\n---\npack the tent\n'
+    )
+    expect(await store.listArchived()).toEqual([])
+    expect((await store.sweep()).expired).toEqual([])
+    const entry = await entryOf('/memories/trip.md')
+    expect(entry).toMatchObject({ created: time.now, modified: time.now })
+    expect(entry?.expiresAt).toBeUndefined()
+    expect(entry?.read).toBeUndefined()
+  })
+
+  it('extends the date on request, to a day still to come', async () => {
+    const time = manualClock()
+    const archiveId = await archivedTrip(time)
+    await expect(
+      store.restoreArchived({
+        archiveId,
+        path: '/memories/trip.md',
+        expires: 'extend',
+        until: '2025-06-01'
+      })
+    ).rejects.toMatchObject({ code: 'MEMORY_REFUSED' })
+    await store.restoreArchived({
+      archiveId,
+      path: '/memories/trip.md',
+      expires: 'extend',
+      until: '2025-07-01'
+    })
+    expect(await readFile(join(mem.root(), 'trip.md'), 'utf8')).toBe(text('2025-07-01'))
+    expect((await entryOf('/memories/trip.md'))?.expiresAt).toBe(Date.parse('2025-07-01'))
+  })
+
+  it('keeps a date still to come, and gives a file without one fresh clocks', async () => {
+    const time = manualClock()
+    const archiveId = '2025-05-01T00-00-00.000Z'
+    for (const [rel, body] of [
+      ['later.md', text('2025-12-01')],
+      ['plain.md', 'no date\n']
+    ] as const) {
+      await mkdir(join(mem.stateDir(), 'archive', archiveId), { recursive: true })
+      await writeFile(join(mem.stateDir(), 'archive', archiveId, rel), body)
+    }
+    store = await mem.open({
+      clock: time.clock,
+      expiry: { mode: 'idle', days: 10, action: 'archive' }
+    })
+    await store.restoreArchived({ archiveId, path: '/memories/later.md', expires: 'keep' })
+    await store.restoreArchived({ archiveId, path: '/memories/plain.md' })
+    expect(await readFile(join(mem.root(), 'later.md'), 'utf8')).toBe(text('2025-12-01'))
+    expect((await entryOf('/memories/later.md'))?.expiresAt).toBe(Date.parse('2025-12-01'))
+    expect(await entryOf('/memories/plain.md')).toMatchObject({
+      created: time.now,
+      modified: time.now,
+      accessed: time.now,
+      expiresAt: time.now + 10 * DAY
+    })
+  })
+})
+
+describe('withFrontMatterExpiry', () => {
+  it('changes or removes only the expires line, and drops a block left empty', () => {
+    expect(
+      withFrontMatterExpiry('---\r\nexpires: 2020-01-01\r\na: 1\r\n---\r\nx', '2030-01-01')
+    ).toBe('---\r\nexpires: 2030-01-01\r\na: 1\r\n---\r\nx')
+    expect(withFrontMatterExpiry('---\nexpires: "2020-01-01"\n---\nbody\n', null)).toBe('body\n')
+    expect(withFrontMatterExpiry('no front matter\nexpires: 2020-01-01\n', null)).toBe(
+      'no front matter\nexpires: 2020-01-01\n'
+    )
   })
 })
