@@ -655,6 +655,25 @@ describe('valid calls', () => {
   })
 })
 
+describe('pins through the services', () => {
+  it('a renamed pinned file is still pinned, in the saved settings too', async () => {
+    const registry = registryWith()
+    await answer(registry, 'memory:create', { path: '/memories/keep.md', content: 'k' })
+    await answer(registry, 'settings:update', { expiry: { pinned: ['keep.md'] } })
+    const renamed = await answer(registry, 'memory:rename', {
+      from: '/memories/keep.md',
+      to: '/memories/notes/kept.md'
+    })
+    expect(renamed.ok).toBe(true)
+    await vi.waitFor(() =>
+      expect(services.settings.get().settings.expiry.pinned).toEqual(['notes/kept.md'])
+    )
+    expect(
+      await answer(registry, 'memory:list', { path: '/memories/notes/kept.md' })
+    ).toMatchObject({ ok: true, data: [{ pinned: true }] })
+  })
+})
+
 describe('handler failures', () => {
   it('answers INTERNAL, not the bad data, when a handler answers outside its output schema', async () => {
     const registry = registryWith({

@@ -234,3 +234,43 @@ describe('withFrontMatterExpiry', () => {
     )
   })
 })
+
+describe('a rename keeps the pin', () => {
+  it('rewrites the exact pattern, or adds one, and tells the settings', async () => {
+    store = await mem.open({
+      expiry: {
+        mode: 'idle',
+        days: 10,
+        action: 'archive',
+        pinned: ['notes/keep.md', 'projects/**', 'top.md', 'docs']
+      }
+    })
+    const told: string[][] = []
+    store.onPinnedChange((pinned) => told.push(pinned))
+    for (const rel of ['notes/keep.md', 'projects/p.md', 'top.md', 'sub/top.md', 'docs/d.md'])
+      await ok({ command: 'create', path: `/memories/${rel}`, file_text: rel })
+    const pinned = async (path: string) => (await entryOf(path))?.pinned
+
+    await store.rename({ from: '/memories/notes/keep.md', to: '/memories/kept.md' })
+    expect(await pinned('/memories/kept.md')).toBe(true)
+    expect(told.at(-1)).toEqual(['kept.md', 'projects/**', 'top.md', 'docs'])
+
+    // Claude's moves too; a file leaving a pinned folder pattern keeps its pin by name.
+    await ok({ command: 'rename', old_path: '/memories/projects/p.md', new_path: '/memories/p.md' })
+    expect(await pinned('/memories/p.md')).toBe(true)
+    await ok({ command: 'rename', old_path: '/memories/docs', new_path: '/memories/papers' })
+    expect(await pinned('/memories/papers/d.md')).toBe(true)
+    // A bare name that still pins another file stays; the moved one gets its own pattern.
+    await store.rename({ from: '/memories/top.md', to: '/memories/first.md' })
+    expect(await pinned('/memories/first.md')).toBe(true)
+    expect(await pinned('/memories/sub/top.md')).toBe(true)
+    expect(told.at(-1)).toEqual(['kept.md', 'projects/**', 'top.md', 'papers', 'p.md', 'first.md'])
+
+    // Unpinned files stay unpinned, and nothing is said.
+    const count = told.length
+    await ok({ command: 'create', path: '/memories/loose.md', file_text: 'x' })
+    await store.rename({ from: '/memories/loose.md', to: '/memories/free.md' })
+    expect(await pinned('/memories/free.md')).toBe(false)
+    expect(told).toHaveLength(count)
+  })
+})
