@@ -61,7 +61,10 @@ export const MemoryEntrySchema = z.object({
   /** Epoch milliseconds, from the index (files only). */
   created: z.number().optional(),
   modified: z.number().optional(),
+  /** The idle clock: last read or edit through the app (or, first seen, its modification). */
   accessed: z.number().optional(),
+  /** When Claude or the user last read it; absent when no read is recorded. */
+  read: z.number().optional(),
   lastActor: ActivityActorSchema.optional(),
   /** The file is larger than the per-file cap (readable, not growable). */
   overCap: z.boolean(),
@@ -208,14 +211,35 @@ export const ArchivedItemSchema = z.object({
   /** Where it lived, and where restore puts it back. */
   path: z.string(),
   size: z.number(),
-  archivedAt: z.number()
+  archivedAt: z.number(),
+  /** The file's own front-matter `expires:` date (epoch ms), when it has one. */
+  expires: z.number().optional()
 })
 export type ArchivedItem = z.infer<typeof ArchivedItemSchema>
 
-export const RestoreInputSchema = z.strictObject({
-  archiveId: z.string().min(1),
-  path: MemoryPathSchema
-})
+/**
+ * What a restore does with the file's own front-matter `expires:` date: keep it (refused once it
+ * has passed: the file would expire again at once), remove it, or extend it to `until`. Without a
+ * choice a date still to come is kept. Restored files start fresh created/modified/idle clocks.
+ */
+export const RestoreExpiresSchema = z.enum(['keep', 'remove', 'extend'])
+export type RestoreExpires = z.infer<typeof RestoreExpiresSchema>
+
+export const RestoreInputSchema = z
+  .strictObject({
+    archiveId: z.string().min(1),
+    path: MemoryPathSchema,
+    expires: RestoreExpiresSchema.optional(),
+    /** The new date for `extend`, as YYYY-MM-DD. */
+    until: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'until must be a date like 2025-12-31' })
+      .optional()
+  })
+  .refine((input) => (input.expires === 'extend') === (input.until !== undefined), {
+    error: 'until goes with expires: extend, and only with it',
+    path: ['until']
+  })
 export type RestoreInput = z.infer<typeof RestoreInputSchema>
 
 export const ExpiryPreviewInputSchema = z.strictObject({

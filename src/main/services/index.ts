@@ -108,6 +108,12 @@ export async function createServices(deps: ServiceDeps) {
         expiry: current.expiry,
         logger: deps.logger
       })
+      // A rename keeps its pin: the engine rewrites the pinned patterns, the settings save them.
+      store.onPinnedChange((pinned) => {
+        settings.update({ expiry: { pinned } }).catch((error: unknown) => {
+          deps.logger.warn('pinned patterns could not be saved after a rename', { error })
+        })
+      })
       memory = Object.assign(store, { enabled: true, offReason: null })
       try {
         // Other programs' edits of the memory folder reach the index, the activity log and the UI.

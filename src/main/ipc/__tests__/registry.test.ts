@@ -230,7 +230,9 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
   ],
   'memory:archive-restore': [
     ['empty object', {}],
-    ['empty archive id', { archiveId: '', path: '/memories/a.md' }]
+    ['empty archive id', { archiveId: '', path: '/memories/a.md' }],
+    ['extend without a date', { archiveId: 'x', path: '/memories/a.md', expires: 'extend' }],
+    ['a date that is not one', { archiveId: 'x', path: '/memories/a.md', until: 'soon' }]
   ],
   'secrets:set-api-key': [
     ['empty object', {}],
@@ -612,7 +614,8 @@ describe('valid calls', () => {
       await services.memory.sweep()
       const [archived] = await services.memory.listArchived()
       if (!archived) throw new Error('the sweep archived nothing')
-      return { archiveId: archived.archiveId, path: archived.path }
+      // Its date has passed: restoring it as it is would expire it again at once.
+      return { archiveId: archived.archiveId, path: archived.path, expires: 'remove' }
     }
   }
 
@@ -653,6 +656,25 @@ describe('valid calls', () => {
     const opened = await answer(registry, 'app:open-memory-folder', undefined)
     expect(opened).toEqual({ ok: true, data: { path: join(dir, 'user-data', 'memories') } })
     expect(openedFolders).toEqual([join(dir, 'user-data', 'memories')])
+  })
+})
+
+describe('pins through the services', () => {
+  it('a renamed pinned file is still pinned, in the saved settings too', async () => {
+    const registry = registryWith()
+    await answer(registry, 'memory:create', { path: '/memories/keep.md', content: 'k' })
+    await answer(registry, 'settings:update', { expiry: { pinned: ['keep.md'] } })
+    const renamed = await answer(registry, 'memory:rename', {
+      from: '/memories/keep.md',
+      to: '/memories/notes/kept.md'
+    })
+    expect(renamed.ok).toBe(true)
+    await vi.waitFor(() =>
+      expect(services.settings.get().settings.expiry.pinned).toEqual(['notes/kept.md'])
+    )
+    expect(
+      await answer(registry, 'memory:list', { path: '/memories/notes/kept.md' })
+    ).toMatchObject({ ok: true, data: [{ pinned: true }] })
   })
 })
 

@@ -1,4 +1,5 @@
 import type { MemoryUsage } from '@shared/memory'
+import { plural } from '@shared/words'
 import type { Ctx } from './context'
 import { bytesText, count, formatSize, percent } from './format'
 import { displayOf } from './paths'
@@ -33,7 +34,7 @@ export function checkCaps(ctx: Ctx, plan: WritePlan): void {
   if (verb === 'create' && files + 1 > maxFiles) {
     throw new ToolError(
       'cap',
-      `Error: Cannot create ${display}: memory already holds ${count(files)} files and the cap is ${count(maxFiles)}. Delete files you no longer need or consolidate related notes into one file, then try again.`
+      `Error: Cannot create ${display}: memory already holds ${plural(files, 'file')} and the cap is ${count(maxFiles)}. Delete files you no longer need or consolidate related notes into one file, then try again.`
     )
   }
   const total = ctx.index.totalBytes
@@ -41,7 +42,7 @@ export function checkCaps(ctx: Ctx, plan: WritePlan): void {
   if (after > maxTotalBytes && grows) {
     throw new ToolError(
       'cap',
-      `Error: Cannot ${verb} ${display}: memory would grow to ${bytesText(after)}, over the total cap of ${bytesText(maxTotalBytes)} (${bytesText(total)} used now in ${count(files)} files). Delete or consolidate files you no longer need, or shorten this text, then try again.`
+      `Error: Cannot ${verb} ${display}: memory would grow to ${bytesText(after)}, over the total cap of ${bytesText(maxTotalBytes)} (${bytesText(total)} used now in ${plural(files, 'file')}). Delete or consolidate files you no longer need, or shorten this text, then try again.`
     )
   }
 }
@@ -76,7 +77,7 @@ export function checkUserCaps(ctx: Ctx, plan: WritePlan, action: 'save' | 'creat
   if (verb === 'create' && files + 1 > maxFiles) {
     throw new ToolError(
       'cap',
-      `Error: Cannot create ${display}: memory already holds ${count(files)} files and the cap is ${count(maxFiles)}. Delete files you no longer need, or ${raise('maxFiles')}`
+      `Error: Cannot create ${display}: memory already holds ${plural(files, 'file')} and the cap is ${count(maxFiles)}. Delete files you no longer need, or ${raise('maxFiles')}`
     )
   }
   const total = ctx.index.totalBytes
@@ -161,7 +162,7 @@ export function capNote(rel: string, ctx: Pick<Ctx, 'index' | 'limits'>): string
     notes.push(`over the per-file cap of ${bytesText(limits.maxFileBytes)}`)
   if (index.fileCount > limits.maxFiles)
     notes.push(
-      `memory now holds ${count(index.fileCount)} files, over the cap of ${count(limits.maxFiles)}`
+      `memory now holds ${plural(index.fileCount, 'file')}, over the cap of ${count(limits.maxFiles)}`
     )
   if (index.totalBytes > limits.maxTotalBytes)
     notes.push(

@@ -1,4 +1,4 @@
-import { copyFile, lstat, mkdir, readdir, rm, rmdir } from 'node:fs/promises'
+import { copyFile, lstat, mkdir, open, readdir, rm, rmdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type {
   ArchivedItem,
@@ -7,14 +7,16 @@ import type {
   ExpiryPreviewItem,
   ExpiryReason
 } from '@shared/memory'
+import { clockPhrase, plural } from '@shared/words'
 import type { Ctx } from './context'
+import { frontMatterExpiry } from './front-matter'
 import { compileGlobs } from './glob'
 import type { IndexEntry } from './index-store'
 import { displayOf, parseMemoryPath } from './paths'
 import { errnoOf, lstatOrNull, rename, removeTree, syncPath } from './safe-fs'
 import { ToolError } from './tool-error'
 
-// Files expire by policy (idle: not viewed or edited through the app for N days; age: N days
+// Files expire by policy (idle: not read or changed for N days; age: N days
 // since created) or by their own front-matter `expires:` date; pinned globs never expire.
 
 const DAY = 24 * 60 * 60 * 1000
@@ -34,7 +36,9 @@ export function makeDueOf(
   return (rel, entry) => {
     if (pinned(rel)) return undefined
     if (entry.expiresAt !== undefined) return { at: entry.expiresAt, reason: 'front-matter' }
-    if (policy.mode === 'idle') return { at: entry.accessed + span, reason: 'idle' }
+    // Idle: not read or changed, through the app or (modified) by another program.
+    if (policy.mode === 'idle')
+      return { at: Math.max(entry.accessed, entry.modified) + span, reason: 'idle' }
     if (policy.mode === 'age') return { at: entry.created + span, reason: 'age' }
     return undefined
   }
@@ -151,15 +155,34 @@ export async function listArchived(archiveRoot: string): Promise<ArchivedItem[]>
         .split(/[\\/]/)
         .join('/')
       const info = await lstat(full)
-      items.push({
+      const item: ArchivedItem = {
         archiveId,
         path: displayOf(rel),
         size: info.size,
         archivedAt: Number.isFinite(archivedAt) ? archivedAt : info.mtimeMs
-      })
+      }
+      // Its own date, so restoring can ask whether to keep it.
+      const expires = frontMatterExpiry(await headOf(full))
+      if (expires !== undefined) item.expires = expires
+      items.push(item)
     }
   }
   return items
+}
+
+/** The first 4 KiB of a file as text (where front-matter lives); '' when unreadable. */
+export async function headOf(path: string): Promise<string> {
+  const file = await open(path, 'r').catch(() => undefined)
+  if (!file) return ''
+  try {
+    const buffer = Buffer.alloc(4096)
+    const { bytesRead } = await file.read(buffer, 0, buffer.length, 0)
+    return buffer.subarray(0, bytesRead).toString('utf8')
+  } catch {
+    return ''
+  } finally {
+    await file.close()
+  }
 }
 
 /** The archived file for (archiveId, path), checked so neither can point outside the archive. */
@@ -196,8 +219,8 @@ export function expiryMessage(item: ExpiredItem, days: number): string {
     item.reason === 'front-matter'
       ? 'its front-matter expires date passed'
       : item.reason === 'idle'
-        ? `not viewed or edited for ${days} days`
-        : `created more than ${days} days ago`
+        ? clockPhrase('idle', days)
+        : `created more than ${plural(days, 'day')} ago`
   const how = item.archiveId ? `archived as ${item.archiveId}` : 'deleted'
   return `Expired (${why}) and ${how}.`
 }

@@ -139,7 +139,7 @@ export function isKnown(
 
 /**
  * Brings the index entry for a file just read up to date: unknown or changed-behind-our-back files
- * are (re)hashed and attributed to `external`; `accessed` marks a view or edit through the app.
+ * are (re)hashed and attributed to `external`; `accessed` marks a read by Claude or the user.
  */
 export function noteRead(
   ctx: Ctx,
@@ -157,19 +157,22 @@ export function noteRead(
   } else {
     const hash = identityOf(read)
     const changed = !known || known.hash !== hash
+    // A file first seen starts every clock from its own mtime, not from the day Cairn found it.
+    const mtime = Math.min(now, Math.round(read.mtimeMs))
     entry = {
-      created: known?.created ?? now,
-      modified: changed ? Math.min(now, Math.round(read.mtimeMs)) : (known?.modified ?? now),
-      accessed: known?.accessed ?? now,
+      created: known?.created ?? mtime,
+      modified: changed ? mtime : (known?.modified ?? mtime),
+      accessed: known?.accessed ?? mtime,
       size: read.size,
       hash,
       mtimeMs: read.mtimeMs,
       actor: changed ? { kind: 'external' } : (known?.actor ?? { kind: 'external' }),
       expiresAt: frontMatterExpiry(headText(read.bytes))
     }
+    if (known?.read !== undefined) entry.read = known.read
     if (entry.expiresAt === undefined) delete entry.expiresAt
   }
-  if (accessed) entry = { ...entry, accessed: now }
+  if (accessed) entry = { ...entry, accessed: now, read: now }
   if (entry !== known) ctx.index.set(path.rel, entry)
   return entry
 }
@@ -183,8 +186,9 @@ export function noteWrite(
   created?: number
 ): IndexEntry {
   const now = ctx.now()
+  const known = ctx.index.get(rel)
   const entry: IndexEntry = {
-    created: created ?? ctx.index.get(rel)?.created ?? now,
+    created: created ?? known?.created ?? now,
     modified: now,
     accessed: now,
     size: info.size,
@@ -196,6 +200,8 @@ export function noteWrite(
     typeof data === 'string' ? data.slice(0, 4096) : headText(data)
   )
   if (expiresAt !== undefined) entry.expiresAt = expiresAt
+  // A write is not a read: the last read stays (a fresh `created` means a new file, never read).
+  if (known?.read !== undefined && created === undefined) entry.read = known.read
   ctx.index.set(rel, entry)
   return entry
 }
@@ -238,7 +244,7 @@ export function expiredNote(ctx: Ctx, path: MemoryPath, closeSentence = false): 
     note.reason === 'front-matter'
       ? ' (its front-matter expires date passed)'
       : note.reason === 'idle'
-        ? ' (not viewed or edited for a long time)'
+        ? ' (not read or changed for a long time)'
         : note.reason === 'age'
           ? ' (it reached the maximum age)'
           : ''

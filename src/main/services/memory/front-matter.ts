@@ -17,3 +17,25 @@ export function frontMatterExpiry(text: string): number | undefined {
   const time = Date.parse(raw)
   return Number.isFinite(time) ? time : undefined
 }
+
+/**
+ * `text` with the `expires:` line of its front-matter set to `date` (YYYY-MM-DD) or removed
+ * (`null`); a front-matter block left empty goes too. Text without such a line comes back as is.
+ */
+export function withFrontMatterExpiry(text: string, date: string | null): string {
+  const open = /^\uFEFF?---[ \t]*\r?\n/.exec(text)
+  if (!open) return text
+  const start = open[0].length
+  const close = /^(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/m.exec(text.slice(start))
+  if (!close) return text
+  const block = text.slice(start, start + close.index)
+  const line = /^expires[ \t]*:.*(?:\r?\n|$)/m
+  if (!line.test(block)) return text
+  const next = block.replace(line, (found) =>
+    date === null ? '' : `expires: ${date}${/\r?\n$/.exec(found)?.[0] ?? ''}`
+  )
+  const rest = text.slice(start + close.index)
+  if (next.trim() === '')
+    return (text.startsWith('\uFEFF') ? '\uFEFF' : '') + rest.slice(close[0].length)
+  return text.slice(0, start) + next + rest
+}

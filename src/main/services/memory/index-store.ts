@@ -12,7 +12,13 @@ import { isWithin } from './paths'
 const EntrySchema = z.object({
   created: z.number(),
   modified: z.number(),
+  /** The idle clock: last view or edit through the app (a file first seen: its mtime). */
   accessed: z.number(),
+  /**
+   * When Claude or the user last read the file; absent when nothing has (an index saved before
+   * this field existed has none either: optional, so old and new files load both ways).
+   */
+  read: z.number().optional(),
   size: z.number().int().min(0),
   hash: z.string(),
   mtimeMs: z.number(),

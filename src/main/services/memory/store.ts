@@ -48,7 +48,8 @@ import { view } from './commands/view'
 import type { Ctx, Done } from './context'
 import { expireDue, expiryMessage, listArchived, preview } from './expiry'
 import type { MemoryIndex } from './index-store'
-import { displayOf, parseMemoryPath, type MemoryPath } from './paths'
+import { displayOf, isWithin, parseMemoryPath, type MemoryPath } from './paths'
+import { pinsAfterMove } from './pins'
 import { SerialQueue } from './queue'
 import { externalActivity, reconcile, reconcilePaths, skippedMessage } from './scan'
 import type { SafeFs, WalkSkip } from './safe-fs'
@@ -105,6 +106,7 @@ export const EXTERNAL_COALESCE_MS = 2000
 export class MemoryStore {
   private readonly queue = new SerialQueue()
   private readonly listeners = new Set<(change: MemoryChange) => void>()
+  private readonly pinListeners = new Set<(pinned: string[]) => void>()
   /** External activity entries logged lately (key → time), to coalesce repeats per file. */
   private readonly recentExternal = new Map<string, number>()
   private limits: MemoryLimits
@@ -192,7 +194,7 @@ export class MemoryStore {
       case 'delete':
         return remove(ctx, this.path(command.path))
       case 'rename':
-        return rename(ctx, this.path(command.old_path), this.path(command.new_path))
+        return this.renameKeepingPins(ctx, this.path(command.old_path), this.path(command.new_path))
     }
   }
 
@@ -247,7 +249,7 @@ export class MemoryStore {
   rename(input: MemoryRenameInput): Promise<MemoryMutation> {
     return this.inspectMutation('rename', input, async () => {
       const { from, to } = MemoryRenameInputSchema.parse(input)
-      return rename(this.ctx(USER, false), this.path(from), this.path(to))
+      return this.renameKeepingPins(this.ctx(USER, false), this.path(from), this.path(to))
     })
   }
 
@@ -314,15 +316,19 @@ export class MemoryStore {
     return this.inspect(() => listArchived(this.parts.archiveRoot))
   }
 
-  /** Puts an archived file back where it was; it counts as new (fresh created/accessed times). */
+  /**
+   * Puts an archived file back where it was; it counts as new (fresh created/accessed times). Its
+   * own `expires:` date is kept while still to come, or removed or extended as the input says.
+   */
   restoreArchived(input: RestoreInput): Promise<MemoryMutation> {
     return this.inspectMutation('restore', input, () => {
-      const { archiveId, path } = RestoreInputSchema.parse(input)
+      const { archiveId, path, expires, until } = RestoreInputSchema.parse(input)
       return restoreForUser(
         this.ctx(USER, false),
         this.parts.archiveRoot,
         archiveId,
-        this.path(path)
+        this.path(path),
+        { expires, until }
       )
     })
   }
@@ -443,6 +449,12 @@ export class MemoryStore {
     })
   }
 
+  /** Pinned patterns the engine changed (a rename keeps its pin): the settings save them. */
+  onPinnedChange(listener: (pinned: string[]) => void): () => void {
+    this.pinListeners.add(listener)
+    return () => this.pinListeners.delete(listener)
+  }
+
   onChange(listener: (change: MemoryChange) => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
@@ -492,6 +504,31 @@ export class MemoryStore {
       enforceCaps,
       now: () => this.parts.clock().getTime()
     }
+  }
+
+  /** A rename by anyone; pinned patterns follow what moved (see pins.ts). */
+  private async renameKeepingPins(ctx: Ctx, from: MemoryPath, to: MemoryPath): Promise<Done> {
+    const done = await rename(ctx, from, to)
+    const moved = ctx.index
+      .under(to.rel)
+      .map(([rel]) => [from.rel + rel.slice(to.rel.length), rel] as const)
+    const pinned = pinsAfterMove(this.expiry.pinned, from.rel, to.rel, moved, () =>
+      [...ctx.index.entries()].map(([rel]) => rel).filter((rel) => !isWithin(rel, to.rel))
+    )
+    const checked = pinned && ExpiryPolicySchema.safeParse({ ...this.expiry, pinned })
+    if (checked?.success) {
+      this.expiry = checked.data as ExpiryPolicy
+      for (const listener of this.pinListeners) {
+        try {
+          listener([...this.expiry.pinned])
+        } catch (error) {
+          this.parts.logger?.warn('pinned patterns listener failed', { error })
+        }
+      }
+    } else if (checked) {
+      this.parts.logger?.warn('a renamed file lost its pin: the pinned patterns are full')
+    }
+    return done
   }
 
   private path(raw: string): MemoryPath {

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { MEMORY_ROOT, type MemoryEntry, type MemoryFile, type MemoryListPage } from '@shared/memory'
 import type { ActivityCommand } from '@shared/memory'
@@ -13,6 +14,7 @@ import { pacer, type Pace } from './pace'
 import { displayOf, TEMP_NAME, type MemoryPath } from './paths'
 import { lstat, lstatOrNull, walkTree, writeAtomic } from './safe-fs'
 import { WALK_MAX_DEPTH } from './scan'
+import { restoredText, type RestoreChoice } from './restore-choice'
 import { ToolError } from './tool-error'
 
 // What the inspector does for the user, beyond the six commands. The user's own writes meet the
@@ -60,6 +62,7 @@ export async function listEntries(
         accessed: known.accessed,
         lastActor: known.actor
       })
+      if (known.read !== undefined) entry.read = known.read
       const due = dueOf(rel, known)
       if (due) entry.expiresAt = due.at
     }
@@ -222,12 +225,16 @@ export async function createForUser(
   return { paths: [target.display], bytesBefore: null, bytesAfter: null, command: 'mkdir' }
 }
 
-/** Puts an archived file back where it was; it counts as new (fresh created/accessed times). */
+/**
+ * Puts an archived file back where it was; it counts as new (fresh created/accessed times), and
+ * its own `expires:` date is kept, removed or extended as `choice` says (see restore-choice.ts).
+ */
 export async function restoreForUser(
   ctx: Ctx,
   archiveRoot: string,
   archiveId: string,
-  target: MemoryPath
+  target: MemoryPath,
+  choice: RestoreChoice = {}
 ): Promise<UserDone> {
   const source = archivedFile(archiveRoot, archiveId, target.segments)
   const info = await lstatOrNull(source)
@@ -242,12 +249,19 @@ export async function restoreForUser(
       `Error: ${target.display} already exists; rename or delete it first.`
     )
   }
+  const text = await restoredText(source, target, choice, ctx.now())
   const missing = () => notFound(target)
   await inParent(
     ctx,
     target,
     missing,
     async (dir) => {
+      if (text !== undefined) {
+        const written = await writeAtomic(dir, nameOf(target), text, true)
+        await rm(source)
+        noteWrite(ctx, target.rel, text, written, ctx.now())
+        return
+      }
       await moveAcross(source, dir.at(nameOf(target)))
       await dir.sync()
       const read = await readIn(dir, target, missing)
@@ -256,5 +270,6 @@ export async function restoreForUser(
     true
   )
   await pruneEmpty(join(source, '..'), archiveRoot)
-  return { paths: [target.display], bytesBefore: null, bytesAfter: info.size }
+  const size = text === undefined ? info.size : Buffer.byteLength(text)
+  return { paths: [target.display], bytesBefore: null, bytesAfter: size }
 }

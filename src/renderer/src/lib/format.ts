@@ -1,3 +1,5 @@
+export { clockPhrase, inDays, plural, policySentence } from '@shared/words'
+
 const UNITS = ['KB', 'MB', 'GB'] as const
 
 // One formatter for the whole app: toLocaleString builds a new ICU formatter on every call, which

@@ -126,6 +126,14 @@ describe('total cap', () => {
 })
 
 describe('file-count cap', () => {
+  it('says "1 file", not "1 files"', async () => {
+    store = await mem.open({ limits: { maxFiles: 1 } })
+    await ok({ command: 'create', path: '/memories/a.md', file_text: 'a' })
+    expect(await err({ command: 'create', path: '/memories/b.md', file_text: 'b' })).toContain(
+      'memory already holds 1 file and the cap is 1.'
+    )
+  })
+
   it('the last allowed file passes, the next is refused', async () => {
     store = await mem.open({ limits: { maxFiles: 3 } })
     for (const name of ['a', 'b', 'c'])

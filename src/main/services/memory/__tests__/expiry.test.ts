@@ -14,7 +14,7 @@ const exists = (rel: string) =>
   )
 
 describe('idle policy', () => {
-  it('expires files not viewed or edited for N days; a view resets the count, a listing does not', async () => {
+  it('expires files not read or changed for N days; a view resets the count, a listing does not', async () => {
     const time = manualClock()
     store = await mem.open({
       clock: time.clock,
@@ -375,7 +375,7 @@ describe('when sweeps run', () => {
       bytesBefore: 3,
       bytesAfter: 0,
       outcome: 'ok',
-      message: 'Expired (created more than 1 days ago) and deleted.'
+      message: 'Expired (created more than 1 day ago) and deleted.'
     })
   })
 })

@@ -57,10 +57,9 @@ export async function rename(ctx: Ctx, from: MemoryPath, to: MemoryPath): Promis
       },
       true
     )
+    // The entries move with their clocks: a rename is neither a read nor a change of content.
     ctx.index.moveUnder(from.rel, to.rel)
-    const now = ctx.now()
-    for (const [rel] of ctx.index.under(to.rel))
-      ctx.index.touch(rel, { accessed: now, actor: ctx.actor })
+    for (const [rel] of ctx.index.under(to.rel)) ctx.index.touch(rel, { actor: ctx.actor })
     return {
       content: `Successfully renamed ${from.display} to ${to.display}${usageNotice(ctx)}`,
       paths: [from.display, to.display],

@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react'
-import type { ArchivedItem, ExpiryPreviewItem } from '@shared/memory'
+import type { ArchivedItem, ExpiryPreviewItem, RestoreInput } from '@shared/memory'
 import type { Settings } from '@shared/settings'
+import { Dialog } from '../../components/dialog'
 import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
-import { formatBytes } from '../../lib/format'
+import { clockPhrase, formatBytes, inDays, plural, policySentence } from '../../lib/format'
 import { daysUntil, formatDateTime } from '../../lib/time'
 
-const REASONS = { idle: 'not read lately', age: 'old', 'front-matter': 'its own expires: date' }
+const DAY = 86_400_000
+/** "2025-06-10": the form front-matter dates are written in (UTC, as the engine reads them). */
+const dayOf = (epochMs: number): string => new Date(epochMs).toISOString().slice(0, 10)
 
 /** What expiry would do, "sweep now", and the archive to bring files back from. */
 export function ExpiryPanel({ settings, version }: { settings: Settings | null; version: number }) {
@@ -17,6 +20,8 @@ export function ExpiryPanel({ settings, version }: { settings: Settings | null; 
   const [status, setStatus] = useState('')
   const [refresh, setRefresh] = useState(0)
   const [dueNow, setDueNow] = useState(0)
+  // When the lists were read: dates are compared with it (render stays pure).
+  const [loadedAt, setLoadedAt] = useState(0)
 
   useEffect(() => {
     let live = true
@@ -29,6 +34,7 @@ export function ExpiryPanel({ settings, version }: { settings: Settings | null; 
         setPreview(items)
         setDueNow(items.filter((item) => item.expiresAt <= Date.now()).length)
         setArchive(archived)
+        setLoadedAt(Date.now())
       },
       (failure: unknown) => live && setError(toShownError(failure))
     )
@@ -36,6 +42,17 @@ export function ExpiryPanel({ settings, version }: { settings: Settings | null; 
       live = false
     }
   }, [days, version, refresh])
+
+  const [extending, setExtending] = useState<ArchivedItem | null>(null)
+
+  function restore(item: ArchivedItem, choice: Pick<RestoreInput, 'expires' | 'until'>): void {
+    void run(async () => {
+      await call((api) =>
+        api.memory.archiveRestore({ archiveId: item.archiveId, path: item.path, ...choice })
+      )
+      return `Restored ${item.path}.`
+    })
+  }
 
   async function run(task: () => Promise<string>): Promise<void> {
     try {
@@ -60,7 +77,7 @@ export function ExpiryPanel({ settings, version }: { settings: Settings | null; 
             onClick={() =>
               void run(async () => {
                 const { expired } = await call((api) => api.memory.sweep())
-                return `Swept: ${expired.length} ${expired.length === 1 ? 'file' : 'files'} expired.`
+                return `Swept: ${plural(expired.length, 'file')} expired.`
               })
             }
           >
@@ -68,9 +85,9 @@ export function ExpiryPanel({ settings, version }: { settings: Settings | null; 
           </button>
         </div>
         <p className="text-sm text-muted">
-          Policy: {settings?.expiry.mode ?? '…'} after {days} days, then{' '}
-          {settings?.expiry.action ?? '…'}. {dueNow} {dueNow === 1 ? 'file' : 'files'} would expire
-          now.
+          {settings ? policySentence(settings.expiry) : '…'} {plural(dueNow, 'file')} would expire
+          now. A file Cairn had not seen before counts from its last modification; pinned files
+          never expire.
         </p>
         <p role="status" className="text-sm text-success">
           {status}
@@ -90,10 +107,9 @@ export function ExpiryPanel({ settings, version }: { settings: Settings | null; 
               className="flex items-baseline gap-3 border-b border-line py-1.5 text-sm"
             >
               <span className="min-w-0 flex-1 truncate font-mono text-xs">{item.path}</span>
-              <span className="text-xs text-muted">{REASONS[item.reason]}</span>
+              <span className="text-xs text-muted">{clockPhrase(item.reason, days)}</span>
               <span className="w-36 text-right text-xs" title={formatDateTime(item.expiresAt)}>
-                {daysUntil(item.expiresAt) === 0 ? 'now' : `in ${daysUntil(item.expiresAt)} days`} ·{' '}
-                {item.action}
+                {inDays(daysUntil(item.expiresAt))} · {item.action}
               </span>
             </li>
           ))}
@@ -115,26 +131,71 @@ export function ExpiryPanel({ settings, version }: { settings: Settings | null; 
               <span className="min-w-0 flex-1 truncate font-mono text-xs">{item.path}</span>
               <span className="text-xs text-muted">
                 {formatBytes(item.size)} · archived {formatDateTime(item.archivedAt)}
+                {item.expires !== undefined
+                  ? item.expires <= loadedAt
+                    ? ` · its expires: date (${dayOf(item.expires)}) has passed`
+                    : ` · expires ${dayOf(item.expires)}`
+                  : null}
               </span>
-              <button
-                type="button"
-                className="button"
-                aria-label={`Restore ${item.path}`}
-                onClick={() =>
-                  void run(async () => {
-                    await call((api) =>
-                      api.memory.archiveRestore({ archiveId: item.archiveId, path: item.path })
-                    )
-                    return `Restored ${item.path}.`
-                  })
-                }
-              >
-                Restore
-              </button>
+              {item.expires !== undefined ? (
+                <>
+                  {item.expires > loadedAt ? (
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`Restore ${item.path}`}
+                      onClick={() => restore(item, { expires: 'keep' })}
+                    >
+                      Restore, keep date
+                    </button>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={`Remove the date and restore ${item.path}`}
+                    onClick={() => restore(item, { expires: 'remove' })}
+                  >
+                    Remove date
+                  </button>
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={`Extend the date and restore ${item.path}`}
+                    onClick={() => setExtending(item)}
+                  >
+                    Extend…
+                  </button>
+                </>
+              ) : (
+                <button
+                  type="button"
+                  className="button"
+                  aria-label={`Restore ${item.path}`}
+                  onClick={() => restore(item, {})}
+                >
+                  Restore
+                </button>
+              )}
             </li>
           ))}
         </ul>
+        <p className="text-xs text-muted">
+          A restored file starts its clocks afresh. A file with its own expires: date keeps it only
+          while it is still to come; otherwise remove the date or extend it.
+        </p>
       </section>
+      <Dialog
+        open={extending !== null}
+        title={`Restore ${extending?.path ?? ''} until…`}
+        confirmLabel="Restore"
+        field={{ label: 'Expires on (YYYY-MM-DD)', initial: dayOf(loadedAt + 30 * DAY) }}
+        onClose={() => setExtending(null)}
+        onConfirm={(typed) => {
+          const item = extending
+          setExtending(null)
+          if (item) restore(item, { expires: 'extend', until: typed.trim() })
+        }}
+      />
     </div>
   )
 }

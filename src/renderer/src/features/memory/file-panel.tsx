@@ -100,11 +100,10 @@ export function FilePanel({ entry, version, drafts, pinnedPatterns, onMoved }: P
                 · modified {formatAgo(entry.modified, now)}
               </span>
             ) : null}
-            {entry.accessed ? (
-              <span title={formatDateTime(entry.accessed)}>
-                {' '}
-                · read {formatAgo(entry.accessed, now)}
-              </span>
+            {entry.read ? (
+              <span title={formatDateTime(entry.read)}> · read {formatAgo(entry.read, now)}</span>
+            ) : entry.modified ? (
+              <span> · no read recorded</span>
             ) : null}
           </p>
         </div>

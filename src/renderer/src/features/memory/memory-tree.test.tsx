@@ -57,6 +57,26 @@ describe('MemoryTree', () => {
     expect(onSelect).toHaveBeenCalledWith('/memories/projects/old.md')
   })
 
+  it('shows a read time only when Claude or the user read the file', () => {
+    render(
+      <MemoryTree
+        entries={[
+          { ...entries[0]!, pinned: false, accessed: now - 10_000, read: now - 3 * 86_400_000 },
+          { ...entries[2]!, accessed: now - 10_000 }
+        ]}
+        selected={null}
+        fresh={new Set()}
+        onSelect={() => undefined}
+      />
+    )
+    expect(screen.getByRole('button', { name: /^about\.md/ }).textContent).toContain(
+      'read 3 days ago'
+    )
+    const old = screen.getByRole('button', { name: /^old\.md/ })
+    expect(old.textContent).toContain('no read recorded')
+    expect(old.textContent).not.toContain('just now')
+  })
+
   it('marks a file that just changed', () => {
     render(
       <MemoryTree

@@ -1,7 +1,7 @@
 import { FileText, Folder, Pin, TriangleAlert } from 'lucide-react'
 import type { MemoryEntry } from '@shared/memory'
 import { escapeName } from '@shared/memory-names'
-import { formatBytes } from '../../lib/format'
+import { formatBytes, inDays } from '../../lib/format'
 import { daysUntil, formatAgo, formatDateTime } from '../../lib/time'
 import { baseName, depthOf } from './memory-paths'
 
@@ -23,7 +23,7 @@ function ExpiryBadge({ expiresAt }: { expiresAt: number }) {
       className="rounded-full bg-warning-soft px-1.5 text-[11px] font-medium text-warning"
       title={`Expires ${formatDateTime(expiresAt)}`}
     >
-      {days === 0 ? 'expires now' : `expires in ${days} ${days === 1 ? 'day' : 'days'}`}
+      expires {inDays(days)}
     </span>
   )
 }
@@ -31,7 +31,9 @@ function ExpiryBadge({ expiresAt }: { expiresAt: number }) {
 function entryTimes(entry: MemoryEntry): string {
   const parts: string[] = []
   if (entry.modified) parts.push(`modified ${formatAgo(entry.modified)}`)
-  if (entry.accessed) parts.push(`read ${formatAgo(entry.accessed)}`)
+  // Only a real read by Claude or the user counts; the index knows the file but saw no read.
+  if (entry.read) parts.push(`read ${formatAgo(entry.read)}`)
+  else if (entry.modified) parts.push('no read recorded')
   return parts.join(' · ')
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { call } from '../../lib/api'
-import { parseWholeNumber } from '../../lib/format'
+import { parseWholeNumber, plural } from '../../lib/format'
 
 /** "3 files would expire now": the draft policy's effect, before it is saved. */
 export function ExpiryPreviewLine({ days, mode }: { days: string; mode: string }) {
@@ -20,7 +20,7 @@ export function ExpiryPreviewLine({ days, mode }: { days: string; mode: string }
             (item) => item.expiresAt > now && item.expiresAt - now < 7 * 86_400_000
           ).length
           setLine(
-            `${due} ${due === 1 ? 'file' : 'files'} would expire now` +
+            `${plural(due, 'file')} would expire now` +
               (soon ? `, ${soon} more within a week.` : '.')
           )
         },

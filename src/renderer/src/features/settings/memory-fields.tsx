@@ -51,12 +51,13 @@ export function ExpiryFields(props: FieldGroupProps) {
           {
             value: 'idle',
             label: 'When idle',
-            description: 'Not changed for the set number of days.'
+            description:
+              'Not read or changed for the set number of days. A file Cairn has not seen before counts from its last modification.'
           },
           {
             value: 'age',
             label: 'By age',
-            description: 'Created more than the set number of days ago.'
+            description: 'Created more than the set number of days ago, whether used or not.'
           }
         ]}
       />
