@@ -674,7 +674,7 @@ describe('pins through the services', () => {
     )
     expect(
       await answer(registry, 'memory:list', { path: '/memories/notes/kept.md' })
-    ).toMatchObject({ ok: true, data: [{ pinned: true }] })
+    ).toMatchObject({ ok: true, data: { entries: [{ pinned: true }] } })
   })
 })
 
