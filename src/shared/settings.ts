@@ -14,7 +14,10 @@ export const SETTINGS_RANGES = {
   triggerTokens: { min: 1_000, max: 1_000_000 },
   keepToolUses: { min: 0, max: 100 },
   guidanceChars: { min: 0, max: 4_000 },
-  pinnedGlobs: { min: 0, max: 100 }
+  pinnedGlobs: { min: 0, max: 100 },
+  historyMaxBytes: { min: 1024 * 1024, max: 16 * 1024 * 1024 * 1024 },
+  historyDays: { min: 1, max: 36_500 },
+  historyKeepLatest: { min: 1, max: 10_000 }
 } as const
 
 type RangeName = keyof typeof SETTINGS_RANGES
@@ -59,6 +62,14 @@ export const ExpiryPolicySchema = z.object({
     .default([])
 })
 
+/** Version history retention: pruned oldest-first past either bound, never the latest per path. */
+export const HistoryRetentionSchema = z.object({
+  maxBytes: intIn('maxBytes', 'historyMaxBytes').default(64 * 1024 * 1024),
+  maxDays: intIn('maxDays', 'historyDays').default(180),
+  keepLatest: intIn('keepLatest', 'historyKeepLatest').default(20)
+})
+export type HistoryRetention = z.infer<typeof HistoryRetentionSchema>
+
 export const ContextEditingSchema = z.object({
   enabled: z.boolean().default(true),
   triggerTokens: intIn('triggerTokens', 'triggerTokens').default(100_000),
@@ -82,6 +93,7 @@ export const SettingsSchema = z.object({
   memory: MemoryCapsSchema.default(() => MemoryCapsSchema.parse({})),
   expiry: ExpiryPolicySchema.default(() => ExpiryPolicySchema.parse({})),
   contextEditing: ContextEditingSchema.default(() => ContextEditingSchema.parse({})),
+  history: HistoryRetentionSchema.default(() => HistoryRetentionSchema.parse({})),
   memoryGuidance: z
     .string()
     .max(SETTINGS_RANGES.guidanceChars.max, {
@@ -109,6 +121,7 @@ export const SettingsPatchSchema = z
     memory: namesOnly(MemoryCapsSchema),
     expiry: namesOnly(ExpiryPolicySchema),
     contextEditing: namesOnly(ContextEditingSchema),
+    history: namesOnly(HistoryRetentionSchema),
     memoryGuidance: z.unknown(),
     theme: z.unknown()
   })
@@ -120,6 +133,7 @@ export type SettingsPatch = {
   memory?: Partial<Settings['memory']>
   expiry?: Partial<Settings['expiry']>
   contextEditing?: Partial<Settings['contextEditing']>
+  history?: Partial<Settings['history']>
   memoryGuidance?: string
   theme?: Settings['theme']
 }
@@ -145,6 +159,7 @@ export function applySettingsPatch(
     memory: { ...current.memory, ...mentioned(patch.memory) },
     expiry: { ...current.expiry, ...mentioned(patch.expiry) },
     contextEditing: { ...current.contextEditing, ...mentioned(patch.contextEditing) },
+    history: { ...current.history, ...mentioned(patch.history) },
     version: SETTINGS_VERSION
   }
   const result = SettingsSchema.safeParse(merged)

@@ -79,6 +79,7 @@ export async function createServices(deps: ServiceDeps) {
     stateDir: join(deps.userDataDir, MEMORY_STATE_FOLDER_NAME),
     limits: current.memory,
     expiry: current.expiry,
+    history: current.history,
     logger: deps.logger
   })
   // Other programs' edits of the memory folder reach the index, the activity log and the UI.
@@ -91,6 +92,7 @@ export async function createServices(deps: ServiceDeps) {
   const stopApplyingSettings = settings.onChange((next) => {
     memory.updateLimits(next.memory)
     memory.updateExpiry(next.expiry)
+    memory.updateHistory(next.history)
   })
   const baseURL = deps.anthropic?.baseURL ?? deps.env.ANTHROPIC_BASE_URL
   const chat = createChatService({

@@ -12,6 +12,8 @@ export interface Ctx {
   now(): number
   /** Caps bind the memory tool; the user's own edits in the inspector are only flagged. */
   enforceCaps: boolean
+  /** History's hook: every version a mutation reads or writes, by hash (see history/). */
+  keep?: (hash: string, data: string | Uint8Array) => void
 }
 
 /** A successful command, with what the activity log records about it. */

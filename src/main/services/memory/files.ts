@@ -130,6 +130,7 @@ export function noteRead(
   }
   if (accessed) entry = { ...entry, accessed: now }
   if (entry !== known) ctx.index.set(path.rel, entry)
+  ctx.keep?.(entry.hash, read.bytes)
   return entry
 }
 
@@ -156,6 +157,7 @@ export function noteWrite(
   )
   if (expiresAt !== undefined) entry.expiresAt = expiresAt
   ctx.index.set(rel, entry)
+  ctx.keep?.(entry.hash, data)
   return entry
 }
 
