@@ -9,6 +9,7 @@ import type { Ctx } from '../context'
 import type { MemoryIndex } from '../index-store'
 import { parseMemoryPath } from '../paths'
 import { readRegular } from '../safe-fs'
+import { removeStateTemps } from '../scan'
 import { BlobStore } from './blobs'
 import { HistoryJournal, type HistoryRecord } from './journal'
 import { planPrune } from './retention'
@@ -50,6 +51,7 @@ export class History {
   ): Promise<History> {
     const dir = join(stateDir, 'history')
     await ensurePrivateDir(dir)
+    await removeStateTemps(dir) // the journal's own durable rewrites
     const blobs = await BlobStore.open(join(dir, 'blobs'))
     const journal = await HistoryJournal.open(dir)
     for (const entry of await log.entriesAfter(journal.lastSeq)) journal.add(entry)
