@@ -607,9 +607,11 @@ export class MemoryStore {
       how === 'move' && rels.length === 2
         ? { from: rels[0] as string, to: rels[1] as string }
         : undefined
-    const before = await history.begin(ctx, rels, how === 'read')
+    // 'plain' commands touch one file each: no folder scan of the index.
+    const deep = how !== 'plain'
+    const before = await history.begin(ctx, rels, how === 'read', deep)
     const value = await task(history.track(ctx))
-    return [value, await history.finish(before, ctx.index, rels, move)]
+    return [value, await history.finish(before, ctx.index, rels, move, deep)]
   }
 
   private emit(paths: string[], actor: ActivityActor): void {

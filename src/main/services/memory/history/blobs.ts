@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import * as fs from 'node:fs'
-import { mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { gunzip, gzip, gzipSync } from 'node:zlib'
 import { hashOf } from '../files'
 
-// Content-addressed versions: <dir>/<first two hex>/<sha256>.gz, gzip of the exact bytes.
-// A blob is written durably (temp file, fdatasync, link into place, fsync the folder) before any
-// entry names it, so a crash leaves at worst a temp file or an unreferenced blob, both swept later.
+// Content-addressed versions: <dir>/<sha256>.gz, gzip of the exact bytes, one flat folder (ext4,
+// APFS and NTFS index big folders; one folder means one fsync covers every blob of a command).
+// A blob is written durably (temp file, fdatasync, rename into place; `settle` fsyncs the folder)
+// before any entry names it, so a crash leaves at worst a temp file or an unreferenced blob, both
+// swept later. A rename over an existing blob replaces it with the same bytes.
 
 const gzipAsync = promisify(gzip)
 const gunzipAsync = promisify(gunzip)
@@ -22,7 +24,8 @@ export class BlobStore {
   /** hash → compressed size on disk, for every blob present. */
   private readonly sizes = new Map<string, number>()
   private readonly pending = new Map<string, Promise<void>>()
-  private readonly made = new Set<string>()
+  /** Blobs renamed into place since the folder was last fsynced. */
+  private unsynced = false
   private bytes = 0
 
   private constructor(readonly dir: string) {}
@@ -31,15 +34,15 @@ export class BlobStore {
   static async open(dir: string): Promise<BlobStore> {
     const store = new BlobStore(dir)
     await mkdir(dir, { recursive: true, mode: 0o700 })
-    for (const fan of await readdir(dir)) {
-      if (!/^[0-9a-f]{2}$/.test(fan)) continue
-      store.made.add(fan)
-      for (const name of await readdir(join(dir, fan)).catch(() => [] as string[])) {
-        const at = join(dir, fan, name)
-        const match = BLOB_NAME.exec(name)
-        if (match) store.note(match[1] as string, (await stat(at)).size)
-        else if (TEMP.test(name)) await rm(at, { force: true })
-      }
+    const names = await readdir(dir)
+    for (let i = 0; i < names.length; i += 256) {
+      await Promise.all(
+        names.slice(i, i + 256).map(async (name) => {
+          const match = BLOB_NAME.exec(name)
+          if (match) store.note(match[1] as string, (await stat(join(dir, name))).size)
+          else if (TEMP.test(name)) await rm(join(dir, name), { force: true })
+        })
+      )
     }
     return store
   }
@@ -73,15 +76,7 @@ export class BlobStore {
   private async write(hash: string, data: string | Uint8Array): Promise<void> {
     const raw = typeof data === 'string' ? Buffer.from(data) : data
     const packed = raw.byteLength > SYNC_ZIP_MAX ? await gzipAsync(raw) : gzipSync(raw)
-    const fan = hash.slice(0, 2)
-    const folder = join(this.dir, fan)
-    if (!this.made.has(fan)) {
-      await mkdir(folder, { recursive: true, mode: 0o700 })
-      await syncDir(this.dir)
-      this.made.add(fan)
-    }
-    const target = join(folder, `${hash}.gz`)
-    const temp = join(folder, `.${hash}.${randomUUID()}.tmp`)
+    const temp = join(this.dir, `.${hash}.${randomUUID()}.tmp`)
     const handle = await open(temp, 'wx', 0o600)
     try {
       try {
@@ -90,23 +85,30 @@ export class BlobStore {
       } finally {
         await handle.close()
       }
-      try {
-        fs.linkSync(temp, target) // never replaces: an existing blob has the same bytes
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') fs.renameSync(temp, target)
-      }
-    } finally {
+      await rename(temp, this.pathOf(hash))
+    } catch (error) {
       await rm(temp, { force: true })
+      throw error
     }
-    await syncDir(folder)
+    this.unsynced = true
     this.note(hash, packed.byteLength)
   }
 
-  /** Waits for every blob write started so far; failures are reported, not thrown. */
+  /**
+   * Waits for every blob write started so far and makes their names durable; only then may an
+   * entry name them. Failures are reported, not thrown (the entry then records the hash only).
+   */
   async settle(onError: (error: unknown) => void): Promise<void> {
     while (this.pending.size) {
       const results = await Promise.allSettled([...this.pending.values()])
       for (const result of results) if (result.status === 'rejected') onError(result.reason)
+    }
+    if (!this.unsynced) return
+    try {
+      await syncDir(this.dir)
+      this.unsynced = false
+    } catch (error) {
+      onError(error)
     }
   }
 
@@ -130,7 +132,7 @@ export class BlobStore {
   }
 
   private pathOf(hash: string): string {
-    return join(this.dir, hash.slice(0, 2), `${hash}.gz`)
+    return join(this.dir, `${hash}.gz`)
   }
 
   private note(hash: string, size: number): void {

@@ -85,8 +85,8 @@ export class History {
    * The index before a mutation of `rels`. With `read`, files history has no text of yet are
    * read and kept first (a delete or an expiry takes them off the disk).
    */
-  async begin(ctx: Ctx, rels: readonly string[], read = false): Promise<Snapshot> {
-    const snap = snapshot(ctx.index, rels)
+  async begin(ctx: Ctx, rels: readonly string[], read = false, deep = true): Promise<Snapshot> {
+    const snap = snapshot(ctx.index, rels, deep)
     if (read) {
       for (const [rel, entry] of snap) {
         if (this.blobs.has(entry.hash) || entry.size > BLOB_MAX_BYTES) continue
@@ -110,10 +110,11 @@ export class History {
     before: Snapshot,
     index: MemoryIndex,
     rels: readonly string[],
-    move?: { from: string; to: string }
+    move?: { from: string; to: string },
+    deep = true
   ): Promise<VersionRef[]> {
     await this.settle()
-    return diffVersions(before, index, rels, (hash) => this.blobs.has(hash), move)
+    return diffVersions(before, index, rels, (hash) => this.blobs.has(hash), move, deep)
   }
 
   /** Versions for entries about outside changes (the before-text only if history had it). */

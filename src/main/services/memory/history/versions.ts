@@ -6,11 +6,18 @@ import type { HistoryRecord } from './journal'
 /** What the index said about some files before a mutation: rel → hash and size. */
 export type Snapshot = Map<string, { hash: string; size: number }>
 
-export function snapshot(index: MemoryIndex, rels: readonly string[]): Snapshot {
+export function snapshot(index: MemoryIndex, rels: readonly string[], deep = true): Snapshot {
   const snap: Snapshot = new Map()
-  for (const rel of rels)
+  for (const rel of rels) {
+    // A file's own entry is enough when the command cannot touch a folder (no scan of the index).
+    if (!deep) {
+      const own = index.get(rel)
+      if (own) snap.set(rel, { hash: own.hash, size: own.size })
+      continue
+    }
     for (const [file, entry] of index.under(rel))
       snap.set(file, { hash: entry.hash, size: entry.size })
+  }
   return snap
 }
 
@@ -23,9 +30,10 @@ export function diffVersions(
   index: MemoryIndex,
   rels: readonly string[],
   stored: (hash: string) => boolean,
-  move?: { from: string; to: string }
+  move?: { from: string; to: string },
+  deep = true
 ): VersionRef[] {
-  const after = snapshot(index, rels)
+  const after = snapshot(index, rels, deep)
   const refs: VersionRef[] = []
   const ref = (path: string, from: string | undefined, was?: Entry, now?: Entry): void => {
     if (!from && was?.hash === now?.hash) return

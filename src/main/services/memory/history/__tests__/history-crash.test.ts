@@ -96,18 +96,16 @@ async function checkBlobs(
 ): Promise<Set<string>> {
   const dir = join(stateDir, 'history', 'blobs')
   const present = new Set<string>()
-  for (const fan of await readdir(dir).catch(() => [] as string[])) {
-    for (const name of await readdir(join(dir, fan))) {
-      const match = /^([0-9a-f]{64})\.gz$/.exec(name)
-      if (!match) continue
-      try {
-        const bytes = gunzipSync(await readFile(join(dir, fan, name)))
-        if (sha(bytes) !== match[1]) problems.push(`${where}: blob ${name} holds other bytes`)
-      } catch {
-        problems.push(`${where}: blob ${name} is torn`)
-      }
-      present.add(match[1] as string)
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const match = /^([0-9a-f]{64})\.gz$/.exec(name)
+    if (!match) continue
+    try {
+      const bytes = gunzipSync(await readFile(join(dir, name)))
+      if (sha(bytes) !== match[1]) problems.push(`${where}: blob ${name} holds other bytes`)
+    } catch {
+      problems.push(`${where}: blob ${name} is torn`)
     }
+    present.add(match[1] as string)
   }
   return present
 }

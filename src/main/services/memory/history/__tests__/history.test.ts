@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ActivityEntry } from '@shared/memory'
@@ -30,10 +30,8 @@ async function revertNewest(): Promise<number> {
 
 async function blobCount(): Promise<number> {
   const dir = join(mem.stateDir(), 'history', 'blobs')
-  let n = 0
-  for (const fan of await readdir(dir).catch(() => [] as string[]))
-    n += (await readdir(join(dir, fan))).filter((name) => name.endsWith('.gz')).length
-  return n
+  return (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.gz'))
+    .length
 }
 
 describe('version history', () => {
@@ -279,14 +277,13 @@ describe('version history', () => {
   it('removes orphan blobs and temp files a crash left, keeps what a current file needs', async () => {
     store = await mem.open()
     await tool.ok({ command: 'create', path: '/memories/a.md', file_text: 'kept\n' })
-    const fan = join(mem.stateDir(), 'history', 'blobs', 'ff')
-    await mkdir(fan, { recursive: true })
-    await writeFile(join(fan, `${'f'.repeat(64)}.gz`), 'orphan')
-    await writeFile(join(fan, `.${'f'.repeat(64)}.1234.tmp`), 'torn')
+    const dir = join(mem.stateDir(), 'history', 'blobs')
+    await writeFile(join(dir, `${'f'.repeat(64)}.gz`), 'orphan')
+    await writeFile(join(dir, `.${'f'.repeat(64)}.1234.tmp`), 'torn')
     await store.dispose()
     store = await mem.open()
     await store.sweep()
-    expect(await readdir(fan)).toEqual([])
+    expect(await readdir(dir)).toEqual([`${hashOf('kept\n')}.gz`])
     expect(await store.versionText(hashOf('kept\n'))).toBe('kept\n')
   })
 
