@@ -134,6 +134,11 @@ export function noteRead(
   return entry
 }
 
+/** Bytes a command is about to write: history starts keeping them now, beside the write. */
+export function noteIntent(ctx: Ctx, data: string | Uint8Array): void {
+  if (ctx.keep) ctx.keep(hashOf(data), data)
+}
+
 /** Records a write by `ctx.actor`. */
 export function noteWrite(
   ctx: Ctx,

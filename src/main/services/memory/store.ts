@@ -37,7 +37,7 @@ import {
 import { ExpiryPolicySchema, type HistoryRetention } from '@shared/settings'
 import type { Logger } from '../log/logger'
 import type { ActivityLog, NewActivity } from './activity-log'
-import { revertRecord, type History } from './history'
+import type { History, TrackHow } from './history'
 import { capFlags, usageOf } from './caps'
 import { create } from './commands/create'
 import { remove } from './commands/delete'
@@ -328,15 +328,7 @@ export class MemoryStore {
 
   /** The text of a version (UTF-8; other bytes are replaced). */
   versionText(hash: string): Promise<string> {
-    return this.inspect(async () => {
-      const bytes = await this.historyOn().bytesOf(hash)
-      if (!bytes)
-        throw new CairnError(
-          'MEMORY_NOT_FOUND',
-          'That version is not in history (too big to keep, or pruned).'
-        )
-      return bytes.toString('utf8')
-    })
+    return this.inspect(() => this.historyOn().text(hash))
   }
 
   /**
@@ -345,20 +337,12 @@ export class MemoryStore {
    */
   revert(seq: number, actor: ActivityActor = USER): Promise<RevertResult> {
     return this.inspect(async () => {
-      const record = this.historyOn().record(seq)
-      if (!record)
-        throw new CairnError(
-          'MEMORY_NOT_FOUND',
-          `Entry ${seq} changed no file that history still holds.`
-        )
-      const paths = record.versions.flatMap((ref) => (ref.from ? [ref.path, ref.from] : [ref.path]))
-      const ordered =
-        record.command === 'rename' ? [record.paths[1] ?? '', record.paths[0] ?? ''] : paths
+      const undo = this.historyOn().undoOf(seq)
       const [done, versions] = await this.tracked(
         this.ctx(actor, false),
-        ordered,
-        record.command === 'rename' ? 'move' : 'plain',
-        (ctx) => revertRecord(ctx, record, (hash) => this.historyOn().bytesOf(hash))
+        undo.paths,
+        undo.how,
+        undo.run
       )
       if ('status' in done) return done
       await this.record(
@@ -593,25 +577,11 @@ export class MemoryStore {
   private async tracked<T>(
     ctx: Ctx,
     paths: string[],
-    /** `read`: keep files' text before (a delete takes it off the disk); `move`: paths are from, to. */
-    how: 'plain' | 'read' | 'move',
+    how: TrackHow,
     task: (ctx: Ctx) => Promise<T>
   ): Promise<[T, VersionRef[] | undefined]> {
     const history = this.parts.history
-    if (!history) return [await task(ctx), undefined]
-    const rels = paths.flatMap((display) => {
-      const parsed = parseMemoryPath(display)
-      return parsed.ok ? [parsed.path.rel] : []
-    })
-    const move =
-      how === 'move' && rels.length === 2
-        ? { from: rels[0] as string, to: rels[1] as string }
-        : undefined
-    // 'plain' commands touch one file each: no folder scan of the index.
-    const deep = how !== 'plain'
-    const before = await history.begin(ctx, rels, how === 'read', deep)
-    const value = await task(history.track(ctx))
-    return [value, await history.finish(before, ctx.index, rels, move, deep)]
+    return history ? history.around(ctx, paths, how, task) : [await task(ctx), undefined]
   }
 
   private emit(paths: string[], actor: ActivityActor): void {
@@ -734,7 +704,7 @@ function defined<T extends object>(value: T): Partial<T> {
   ) as Partial<T>
 }
 
-function historyHow(command: string): 'plain' | 'read' | 'move' {
+function historyHow(command: string): TrackHow {
   return command === 'delete' ? 'read' : command === 'rename' ? 'move' : 'plain'
 }
 

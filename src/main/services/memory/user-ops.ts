@@ -5,7 +5,7 @@ import { create } from './commands/create'
 import type { Ctx, Done } from './context'
 import { archivedFile, makeDueOf, moveAcross, pruneEmpty } from './expiry'
 import { compileGlobs } from './glob'
-import { hashOf, inParent, nameOf, noteRead, noteWrite, probe, readIn } from './files'
+import { hashOf, inParent, nameOf, noteIntent, noteRead, noteWrite, probe, readIn } from './files'
 import { checkFoldCollision, refusedReason } from './names'
 import { displayOf, TEMP_NAME, type MemoryPath } from './paths'
 import { lstat, lstatOrNull, walkTree, writeAtomic } from './safe-fs'
@@ -115,6 +115,7 @@ export async function writeForUser(
         )
       }
     }
+    noteIntent(ctx, content)
     const info = await writeAtomic(dir, nameOf(target), content, false)
     noteWrite(ctx, target.rel, content, info)
     return { paths: [target.display], bytesBefore: before, bytesAfter: info.size }

@@ -6,11 +6,11 @@ import { promisify } from 'node:util'
 import { gunzip, gzip, gzipSync } from 'node:zlib'
 import { hashOf } from '../files'
 
-// Content-addressed versions: <dir>/<sha256>.gz, gzip of the exact bytes, one flat folder (ext4,
-// APFS and NTFS index big folders; one folder means one fsync covers every blob of a command).
-// A blob is written durably (temp file, fdatasync, rename into place; `settle` fsyncs the folder)
-// before any entry names it, so a crash leaves at worst a temp file or an unreferenced blob, both
-// swept later. A rename over an existing blob replaces it with the same bytes.
+// Content-addressed versions: <dir>/<sha256>.gz, gzip of the exact bytes, in one flat folder.
+// A blob is written durably (temp file, fdatasync, rename into place, fsync the folder) before any
+// entry names it, so a crash leaves at worst a temp file or an unreferenced blob, both swept later.
+// A rename over an existing blob replaces it with the same bytes. Writes start as soon as a command
+// knows the bytes, so they run beside the command's own write instead of after it.
 
 const gzipAsync = promisify(gzip)
 const gunzipAsync = promisify(gunzip)
@@ -24,8 +24,6 @@ export class BlobStore {
   /** hash → compressed size on disk, for every blob present. */
   private readonly sizes = new Map<string, number>()
   private readonly pending = new Map<string, Promise<void>>()
-  /** Blobs renamed into place since the folder was last fsynced. */
-  private unsynced = false
   private bytes = 0
 
   private constructor(readonly dir: string) {}
@@ -90,25 +88,18 @@ export class BlobStore {
       await rm(temp, { force: true })
       throw error
     }
-    this.unsynced = true
+    await syncDir(this.dir)
     this.note(hash, packed.byteLength)
   }
 
   /**
-   * Waits for every blob write started so far and makes their names durable; only then may an
-   * entry name them. Failures are reported, not thrown (the entry then records the hash only).
+   * Waits for every blob write started so far; only then may an entry name them. Failures are
+   * reported, not thrown (the entry then records the hash only).
    */
   async settle(onError: (error: unknown) => void): Promise<void> {
     while (this.pending.size) {
       const results = await Promise.allSettled([...this.pending.values()])
       for (const result of results) if (result.status === 'rejected') onError(result.reason)
-    }
-    if (!this.unsynced) return
-    try {
-      await syncDir(this.dir)
-      this.unsynced = false
-    } catch (error) {
-      onError(error)
     }
   }
 

@@ -11,7 +11,9 @@ import { parseMemoryPath } from '../paths'
 import { readRegular } from '../safe-fs'
 import { removeStateTemps } from '../scan'
 import { BlobStore } from './blobs'
-import { HistoryJournal, type HistoryRecord } from './journal'
+import type { UserDone } from '../user-ops'
+import { HistoryJournal } from './journal'
+import { revertRecord, type RevertConflict } from './revert'
 import { planPrune } from './retention'
 import { diffVersions, snapshot, versionsOf, type Snapshot } from './versions'
 
@@ -27,8 +29,9 @@ import { diffVersions, snapshot, versionsOf, type Snapshot } from './versions'
  */
 export const BLOB_MAX_BYTES = 16 * 1024 * 1024
 
+export type TrackHow = 'plain' | 'read' | 'move'
+
 export { type Snapshot } from './versions'
-export { revertRecord, type RevertConflict } from './revert'
 export type { HistoryRecord } from './journal'
 
 export class History {
@@ -79,6 +82,32 @@ export class History {
     const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength
     if (size > BLOB_MAX_BYTES || this.blobs.has(hash)) return
     this.blobs.put(hash, data).catch(() => undefined) // reported by settle()
+  }
+
+  /**
+   * Runs a mutation of `paths` (display paths) with history around it: the ctx keeps what it reads
+   * and writes, and the versions come back once their blobs are durable, so the store appends the
+   * entry after them. `read`: keep files' text first (a delete takes it off the disk); `move`: the
+   * paths are from and to; `plain`: one file each, so no folder scan of the index.
+   */
+  async around<T>(
+    ctx: Ctx,
+    paths: readonly string[],
+    how: TrackHow,
+    task: (ctx: Ctx) => Promise<T>
+  ): Promise<[T, VersionRef[]]> {
+    const rels = paths.flatMap((display) => {
+      const parsed = parseMemoryPath(display)
+      return parsed.ok ? [parsed.path.rel] : []
+    })
+    const move =
+      how === 'move' && rels.length === 2
+        ? { from: rels[0] as string, to: rels[1] as string }
+        : undefined
+    const deep = how !== 'plain'
+    const before = await this.begin(ctx, rels, how === 'read', deep)
+    const value = await task(this.track(ctx))
+    return [value, await this.finish(before, ctx.index, rels, move, deep)]
   }
 
   /**
@@ -144,8 +173,34 @@ export class History {
     }
   }
 
-  record(seq: number): HistoryRecord | undefined {
-    return this.journal.get(seq)
+  /** How to undo entry `seq`: the paths it touches (a rename's in reverse) and the work. */
+  undoOf(seq: number): {
+    paths: string[]
+    how: TrackHow
+    run: (ctx: Ctx) => Promise<UserDone | RevertConflict>
+  } {
+    const record = this.journal.get(seq)
+    if (!record)
+      throw new CairnError('MEMORY_NOT_FOUND', `Entry ${seq} changed no file history still holds.`)
+    const rename = record.command === 'rename'
+    return {
+      paths: rename
+        ? [record.paths[1] ?? '', record.paths[0] ?? '']
+        : record.versions.map((ref) => ref.path),
+      how: rename ? 'move' : 'plain',
+      run: (ctx) => revertRecord(ctx, record, (hash) => this.blobs.read(hash))
+    }
+  }
+
+  /** The text of a version (UTF-8; other bytes are replaced). */
+  async text(hash: string): Promise<string> {
+    const bytes = await this.blobs.read(hash)
+    if (!bytes)
+      throw new CairnError(
+        'MEMORY_NOT_FOUND',
+        'That version is not in history (too big, or pruned).'
+      )
+    return bytes.toString('utf8')
   }
 
   list(display: string): HistoryVersion[] {

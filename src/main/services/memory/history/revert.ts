@@ -1,7 +1,7 @@
 import { remove } from '../commands/delete'
 import { rename } from '../commands/rename'
 import type { Ctx } from '../context'
-import { hashOf, inParent, nameOf, noteWrite, parentOf, probe, readIn } from '../files'
+import { hashOf, inParent, nameOf, noteIntent, noteWrite, parentOf, probe, readIn } from '../files'
 import { parseMemoryPath, type MemoryPath } from '../paths'
 import { writeAtomic } from '../safe-fs'
 import { ToolError } from '../tool-error'
@@ -121,6 +121,7 @@ async function current(ctx: Ctx, path: MemoryPath): Promise<Buffer | null> {
 
 /** Writes a version back (its folders made as needed); `fresh`: nothing may be there. */
 async function put(ctx: Ctx, path: MemoryPath, bytes: Buffer, fresh: boolean): Promise<void> {
+  noteIntent(ctx, bytes)
   const info = await ctx.fs.withDir(
     parentOf(path),
     (dir) => writeAtomic(dir, nameOf(path), bytes, fresh),
