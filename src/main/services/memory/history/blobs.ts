@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import * as fs from 'node:fs'
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { gunzip, gzip, gzipSync } from 'node:zlib'
@@ -15,13 +15,15 @@ import { hashOf } from '../files'
 const gzipAsync = promisify(gzip)
 const gunzipAsync = promisify(gunzip)
 const fdatasyncAsync = promisify(fs.fdatasync)
+const fsyncAsync = promisify(fs.fsync)
 /** Above this, compressing on the event loop would stall main: use the thread pool. */
 const SYNC_ZIP_MAX = 256 * 1024
 const BLOB_NAME = /^([0-9a-f]{64})\.gz$/
 const TEMP = /\.tmp$/
+const BLOCK = 4096
 
 export class BlobStore {
-  /** hash → compressed size on disk, for every blob present. */
+  /** hash → space the blob takes on disk (rounded up to whole blocks), for every blob present. */
   private readonly sizes = new Map<string, number>()
   private readonly pending = new Map<string, Promise<void>>()
   private bytes = 0
@@ -74,18 +76,20 @@ export class BlobStore {
   private async write(hash: string, data: string | Uint8Array): Promise<void> {
     const raw = typeof data === 'string' ? Buffer.from(data) : data
     const packed = raw.byteLength > SYNC_ZIP_MAX ? await gzipAsync(raw) : gzipSync(raw)
+    // Page-cache steps are synchronous (microseconds; a thread-pool hop costs more on a busy
+    // machine); only the two syncs wait on the disk, beside the command's own write.
     const temp = join(this.dir, `.${hash}.${randomUUID()}.tmp`)
-    const handle = await open(temp, 'wx', 0o600)
+    const fd = fs.openSync(temp, 'wx', 0o600)
     try {
       try {
-        await handle.write(packed)
-        await fdatasyncAsync(handle.fd)
+        fs.writeSync(fd, packed)
+        await fdatasyncAsync(fd)
       } finally {
-        await handle.close()
+        fs.closeSync(fd)
       }
-      await rename(temp, this.pathOf(hash))
+      fs.renameSync(temp, this.pathOf(hash))
     } catch (error) {
-      await rm(temp, { force: true })
+      fs.rmSync(temp, { force: true })
       throw error
     }
     await syncDir(this.dir)
@@ -127,17 +131,19 @@ export class BlobStore {
   }
 
   private note(hash: string, size: number): void {
-    if (!this.sizes.has(hash)) this.bytes += size
-    this.sizes.set(hash, size)
+    // Retention budgets what the disk gives up: a small blob still takes a whole block.
+    const taken = Math.max(1, Math.ceil(size / BLOCK)) * BLOCK
+    if (!this.sizes.has(hash)) this.bytes += taken
+    this.sizes.set(hash, taken)
   }
 }
 
 async function syncDir(dir: string): Promise<void> {
   if (process.platform === 'win32') return
-  const handle = await open(dir, 'r')
+  const fd = fs.openSync(dir, 'r')
   try {
-    await handle.sync()
+    await fsyncAsync(fd)
   } finally {
-    await handle.close()
+    fs.closeSync(fd)
   }
 }
