@@ -15,7 +15,8 @@ import { MemoryStore, type Timers } from './store'
 // The memory engine: Claude's memory_20250818 commands and the inspector's calls against one folder.
 // paths.ts checks virtual paths; safe-fs.ts reaches them without following links; commands/* are
 // the six commands; caps.ts, expiry.ts, index-store.ts, activity-log.ts and queue.ts do what their
-// names say; user-ops.ts is the inspector's side; store.ts puts them together behind one queue.
+// names say; user-ops.ts is the inspector's side; history/ keeps every version (content-addressed,
+// outside the root) and undoes entries; store.ts puts them together behind one queue.
 
 export { MemoryStore, type Timers } from './store'
 export type { MemoryChange } from '@shared/memory'
