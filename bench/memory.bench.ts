@@ -1,9 +1,10 @@
 // The memory engine against the SDK's reference BetaLocalFilesystemMemoryTool, same workloads,
 // same run: prints ops/s for both and the ratio (Cairn / SDK). Run with `npm run bench:memory`.
 // Environment: BENCH_REPS (measured repetitions per workload, default 5; workload (a) uses at
-// most 3), BENCH_ONLY=a|b|c to run one workload. `npm run bench:memory -- scale` (or
-// BENCH_PROFILE=scale) runs the scale profile instead (memory-scale.ts: 100,000 files, 500 MB).
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+// most 3), BENCH_ONLY=a|b|c|h to run one workload (h: version history on vs off, and its size).
+// `npm run bench:memory -- scale` (or BENCH_PROFILE=scale) runs the scale profile instead
+// (memory-scale.ts: 100,000 files, 500 MB).
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { BetaLocalFilesystemMemoryTool } from '@anthropic-ai/sdk/tools/memory/node'
@@ -460,6 +461,151 @@ const WORKLOADS = [
   }
 ] as const
 
+// ---- (h) version history: its cost on (a), and its size after many edits ----------------------
+
+/** Cairn with history on or off (the same engine otherwise). */
+function cairnWithHistory(on: boolean): Subject {
+  return {
+    name: 'Cairn',
+    async open(base, limits) {
+      const store = await openMemoryStore({
+        root: join(base, 'memories'),
+        stateDir: join(base, 'state'),
+        limits,
+        ...(on ? {} : { history: false })
+      })
+      const engine: Engine = {
+        lastOutput: '',
+        async exec(command) {
+          const result = await store.execute(command, ACTOR)
+          engine.lastOutput = result.content
+          return !result.isError
+        },
+        close: () => store.dispose()
+      }
+      return engine
+    }
+  }
+}
+
+/** Bytes of the files, and what the disk allocates for them (small files take a whole block). */
+async function sizeOnDisk(
+  dir: string
+): Promise<{ bytes: number; allocated: number; files: number }> {
+  let bytes = 0
+  let allocated = 0
+  let files = 0
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const info = await stat(join(entry.parentPath, entry.name))
+    bytes += info.size
+    allocated += info.blocks * 512
+    files += 1
+  }
+  return { bytes, allocated, files }
+}
+
+async function historySection(): Promise<void> {
+  console.log('\n(h) version history [default caps, default retention]')
+  const work = mixedWorkload(1_000, 10_000)
+  const reps = Math.min(REPS, 3)
+  const sides = [
+    { label: 'history on', subject: cairnWithHistory(true) },
+    { label: 'history off', subject: cairnWithHistory(false) },
+    { label: 'SDK', subject: sdk }
+  ]
+  const runs = new Map<string, number[]>(sides.map((side) => [side.label, []]))
+  // The three run side by side, each in its own folder, taking turns every CHUNK operations (in
+  // rotating order), so drift on a shared machine hits all three alike.
+  const CHUNK = 250
+  for (let rep = 0; rep < reps; rep++) {
+    const open: Array<{ label: string; base: string; engine: Engine; ms: number; errors: number }> =
+      []
+    try {
+      for (const side of sides) {
+        const base = await freshDir(`h-${side.label.replace(' ', '-')}`)
+        await populate(base, work.files)
+        open.push({
+          label: side.label,
+          base,
+          engine: await side.subject.open(base, {}),
+          ms: 0,
+          errors: 0
+        })
+      }
+      gc()
+      for (let from = 0, turn = 0; from < work.ops.length; from += CHUNK, turn++) {
+        for (let k = 0; k < open.length; k++) {
+          const side = open[(k + turn) % open.length] as (typeof open)[number]
+          const start = performance.now()
+          for (let n = from; n < Math.min(from + CHUNK, work.ops.length); n++)
+            if (!(await side.engine.exec(work.ops[n] as Command))) side.errors += 1
+          side.ms += performance.now() - start
+        }
+      }
+      for (const side of open) {
+        const ops = work.ops.length / (side.ms / 1000)
+        runs.get(side.label)?.push(ops)
+        console.log(
+          `    rep ${rep + 1} ${side.label.padEnd(11)} ${fmt(ops)} ops/s (${(side.ms / 1000).toFixed(2)} s)${side.errors ? `  errors ${side.errors}` : ''}`
+        )
+      }
+    } finally {
+      for (const side of open) {
+        await side.engine.close()
+        await rm(side.base, { recursive: true, force: true })
+      }
+    }
+  }
+  const on = median(runs.get('history on') ?? [])
+  const off = median(runs.get('history off') ?? [])
+  const base = median(runs.get('SDK') ?? [])
+  const paired = median(
+    (runs.get('history on') ?? []).map((ops, i) => ops / (runs.get('history off')?.[i] ?? NaN))
+  )
+  const cost = 1 - on / off
+  console.log(
+    `  (a) mixed ops: history on ${fmt(on)} ops/s, off ${fmt(off)} ops/s, SDK ${fmt(base)} ops/s`
+  )
+  console.log(
+    `  history costs ${(cost * 100).toFixed(1)}% (on/off ${(on / off).toFixed(2)}×, paired ${paired.toFixed(2)}×)   target ≤ 15%: ${cost <= 0.15 ? 'met' : 'NOT met'}`
+  )
+  console.log(
+    `  Cairn with history / SDK ${(on / base).toFixed(2)}×   target ≥ 1.0×: ${on / base >= 1 ? 'met' : 'NOT met'}`
+  )
+
+  // 10,000 edits of a 10 KB file: what history holds afterwards (no sweep, so nothing pruned).
+  const dir = await freshDir('h-size')
+  try {
+    let text = '@@tok 0@@\n'
+    for (let line = 0; text.length < 10 * 1024; line++) text += `${FILLER}${line}\n`
+    await populate(dir, new Map([['ten-kb.md', text]]))
+    const engine = await cairnWithHistory(true).open(dir, {})
+    const start = performance.now()
+    let errors = 0
+    for (let n = 0; n < 10_000; n++) {
+      const ok = await engine.exec({
+        command: 'str_replace',
+        path: '/memories/ten-kb.md',
+        old_str: `@@tok ${n}@@`,
+        new_str: `@@tok ${n + 1}@@`
+      })
+      if (!ok) errors += 1
+    }
+    const seconds = (performance.now() - start) / 1000
+    await engine.close()
+    const history = await sizeOnDisk(join(dir, 'state', 'history'))
+    const blobs = await sizeOnDisk(join(dir, 'state', 'history', 'blobs'))
+    console.log(
+      `  10,000 edits of a ${fmt(text.length)} B file (${fmt(10_000 / seconds)} edits/s, errors ${errors}): history ${(history.bytes / 1024 / 1024).toFixed(1)} MiB on disk ` +
+        `(${fmt(blobs.files)} blobs, ${(blobs.bytes / 1024 / 1024).toFixed(1)} MiB; journal ${((history.bytes - blobs.bytes) / 1024 / 1024).toFixed(1)} MiB); ` +
+        `${fmt(blobs.bytes / blobs.files)} B per version vs ${fmt(text.length)} B raw; the disk allocates ${(history.allocated / 1024 / 1024).toFixed(1)} MiB (one block per blob)`
+    )
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
 async function main(): Promise<void> {
   const cpu = cpus()
   console.log('Cairn memory engine vs the SDK reference (BetaLocalFilesystemMemoryTool)')
@@ -496,6 +642,7 @@ async function main(): Promise<void> {
     paired: number
     target?: number
   }> = []
+  if (!ONLY || ONLY === 'h') await historySection()
   for (const workload of WORKLOADS) {
     if (ONLY && ONLY !== workload.key) continue
     console.log(`\n${workload.title} [${workload.caps}]`)

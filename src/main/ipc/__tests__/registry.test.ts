@@ -234,6 +234,22 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
     ['extend without a date', { archiveId: 'x', path: '/memories/a.md', expires: 'extend' }],
     ['a date that is not one', { archiveId: 'x', path: '/memories/a.md', until: 'soon' }]
   ],
+  'memory:history': [
+    ['empty object', {}],
+    ['path number', { path: 7 }]
+  ],
+  'memory:version-text': [
+    ['empty object', {}],
+    ['short hash', { hash: 'abc' }],
+    ['upper-case hash', { hash: 'A'.repeat(64) }],
+    ['path instead', { path: '/memories/a.md' }]
+  ],
+  'memory:revert': [
+    ['empty object', {}],
+    ['seq zero', { seq: 0 }],
+    ['seq fraction', { seq: 1.5 }],
+    ['seq text', { seq: '3' }]
+  ],
   'secrets:set-api-key': [
     ['empty object', {}],
     ['number key', { apiKey: 12345678 }],
@@ -616,6 +632,17 @@ describe('valid calls', () => {
       if (!archived) throw new Error('the sweep archived nothing')
       // Its date has passed: restoring it as it is would expire it again at once.
       return { archiveId: archived.archiveId, path: archived.path, expires: 'remove' }
+    },
+    'memory:history': async () => (await createNote(), { path: note }),
+    'memory:version-text': async () => {
+      await createNote()
+      const [version] = await services.memory.history(note)
+      return { hash: version?.hash }
+    },
+    'memory:revert': async () => {
+      await createNote()
+      const [version] = await services.memory.history(note)
+      return { seq: version?.seq }
     }
   }
 

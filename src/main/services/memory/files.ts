@@ -174,7 +174,13 @@ export function noteRead(
   }
   if (accessed) entry = { ...entry, accessed: now, read: now }
   if (entry !== known) ctx.index.set(path.rel, entry)
+  ctx.keep?.(entry.hash, read.bytes)
   return entry
+}
+
+/** Bytes a command is about to write: history starts keeping them now, beside the write. */
+export function noteIntent(ctx: Ctx, data: string | Uint8Array): void {
+  if (ctx.keep) ctx.keep(hashOf(data), data)
 }
 
 /** Records a write by `ctx.actor`. */
@@ -203,6 +209,7 @@ export function noteWrite(
   // A write is not a read: the last read stays (a fresh `created` means a new file, never read).
   if (known?.read !== undefined && created === undefined) entry.read = known.read
   ctx.index.set(rel, entry)
+  ctx.keep?.(entry.hash, data)
   return entry
 }
 

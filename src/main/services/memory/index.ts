@@ -2,10 +2,11 @@ import { realpath } from 'node:fs/promises'
 import { isAbsolute, join, relative } from 'node:path'
 import { CairnError } from '@shared/errors'
 import { MemoryLimitsSchema, type ExpiryPolicy, type MemoryLimits } from '@shared/memory'
-import { ExpiryPolicySchema } from '@shared/settings'
+import { ExpiryPolicySchema, type HistoryRetention } from '@shared/settings'
 import { ensurePrivateDir } from '../fs/durable'
 import type { Logger } from '../log/logger'
 import { ActivityLog, DEFAULT_ACTIVITY_MAX_BYTES } from './activity-log'
+import { History } from './history'
 import { MemoryIndex } from './index-store'
 import { removeStateTemps } from './scan'
 import { SafeFs } from './safe-fs'
@@ -14,7 +15,8 @@ import { MemoryStore, type Timers } from './store'
 // The memory engine: Claude's memory_20250818 commands and the inspector's calls against one folder.
 // paths.ts checks virtual paths; safe-fs.ts reaches them without following links; commands/* are
 // the six commands; caps.ts, expiry.ts, index-store.ts, activity-log.ts and queue.ts do what their
-// names say; user-ops.ts is the inspector's side; store.ts puts them together behind one queue.
+// names say; user-ops.ts is the inspector's side; history/ keeps every version (content-addressed,
+// outside the root) and undoes entries; store.ts puts them together behind one queue.
 
 export { MemoryStore, type Timers } from './store'
 export type { MemoryChange } from '@shared/memory'
@@ -34,6 +36,8 @@ export interface OpenMemoryStoreOptions {
   indexFlushMs?: number
   /** Size at which the activity log rotates (default 1 MiB). */
   activityMaxBytes?: number
+  /** Version history retention, or false to keep no history (default on, default retention). */
+  history?: Partial<HistoryRetention> | false
   logger?: Logger
 }
 
@@ -78,6 +82,10 @@ export async function openMemoryStore(options: OpenMemoryStoreOptions): Promise<
     options.activityMaxBytes ?? DEFAULT_ACTIVITY_MAX_BYTES,
     clock
   )
+  const history =
+    options.history === false
+      ? undefined
+      : await History.open(stateDir, options.history ?? {}, log, options.logger)
   const store = new MemoryStore({
     fs,
     index: loaded.index,
@@ -92,7 +100,8 @@ export async function openMemoryStore(options: OpenMemoryStoreOptions): Promise<
     secrets: [...new Set([fs.realRoot, root, realState, stateDir])].sort(
       (a, b) => b.length - a.length
     ),
-    ...(options.logger ? { logger: options.logger } : {})
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(history ? { history } : {})
   })
   try {
     await store.reconcileNow(store.ctx({ kind: 'system' }, false), true, loaded.ok)

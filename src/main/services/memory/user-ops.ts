@@ -8,7 +8,7 @@ import type { Ctx, Done } from './context'
 import { archivedFile, makeDueOf, moveAcross, pruneEmpty } from './expiry'
 import { compileGlobs } from './glob'
 import { bigFiles, identityOf, previewText } from './big-file'
-import { inParent, nameOf, noteRead, noteWrite, probe, readIn } from './files'
+import { inParent, nameOf, noteIntent, noteRead, noteWrite, probe, readIn } from './files'
 import { checkFoldCollision, refusedReason } from './names'
 import { pacer, type Pace } from './pace'
 import { displayOf, TEMP_NAME, type MemoryPath } from './paths'
@@ -183,6 +183,7 @@ export async function writeForUser(
       },
       'save'
     )
+    noteIntent(ctx, content)
     const info = await writeAtomic(dir, nameOf(target), content, false)
     noteWrite(ctx, target.rel, content, info)
     return { paths: [target.display], bytesBefore: before, bytesAfter: info.size }

@@ -1,6 +1,6 @@
 import { checkCaps, usageNotice } from '../caps'
 import type { Ctx, Done } from '../context'
-import { nameOf, noteWrite, parentOf, probe, wayProblem } from '../files'
+import { nameOf, noteIntent, noteWrite, parentOf, probe, wayProblem } from '../files'
 import { checkFoldCollision } from '../names'
 import type { MemoryPath } from '../paths'
 import { FsProblem, writeAtomic } from '../safe-fs'
@@ -20,6 +20,7 @@ export async function create(ctx: Ctx, path: MemoryPath, text: string): Promise<
   if (found.kind !== 'missing') throw exists()
   const size = Buffer.byteLength(text)
   checkCaps(ctx, { display: path.display, verb: 'create', oldSize: 0, newSize: size })
+  noteIntent(ctx, text)
   try {
     const info = await ctx.fs.withDir(
       parentOf(path),

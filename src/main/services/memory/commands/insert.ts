@@ -1,6 +1,7 @@
 import { checkCaps, usageNotice } from '../caps'
 import type { Ctx, Done } from '../context'
 import { editableText, inParent, nameOf, noteRead, noteWrite, readIn, expiredNote } from '../files'
+import { noteIntent } from '../files'
 import type { MemoryPath } from '../paths'
 import { writeAtomic } from '../safe-fs'
 import { ToolError } from '../tool-error'
@@ -38,6 +39,7 @@ export async function insert(
     const next = lines.join('\n')
     const newSize = Buffer.byteLength(next)
     checkCaps(ctx, { display: path.display, verb: 'edit', oldSize: read.size, newSize })
+    noteIntent(ctx, next)
     const info = await writeAtomic(dir, nameOf(path), next, false)
     const entry = noteWrite(ctx, path.rel, next, info)
     return {

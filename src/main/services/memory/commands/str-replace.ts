@@ -1,6 +1,7 @@
 import { checkCaps, usageNotice } from '../caps'
 import type { Ctx, Done } from '../context'
 import { editableText, inParent, nameOf, noteRead, noteWrite, readIn, expiredNote } from '../files'
+import { noteIntent } from '../files'
 import { lineAt, numbered } from '../format'
 import type { MemoryPath } from '../paths'
 import { writeAtomic } from '../safe-fs'
@@ -51,6 +52,7 @@ export async function strReplace(
     const next = text.slice(0, at) + newStr + text.slice(at + oldStr.length)
     const newSize = Buffer.byteLength(next)
     checkCaps(ctx, { display: path.display, verb: 'edit', oldSize: read.size, newSize })
+    noteIntent(ctx, next)
     const info = await writeAtomic(dir, nameOf(path), next, false)
     const entry = noteWrite(ctx, path.rel, next, info)
     const first = lineAt(next, at)
