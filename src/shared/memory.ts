@@ -157,6 +157,8 @@ export type ActivityCommand = z.infer<typeof ActivityCommandSchema>
 
 /** sha256 of a version's bytes (hex). */
 export const VersionHashSchema = z.string().regex(/^[0-9a-f]{64}$/)
+/** A version as entries name it: its sha256, or for a file too big to hash, `stat:size:mtime:ino`. */
+const VersionIdSchema = z.string().regex(/^(?:[0-9a-f]{64}|stat:\d+:[\d.]+:\d+)$/)
 
 /**
  * What one file was before and after an entry (null: nothing there). A rename names the old path in
@@ -166,8 +168,8 @@ export const VersionHashSchema = z.string().regex(/^[0-9a-f]{64}$/)
 export const VersionRefSchema = z.object({
   path: z.string(),
   from: z.string().optional(),
-  before: VersionHashSchema.nullable(),
-  after: VersionHashSchema.nullable(),
+  before: VersionIdSchema.nullable(),
+  after: VersionIdSchema.nullable(),
   sizeBefore: z.number().nullable(),
   sizeAfter: z.number().nullable(),
   unstored: z.array(z.enum(['before', 'after'])).optional()
@@ -200,9 +202,9 @@ export const HistoryVersionSchema = z.object({
   command: ActivityCommandSchema,
   path: z.string(),
   from: z.string().optional(),
-  hash: VersionHashSchema.nullable(),
+  hash: VersionIdSchema.nullable(),
   size: z.number().nullable(),
-  before: VersionHashSchema.nullable(),
+  before: VersionIdSchema.nullable(),
   /** False when history holds only the hash (no text to show or revert to). */
   stored: z.boolean(),
   revertOf: z.number().optional()

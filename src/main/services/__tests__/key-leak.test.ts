@@ -171,7 +171,12 @@ describe('createServices', () => {
     await services.windowState.save({ width: 900, height: 600, maximized: false })
     expect(
       (await listFiles(userDataDir)).map((f) => f.slice(userDataDir.length + 1)).sort()
-    ).toEqual(['memory-state/activity.jsonl', 'settings.json', 'window-state.json'])
+    ).toEqual([
+      'memory-state/activity.jsonl',
+      'memory-state/history/journal.jsonl',
+      'settings.json',
+      'window-state.json'
+    ])
     // The memory engine keeps its state beside the memory folder, never inside it.
     expect((await stat(join(userDataDir, MEMORY_FOLDER_NAME))).isDirectory()).toBe(true)
     expect(await listFiles(join(userDataDir, MEMORY_FOLDER_NAME))).toEqual([])
