@@ -32,6 +32,8 @@ import {
   ArchivedItemSchema,
   ExpiryPreviewInputSchema,
   ExpiryPreviewItemSchema,
+  HistoryInputSchema,
+  HistoryVersionSchema,
   MemoryChangeSchema,
   MemoryCreateInputSchema,
   MemoryEntrySchema,
@@ -43,7 +45,10 @@ import {
   MemoryUsageSchema,
   MemoryWriteInputSchema,
   RestoreInputSchema,
-  SweepResultSchema
+  RevertInputSchema,
+  RevertResultSchema,
+  SweepResultSchema,
+  VersionTextInputSchema
 } from './memory'
 import { OpenExternalInputSchema, OpenExternalResultSchema } from './links'
 import { SettingsPatchSchema, SettingsSchema } from './settings'
@@ -132,6 +137,10 @@ export const channels = {
   'memory:sweep': { input: NoInput, output: SweepResultSchema },
   'memory:archive-list': { input: NoInput, output: z.array(ArchivedItemSchema) },
   'memory:archive-restore': { input: RestoreInputSchema, output: MemoryMutationSchema },
+  // Version history (kept by the engine outside the memory folder; never seen by Claude).
+  'memory:history': { input: HistoryInputSchema, output: z.array(HistoryVersionSchema) },
+  'memory:version-text': { input: VersionTextInputSchema, output: z.object({ text: z.string() }) },
+  'memory:revert': { input: RevertInputSchema, output: RevertResultSchema },
   'secrets:status': { input: NoInput, output: SecretStatusSchema },
   'secrets:set-api-key': { input: SetApiKeyInputSchema, output: SecretStatusSchema },
   'secrets:clear-api-key': { input: NoInput, output: SecretStatusSchema },

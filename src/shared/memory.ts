@@ -147,9 +147,29 @@ export const ActivityCommandSchema = z.enum([
   'mkdir',
   'expire',
   'restore',
-  'external'
+  'external',
+  'revert'
 ])
 export type ActivityCommand = z.infer<typeof ActivityCommandSchema>
+
+/** sha256 of a version's bytes (hex). */
+export const VersionHashSchema = z.string().regex(/^[0-9a-f]{64}$/)
+
+/**
+ * What one file was before and after an entry (null: nothing there). A rename names the old path in
+ * `from`. `unstored` lists sides whose text history does not hold (too big, or never seen by the
+ * engine, e.g. the before-state of an outside change it learned of only afterwards).
+ */
+export const VersionRefSchema = z.object({
+  path: z.string(),
+  from: z.string().optional(),
+  before: VersionHashSchema.nullable(),
+  after: VersionHashSchema.nullable(),
+  sizeBefore: z.number().nullable(),
+  sizeAfter: z.number().nullable(),
+  unstored: z.array(z.enum(['before', 'after'])).optional()
+})
+export type VersionRef = z.infer<typeof VersionRefSchema>
 
 export const ActivityEntrySchema = z.object({
   seq: z.number(),
@@ -161,9 +181,53 @@ export const ActivityEntrySchema = z.object({
   bytesBefore: z.number().nullable(),
   bytesAfter: z.number().nullable(),
   outcome: z.enum(['ok', 'error']),
-  message: z.string()
+  message: z.string(),
+  /** The versions this entry made (history); absent on entries that changed no file. */
+  versions: z.array(VersionRefSchema).optional(),
+  /** For an undo: the entry it undid. */
+  revertOf: z.number().optional()
 })
 export type ActivityEntry = z.infer<typeof ActivityEntrySchema>
+
+/** One version of a path (`memory:history`), newest first. `hash` null: the path was gone. */
+export const HistoryVersionSchema = z.object({
+  seq: z.number(),
+  time: z.string(),
+  actor: ActivityActorSchema,
+  command: ActivityCommandSchema,
+  path: z.string(),
+  from: z.string().optional(),
+  hash: VersionHashSchema.nullable(),
+  size: z.number().nullable(),
+  before: VersionHashSchema.nullable(),
+  /** False when history holds only the hash (no text to show or revert to). */
+  stored: z.boolean(),
+  revertOf: z.number().optional()
+})
+export type HistoryVersion = z.infer<typeof HistoryVersionSchema>
+
+export const HistoryInputSchema = z.strictObject({ path: MemoryPathSchema })
+export const VersionTextInputSchema = z.strictObject({ hash: VersionHashSchema })
+export const RevertInputSchema = z.strictObject({ seq: z.number().int().min(1) })
+export type RevertInput = z.infer<typeof RevertInputSchema>
+
+/** `memory:revert`: done, or a conflict that changed nothing (with both texts, null = no file). */
+export const RevertResultSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('reverted'),
+    seq: z.number(),
+    paths: z.array(z.string()),
+    usage: MemoryUsageSchema
+  }),
+  z.object({
+    status: z.literal('conflict'),
+    path: z.string(),
+    message: z.string(),
+    expected: z.string().nullable(),
+    current: z.string().nullable()
+  })
+])
+export type RevertResult = z.infer<typeof RevertResultSchema>
 
 export const ActivityQuerySchema = z.strictObject({
   offset: z.number().int().min(0).default(0),

@@ -15,7 +15,10 @@ export const SETTINGS_RANGES = {
   triggerTokens: { min: 1_000, max: 1_000_000 },
   keepToolUses: { min: 0, max: 100 },
   guidanceChars: { min: 0, max: 4_000 },
-  pinnedGlobs: { min: 0, max: 100 }
+  pinnedGlobs: { min: 0, max: 100 },
+  historyMaxBytes: { min: 1024 * 1024, max: 16 * 1024 * 1024 * 1024 },
+  historyDays: { min: 1, max: 36_500 },
+  historyKeepLatest: { min: 1, max: 10_000 }
 } as const
 
 type RangeName = keyof typeof SETTINGS_RANGES
@@ -69,6 +72,14 @@ export const ExpiryPolicySchema = z.object({
     .default([])
 })
 
+/** Version history retention: pruned oldest-first past either bound, never the latest per path. */
+export const HistoryRetentionSchema = z.object({
+  maxBytes: intIn('maxBytes', 'historyMaxBytes').default(64 * 1024 * 1024),
+  maxDays: intIn('maxDays', 'historyDays').default(180),
+  keepLatest: intIn('keepLatest', 'historyKeepLatest').default(20)
+})
+export type HistoryRetention = z.infer<typeof HistoryRetentionSchema>
+
 export const ContextEditingSchema = z.object({
   enabled: z.boolean().default(true),
   triggerTokens: intIn('triggerTokens', 'triggerTokens').default(100_000),
@@ -102,6 +113,7 @@ export const SettingsSchema = z.object({
   memory: MemoryCapsSchema.default(() => MemoryCapsSchema.parse({})),
   expiry: ExpiryPolicySchema.default(() => ExpiryPolicySchema.parse({})),
   contextEditing: ContextEditingSchema.default(() => ContextEditingSchema.parse({})),
+  history: HistoryRetentionSchema.default(() => HistoryRetentionSchema.parse({})),
   memoryGuidance: z
     .string()
     .max(SETTINGS_RANGES.guidanceChars.max, {
@@ -137,6 +149,7 @@ export const SettingsPatchSchema = z
     memory: namesOnly(MemoryCapsSchema),
     expiry: namesOnly(ExpiryPolicySchema),
     contextEditing: namesOnly(ContextEditingSchema),
+    history: namesOnly(HistoryRetentionSchema),
     memoryGuidance: z.unknown(),
     theme: z.unknown(),
     trustedLinkHosts: z.unknown()
@@ -149,6 +162,7 @@ export type SettingsPatch = {
   memory?: Partial<Settings['memory']>
   expiry?: Partial<Settings['expiry']>
   contextEditing?: Partial<Settings['contextEditing']>
+  history?: Partial<Settings['history']>
   memoryGuidance?: string
   theme?: Settings['theme']
   trustedLinkHosts?: string[]
@@ -175,6 +189,7 @@ export function applySettingsPatch(
     memory: { ...current.memory, ...mentioned(patch.memory) },
     expiry: { ...current.expiry, ...mentioned(patch.expiry) },
     contextEditing: { ...current.contextEditing, ...mentioned(patch.contextEditing) },
+    history: { ...current.history, ...mentioned(patch.history) },
     version: SETTINGS_VERSION
   }
   const result = SettingsSchema.safeParse(merged)

@@ -106,6 +106,7 @@ export async function createServices(deps: ServiceDeps) {
         stateDir: join(deps.userDataDir, MEMORY_STATE_FOLDER_NAME),
         limits: current.memory,
         expiry: current.expiry,
+        history: current.history,
         logger: deps.logger
       })
       memory = Object.assign(store, { enabled: true, offReason: null })
@@ -131,6 +132,7 @@ export async function createServices(deps: ServiceDeps) {
   const stopApplyingSettings = settings.onChange((next) => {
     memory.updateLimits(next.memory)
     memory.updateExpiry(next.expiry)
+    memory.updateHistory(next.history)
   })
   const chat = createChatService({
     dir: deps.userDataDir,

@@ -228,6 +228,22 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
     ['empty object', {}],
     ['empty archive id', { archiveId: '', path: '/memories/a.md' }]
   ],
+  'memory:history': [
+    ['empty object', {}],
+    ['path number', { path: 7 }]
+  ],
+  'memory:version-text': [
+    ['empty object', {}],
+    ['short hash', { hash: 'abc' }],
+    ['upper-case hash', { hash: 'A'.repeat(64) }],
+    ['path instead', { path: '/memories/a.md' }]
+  ],
+  'memory:revert': [
+    ['empty object', {}],
+    ['seq zero', { seq: 0 }],
+    ['seq fraction', { seq: 1.5 }],
+    ['seq text', { seq: '3' }]
+  ],
   'secrets:set-api-key': [
     ['empty object', {}],
     ['number key', { apiKey: 12345678 }],
@@ -609,6 +625,17 @@ describe('valid calls', () => {
       const [archived] = await services.memory.listArchived()
       if (!archived) throw new Error('the sweep archived nothing')
       return { archiveId: archived.archiveId, path: archived.path }
+    },
+    'memory:history': async () => (await createNote(), { path: note }),
+    'memory:version-text': async () => {
+      await createNote()
+      const [version] = await services.memory.history(note)
+      return { hash: version?.hash }
+    },
+    'memory:revert': async () => {
+      await createNote()
+      const [version] = await services.memory.history(note)
+      return { seq: version?.seq }
     }
   }
 

@@ -94,6 +94,15 @@ export class ActivityLog {
     return entries
   }
 
+  /** Entries after `seq`, oldest first (history catches up from here after a crash). */
+  async entriesAfter(seq: number): Promise<ActivityEntry[]> {
+    const found: ActivityEntry[] = []
+    for (let generation = KEEP_ROTATED; generation >= 0; generation--)
+      for (const entry of await this.readFileEntries(generation))
+        if (entry.seq > seq) found.push(entry)
+    return found
+  }
+
   /** Newest first, filtered by path (the path or anything under it) and actor. */
   async query(input: ActivityQuery = {}): Promise<ActivityPage> {
     const query = ActivityQuerySchema.parse(input)

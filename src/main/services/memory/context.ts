@@ -12,6 +12,8 @@ export interface Ctx {
   now(): number
   /** Caps bind the memory tool here; the inspector's saves check them in user-ops (worded for the user). */
   enforceCaps: boolean
+  /** History's hook: every version a mutation reads or writes, by hash (see history/). */
+  keep?: (hash: string, data: string | Uint8Array) => void
 }
 
 /** A successful command, with what the activity log records about it. */

@@ -171,6 +171,7 @@ export function noteRead(
   }
   if (accessed) entry = { ...entry, accessed: now }
   if (entry !== known) ctx.index.set(path.rel, entry)
+  ctx.keep?.(entry.hash, read.bytes)
   return entry
 }
 
@@ -197,6 +198,7 @@ export function noteWrite(
   )
   if (expiresAt !== undefined) entry.expiresAt = expiresAt
   ctx.index.set(rel, entry)
+  ctx.keep?.(entry.hash, data)
   return entry
 }
 

@@ -2,10 +2,11 @@ import { realpath } from 'node:fs/promises'
 import { isAbsolute, join, relative } from 'node:path'
 import { CairnError } from '@shared/errors'
 import { MemoryLimitsSchema, type ExpiryPolicy, type MemoryLimits } from '@shared/memory'
-import { ExpiryPolicySchema } from '@shared/settings'
+import { ExpiryPolicySchema, type HistoryRetention } from '@shared/settings'
 import { ensurePrivateDir } from '../fs/durable'
 import type { Logger } from '../log/logger'
 import { ActivityLog, DEFAULT_ACTIVITY_MAX_BYTES } from './activity-log'
+import { History } from './history'
 import { MemoryIndex } from './index-store'
 import { removeStateTemps } from './scan'
 import { SafeFs } from './safe-fs'
@@ -34,6 +35,8 @@ export interface OpenMemoryStoreOptions {
   indexFlushMs?: number
   /** Size at which the activity log rotates (default 1 MiB). */
   activityMaxBytes?: number
+  /** Version history retention, or false to keep no history (default on, default retention). */
+  history?: Partial<HistoryRetention> | false
   logger?: Logger
 }
 
@@ -78,6 +81,10 @@ export async function openMemoryStore(options: OpenMemoryStoreOptions): Promise<
     options.activityMaxBytes ?? DEFAULT_ACTIVITY_MAX_BYTES,
     clock
   )
+  const history =
+    options.history === false
+      ? undefined
+      : await History.open(stateDir, options.history ?? {}, log, options.logger)
   const store = new MemoryStore({
     fs,
     index: loaded.index,
@@ -92,7 +99,8 @@ export async function openMemoryStore(options: OpenMemoryStoreOptions): Promise<
     secrets: [...new Set([fs.realRoot, root, realState, stateDir])].sort(
       (a, b) => b.length - a.length
     ),
-    ...(options.logger ? { logger: options.logger } : {})
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(history ? { history } : {})
   })
   try {
     await store.reconcileNow(store.ctx({ kind: 'system' }, false), true, loaded.ok)

@@ -18,11 +18,15 @@ export type MemoryService = Pick<
   | 'sweep'
   | 'listArchived'
   | 'restoreArchived'
+  | 'history'
+  | 'versionText'
+  | 'revert'
   | 'onChange'
   | 'dispose'
 > & {
   updateLimits(patch: Parameters<MemoryStore['updateLimits']>[0]): unknown
   updateExpiry(patch: Parameters<MemoryStore['updateExpiry']>[0]): unknown
+  updateHistory(patch: Parameters<MemoryStore['updateHistory']>[0]): unknown
   /** False when the app started with memory off: chat then offers Claude no memory tool. */
   readonly enabled: boolean
   /** Why memory is off, when it is. */
@@ -59,8 +63,12 @@ export function createMemoryOff(reason: string): MemoryService {
     sweep: refuse,
     listArchived: refuse,
     restoreArchived: refuse,
+    history: refuse,
+    versionText: refuse,
+    revert: refuse,
     updateLimits: () => undefined,
     updateExpiry: () => undefined,
+    updateHistory: () => undefined,
     onChange: () => () => undefined,
     dispose: async () => undefined
   }

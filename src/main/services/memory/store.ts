@@ -16,6 +16,7 @@ import {
   type ExpiryPolicy,
   type ExpiryPolicyPatch,
   type ExpiryPreviewItem,
+  type HistoryVersion,
   type MemoryActor,
   type MemoryChange,
   type MemoryCreateInput,
@@ -28,12 +29,15 @@ import {
   type MemoryUsage,
   type MemoryWriteInput,
   type RestoreInput,
+  type RevertResult,
   type SweepResult,
-  type ToolResult
+  type ToolResult,
+  type VersionRef
 } from '@shared/memory'
-import { ExpiryPolicySchema } from '@shared/settings'
+import { ExpiryPolicySchema, type HistoryRetention } from '@shared/settings'
 import type { Logger } from '../log/logger'
 import type { ActivityLog, NewActivity } from './activity-log'
+import { revertRecord, type History } from './history'
 import { capFlags, usageOf } from './caps'
 import { create } from './commands/create'
 import { remove } from './commands/delete'
@@ -44,6 +48,7 @@ import { strReplace } from './commands/str-replace'
 import { view } from './commands/view'
 import type { Ctx, Done } from './context'
 import { expireDue, expiryMessage, listArchived, preview } from './expiry'
+import { snapshot } from './history/versions'
 import type { MemoryIndex } from './index-store'
 import { displayOf, parseMemoryPath, type MemoryPath } from './paths'
 import { SerialQueue } from './queue'
@@ -79,6 +84,8 @@ export interface StoreParts {
   timers: Timers
   indexFlushMs: number
   logger?: Logger
+  /** Version history (absent: off, e.g. to measure what it costs). */
+  history?: History
   /** Host paths that must never appear in a result. */
   secrets: string[]
 }
@@ -150,12 +157,18 @@ export class MemoryStore {
     const ctx = this.ctx(actor, true)
     let result: ToolResult
     let done: Done | undefined
+    let versions: VersionRef[] | undefined
     try {
       if (command.command === 'view') {
         result = { content: await view(ctx, this.path(command.path), command), isError: false }
         this.scheduleFlush() // access times
       } else {
-        done = await this.mutate(ctx, command)
+        ;[done, versions] = await this.tracked(
+          ctx,
+          pathsOf(command),
+          historyHow(command.command),
+          (c) => this.mutate(c, command)
+        )
         result = { content: done.content, isError: false }
       }
     } catch (error) {
@@ -170,7 +183,8 @@ export class MemoryStore {
         command.command as NewActivity['command'],
         done,
         result,
-        pathsOf(command)
+        pathsOf(command),
+        versions
       )
     }
     return result
@@ -213,32 +227,30 @@ export class MemoryStore {
    * MEMORY_CONFLICT. The memory caps apply to the user's edits too (MEMORY_CAP names the setting).
    */
   write(input: MemoryWriteInput): Promise<MemoryMutation> {
-    return this.inspectMutation('write', input, () => {
+    return this.inspectMutation('write', input, (ctx) => {
       const { path, content, expectedHash } = MemoryWriteInputSchema.parse(input)
-      return writeForUser(this.ctx(USER, false), this.path(path), content, expectedHash)
+      return writeForUser(ctx, this.path(path), content, expectedHash)
     })
   }
 
   /** Creates a new file (capped like a write) or folder; fails if anything is there. */
   create(input: MemoryCreateInput): Promise<MemoryMutation> {
     const isDir = (input as { kind?: unknown } | null)?.kind === 'dir'
-    return this.inspectMutation(isDir ? 'mkdir' : 'create', input, () => {
+    return this.inspectMutation(isDir ? 'mkdir' : 'create', input, (ctx) => {
       const { path, content, kind } = MemoryCreateInputSchema.parse(input)
-      return createForUser(this.ctx(USER, false), this.path(path), content, kind)
+      return createForUser(ctx, this.path(path), content, kind)
     })
   }
 
   rename(input: MemoryRenameInput): Promise<MemoryMutation> {
-    return this.inspectMutation('rename', input, async () => {
+    return this.inspectMutation('rename', input, async (ctx) => {
       const { from, to } = MemoryRenameInputSchema.parse(input)
-      return rename(this.ctx(USER, false), this.path(from), this.path(to))
+      return rename(ctx, this.path(from), this.path(to))
     })
   }
 
   delete(path: string): Promise<MemoryMutation> {
-    return this.inspectMutation('delete', { path }, () =>
-      remove(this.ctx(USER, false), this.path(path))
-    )
+    return this.inspectMutation('delete', { path }, (ctx) => remove(ctx, this.path(path)))
   }
 
   usage(): Promise<MemoryUsage> {
@@ -263,18 +275,28 @@ export class MemoryStore {
     return this.inspect(async () => {
       const ctx = this.ctx(SYSTEM, false)
       await this.reconcileNow(ctx, false, true)
-      const expired = await expireDue(ctx, this.parts.archiveRoot)
+      const due = preview(ctx, 0).map((item) => item.path)
+      const [expired, versions] = await this.tracked(ctx, due, 'read', (c) =>
+        expireDue(c, this.parts.archiveRoot)
+      )
       for (const item of expired) {
-        await this.parts.log.append({
+        const own = versions?.filter((ref) => ref.path === item.path)
+        await this.append({
           actor: SYSTEM,
           command: 'expire',
           paths: [item.path],
           bytesBefore: item.size,
           bytesAfter: 0,
           outcome: 'ok',
-          message: expiryMessage(item, this.expiry.days)
+          message: expiryMessage(item, this.expiry.days),
+          ...(own?.length ? { versions: own } : {})
         })
       }
+      await this.parts.history
+        ?.prune(ctx.index, ctx.now())
+        .catch((error: unknown) =>
+          this.parts.logger?.warn('memory history prune failed', { error })
+        )
       if (expired.length)
         this.emit(
           expired.map((item) => item.path),
@@ -291,15 +313,79 @@ export class MemoryStore {
 
   /** Puts an archived file back where it was; it counts as new (fresh created/accessed times). */
   restoreArchived(input: RestoreInput): Promise<MemoryMutation> {
-    return this.inspectMutation('restore', input, () => {
+    return this.inspectMutation('restore', input, (ctx) => {
       const { archiveId, path } = RestoreInputSchema.parse(input)
-      return restoreForUser(
-        this.ctx(USER, false),
-        this.parts.archiveRoot,
-        archiveId,
-        this.path(path)
-      )
+      return restoreForUser(ctx, this.parts.archiveRoot, archiveId, this.path(path))
     })
+  }
+
+  // ---- history (memory/history/) ------------------------------------------------------------
+
+  /** Versions of one path, newest first, including those from before a rename or a delete. */
+  history(path: string): Promise<HistoryVersion[]> {
+    return this.inspect(async () => this.historyOn().list(this.path(path).display))
+  }
+
+  /** The text of a version (UTF-8; other bytes are replaced). */
+  versionText(hash: string): Promise<string> {
+    return this.inspect(async () => {
+      const bytes = await this.historyOn().bytesOf(hash)
+      if (!bytes)
+        throw new CairnError(
+          'MEMORY_NOT_FOUND',
+          'That version is not in history (too big to keep, or pruned).'
+        )
+      return bytes.toString('utf8')
+    })
+  }
+
+  /**
+   * Undoes one activity entry, only if its paths still hold what it left; otherwise answers a
+   * conflict (both texts) and changes nothing. The undo is an entry of its own (revertible too).
+   */
+  revert(seq: number, actor: ActivityActor = USER): Promise<RevertResult> {
+    return this.inspect(async () => {
+      const record = this.historyOn().record(seq)
+      if (!record)
+        throw new CairnError(
+          'MEMORY_NOT_FOUND',
+          `Entry ${seq} changed no file that history still holds.`
+        )
+      const paths = record.versions.flatMap((ref) => (ref.from ? [ref.path, ref.from] : [ref.path]))
+      const ordered =
+        record.command === 'rename' ? [record.paths[1] ?? '', record.paths[0] ?? ''] : paths
+      const [done, versions] = await this.tracked(
+        this.ctx(actor, false),
+        ordered,
+        record.command === 'rename' ? 'move' : 'plain',
+        (ctx) => revertRecord(ctx, record, (hash) => this.historyOn().bytesOf(hash))
+      )
+      if ('status' in done) return done
+      await this.record(
+        actor,
+        'revert',
+        { ...done, content: '' },
+        { content: `reverted entry ${seq}`, isError: false },
+        done.paths,
+        versions,
+        seq
+      )
+      return {
+        status: 'reverted',
+        seq,
+        paths: done.paths,
+        usage: usageOf({ index: this.parts.index, limits: this.limits })
+      }
+    })
+  }
+
+  updateHistory(patch: Partial<HistoryRetention>): HistoryRetention | undefined {
+    return this.parts.history?.setRetention(patch)
+  }
+
+  private historyOn(): History {
+    if (!this.parts.history) throw new CairnError('MEMORY_REFUSED', 'Version history is off.')
+    return this.parts.history
   }
 
   /** Settings changes apply to the next operation. */
@@ -335,7 +421,9 @@ export class MemoryStore {
   applyExternal(touched: Iterable<string> = []): Promise<MemoryChange | undefined> {
     const force = new Set(touched)
     return this.inspect(async () => {
-      const ctx = this.ctx(EXTERNAL, false)
+      const history = this.parts.history
+      const before = history ? snapshot(this.parts.index, ['']) : undefined
+      const ctx = history ? history.track(this.ctx(EXTERNAL, false)) : this.ctx(EXTERNAL, false)
       const changes = await reconcile(ctx, false, force).catch((error: unknown) => {
         const code = (error as { code?: unknown } | null)?.code
         if (code === 'EACCES' || code === 'EPERM')
@@ -350,11 +438,13 @@ export class MemoryStore {
       const now = this.parts.clock().getTime()
       for (const [key, at] of this.recentExternal)
         if (now - at >= EXTERNAL_COALESCE_MS) this.recentExternal.delete(key)
-      for (const entry of externalActivity(changes, ctx.index, this.limits)) {
+      const entries = externalActivity(changes, ctx.index, this.limits)
+      if (history && before) await history.external(before, ctx.index, entries)
+      for (const entry of entries) {
         const key = `${entry.paths.join('\0')}\0${entry.message}`
         if (this.recentExternal.has(key)) continue
         this.recentExternal.set(key, now)
-        await this.parts.log.append(entry).catch((error: unknown) => {
+        await this.append(entry).catch((error: unknown) => {
           this.parts.logger?.warn('memory activity log write failed', { error })
         })
       }
@@ -375,7 +465,7 @@ export class MemoryStore {
     if (this.closed) return
     try {
       await this.queue.run(async () => {
-        await this.parts.log.append({
+        await this.append({
           actor: EXTERNAL,
           command: 'external',
           paths: ['/memories'],
@@ -418,6 +508,7 @@ export class MemoryStore {
     await this.saveIndex().catch((error: unknown) =>
       this.parts.logger?.warn('memory index save failed', { error })
     )
+    await this.parts.history?.close()
     await this.parts.log.close()
     this.listeners.clear()
   }
@@ -426,10 +517,13 @@ export class MemoryStore {
 
   /** Re-reads the folder into the index; changes found are logged as made outside the app. */
   async reconcileNow(ctx: Ctx, removeTemps: boolean, logChanges: boolean): Promise<void> {
-    const changes = await reconcile(ctx, removeTemps)
+    const history = logChanges ? this.parts.history : undefined
+    const before = history ? snapshot(ctx.index, ['']) : undefined
+    const changes = await reconcile(history ? history.track(ctx) : ctx, removeTemps)
     if (!logChanges) return
     const entries = externalActivity(changes, ctx.index, this.limits)
-    for (const entry of entries) await this.parts.log.append(entry)
+    if (history && before) await history.external(before, ctx.index, entries)
+    for (const entry of entries) await this.append(entry)
     if (entries.length)
       this.emit(
         entries.flatMap((entry) => entry.paths),
@@ -460,18 +554,22 @@ export class MemoryStore {
     command: NewActivity['command'],
     done: Done | undefined,
     result: ToolResult,
-    paths: string[]
+    paths: string[],
+    versions?: VersionRef[],
+    revertOf?: number
   ): Promise<void> {
     const message = result.content.split('\n')[0] ?? ''
     try {
-      await this.parts.log.append({
+      await this.append({
         actor,
         command,
         paths: done?.paths ?? paths,
         bytesBefore: done?.bytesBefore ?? null,
         bytesAfter: done?.bytesAfter ?? null,
         outcome: result.isError ? 'error' : 'ok',
-        message
+        message,
+        ...(versions?.length && !result.isError ? { versions } : {}),
+        ...(revertOf !== undefined ? { revertOf } : {})
       })
     } catch (error) {
       this.parts.logger?.warn('memory activity log write failed', { error })
@@ -480,6 +578,38 @@ export class MemoryStore {
       this.emit(done.paths, actor)
       this.scheduleFlush()
     }
+  }
+
+  /** Appends to the activity log; history indexes what the entry names. */
+  private async append(entry: NewActivity): Promise<void> {
+    const full = await this.parts.log.append(entry)
+    this.parts.history?.noted(full)
+  }
+
+  /**
+   * Runs a mutation of `paths` with history around it: the ctx keeps what it reads and writes, and
+   * the versions come back once their blobs are durable (so the entry is appended after them).
+   */
+  private async tracked<T>(
+    ctx: Ctx,
+    paths: string[],
+    /** `read`: keep files' text before (a delete takes it off the disk); `move`: paths are from, to. */
+    how: 'plain' | 'read' | 'move',
+    task: (ctx: Ctx) => Promise<T>
+  ): Promise<[T, VersionRef[] | undefined]> {
+    const history = this.parts.history
+    if (!history) return [await task(ctx), undefined]
+    const rels = paths.flatMap((display) => {
+      const parsed = parseMemoryPath(display)
+      return parsed.ok ? [parsed.path.rel] : []
+    })
+    const move =
+      how === 'move' && rels.length === 2
+        ? { from: rels[0] as string, to: rels[1] as string }
+        : undefined
+    const before = await history.begin(ctx, rels, how === 'read')
+    const value = await task(history.track(ctx))
+    return [value, await history.finish(before, ctx.index, rels, move)]
   }
 
   private emit(paths: string[], actor: ActivityActor): void {
@@ -541,12 +671,18 @@ export class MemoryStore {
   private inspectMutation(
     command: NewActivity['command'],
     input: unknown,
-    task: () => Promise<UserDone>
+    task: (ctx: Ctx) => Promise<UserDone>
   ): Promise<MemoryMutation> {
     return this.inspect(async () => {
       let done: UserDone | undefined
+      let versions: VersionRef[] | undefined
       try {
-        done = await task()
+        ;[done, versions] = await this.tracked(
+          this.ctx(USER, false),
+          inputPaths(input),
+          historyHow(command),
+          task
+        )
       } catch (error) {
         const failure =
           error instanceof ToolError
@@ -569,7 +705,8 @@ export class MemoryStore {
         kind,
         { ...done, content: '' },
         { content: `${kind} ok`, isError: false },
-        done.paths
+        done.paths,
+        versions
       )
       return { paths: done.paths, usage: usageOf({ index: this.parts.index, limits: this.limits }) }
     })
@@ -593,6 +730,10 @@ function defined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(
     Object.entries(value).filter(([, field]) => field !== undefined)
   ) as Partial<T>
+}
+
+function historyHow(command: string): 'plain' | 'read' | 'move' {
+  return command === 'delete' ? 'read' : command === 'rename' ? 'move' : 'plain'
 }
 
 function closedResult(): ToolResult {

@@ -1,0 +1,191 @@
+import { join } from 'node:path'
+import { CairnError } from '@shared/errors'
+import type { ActivityEntry, HistoryVersion, VersionRef } from '@shared/memory'
+import { HistoryRetentionSchema, type HistoryRetention } from '@shared/settings'
+import { ensurePrivateDir } from '../../fs/durable'
+import type { Logger } from '../../log/logger'
+import type { ActivityLog, NewActivity } from '../activity-log'
+import type { Ctx } from '../context'
+import type { MemoryIndex } from '../index-store'
+import { parseMemoryPath } from '../paths'
+import { openRegular } from '../safe-fs'
+import { removeStateTemps } from '../scan'
+import { BlobStore } from './blobs'
+import { HistoryJournal, type HistoryRecord } from './journal'
+import { planPrune } from './retention'
+import { diffVersions, snapshot, versionsOf, type Snapshot } from './versions'
+
+// Version history of the memory folder (design: "History belongs to the memory engine"). It lives
+// in <stateDir>/history, outside the memory root: no memory-tool command can reach it, and it never
+// counts toward the memory caps. The store calls in at a few points: `track` gives a command's ctx
+// a hook that keeps every text it reads or writes; `begin`/`finish` turn the index before and after
+// into the entry's versions, once their blobs are durable; `noted` indexes the appended entry.
+
+/**
+ * Versions bigger than this are recorded by hash and size only (no blob): compressing and keeping
+ * them would cost more than history is worth, and revert answers a clear error for them.
+ */
+export const BLOB_MAX_BYTES = 16 * 1024 * 1024
+
+export { type Snapshot } from './versions'
+export { revertRecord, type RevertConflict } from './revert'
+export type { HistoryRecord } from './journal'
+
+export class History {
+  private retention: HistoryRetention
+
+  private constructor(
+    private readonly blobs: BlobStore,
+    private readonly journal: HistoryJournal,
+    retention: HistoryRetention,
+    private readonly logger?: Logger
+  ) {
+    this.retention = retention
+  }
+
+  static async open(
+    stateDir: string,
+    retention: Partial<HistoryRetention>,
+    log: ActivityLog,
+    logger?: Logger
+  ): Promise<History> {
+    const dir = join(stateDir, 'history')
+    await ensurePrivateDir(dir)
+    await removeStateTemps(dir) // the journal's own durable rewrites
+    const blobs = await BlobStore.open(join(dir, 'blobs'))
+    const journal = await HistoryJournal.open(dir)
+    for (const entry of await log.entriesAfter(journal.lastSeq)) journal.add(entry)
+    return new History(blobs, journal, HistoryRetentionSchema.parse(retention), logger)
+  }
+
+  get bytes(): number {
+    return this.blobs.totalBytes
+  }
+
+  setRetention(patch: Partial<HistoryRetention>): HistoryRetention {
+    const merged = HistoryRetentionSchema.safeParse({ ...this.retention, ...patch })
+    if (!merged.success)
+      throw new CairnError('BAD_INPUT', merged.error.issues[0]?.message ?? 'Invalid retention.')
+    this.retention = merged.data
+    return { ...this.retention }
+  }
+
+  /** The same ctx, keeping every version it reads or writes (blobs start writing at once). */
+  track(ctx: Ctx): Ctx {
+    return { ...ctx, keep: (hash, data) => this.keep(hash, data) }
+  }
+
+  private keep(hash: string, data: string | Uint8Array): void {
+    const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength
+    if (size > BLOB_MAX_BYTES || this.blobs.has(hash)) return
+    this.blobs.put(hash, data).catch(() => undefined) // reported by settle()
+  }
+
+  /**
+   * The index before a mutation of `rels`. With `read`, files history has no text of yet are
+   * read and kept first (a delete or an expiry takes them off the disk).
+   */
+  async begin(ctx: Ctx, rels: readonly string[], read = false): Promise<Snapshot> {
+    const snap = snapshot(ctx.index, rels)
+    if (read) {
+      for (const [rel, entry] of snap) {
+        if (this.blobs.has(entry.hash) || entry.size > BLOB_MAX_BYTES) continue
+        const parsed = parseMemoryPath(`/memories/${rel}`)
+        if (!parsed.ok) continue
+        try {
+          const bytes = await ctx.fs.withDir(parsed.path.segments.slice(0, -1), async (dir) => {
+            const file = await openRegular(dir.at(parsed.path.segments.at(-1) as string))
+            try {
+              return await file.read(0, file.info.size)
+            } finally {
+              file.close()
+            }
+          })
+          this.keep(entry.hash, bytes)
+        } catch {
+          // unreadable: recorded by hash only
+        }
+      }
+    }
+    return snap
+  }
+
+  /** The versions a mutation made, once every blob they name is durable. */
+  async finish(
+    before: Snapshot,
+    index: MemoryIndex,
+    rels: readonly string[],
+    move?: { from: string; to: string }
+  ): Promise<VersionRef[]> {
+    await this.settle()
+    return diffVersions(before, index, rels, (hash) => this.blobs.has(hash), move)
+  }
+
+  /** Versions for entries about outside changes (the before-text only if history had it). */
+  async external(before: Snapshot, index: MemoryIndex, entries: NewActivity[]): Promise<void> {
+    await this.settle()
+    for (const entry of entries) {
+      const rels = entry.paths.flatMap((display) => {
+        const parsed = parseMemoryPath(display)
+        return parsed.ok ? [parsed.path.rel] : []
+      })
+      const versions = diffVersions(
+        new Map(rels.flatMap((rel) => (before.has(rel) ? [[rel, before.get(rel)!]] : []))),
+        index,
+        rels,
+        (hash) => this.blobs.has(hash)
+      ).filter((ref) => rels.includes(relOf(ref.path)))
+      if (versions.length) entry.versions = versions
+    }
+  }
+
+  /** Indexes an appended activity entry (only entries with versions are history). */
+  noted(entry: ActivityEntry): void {
+    try {
+      this.journal.add(entry)
+    } catch (error) {
+      this.logger?.warn('memory history journal write failed', { error })
+    }
+  }
+
+  record(seq: number): HistoryRecord | undefined {
+    return this.journal.get(seq)
+  }
+
+  list(display: string): HistoryVersion[] {
+    return versionsOf(this.journal.all(), display, (hash) => this.blobs.has(hash))
+  }
+
+  /** The bytes of a version, or null when history does not hold it. */
+  bytesOf(hash: string): Promise<Buffer | null> {
+    return this.blobs.read(hash)
+  }
+
+  /** Applies retention; removes blobs nothing needs (orphans of a crash included). */
+  async prune(index: MemoryIndex, now: number): Promise<{ dropped: number; freed: number }> {
+    await this.settle()
+    const current = new Set<string>()
+    for (const [, entry] of index.entries()) current.add(entry.hash)
+    const plan = planPrune(this.journal.all(), this.retention, this.blobs, current, now)
+    // The journal forgets first: a crash in between leaves unreferenced blobs, never the reverse.
+    if (plan.drop.size) await this.journal.replace((record) => !plan.drop.has(record.seq))
+    for (const hash of plan.unneeded) await this.blobs.remove(hash)
+    return { dropped: plan.drop.size, freed: plan.unneeded.length }
+  }
+
+  async close(): Promise<void> {
+    await this.settle()
+    this.journal.close()
+  }
+
+  private settle(): Promise<void> {
+    return this.blobs.settle((error) =>
+      this.logger?.warn('memory history blob write failed', { error })
+    )
+  }
+}
+
+function relOf(display: string): string {
+  const parsed = parseMemoryPath(display)
+  return parsed.ok ? parsed.path.rel : display
+}

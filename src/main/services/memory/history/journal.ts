@@ -1,0 +1,105 @@
+import { closeSync, openSync, writeSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { ActivityEntrySchema, type ActivityEntry } from '@shared/memory'
+import { writeFileDurably } from '../../fs/durable'
+
+// The activity log is the index of history, but it rotates by size; this journal keeps the history
+// part of each entry (seq, time, actor, command, versions) for as long as retention says. It is
+// written after the activity entry; on open it catches up from the log, so a crash between the two
+// loses nothing. A line cut by a crash is skipped, like the log's.
+
+const RecordSchema = ActivityEntrySchema.pick({
+  seq: true,
+  time: true,
+  actor: true,
+  command: true,
+  paths: true,
+  versions: true,
+  revertOf: true
+}).required({ versions: true })
+export type HistoryRecord = z.infer<typeof RecordSchema>
+
+const FILE = 'journal.jsonl'
+
+export class HistoryJournal {
+  private fd: number | undefined
+  private readonly records: HistoryRecord[] = []
+  private readonly bySeq = new Map<number, HistoryRecord>()
+
+  private constructor(private readonly dir: string) {}
+
+  static async open(dir: string): Promise<HistoryJournal> {
+    const journal = new HistoryJournal(dir)
+    const text = await readFile(join(dir, FILE), 'utf8').catch(() => '')
+    for (const line of text.split('\n')) {
+      if (!line) continue
+      try {
+        const parsed = RecordSchema.safeParse(JSON.parse(line))
+        if (parsed.success) journal.remember(parsed.data)
+      } catch {
+        // a line cut by a crash
+      }
+    }
+    // Rewrite once so a cut last line cannot glue onto the next append.
+    await journal.rewrite()
+    return journal
+  }
+
+  get lastSeq(): number {
+    return this.records.at(-1)?.seq ?? 0
+  }
+
+  /** Oldest first. */
+  all(): readonly HistoryRecord[] {
+    return this.records
+  }
+
+  get(seq: number): HistoryRecord | undefined {
+    return this.bySeq.get(seq)
+  }
+
+  /** Adds an activity entry's history part (entries without versions are not history). */
+  add(entry: ActivityEntry): void {
+    if (!entry.versions?.length || entry.outcome !== 'ok' || entry.seq <= this.lastSeq) return
+    const record: HistoryRecord = {
+      seq: entry.seq,
+      time: entry.time,
+      actor: entry.actor,
+      command: entry.command,
+      paths: entry.paths,
+      versions: entry.versions,
+      ...(entry.revertOf !== undefined ? { revertOf: entry.revertOf } : {})
+    }
+    this.remember(record)
+    this.fd ??= openSync(join(this.dir, FILE), 'a', 0o600)
+    writeSync(this.fd, `${JSON.stringify(record)}\n`)
+  }
+
+  /** Keeps only `keep` (retention), written durably. */
+  async replace(keep: (record: HistoryRecord) => boolean): Promise<void> {
+    const kept = this.records.filter(keep)
+    this.records.length = 0
+    this.bySeq.clear()
+    for (const record of kept) this.remember(record)
+    await this.rewrite()
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd)
+    this.fd = undefined
+  }
+
+  private remember(record: HistoryRecord): void {
+    if (record.seq <= this.lastSeq) return
+    this.records.push(record)
+    this.bySeq.set(record.seq, record)
+  }
+
+  private async rewrite(): Promise<void> {
+    this.close()
+    const text = this.records.map((record) => `${JSON.stringify(record)}\n`).join('')
+    await writeFileDurably(join(this.dir, FILE), text)
+  }
+}

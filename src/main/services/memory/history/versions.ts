@@ -1,0 +1,100 @@
+import type { HistoryVersion, VersionRef } from '@shared/memory'
+import type { MemoryIndex } from '../index-store'
+import { displayOf, isWithin } from '../paths'
+import type { HistoryRecord } from './journal'
+
+/** What the index said about some files before a mutation: rel → hash and size. */
+export type Snapshot = Map<string, { hash: string; size: number }>
+
+export function snapshot(index: MemoryIndex, rels: readonly string[]): Snapshot {
+  const snap: Snapshot = new Map()
+  for (const rel of rels)
+    for (const [file, entry] of index.under(rel))
+      snap.set(file, { hash: entry.hash, size: entry.size })
+  return snap
+}
+
+/**
+ * The versions a mutation made, from the index before and after. A rename pairs each file under
+ * `from` with its new path; anything else compares the same paths.
+ */
+export function diffVersions(
+  before: Snapshot,
+  index: MemoryIndex,
+  rels: readonly string[],
+  stored: (hash: string) => boolean,
+  move?: { from: string; to: string }
+): VersionRef[] {
+  const after = snapshot(index, rels)
+  const refs: VersionRef[] = []
+  const ref = (path: string, from: string | undefined, was?: Entry, now?: Entry): void => {
+    if (!from && was?.hash === now?.hash) return
+    const item: VersionRef = {
+      path: displayOf(path),
+      ...(from ? { from: displayOf(from) } : {}),
+      before: was?.hash ?? null,
+      after: now?.hash ?? null,
+      sizeBefore: was?.size ?? null,
+      sizeAfter: now?.size ?? null
+    }
+    const unstored: Array<'before' | 'after'> = []
+    if (item.before && !stored(item.before)) unstored.push('before')
+    if (item.after && !stored(item.after)) unstored.push('after')
+    if (unstored.length) item.unstored = unstored
+    refs.push(item)
+  }
+  if (move) {
+    for (const [rel, was] of before) {
+      if (!isWithin(rel, move.from)) continue
+      const target = move.to + rel.slice(move.from.length)
+      const now = after.get(target)
+      if (now) ref(target, rel, was, now)
+      else ref(rel, undefined, was, undefined) // vanished on the way: recorded as gone
+    }
+    return refs
+  }
+  for (const rel of new Set([...before.keys(), ...after.keys()]))
+    ref(rel, undefined, before.get(rel), after.get(rel))
+  return refs
+}
+
+type Entry = { hash: string; size: number }
+
+/**
+ * Versions of one path, newest first, following it back through renames: before a rename into
+ * `path`, its history is the old path's.
+ */
+export function versionsOf(
+  records: readonly HistoryRecord[],
+  path: string,
+  stored: (hash: string) => boolean
+): HistoryVersion[] {
+  let name = path
+  const out: HistoryVersion[] = []
+  for (let i = records.length - 1; i >= 0; i--) {
+    const record = records[i] as HistoryRecord
+    let next = name
+    for (const ref of record.versions) {
+      const into = ref.path === name
+      const away = ref.from === name
+      if (!into && !away) continue
+      out.push({
+        seq: record.seq,
+        time: record.time,
+        actor: record.actor,
+        command: record.command,
+        path: ref.path,
+        ...(ref.from ? { from: ref.from } : {}),
+        // Renamed away: the path held nothing after this entry.
+        hash: into ? ref.after : null,
+        size: into ? ref.sizeAfter : null,
+        before: ref.before,
+        stored: into ? ref.after === null || stored(ref.after) : true,
+        ...(record.revertOf !== undefined ? { revertOf: record.revertOf } : {})
+      })
+      if (into && ref.from) next = ref.from
+    }
+    name = next
+  }
+  return out
+}
