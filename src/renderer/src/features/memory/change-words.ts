@@ -81,8 +81,12 @@ export function sizeText(before: number | null, after: number | null): string | 
 }
 
 /** Deletions and expiries are undone by bringing the file back. */
-export function undoWord(entry: Pick<ActivityEntry, 'command'>): 'Undo' | 'Restore' {
-  return entry.command === 'delete' || entry.command === 'expire' ? 'Restore' : 'Undo'
+export function undoWord(entry: ActivityEntry): 'Undo' | 'Restore' {
+  const gone =
+    entry.command === 'delete' ||
+    entry.command === 'expire' ||
+    (entry.command === 'external' && outsideKind(entry) === 'deleted')
+  return gone ? 'Restore' : 'Undo'
 }
 
 /** Whether an entry can be offered for undo: it worked and history knows what it changed. */
