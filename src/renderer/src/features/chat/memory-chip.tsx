@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { ChevronRight, FileSearch, TriangleAlert } from 'lucide-react'
 import type { MemoryOpRef } from '@shared/memory'
 import { ChipChange } from './chip-change'
+import { fileName } from '../memory/change-words'
 import { UndoControl } from '../memory/undo-control'
 
 export interface ChipData {
@@ -86,7 +87,7 @@ export function MemoryChip({ chip, onOpen }: { chip: ChipData; onOpen(path: stri
           <UndoControl
             seq={chip.memory.seq}
             word={chip.command === 'delete' ? 'Restore' : 'Undo'}
-            what={`Claude's change: ${chipLabel(chip)}`}
+            what={`Claude's change to ${fileName(chip.memory.versions[0]?.path ?? '')}`}
           />
         ) : null}
       </div>
