@@ -114,6 +114,8 @@ export function HistoryPanel({ path, version }: { path: string; version: number 
   }
 
   const current = loaded?.current
+  // The newest version with the file's text is the current one (an undo can repeat an older hash).
+  const currentSeq = loaded?.versions.find((v) => v.hash !== null && v.hash === current?.hash)?.seq
   const chosen = loaded?.versions.find((v) => v.seq === picked?.seq) ?? null
   return (
     <section aria-label={`History of ${fileName(path)}`} className="flex h-full min-h-0">
@@ -130,7 +132,7 @@ export function HistoryPanel({ path, version }: { path: string; version: number 
             <VersionItem
               key={v.seq}
               version={v}
-              current={v.hash !== null && v.hash === current?.hash}
+              current={v.seq === currentSeq}
               selected={picked?.seq === v.seq}
               onSelect={() => select(v)}
             />
