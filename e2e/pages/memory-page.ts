@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
-type Pane = 'File' | 'Activity' | 'Expiry'
+type Pane = 'File' | 'History' | 'Activity' | 'Expiry'
 
 /** The memory inspector: the file tree, the editor, and the activity and expiry panes. */
 export class MemoryPage {
@@ -77,6 +77,11 @@ export class MemoryPage {
 
   activity(): Locator {
     return this.view().getByRole('list', { name: 'Memory activity' })
+  }
+
+  /** The History pane's list of versions of the open file. */
+  versions(): Locator {
+    return this.view().getByRole('list', { name: 'Versions' })
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MemoryOpRefSchema } from './memory'
 import { ModelIdSchema } from './settings'
 
 // Domain types of conversations and the chat stream, shared by the chat service, the contract
@@ -26,7 +27,9 @@ export const ToolResultBlockSchema = z.object({
   type: z.literal('tool_result'),
   tool_use_id: Id,
   content: z.string(),
-  is_error: z.boolean()
+  is_error: z.boolean(),
+  /** Cairn's own, never sent to the API: the memory change this call made (its chip's diff/undo). */
+  memory: MemoryOpRefSchema.optional()
 })
 /** Sent back verbatim in later requests, with whatever fields the API gave it. */
 export const CompactionBlockSchema = z.looseObject({

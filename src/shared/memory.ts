@@ -45,10 +45,6 @@ export type ActivityActor = z.infer<typeof ActivityActorSchema>
 export const ActorKindSchema = z.enum(['claude', 'user', 'external', 'system'])
 export type ActorKind = z.infer<typeof ActorKindSchema>
 
-/** What `execute` resolves to: the text of a `tool_result` and its `is_error` flag. */
-export const ToolResultSchema = z.object({ content: z.string(), isError: z.boolean() })
-export type ToolResult = z.infer<typeof ToolResultSchema>
-
 // Inputs from the renderer are strict objects: an unexpected field is refused, not dropped.
 
 /** A virtual path as the inspector sends it (`/memories` or `/memories/...`). */
@@ -175,6 +171,24 @@ export const VersionRefSchema = z.object({
   unstored: z.array(z.enum(['before', 'after'])).optional()
 })
 export type VersionRef = z.infer<typeof VersionRefSchema>
+
+/**
+ * The activity entry a successful memory-tool change made, and its versions: saved on the
+ * conversation's tool result so its chip can show the diff and undo it (`memory:revert` by seq).
+ */
+export const MemoryOpRefSchema = z.object({
+  seq: z.number(),
+  versions: z.array(VersionRefSchema)
+})
+export type MemoryOpRef = z.infer<typeof MemoryOpRefSchema>
+
+/** What `execute` resolves to: the text of a `tool_result`, its `is_error` flag, and its entry. */
+export const ToolResultSchema = z.object({
+  content: z.string(),
+  isError: z.boolean(),
+  activity: MemoryOpRefSchema.optional()
+})
+export type ToolResult = z.infer<typeof ToolResultSchema>
 
 export const ActivityEntrySchema = z.object({
   seq: z.number(),

@@ -313,7 +313,8 @@ export class Turn {
         type: 'tool_result',
         tool_use_id: call.id,
         content: result.content,
-        is_error: result.isError
+        is_error: result.isError,
+        ...('activity' in result && result.activity ? { memory: result.activity } : {})
       })
       event(result.isError ? 'error' : 'done', summarize(result.content))
     }

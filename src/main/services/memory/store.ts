@@ -12,6 +12,7 @@ import {
   MemoryWriteInputSchema,
   RestoreInputSchema,
   type ActivityActor,
+  type ActivityEntry,
   type ActivityPage,
   type ActivityQuery,
   type ArchivedItem,
@@ -28,6 +29,7 @@ import {
   type MemoryLimits,
   type MemoryLimitsPatch,
   type MemoryMutation,
+  type MemoryOpRef,
   type MemoryRenameInput,
   type MemoryUsage,
   type MemoryWriteInput,
@@ -185,7 +187,7 @@ export class MemoryStore {
       result = { content: this.scrub(failure.message), isError: true }
     }
     if (MUTATING.has(command.command)) {
-      await this.record(
+      const entry = await this.record(
         actor,
         command.command as NewActivity['command'],
         done,
@@ -193,6 +195,8 @@ export class MemoryStore {
         pathsOf(command),
         versions
       )
+      // The chip of this tool call shows the change and can undo it by this entry.
+      if (entry && !result.isError) result = { ...result, activity: entryRef(entry) }
     }
     return result
   }
@@ -629,10 +633,11 @@ export class MemoryStore {
     paths: string[],
     versions?: VersionRef[],
     revertOf?: number
-  ): Promise<void> {
+  ): Promise<ActivityEntry | null> {
     const message = result.content.split('\n')[0] ?? ''
+    let entry: ActivityEntry | null = null
     try {
-      await this.append({
+      entry = await this.append({
         actor,
         command,
         paths: done?.paths ?? paths,
@@ -650,12 +655,14 @@ export class MemoryStore {
       this.emit(done.paths, actor)
       this.scheduleFlush()
     }
+    return entry
   }
 
   /** Appends to the activity log; history indexes what the entry names. */
-  private async append(entry: NewActivity): Promise<void> {
+  private async append(entry: NewActivity): Promise<ActivityEntry> {
     const full = await this.parts.log.append(entry)
     this.parts.history?.noted(full)
+    return full
   }
 
   /**
@@ -822,4 +829,8 @@ function inputPaths(input: unknown): string[] {
       const parsed = parseMemoryPath(raw)
       return parsed.ok ? [parsed.path.display] : []
     })
+}
+
+function entryRef(entry: ActivityEntry): MemoryOpRef {
+  return { seq: entry.seq, versions: entry.versions ?? [] }
 }

@@ -55,6 +55,8 @@ export interface FakeMain {
   /** Links main handed to the OS browser, oldest first. */
   openedLinks: string[]
   activity: ReturnType<typeof createFakeMemory>['activity']
+  /** Makes a memory change as the engine would (file, activity entry, history version). */
+  change: ReturnType<typeof createFakeMemory>['change']
   conversations: ReturnType<typeof createFakeChat>['conversations']
 }
 
@@ -242,6 +244,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     clipboard,
     openedLinks,
     activity: memory.activity,
+    change: memory.change,
     conversations: chat.conversations
   }
 }

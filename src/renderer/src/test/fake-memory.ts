@@ -1,13 +1,100 @@
-import type { ActivityEntry, MemoryEntry, MemoryUsage } from '@shared/memory'
+import type {
+  ActivityActor,
+  ActivityCommand,
+  ActivityEntry,
+  HistoryVersion,
+  MemoryEntry,
+  MemoryUsage
+} from '@shared/memory'
 import { CairnError } from '@shared/errors'
+
+/** A stand-in for sha256: 64 hex digits from eight FNV-1a rounds (content-addressed enough). */
+export function fakeHash(text: string): string {
+  let out = ''
+  for (let round = 0; round < 8; round++) {
+    let h = (0x811c9dc5 ^ round) >>> 0
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0
+    out += h.toString(16).padStart(8, '0')
+  }
+  return out
+}
+
+export interface FakeChange {
+  actor: ActivityActor
+  command: ActivityCommand
+  path: string
+  /** The new text; null deletes the file. */
+  text: string | null
+  /** For a rename: where the file was. */
+  from?: string
+  revertOf?: number
+  time?: string
+}
 
 /** An in-memory memory folder for renderer tests: just enough of the engine's answers. */
 export function createFakeMemory(initial: Record<string, string> = {}) {
   const files = new Map(Object.entries(initial))
   /** The activity log, newest first; tests push entries. */
   const activity: ActivityEntry[] = []
-  const hashOf = (text: string) =>
-    `h${text.length}-${[...text].reduce((a, c) => a + c.charCodeAt(0), 0)}`
+  /** Version texts by hash, and each path's versions, newest first (the engine's history). */
+  const blobs = new Map<string, string>()
+  const history = new Map<string, HistoryVersion[]>()
+  const hashOf = fakeHash
+  const keep = (text: string | null): string | null => {
+    if (text === null) return null
+    blobs.set(fakeHash(text), text)
+    return fakeHash(text)
+  }
+  /** Makes a change as the engine would: the file, an activity entry with versions, history. */
+  const change = (c: FakeChange): ActivityEntry => {
+    const old = files.get(c.from ?? c.path) ?? null
+    const before = keep(old)
+    const after = keep(c.text)
+    if (c.from) files.delete(c.from)
+    if (c.text === null) files.delete(c.path)
+    else files.set(c.path, c.text)
+    const seq = (activity[0]?.seq ?? 0) + 1
+    const time = c.time ?? new Date().toISOString()
+    const entry: ActivityEntry = {
+      seq,
+      time,
+      actor: c.actor,
+      command: c.command,
+      paths: c.from ? [c.from, c.path] : [c.path],
+      bytesBefore: old === null ? null : old.length,
+      bytesAfter: c.text === null ? null : c.text.length,
+      outcome: 'ok',
+      message: '',
+      versions: [
+        {
+          path: c.path,
+          ...(c.from ? { from: c.from } : {}),
+          before,
+          after,
+          sizeBefore: old === null ? null : old.length,
+          sizeAfter: c.text === null ? null : c.text.length
+        }
+      ],
+      ...(c.revertOf ? { revertOf: c.revertOf } : {})
+    }
+    activity.unshift(entry)
+    const version: HistoryVersion = {
+      seq,
+      time,
+      actor: c.actor,
+      command: c.command,
+      path: c.path,
+      ...(c.from ? { from: c.from } : {}),
+      hash: after,
+      size: c.text === null ? null : c.text.length,
+      before,
+      stored: true,
+      ...(c.revertOf ? { revertOf: c.revertOf } : {})
+    }
+    history.set(c.path, [version, ...(history.get(c.path) ?? [])])
+    return entry
+  }
+  const USER: ActivityActor = { kind: 'user' }
   const usage = (): MemoryUsage => {
     const totalBytes = [...files.values()].reduce((sum, text) => sum + text.length, 0)
     const limits = {
@@ -66,7 +153,7 @@ export function createFakeMemory(initial: Record<string, string> = {}) {
           'MEMORY_CAP',
           `Cannot save ${input.path}: it is over the per-file cap. Shorten it, or raise "Max file size (bytes)" in Settings → Memory limits.`
         )
-      files.set(input.path, input.content)
+      change({ actor: USER, command: 'write', path: input.path, text: input.content })
       return mutation([input.path])
     },
     'memory:create': (input: { path: string; content: string }) => {
@@ -85,7 +172,34 @@ export function createFakeMemory(initial: Record<string, string> = {}) {
     },
     'memory:activity': () => ({ entries: activity, total: activity.length }),
     'memory:expiry-preview': () => [],
-    'memory:archive-list': () => []
+    'memory:archive-list': () => [],
+    'memory:history': ({ path }: { path: string }) => history.get(path) ?? [],
+    'memory:version-text': ({ hash }: { hash: string }) => {
+      const text = blobs.get(hash)
+      if (text === undefined)
+        throw new CairnError('MEMORY_NOT_FOUND', 'History has no such version.')
+      return { text }
+    },
+    'memory:revert': ({ seq }: { seq: number }) => {
+      const entry = activity.find((e) => e.seq === seq)
+      const v = entry?.versions?.[0]
+      if (!entry || !v) throw new CairnError('MEMORY_NOT_FOUND', `No change #${seq} to undo.`)
+      const current = files.get(v.path) ?? null
+      if ((current === null ? null : fakeHash(current)) !== v.after)
+        return {
+          status: 'conflict',
+          path: v.path,
+          message: `${v.path} changed since; nothing was undone.`,
+          expected: v.after === null ? null : (blobs.get(v.after) ?? null),
+          current
+        }
+      const text = v.before === null ? null : (blobs.get(v.before) ?? '')
+      if (v.from) {
+        files.delete(v.path)
+        change({ actor: USER, command: 'revert', path: v.from, text, revertOf: seq })
+      } else change({ actor: USER, command: 'revert', path: v.path, text, revertOf: seq })
+      return { status: 'reverted', seq, paths: [v.path], usage: usage() }
+    }
   }
-  return { files, activity, handlers }
+  return { files, activity, handlers, change, history, blobs }
 }

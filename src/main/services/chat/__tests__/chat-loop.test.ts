@@ -90,6 +90,20 @@ describe('the tool loop against a real memory folder', () => {
     // The activity log names the conversation as the actor.
     const activity = await rig.store.activity({ conversationId })
     expect(activity.entries.map((e) => e.command).sort()).toEqual(['create', 'str_replace'])
+    // Each change's saved result names its entry and versions (its chip's diff and undo)...
+    const results = conversation.messages.flatMap((m) =>
+      m.role === 'user' ? m.content.filter((b) => b.type === 'tool_result') : []
+    )
+    const edit = activity.entries.find((e) => e.command === 'str_replace')
+    expect(results.map((r) => r.memory?.seq)).toEqual([
+      undefined,
+      activity.entries.find((e) => e.command === 'create')?.seq,
+      edit?.seq
+    ])
+    expect(results[2]?.memory?.versions).toEqual(edit?.versions)
+    expect(edit?.versions?.[0]?.before).toMatch(/^[0-9a-f]{64}$/)
+    // ...which never goes to the API.
+    expect(JSON.stringify(bodyOf(rig.fake, 3).messages)).not.toContain('"memory":{')
   })
 
   test('a note over the size cap is refused, Claude recovers with a smaller one', async () => {

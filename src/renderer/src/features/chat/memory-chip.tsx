@@ -1,5 +1,9 @@
 import { useId, useState } from 'react'
 import { ChevronRight, FileSearch, TriangleAlert } from 'lucide-react'
+import type { MemoryOpRef } from '@shared/memory'
+import { ChipChange } from './chip-change'
+import { fileName } from '../memory/change-words'
+import { UndoControl } from '../memory/undo-control'
 
 export interface ChipData {
   command: string
@@ -7,6 +11,10 @@ export interface ChipData {
   status: 'running' | 'done' | 'error' | 'cancelled'
   /** The operation's result text (or its first line while live). */
   result: string
+  /** The tool call's input (what Claude asked for): the change when history has none. */
+  input?: Record<string, unknown>
+  /** The activity entry this change made and its versions: the diff, and Undo. */
+  memory?: MemoryOpRef
 }
 
 // [done, running, refused] for each memory command.
@@ -36,50 +44,57 @@ function openablePath(chip: ChipData): string | null {
   return /^\/memories\/.+/.test(target) ? target : null
 }
 
-/** A compact memory operation inside an answer: expands to its result, opens the file. */
+/** Claude's change to memory inside an answer: what it did in words, expands to what changed. */
 export function MemoryChip({ chip, onOpen }: { chip: ChipData; onOpen(path: string): void }) {
   const [open, setOpen] = useState(false)
   const detailsId = useId()
   const failed = chip.status === 'error'
   const path = openablePath(chip)
+  const undoable = chip.status === 'done' && chip.memory && chip.memory.versions.length > 0
   return (
     <div className="my-1 flex max-w-full flex-col">
-      <div
-        className={`inline-flex max-w-full items-center gap-1 self-start rounded-full border px-1 text-xs ${
-          failed
-            ? 'border-danger/40 bg-danger-soft text-danger'
-            : 'border-line bg-sunken text-muted'
-        }`}
-      >
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={detailsId}
-          onClick={() => setOpen((o) => !o)}
-          className="inline-flex min-w-0 items-center gap-1 rounded-full py-0.5 pr-1 pl-1.5"
+      <div className="flex max-w-full flex-wrap items-center gap-1.5">
+        <div
+          className={`inline-flex max-w-full min-w-0 items-center gap-1 self-start rounded-full border px-1 text-xs ${
+            failed
+              ? 'border-danger/40 bg-danger-soft text-danger'
+              : 'border-line bg-sunken text-muted'
+          }`}
         >
-          <ChevronRight size={12} aria-hidden className={open ? 'rotate-90' : ''} />
-          {failed ? <TriangleAlert size={12} aria-hidden /> : null}
-          <span className="truncate">{chipLabel(chip)}</span>
-        </button>
-        {path ? (
           <button
             type="button"
-            onClick={() => onOpen(path)}
-            aria-label={`Open ${path} in the memory inspector`}
-            className="rounded-full p-1 hover:bg-fg/10"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen((o) => !o)}
+            className="inline-flex min-w-0 items-center gap-1 rounded-full py-0.5 pr-1 pl-1.5"
           >
-            <FileSearch size={12} aria-hidden />
+            <ChevronRight size={12} aria-hidden className={open ? 'rotate-90' : ''} />
+            {failed ? <TriangleAlert size={12} aria-hidden /> : null}
+            <span className="truncate">{chipLabel(chip)}</span>
           </button>
+          {path ? (
+            <button
+              type="button"
+              onClick={() => onOpen(path)}
+              aria-label={`Open ${path} in the memory inspector`}
+              className="rounded-full p-1 hover:bg-fg/10"
+            >
+              <FileSearch size={12} aria-hidden />
+            </button>
+          ) : null}
+        </div>
+        {undoable && chip.memory ? (
+          <UndoControl
+            seq={chip.memory.seq}
+            word={chip.command === 'delete' ? 'Restore' : 'Undo'}
+            what={`Claude's change to ${fileName(chip.memory.versions[0]?.path ?? '')}`}
+          />
         ) : null}
       </div>
       {open ? (
-        <pre
-          id={detailsId}
-          className="mt-1 max-h-60 overflow-auto rounded-control border border-line bg-sunken p-2 font-mono text-xs whitespace-pre-wrap"
-        >
-          {chip.result || '(no output)'}
-        </pre>
+        <div id={detailsId} className="mt-1 max-w-full">
+          <ChipChange chip={chip} />
+        </div>
       ) : null}
     </div>
   )

@@ -44,7 +44,9 @@ function Assistant({
           command: typeof input.command === 'string' ? input.command : block.name,
           path: toolPath(input),
           status: result ? (result.is_error ? 'error' : 'done') : 'cancelled',
-          result: result?.content ?? ''
+          result: result?.content ?? '',
+          input,
+          ...(result?.memory ? { memory: result.memory } : {})
         }
         return <MemoryChip key={block.id} chip={chip} onOpen={onOpen} />
       })}

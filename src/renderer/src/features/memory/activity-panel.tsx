@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import type { ActivityEntry, ActorKind } from '@shared/memory'
 import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
-import { formatAgo } from '../../lib/time'
+import { ActivityEntryRow } from './activity-entry'
 
 const ACTORS: { value: ActorKind | ''; label: string }[] = [
   { value: '', label: 'Everyone' },
@@ -28,32 +28,6 @@ function useConversationTitles(version: number): Map<string, string> | null {
     }
   }, [version])
   return titles
-}
-
-function ConversationLink(props: {
-  id: string
-  titles: Map<string, string> | null
-  onOpen(conversationId: string): void
-}) {
-  const title = props.titles?.get(props.id)
-  if (props.titles && title === undefined)
-    return <span className="block text-xs text-muted">in a conversation since deleted</span>
-  return (
-    <span className="block text-xs text-muted">
-      in{' '}
-      <button
-        type="button"
-        className="text-accent underline-offset-2 hover:underline"
-        onClick={() => props.onOpen(props.id)}
-      >
-        {title ? `“${title}”` : 'its conversation'}
-      </button>
-    </span>
-  )
-}
-
-function actorLabel(entry: ActivityEntry): string {
-  return ACTORS.find((a) => a.value === entry.actor.kind)?.label ?? entry.actor.kind
 }
 
 /** The engine's log, newest first, filtered by who acted and which path. */
@@ -129,44 +103,13 @@ export function ActivityPanel({
           <li className="py-6 text-center text-muted">Nothing yet.</li>
         ) : null}
         {entries?.map((entry) => (
-          <li
+          <ActivityEntryRow
             key={entry.seq}
-            className="flex items-baseline gap-3 border-b border-line py-2 text-sm"
-          >
-            <time
-              className="w-20 shrink-0 text-xs text-muted"
-              dateTime={entry.time}
-              title={entry.time}
-            >
-              {formatAgo(Date.parse(entry.time))}
-            </time>
-            <span className="w-16 shrink-0 font-medium">{actorLabel(entry)}</span>
-            <span className="min-w-0 flex-1">
-              <span className={entry.outcome === 'error' ? 'text-danger' : ''}>
-                {entry.command}
-              </span>{' '}
-              {entry.paths.map((p) => (
-                <button
-                  key={p}
-                  type="button"
-                  className="font-mono text-xs text-accent underline-offset-2 hover:underline"
-                  onClick={() => onOpen(p)}
-                >
-                  {p}
-                </button>
-              ))}
-              {entry.outcome === 'error' ? (
-                <span className="block text-xs text-danger">{entry.message}</span>
-              ) : null}
-              {entry.actor.kind === 'claude' ? (
-                <ConversationLink
-                  id={entry.actor.conversationId}
-                  titles={titles}
-                  onOpen={onOpenConversation}
-                />
-              ) : null}
-            </span>
-          </li>
+            entry={entry}
+            titles={titles}
+            onOpen={onOpen}
+            onOpenConversation={onOpenConversation}
+          />
         ))}
       </ol>
     </div>

@@ -61,7 +61,7 @@ describe('FilePanel', () => {
     await userEvent.setup().click(save)
     await waitFor(() => expect(main.memory.get('/memories/notes.md')).toBe('new text\n'))
     const [write] = main.callsTo('memory:write') as { expectedHash?: string }[]
-    expect(write?.expectedHash).toMatch(/^h4-/)
+    expect(write?.expectedHash).toMatch(/^[0-9a-f]{64}$/)
     await waitFor(() => expect(save).toHaveProperty('disabled', true))
   })
 

@@ -10,12 +10,13 @@ import { ActivityPanel } from './activity-panel'
 import { useDraftStore, useUnloadGuard, useUnsavedPaths } from './draft-store'
 import { ExpiryPanel } from './expiry-panel'
 import { FilePanel } from './file-panel'
+import { HistoryPanel } from './history-panel'
 import { toMemoryPath } from './memory-paths'
 import { MemoryTree } from './memory-tree'
 import { UsageBars } from './usage-bars'
 import { useMemoryData } from './use-memory-data'
 
-type Pane = 'file' | 'activity' | 'expiry'
+type Pane = 'file' | 'history' | 'activity' | 'expiry'
 
 interface Props {
   info: AppInfo | null
@@ -28,6 +29,7 @@ interface Props {
 
 const PANES: { id: Pane; label: string }[] = [
   { id: 'file', label: 'File' },
+  { id: 'history', label: 'History' },
   { id: 'activity', label: 'Activity' },
   { id: 'expiry', label: 'Expiry' }
 ]
@@ -86,7 +88,11 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
                 entries={data.entries}
                 selected={selected}
                 fresh={data.fresh}
-                onSelect={open}
+                onSelect={(path) => {
+                  setSelected(path)
+                  // The History pane follows the chosen file; every other pane opens it.
+                  if (pane !== 'history') setPane('file')
+                }}
                 total={data.total}
                 onMore={data.loadMore}
               />
@@ -145,6 +151,15 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
                   {data.entries?.length
                     ? 'Choose a file on the left to read or edit it.'
                     : 'Claude has not remembered anything yet. Files it creates appear here.'}
+                </p>
+              )
+            ) : null}
+            {pane === 'history' ? (
+              entry ? (
+                <HistoryPanel key={entry.path} path={entry.path} version={data.version} />
+              ) : (
+                <p className="p-8 text-center text-muted">
+                  Choose a file on the left to see its versions.
                 </p>
               )
             ) : null}

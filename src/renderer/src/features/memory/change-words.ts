@@ -1,0 +1,107 @@
+import type { ActivityActor, ActivityEntry, HistoryVersion } from '@shared/memory'
+import { formatBytes } from '../../lib/format'
+import type { ShownError } from '../../lib/errors'
+
+// Memory changes in words for people: "Claude edited about-me.md", "You renamed a.md → b.md",
+// "Deleted outside Cairn: notes.md". No internal command names reach the screen.
+
+/** `/memories/people/me.md` → `people/me.md`. */
+export function fileName(path: string): string {
+  return path.replace(/^\/memories\/?/, '') || 'the memory folder'
+}
+
+export function errorText(error: ShownError): string {
+  return error.nextStep ? `${error.message} ${error.nextStep}` : error.message
+}
+
+type Outside = 'created' | 'edited' | 'deleted'
+
+/** An outside change is a creation, an edit or a deletion: what the versions (or sizes) say. */
+export function outsideKind(entry: ActivityEntry): Outside {
+  const v = entry.versions?.[0]
+  const before = v ? v.before : entry.bytesBefore
+  const after = v ? v.after : entry.bytesAfter
+  if (before === null && after !== null) return 'created'
+  if (after === null && before !== null) return 'deleted'
+  return 'edited'
+}
+
+function actorWord(actor: ActivityActor): string {
+  if (actor.kind === 'claude') return 'Claude'
+  if (actor.kind === 'user') return 'You'
+  if (actor.kind === 'system') return 'Expiry'
+  return 'Outside Cairn'
+}
+
+/** What an entry changed, named for people: one file, or `a.md → b.md` for a rename. */
+export function entryTarget(entry: ActivityEntry): string {
+  if (entry.command === 'rename') {
+    const from = entry.versions?.[0]?.from ?? entry.paths[0]
+    const to = entry.versions?.[0]?.path ?? entry.paths[1]
+    return `${fileName(from ?? '?')} → ${fileName(to ?? '?')}`
+  }
+  return entry.paths.map(fileName).join(', ')
+}
+
+const VERBS: Record<string, [done: string, tried: string]> = {
+  create: ['created', 'create'],
+  str_replace: ['edited', 'edit'],
+  insert: ['edited', 'edit'],
+  write: ['edited', 'edit'],
+  delete: ['deleted', 'delete'],
+  rename: ['renamed', 'rename'],
+  mkdir: ['created the folder', 'create the folder'],
+  restore: ['restored', 'restore'],
+  revert: ['undid a change to', 'undo a change to'],
+  expire: ['expired', 'expire']
+}
+
+/** One human sentence for an activity entry (the conversation, if any, is added by the UI). */
+export function entrySentence(entry: ActivityEntry): string {
+  const target = entryTarget(entry)
+  if (entry.command === 'external') {
+    const kind = outsideKind(entry)
+    return `${kind[0]?.toUpperCase()}${kind.slice(1)} outside Cairn: ${target}`
+  }
+  if (entry.command === 'expire' && entry.outcome === 'ok') return `${target} expired`
+  const [done, tried] = VERBS[entry.command] ?? [entry.command, entry.command]
+  const who = actorWord(entry.actor)
+  if (entry.outcome === 'error') return `${who} tried to ${tried} ${target}, refused`
+  if (entry.command === 'restore') return `${who} ${done} ${target} from the archive`
+  return `${who} ${done} ${target}`
+}
+
+/** Sizes before → after: "1.2 KB → 1.4 KB", "new, 300 B", "was 2 KB". Null when neither is known. */
+export function sizeText(before: number | null, after: number | null): string | null {
+  if (before === null && after === null) return null
+  if (before === null) return `new, ${formatBytes(after as number)}`
+  if (after === null) return `was ${formatBytes(before)}`
+  if (before === after) return formatBytes(after)
+  return `${formatBytes(before)} → ${formatBytes(after)}`
+}
+
+/** Deletions and expiries are undone by bringing the file back. */
+export function undoWord(entry: ActivityEntry): 'Undo' | 'Restore' {
+  const gone =
+    entry.command === 'delete' ||
+    entry.command === 'expire' ||
+    (entry.command === 'external' && outsideKind(entry) === 'deleted')
+  return gone ? 'Restore' : 'Undo'
+}
+
+/** Whether an entry can be offered for undo: it worked and history knows what it changed. */
+export function canUndo(entry: ActivityEntry): boolean {
+  return entry.outcome === 'ok' && (entry.versions?.length ?? 0) > 0 && entry.command !== 'mkdir'
+}
+
+/** A version in the History list: who made it and how ("Claude edited", "Outside Cairn"). */
+export function versionWords(version: HistoryVersion): string {
+  const who = actorWord(version.actor)
+  if (version.command === 'external') return 'Changed outside Cairn'
+  if (version.command === 'expire') return 'Expired'
+  const [done] = VERBS[version.command] ?? [version.command]
+  if (version.command === 'revert') return `${who} undid a change`
+  if (version.command === 'rename' && version.from)
+    return `${who} renamed it from ${fileName(version.from)}`
+  return `${who} ${done} it`
+}

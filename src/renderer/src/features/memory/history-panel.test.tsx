@@ -1,0 +1,56 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { installFakeMain } from '../../test/fake-main'
+import { HistoryPanel } from './history-panel'
+
+describe('HistoryPanel', () => {
+  it('lists versions with who and when; one compares with the current text and restores', async () => {
+    const main = installFakeMain()
+    const path = '/memories/about-me.md'
+    const claude = { kind: 'claude' as const, conversationId: 'c-1' }
+    main.change({ actor: claude, command: 'create', path, text: '# Me\n- tea\n' })
+    main.change({ actor: { kind: 'user' }, command: 'write', path, text: '# Me\n- coffee\n' })
+    const user = userEvent.setup()
+    const { rerender } = render(<HistoryPanel path={path} version={0} />)
+
+    const list = await screen.findByRole('list', { name: 'Versions' })
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(2))
+    const [newest, oldest] = within(list).getAllByRole('button')
+    expect(newest?.textContent).toMatch(/You edited it\s*current/)
+    expect(oldest?.textContent).toContain('Claude created it')
+    expect(oldest?.textContent).toContain('11 bytes')
+
+    await user.click(oldest as HTMLElement)
+    const diff = await screen.findByRole('table', {
+      name: 'Current text compared with this version'
+    })
+    expect(diff.querySelector('del')?.textContent).toContain('coffee')
+    expect(diff.querySelector('ins')?.textContent).toContain('tea')
+
+    await user.click(screen.getByRole('button', { name: 'Restore this version' }))
+    expect((await screen.findByRole('status')).textContent).toMatch(/^Restored/)
+    expect(main.memory.get(path)).toBe('# Me\n- tea\n')
+    // The restore is a version of its own (the folder-changed bump re-reads).
+    rerender(<HistoryPanel path={path} version={1} />)
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(3))
+  })
+
+  it('a version with no file says so and offers no restore', async () => {
+    const main = installFakeMain({ memory: { '/memories/a.md': 'x\n' } })
+    main.change({
+      actor: { kind: 'external' },
+      command: 'external',
+      path: '/memories/a.md',
+      text: null
+    })
+    main.change({ actor: { kind: 'user' }, command: 'write', path: '/memories/a.md', text: 'y\n' })
+    const user = userEvent.setup()
+    render(<HistoryPanel path="/memories/a.md" version={0} />)
+    const list = await screen.findByRole('list', { name: 'Versions' })
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(2))
+    await user.click(within(list).getByRole('button', { name: /Changed outside Cairn/ }))
+    expect(screen.getByText('There was no file here at this point.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Restore this version' })).toBeNull()
+  })
+})

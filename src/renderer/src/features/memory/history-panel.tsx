@@ -1,0 +1,205 @@
+import { useEffect, useState } from 'react'
+import { History, RotateCcw } from 'lucide-react'
+import type { HistoryVersion, MemoryFile } from '@shared/memory'
+import { DiffStat, DiffView } from '../../components/diff-view'
+import { call } from '../../lib/api'
+import { toShownError, type ShownError } from '../../lib/errors'
+import { formatBytes } from '../../lib/format'
+import { formatAgo, formatDateTime } from '../../lib/time'
+import { errorText, fileName, versionWords } from './change-words'
+import { historyOf, restoreVersion, versionText } from './history-api'
+
+interface Loaded {
+  versions: HistoryVersion[]
+  current: MemoryFile
+}
+
+/** The selected version's text, or why there is none. */
+type Picked = { seq: number } & (
+  { state: 'loading' } | { state: 'text'; text: string } | { state: 'none'; why: string }
+)
+
+function VersionItem(props: {
+  version: HistoryVersion
+  current: boolean
+  selected: boolean
+  onSelect(): void
+}) {
+  const { version } = props
+  return (
+    <li>
+      <button
+        type="button"
+        aria-pressed={props.selected}
+        onClick={props.onSelect}
+        className="flex w-full flex-col items-start gap-0.5 rounded-control px-3 py-2 text-left text-sm hover:bg-fg/5 aria-pressed:bg-accent-soft"
+      >
+        <span className="flex w-full items-center gap-2">
+          <span className="min-w-0 flex-1 truncate font-medium">{versionWords(version)}</span>
+          {props.current ? (
+            <span className="rounded-full bg-success-soft px-1.5 text-[11px] text-success">
+              current
+            </span>
+          ) : null}
+        </span>
+        <span className="text-xs text-muted">
+          <time dateTime={version.time} title={formatDateTime(Date.parse(version.time))}>
+            {formatAgo(Date.parse(version.time))}
+          </time>
+          {' · '}
+          {version.hash === null ? 'no file' : formatBytes(version.size ?? 0)}
+        </span>
+      </button>
+    </li>
+  )
+}
+
+/** History of the open file: its versions (who, when); one against the current text; restore. */
+export function HistoryPanel({ path, version }: { path: string; version: number }) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null)
+  const [error, setError] = useState<ShownError | null>(null)
+  const [picked, setPicked] = useState<Picked | null>(null)
+  const [status, setStatus] = useState('')
+
+  useEffect(() => {
+    let live = true
+    Promise.all([historyOf(path), call((api) => api.memory.read({ path }))]).then(
+      ([versions, current]) => {
+        if (!live) return
+        setLoaded({ versions, current })
+        setError(null)
+      },
+      (failure: unknown) => {
+        if (live) setError(toShownError(failure))
+      }
+    )
+    return () => {
+      live = false
+    }
+  }, [path, version])
+
+  function select(v: HistoryVersion): void {
+    if (v.hash === null) {
+      setPicked({ seq: v.seq, state: 'none', why: 'There was no file here at this point.' })
+      return
+    }
+    if (!v.stored) {
+      const why = 'History keeps only a fingerprint of this version (it was too big), not its text.'
+      setPicked({ seq: v.seq, state: 'none', why })
+      return
+    }
+    setPicked({ seq: v.seq, state: 'loading' })
+    setStatus('')
+    versionText(v.hash).then(
+      (text) => setPicked((p) => (p?.seq === v.seq ? { seq: v.seq, state: 'text', text } : p)),
+      (failure: unknown) =>
+        setPicked((p) =>
+          p?.seq === v.seq
+            ? { seq: v.seq, state: 'none', why: errorText(toShownError(failure)) }
+            : p
+        )
+    )
+  }
+
+  async function restore(text: string): Promise<void> {
+    if (!loaded) return
+    try {
+      await restoreVersion(path, text, loaded.current.hash)
+      setStatus('Restored. The restore is in the history too, so it can be undone.')
+      setPicked(null)
+      setError(null)
+    } catch (failure) {
+      setError(toShownError(failure))
+    }
+  }
+
+  const current = loaded?.current
+  // The newest version with the file's text is the current one (an undo can repeat an older hash).
+  const currentSeq = loaded?.versions.find((v) => v.hash !== null && v.hash === current?.hash)?.seq
+  const chosen = loaded?.versions.find((v) => v.seq === picked?.seq) ?? null
+  return (
+    <section aria-label={`History of ${fileName(path)}`} className="flex h-full min-h-0">
+      <div className="flex w-64 shrink-0 flex-col border-r border-line">
+        <h2 className="flex items-center gap-2 border-b border-line px-4 py-2.5 text-sm font-semibold">
+          <History size={14} aria-hidden />
+          {fileName(path)}
+        </h2>
+        <ol aria-label="Versions" className="min-h-0 flex-1 overflow-auto p-1.5">
+          {loaded?.versions.length === 0 ? (
+            <li className="p-3 text-sm text-muted">No versions kept for this file yet.</li>
+          ) : null}
+          {loaded?.versions.map((v) => (
+            <VersionItem
+              key={v.seq}
+              version={v}
+              current={v.seq === currentSeq}
+              selected={picked?.seq === v.seq}
+              onSelect={() => select(v)}
+            />
+          ))}
+        </ol>
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-3 overflow-auto p-4">
+        {error ? (
+          <p role="alert" className="text-sm text-danger">
+            {errorText(error)}
+          </p>
+        ) : null}
+        {status ? (
+          <p role="status" className="text-sm text-success">
+            {status}
+          </p>
+        ) : null}
+        {!picked ? (
+          <p className="mt-6 text-center text-sm text-muted">
+            Choose a version to compare it with the current text.
+          </p>
+        ) : picked.state === 'loading' ? (
+          <p className="text-sm text-muted">Loading the version…</p>
+        ) : picked.state === 'none' ? (
+          <p className="text-sm text-muted">{picked.why}</p>
+        ) : current?.truncated ? (
+          <p className="text-sm text-muted">
+            The file is too big to compare here; open it in an editor outside Cairn.
+          </p>
+        ) : current ? (
+          <>
+            <div className="flex flex-wrap items-center gap-3">
+              <div className="mr-auto min-w-0">
+                <h3 className="text-sm font-semibold">
+                  {chosen ? versionWords(chosen) : 'This version'}
+                  {chosen ? (
+                    <span className="font-normal text-muted">
+                      {' '}
+                      · {formatDateTime(Date.parse(chosen.time))}
+                    </span>
+                  ) : null}
+                </h3>
+                <p className="text-xs text-muted">
+                  Current text → this version{' '}
+                  <DiffStat before={current.content} after={picked.text} />
+                </p>
+              </div>
+              <button
+                type="button"
+                className="button"
+                disabled={picked.text === current.content}
+                onClick={() => void restore(picked.text)}
+              >
+                <RotateCcw size={14} aria-hidden />
+                Restore this version
+              </button>
+            </div>
+            <DiffView
+              before={current.content}
+              after={picked.text}
+              label="Current text compared with this version"
+              numbers
+              context={3}
+            />
+          </>
+        ) : null}
+      </div>
+    </section>
+  )
+}
