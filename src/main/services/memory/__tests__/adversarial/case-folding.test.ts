@@ -144,7 +144,7 @@ describe('names that differ only by case or Unicode form', () => {
         old_path: '/memories/notes.md',
         new_path: '/memories/Notes.md'
       })
-    ).toEqual({
+    ).toMatchObject({
       content: 'Successfully renamed /memories/notes.md to /memories/Notes.md',
       isError: false
     })

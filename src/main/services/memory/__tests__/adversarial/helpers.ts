@@ -13,6 +13,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { openMemoryStore } from '../../index'
+import { MemoryOpRefSchema } from '@shared/memory'
 
 export type Store = Awaited<ReturnType<typeof openMemoryStore>>
 export type Actor = Parameters<Store['execute']>[1]
@@ -177,10 +178,16 @@ export function resultProblems(result: unknown, input: unknown, sandbox: Sandbox
     return [`malformed result ${show(result)}`]
   }
   const keys = Object.keys(result).sort()
-  if (keys.some((key) => key !== 'content' && key !== 'isError')) {
+  if (keys.some((key) => key !== 'content' && key !== 'isError' && key !== 'activity')) {
     problems.push(`unexpected result keys ${keys.join(',')}`)
   }
-  let content = (result as Result).content
+  // A change names its activity entry (for the chat's diff and Undo): well-formed, and with no
+  // host path in it either (it is checked with the content below).
+  const activity = (result as { activity?: unknown }).activity
+  if (activity !== undefined && !MemoryOpRefSchema.safeParse(activity).success)
+    problems.push(`malformed activity ${show(activity)}`)
+  let content =
+    (result as Result).content + (activity === undefined ? '' : JSON.stringify(activity))
   if (content.includes(sandbox.marker)) problems.push('outside secret appeared in the result')
   // A message may echo what was sent: remove only sent strings that themselves hold a host path
   // or an errno-like word (longest first), so short inputs cannot mask a leak.
