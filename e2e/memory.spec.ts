@@ -28,7 +28,7 @@ test.describe('Memory inspector', () => {
     await expect.poll(() => readFile(file, 'utf8')).toBe('# Notes\nnew line from the inspector\n')
 
     await memory.showPane('Activity')
-    await expect(memory.activity()).toContainText('/memories/notes.md')
+    await expect(memory.activity()).toContainText('You edited notes.md')
   })
 
   test('a file written outside the app appears without a reload', async ({ cairn }) => {
