@@ -190,8 +190,32 @@ export async function runScale(): Promise<void> {
       ms(whole.ms),
       `ratio ${(batch.ms / whole.ms).toFixed(3)}×; longest block ${ms(whole.blockMs)}`
     )
+    // What the inspector does on every memory:changed: the first page again, then the next one.
+    await touch(3)
+    await store.applyExternal(await touch(4))
+    const again = await timed(() => store.list({ limit: 500 }))
+    const cursor = again.value.nextCursor
+    const second = await timed(() => store.list({ limit: 500, ...(cursor ? { cursor } : {}) }))
+    line(
+      'memory:list, first page again after a batch',
+      ms(again.ms),
+      `longest block ${ms(again.blockMs)}; next page ${ms(second.ms)}`
+    )
+    rows.push({
+      what: 'memory:list page after a change',
+      figure: `${ms(again.ms)} / ${ms(second.ms)}`,
+      target: `(first page / next page; the first list of all: ${ms(page.ms)})`
+    })
     await store.dispose()
-    const blocks = [cold.blockMs, warm.blockMs, page.blockMs, batch.blockMs, whole.blockMs]
+    const blocks = [
+      cold.blockMs,
+      warm.blockMs,
+      page.blockMs,
+      batch.blockMs,
+      whole.blockMs,
+      again.blockMs,
+      second.blockMs
+    ]
     rows.push({
       what: 'watcher batch of 100 files',
       figure: ms(batch.ms),
