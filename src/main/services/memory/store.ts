@@ -57,6 +57,7 @@ import { snapshot } from './history/versions'
 import type { MemoryIndex } from './index-store'
 import { displayOf, isWithin, parseMemoryPath, type MemoryPath } from './paths'
 import { pinsAfterMove } from './pins'
+import { ListCache } from './list-cache'
 import { SerialQueue } from './queue'
 import { externalActivity, reconcile, reconcilePaths, skippedMessage } from './scan'
 import type { SafeFs, WalkSkip } from './safe-fs'
@@ -118,6 +119,8 @@ export class MemoryStore {
   private readonly pinListeners = new Set<(pinned: string[]) => void>()
   /** External activity entries logged lately (key → time), to coalesce repeats per file. */
   private readonly recentExternal = new Map<string, number>()
+  /** The order memory:list pages through, kept up to date by every change (see list-cache.ts). */
+  private readonly listing = new ListCache()
   private limits: MemoryLimits
   private expiry: ExpiryPolicy
   private closed = false
@@ -154,6 +157,7 @@ export class MemoryStore {
       if (this.closed) return closedResult()
       return await this.queue.run(() => this.run(input, who.data))
     } catch (error) {
+      this.listing.invalidate()
       this.parts.logger?.error('memory tool failed unexpectedly', { error })
       return { content: 'Error: The memory tool failed unexpectedly. Try again.', isError: true }
     }
@@ -229,7 +233,8 @@ export class MemoryStore {
         this.ctx(USER, false),
         this.path(path ?? '/memories'),
         cursor,
-        limit ?? MEMORY_LIST_DEFAULT
+        limit ?? MEMORY_LIST_DEFAULT,
+        this.listing
       )
     })
   }
@@ -445,6 +450,9 @@ export class MemoryStore {
   applyExternal(touched?: Iterable<string>): Promise<MemoryChange | undefined> {
     const paths = touched === undefined ? undefined : [...touched]
     return this.inspect(async () => {
+      // Named paths may be folders or names the index never holds (an empty folder, a link).
+      if (paths) this.listing.touch(paths)
+      else this.listing.invalidate()
       const history = this.parts.history
       // Only what the batch names can change, so only that is snapshotted (not the whole index).
       const scope = paths ? paths.map((rel) => rel.replace(/\/+$/, '')) : ['']
@@ -567,6 +575,7 @@ export class MemoryStore {
 
   /** Re-reads the folder into the index; changes found are logged as made outside the app. */
   async reconcileNow(ctx: Ctx, removeTemps: boolean, logChanges: boolean): Promise<void> {
+    this.listing.invalidate()
     const history = logChanges ? this.parts.history : undefined
     const before = history ? snapshot(ctx.index, ['']) : undefined
     const changes = await reconcile(history ? history.track(ctx) : ctx, removeTemps)
@@ -634,6 +643,7 @@ export class MemoryStore {
     versions?: VersionRef[],
     revertOf?: number
   ): Promise<ActivityEntry | null> {
+    this.listing.touch([...paths, ...(done?.paths ?? [])])
     const message = result.content.split('\n')[0] ?? ''
     let entry: ActivityEntry | null = null
     try {
@@ -688,6 +698,7 @@ export class MemoryStore {
   }
 
   private send(change: MemoryChange): void {
+    this.listing.touch(change.paths)
     for (const listener of this.listeners) {
       try {
         listener(change)
@@ -731,6 +742,8 @@ export class MemoryStore {
     try {
       return await this.queue.run(task)
     } catch (error) {
+      // A call that failed part-way may have changed what it did not get to report.
+      this.listing.invalidate()
       throw this.toCairn(error)
     }
   }

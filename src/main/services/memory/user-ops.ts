@@ -11,8 +11,9 @@ import { bigFiles, identityOf, previewText } from './big-file'
 import { inParent, nameOf, noteIntent, noteRead, noteWrite, probe, readIn } from './files'
 import { checkFoldCollision, refusedReason } from './names'
 import { pacer, type Pace } from './pace'
-import { displayOf, TEMP_NAME, type MemoryPath } from './paths'
-import { lstat, lstatOrNull, walkTree, writeAtomic } from './safe-fs'
+import { displayOf, type MemoryPath } from './paths'
+import { lstat, lstatOrNull, writeAtomic, type Dir } from './safe-fs'
+import { firstAfter, walkOrder, type ListCache, type Listed } from './list-cache'
 import { WALK_MAX_DEPTH } from './scan'
 import { restoredText, type RestoreChoice } from './restore-choice'
 import { ToolError } from './tool-error'
@@ -30,13 +31,15 @@ export function notFound(path: MemoryPath): ToolError {
 /**
  * One page of the files and folders under `base` (hidden ones too) with index data, depth-first
  * with names sorted: entries after `cursor` (a path from the page before), at most `limit`. The
- * walk is paced and stats only the page's entries, so a page of a huge folder stays cheap.
+ * order comes from `cache` (kept up to date by the store) or a paced walk; only the page's entries
+ * are stat'ed, so a page of a huge folder stays cheap.
  */
 export async function listEntries(
   ctx: Ctx,
   base: MemoryPath,
   cursor: string | undefined,
   limit: number,
+  cache?: ListCache,
   pace: Pace = pacer()
 ): Promise<MemoryListPage> {
   const dueOf = makeDueOf(ctx.expiry)
@@ -75,49 +78,69 @@ export async function listEntries(
   }
   if (found.kind !== 'dir') throw notFound(base)
   const after = cursor === undefined ? undefined : cursorSegments(cursor)
-  const entries: MemoryEntry[] = []
-  let total = 0
-  let more = false
-  const inPage = (segments: readonly string[]): boolean =>
-    entries.length < limit &&
-    (after === undefined || compareSegments([...base.segments, ...segments], after) > 0)
-  await ctx.fs.withDir(base.segments, (dir) =>
-    walkTree(
-      dir,
-      (item) => {
-        total += 1
-        if (inPage(item.segments)) {
-          const rel = [...base.segments, ...item.segments].join('/')
-          entries.push(entryFor(rel, item.kind, item.size))
-        } else if (entries.length >= limit) more = true
-      },
-      {
-        isTemp: (name) => TEMP_NAME.test(name),
-        maxDepth: WALK_MAX_DEPTH - base.segments.length,
-        sorted: true,
-        stat: inPage,
-        pace
+  const maxDepth = WALK_MAX_DEPTH - base.segments.length
+  const pageOf = async (order: readonly Listed[], exact: boolean) => {
+    const start = after === undefined ? 0 : firstAfter(order, after, false, base.segments)
+    const picked = order.slice(start, start + limit)
+    const sizes = await statPage(ctx, base, picked, pace)
+    // An entry gone or changed kind on disk: the order is stale (an outside change not yet
+    // applied); the caller walks again. A fresh walk drops what vanished since.
+    if (exact && sizes.some((size) => size === null)) return null
+    const entries: MemoryEntry[] = []
+    picked.forEach((item, i) => {
+      const size = sizes[i]
+      if (size === null || size === undefined) return
+      entries.push(entryFor([...base.segments, ...item.segments].join('/'), item.kind, size))
+    })
+    const more = start + limit < order.length
+    const last = entries[entries.length - 1]
+    return { entries, total: order.length, ...(more && last ? { nextCursor: last.path } : {}) }
+  }
+  if (cache) {
+    const page = await pageOf(await cache.order(ctx, base, maxDepth, pace), true)
+    if (page) return page
+    cache.invalidate()
+    return (await pageOf(await cache.order(ctx, base, maxDepth, pace), false)) as MemoryListPage
+  }
+  return (await pageOf(
+    await walkOrder(ctx, base.segments, maxDepth, pace),
+    false
+  )) as MemoryListPage
+}
+
+/** Sizes of a page's entries from disk; null for one that is gone or is no longer that kind. */
+async function statPage(
+  ctx: Ctx,
+  base: MemoryPath,
+  picked: readonly Listed[],
+  pace: Pace
+): Promise<Array<number | null>> {
+  const sizes: Array<number | null> = []
+  let open: { key: string; dir: Dir | null } | undefined
+  try {
+    for (const item of picked) {
+      await pace()
+      const parent = [...base.segments, ...item.segments.slice(0, -1)]
+      const key = parent.join('/')
+      if (open?.key !== key) {
+        await open?.dir?.close()
+        open = { key, dir: await ctx.fs.openDir(parent).catch(() => null) }
       }
-    )
-  )
-  const last = entries[entries.length - 1]
-  return { entries, total, ...(more && last ? { nextCursor: last.path } : {}) }
+      const info = open.dir
+        ? await lstatOrNull(open.dir.at(item.segments.at(-1) ?? '')).catch(() => null)
+        : null
+      const same = item.kind === 'dir' ? info?.isDirectory() : info?.isFile()
+      sizes.push(info && same ? info.size : null)
+    }
+  } finally {
+    await open?.dir?.close()
+  }
+  return sizes
 }
 
 function cursorSegments(cursor: string): string[] {
   const rel = cursor.startsWith(`${MEMORY_ROOT}/`) ? cursor.slice(MEMORY_ROOT.length + 1) : ''
   return rel.split('/').filter((part) => part !== '')
-}
-
-/** Depth-first order: a folder, then what it holds, then its next sibling. */
-function compareSegments(a: readonly string[], b: readonly string[]): number {
-  const shared = Math.min(a.length, b.length)
-  for (let i = 0; i < shared; i++) {
-    const x = a[i] as string
-    const y = b[i] as string
-    if (x !== y) return x < y ? -1 : 1
-  }
-  return a.length - b.length
 }
 
 /** Reads a file for the user; counts as an access. */
