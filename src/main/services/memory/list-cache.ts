@@ -1,8 +1,8 @@
+import { readdirSync } from 'node:fs'
 import type { Ctx } from './context'
-import { probe } from './files'
 import { pacer, type Pace } from './pace'
-import { displayOf, TEMP_NAME, type MemoryPath } from './paths'
-import { FsProblem, walkTree } from './safe-fs'
+import { TEMP_NAME, type MemoryPath } from './paths'
+import { FsProblem, lstatOrNull, walkTree } from './safe-fs'
 
 // The folder-first order of everything under one listed folder, kept between memory:list calls so
 // a page costs its own size, not the folder's. Only names and kinds are kept (sizes and index
@@ -173,13 +173,25 @@ export async function walkOrder(
 
 /** What the walk would list at `segments`: a file, a folder, or nothing (links, temp files…). */
 async function kindOnDisk(ctx: Ctx, segments: readonly string[]): Promise<'file' | 'dir' | null> {
-  const rel = segments.join('/')
   const name = segments.at(-1) ?? ''
-  const path: MemoryPath = { segments, rel, display: displayOf(rel), isRoot: false }
-  const found = await probe(ctx, path).catch(() => ({ kind: 'missing' as const }))
-  if (found.kind === 'dir') return 'dir'
-  if (found.kind === 'file' && !TEMP_NAME.test(name)) return 'file'
-  return null
+  try {
+    return await ctx.fs.withDir(segments.slice(0, -1), async (dir) => {
+      const info = await lstatOrNull(dir.at(name))
+      const kind = info?.isDirectory()
+        ? 'dir'
+        : info?.isFile() && !TEMP_NAME.test(name)
+          ? 'file'
+          : null
+      // Names the tool refuses are listed too (marked), so no parsing here. A case-insensitive
+      // disk finds NOTES.md for notes.md: only the spelling on disk counts (an indexed file has it).
+      if (!kind || (kind === 'file' && ctx.index.get(segments.join('/')))) return kind
+      return readdirSync(dir.path).includes(name) ? kind : null
+    })
+  } catch (error) {
+    // A folder on the way is gone, a file or a link: nothing is listed there.
+    if (error instanceof FsProblem) return null
+    throw error
+  }
 }
 
 function relOf(path: string): string {

@@ -110,6 +110,7 @@ describe('the kept listing order', () => {
     await mkdir(join(mem.root(), 'a.md'))
     await symlink(join(mem.root(), 'f'), join(mem.root(), 'link'))
     await writeFile(join(mem.root(), '.cairn-00000000-0000-0000-0000-000000000000.tmp'), 't')
+    await put('f/odd:name.md', 'refused by the tool, listed all the same')
     await store.applyExternal([
       'f/three.md',
       'n/e/w.md',
@@ -117,11 +118,13 @@ describe('the kept listing order', () => {
       'g',
       'a.md',
       'link',
+      'f/odd:name.md',
       '.cairn-00000000-0000-0000-0000-000000000000.tmp'
     ])
     const listed = await expectFresh()
     expect(listed.some((line) => line.startsWith('dir /memories/a.md '))).toBe(true)
     expect(listed).toContain('file /memories/n/e/w.md 3')
+    expect(listed.some((line) => line.startsWith('file /memories/f/odd:name.md'))).toBe(true)
     expect(listed.some((line) => line.includes('/memories/link'))).toBe(false)
     expect(listed.some((line) => line.includes('.tmp'))).toBe(false)
     await put('later.md', 'l')
