@@ -191,8 +191,10 @@ export async function runScale(): Promise<void> {
       `ratio ${(batch.ms / whole.ms).toFixed(3)}×; longest block ${ms(whole.blockMs)}`
     )
     // What the inspector does on every memory:changed: the first page again, then the next one.
-    await touch(3)
-    await store.applyExternal(await touch(4))
+    // The inspector listed after the last change; the index is saved (no flush inside the timing).
+    await store.list({ limit: 500 })
+    await store.applyExternal(await touch(3))
+    await store.flush()
     const again = await timed(() => store.list({ limit: 500 }))
     const cursor = again.value.nextCursor
     const second = await timed(() => store.list({ limit: 500, ...(cursor ? { cursor } : {}) }))

@@ -63,6 +63,7 @@ export class ListCache {
         }
         continue
       }
+      await pace()
       const inside = (base.rel === '' ? rel : rel.slice(base.rel.length + 1)).split('/')
       await this.refresh(ctx, base, inside.slice(0, maxDepth), maxDepth, pace)
     }
@@ -100,7 +101,9 @@ export class ListCache {
           segments: [...prefix, ...item.segments],
           kind: item.kind
         }))
-        this.items.splice(at.index + 1, this.subtreeLength(at.index), ...below)
+        // Not splice(...below): a folder of 100,000 entries would overflow the argument list.
+        const end = at.index + 1 + this.subtreeLength(at.index)
+        this.items = this.items.slice(0, at.index + 1).concat(below, this.items.slice(end))
       }
     }
   }
