@@ -5,7 +5,8 @@ import type { MemoryLimits } from '@shared/memory'
 import type { NewActivity } from './activity-log'
 import { capNote } from './caps'
 import type { Ctx } from './context'
-import { inParent, noteRead, readIn } from './files'
+import { readBounded } from './big-file'
+import { inParent, noteRead, openIn } from './files'
 import type { MemoryIndex } from './index-store'
 import { refusedReason } from './names'
 import { pacer, type Pace } from './pace'
@@ -264,8 +265,22 @@ async function settle(
   const missing = () => new ToolError('not-found', 'gone')
   try {
     const before = known?.hash
-    const read = async (dir: Dir) =>
-      noteRead(ctx, parsed.path, await readIn(dir, parsed.path, missing), false, forced)
+    const read = async (dir: Dir) => {
+      const file = await openIn(dir, parsed.path, missing)
+      let handedOver = false
+      try {
+        const got = await readBounded(file)
+        const entry = noteRead(ctx, parsed.path, got, false, forced)
+        if (!got.complete) {
+          // A big file: its line index starts building now, so a view later finds it ready.
+          ctx.lines.prefetch(file)
+          handedOver = true
+        }
+        return entry
+      } finally {
+        if (!handedOver) file.close()
+      }
+    }
     const entry = parents
       ? await read(await parents.open(parsed.path.segments.slice(0, -1)))
       : await inParent(ctx, parsed.path, missing, read)

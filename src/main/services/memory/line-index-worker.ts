@@ -1,0 +1,55 @@
+// The line-index scan, run in a worker thread (see line-index.ts). Kept as plain JavaScript in a
+// string and started with `new Worker(source, { eval: true })`: the same code then runs under
+// Vitest (TypeScript sources) and in the bundled app (one out/main/index.js), with no worker file
+// to locate at run time.
+//
+// The worker reads through a descriptor the main thread opened safely (no link followed, anchored
+// in the memory root) and keeps open until the answer arrives: worker threads share the process's
+// descriptor table, and positioned reads (pread) do not move the descriptor's offset.
+//
+// In:  { id, fd, size, maxLines }
+// Out: { id, total, starts } (starts: an ArrayBuffer of `total` float64 offsets, transferred)
+//   or { id, error: { message, code } }
+
+export const LINE_INDEX_WORKER_SOURCE = String.raw`
+'use strict'
+const { parentPort } = require('node:worker_threads')
+const { readSync } = require('node:fs')
+const CHUNK = 4 * 1024 * 1024
+let scratch = null
+
+function scan(fd, size, maxLines) {
+  let starts = new Float64Array(1024)
+  let total = 1 // line 1 starts at 0
+  if (size > 0 && (scratch === null || scratch.length < Math.min(CHUNK, size))) {
+    scratch = Buffer.allocUnsafe(Math.min(CHUNK, size))
+  }
+  for (let at = 0; at < size && total <= maxLines; ) {
+    const got = readSync(fd, scratch, 0, Math.min(scratch.length, size - at), at)
+    if (got === 0) break
+    const chunk = got === scratch.length ? scratch : scratch.subarray(0, got)
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) {
+      if (total === starts.length) {
+        const grown = new Float64Array(starts.length * 2)
+        grown.set(starts)
+        starts = grown
+      }
+      starts[total++] = at + i + 1
+      if (total > maxLines) break
+    }
+    at += got
+  }
+  return starts.slice(0, total)
+}
+
+parentPort.on('message', (job) => {
+  try {
+    const starts = scan(job.fd, job.size, job.maxLines)
+    parentPort.postMessage({ id: job.id, total: starts.length, starts: starts.buffer }, [starts.buffer])
+  } catch (error) {
+    const message = error && error.message ? String(error.message) : String(error)
+    const code = error && typeof error.code === 'string' ? error.code : undefined
+    parentPort.postMessage({ id: job.id, error: { message, code } })
+  }
+})
+`
