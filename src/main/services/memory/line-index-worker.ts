@@ -7,9 +7,10 @@
 // in the memory root) and keeps open until the answer arrives: worker threads share the process's
 // descriptor table, and positioned reads (pread) do not move the descriptor's offset.
 //
-// In:  { id, fd, size, maxLines }
-// Out: { id, total, starts } (starts: an ArrayBuffer of `total` float64 offsets, transferred)
-//   or { id, error: { message, code } }
+// One build at a time per worker.
+// In:  { fd, size, maxLines }
+// Out: { total, starts } (starts: an ArrayBuffer of `total` float64 offsets, transferred)
+//   or { error: { message, code } }
 
 export const LINE_INDEX_WORKER_SOURCE = String.raw`
 'use strict'
@@ -45,11 +46,11 @@ function scan(fd, size, maxLines) {
 parentPort.on('message', (job) => {
   try {
     const starts = scan(job.fd, job.size, job.maxLines)
-    parentPort.postMessage({ id: job.id, total: starts.length, starts: starts.buffer }, [starts.buffer])
+    parentPort.postMessage({ total: starts.length, starts: starts.buffer }, [starts.buffer])
   } catch (error) {
     const message = error && error.message ? String(error.message) : String(error)
     const code = error && typeof error.code === 'string' ? error.code : undefined
-    parentPort.postMessage({ id: job.id, error: { message, code } })
+    parentPort.postMessage({ error: { message, code } })
   }
 })
 `

@@ -9,10 +9,11 @@ import type { RegularFile } from './safe-fs'
 // for the last few files by (device, inode, size, mtime, ctime): any change makes a new key.
 // It stops past MAX_LINES: such a file is refused by view anyway.
 //
-// A store has one LineIndexer: one worker, started on the first build and stopped after a quiet
-// minute or on dispose. Builds run one at a time; a view's build goes before background ones
-// (`prefetch`, started when the engine first sees a big file), and a view of a file whose build
-// is under way waits for that build: one build per file version.
+// A store has one LineIndexer. Background builds (`prefetch`, started when the engine first sees
+// a big file) run one at a time on one worker; a view's build starts at once (on a second worker
+// if the first is busy with another file), and a view of a file whose build is under way waits
+// for that build: one build per file version. Workers are kept for the next build, stop after an
+// idle minute, and are terminated on dispose.
 
 export interface LineIndex {
   /** Lines as the tool counts them (split on \n); MAX_LINES + 1 when there are more. */
@@ -59,28 +60,28 @@ export function clearLineIndexes(): void {
 }
 
 interface Job {
-  id: number
   key: string
   fd: number
   size: number
+  /** A view waits for it (else a background build). */
+  wanted: boolean
   promise: Promise<LineIndex>
   resolve(index: LineIndex): void
   reject(error: Error): void
-  /** Called once the worker is done with `fd` (a background build closes its file). */
+  /** Called once no worker reads `fd` any more (a background build closes its file). */
   release(): void
 }
 
-type Answer =
-  | { id: number; total: number; starts: ArrayBuffer }
-  | { id: number; error: { message: string; code?: string } }
+type Answer = { total: number; starts: ArrayBuffer } | { error: { message: string; code?: string } }
 
 export class LineIndexer {
-  private worker: Worker | undefined
-  private running: Job | undefined
+  /** Workers with a build, and the build. */
+  private readonly busy = new Map<Worker, Job>()
+  private readonly idle: Worker[] = []
+  /** Builds not started yet, views' first. */
   private readonly waiting: Job[] = []
   /** Builds running or waiting, by key. */
   private readonly jobs = new Map<string, Job>()
-  private nextId = 1
   private idleTimer: NodeJS.Timeout | undefined
   private closed = false
 
@@ -91,9 +92,14 @@ export class LineIndexer {
     if (found) return found
     const job = this.jobs.get(key)
     if (job) {
-      // A background build of this version: it goes first now (it may already be running).
-      const at = this.waiting.indexOf(job)
-      if (at > 0) this.waiting.unshift(...this.waiting.splice(at, 1))
+      // A background build of this version: a view waits for it now, so it goes first.
+      if (!job.wanted) {
+        job.wanted = true
+        const at = this.waiting.indexOf(job)
+        if (at !== -1) this.waiting.splice(at, 1)
+        if (at !== -1) this.waiting.unshift(job)
+        this.pump()
+      }
       return job.promise
     }
     return this.add(key, file, () => undefined, true).promise
@@ -101,7 +107,7 @@ export class LineIndexer {
 
   /**
    * Starts building the index of `file` in the background, unless it is known or under way or
-   * enough builds are waiting. Takes `file` over: it is closed when no longer needed.
+   * enough builds wait already. Takes `file` over: it is closed when no longer needed.
    */
   prefetch(file: RegularFile): void {
     const key = lineIndexKey(file.info)
@@ -112,23 +118,23 @@ export class LineIndexer {
     this.add(key, file, () => file.close(), false).promise.catch(() => undefined) // a view retries
   }
 
-  /** Stops the worker; builds under way or waiting are rejected. */
+  /** Stops the workers; builds under way or waiting are rejected. */
   async dispose(): Promise<void> {
     if (this.closed) return
     this.closed = true
     clearTimeout(this.idleTimer)
-    const worker = this.worker
-    this.worker = undefined
-    // The worker stops before any file it reads is closed.
-    await worker?.terminate()
+    const workers = [...this.busy.keys(), ...this.idle]
+    this.busy.clear()
+    this.idle.length = 0
+    // The workers stop before any file they read is closed.
+    await Promise.all(workers.map((worker) => worker.terminate()))
     const jobs = [...this.jobs.values()]
     this.jobs.clear()
     this.waiting.length = 0
-    this.running = undefined
-    for (const job of jobs) this.settle(job, new Error('The memory store was closed.'))
+    for (const job of jobs) settle(job, new Error('The memory store was closed.'))
   }
 
-  private add(key: string, file: RegularFile, release: () => void, first: boolean): Job {
+  private add(key: string, file: RegularFile, release: () => void, wanted: boolean): Job {
     let resolve!: (index: LineIndex) => void
     let reject!: (error: Error) => void
     const promise = new Promise<LineIndex>((yes, no) => {
@@ -136,101 +142,102 @@ export class LineIndexer {
       reject = no
     })
     const job: Job = {
-      id: this.nextId++,
       key,
       fd: file.fd,
       size: file.info.size,
+      wanted,
       promise,
       resolve,
       reject,
       release
     }
     if (this.closed) {
-      this.settle(job, new Error('The memory store was closed.'))
+      settle(job, new Error('The memory store was closed.'))
       return job
     }
     this.jobs.set(key, job)
-    if (first) this.waiting.unshift(job)
+    if (wanted) this.waiting.unshift(job)
     else this.waiting.push(job)
-    this.next()
+    this.pump()
     return job
   }
 
-  private next(): void {
-    if (this.running || this.closed) return
-    const job = this.waiting.shift()
-    if (!job) {
-      this.idle()
-      return
+  /**
+   * Starts what can start: a view's build at once (on a second worker if the first is busy), a
+   * background build only when no other one runs, so a view never waits behind another file.
+   */
+  private pump(): void {
+    while (!this.closed) {
+      const job = this.waiting[0]
+      if (!job) break
+      if (!job.wanted && [...this.busy.values()].some((running) => !running.wanted)) break
+      this.waiting.shift()
+      const worker = this.idle.pop() ?? this.spawn()
+      this.busy.set(worker, job)
+      worker.ref()
+      worker.postMessage({ fd: job.fd, size: job.size, maxLines: MAX_LINES })
     }
-    clearTimeout(this.idleTimer)
-    this.running = job
-    const worker = this.start()
-    worker.ref()
-    worker.postMessage({ id: job.id, fd: job.fd, size: job.size, maxLines: MAX_LINES })
+    if (this.busy.size === 0) this.rest()
+    else clearTimeout(this.idleTimer)
   }
 
-  private start(): Worker {
-    if (this.worker) return this.worker
+  private spawn(): Worker {
     const worker = new Worker(LINE_INDEX_WORKER_SOURCE, { eval: true })
     counts.workers++
     worker.once('exit', () => counts.workers--)
-    worker.on('message', (answer: Answer) => this.answered(answer))
+    worker.on('message', (answer: Answer) => this.answered(worker, answer))
     const lost = (error: Error): void => {
-      if (this.worker !== worker) return
-      this.worker = undefined
-      const job = this.running
-      this.running = undefined
-      if (job) this.done(job, error)
-      this.next()
+      const at = this.idle.indexOf(worker)
+      if (at !== -1) this.idle.splice(at, 1)
+      const job = this.busy.get(worker)
+      if (!job) return
+      this.busy.delete(worker)
+      this.done(job, error)
+      this.pump()
     }
     worker.on('error', lost)
     worker.on('exit', (code) =>
       lost(new Error(`The line-index worker stopped (exit code ${code}).`))
     )
-    this.worker = worker
     return worker
   }
 
-  private answered(answer: Answer): void {
-    const job = this.running
-    if (!job || job.id !== answer.id) return
-    this.running = undefined
+  private answered(worker: Worker, answer: Answer): void {
+    const job = this.busy.get(worker)
+    if (!job) return
+    this.busy.delete(worker)
+    this.idle.push(worker)
     if ('error' in answer) {
-      const error = Object.assign(new Error(answer.error.message), { code: answer.error.code })
-      this.done(job, error)
+      this.done(job, Object.assign(new Error(answer.error.message), { code: answer.error.code }))
     } else {
       const index = { total: answer.total, starts: new Float64Array(answer.starts), size: job.size }
       remember(job.key, index)
       counts.builds++
       this.done(job, index)
     }
-    this.next()
+    this.pump()
   }
 
   private done(job: Job, result: LineIndex | Error): void {
     this.jobs.delete(job.key)
-    this.settle(job, result)
+    settle(job, result)
   }
 
-  private settle(job: Job, result: LineIndex | Error): void {
-    job.release()
-    if (result instanceof Error) job.reject(result)
-    else job.resolve(result)
-  }
-
-  /** Nothing to do: the worker no longer keeps the process alive, and stops after a while. */
-  private idle(): void {
-    const worker = this.worker
-    if (!worker) return
-    worker.unref()
+  /** Nothing runs: idle workers no longer keep the process alive, and stop after a while. */
+  private rest(): void {
+    for (const worker of this.idle) worker.unref()
     clearTimeout(this.idleTimer)
+    if (this.idle.length === 0) return
     this.idleTimer = setTimeout(() => {
-      if (this.worker !== worker || this.running) return
-      this.worker = undefined
-      void worker.terminate()
+      for (const worker of this.idle.splice(0)) void worker.terminate()
     }, IDLE_MS).unref()
   }
+}
+
+function settle(job: Job, result: LineIndex | Error): void {
+  job.release()
+  if (result instanceof Error) job.reject(result)
+  else job.resolve(result)
 }
 
 /** The byte range [from, to) of line n, without its \n. */
