@@ -7,17 +7,20 @@
 // in the memory root) and keeps open until the answer arrives: worker threads share the process's
 // descriptor table, and positioned reads (pread) do not move the descriptor's offset.
 //
-// One build at a time per worker.
+// One build at a time per worker. \`workerData.pause\` is a shared flag the main thread sets while a
+// view waits for another file's build: a background build then stops between chunks until it is
+// cleared, so the two do not share the CPU.
 // In:  { fd, size, maxLines }
 // Out: { total, starts } (starts: an ArrayBuffer of `total` float64 offsets, transferred)
 //   or { error: { message, code } }
 
 export const LINE_INDEX_WORKER_SOURCE = String.raw`
 'use strict'
-const { parentPort } = require('node:worker_threads')
+const { parentPort, workerData } = require('node:worker_threads')
 const { readSync } = require('node:fs')
 const CHUNK = 4 * 1024 * 1024
 let scratch = null
+const pause = new Int32Array(workerData.pause)
 
 function scan(fd, size, maxLines) {
   let starts = new Float64Array(1024)
@@ -26,6 +29,7 @@ function scan(fd, size, maxLines) {
     scratch = Buffer.allocUnsafe(Math.min(CHUNK, size))
   }
   for (let at = 0; at < size && total <= maxLines; ) {
+    while (Atomics.load(pause, 0) === 1) Atomics.wait(pause, 0, 1)
     const got = readSync(fd, scratch, 0, Math.min(scratch.length, size - at), at)
     if (got === 0) break
     const chunk = got === scratch.length ? scratch : scratch.subarray(0, got)

@@ -78,6 +78,8 @@ export class LineIndexer {
   /** Workers with a build, and the build. */
   private readonly busy = new Map<Worker, Job>()
   private readonly idle: Worker[] = []
+  /** Each worker's pause flag (see line-index-worker.ts). */
+  private readonly pauses = new WeakMap<Worker, Int32Array>()
   /** Builds not started yet, views' first. */
   private readonly waiting: Job[] = []
   /** Builds running or waiting, by key. */
@@ -123,6 +125,7 @@ export class LineIndexer {
     if (this.closed) return
     this.closed = true
     clearTimeout(this.idleTimer)
+    this.pauseBackground(false)
     const workers = [...this.busy.keys(), ...this.idle]
     this.busy.clear()
     this.idle.length = 0
@@ -179,10 +182,27 @@ export class LineIndexer {
     }
     if (this.busy.size === 0) this.rest()
     else clearTimeout(this.idleTimer)
+    this.pauseBackground()
+  }
+
+  /** A background build waits while a view's build runs (they would share the CPU). */
+  private pauseBackground(holdAll = true): void {
+    const viewRunning = holdAll && [...this.busy.values()].some((job) => job.wanted)
+    for (const [worker, job] of this.busy) {
+      const flag = this.pauses.get(worker)
+      if (!flag) continue
+      Atomics.store(flag, 0, viewRunning && !job.wanted ? 1 : 0)
+      Atomics.notify(flag, 0)
+    }
   }
 
   private spawn(): Worker {
-    const worker = new Worker(LINE_INDEX_WORKER_SOURCE, { eval: true })
+    const pause = new Int32Array(new SharedArrayBuffer(4))
+    const worker = new Worker(LINE_INDEX_WORKER_SOURCE, {
+      eval: true,
+      workerData: { pause: pause.buffer }
+    })
+    this.pauses.set(worker, pause)
     counts.workers++
     worker.once('exit', () => counts.workers--)
     worker.on('message', (answer: Answer) => this.answered(worker, answer))

@@ -62,12 +62,16 @@ describe('line indexes are built by a worker thread', () => {
     await sparse('a.log', 64)
     await sparse('b.log', 2)
     const lines = indexer()
-    const workers = lineIndexCounts().workers
+    const { workers, builds } = lineIndexCounts()
     lines.prefetch(await openRegular(join(temp(), 'a.log')))
     const b = lines.of(await opened('b.log'))
-    // a.log's build cannot have finished in this same turn: b.log's started on a second worker.
+    // a.log's build cannot have finished in this same turn: b.log's started on a second worker
+    // (and a.log's waits meanwhile).
     expect(lineIndexCounts().workers).toBe(workers + 2)
     expect((await b).total).toBe(3)
+    // a.log's build goes on afterwards: a view of it joins it.
+    expect((await lines.of(await opened('a.log'))).total).toBe(3)
+    expect(lineIndexCounts().builds).toBe(builds + 2)
   })
 
   it('a failed build rejects, and the next one works', async () => {
