@@ -116,6 +116,17 @@ describe('a big file is read by range', () => {
     expect(reads.bytes).toBeLessThan(64)
   })
 
+  it('reopening starts the index of a big file the index already knew', async () => {
+    await bigLog(join(await mem.mkroot(), 'big.log'))
+    await (await mem.open()).dispose() // the index (saved) now knows big.log
+    clearLineIndexes() // as after a restart
+    const builds = lineIndexCounts().builds
+    store = await mem.open()
+    await vi.waitFor(() => expect(lineIndexCounts().builds).toBe(builds + 1), { timeout: 5000 })
+    await ok({ command: 'view', path: '/memories/big.log', view_range: [3, 3] })
+    expect(lineIndexCounts().builds).toBe(builds + 1)
+  })
+
   it('dispose stops the worker and closes the file of a build under way', async () => {
     await bigLog(join(await mem.mkroot(), 'big.log'))
     const fdsBefore = openFds()
