@@ -103,6 +103,14 @@ try {
   await timed('view_range 5 lines after an outside append (view builds index)', () =>
     run({ command: 'view', path: '/memories/big.log', view_range: near })
   )
+  // The watcher's path: the engine sees the change and starts the build in the background; Claude
+  // views the file a second later.
+  await appendFile(join(root, 'big.log'), 'appended again\n')
+  await store.applyExternal(['big.log'])
+  await new Promise((r) => setTimeout(r, 1000))
+  await timed('view_range 5 lines 1 s after the engine saw an outside append', () =>
+    run({ command: 'view', path: '/memories/big.log', view_range: near })
+  )
   await timed('usage', () => store.usage())
   await store.dispose()
 } finally {
