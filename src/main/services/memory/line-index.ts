@@ -12,8 +12,8 @@ import type { RegularFile } from './safe-fs'
 // A store has one LineIndexer. Background builds (`prefetch`, started when the engine first sees
 // a big file) run one at a time on one worker; a view's build starts at once (on a second worker
 // if the first is busy with another file), and a view of a file whose build is under way waits
-// for that build: one build per file version. Workers are kept for the next build, stop after an
-// idle minute, and are terminated on dispose.
+// for that build: one build per file version. One worker is kept for the next build; it stops
+// after an idle minute, and on dispose.
 
 export interface LineIndex {
   /** Lines as the tool counts them (split on \n); MAX_LINES + 1 when there are more. */
@@ -84,6 +84,8 @@ export class LineIndexer {
   private readonly waiting: Job[] = []
   /** Builds running or waiting, by key. */
   private readonly jobs = new Map<string, Job>()
+  /** Workers being terminated. */
+  private readonly stopping = new Set<Promise<unknown>>()
   private idleTimer: NodeJS.Timeout | undefined
   private closed = false
 
@@ -130,7 +132,7 @@ export class LineIndexer {
     this.busy.clear()
     this.idle.length = 0
     // The workers stop before any file they read is closed.
-    await Promise.all(workers.map((worker) => worker.terminate()))
+    await Promise.all([...workers.map((worker) => worker.terminate()), ...this.stopping])
     const jobs = [...this.jobs.values()]
     this.jobs.clear()
     this.waiting.length = 0
@@ -226,7 +228,10 @@ export class LineIndexer {
     const job = this.busy.get(worker)
     if (!job) return
     this.busy.delete(worker)
-    this.idle.push(worker)
+    // One worker is kept for the next build (its code is warm); a second one, started for a view
+    // while the first was busy, stops.
+    if (this.idle.length === 0) this.idle.push(worker)
+    else this.stop(worker)
     if ('error' in answer) {
       this.done(job, Object.assign(new Error(answer.error.message), { code: answer.error.code }))
     } else {
@@ -243,13 +248,20 @@ export class LineIndexer {
     settle(job, result)
   }
 
+  /** Terminates an idle worker; dispose waits for it. */
+  private stop(worker: Worker): void {
+    const stopped = worker.terminate().catch(() => undefined)
+    this.stopping.add(stopped)
+    void stopped.finally(() => this.stopping.delete(stopped))
+  }
+
   /** Nothing runs: idle workers no longer keep the process alive, and stop after a while. */
   private rest(): void {
     for (const worker of this.idle) worker.unref()
     clearTimeout(this.idleTimer)
     if (this.idle.length === 0) return
     this.idleTimer = setTimeout(() => {
-      for (const worker of this.idle.splice(0)) void worker.terminate()
+      for (const worker of this.idle.splice(0)) this.stop(worker)
     }, IDLE_MS).unref()
   }
 }

@@ -1,6 +1,6 @@
 import { open, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useTempDir } from '../../__tests__/helpers'
 import { clearLineIndexes, lineBytes, lineIndexCounts, LineIndexer } from '../line-index'
 import { openRegular, type RegularFile } from '../safe-fs'
@@ -72,6 +72,8 @@ describe('line indexes are built by a worker thread', () => {
     // a.log's build goes on afterwards: a view of it joins it.
     expect((await lines.of(await opened('a.log'))).total).toBe(3)
     expect(lineIndexCounts().builds).toBe(builds + 2)
+    // One worker is kept for the next build; the second stops.
+    await vi.waitFor(() => expect(lineIndexCounts().workers).toBe(workers + 1))
   })
 
   it('a failed build rejects, and the next one works', async () => {
