@@ -18,7 +18,9 @@ export const LINE_INDEX_WORKER_SOURCE = String.raw`
 'use strict'
 const { parentPort, workerData } = require('node:worker_threads')
 const { readSync } = require('node:fs')
-const CHUNK = 4 * 1024 * 1024
+// 256 KiB: the chunk is still in the CPU cache when it is searched. With 1 to 4 MiB chunks the
+// first worker of a process scanned a 500 MB file ~2.5x slower here (~260 ms against ~100 ms).
+const CHUNK = 256 * 1024
 let scratch = null
 const pause = new Int32Array(workerData.pause)
 
