@@ -1,11 +1,14 @@
 import type { ActivityActor, ExpiryPolicy, MemoryLimits } from '@shared/memory'
 import type { MemoryIndex } from './index-store'
+import type { LineIndexer } from './line-index'
 import type { SafeFs } from './safe-fs'
 
 /** What a command needs: the folder, the index, the settings in force now, who acts. */
 export interface Ctx {
   fs: SafeFs
   index: MemoryIndex
+  /** Line indexes of big files, built off the main thread (see line-index.ts). */
+  lines: LineIndexer
   limits: MemoryLimits
   expiry: ExpiryPolicy
   actor: ActivityActor

@@ -8,7 +8,7 @@ import type { Logger } from '../log/logger'
 import { ActivityLog, DEFAULT_ACTIVITY_MAX_BYTES } from './activity-log'
 import { History } from './history'
 import { MemoryIndex } from './index-store'
-import { removeStateTemps } from './scan'
+import { removeStateTemps, startLineIndexes } from './scan'
 import { SafeFs } from './safe-fs'
 import { MemoryStore, type Timers } from './store'
 
@@ -42,6 +42,8 @@ export interface OpenMemoryStoreOptions {
 }
 
 const HOUR = 60 * 60 * 1000
+/** Line indexes started at the open for big files already known (the indexer keeps 4). */
+const LINE_INDEXES_AT_OPEN = 2
 
 const defaultTimers: Timers = {
   setInterval: (fn, ms) => setInterval(fn, ms).unref(),
@@ -106,6 +108,8 @@ export async function openMemoryStore(options: OpenMemoryStoreOptions): Promise<
   try {
     await store.reconcileNow(store.ctx({ kind: 'system' }, false), true, loaded.ok)
     await store.expire()
+    // Big files the index already knew (a previous run): their line indexes start building too.
+    await startLineIndexes(store.ctx({ kind: 'system' }, false), LINE_INDEXES_AT_OPEN)
   } catch (error) {
     await store.dispose()
     throw error

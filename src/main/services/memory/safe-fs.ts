@@ -58,6 +58,8 @@ export interface FileRead {
 /** An open regular file: its stat, and ranged reads that do not block the event loop. */
 export interface RegularFile {
   readonly info: Stats
+  /** The open descriptor (a worker thread of this process may read through it; see line-index.ts). */
+  readonly fd: number
   /** Up to `length` bytes from `position` (fewer at the end of the file), into `into` if given. */
   read(position: number, length: number, into?: Buffer): Promise<Buffer>
   /** The whole file, synchronously: only for small files. */
@@ -323,6 +325,7 @@ export async function openRegular(path: string): Promise<RegularFile> {
   let open = true
   return {
     info,
+    fd,
     read: async (position, length, into) => {
       const buffer = into && into.length >= length ? into : Buffer.allocUnsafe(length)
       let got = 0

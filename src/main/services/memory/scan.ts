@@ -5,7 +5,8 @@ import type { MemoryLimits } from '@shared/memory'
 import type { NewActivity } from './activity-log'
 import { capNote } from './caps'
 import type { Ctx } from './context'
-import { inParent, noteRead, readIn } from './files'
+import { bigFiles, readBounded } from './big-file'
+import { inParent, noteRead, openIn, parentOf } from './files'
 import type { MemoryIndex } from './index-store'
 import { refusedReason } from './names'
 import { pacer, type Pace } from './pace'
@@ -264,8 +265,22 @@ async function settle(
   const missing = () => new ToolError('not-found', 'gone')
   try {
     const before = known?.hash
-    const read = async (dir: Dir) =>
-      noteRead(ctx, parsed.path, await readIn(dir, parsed.path, missing), false, forced)
+    const read = async (dir: Dir) => {
+      const file = await openIn(dir, parsed.path, missing)
+      let handedOver = false
+      try {
+        const got = await readBounded(file)
+        const entry = noteRead(ctx, parsed.path, got, false, forced)
+        if (!got.complete) {
+          // A big file: its line index starts building now, so a view later finds it ready.
+          ctx.lines.prefetch(file)
+          handedOver = true
+        }
+        return entry
+      } finally {
+        if (!handedOver) file.close()
+      }
+    }
     const entry = parents
       ? await read(await parents.open(parsed.path.segments.slice(0, -1)))
       : await inParent(ctx, parsed.path, missing, read)
@@ -273,6 +288,27 @@ async function settle(
     else if (entry.hash !== before) result.changed.push(rel)
   } catch {
     // vanished or unreadable between the walk and the read; the next pass settles it
+  }
+}
+
+/**
+ * Starts building the line indexes of the big files Claude or the user read most lately (at most
+ * `count`), so a view after the open finds them ready; the builds run in the background.
+ */
+export async function startLineIndexes(ctx: Ctx, count: number): Promise<void> {
+  const big = [...ctx.index.entries()]
+    .filter(([, entry]) => entry.size > bigFiles.wholeBytes)
+    .sort(([, a], [, b]) => (b.read ?? b.accessed) - (a.read ?? a.accessed))
+    .slice(0, count)
+  for (const [rel] of big) {
+    const parsed = parseMemoryPath(`/memories/${rel}`)
+    if (!parsed.ok) continue
+    const missing = () => new ToolError('not-found', 'gone')
+    await ctx.fs
+      .withDir(parentOf(parsed.path), async (dir) =>
+        ctx.lines.prefetch(await openIn(dir, parsed.path, missing))
+      )
+      .catch(() => undefined) // gone or unreadable: a view will say so
   }
 }
 

@@ -57,6 +57,7 @@ import { snapshot } from './history/versions'
 import type { MemoryIndex } from './index-store'
 import { displayOf, isWithin, parseMemoryPath, type MemoryPath } from './paths'
 import { pinsAfterMove } from './pins'
+import { LineIndexer } from './line-index'
 import { ListCache } from './list-cache'
 import { SerialQueue } from './queue'
 import { externalActivity, reconcile, reconcilePaths, skippedMessage } from './scan'
@@ -115,6 +116,7 @@ export const EXTERNAL_COALESCE_MS = 2000
 
 export class MemoryStore {
   private readonly queue = new SerialQueue()
+  private readonly lines = new LineIndexer()
   private readonly listeners = new Set<(change: MemoryChange) => void>()
   private readonly pinListeners = new Set<(pinned: string[]) => void>()
   /** External activity entries logged lately (key → time), to coalesce repeats per file. */
@@ -563,6 +565,7 @@ export class MemoryStore {
     this.parts.timers.clearInterval(this.sweepTimer)
     this.parts.timers.clearTimeout(this.flushTimer)
     await this.queue.idle()
+    await this.lines.dispose()
     await this.saveIndex().catch((error: unknown) =>
       this.parts.logger?.warn('memory index save failed', { error })
     )
@@ -595,6 +598,7 @@ export class MemoryStore {
     return {
       fs: this.parts.fs,
       index: this.parts.index,
+      lines: this.lines,
       limits: this.limits,
       expiry: this.expiry,
       actor,

@@ -3,7 +3,7 @@ import { overCapNote } from '../caps'
 import type { Ctx } from '../context'
 import { bigFiles, readBounded } from '../big-file'
 import { isKnown, noteRead, openIn, parentOf, probe, expiredNote } from '../files'
-import { lineBytes, lineIndexOf } from '../line-index'
+import { lineBytes } from '../line-index'
 import { count, formatSize, lineCount, MAX_LINES, numbered } from '../format'
 import { refusedReason, unreadableLine, unreadableNote } from '../names'
 import { type MemoryPath } from '../paths'
@@ -64,9 +64,7 @@ async function rangedView(
   file: RegularFile,
   range: Range
 ): Promise<string> {
-  const { info } = file
-  const key = `${info.dev}:${info.ino}:${info.size}:${info.mtimeMs}:${info.ctimeMs}`
-  const index = await lineIndexOf({ size: info.size, read: file.read }, key)
+  const index = await ctx.lines.of(file)
   checkLines(path, index.total)
   const [start, end] = checkRange(range, index.total, 'file')
   // A character is 1 to 3 bytes per UTF-16 unit: this many bytes always hold more than the
