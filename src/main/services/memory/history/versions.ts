@@ -8,15 +8,27 @@ export type Snapshot = Map<string, { hash: string; size: number }>
 
 export function snapshot(index: MemoryIndex, rels: readonly string[], deep = true): Snapshot {
   const snap: Snapshot = new Map()
+  const folders = new Set<string>()
   for (const rel of rels) {
-    // A file's own entry is enough when the command cannot touch a folder (no scan of the index).
-    if (!deep) {
-      const own = index.get(rel)
-      if (own) snap.set(rel, { hash: own.hash, size: own.size })
-      continue
-    }
-    for (const [file, entry] of index.under(rel))
+    // A file's own entry is all there is under it (a path is a file or a folder, not both).
+    const own = index.get(rel)
+    if (own) snap.set(rel, { hash: own.hash, size: own.size })
+    else if (deep) folders.add(rel)
+  }
+  if (folders.size === 0) return snap
+  if (folders.has('')) {
+    for (const [file, entry] of index.entries())
       snap.set(file, { hash: entry.hash, size: entry.size })
+    return snap
+  }
+  // One pass over the index for all the folders (a watcher batch may name hundreds of paths).
+  for (const [file, entry] of index.entries()) {
+    for (let cut = file.lastIndexOf('/'); cut > 0; cut = file.lastIndexOf('/', cut - 1)) {
+      if (folders.has(file.slice(0, cut))) {
+        snap.set(file, { hash: entry.hash, size: entry.size })
+        break
+      }
+    }
   }
   return snap
 }
