@@ -1,6 +1,8 @@
 import { builtinModules } from 'node:module'
 import { join, resolve } from 'node:path'
 import { build } from 'vite'
+import { afterAll, beforeAll } from 'vitest'
+import { makeSandbox, removeSandbox, type Sandbox } from './helpers'
 
 const repoRoot = resolve(import.meta.dirname, '../../../../../..')
 
@@ -33,4 +35,22 @@ export async function bundleForNode(
     }
   })
   return join(outDir, fileName)
+}
+
+/**
+ * Bundles a fixture once for the tests of this file (into its own sandbox, removed afterwards);
+ * the returned function gives the script's path once `beforeAll` has run.
+ */
+export function useBundledFixture(entry: string, prefix: string): () => string {
+  let sandbox: Sandbox | undefined
+  let script = ''
+  beforeAll(async () => {
+    sandbox = await makeSandbox(prefix)
+    const name = `${prefix.replace(/-+$/, '')}.mjs`
+    script = await bundleForNode(entry, join(sandbox.base, 'bundle'), name)
+  }, 60_000)
+  afterAll(async () => {
+    if (sandbox) await removeSandbox(sandbox)
+  })
+  return () => script
 }

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bundleForNode } from './bundle'
+import { describe, expect, it } from 'vitest'
+import { useBundledFixture } from './bundle'
 import { CLAUDE, makeSandbox, openStore, removeSandbox, type Sandbox } from './helpers'
 
 const KILLS = 210
@@ -236,25 +236,14 @@ async function lane(script: string, lane: number, runs: number): Promise<LaneSta
 }
 
 describe('crash safety under SIGKILL', () => {
-  let buildDir: Sandbox
-  let script: string
-
-  beforeAll(async () => {
-    buildDir = await makeSandbox('cairn-crash-build-')
-    script = await bundleForNode(
-      join(import.meta.dirname, 'fixtures', 'crash-writer.ts'),
-      join(buildDir.base, 'bundle'),
-      'crash-writer.mjs'
-    )
-  }, 60_000)
-
-  afterAll(async () => {
-    await removeSandbox(buildDir)
-  })
+  const script = useBundledFixture(
+    join(import.meta.dirname, 'fixtures', 'crash-writer.ts'),
+    'cairn-crash-build-'
+  )
 
   it(`a writer is killed ${KILLS} times at random moments; every file stays one complete version`, async () => {
     // Two lanes (two sandboxes) side by side: the runs are mostly Node starting and fsync waits.
-    const lanes = await Promise.all([0, 1].map((n) => lane(script, n, KILLS / 2)))
+    const lanes = await Promise.all([0, 1].map((n) => lane(script(), n, KILLS / 2)))
     expect(lanes.flatMap((stats) => stats.problems)).toEqual([])
     const total = (pick: (stats: LaneStats) => number): number =>
       lanes.reduce((sum, stats) => sum + pick(stats), 0)

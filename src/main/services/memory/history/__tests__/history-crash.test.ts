@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ActivityEntrySchema, type VersionRef } from '@shared/memory'
-import { bundleForNode } from '../../__tests__/adversarial/bundle'
+import { useBundledFixture } from '../../__tests__/adversarial/bundle'
 import {
   CLAUDE,
   makeSandbox,
@@ -217,24 +217,13 @@ async function lane(script: string, n: number, runs: number): Promise<Stats> {
 }
 
 describe('history under SIGKILL', () => {
-  let build: Sandbox
-  let script: string
-
-  beforeAll(async () => {
-    build = await makeSandbox('cairn-hcrash-build-')
-    script = await bundleForNode(
-      join(import.meta.dirname, 'fixtures', 'history-writer.ts'),
-      join(build.base, 'bundle'),
-      'history-writer.mjs'
-    )
-  }, 60_000)
-
-  afterAll(async () => {
-    await removeSandbox(build)
-  })
+  const script = useBundledFixture(
+    join(import.meta.dirname, 'fixtures', 'history-writer.ts'),
+    'cairn-hcrash-build-'
+  )
 
   it(`a writer is killed ${KILLS} times during history writes; no torn blob, no entry naming a missing one`, async () => {
-    const lanes = await Promise.all([0, 1].map((n) => lane(script, n, KILLS / 2)))
+    const lanes = await Promise.all([0, 1].map((n) => lane(script(), n, KILLS / 2)))
     expect(lanes.flatMap((stats) => stats.problems)).toEqual([])
     const kills = lanes.reduce((sum, stats) => sum + stats.kills, 0)
     const steps = lanes.reduce((sum, stats) => sum + stats.steps, 0)
