@@ -161,6 +161,15 @@ test.describe('Memory inspector: edits are never lost (#13)', () => {
     await expect(memory.conflictBanner()).toHaveCount(0)
     await expect(memory.saveButton()).toBeDisabled()
     await expect(memory.editor()).toContainText('mine')
+
+    // Theirs is not lost either: the History pane keeps the outside version, one step back.
+    await memory.showPane('History')
+    const versions = memory.versions().getByRole('button')
+    await expect(versions.first()).toContainText('You edited it')
+    await versions.nth(1).click()
+    await expect(
+      cairn.page.getByRole('table', { name: 'Current text compared with this version' })
+    ).toContainText('theirs')
   })
 
   test('"Take the disk\'s" keeps my text reachable until I dismiss it', async ({ cairn }) => {
