@@ -14,7 +14,6 @@ import { hashOf } from '../files'
 
 const gzipAsync = promisify(gzip)
 const gunzipAsync = promisify(gunzip)
-const fdatasyncAsync = promisify(fs.fdatasync)
 const fsyncAsync = promisify(fs.fsync)
 /** Above this, compressing on the event loop would stall main: use the thread pool. */
 const SYNC_ZIP_MAX = 256 * 1024
@@ -76,20 +75,20 @@ export class BlobStore {
   private async write(hash: string, data: string | Uint8Array): Promise<void> {
     const raw = typeof data === 'string' ? Buffer.from(data) : data
     const packed = raw.byteLength > SYNC_ZIP_MAX ? await gzipAsync(raw) : gzipSync(raw)
-    // Page-cache steps are synchronous (microseconds; a thread-pool hop costs more on a busy
-    // machine); only the two syncs wait on the disk, beside the command's own write.
     const temp = join(this.dir, `.${hash}.${randomUUID()}.tmp`)
-    const fd = fs.openSync(temp, 'wx', 0o600)
+    // All on the thread pool: creating a file waits for the filesystem journal while the command's
+    // own write is being synced (milliseconds, measured), which must not hold up the main thread.
+    const handle = await fs.promises.open(temp, 'wx', 0o600)
     try {
       try {
-        fs.writeSync(fd, packed)
-        await fdatasyncAsync(fd)
+        await handle.write(packed)
+        await handle.datasync()
       } finally {
-        fs.closeSync(fd)
+        await handle.close()
       }
-      fs.renameSync(temp, this.pathOf(hash))
+      await fs.promises.rename(temp, this.pathOf(hash))
     } catch (error) {
-      fs.rmSync(temp, { force: true })
+      await fs.promises.rm(temp, { force: true })
       throw error
     }
     await syncDir(this.dir)
