@@ -17,6 +17,8 @@ const gunzipAsync = promisify(gunzip)
 const fsyncAsync = promisify(fs.fsync)
 /** Above this, compressing on the event loop would stall main: use the thread pool. */
 const SYNC_ZIP_MAX = 256 * 1024
+/** Big texts: the fastest level (several times quicker than the default, a little larger). */
+const FAST_ZIP = { level: 1 }
 const BLOB_NAME = /^([0-9a-f]{64})\.gz$/
 const TEMP = /\.tmp$/
 const BLOCK = 4096
@@ -74,7 +76,7 @@ export class BlobStore {
 
   private async write(hash: string, data: string | Uint8Array): Promise<void> {
     const raw = typeof data === 'string' ? Buffer.from(data) : data
-    const packed = raw.byteLength > SYNC_ZIP_MAX ? await gzipAsync(raw) : gzipSync(raw)
+    const packed = raw.byteLength > SYNC_ZIP_MAX ? await gzipAsync(raw, FAST_ZIP) : gzipSync(raw)
     const temp = join(this.dir, `.${hash}.${randomUUID()}.tmp`)
     // All on the thread pool: creating a file waits for the filesystem journal while the command's
     // own write is being synced (milliseconds, measured), which must not hold up the main thread.
