@@ -1,6 +1,6 @@
 // Big files against the memory engine: a 500 MB file of ~870,000 lines and a 600 MB one-line
 // file. Prints how long each operation takes and the longest the event loop was blocked.
-// Run with `node bench/run.ts bench/big-file.bench.ts` (needs ~1.1 GB of free disk in tmp).
+// Run with `npm run bench:big-file` (needs ~1.1 GB of free disk in tmp).
 import { appendFile, open, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
