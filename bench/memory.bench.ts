@@ -598,8 +598,8 @@ async function historySection(): Promise<void> {
     const blobs = await sizeOnDisk(join(dir, 'state', 'history', 'blobs'))
     console.log(
       `  10,000 edits of a ${fmt(text.length)} B file (${fmt(10_000 / seconds)} edits/s, errors ${errors}): history ${(history.bytes / 1024 / 1024).toFixed(1)} MiB on disk ` +
-        `(${fmt(blobs.files)} blobs, ${(blobs.bytes / 1024 / 1024).toFixed(1)} MiB; journal ${((history.bytes - blobs.bytes) / 1024 / 1024).toFixed(1)} MiB); ` +
-        `${fmt(blobs.bytes / blobs.files)} B per version vs ${fmt(text.length)} B raw; the disk allocates ${(history.allocated / 1024 / 1024).toFixed(1)} MiB (one block per blob)`
+        `(versions ${(blobs.bytes / 1024 / 1024).toFixed(1)} MiB in ${fmt(blobs.files)} pack file(s); journal ${((history.bytes - blobs.bytes) / 1024 / 1024).toFixed(1)} MiB); ` +
+        `${fmt(blobs.bytes / 10_001)} B per version vs ${fmt(text.length)} B raw; the disk allocates ${(history.allocated / 1024 / 1024).toFixed(1)} MiB`
     )
   } finally {
     await rm(dir, { recursive: true, force: true })

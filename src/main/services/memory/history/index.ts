@@ -226,12 +226,14 @@ export class History {
     // The journal forgets first: a crash in between leaves unreferenced blobs, never the reverse.
     if (plan.drop.size) await this.journal.replace((record) => !plan.drop.has(record.seq))
     for (const hash of plan.unneeded) await this.blobs.remove(hash)
+    if (plan.unneeded.length) await this.blobs.compact()
     return { dropped: plan.drop.size, freed: plan.unneeded.length }
   }
 
   async close(): Promise<void> {
     await this.settle()
     this.journal.close()
+    await this.blobs.close()
   }
 
   private settle(): Promise<void> {

@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process'
-import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { ActivityEntrySchema, type VersionRef } from '@shared/memory'
 import { useBundledFixture } from '../../__tests__/adversarial/bundle'
+import { packRecords } from './packs'
 import {
   CLAUDE,
   makeSandbox,
@@ -29,8 +28,6 @@ function prng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
-
-const sha = (data: Buffer): string => createHash('sha256').update(data).digest('hex')
 
 interface Outcome {
   signal: NodeJS.Signals | null
@@ -88,26 +85,15 @@ function runAndKill(script: string, sandbox: Sandbox, seed: number, random: () =
   })
 }
 
-/** Every blob must decompress to bytes whose sha256 is its name. */
+/** Every record up to a crash-cut tail must decompress to bytes whose sha256 is its hash. */
 async function checkBlobs(
   stateDir: string,
   problems: string[],
   where: string
 ): Promise<Set<string>> {
-  const dir = join(stateDir, 'history', 'blobs')
-  const present = new Set<string>()
-  for (const name of await readdir(dir).catch(() => [] as string[])) {
-    const match = /^([0-9a-f]{64})\.gz$/.exec(name)
-    if (!match) continue
-    try {
-      const bytes = gunzipSync(await readFile(join(dir, name)))
-      if (sha(bytes) !== match[1]) problems.push(`${where}: blob ${name} holds other bytes`)
-    } catch {
-      problems.push(`${where}: blob ${name} is torn`)
-    }
-    present.add(match[1] as string)
-  }
-  return present
+  const found = await packRecords(stateDir)
+  for (const problem of found.problems) problems.push(`${where}: ${problem}`)
+  return found.hashes
 }
 
 async function jsonLines(file: string): Promise<unknown[]> {

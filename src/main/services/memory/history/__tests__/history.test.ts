@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { appendFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ActivityEntry } from '@shared/memory'
 import { CLAUDE, DAY, manualClock, runner, useMemory } from '../../__tests__/helpers'
 import { hashOf } from '../../files'
+import { packRecords } from './packs'
 
 type Store = Awaited<ReturnType<ReturnType<typeof useMemory>['open']>>
 
@@ -29,9 +30,7 @@ async function revertNewest(): Promise<number> {
 }
 
 async function blobCount(): Promise<number> {
-  const dir = join(mem.stateDir(), 'history', 'blobs')
-  return (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.gz'))
-    .length
+  return (await packRecords(mem.stateDir())).hashes.size
 }
 
 describe('version history', () => {
@@ -274,17 +273,22 @@ describe('version history', () => {
     expect(await disk('big.md')).toBe(texts[13])
   })
 
-  it('removes orphan blobs and temp files a crash left, keeps what a current file needs', async () => {
+  it('drops a crash-cut tail and temp files, keeps what a current file needs', async () => {
     store = await mem.open()
     await tool.ok({ command: 'create', path: '/memories/a.md', file_text: 'kept\n' })
-    const dir = join(mem.stateDir(), 'history', 'blobs')
-    await writeFile(join(dir, `${'f'.repeat(64)}.gz`), 'orphan')
-    await writeFile(join(dir, `.${'f'.repeat(64)}.1234.tmp`), 'torn')
     await store.dispose()
+    const dir = join(mem.stateDir(), 'history', 'blobs')
+    const [pack] = (await readdir(dir)).filter((name) => name.endsWith('.dat'))
+    const size = (await readFile(join(dir, pack as string))).length
+    // A record cut short by a crash, and a temp file.
+    await appendFile(join(dir, pack as string), Buffer.from('CBLB then nothing whole'))
+    await writeFile(join(dir, '.pack-000009.dat.1234.tmp'), 'torn')
     store = await mem.open()
     await store.sweep()
-    expect(await readdir(dir)).toEqual([`${hashOf('kept\n')}.gz`])
+    expect(await readdir(dir)).toEqual([pack])
+    expect((await readFile(join(dir, pack as string))).length).toBe(size)
     expect(await store.versionText(hashOf('kept\n'))).toBe('kept\n')
+    expect((await packRecords(mem.stateDir())).problems).toEqual([])
   })
 
   it('records a file above the blob threshold by hash only; revert says why it cannot', async () => {
