@@ -11,6 +11,7 @@ import { BetaLocalFilesystemMemoryTool } from '@anthropic-ai/sdk/tools/memory/no
 import type { MemoryLimits } from '@shared/memory'
 import { openMemoryStore } from '../src/main/services/memory/index'
 import { runScale } from './memory-scale'
+import { prng } from '../src/main/services/memory/__tests__/prng'
 
 type Command = { command: string } & Record<string, unknown>
 
@@ -80,17 +81,6 @@ const sdk: Subject = {
 const SUBJECTS = [cairn, sdk]
 
 // ---- helpers ---------------------------------------------------------------------------------
-
-function prng(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b)

@@ -5,22 +5,12 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useBundledFixture } from './bundle'
 import { CLAUDE, makeSandbox, openStore, removeSandbox, type Sandbox } from './helpers'
+import { prng } from '../prng'
 
 const KILLS = 210
 const SLOT_FILE = /^f(\d)(-r)?\.md$/
 
 /** mulberry32: the parent's own randomness (when and how to kill), seeded for reproducibility. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 interface RunOutcome {
   signal: NodeJS.Signals | null
   code: number | null

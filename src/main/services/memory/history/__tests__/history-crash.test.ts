@@ -12,22 +12,12 @@ import {
   removeSandbox,
   type Sandbox
 } from '../../__tests__/adversarial/helpers'
+import { prng } from '../../__tests__/prng'
 
 // SIGKILL at random moments while history writes blobs, appends entries and prunes: no torn blob,
 // no entry (in the activity log or the history journal) naming a blob that is not there.
 
 const KILLS = 120
-
-function prng(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 interface Outcome {
   signal: NodeJS.Signals | null
