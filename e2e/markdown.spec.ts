@@ -36,18 +36,9 @@ test.describe('Markdown', () => {
       // KaTeX's stylesheet arrived with its chunk: the formula is laid out, not raw MathML text.
       const fraction = answer.locator('.katex-display .mfrac').first()
       await expect(fraction).toBeVisible()
-      expect(
-        await answer
-          .locator('.katex-html')
-          .first()
-          .evaluate((node) => getComputedStyle(node).display)
-      ).not.toBe('none')
-      expect(
-        await answer
-          .locator('.katex-mathml')
-          .first()
-          .evaluate((node) => getComputedStyle(node).position)
-      ).toBe('absolute') // katex.css hides the MathML copy visually, keeps it for screen readers
+      await expect(answer.locator('.katex-html').first()).not.toHaveCSS('display', 'none')
+      // katex.css hides the MathML copy visually and keeps it for screen readers.
+      await expect(answer.locator('.katex-mathml').first()).toHaveCSS('position', 'absolute')
       await expect(answer.locator('.code-language')).toHaveText('python')
 
       expect(await seriousA11yViolations(cairn.page), `markdown in ${scheme}`).toEqual([])
