@@ -31,7 +31,20 @@ export default defineConfig({
   },
   renderer: {
     resolve: {
-      alias: { '@shared': resolve('src/shared'), '@renderer': resolve('src/renderer/src') }
+      alias: {
+        '@shared': resolve('src/shared'),
+        '@renderer': resolve('src/renderer/src'),
+        // rehype-katex's browser build parses KaTeX's HTML through innerHTML, whose style
+        // attributes the strict CSP blocks (and so breaks the layout); the parse5 build makes a
+        // tree React applies through the CSSOM, which the policy allows.
+        'hast-util-from-html-isomorphic': resolve(
+          'node_modules/hast-util-from-html-isomorphic/lib/index.js'
+        )
+      }
+    },
+    build: {
+      // font-src is 'self': KaTeX's small fonts must stay files, not data: URLs.
+      assetsInlineLimit: (file: string) => (/\.(woff2?|ttf)$/.test(file) ? false : undefined)
     },
     plugins: [react(), tailwindcss(), devCsp()]
   }

@@ -1,4 +1,4 @@
-const FENCE = /^ {0,3}(`{3,}|~{3,})/
+export const FENCE = /^ {0,3}(`{3,}|~{3,})/
 
 /**
  * Splits markdown into top-level blocks at blank lines outside fenced code, keeping every

@@ -1,4 +1,4 @@
-import { memo, useState, type ReactNode } from 'react'
+import { memo, useMemo, useState, type ReactNode } from 'react'
 import { Check, Copy, X } from 'lucide-react'
 import ReactMarkdown, { type Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
@@ -6,6 +6,8 @@ import { copyText } from '../../lib/clipboard'
 import { ExternalLink } from './external-link'
 import { rehypeCodeHighlight } from './highlight-code'
 import { splitBlocks } from './markdown-blocks'
+import { mayHaveMath, prepareMath } from './math-text'
+import { useMath, type MathPlugins } from './use-math'
 
 function textOf(node: ReactNode): string {
   if (typeof node === 'string' || typeof node === 'number') return String(node)
@@ -15,10 +17,11 @@ function textOf(node: ReactNode): string {
   return ''
 }
 
-function CodeBlock({ children }: { children?: ReactNode }) {
+function CodeBlock({ children, language }: { children?: ReactNode; language: string | null }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
   return (
     <div className="group relative my-2">
+      {language && <div className="code-language">{language}</div>}
       <pre className="overflow-auto rounded-control border border-line bg-sunken p-3 font-mono text-[13px]">
         {children}
       </pre>
@@ -56,31 +59,59 @@ function CodeBlock({ children }: { children?: ReactNode }) {
   )
 }
 
+/** The fence's language (`language-ts` class on the code element), shown above the block. */
+function languageOf(children: ReactNode): string | null {
+  const code = Array.isArray(children) ? children[0] : children
+  if (!code || typeof code !== 'object' || !('props' in code)) return null
+  const classes = String((code.props as { className?: string }).className ?? '')
+  return /(?:^|\s)language-([\w+#.-]+)/.exec(classes)?.[1] ?? null
+}
+
 const components: Components = {
-  pre: ({ children }) => <CodeBlock>{children}</CodeBlock>,
+  pre: ({ children }) => <CodeBlock language={languageOf(children)}>{children}</CodeBlock>,
   a: ({ children, href }) => <ExternalLink href={href}>{children}</ExternalLink>
 }
 
 const REMARK = [remarkGfm]
 const REHYPE = [rehypeCodeHighlight]
 
-/** Claude's markdown with GitHub extensions; code highlighted by class names only (CSP-safe). */
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
+const PLAIN: MathPlugins = { remark: REMARK, rehype: REHYPE }
+
+/** The plugins for `text`: math ones once KaTeX has loaded (on first use), plain until then. */
+function usePlugins(needsMath: boolean): MathPlugins {
+  const math = useMath(needsMath)
+  return useMemo(
+    () =>
+      math ? { remark: [...REMARK, ...math.remark], rehype: [...math.rehype, ...REHYPE] } : PLAIN,
+    [math]
+  )
+}
+
+const MarkdownBlock = memo(function MarkdownBlock({
+  text,
+  plugins
+}: {
+  text: string
+  plugins: MathPlugins
+}) {
   return (
-    <div className="markdown">
-      <ReactMarkdown remarkPlugins={REMARK} rehypePlugins={REHYPE} components={components}>
-        {text}
-      </ReactMarkdown>
-    </div>
+    <ReactMarkdown
+      remarkPlugins={plugins.remark}
+      rehypePlugins={plugins.rehype}
+      components={components}
+    >
+      {plugins === PLAIN ? text : prepareMath(text)}
+    </ReactMarkdown>
   )
 })
 
-/** One block of a streaming reply: a finished block is parsed (and highlighted) once. */
-const StreamedBlock = memo(function StreamedBlock({ text }: { text: string }) {
+/** Claude's markdown with GitHub extensions and math; code highlighted by class names only (CSP-safe). */
+export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  const plugins = usePlugins(mayHaveMath(text))
   return (
-    <ReactMarkdown remarkPlugins={REMARK} rehypePlugins={REHYPE} components={components}>
-      {text}
-    </ReactMarkdown>
+    <div className="markdown">
+      <MarkdownBlock text={text} plugins={plugins} />
+    </div>
   )
 })
 
@@ -90,10 +121,11 @@ const StreamedBlock = memo(function StreamedBlock({ text }: { text: string }) {
  * whole by `Markdown`).
  */
 export function StreamingMarkdown({ text }: { text: string }) {
+  const plugins = usePlugins(mayHaveMath(text))
   return (
     <div className="markdown">
       {splitBlocks(text).map((block, i) => (
-        <StreamedBlock key={i} text={block} />
+        <MarkdownBlock key={i} text={block} plugins={plugins} />
       ))}
     </div>
   )
