@@ -49,10 +49,7 @@ export interface ElectronApi {
     | 'exit'
   > & { readonly commandLine: Pick<App['commandLine'], 'hasSwitch'> }
   BrowserWindow: typeof BrowserWindow
-  dialog: Pick<
-    Dialog,
-    'showErrorBox' | 'showMessageBox' | 'showMessageBoxSync' | 'showSaveDialog'
-  >
+  dialog: Pick<Dialog, 'showErrorBox' | 'showMessageBox' | 'showMessageBoxSync' | 'showSaveDialog'>
   protocol: Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'>
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>
   screen: Pick<Screen, 'getAllDisplays'>

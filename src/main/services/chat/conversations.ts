@@ -62,7 +62,10 @@ function snippetAround(text: string, at: number, length: number, messageId: stri
   const end = Math.min(text.length, at + length + SNIPPET_CHARS / 2)
   const before = text.slice(start, at).replace(/\s+/g, ' ').trimStart()
   const found = text.slice(at, at + length).replace(/\s+/g, ' ')
-  const after = text.slice(at + length, end).replace(/\s+/g, ' ').trimEnd()
+  const after = text
+    .slice(at + length, end)
+    .replace(/\s+/g, ' ')
+    .trimEnd()
   const lead = start > 0 ? '…' : ''
   return {
     snippet: `${lead}${before}${found}${after}${end < text.length ? '…' : ''}`,
