@@ -245,7 +245,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     openedLinks,
     activity: memory.activity,
     change: memory.change,
-    conversations: chat.conversations
+    conversations: chat.conversations,
+    chat
   }
 }
 
