@@ -148,19 +148,22 @@ async function startInElectron(
       shell.openExternal = async (url: string) => void opened.push(url)
     })
     // Answer the save dialog without showing it: <userData>/exports/<suggested name>.
-    await app.evaluate(({ dialog }, exportsDir) => {
-      const saved: string[] = []
-      ;(globalThis as unknown as { __cairnSaved: string[] }).__cairnSaved = saved
-      const fs = process.getBuiltinModule('node:fs')
-      const path = process.getBuiltinModule('node:path')
-      dialog.showSaveDialog = (async (...args: unknown[]) => {
-        const options = args.at(-1) as { defaultPath?: string }
-        fs.mkdirSync(exportsDir, { recursive: true })
-        const filePath = path.join(exportsDir, path.basename(options.defaultPath ?? 'export'))
-        saved.push(filePath)
-        return { canceled: false, filePath }
-      }) as typeof dialog.showSaveDialog
-    }, join(userDataDir, 'exports'))
+    await app.evaluate(
+      ({ dialog }, exportsDir) => {
+        const saved: string[] = []
+        ;(globalThis as unknown as { __cairnSaved: string[] }).__cairnSaved = saved
+        const fs = process.getBuiltinModule('node:fs')
+        const path = process.getBuiltinModule('node:path')
+        dialog.showSaveDialog = (async (...args: unknown[]) => {
+          const options = args.at(-1) as { defaultPath?: string }
+          fs.mkdirSync(exportsDir, { recursive: true })
+          const filePath = path.join(exportsDir, path.basename(options.defaultPath ?? 'export'))
+          saved.push(filePath)
+          return { canceled: false, filePath }
+        }) as typeof dialog.showSaveDialog
+      },
+      join(userDataDir, 'exports')
+    )
   }
   await launch()
   return {
