@@ -30,6 +30,12 @@ export interface MainSide {
   clipboard: string[]
   /** Links the app handed to the OS browser (shell.openExternal), oldest first. */
   openedLinks: string[]
+  /**
+   * Paths the save dialog answered, oldest first. The dialog "chooses" <userData>/exports/<the
+   * suggested name>, or cancels while `cancelSaves` is set.
+   */
+  savedPaths: string[]
+  cancelSaves: boolean
   invoke(channel: unknown, input: unknown, sender: SenderInfo): Promise<unknown>
   /** Main→renderer events are handed to this; the harness forwards them into the page. */
   setEventSink(sink: (event: EventName, payload: unknown) => void): void
@@ -53,6 +59,8 @@ export async function startMainSide(options: {
   const openedFolders: string[] = []
   const clipboard: string[] = []
   const openedLinks: string[] = []
+  const savedPaths: string[] = []
+  const exportsDir = join(options.userDataDir, 'exports')
   await ensurePrivateDir(join(options.userDataDir, 'logs'))
   const logger = createLogger({
     file: join(options.userDataDir, 'logs', 'main.log'),
@@ -69,6 +77,13 @@ export async function startMainSide(options: {
     // The page's clipboard, as far as Cairn is concerned: what it asked main to copy.
     writeClipboard: (text) => void clipboard.push(text),
     openExternal: async (url) => void openedLinks.push(url),
+    chooseSavePath: async ({ defaultName }) => {
+      if (side.cancelSaves) return null
+      await ensurePrivateDir(exportsDir)
+      const path = join(exportsDir, defaultName)
+      savedPaths.push(path)
+      return path
+    },
     logger,
     env: {},
     app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null },
@@ -87,7 +102,7 @@ export async function startMainSide(options: {
       sink(event, payload)
     })
   )
-  return {
+  const side: MainSide = {
     registry,
     services,
     logLines,
@@ -95,6 +110,8 @@ export async function startMainSide(options: {
     openedFolders,
     clipboard,
     openedLinks,
+    savedPaths,
+    cancelSaves: false,
     async invoke(channel, input, sender) {
       const output = await registry.handle(channel, input, sender)
       ipc.push({ direction: 'invoke', channel: String(channel), input, output })
@@ -106,4 +123,5 @@ export async function startMainSide(options: {
       await services.dispose()
     }
   }
+  return side
 }

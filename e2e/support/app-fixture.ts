@@ -36,6 +36,11 @@ export interface CairnApp {
   copiedText(): Promise<string | null>
   /** Links Cairn handed to the OS browser, oldest first (recorded, never really opened). */
   openedLinks(): Promise<string[]>
+  /**
+   * Files saved through the OS save dialog, oldest first. The dialog is answered without showing:
+   * <userData>/exports/<the suggested name>.
+   */
+  savedFiles(): Promise<string[]>
   /** Quits and starts again on the same user-data folder. */
   restart(): Promise<void>
   /** The fake Anthropic API chat talks to (Electron: through CAIRN_ANTHROPIC_BASE_URL). */
@@ -101,6 +106,7 @@ async function startInBrowser(
     ipcRecords: () => [...records, ...(main?.ipc ?? [])],
     copiedText: async () => main?.clipboard.at(-1) ?? null,
     openedLinks: async () => [...(main?.openedLinks ?? [])],
+    savedFiles: async () => [...(main?.savedPaths ?? [])],
     async restart() {
       records.push(...(main?.ipc ?? []))
       await main?.dispose()
@@ -141,6 +147,23 @@ async function startInElectron(
       ;(globalThis as unknown as { __cairnOpenedLinks: string[] }).__cairnOpenedLinks = opened
       shell.openExternal = async (url: string) => void opened.push(url)
     })
+    // Answer the save dialog without showing it: <userData>/exports/<suggested name>.
+    await app.evaluate(
+      ({ dialog }, exportsDir) => {
+        const saved: string[] = []
+        ;(globalThis as unknown as { __cairnSaved: string[] }).__cairnSaved = saved
+        const fs = process.getBuiltinModule('node:fs')
+        const path = process.getBuiltinModule('node:path')
+        dialog.showSaveDialog = (async (...args: unknown[]) => {
+          const options = args.at(-1) as { defaultPath?: string }
+          fs.mkdirSync(exportsDir, { recursive: true })
+          const filePath = path.join(exportsDir, path.basename(options.defaultPath ?? 'export'))
+          saved.push(filePath)
+          return { canceled: false, filePath }
+        }) as typeof dialog.showSaveDialog
+      },
+      join(userDataDir, 'exports')
+    )
   }
   await launch()
   return {
@@ -148,6 +171,10 @@ async function startInElectron(
     logText: () => readFile(join(userDataDir, 'logs', 'main.log'), 'utf8').catch(() => ''),
     ipcRecords: () => [],
     copiedText: async () => (await app.evaluate(({ clipboard }) => clipboard.readText())) || null,
+    savedFiles: () =>
+      app.evaluate(() => [
+        ...((globalThis as unknown as { __cairnSaved?: string[] }).__cairnSaved ?? [])
+      ]),
     openedLinks: () =>
       app.evaluate(() => [
         ...((globalThis as unknown as { __cairnOpenedLinks?: string[] }).__cairnOpenedLinks ?? [])
@@ -210,6 +237,7 @@ export const test = base.extend<{ cairn: CairnApp; keychainMode: 'os' | 'missing
         ipcRecords: running.ipcRecords,
         copiedText: running.copiedText,
         openedLinks: running.openedLinks,
+        savedFiles: running.savedFiles,
         restart: running.restart
       }
       close = async () => {

@@ -49,7 +49,7 @@ export interface ElectronApi {
     | 'exit'
   > & { readonly commandLine: Pick<App['commandLine'], 'hasSwitch'> }
   BrowserWindow: typeof BrowserWindow
-  dialog: Pick<Dialog, 'showErrorBox' | 'showMessageBox' | 'showMessageBoxSync'>
+  dialog: Pick<Dialog, 'showErrorBox' | 'showMessageBox' | 'showMessageBoxSync' | 'showSaveDialog'>
   protocol: Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'>
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>
   screen: Pick<Screen, 'getAllDisplays'>
@@ -139,6 +139,14 @@ export async function start(
     openPath: (path) => shell.openPath(path),
     writeClipboard: (text) => clipboard.writeText(text),
     openExternal: (url) => shell.openExternal(url),
+    chooseSavePath: async ({ title, defaultName, filters }) => {
+      const options = { title, defaultPath: join(app.getPath('documents'), defaultName), filters }
+      const window = BrowserWindow.getFocusedWindow()
+      const chosen = window
+        ? await dialog.showSaveDialog(window, options)
+        : await dialog.showSaveDialog(options)
+      return chosen.canceled || !chosen.filePath ? null : chosen.filePath
+    },
     ...(overrides.anthropic ? { anthropic: overrides.anthropic } : {}),
     logger,
     env,

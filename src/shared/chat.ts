@@ -148,7 +148,9 @@ export const ConversationSchema = z.object({
   model: z.string().min(1).max(100),
   createdAt: Time,
   updatedAt: Time,
-  messages: z.array(ChatMessageSchema)
+  messages: z.array(ChatMessageSchema),
+  /** Kept at the top of the list. */
+  pinned: z.boolean().optional()
 })
 export type Conversation = z.infer<typeof ConversationSchema>
 
@@ -162,7 +164,17 @@ export const ConversationSummarySchema = z.object({
   /** A reply is being generated right now. */
   running: z.boolean(),
   /** Search only: the text around the first match. */
-  snippet: z.string().nullable()
+  snippet: z.string().nullable(),
+  pinned: z.boolean().optional(),
+  /** Search only: where the match is in `snippet`, and the message it came from (null: the title). */
+  match: z
+    .object({
+      messageId: Id.nullable(),
+      start: z.number().int().min(0),
+      length: z.number().int().min(0)
+    })
+    .nullable()
+    .optional()
 })
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>
 
@@ -241,6 +253,15 @@ export const ConversationStateSchema = z.object({
 export const StopOutputSchema = z.object({ stopped: z.boolean() })
 export const RetryOutputSchema = z.object({ turnId: z.string() })
 export const DeleteOutputSchema = z.object({ conversationId: ConversationIdSchema })
+export const SetPinnedInputSchema = z.strictObject({
+  conversationId: ConversationIdSchema,
+  pinned: z.boolean({ error: 'pinned must be true or false' })
+})
+/** `fileName` only: the full path stays in main (the renderer never needs it). */
+export const ExportOutputSchema = z.object({
+  saved: z.boolean(),
+  fileName: z.string().nullable()
+})
 
 // ---- events -------------------------------------------------------------------------------------
 

@@ -22,7 +22,9 @@ import {
   SendInputSchema,
   SendOutputSchema,
   SetModelInputSchema,
-  StopOutputSchema
+  SetPinnedInputSchema,
+  StopOutputSchema,
+  ExportOutputSchema
 } from './chat'
 import { DiagnosticsSchema } from './diagnostics'
 import { AppErrorShapeSchema } from './errors'
@@ -163,7 +165,10 @@ export const channels = {
   'chat:send-message': { input: SendInputSchema, output: SendOutputSchema },
   'chat:stop': { input: ConversationRefSchema, output: StopOutputSchema },
   'chat:retry': { input: ConversationRefSchema, output: RetryOutputSchema },
-  'chat:list-models': { input: ListModelsInputSchema, output: ModelListSchema }
+  'chat:list-models': { input: ListModelsInputSchema, output: ModelListSchema },
+  'chat:set-pinned': { input: SetPinnedInputSchema, output: ConversationSummarySchema },
+  // Markdown through the OS save dialog (main asks where; the renderer only learns the file name).
+  'chat:export-conversation': { input: ConversationRefSchema, output: ExportOutputSchema }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {

@@ -23,6 +23,7 @@ export const ErrorCodeSchema = z.enum([
   'CHAT_BUSY',
   'CHAT_NOTHING_TO_RETRY',
   'CHAT_WRITE_FAILED',
+  'EXPORT_FAILED',
   'INTERNAL'
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>

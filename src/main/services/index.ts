@@ -9,6 +9,7 @@ import {
 } from './app/app-service'
 import { createDiagnostics } from './app/diagnostics'
 import { createChatService, type AnthropicOptions } from './chat'
+import type { ChooseSavePath } from './chat/chat-service'
 import { openMemoryStore } from './memory'
 import {
   createMemoryOff,
@@ -35,6 +36,8 @@ export interface ServiceDeps {
   writeClipboard?: WriteClipboard
   /** The OS browser (main's shell.openExternal); without it, links answer an error. */
   openExternal?: OpenExternal
+  /** The OS save dialog (main's dialog.showSaveDialog); without it, exports answer an error. */
+  chooseSavePath?: ChooseSavePath
   logger: Logger
   env: Record<string, string | undefined>
   app: Pick<AppInfo, 'name' | 'version' | 'platform' | 'electronVersion'>
@@ -146,6 +149,7 @@ export async function createServices(deps: ServiceDeps) {
     secrets,
     memory,
     logger: deps.logger,
+    ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
     // Never from the environment: only main's dev overrides (or a test) name another server.
     anthropic: { ...deps.anthropic }
   })

@@ -62,6 +62,7 @@ beforeEach(async () => {
       openedFolders.push(path)
       return ''
     },
+    chooseSavePath: async ({ defaultName }) => join(dir, defaultName),
     writeClipboard: (text) => void copied.push(text),
     openExternal: async (url) => void openedLinks.push(url),
     logger,
@@ -344,6 +345,12 @@ function chatGarbage() {
       ['blank title', { conversationId: ID, title: '   ' }],
       ['title too long', { conversationId: ID, title: 't'.repeat(201) }]
     ],
+    'chat:set-pinned': [
+      ...ref({ pinned: true }),
+      ['no pinned', { conversationId: ID }],
+      ['pinned text', { conversationId: ID, pinned: 'yes' }]
+    ],
+    'chat:export-conversation': ref(),
     'chat:set-model': [
       ...ref({ model: 'claude-x' }),
       ['no model', { conversationId: ID }],
@@ -615,6 +622,8 @@ describe('valid calls', () => {
     'chat:rename-conversation': async () => ({ conversationId: await conversation(), title: 'T' }),
     'chat:delete-conversation': async () => ({ conversationId: await conversation() }),
     'chat:set-model': async () => ({ conversationId: await conversation(), model: 'claude-x' }),
+    'chat:set-pinned': async () => ({ conversationId: await conversation(), pinned: true }),
+    'chat:export-conversation': async () => ({ conversationId: await conversation() }),
     // No API key here: the reply fails at once with a no-api-key fault, and nothing is sent.
     'chat:send-message': async () => ({ conversationId: await conversation(), text: 'Hello' }),
     'chat:stop': async () => ({ conversationId: await conversation() }),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { basename } from 'node:path'
 import type Anthropic from '@anthropic-ai/sdk'
 import {
   CONVERSATION_VERSION,
@@ -17,12 +18,15 @@ import { createConversationStore } from './conversation-store'
 import {
   DEFAULT_TITLE,
   hasUserText,
+  listOrder,
   matchConversation,
-  newestFirst,
   summaryOf,
+  type SearchHit,
   titleFrom
 } from './conversations'
 import { DEFAULT_COALESCE_MS } from './coalescer'
+import { conversationToMarkdown, exportFileName } from './export-markdown'
+import { writeFileDurably } from '../fs/durable'
 import { testApiKey } from './key-test'
 import { createModelCatalog } from './models'
 import { DEFAULT_RETRY, realWait, type RetryPolicy, type Wait } from './retry'
@@ -42,7 +46,15 @@ export interface ChatServiceOptions {
   wait?: Wait
   retry?: Partial<RetryPolicy>
   coalesceMs?: number
+  /** The OS save dialog (main's dialog.showSaveDialog): the chosen path, or null if cancelled. */
+  chooseSavePath?: ChooseSavePath
 }
+
+export type ChooseSavePath = (options: {
+  title: string
+  defaultName: string
+  filters: { name: string; extensions: string[] }[]
+}) => Promise<string | null>
 
 export interface ChatService {
   listConversations(): Promise<{
@@ -67,6 +79,11 @@ export interface ChatService {
   stop(input: { conversationId: string }): Promise<{ stopped: boolean }>
   /** Asks again after a fault or a stop: the unfinished reply is replaced. */
   retry(input: { conversationId: string }): Promise<{ turnId: string }>
+  setPinned(input: { conversationId: string; pinned: boolean }): Promise<ConversationSummary>
+  /** Markdown to where the user chooses in the save dialog; `saved: false` when they cancel. */
+  exportConversation(input: {
+    conversationId: string
+  }): Promise<{ saved: boolean; fileName: string | null }>
   listModels(input?: { refresh?: boolean | undefined }): Promise<ModelList>
   testKey(input?: { apiKey?: string | undefined }): Promise<KeyTestResult>
   onEvent(listener: ChatEmit): () => void
@@ -120,8 +137,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     return conversation
   }
 
-  const summary = (conversation: Conversation, snippet: string | null = null) =>
-    summaryOf(conversation, running.has(conversation.id), snippet)
+  const summary = (conversation: Conversation, hit: SearchHit | null = null) =>
+    summaryOf(conversation, running.has(conversation.id), hit)
 
   async function saveOrThrow(conversation: Conversation): Promise<void> {
     try {
@@ -188,7 +205,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       return {
         conversations: store
           .all()
-          .sort(newestFirst)
+          .sort(listOrder)
           .map((c) => summary(c)),
         problems: store.problems()
       }
@@ -196,9 +213,9 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     async searchConversations({ query }) {
       await store.ready()
       const conversations: ConversationSummary[] = []
-      for (const conversation of store.all().sort(newestFirst)) {
-        const snippet = matchConversation(conversation, query.trim())
-        if (snippet !== null) conversations.push(summary(conversation, snippet))
+      for (const conversation of store.all().sort(listOrder)) {
+        const hit = matchConversation(conversation, query.trim())
+        if (hit !== null) conversations.push(summary(conversation, hit))
       }
       return { conversations }
     },
@@ -244,6 +261,41 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       }
       await store.remove(conversationId)
       return { conversationId }
+    },
+    async setPinned({ conversationId, pinned }) {
+      const conversation = await find(conversationId)
+      const before = conversation.pinned
+      conversation.pinned = pinned
+      try {
+        await saveOrThrow(conversation)
+      } catch (error) {
+        conversation.pinned = before
+        throw error
+      }
+      return summary(conversation)
+    },
+    async exportConversation({ conversationId }) {
+      const conversation = await find(conversationId)
+      const markdown = conversationToMarkdown(conversation, clock())
+      if (!options.chooseSavePath)
+        throw new CairnError('EXPORT_FAILED', 'Saving files is not available in this window.')
+      const path = await options.chooseSavePath({
+        title: 'Export conversation',
+        defaultName: exportFileName(conversation),
+        filters: [{ name: 'Markdown', extensions: ['md'] }]
+      })
+      if (!path) return { saved: false, fileName: null }
+      try {
+        await writeFileDurably(path, markdown)
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? 'write error'
+        logger.warn('export not written', { code })
+        throw new CairnError(
+          'EXPORT_FAILED',
+          `The conversation could not be saved there (${code}). Choose a folder you can write to, such as Documents, and export again.`
+        )
+      }
+      return { saved: true, fileName: basename(path) }
     },
     async setModel({ conversationId, model }) {
       const conversation = await find(conversationId)

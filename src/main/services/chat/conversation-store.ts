@@ -25,7 +25,11 @@ export interface ConversationStore {
   ready(): Promise<void>
   all(): Conversation[]
   get(id: string): Conversation | undefined
-  /** Adds or replaces, durably. The object is kept as the live copy. */
+  /**
+   * Adds or replaces, durably. The object is kept as the live copy. A conversation that was never
+   * written and has no messages yet (a new chat) stays in memory only: it is written with its
+   * first message, and left out of `all()` until then.
+   */
   save(conversation: Conversation): Promise<void>
   remove(id: string): Promise<void>
   problems(): ConversationProblem[]
@@ -40,6 +44,8 @@ export function createConversationStore(options: {
   const cache = new Map<string, Conversation>()
   const problems: ConversationProblem[] = []
   const writes = new Map<string, Promise<void>>()
+  /** New chats not written yet (no message so far); at most one, the latest. */
+  const unsaved = new Set<string>()
   let loading: Promise<void> | null = null
 
   const fileOf = (id: string): string => join(folder, `${id}.json`)
@@ -119,10 +125,20 @@ export function createConversationStore(options: {
 
   return {
     ready,
-    all: () => [...cache.values()],
+    all: () => [...cache.values()].filter((c) => !unsaved.has(c.id)),
     get: (id) => cache.get(id),
     problems: () => [...problems],
     save(conversation) {
+      const isNew = !cache.has(conversation.id) || unsaved.has(conversation.id)
+      if (isNew && conversation.messages.length === 0) {
+        // A newer empty chat replaces an older one nobody wrote in.
+        for (const id of unsaved) if (id !== conversation.id) cache.delete(id)
+        unsaved.clear()
+        unsaved.add(conversation.id)
+        cache.set(conversation.id, conversation)
+        return Promise.resolve()
+      }
+      unsaved.delete(conversation.id)
       cache.set(conversation.id, conversation)
       const previous = writes.get(conversation.id) ?? Promise.resolve()
       const write = previous
@@ -144,6 +160,7 @@ export function createConversationStore(options: {
     async remove(id) {
       await writes.get(id)?.catch(() => undefined)
       cache.delete(id)
+      unsaved.delete(id)
       await rm(fileOf(id), { force: true })
     }
   }

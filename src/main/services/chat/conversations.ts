@@ -16,10 +16,16 @@ export function titleFrom(text: string): string {
   return `${(space > TITLE_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}…`
 }
 
+/** Where a search matched: the snippet shown, and the match inside it (for highlighting). */
+export interface SearchHit {
+  snippet: string
+  match: { messageId: string | null; start: number; length: number }
+}
+
 export function summaryOf(
   conversation: Conversation,
   running: boolean,
-  snippet: string | null = null
+  hit: SearchHit | null = null
 ): ConversationSummary {
   return {
     id: conversation.id,
@@ -29,7 +35,9 @@ export function summaryOf(
     updatedAt: conversation.updatedAt,
     messageCount: conversation.messages.filter((m) => m.role !== 'notice').length,
     running,
-    snippet
+    snippet: hit?.snippet ?? null,
+    match: hit?.match ?? null,
+    pinned: conversation.pinned === true
   }
 }
 
@@ -48,20 +56,48 @@ export function textOf(message: ChatMessage): string {
     .join('\n')
 }
 
-/** Null when the conversation does not match; otherwise a snippet around the first match. */
-export function matchConversation(conversation: Conversation, query: string): string | null {
+/** A snippet of `text` around `at` (about 120 characters), with where the match lands in it. */
+function snippetAround(text: string, at: number, length: number, messageId: string): SearchHit {
+  const start = Math.max(0, at - SNIPPET_CHARS / 2)
+  const end = Math.min(text.length, at + length + SNIPPET_CHARS / 2)
+  const before = text.slice(start, at).replace(/\s+/g, ' ').trimStart()
+  const found = text.slice(at, at + length).replace(/\s+/g, ' ')
+  const after = text
+    .slice(at + length, end)
+    .replace(/\s+/g, ' ')
+    .trimEnd()
+  const lead = start > 0 ? '…' : ''
+  return {
+    snippet: `${lead}${before}${found}${after}${end < text.length ? '…' : ''}`,
+    match: { messageId, start: lead.length + before.length, length: found.length }
+  }
+}
+
+/**
+ * Null when the conversation does not match; otherwise the first match: in the title, else in the
+ * earliest message, with a snippet around it. Case-insensitive; the match keeps the text's case.
+ */
+export function matchConversation(conversation: Conversation, query: string): SearchHit | null {
   const needle = query.toLocaleLowerCase()
-  if (conversation.title.toLocaleLowerCase().includes(needle)) return conversation.title
+  if (needle.length === 0) return null
+  const inTitle = conversation.title.toLocaleLowerCase().indexOf(needle)
+  if (inTitle !== -1)
+    return {
+      snippet: conversation.title,
+      match: { messageId: null, start: inTitle, length: needle.length }
+    }
   for (const message of conversation.messages) {
     const text = textOf(message)
     const at = text.toLocaleLowerCase().indexOf(needle)
-    if (at === -1) continue
-    const start = Math.max(0, at - SNIPPET_CHARS / 2)
-    const end = Math.min(text.length, at + needle.length + SNIPPET_CHARS / 2)
-    const body = text.slice(start, end).replace(/\s+/g, ' ').trim()
-    return `${start > 0 ? '…' : ''}${body}${end < text.length ? '…' : ''}`
+    if (at !== -1) return snippetAround(text, at, needle.length, message.id)
   }
   return null
+}
+
+/** Pinned first, then newest first. */
+export function listOrder(a: Conversation, b: Conversation): number {
+  const pinned = Number(b.pinned === true) - Number(a.pinned === true)
+  return pinned !== 0 ? pinned : newestFirst(a, b)
 }
 
 /** The user's typed messages so far (tool results are user messages too, but not typed). */

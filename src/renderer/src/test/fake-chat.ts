@@ -5,6 +5,9 @@ import { CairnError } from '@shared/errors'
 export function createFakeChat() {
   const conversations = new Map<string, Conversation>()
   let next = 1
+  /** Files the export "saved" (the save dialog answers `exportAnswer`; null: cancelled). */
+  const exports: { conversationId: string; fileName: string }[] = []
+  const control = { exportAnswer: 'chat.md' as string | null }
   const summary = (c: Conversation, snippet: string | null = null) => ({
     id: c.id,
     title: c.title,
@@ -13,7 +16,9 @@ export function createFakeChat() {
     updatedAt: c.updatedAt,
     messageCount: c.messages.length,
     running: false,
-    snippet
+    snippet,
+    pinned: c.pinned === true,
+    match: snippet ? { messageId: null, start: 0, length: snippet.length } : null
   })
   const need = (id: string) => {
     const c = conversations.get(id)
@@ -22,7 +27,10 @@ export function createFakeChat() {
   }
   const handlers = {
     'chat:list-conversations': () => ({
-      conversations: [...conversations.values()].reverse().map((c) => summary(c)),
+      conversations: [...conversations.values()]
+        .reverse()
+        .sort((a, b) => Number(b.pinned === true) - Number(a.pinned === true))
+        .map((c) => summary(c)),
       problems: []
     }),
     'chat:search-conversations': ({ query }: { query: string }) => ({
@@ -54,11 +62,22 @@ export function createFakeChat() {
       c.title = input.title
       return summary(c)
     },
+    'chat:set-pinned': (input: { conversationId: string; pinned: boolean }) => {
+      const c = need(input.conversationId)
+      c.pinned = input.pinned
+      return summary(c)
+    },
+    'chat:export-conversation': ({ conversationId }: { conversationId: string }) => {
+      need(conversationId)
+      const fileName = control.exportAnswer
+      if (fileName) exports.push({ conversationId, fileName })
+      return { saved: fileName !== null, fileName }
+    },
     'chat:delete-conversation': ({ conversationId }: { conversationId: string }) => {
       need(conversationId)
       conversations.delete(conversationId)
       return { conversationId }
     }
   }
-  return { conversations, handlers }
+  return { conversations, handlers, exports, control }
 }

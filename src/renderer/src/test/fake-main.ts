@@ -58,6 +58,8 @@ export interface FakeMain {
   /** Makes a memory change as the engine would (file, activity entry, history version). */
   change: ReturnType<typeof createFakeMemory>['change']
   conversations: ReturnType<typeof createFakeChat>['conversations']
+  /** The fake chat's own controls: the exports it recorded, what the save dialog answers. */
+  chat: ReturnType<typeof createFakeChat>
 }
 
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
@@ -245,7 +247,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     openedLinks,
     activity: memory.activity,
     change: memory.change,
-    conversations: chat.conversations
+    conversations: chat.conversations,
+    chat
   }
 }
 

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { ConversationSchema } from '@shared/chat'
-import { reply } from '../../../../../e2e/fake-anthropic'
+import { memory, reply, text } from '../../../../../e2e/fake-anthropic'
 import { listFiles, modeOf, useTempDir, isWindows } from '../../__tests__/helpers'
 import { titleFrom } from '../conversations'
 import { bodyOf, converse, expectValidRequests, startRig } from './harness'
@@ -102,8 +102,12 @@ describe('conversations on disk', () => {
       messages: []
     })
 
+    // A new chat is not saved (nor listed) until its first message.
     const listed = (await rig.chat.listConversations()).conversations
-    expect(listed.map((c) => c.id)).toEqual([empty.id, bread.conversationId, plants.conversationId])
+    expect(listed.map((c) => c.id)).toEqual([bread.conversationId, plants.conversationId])
+    expect(await rig.chat.getConversation({ conversationId: empty.id })).toMatchObject({
+      conversation: { id: empty.id }
+    })
 
     const renamed = await rig.chat.renameConversation({
       conversationId: plants.conversationId,
@@ -118,9 +122,17 @@ describe('conversations on disk', () => {
     const byTitle = await rig.chat.searchConversations({ query: 'herb' })
     expect(byTitle.conversations.map((c) => c.id)).toEqual([plants.conversationId])
     const byText = await rig.chat.searchConversations({ query: 'SOURDOUGH' })
-    expect(byText.conversations.map((c) => [c.id, c.snippet])).toEqual([
-      [bread.conversationId, 'Use a sourdough starter.']
+    expect(byText.conversations.map((c) => [c.id, c.snippet, c.match])).toEqual([
+      [
+        bread.conversationId,
+        'Use a sourdough starter.',
+        { messageId: expect.any(String), start: 6, length: 9 }
+      ]
     ])
+    const [hit] = byText.conversations
+    const answer = (await rig.chat.getConversation({ conversationId: bread.conversationId }))
+      .conversation.messages[1]
+    expect(hit?.match?.messageId).toBe(answer?.id) // the search can jump to this message
     expect(
       (await rig.chat.searchConversations({ query: 'nothing like this' })).conversations
     ).toEqual([])
@@ -136,16 +148,13 @@ describe('conversations on disk', () => {
 
     await rig.chat.deleteConversation({ conversationId: plants.conversationId })
     const folder = join(rig.dir, 'user-data', 'conversations')
-    expect((await readdir(folder)).sort()).toEqual(
-      [`${bread.conversationId}.json`, `${empty.id}.json`].sort()
-    )
+    expect(await readdir(folder)).toEqual([`${bread.conversationId}.json`])
     await expect(
       rig.chat.getConversation({ conversationId: plants.conversationId })
     ).rejects.toMatchObject({ code: 'CHAT_NOT_FOUND' })
     const chat = await rig.restart()
     expect((await chat.listConversations()).conversations.map((c) => c.title)).toEqual([
-      'How do I bake bread?',
-      'New conversation'
+      'How do I bake bread?'
     ])
   })
 
@@ -199,5 +208,100 @@ describe('titles', () => {
     ['x'.repeat(100), `${'x'.repeat(60)}…`]
   ])('%j → %j', (input, title) => {
     expect(titleFrom(input)).toBe(title)
+  })
+})
+
+describe('pins, new chats and export', () => {
+  test('a pinned conversation lists first, in search too, and stays pinned after a restart', async () => {
+    const rig = await startRig(tempDir())
+    rig.fake.script(reply('Older answer about tea.'), reply('Newer answer about tea.'))
+    const older = await converse(rig, 'tea one')
+    const newer = await converse(rig, 'tea two')
+    const ids = async () => (await rig.chat.listConversations()).conversations.map((c) => c.id)
+    expect(await ids()).toEqual([newer.conversationId, older.conversationId])
+
+    const pinned = await rig.chat.setPinned({ conversationId: older.conversationId, pinned: true })
+    expect(pinned.pinned).toBe(true)
+    expect(await ids()).toEqual([older.conversationId, newer.conversationId])
+    const found = await rig.chat.searchConversations({ query: 'tea' })
+    expect(found.conversations.map((c) => [c.id, c.pinned])).toEqual([
+      [older.conversationId, true],
+      [newer.conversationId, false]
+    ])
+
+    const chat = await rig.restart()
+    expect((await chat.listConversations()).conversations[0]).toMatchObject({
+      id: older.conversationId,
+      pinned: true
+    })
+    await chat.setPinned({ conversationId: older.conversationId, pinned: false })
+    expect(await ids()).toEqual([newer.conversationId, older.conversationId])
+  })
+
+  test('an empty new chat is never written; a newer one replaces it; its first message saves it', async () => {
+    const rig = await startRig(tempDir())
+    const folder = join(rig.dir, 'user-data', 'conversations')
+    const first = await rig.chat.createConversation()
+    await rig.chat.setModel({ conversationId: first.id, model: 'claude-haiku-4-5' })
+    expect(await listFiles(folder)).toEqual([])
+    const second = await rig.chat.createConversation()
+    await expect(rig.chat.getConversation({ conversationId: first.id })).rejects.toMatchObject({
+      code: 'CHAT_NOT_FOUND'
+    })
+    rig.fake.script(reply('Hello!'))
+    await converse(rig, 'Hi', second.id)
+    expect(await readdir(folder)).toEqual([`${second.id}.json`])
+    expect((await rig.chat.listConversations()).conversations.map((c) => c.id)).toEqual([second.id])
+  })
+
+  test('export writes the conversation as Markdown where the save dialog chose', async () => {
+    const exportsDir = join(tempDir(), 'exports')
+    await mkdir(exportsDir)
+    const asked: string[] = []
+    let answer: string | null = null
+    const rig = await startRig(tempDir(), {
+      service: {
+        chooseSavePath: async ({ defaultName }) => {
+          asked.push(defaultName)
+          return answer
+        }
+      }
+    })
+    rig.fake.script(
+      reply([
+        text('Noting it. '),
+        memory({ command: 'create', path: '/memories/trip.md', file_text: 'Lyon: May' })
+      ]),
+      reply('Saved: **Lyon in May**.')
+    )
+    const { conversationId } = await converse(rig, 'Remember: Lyon/Paris in May?')
+
+    // Cancelled: nothing written, nothing thrown.
+    expect(await rig.chat.exportConversation({ conversationId })).toEqual({
+      saved: false,
+      fileName: null
+    })
+    expect(asked).toEqual(['Remember Lyon Paris in May.md'])
+
+    answer = join(exportsDir, 'trip.md')
+    expect(await rig.chat.exportConversation({ conversationId })).toEqual({
+      saved: true,
+      fileName: 'trip.md'
+    })
+    const markdown = await readFile(answer, 'utf8')
+    expect(markdown).toMatch(/^# Remember: Lyon\/Paris in May\?\n/)
+    expect(markdown).toContain('## You · ')
+    expect(markdown).toContain('Remember: Lyon/Paris in May?')
+    expect(markdown).toContain('**Memory**\n\n- Wrote `/memories/trip.md`')
+    expect(markdown).toContain('Saved: **Lyon in May**.')
+    expect(markdown).not.toContain('tool_result')
+
+    // A folder it cannot write to: a clear error, the old file untouched.
+    answer = join(exportsDir, 'missing-folder', 'x.md')
+    await expect(rig.chat.exportConversation({ conversationId })).rejects.toMatchObject({
+      code: 'EXPORT_FAILED',
+      detail: expect.stringContaining('Choose a folder you can write to')
+    })
+    expect(await readFile(join(exportsDir, 'trip.md'), 'utf8')).toBe(markdown)
   })
 })

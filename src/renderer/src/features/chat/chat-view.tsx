@@ -19,8 +19,15 @@ interface Props {
   active: boolean
 }
 
+/** A message to scroll to (a search hit); `n` makes a repeat of the same jump count. */
+export interface JumpRequest {
+  messageId: string
+  n: number
+}
+
 function Conversation(props: {
   id: string
+  jumpTo: JumpRequest | null
   hasKey: boolean | null
   /** Right after the first key is saved: the composer takes the focus. */
   focusComposer: boolean
@@ -49,6 +56,7 @@ function Conversation(props: {
           drafts={chat.drafts}
           onOpen={props.onOpenMemory}
           onRetry={chat.retry}
+          jumpTo={props.jumpTo}
         />
       )}
       {chat.fault && !chat.messages.some((m) => m.role === 'assistant' && m.error) ? (
@@ -93,6 +101,10 @@ export function ChatView({
   const [selected, setSelected] = useState<string | null>(null)
   const [hasKey, setHasKey] = useState<boolean | null>(null)
   const [welcomed, setWelcomed] = useState(false)
+  /** A chat just made with New chat (or Ctrl/Cmd+N): its composer takes the focus. */
+  const [created, setCreated] = useState<string | null>(null)
+  const [jump, setJump] = useState<JumpRequest | null>(null)
+  const [status, setStatus] = useState<string | null>(null)
   const [seenRequest, setSeenRequest] = useState(openRequest)
   if (openRequest !== seenRequest) {
     setSeenRequest(openRequest)
@@ -118,6 +130,7 @@ export function ChatView({
     void checkKey()
     call((api) => api.chat.createConversation()).then(
       (conversation) => {
+        setCreated(conversation.id)
         setSelected(conversation.id)
         list.setQuery('')
         list.reload()
@@ -132,6 +145,23 @@ export function ChatView({
 
   const act = (run: () => Promise<unknown>) =>
     run().then(list.reload, (failure: unknown) => setError(toShownError(failure)))
+  const select = (id: string, messageId?: string | null) => {
+    setSelected(id)
+    setJump(messageId ? (j) => ({ messageId, n: (j?.n ?? 0) + 1 }) : null)
+  }
+  // A confirmation, not a state: it goes away on its own.
+  useEffect(() => {
+    if (!status) return
+    const timer = setTimeout(() => setStatus(null), 6000)
+    return () => clearTimeout(timer)
+  }, [status])
+  const exportConversation = (id: string) => {
+    setStatus(null)
+    call((api) => api.chat.exportConversation({ conversationId: id })).then(
+      (result) => result.saved && setStatus(`Exported as “${result.fileName}”.`),
+      (failure: unknown) => setError(toShownError(failure))
+    )
+  }
 
   const current = selected ?? list.conversations?.[0]?.id ?? null
   // First run: no key and nothing to look back on. With old conversations, the composer says instead.
@@ -142,8 +172,12 @@ export function ChatView({
         selected={current}
         query={list.query}
         onQuery={list.setQuery}
-        onSelect={setSelected}
+        onSelect={select}
         onNew={create}
+        onPin={(id, pinned) =>
+          void act(() => call((api) => api.chat.setPinned({ conversationId: id, pinned })))
+        }
+        onExport={exportConversation}
         onRename={(id, title) =>
           void act(() => call((api) => api.chat.renameConversation({ conversationId: id, title })))
         }
@@ -164,6 +198,11 @@ export function ChatView({
             {(error ?? list.error)?.message}
           </p>
         ) : null}
+        {status ? (
+          <p role="status" className="bg-success-soft px-5 py-2 text-sm text-success">
+            {status}
+          </p>
+        ) : null}
         {hasKey === false && list.conversations?.length === 0 ? (
           <WelcomeCard
             onKeySet={() => {
@@ -176,8 +215,9 @@ export function ChatView({
           <Conversation
             key={current}
             id={current}
+            jumpTo={jump}
             hasKey={hasKey}
-            focusComposer={welcomed}
+            focusComposer={welcomed || created === current}
             onOpenSettings={onOpenSettings}
             onOpenMemory={onOpenMemory}
           />

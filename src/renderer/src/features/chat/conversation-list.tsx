@@ -1,25 +1,106 @@
 import { useState } from 'react'
-import { Pencil, Plus, Search, Trash2 } from 'lucide-react'
+import { Download, Pencil, Pin, PinOff, Plus, Search, Trash2 } from 'lucide-react'
 import type { ConversationSummary } from '@shared/chat'
 import { Dialog } from '../../components/dialog'
 import { modifierLabel } from '../../lib/platform'
+import { useNow } from '../../lib/use-now'
+import { groupConversations } from './conversation-groups'
 
 interface Props {
   conversations: ConversationSummary[] | null
   selected: string | null
   query: string
   onQuery(query: string): void
-  onSelect(id: string): void
+  /** `messageId`: a search hit's message, to scroll to. */
+  onSelect(id: string, messageId?: string | null): void
   onNew(): void
   onRename(id: string, title: string): void
   onDelete(id: string): void
+  onPin(id: string, pinned: boolean): void
+  onExport(id: string): void
 }
 
-/** Conversations: new, search, and per-item rename and delete (confirmed). */
+/** A search snippet with the matched words marked. */
+function Snippet({ item }: { item: ConversationSummary }) {
+  const text = item.snippet ?? ''
+  const match = item.match
+  if (!match || match.length === 0 || match.start + match.length > text.length) return <>{text}</>
+  return (
+    <>
+      {text.slice(0, match.start)}
+      <mark className="search-mark">{text.slice(match.start, match.start + match.length)}</mark>
+      {text.slice(match.start + match.length)}
+    </>
+  )
+}
+
+/** Conversations: new, search, grouped by date (pinned first), per-item pin, rename, export, delete. */
 export function ConversationList(props: Props) {
   const { conversations, selected, query } = props
   const [renaming, setRenaming] = useState<ConversationSummary | null>(null)
   const [deleting, setDeleting] = useState<ConversationSummary | null>(null)
+  const now = useNow(60_000)
+  const searching = query.trim() !== ''
+  const groups = searching ? [] : groupConversations(conversations ?? [], new Date(now))
+  const name = (c: ConversationSummary) => c.title || 'New chat'
+  const item = (c: ConversationSummary) => (
+    <li key={c.id} className="group relative">
+      <button
+        type="button"
+        aria-current={c.id === selected || undefined}
+        onClick={() => props.onSelect(c.id, searching ? c.match?.messageId : null)}
+        className={`flex w-full flex-col rounded-control px-2.5 py-2 pr-8 text-left hover:bg-fg/5 ${
+          c.id === selected ? 'bg-accent-soft' : ''
+        }`}
+      >
+        <span className="flex items-center gap-1 truncate text-sm font-medium">
+          {c.pinned ? <Pin size={12} aria-label="Pinned" className="shrink-0 text-muted" /> : null}
+          <span className="truncate">{name(c)}</span>
+        </span>
+        <span className={`text-xs text-muted ${searching ? 'line-clamp-2' : 'truncate'}`}>
+          {searching ? <Snippet item={c} /> : `${c.messageCount} messages`}
+        </span>
+      </button>
+      <span className="conversation-actions">
+        <button
+          type="button"
+          className="rounded p-1.5 text-muted hover:bg-fg/10 hover:text-fg"
+          aria-label={`${c.pinned ? 'Unpin' : 'Pin'} ${name(c)}`}
+          title={c.pinned ? 'Unpin' : 'Pin to the top'}
+          onClick={() => props.onPin(c.id, !c.pinned)}
+        >
+          {c.pinned ? <PinOff size={14} aria-hidden /> : <Pin size={14} aria-hidden />}
+        </button>
+        <button
+          type="button"
+          className="rounded p-1.5 text-muted hover:bg-fg/10 hover:text-fg"
+          aria-label={`Rename ${name(c)}`}
+          title="Rename"
+          onClick={() => setRenaming(c)}
+        >
+          <Pencil size={14} aria-hidden />
+        </button>
+        <button
+          type="button"
+          className="rounded p-1.5 text-muted hover:bg-fg/10 hover:text-fg"
+          aria-label={`Export ${name(c)} as Markdown`}
+          title="Export as Markdown"
+          onClick={() => props.onExport(c.id)}
+        >
+          <Download size={14} aria-hidden />
+        </button>
+        <button
+          type="button"
+          className="rounded p-1.5 text-muted hover:bg-fg/10 hover:text-danger"
+          aria-label={`Delete ${name(c)}`}
+          title="Delete"
+          onClick={() => setDeleting(c)}
+        >
+          <Trash2 size={14} aria-hidden />
+        </button>
+      </span>
+    </li>
+  )
   return (
     <aside
       aria-label="Conversations"
@@ -57,41 +138,16 @@ export function ConversationList(props: Props) {
             {query.trim() ? 'No conversation matches.' : 'No conversations yet.'}
           </li>
         ) : null}
-        {conversations?.map((c) => (
-          <li key={c.id} className="group relative">
-            <button
-              type="button"
-              aria-current={c.id === selected || undefined}
-              onClick={() => props.onSelect(c.id)}
-              className={`flex w-full flex-col rounded-control px-2.5 py-2 pr-16 text-left hover:bg-fg/5 ${
-                c.id === selected ? 'bg-accent-soft' : ''
-              }`}
-            >
-              <span className="truncate text-sm font-medium">{c.title || 'New chat'}</span>
-              <span className="truncate text-xs text-muted">
-                {c.snippet ?? `${c.messageCount} messages`}
-              </span>
-            </button>
-            <span className="absolute top-1.5 right-1.5 flex opacity-0 group-focus-within:opacity-100 group-hover:opacity-100">
-              <button
-                type="button"
-                className="rounded p-1.5 text-muted hover:bg-fg/10 hover:text-fg"
-                aria-label={`Rename ${c.title || 'New chat'}`}
-                onClick={() => setRenaming(c)}
-              >
-                <Pencil size={14} aria-hidden />
-              </button>
-              <button
-                type="button"
-                className="rounded p-1.5 text-muted hover:bg-fg/10 hover:text-danger"
-                aria-label={`Delete ${c.title || 'New chat'}`}
-                onClick={() => setDeleting(c)}
-              >
-                <Trash2 size={14} aria-hidden />
-              </button>
-            </span>
-          </li>
-        ))}
+        {searching
+          ? conversations?.map((c) => item(c))
+          : groups.map((group) => (
+              <li key={group.label} aria-labelledby={`group-${group.label}`}>
+                <h2 id={`group-${group.label}`} className="conversation-group">
+                  {group.label}
+                </h2>
+                <ul>{group.items.map((c) => item(c))}</ul>
+              </li>
+            ))}
       </ul>
       <Dialog
         open={renaming !== null}

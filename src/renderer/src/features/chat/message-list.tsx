@@ -1,10 +1,11 @@
-import { useMemo } from 'react'
-import { Virtuoso } from 'react-virtuoso'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import type { ChatMessage, ToolResultBlock } from '@shared/chat'
 import { StreamingMarkdown } from './markdown'
 import { MemoryChip } from './memory-chip'
 import { MessageItem } from './message-item'
 import type { Draft } from './use-conversation'
+import type { JumpRequest } from './chat-view'
 
 type Row = { kind: 'message'; message: ChatMessage } | { kind: 'draft'; draft: Draft }
 
@@ -17,10 +18,17 @@ interface Props {
   drafts: Draft[]
   onOpen(path: string): void
   onRetry(): void
+  /** Scroll to this message and mark it for a moment (a search hit). */
+  jumpTo?: JumpRequest | null
 }
 
+/** How long a found message stays outlined. */
+const FOUND_MS = 2500
+
 /** The conversation, virtualized (thousands of messages stay smooth), pinned to the newest. */
-export function MessageList({ messages, drafts, onOpen, onRetry }: Props) {
+export function MessageList({ messages, drafts, onOpen, onRetry, jumpTo = null }: Props) {
+  const virtuoso = useRef<VirtuosoHandle>(null)
+  const [found, setFound] = useState<string | null>(null)
   const results = useMemo(() => {
     const map = new Map<string, ToolResultBlock>()
     for (const m of messages)
@@ -38,8 +46,31 @@ export function MessageList({ messages, drafts, onOpen, onRetry }: Props) {
     [savedRows, drafts]
   )
   const lastId = messages.at(-1)?.id
+  // The hit may be a tool-result message (not shown): its nearest shown message before it.
+  const jumpIndex = useMemo(() => {
+    if (!jumpTo) return -1
+    const at = messages.findIndex((m) => m.id === jumpTo.messageId)
+    if (at === -1) return -1
+    const shown = messages.slice(0, at + 1).findLast(isShown)
+    return shown ? savedRows.findIndex((r) => r.kind === 'message' && r.message === shown) : -1
+  }, [jumpTo, messages, savedRows])
+  // Each jump runs once, as soon as its message is loaded (not again as new messages arrive).
+  const jumped = useRef<JumpRequest | null>(null)
+  useEffect(() => {
+    if (jumpIndex === -1 || jumped.current === jumpTo) return
+    jumped.current = jumpTo
+    virtuoso.current?.scrollToIndex({ index: jumpIndex, align: 'center' })
+    const row = savedRows[jumpIndex]
+    setFound(row?.kind === 'message' ? row.message.id : null)
+  }, [jumpIndex, jumpTo, savedRows])
+  useEffect(() => {
+    if (!found) return
+    const timer = setTimeout(() => setFound(null), FOUND_MS)
+    return () => clearTimeout(timer)
+  }, [found])
   return (
     <Virtuoso
+      ref={virtuoso}
       className="min-h-0 flex-1"
       data={rows}
       role="log"
@@ -50,7 +81,10 @@ export function MessageList({ messages, drafts, onOpen, onRetry }: Props) {
         row.kind === 'draft' ? `draft-${row.draft.messageId}` : row.message.id
       }
       itemContent={(_, row) => (
-        <div className="mx-auto flex max-w-3xl flex-col px-6 py-2">
+        <div
+          className="mx-auto flex max-w-3xl flex-col px-6 py-2"
+          data-found={row.kind === 'message' && row.message.id === found ? true : undefined}
+        >
           {row.kind === 'message' ? (
             <MessageItem
               message={row.message}
