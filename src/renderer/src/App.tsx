@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react'
+import { PanelLeftClose, PanelLeftOpen } from 'lucide-react'
 import { CairnMark, ChatIcon, MemoryIcon, SettingsIcon } from './components/icons'
 import { LoadErrorBanner, NoticeBanner } from './components/notice-banner'
 import { panelId, tabId, ViewTabs, type ViewTab } from './components/view-tabs'
@@ -6,7 +7,8 @@ import { ChatView } from './features/chat/chat-view'
 import { MemoryView } from './features/memory/memory-view'
 import { SettingsView } from './features/settings/settings-view'
 import { useSettingsState } from './features/settings/use-settings-state'
-import { isPrimaryShortcut } from './lib/platform'
+import { isPrimaryShortcut, isShiftShortcut, modifierLabel } from './lib/platform'
+import { useLayout } from './lib/use-layout'
 import { useAppInfo } from './lib/use-app-info'
 
 export type ViewId = 'chat' | 'memory' | 'settings'
@@ -37,6 +39,7 @@ export function App() {
     setChatRequest((r) => ({ id, n: (r?.n ?? 0) + 1 }))
     setView('chat')
   }
+  const layout = useLayout()
   const settings = useSettingsState()
   const info = useAppInfo()
   const theme = settings.settings?.theme ?? 'system'
@@ -46,6 +49,19 @@ export function App() {
   }, [theme])
 
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    // Ctrl/Cmd+B: the sidebar; Ctrl/Cmd+Shift+B: the conversation list.
+    if (event.code === 'KeyB' || event.key.toLowerCase() === 'b') {
+      const pane = isPrimaryShortcut(event)
+        ? 'sidebar'
+        : isShiftShortcut(event)
+          ? 'conversations'
+          : null
+      if (pane) {
+        event.preventDefault()
+        layout.toggle(pane)
+        return
+      }
+    }
     const next = shortcutView(event)
     if (next) {
       event.preventDefault()
@@ -86,7 +102,7 @@ export function App() {
   )
 
   return (
-    <div className="app">
+    <div className="app" data-sidebar={layout.collapsed.sidebar ? 'collapsed' : undefined}>
       <nav className="sidebar" aria-label="Cairn">
         <div className="brand">
           <span className="brand__mark">
@@ -95,7 +111,26 @@ export function App() {
           <span className="brand__name">Cairn</span>
         </div>
         <ViewTabs tabs={VIEWS} selected={view} onSelect={setView} />
-        <p className="sidebar__footer">{info ? `Version ${info.version}` : '\u00a0'}</p>
+        <div className="sidebar__footer">
+          <button
+            type="button"
+            className="sidebar__toggle"
+            aria-expanded={!layout.collapsed.sidebar}
+            aria-keyshortcuts="Control+B Meta+B"
+            title={`${layout.collapsed.sidebar ? 'Expand' : 'Collapse'} the sidebar (${modifierLabel()}B)`}
+            onClick={() => layout.toggle('sidebar')}
+          >
+            {layout.collapsed.sidebar ? (
+              <PanelLeftOpen size={16} aria-hidden />
+            ) : (
+              <PanelLeftClose size={16} aria-hidden />
+            )}
+            <span className="sidebar__toggle-label">
+              {layout.collapsed.sidebar ? 'Expand sidebar' : 'Collapse sidebar'}
+            </span>
+          </button>
+          <p className="sidebar__version">{info ? `Version ${info.version}` : '\u00a0'}</p>
+        </div>
       </nav>
       <main className="content" aria-busy={settings.phase === 'loading' || undefined}>
         {settings.notice || settings.error ? (
@@ -116,6 +151,8 @@ export function App() {
             newChatSignal={newChatSignal}
             openRequest={chatRequest}
             active={view === 'chat'}
+            listCollapsed={layout.collapsed.conversations}
+            onToggleList={() => layout.toggle('conversations')}
           />,
           true
         )}

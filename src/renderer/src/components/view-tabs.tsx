@@ -62,6 +62,7 @@ export function ViewTabs<Id extends string>({ tabs, selected, onSelect }: ViewTa
             aria-controls={panelId(tab.id)}
             aria-keyshortcuts={`Control+${tab.digit} Meta+${tab.digit}`}
             tabIndex={active ? 0 : -1}
+            title={`${tab.label} (${modifier}${tab.digit})`}
             onClick={() => onSelect(tab.id)}
           >
             <span className="view-tab__icon">{tab.icon}</span>

@@ -1,7 +1,8 @@
 import { useEffect, useEffectEvent, useState } from 'react'
-import { MessagesSquare } from 'lucide-react'
+import { MessagesSquare, PanelLeftClose, PanelLeftOpen, SquarePen } from 'lucide-react'
 import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
+import { modifierLabel } from '../../lib/platform'
 import { Composer } from './composer'
 import { ConversationList } from './conversation-list'
 import { MessageList } from './message-list'
@@ -17,6 +18,9 @@ interface Props {
   /** A conversation another view asked to show (the memory activity log); `n` makes repeats count. */
   openRequest?: { id: string; n: number } | null
   active: boolean
+  /** The conversation list is hidden (Ctrl/Cmd+Shift+B or the header button shows it). */
+  listCollapsed?: boolean
+  onToggleList?(): void
 }
 
 /** A message to scroll to (a search hit); `n` makes a repeat of the same jump count. */
@@ -95,7 +99,9 @@ export function ChatView({
   onOpenMemory,
   newChatSignal,
   openRequest,
-  active
+  active,
+  listCollapsed = false,
+  onToggleList
 }: Props) {
   const list = useConversations()
   const [selected, setSelected] = useState<string | null>(null)
@@ -167,27 +173,59 @@ export function ChatView({
   // First run: no key and nothing to look back on. With old conversations, the composer says instead.
   return (
     <div className="flex h-full min-h-0">
-      <ConversationList
-        conversations={list.conversations}
-        selected={current}
-        query={list.query}
-        onQuery={list.setQuery}
-        onSelect={select}
-        onNew={create}
-        onPin={(id, pinned) =>
-          void act(() => call((api) => api.chat.setPinned({ conversationId: id, pinned })))
-        }
-        onExport={exportConversation}
-        onRename={(id, title) =>
-          void act(() => call((api) => api.chat.renameConversation({ conversationId: id, title })))
-        }
-        onDelete={(id) => {
-          if (id === current) setSelected(null)
-          void act(() => call((api) => api.chat.deleteConversation({ conversationId: id })))
-        }}
-      />
+      {listCollapsed ? null : (
+        <ConversationList
+          conversations={list.conversations}
+          selected={current}
+          query={list.query}
+          onQuery={list.setQuery}
+          onSelect={select}
+          onNew={create}
+          onPin={(id, pinned) =>
+            void act(() => call((api) => api.chat.setPinned({ conversationId: id, pinned })))
+          }
+          onExport={exportConversation}
+          onRename={(id, title) =>
+            void act(() =>
+              call((api) => api.chat.renameConversation({ conversationId: id, title }))
+            )
+          }
+          onDelete={(id) => {
+            if (id === current) setSelected(null)
+            void act(() => call((api) => api.chat.deleteConversation({ conversationId: id })))
+          }}
+        />
+      )}
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center gap-3 border-b border-line px-5 py-3">
+          {onToggleList ? (
+            <button
+              type="button"
+              className="-ml-2 rounded p-1.5 text-muted hover:bg-fg/10 hover:text-fg"
+              aria-label={listCollapsed ? 'Show conversations' : 'Hide conversations'}
+              aria-expanded={!listCollapsed}
+              aria-keyshortcuts="Control+Shift+B Meta+Shift+B"
+              title={`${listCollapsed ? 'Show' : 'Hide'} conversations (${modifierLabel()}Shift+B)`}
+              onClick={onToggleList}
+            >
+              {listCollapsed ? (
+                <PanelLeftOpen size={18} aria-hidden />
+              ) : (
+                <PanelLeftClose size={18} aria-hidden />
+              )}
+            </button>
+          ) : null}
+          {listCollapsed ? (
+            <button
+              type="button"
+              className="rounded p-1.5 text-muted hover:bg-fg/10 hover:text-fg"
+              aria-label="New chat"
+              title={`New chat (${modifierLabel()}N)`}
+              onClick={create}
+            >
+              <SquarePen size={18} aria-hidden />
+            </button>
+          ) : null}
           <h1 className="text-xl font-semibold tracking-tight">Chat</h1>
           <p className="truncate text-sm text-muted">
             {list.conversations?.find((c) => c.id === current)?.title ?? ''}

@@ -15,7 +15,8 @@ export function WelcomeCard({ onKeySet }: { onKeySet(status: SecretStatus): void
   const headingId = useId()
   const info = useAppInfo()
   return (
-    <div className="flex min-h-0 flex-1 justify-center overflow-y-auto px-6 py-8">
+    // Sized by its pane, not the window: beside the lists, a narrow window leaves it little room.
+    <div className="@container flex min-h-0 flex-1 justify-center overflow-y-auto px-6 py-8">
       <section aria-labelledby={headingId} className="flex w-full max-w-2xl flex-col gap-5">
         <header className="flex items-center gap-3">
           <span className="brand__mark" aria-hidden>
@@ -28,7 +29,7 @@ export function WelcomeCard({ onKeySet }: { onKeySet(status: SecretStatus): void
             <p className="text-muted">Chat with Claude, with a memory you can read and control.</p>
           </div>
         </header>
-        <ul className="grid gap-3 text-sm sm:grid-cols-3">
+        <ul className="grid gap-3 text-sm @2xl:grid-cols-3">
           <li className="rounded-card border border-line bg-surface p-3">
             <FolderOpen size={18} aria-hidden className="mb-1 text-accent" />
             <strong className="block">Memory is a folder</strong>
