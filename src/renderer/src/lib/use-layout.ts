@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 
 /*
  * Which panes are collapsed: the app sidebar (to a rail of icons) and the conversation list.
@@ -59,13 +59,10 @@ export function useLayout() {
     sidebar: choices.sidebar ?? narrowSidebar,
     conversations: choices.conversations ?? narrowList
   }
-  const toggle = useCallback(
-    (pane: Pane) => {
-      const next = { ...choices, [pane]: !collapsed[pane] }
-      setChoices(next)
-      writeChoices(next)
-    },
-    [choices, collapsed]
-  )
+  const toggle = (pane: Pane) => {
+    const next = { ...choices, [pane]: !collapsed[pane] }
+    setChoices(next)
+    writeChoices(next)
+  }
   return { collapsed, toggle }
 }
