@@ -24,6 +24,14 @@ import {
   SetModelInputSchema,
   StopOutputSchema
 } from './chat'
+import {
+  AnswerApprovalInputSchema,
+  AnswerApprovalOutputSchema,
+  ApprovalListSchema,
+  ChatApprovalResolvedSchema,
+  ListApprovalsInputSchema,
+  PendingApprovalSchema
+} from './approval'
 import { DiagnosticsSchema } from './diagnostics'
 import { AppErrorShapeSchema } from './errors'
 import {
@@ -163,7 +171,10 @@ export const channels = {
   'chat:send-message': { input: SendInputSchema, output: SendOutputSchema },
   'chat:stop': { input: ConversationRefSchema, output: StopOutputSchema },
   'chat:retry': { input: ConversationRefSchema, output: RetryOutputSchema },
-  'chat:list-models': { input: ListModelsInputSchema, output: ModelListSchema }
+  'chat:list-models': { input: ListModelsInputSchema, output: ModelListSchema },
+  // Memory writes waiting for the user (write approval): listed after a reload, answered by a card.
+  'chat:list-approvals': { input: ListApprovalsInputSchema, output: ApprovalListSchema },
+  'chat:answer-approval': { input: AnswerApprovalInputSchema, output: AnswerApprovalOutputSchema }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
@@ -174,7 +185,9 @@ export const events = {
   'chat:message': ChatMessageEventSchema,
   'chat:retrying': ChatRetryingSchema,
   'chat:done': ChatDoneSchema,
-  'chat:error': ChatErrorSchema
+  'chat:error': ChatErrorSchema,
+  'chat:approval-pending': PendingApprovalSchema,
+  'chat:approval-resolved': ChatApprovalResolvedSchema
 } as const satisfies Record<string, z.ZodType>
 
 export type ChannelName = keyof typeof channels

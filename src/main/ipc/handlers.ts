@@ -40,6 +40,8 @@ export function createHandlers(services: Services): Handlers {
     'chat:send-message': (input) => services.chat.send(input),
     'chat:stop': (input) => services.chat.stop(input),
     'chat:retry': (input) => services.chat.retry(input),
-    'chat:list-models': (input) => services.chat.listModels(input)
+    'chat:list-models': (input) => services.chat.listModels(input),
+    'chat:list-approvals': (input) => services.chat.listApprovals(input),
+    'chat:answer-approval': (input) => services.chat.answerApproval(input)
   }
 }
