@@ -67,7 +67,10 @@ function editable(found: Look): string | null {
   return found.kind === 'file' && !found.file.truncated ? found.file.content : null
 }
 
-export async function previewChange(input: unknown, peek: MemoryPeek): Promise<PlannedChange | null> {
+export async function previewChange(
+  input: unknown,
+  peek: MemoryPeek
+): Promise<PlannedChange | null> {
   const parsed = parseCommand(input)
   if (!parsed.ok) return null
   const command = parsed.command
@@ -97,12 +100,14 @@ export async function previewChange(input: unknown, peek: MemoryPeek): Promise<P
       const at = occurrences(text, command.old_str)
       if (at.length !== 1) return null
       const start = at[0] as number
-      const next = text.slice(0, start) + command.new_str + text.slice(start + command.old_str.length)
+      const next =
+        text.slice(0, start) + command.new_str + text.slice(start + command.old_str.length)
       return planned(textChange(text, next))
     }
     case 'insert': {
       const text = editable(found)
-      const next = text === null ? null : withInserted(text, command.insert_line, command.insert_text)
+      const next =
+        text === null ? null : withInserted(text, command.insert_line, command.insert_text)
       return next === null ? null : planned(textChange(text, next))
     }
     case 'delete':

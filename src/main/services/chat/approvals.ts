@@ -74,7 +74,8 @@ export class ApprovalDesk {
     const waiting = this.waiting.get(approvalId)
     if (!waiting) return { status: 'gone' }
     if (answer === 'always-allow') this.allowed.add(waiting.approval.conversationId)
-    if (answer === 'decline') waiting.settle({ kind: 'declined', reason: reason ?? null }, 'declined')
+    if (answer === 'decline')
+      waiting.settle({ kind: 'declined', reason: reason ?? null }, 'declined')
     else waiting.settle({ kind: 'go' }, 'approved')
     return { status: 'answered' }
   }
@@ -105,8 +106,7 @@ export class ApprovalDesk {
       createdAt: this.deps.clock().toISOString()
     }
     return new Promise<Decision>((resolve) => {
-      const onStop = () =>
-        waiting.settle({ kind: 'declined', reason: STOPPED_REASON }, 'cancelled')
+      const onStop = () => waiting.settle({ kind: 'declined', reason: STOPPED_REASON }, 'cancelled')
       const waiting: Waiting = {
         approval,
         settle: (decision, outcome) => {
@@ -128,5 +128,7 @@ export class ApprovalDesk {
 }
 
 function commandOf(input: unknown): unknown {
-  return typeof input === 'object' && input !== null ? (input as { command?: unknown }).command : null
+  return typeof input === 'object' && input !== null
+    ? (input as { command?: unknown }).command
+    : null
 }
