@@ -8,6 +8,7 @@ import {
   type SettingsState
 } from '@shared/contract'
 import { CairnError } from '@shared/errors'
+import { createFakeApprovals } from './fake-approvals'
 import { createFakeChat } from './fake-chat'
 import { createFakeMemory } from './fake-memory'
 import { applySettingsPatch, defaultSettings, type SettingsPatch } from '@shared/settings'
@@ -58,6 +59,8 @@ export interface FakeMain {
   /** Makes a memory change as the engine would (file, activity entry, history version). */
   change: ReturnType<typeof createFakeMemory>['change']
   conversations: ReturnType<typeof createFakeChat>['conversations']
+  /** Write approvals waiting (add one, then emit chat:approval-pending) and the answers given. */
+  approvals: ReturnType<typeof createFakeApprovals>
 }
 
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
@@ -97,10 +100,12 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
 
   const memory = createFakeMemory(options.memory)
   const chat = createFakeChat()
+  const approvals = createFakeApprovals(emit)
   // Only what the renderer under test uses; any other channel answers like a failed call.
   const handlers: Partial<Record<ChannelName, Handler>> = {
     ...memory.handlers,
     ...chat.handlers,
+    ...approvals.handlers,
     'app:info': () => ({
       name: 'Cairn',
       version: '0.1.0-test',
@@ -245,7 +250,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     openedLinks,
     activity: memory.activity,
     change: memory.change,
-    conversations: chat.conversations
+    conversations: chat.conversations,
+    approvals
   }
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react'
 import { MessagesSquare } from 'lucide-react'
 import { call } from '../../lib/api'
+import { ApprovalCards } from './approval-card'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { Composer } from './composer'
 import { ConversationList } from './conversation-list'
@@ -51,6 +52,7 @@ function Conversation(props: {
           onRetry={chat.retry}
         />
       )}
+      <ApprovalCards conversationId={props.id} />
       {chat.fault && !chat.messages.some((m) => m.role === 'assistant' && m.error) ? (
         <div
           role="alert"
