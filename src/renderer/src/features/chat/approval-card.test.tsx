@@ -93,7 +93,12 @@ describe('ApprovalCards', () => {
     const main = installFakeMain()
     render(<ApprovalCards conversationId={CONVERSATION} />)
     await act(() => Promise.resolve())
-    act(() => main.emit('chat:approval-pending', approval({ conversationId: 'c-00000002' })))
+    act(() =>
+      main.emit(
+        'chat:approval-pending',
+        approval({ conversationId: 'c-00000002', id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d' })
+      )
+    )
     expect(screen.queryByRole('region')).toBeNull()
     const move = approval({
       command: 'rename',

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { ApprovalAnswer, PendingApproval } from '@shared/approval'
 import { events } from '@shared/contract'
 import { call, getApi } from '../../lib/api'
@@ -9,27 +9,27 @@ import { toShownError, type ShownError } from '../../lib/errors'
  * subscribes first, then lists what already waits, so a reloaded window shows the same cards.
  */
 export function useApprovals(conversationId: string) {
-  const [approvals, setApprovals] = useState<PendingApproval[]>([])
+  // Every conversation's, so a card answered or cancelled while another chat is shown is gone
+  // when the user comes back; only this conversation's are returned.
+  const [all, setAll] = useState<PendingApproval[]>([])
   const [error, setError] = useState<ShownError | null>(null)
 
   useEffect(() => {
     const api = getApi()
     let live = true
     const add = (approval: PendingApproval) =>
-      setApprovals((list) => (list.some((a) => a.id === approval.id) ? list : [...list, approval]))
+      setAll((list) => (list.some((a) => a.id === approval.id) ? list : [...list, approval]))
     const offs = [
       api.on('chat:approval-pending', (raw) => {
         const p = events['chat:approval-pending'].safeParse(raw)
-        if (p.success && p.data.conversationId === conversationId) add(p.data)
+        if (p.success) add(p.data)
       }),
       api.on('chat:approval-resolved', (raw) => {
         const p = events['chat:approval-resolved'].safeParse(raw)
-        if (p.success && p.data.conversationId === conversationId)
-          setApprovals((list) => list.filter((a) => a.id !== p.data.approvalId))
+        if (p.success) setAll((list) => list.filter((a) => a.id !== p.data.approvalId))
       })
     ]
-    setApprovals([])
-    call((a) => a.chat.listApprovals({ conversationId })).then(
+    call((a) => a.chat.listApprovals()).then(
       (listed) => {
         if (live) listed.approvals.forEach(add)
       },
@@ -41,7 +41,7 @@ export function useApprovals(conversationId: string) {
       live = false
       offs.forEach((off) => off())
     }
-  }, [conversationId])
+  }, [])
 
   const answer = useCallback(
     async (approvalId: string, choice: ApprovalAnswer, reason?: string) => {
@@ -56,7 +56,7 @@ export function useApprovals(conversationId: string) {
           })
         )
         // Answered (or already gone, e.g. answered in another window): the card goes either way.
-        setApprovals((list) => list.filter((a) => a.id !== approvalId))
+        setAll((list) => list.filter((a) => a.id !== approvalId))
       } catch (failure) {
         setError(toShownError(failure))
       }
@@ -64,5 +64,9 @@ export function useApprovals(conversationId: string) {
     []
   )
 
+  const approvals = useMemo(
+    () => all.filter((a) => a.conversationId === conversationId),
+    [all, conversationId]
+  )
   return { approvals, answer, error }
 }
