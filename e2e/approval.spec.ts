@@ -48,6 +48,7 @@ test('ask before overwrite: Claude’s edit waits on a card with the diff → De
   cairn
 }, testInfo) => {
   test.skip(!cairn.anthropic, 'needs the fake Anthropic API')
+  test.setTimeout(90_000) // Settings, a two-request turn and axe: slow on a loaded machine
   const page = cairn.page
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' })
   await page.setViewportSize({ width: 1200, height: 780 })
@@ -85,6 +86,7 @@ test('ask before overwrite in dark: the card survives a reload, Approve from the
   cairn
 }, testInfo) => {
   test.skip(!cairn.anthropic, 'needs the fake Anthropic API')
+  test.setTimeout(90_000) // Settings, a two-request turn and axe: slow on a loaded machine
   const page = cairn.page
   await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' })
   await page.setViewportSize({ width: 1200, height: 780 })

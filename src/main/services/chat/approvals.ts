@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
+import { isDeepStrictEqual } from 'node:util'
 import type { AnswerApprovalInput, PendingApproval } from '@shared/approval'
 import type { ToolResult } from '@shared/memory'
 import type { MemoryWriteApproval } from '@shared/settings'
 import { needsApproval } from './approval-policy'
-import { previewChange, type MemoryPeek } from './approval-preview'
+import { previewChange, type MemoryPeek, type PlannedChange } from './approval-preview'
 import type { ChatEmit } from './types'
 
 /*
@@ -92,11 +93,24 @@ export class ApprovalDesk {
     const { peek } = this.deps
     if (!peek || !needsApproval(this.deps.mode(), command)) return { kind: 'go' }
     if (this.allowed.has(request.conversationId)) return { kind: 'go' }
-    const planned = await previewChange(request.input, peek)
-    // A command that cannot apply changes nothing: the engine answers its error.
-    if (!planned) return { kind: 'go' }
-    if (this.closed) return { kind: 'declined', reason: CLOSED_REASON }
-    if (request.signal.aborted) return { kind: 'declined', reason: STOPPED_REASON }
+    let shown: PlannedChange | null = null
+    // After an approval the preview is computed again: if the folder changed while the card was
+    // up (the user's own edit, another program), the new change is shown and asked for again.
+    for (;;) {
+      const planned = await previewChange(request.input, peek)
+      // A command that cannot apply changes nothing: the engine answers its error.
+      if (!planned) return { kind: 'go' }
+      if (shown && isDeepStrictEqual(shown, planned)) return { kind: 'go' }
+      if (this.closed) return { kind: 'declined', reason: CLOSED_REASON }
+      if (request.signal.aborted) return { kind: 'declined', reason: STOPPED_REASON }
+      const changed = shown !== null
+      const decision = await this.wait(request, changed ? withChangedNote(planned) : planned)
+      if (decision.kind !== 'go' || this.allowed.has(request.conversationId)) return decision
+      shown = planned
+    }
+  }
+
+  private wait(request: ApprovalRequest, planned: PlannedChange): Promise<Decision> {
     const approval: PendingApproval = {
       id: randomUUID(),
       conversationId: request.conversationId,
@@ -125,6 +139,13 @@ export class ApprovalDesk {
       this.deps.emit('chat:approval-pending', approval)
     })
   }
+}
+
+const CHANGED_NOTE = 'The file changed while this waited; this is what the change would do now.'
+
+function withChangedNote(planned: PlannedChange): PlannedChange {
+  const note = planned.preview.note ? `${CHANGED_NOTE} ${planned.preview.note}` : CHANGED_NOTE
+  return { ...planned, preview: { ...planned.preview, note } }
 }
 
 function commandOf(input: unknown): unknown {

@@ -150,6 +150,32 @@ describe('write approval in the tool loop', () => {
     expect(await note(rig)).toBe(EDITED)
   })
 
+  test('the folder changed while the card was up: approving shows the new change and asks again', async () => {
+    const rig = await rigWith('ask-destructive')
+    const insert = {
+      command: 'insert',
+      path: '/memories/me.md',
+      insert_line: 1,
+      insert_text: '- new'
+    }
+    rig.fake.script(reply([memory(insert, 'toolu_ins')]), reply('Added.'))
+    const { turnId, pending } = await untilPending(rig)
+    expect(pending.preview).toEqual({ before: NOTE, after: '# Me\n- new\n- likes tea\n' })
+    // The user edits the file in Memory meanwhile: line 1 is now another line.
+    await rig.store.write({ path: '/memories/me.md', content: '# About me\n- likes tea\n' })
+    rig.chat.answerApproval({ approvalId: pending.id, answer: 'approve' })
+    const again = await rig.events.next('chat:approval-pending', (p) => p.id !== pending.id)
+    expect(again.preview).toEqual({
+      before: '# About me\n- likes tea\n',
+      after: '# About me\n- new\n- likes tea\n',
+      note: 'The file changed while this waited; this is what the change would do now.'
+    })
+    expect(await note(rig)).toBe('# About me\n- likes tea\n')
+    rig.chat.answerApproval({ approvalId: again.id, answer: 'approve' })
+    await rig.events.end(turnId)
+    expect(await note(rig)).toBe('# About me\n- new\n- likes tea\n')
+  })
+
   test('a pending approval survives a renderer reload: listed again, answered from the list', async () => {
     const rig = await rigWith('ask-destructive')
     rig.fake.script(reply([memory(EDIT, 'toolu_edit')]), reply('Noted.'))
