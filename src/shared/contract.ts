@@ -26,6 +26,14 @@ import {
   StopOutputSchema,
   ExportOutputSchema
 } from './chat'
+import {
+  AnswerApprovalInputSchema,
+  AnswerApprovalOutputSchema,
+  ApprovalListSchema,
+  ChatApprovalResolvedSchema,
+  ListApprovalsInputSchema,
+  PendingApprovalSchema
+} from './approval'
 import { DiagnosticsSchema } from './diagnostics'
 import { AppErrorShapeSchema } from './errors'
 import {
@@ -168,7 +176,10 @@ export const channels = {
   'chat:list-models': { input: ListModelsInputSchema, output: ModelListSchema },
   'chat:set-pinned': { input: SetPinnedInputSchema, output: ConversationSummarySchema },
   // Markdown through the OS save dialog (main asks where; the renderer only learns the file name).
-  'chat:export-conversation': { input: ConversationRefSchema, output: ExportOutputSchema }
+  'chat:export-conversation': { input: ConversationRefSchema, output: ExportOutputSchema },
+  // Memory writes waiting for the user (write approval): listed after a reload, answered by a card.
+  'chat:list-approvals': { input: ListApprovalsInputSchema, output: ApprovalListSchema },
+  'chat:answer-approval': { input: AnswerApprovalInputSchema, output: AnswerApprovalOutputSchema }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
@@ -179,7 +190,9 @@ export const events = {
   'chat:message': ChatMessageEventSchema,
   'chat:retrying': ChatRetryingSchema,
   'chat:done': ChatDoneSchema,
-  'chat:error': ChatErrorSchema
+  'chat:error': ChatErrorSchema,
+  'chat:approval-pending': PendingApprovalSchema,
+  'chat:approval-resolved': ChatApprovalResolvedSchema
 } as const satisfies Record<string, z.ZodType>
 
 export type ChannelName = keyof typeof channels

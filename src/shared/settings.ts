@@ -36,6 +36,9 @@ function intIn(field: string, range: RangeName) {
 export const ThemeSchema = z.enum(['system', 'light', 'dark'])
 export const ExpiryModeSchema = z.enum(['off', 'idle', 'age'])
 export const ExpiryActionSchema = z.enum(['delete', 'archive'])
+/** When Claude's memory writes wait for the user: never, before removing/overwriting, or always. */
+export const MemoryWriteApprovalSchema = z.enum(['automatic', 'ask-destructive', 'ask-all'])
+export type MemoryWriteApproval = z.infer<typeof MemoryWriteApprovalSchema>
 
 // Pinned patterns are matched in linear time; these caps bound the work per file all the same.
 export const PINNED_GLOB_MAX_CHARS = 200
@@ -128,7 +131,8 @@ export const SettingsSchema = z.object({
   trustedLinkHosts: z
     .array(TrustedHostSchema)
     .max(TRUSTED_HOSTS_MAX, { error: `at most ${TRUSTED_HOSTS_MAX} trusted sites` })
-    .default([])
+    .default([]),
+  memoryWriteApproval: MemoryWriteApprovalSchema.default('automatic')
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
@@ -152,7 +156,8 @@ export const SettingsPatchSchema = z
     history: namesOnly(HistoryRetentionSchema),
     memoryGuidance: z.unknown(),
     theme: z.unknown(),
-    trustedLinkHosts: z.unknown()
+    trustedLinkHosts: z.unknown(),
+    memoryWriteApproval: z.unknown()
   })
   .partial() as unknown as z.ZodType<SettingsPatch, SettingsPatch>
 export type SettingsPatch = {
@@ -166,6 +171,7 @@ export type SettingsPatch = {
   memoryGuidance?: string
   theme?: Settings['theme']
   trustedLinkHosts?: string[]
+  memoryWriteApproval?: MemoryWriteApproval
 }
 
 export function defaultSettings(): Settings {

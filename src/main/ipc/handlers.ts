@@ -42,6 +42,8 @@ export function createHandlers(services: Services): Handlers {
     'chat:retry': (input) => services.chat.retry(input),
     'chat:list-models': (input) => services.chat.listModels(input),
     'chat:set-pinned': (input) => services.chat.setPinned(input),
-    'chat:export-conversation': (input) => services.chat.exportConversation(input)
+    'chat:export-conversation': (input) => services.chat.exportConversation(input),
+    'chat:list-approvals': (input) => services.chat.listApprovals(input),
+    'chat:answer-approval': (input) => services.chat.answerApproval(input)
   }
 }

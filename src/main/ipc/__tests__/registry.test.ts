@@ -132,6 +132,8 @@ const HUGE = 'x'.repeat(1_000_000)
 const OVER_FILE_CAP = 'x'.repeat(10 * 1024 * 1024 + 1)
 /** A well-formed conversation id (no such conversation exists). */
 const ID = '3f2c8a6e-1b4d-4c2a-9e7f-0a1b2c3d4e5f'
+/** A well-formed approval id (nothing waits under it). */
+const APPROVAL = '7d1e5b9a-2c3f-4a8b-9d6e-1f2a3b4c5d6e'
 const circular: Record<string, unknown> = { a: 1 }
 circular.self = circular
 
@@ -366,6 +368,21 @@ function chatGarbage() {
     'chat:list-models': [
       ['refresh text', { refresh: 'yes' }],
       ['refresh null', { refresh: null }]
+    ],
+    'chat:list-approvals': [
+      ['conversationId number', { conversationId: 7 }],
+      ['conversationId with a path', { conversationId: '../../etc' }],
+      ['extra key', { conversationId: ID, all: true }]
+    ],
+    'chat:answer-approval': [
+      ['empty object', {}],
+      ['no answer', { approvalId: APPROVAL }],
+      ['answer unknown', { approvalId: APPROVAL, answer: 'maybe' }],
+      ['id not a uuid', { approvalId: '../x', answer: 'approve' }],
+      ['id number', { approvalId: 5, answer: 'approve' }],
+      ['reason too long', { approvalId: APPROVAL, answer: 'decline', reason: 'r'.repeat(1_001) }],
+      ['reason number', { approvalId: APPROVAL, answer: 'decline', reason: 3 }],
+      ['extra key', { approvalId: APPROVAL, answer: 'approve', conversationId: ID }]
     ]
   } satisfies Partial<Record<ChannelName, Array<[string, unknown]>>>
 }
@@ -627,6 +644,9 @@ describe('valid calls', () => {
     // No API key here: the reply fails at once with a no-api-key fault, and nothing is sent.
     'chat:send-message': async () => ({ conversationId: await conversation(), text: 'Hello' }),
     'chat:stop': async () => ({ conversationId: await conversation() }),
+    'chat:list-approvals': async () => ({ conversationId: await conversation() }),
+    // Nothing waits under this id: answered as gone (a stale card), never an error.
+    'chat:answer-approval': async () => ({ approvalId: APPROVAL, answer: 'approve' }),
     'chat:retry': async () => {
       const conversationId = await conversation()
       await services.chat.send({ conversationId, text: 'Hello' })

@@ -13,7 +13,10 @@ import {
 import { CairnError } from '@shared/errors'
 import type { Settings } from '@shared/settings'
 import type { Logger } from '../log/logger'
+import type { AnswerApprovalInput, PendingApproval } from '@shared/approval'
 import { createAnthropicClient, type AnthropicOptions } from './anthropic'
+import type { MemoryPeek } from './approval-preview'
+import { ApprovalDesk } from './approvals'
 import { createConversationStore } from './conversation-store'
 import {
   DEFAULT_TITLE,
@@ -86,6 +89,9 @@ export interface ChatService {
   }): Promise<{ saved: boolean; fileName: string | null }>
   listModels(input?: { refresh?: boolean | undefined }): Promise<ModelList>
   testKey(input?: { apiKey?: string | undefined }): Promise<KeyTestResult>
+  /** Memory writes of Claude's waiting for the user's answer (write approval). */
+  listApprovals(input?: { conversationId?: string | undefined }): { approvals: PendingApproval[] }
+  answerApproval(input: AnswerApprovalInput): { status: 'answered' | 'gone' }
   onEvent(listener: ChatEmit): () => void
   /** Resolves when no reply is running (in this conversation, or at all). */
   idle(conversationId?: string): Promise<void>
@@ -123,6 +129,13 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       cached = { key, client: createAnthropicClient(key, options.anthropic ?? {}, logger) }
     return cached.client
   }
+
+  const approvals = new ApprovalDesk({
+    mode: () => options.settings.get().settings.memoryWriteApproval,
+    peek: options.memory.enabled !== false ? peekOf(options.memory) : null,
+    emit,
+    clock
+  })
 
   const models = createModelCatalog({ dir: options.dir, client: () => client(), logger, clock })
 
@@ -174,7 +187,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       wait: options.wait ?? realWait,
       retry,
       coalesceMs: options.coalesceMs ?? DEFAULT_COALESCE_MS,
-      logger
+      logger,
+      approvals
     })
     const done = turn.run().then((end) => finish(turn, conversation, end))
     running.set(conversation.id, { turn, done })
@@ -385,6 +399,12 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       if (key) logger.redact(key)
       return testApiKey(key ? await client(key) : null)
     },
+    listApprovals(input) {
+      return { approvals: approvals.list(input?.conversationId) }
+    },
+    answerApproval(input) {
+      return approvals.answer(input)
+    },
     onEvent(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
@@ -401,11 +421,20 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     },
     async dispose() {
       disposed = true
+      approvals.close() // quitting declines what waits for the user
       for (const { turn } of running.values()) turn.stop()
       await Promise.all([...running.values()].map((r) => r.done))
       listeners.clear()
     }
   }
+}
+
+/** The memory service can show a change before it is made; a bare tool runner cannot. */
+function peekOf(memory: MemoryToolRunner): MemoryPeek | null {
+  const { read, list } = memory as Partial<MemoryPeek>
+  return typeof read === 'function' && typeof list === 'function'
+    ? { read: (path) => read.call(memory, path), list: (input) => list.call(memory, input) }
+    : null
 }
 
 export type { ChatEventName }

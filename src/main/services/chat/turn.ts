@@ -12,11 +12,13 @@ import type {
   TurnStatus,
   Usage
 } from '@shared/chat'
+import type { ToolResult } from '@shared/memory'
 import type { Settings } from '@shared/settings'
 import type { Logger } from '../log/logger'
 import { createCoalescer } from './coalescer'
 import { classifyFault, isAbort, noApiKeyFault, saveFailedFault, StreamEndedEarly } from './faults'
 import { describeTool, summarize } from './memory-ops'
+import type { ApprovalDesk } from './approvals'
 import { addUsage, ReplyAccumulator, ZERO_USAGE, type ReplySnapshot } from './reply-accumulator'
 import { notRunResult, repairStored } from './repair'
 import { buildRequest } from './request'
@@ -53,6 +55,8 @@ export interface TurnDeps {
    * request is aborted and the turn leaves no trace.
    */
   ready?: Promise<boolean>
+  /** Write approval: memory commands the user must approve wait here (absent: none waits). */
+  approvals?: ApprovalDesk
 }
 
 /** Faults in a stream that showed nothing yet, safe to retry without the user noticing. */
@@ -305,10 +309,7 @@ export class Turn {
               content: `Error: There is no tool called ${call.name}. Only the memory tool is available.`,
               isError: true
             }
-          : await this.deps.memory.execute(call.input, {
-              kind: 'claude',
-              conversationId: this.conversationId
-            })
+          : await this.runMemory(call)
       results.push({
         type: 'tool_result',
         tool_use_id: call.id,
@@ -319,6 +320,16 @@ export class Turn {
       event(result.isError ? 'error' : 'done', summarize(result.content))
     }
     return results
+  }
+
+  /** One memory command, after the user's approval when the setting asks for it. */
+  private runMemory(call: ToolUseBlock): Promise<ToolResult> {
+    const execute = () =>
+      this.deps.memory.execute(call.input, { kind: 'claude', conversationId: this.conversationId })
+    const { approvals } = this.deps
+    if (!approvals) return execute()
+    const request = { conversationId: this.conversationId, turnId: this.id, toolUseId: call.id }
+    return approvals.run({ ...request, input: call.input, signal: this.controller.signal }, execute)
   }
 
   /** Before each request: every tool call in the saved conversation has its answer. */

@@ -8,6 +8,7 @@ import {
   type SettingsState
 } from '@shared/contract'
 import { CairnError } from '@shared/errors'
+import { createFakeApprovals } from './fake-approvals'
 import { createFakeChat } from './fake-chat'
 import { createFakeMemory } from './fake-memory'
 import { applySettingsPatch, defaultSettings, type SettingsPatch } from '@shared/settings'
@@ -59,7 +60,9 @@ export interface FakeMain {
   change: ReturnType<typeof createFakeMemory>['change']
   conversations: ReturnType<typeof createFakeChat>['conversations']
   /** The fake chat's own controls: the exports it recorded, what the save dialog answers. */
-  chat: ReturnType<typeof createFakeChat>
+  chat: ReturnType<typeof createFakeChat>,
+  /** Write approvals waiting (add one, then emit chat:approval-pending) and the answers given. */
+  approvals: ReturnType<typeof createFakeApprovals>
 }
 
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
@@ -99,10 +102,12 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
 
   const memory = createFakeMemory(options.memory)
   const chat = createFakeChat()
+  const approvals = createFakeApprovals(emit)
   // Only what the renderer under test uses; any other channel answers like a failed call.
   const handlers: Partial<Record<ChannelName, Handler>> = {
     ...memory.handlers,
     ...chat.handlers,
+    ...approvals.handlers,
     'app:info': () => ({
       name: 'Cairn',
       version: '0.1.0-test',
@@ -248,7 +253,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     activity: memory.activity,
     change: memory.change,
     conversations: chat.conversations,
-    chat
+    chat,
+    approvals
   }
 }
 

@@ -23,20 +23,14 @@ export async function insert(
     const read = await readIn(dir, path, missing)
     const text = editableText(read, path)
     noteRead(ctx, path, read, false)
-    const lines = text.split('\n')
     const line = input.insert_line
-    if (line < 0 || line > lines.length) {
+    const next = withInserted(text, line, input.insert_text)
+    if (next === null) {
       throw new ToolError(
         'invalid',
-        `Error: Invalid \`insert_line\` parameter: ${line}. It should be within the range of lines of the file: [0, ${lines.length}]`
+        `Error: Invalid \`insert_line\` parameter: ${line}. It should be within the range of lines of the file: [0, ${text.split('\n').length}]`
       )
     }
-    // One trailing newline ends the inserted text; it does not add an empty line.
-    const added = input.insert_text.endsWith('\n')
-      ? input.insert_text.slice(0, -1)
-      : input.insert_text
-    lines.splice(line, 0, added)
-    const next = lines.join('\n')
     const newSize = Buffer.byteLength(next)
     checkCaps(ctx, { display: path.display, verb: 'edit', oldSize: read.size, newSize })
     noteIntent(ctx, next)
@@ -49,4 +43,13 @@ export async function insert(
       bytesAfter: entry.size
     }
   })
+}
+
+/** The text with `insertText` after line `line`; null when the line is out of range. */
+export function withInserted(text: string, line: number, insertText: string): string | null {
+  const lines = text.split('\n')
+  if (line < 0 || line > lines.length) return null
+  // One trailing newline ends the inserted text; it does not add an empty line.
+  lines.splice(line, 0, insertText.endsWith('\n') ? insertText.slice(0, -1) : insertText)
+  return lines.join('\n')
 }

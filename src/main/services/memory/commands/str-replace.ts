@@ -67,7 +67,7 @@ export async function strReplace(
 }
 
 /** Every start offset, overlapping ones included: "aa" in "aaa" is ambiguous, so it counts twice. */
-function occurrences(text: string, needle: string): number[] {
+export function occurrences(text: string, needle: string): number[] {
   const found: number[] = []
   for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + 1)) {
     found.push(i)

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react'
 import { MessagesSquare, PanelLeftClose, PanelLeftOpen, SquarePen } from 'lucide-react'
 import { call } from '../../lib/api'
+import { ApprovalCards } from './approval-card'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { modifierLabel } from '../../lib/platform'
 import { Composer } from './composer'
@@ -63,6 +64,7 @@ function Conversation(props: {
           jumpTo={props.jumpTo}
         />
       )}
+      <ApprovalCards conversationId={props.id} />
       {chat.fault && !chat.messages.some((m) => m.role === 'assistant' && m.error) ? (
         <div
           role="alert"

@@ -43,7 +43,14 @@ function Assistant({
         const chip: ChipData = {
           command: typeof input.command === 'string' ? input.command : block.name,
           path: toolPath(input),
-          status: result ? (result.is_error ? 'error' : 'done') : 'cancelled',
+          // No answer yet after a tool_use stop: the command is running or waits for approval.
+          status: result
+            ? result.is_error
+              ? 'error'
+              : 'done'
+            : message.stopReason === 'tool_use'
+              ? 'running'
+              : 'cancelled',
           result: result?.content ?? '',
           input,
           ...(result?.memory ? { memory: result.memory } : {})

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { CairnError } from '@shared/errors'
 import { defaultSettings } from '@shared/settings'
@@ -168,5 +168,25 @@ describe('Settings form', () => {
     act(() => main.emit('settings:changed', { settings: changed }))
     expect(field('maxTokens').value).toBe('8000')
     expect(field('maxFiles').value).toBe('12')
+  })
+})
+
+describe('Approval setting', () => {
+  it('offers the three modes in plain words and saves the one chosen', async () => {
+    const { main, user } = await renderSettings()
+    const group = screen.getByRole('group', { name: 'When Claude changes memory' })
+    const radios = within(group).getAllByRole('radio') as HTMLInputElement[]
+    expect(radios.map((r) => r.labels?.[0]?.querySelector('.choice__label')?.textContent)).toEqual([
+      'Automatic',
+      'Ask before changes that remove or overwrite',
+      'Ask before every change'
+    ])
+    expect(radios[0]?.checked).toBe(true)
+    await user.click(within(group).getByRole('radio', { name: /^Ask before every change/ }))
+    await user.click(saveButton())
+    await waitFor(() =>
+      expect(main.callsTo('settings:update')).toEqual([{ memoryWriteApproval: 'ask-all' }])
+    )
+    expect(main.state.settings.settings.memoryWriteApproval).toBe('ask-all')
   })
 })

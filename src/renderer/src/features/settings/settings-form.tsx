@@ -3,6 +3,7 @@ import type { Settings } from '@shared/settings'
 import { call } from '../../lib/api'
 import { toShownError } from '../../lib/errors'
 import { isPrimaryShortcut } from '../../lib/platform'
+import { ApprovalFields } from './approval-fields'
 import { ContextFields } from './context-fields'
 import { GuidanceField, ThemeField } from './appearance-fields'
 import type { FieldGroupProps } from './field-group'
@@ -98,6 +99,7 @@ export function SettingsForm({ settings, active, onSaved }: SettingsFormProps) {
       <ModelFields {...groupProps} active={active} />
       <MemoryCapFields {...groupProps} />
       <ExpiryFields {...groupProps} />
+      <ApprovalFields {...groupProps} />
       <ContextFields {...groupProps} />
       <GuidanceField {...groupProps} />
       <ThemeField {...groupProps} />

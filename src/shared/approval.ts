@@ -1,0 +1,73 @@
+import { z } from 'zod'
+import { ConversationIdSchema } from './chat'
+
+// Write approval: a memory change of Claude's that waits for the user's answer. Main owns the
+// pending approval (it survives a window reload); the renderer shows it as a card and answers it.
+
+export const ApprovalIdSchema = z.uuid({ error: 'approvalId is not an approval id' })
+
+export const ApprovalCommandSchema = z.enum(['create', 'str_replace', 'insert', 'delete', 'rename'])
+export type ApprovalCommand = z.infer<typeof ApprovalCommandSchema>
+
+/**
+ * What the change would do, computed without writing: the file's text now and after (null: no
+ * file), or a note where no text diff fits (a folder, a file too large to show).
+ */
+export const ApprovalPreviewSchema = z.object({
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+  /** A rename: where the file or folder would go. */
+  to: z.string().optional(),
+  note: z.string().optional()
+})
+export type ApprovalPreview = z.infer<typeof ApprovalPreviewSchema>
+
+export const PendingApprovalSchema = z.object({
+  id: ApprovalIdSchema,
+  conversationId: ConversationIdSchema,
+  turnId: z.string(),
+  toolUseId: z.string(),
+  command: ApprovalCommandSchema,
+  /** `/memories/...`; for a rename, the old path (`preview.to` is the new one). */
+  path: z.string(),
+  preview: ApprovalPreviewSchema,
+  /** ISO time. */
+  createdAt: z.string()
+})
+export type PendingApproval = z.infer<typeof PendingApprovalSchema>
+
+/** `always-allow`: approve this one and every later write in this conversation (this session). */
+export const ApprovalAnswerSchema = z.enum(['approve', 'decline', 'always-allow'])
+export type ApprovalAnswer = z.infer<typeof ApprovalAnswerSchema>
+
+export const APPROVAL_REASON_MAX = 1_000
+
+export const AnswerApprovalInputSchema = z.strictObject({
+  approvalId: ApprovalIdSchema,
+  answer: ApprovalAnswerSchema,
+  /** Why the user declined, told to Claude. */
+  reason: z
+    .string({ error: 'reason must be text' })
+    .max(APPROVAL_REASON_MAX, {
+      error: `the reason can be at most ${APPROVAL_REASON_MAX.toLocaleString('en-US')} characters`
+    })
+    .optional()
+})
+export type AnswerApprovalInput = z.infer<typeof AnswerApprovalInputSchema>
+
+/** `gone`: nothing was waiting under that id (answered elsewhere, or the reply was stopped). */
+export const AnswerApprovalOutputSchema = z.object({ status: z.enum(['answered', 'gone']) })
+
+export const ListApprovalsInputSchema = z
+  .strictObject({ conversationId: ConversationIdSchema.optional() })
+  .optional()
+export const ApprovalListSchema = z.object({ approvals: z.array(PendingApprovalSchema) })
+
+export const ApprovalOutcomeSchema = z.enum(['approved', 'declined', 'cancelled'])
+/** The `chat:approval-resolved` event: the card can go. */
+export const ChatApprovalResolvedSchema = z.object({
+  conversationId: ConversationIdSchema,
+  approvalId: ApprovalIdSchema,
+  outcome: ApprovalOutcomeSchema
+})
+export type ChatApprovalResolved = z.infer<typeof ChatApprovalResolvedSchema>
