@@ -4,6 +4,7 @@ import { editableText, inParent, nameOf, noteRead, noteWrite, readIn, expiredNot
 import { noteIntent } from '../files'
 import type { MemoryPath } from '../paths'
 import { writeAtomic } from '../safe-fs'
+import { guardWrite } from '../secret-guard'
 import { ToolError } from '../tool-error'
 import type { CommandOf } from './input'
 
@@ -35,15 +36,20 @@ export async function insert(
     const added = input.insert_text.endsWith('\n')
       ? input.insert_text.slice(0, -1)
       : input.insert_text
+    const at = lines.slice(0, line).reduce((sum, kept) => sum + kept.length + 1, 0)
     lines.splice(line, 0, added)
-    const next = lines.join('\n')
+    const { text: next, note } = await guardWrite(ctx, {
+      display: path.display,
+      text: lines.join('\n'),
+      region: [at, at + added.length]
+    })
     const newSize = Buffer.byteLength(next)
     checkCaps(ctx, { display: path.display, verb: 'edit', oldSize: read.size, newSize })
     noteIntent(ctx, next)
     const info = await writeAtomic(dir, nameOf(path), next, false)
     const entry = noteWrite(ctx, path.rel, next, info)
     return {
-      content: `The file ${path.display} has been edited.${usageNotice(ctx, entry.size)}`,
+      content: `The file ${path.display} has been edited.${note}${usageNotice(ctx, entry.size)}`,
       paths: [path.display],
       bytesBefore: read.size,
       bytesAfter: entry.size
