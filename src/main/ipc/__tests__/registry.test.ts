@@ -387,6 +387,7 @@ describe('the registry refuses malformed payloads on every channel', () => {
         'memory:archive-list',
         'memory:sweep',
         'memory:usage',
+        'memory:scan-secrets',
         'chat:list-conversations',
         'secrets:clear-api-key',
         'secrets:status',
