@@ -23,6 +23,8 @@ export interface Draft {
   keepToolUses: string
   memoryGuidance: string
   theme: Settings['theme']
+  secretMode: Settings['secretGuard']['mode']
+  secretCheckUserEdits: boolean
 }
 export type DraftField = keyof Draft
 /** Fields the user has touched; everything else follows the saved settings as they change. */
@@ -44,7 +46,9 @@ export function draftFromSettings(settings: Settings): Draft {
     triggerTokens: String(settings.contextEditing.triggerTokens),
     keepToolUses: String(settings.contextEditing.keepToolUses),
     memoryGuidance: settings.memoryGuidance,
-    theme: settings.theme
+    theme: settings.theme,
+    secretMode: settings.secretGuard.mode,
+    secretCheckUserEdits: settings.secretGuard.checkUserEdits
   }
 }
 
@@ -100,6 +104,11 @@ export function patchFromDraft(settings: Settings, draft: Draft): SettingsPatch 
   )
   if (draft.memoryGuidance !== settings.memoryGuidance) patch.memoryGuidance = draft.memoryGuidance
   if (draft.theme !== settings.theme) patch.theme = draft.theme
+  const secretGuard: NonNullable<SettingsPatch['secretGuard']> = {}
+  if (draft.secretMode !== settings.secretGuard.mode) secretGuard.mode = draft.secretMode
+  if (draft.secretCheckUserEdits !== settings.secretGuard.checkUserEdits)
+    secretGuard.checkUserEdits = draft.secretCheckUserEdits
+  if (Object.keys(secretGuard).length > 0) patch.secretGuard = secretGuard
 
   if (Object.keys(memory).length > 0) patch.memory = memory
   if (Object.keys(expiry).length > 0) patch.expiry = expiry
@@ -122,7 +131,9 @@ const FIELD_OF_PATH: Record<string, DraftField> = {
   'contextEditing.triggerTokens': 'triggerTokens',
   'contextEditing.keepToolUses': 'keepToolUses',
   memoryGuidance: 'memoryGuidance',
-  theme: 'theme'
+  theme: 'theme',
+  'secretGuard.mode': 'secretMode',
+  'secretGuard.checkUserEdits': 'secretCheckUserEdits'
 }
 
 /** "maxFileBytes must be a whole number…" → "Must be a whole number…": the label already names it. */

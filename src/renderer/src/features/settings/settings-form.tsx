@@ -9,6 +9,7 @@ import type { FieldGroupProps } from './field-group'
 import { fieldId } from './field-labels'
 import { ExpiryFields, MemoryCapFields } from './memory-fields'
 import { ModelFields } from './model-fields'
+import { SecretGuardFields } from './secret-guard-fields'
 import { SaveBar, type SaveFeedback } from './save-bar'
 import {
   checkDraft,
@@ -99,6 +100,7 @@ export function SettingsForm({ settings, active, onSaved }: SettingsFormProps) {
       <MemoryCapFields {...groupProps} />
       <ExpiryFields {...groupProps} />
       <ContextFields {...groupProps} />
+      <SecretGuardFields {...groupProps} />
       <GuidanceField {...groupProps} />
       <ThemeField {...groupProps} />
       {check.otherErrors.length > 0 ? (
