@@ -152,14 +152,17 @@ const LOOK_ALIKES: Array<(r: Rand) => string> = [
   (r) =>
     `Docs: https://example.com/${chars(r, LOWER, 8)}?page=${int(r, 1, 99)}#${chars(r, LOWER, 5)}`,
   (r) => `Use the token from env: export GITHUB_TOKEN=$${pick(r, ['GH_TOKEN', 'CI_TOKEN'])}`,
-  (r) => `The AWS docs' example key is AKIAIOSFODNN7EXAMPLE; never a real one.`,
+  () => `The AWS docs' example key is AKIAIOSFODNN7EXAMPLE; never a real one.`,
   (r) =>
     `Build ${int(r, 1, 9)}.${int(r, 0, 30)}.${int(r, 0, 99)} on ${int(r, 10, 250)}.${int(r, 0, 255)}.${int(r, 0, 255)}.${int(r, 1, 254)}`,
   (r) => `Random id ${chars(r, ALNUM, int(r, 20, 40))}`,
   (r) =>
     `eyJ${chars(r, B64URL, 30)}.eyJ${chars(r, B64URL, 40)}.${chars(r, B64URL, 43)} is not a token`,
-  (r) => `Set SLACK_BOT_TOKEN to xoxb-your-token-here in .env`,
-  (r) => `IBAN DE${chars(r, DIGITS, 20)}`
+  () => `Set SLACK_BOT_TOKEN to xoxb-your-token-here in .env`,
+  (r) => `IBAN DE${chars(r, DIGITS, 20)}`,
+  (r) =>
+    `Docs shorten keys like sk-ant-api03-${chars(r, B64URL, 6)}… and ghp_${chars(r, ALNUM, 4)}…`,
+  (r) => `Luhn-valid but no card: ${cardNumber(r, pick(r, ['9', '1', '7']), 16)}`
 ]
 
 export function lookAlikes(seed: number, count: number): string[] {
