@@ -1,4 +1,4 @@
-import { readdir, writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { memory, reply, text } from './fake-anthropic'
 import { AppPage } from './pages/app-page'
@@ -15,6 +15,7 @@ test('the secret guard refuses Claude’s write of a key, and the scan finds one
   cairn
 }, testInfo) => {
   test.skip(!cairn.anthropic, 'needs the fake Anthropic API')
+  test.setTimeout(90_000) // two replies, axe and screenshots
   await cairn.page.setViewportSize({ width: 1200, height: 780 })
   const folder = join(cairn.userDataDir, 'memories')
   cairn.anthropic!.script(
@@ -66,4 +67,48 @@ test('the secret guard refuses Claude’s write of a key, and the scan finds one
 
   await findings.getByRole('button', { name: /^Open \/memories\/old-notes\.md/ }).click()
   await expect(inspector.view().getByRole('heading', { level: 2 })).toContainText('old-notes.md')
+})
+
+test('with "Redact the secret" chosen in Settings, Claude’s note is saved without the key', async ({
+  cairn
+}, testInfo) => {
+  test.skip(!cairn.anthropic, 'needs the fake Anthropic API')
+  test.setTimeout(90_000) // two replies, axe and screenshots
+  await cairn.page.setViewportSize({ width: 1200, height: 900 })
+  const app = new AppPage(cairn.page)
+  const settings = await app.gotoSettings()
+  const card = settings.section('Secret guard')
+  await card.getByRole('radio', { name: /Redact the secret/ }).check()
+  await expect(card.getByRole('checkbox', { name: /Check my own edits too/ })).toBeChecked()
+  await card.scrollIntoViewIfNeeded()
+  expect(await seriousA11yViolations(cairn.page)).toEqual([])
+  await captureView(cairn.page, testInfo, 'secret-guard-settings')
+  await settings.save()
+  await expect(settings.saveStatus()).toContainText(/saved/i)
+
+  cairn.anthropic!.script(
+    reply([
+      memory({
+        command: 'create',
+        path: '/memories/deploy.md',
+        file_text: `# Deploy\n\nAWS key: ${FAKE_AWS_KEY}\n`
+      })
+    ]),
+    reply('Saved, without the key.')
+  )
+  const chat = new ChatPage(cairn.page)
+  await app.goto('Chat')
+  await chat.useSessionKey()
+  await chat.newChat()
+  await chat.send('Remember my deploy notes.')
+  await expect(chat.log()).toContainText('Saved, without the key.')
+  await expect(chat.chip('Created /memories/deploy.md · Redacted 1 secret')).toBeVisible()
+  const saved = join(cairn.userDataDir, 'memories', 'deploy.md')
+  await expect
+    .poll(() =>
+      readFile(saved, 'utf8').catch(
+        async () => `missing; folder has ${await readdir(join(cairn.userDataDir, 'memories'))}`
+      )
+    )
+    .toBe('# Deploy\n\nAWS key: [redacted: AWS access key]\n')
 })

@@ -17,7 +17,7 @@ describe('SecretsPanel', () => {
     render(<SecretsPanel onOpen={onOpen} />)
     await user.click(screen.getByRole('button', { name: 'Scan memory for secrets' }))
     expect((await screen.findByRole('status')).textContent).toBe(
-      '2 files scanned: 1 secret found. Open a file to remove or redact them.'
+      '2 files scanned: 1 secret found. Open the file to remove it.'
     )
     const list = screen.getByRole('list', { name: 'Secrets found' })
     expect(within(list).getByText('/memories/keys.md, line 2')).toBeTruthy()

@@ -53,7 +53,7 @@ export function SecretsPanel({ onOpen }: { onOpen(path: string): void }) {
           {result
             ? `${plural(result.scannedFiles, 'file')} scanned: ${
                 findings.length
-                  ? `${plural(findings.length, 'secret')} found${result.truncated ? ' (the first ones are listed)' : ''}. Open a file to remove or redact them.`
+                  ? `${plural(findings.length, 'secret')} found${result.truncated ? ' (the first ones are listed)' : ''}. ${findings.length === 1 ? 'Open the file to remove it.' : 'Open each file to remove them.'}`
                   : 'no secrets found.'
               }`
             : ''}
