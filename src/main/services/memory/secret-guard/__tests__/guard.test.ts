@@ -176,7 +176,11 @@ describe('scan memory for secrets', () => {
       ])
       expect(result.scannedFiles).toBe(2)
       expect(result.skipped).toEqual([
-        { path: '/memories/huge.log', size: 5022, reason: expect.stringMatching(/^larger than 4.0K/) }
+        {
+          path: '/memories/huge.log',
+          size: 5022,
+          reason: expect.stringMatching(/^larger than 4.0K/)
+        }
       ])
       expect(JSON.stringify(result)).not.toMatch(new RegExp(`${GITHUB}|${AWS}`))
     } finally {
