@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
-type Pane = 'File' | 'History' | 'Activity' | 'Expiry'
+type Pane = 'File' | 'History' | 'Activity' | 'Expiry' | 'Secrets'
 
 /** The memory inspector: the file tree, the editor, and the activity and expiry panes. */
 export class MemoryPage {

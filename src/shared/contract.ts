@@ -61,6 +61,7 @@ import {
   VersionTextInputSchema
 } from './memory'
 import { OpenExternalInputSchema, OpenExternalResultSchema } from './links'
+import { SecretScanResultSchema } from './secret-scan'
 import { SettingsPatchSchema, SettingsSchema } from './settings'
 
 /*
@@ -151,6 +152,8 @@ export const channels = {
   'memory:history': { input: HistoryInputSchema, output: z.array(HistoryVersionSchema) },
   'memory:version-text': { input: VersionTextInputSchema, output: z.object({ text: z.string() }) },
   'memory:revert': { input: RevertInputSchema, output: RevertResultSchema },
+  // "Scan memory for secrets": file, line and kind of each finding, never the secret.
+  'memory:scan-secrets': { input: NoInput, output: SecretScanResultSchema },
   'secrets:status': { input: NoInput, output: SecretStatusSchema },
   'secrets:set-api-key': { input: SetApiKeyInputSchema, output: SecretStatusSchema },
   'secrets:clear-api-key': { input: NoInput, output: SecretStatusSchema },

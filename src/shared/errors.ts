@@ -14,6 +14,8 @@ export const ErrorCodeSchema = z.enum([
   'MEMORY_EXISTS',
   'MEMORY_CONFLICT',
   'MEMORY_CAP',
+  /** The text holds a secret (see the secret guard); the message names its kind and line. */
+  'MEMORY_SECRET',
   'MEMORY_REFUSED',
   'MEMORY_IO',
   'MEMORY_CLOSED',

@@ -98,17 +98,27 @@ const ContentSchema = z.string().max(MAX_CONTENT_CHARS, {
   error: `content can be at most ${MAX_CONTENT_CHARS.toLocaleString('en-US')} characters (${MAX_CONTENT_CHARS / 1024 / 1024} MB, the largest per-file cap)`
 })
 
+/**
+ * What a save does with secrets the guard finds (when it checks the user's saves): 'check'
+ * (the default) refuses with MEMORY_SECRET naming them; 'allow' saves anyway; 'redact' saves
+ * with each replaced by `[redacted: <kind>]`.
+ */
+export const UserSecretsChoiceSchema = z.enum(['check', 'allow', 'redact'])
+export type UserSecretsChoice = z.infer<typeof UserSecretsChoiceSchema>
+
 export const MemoryWriteInputSchema = z.strictObject({
   path: MemoryPathSchema,
   content: ContentSchema,
-  expectedHash: z.string().optional()
+  expectedHash: z.string().optional(),
+  secrets: UserSecretsChoiceSchema.optional()
 })
 export type MemoryWriteInput = z.infer<typeof MemoryWriteInputSchema>
 
 export const MemoryCreateInputSchema = z.strictObject({
   path: MemoryPathSchema,
   content: ContentSchema,
-  kind: z.enum(['file', 'dir']).default('file')
+  kind: z.enum(['file', 'dir']).default('file'),
+  secrets: UserSecretsChoiceSchema.optional()
 })
 export type MemoryCreateInput = z.input<typeof MemoryCreateInputSchema>
 

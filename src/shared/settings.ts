@@ -83,6 +83,17 @@ export const HistoryRetentionSchema = z.object({
 })
 export type HistoryRetention = z.infer<typeof HistoryRetentionSchema>
 
+/**
+ * The secret guard (credentials in memory writes). Claude's writes are refused or redacted;
+ * the user's own saves are checked too unless `checkUserEdits` is off (they warn, and the user
+ * can still save anyway or redact).
+ */
+export const SecretGuardSchema = z.object({
+  mode: z.enum(['refuse', 'redact']).default('refuse'),
+  checkUserEdits: z.boolean().default(true)
+})
+export type SecretGuardSettings = z.infer<typeof SecretGuardSchema>
+
 export const ContextEditingSchema = z.object({
   enabled: z.boolean().default(true),
   triggerTokens: intIn('triggerTokens', 'triggerTokens').default(100_000),
@@ -117,6 +128,7 @@ export const SettingsSchema = z.object({
   expiry: ExpiryPolicySchema.default(() => ExpiryPolicySchema.parse({})),
   contextEditing: ContextEditingSchema.default(() => ContextEditingSchema.parse({})),
   history: HistoryRetentionSchema.default(() => HistoryRetentionSchema.parse({})),
+  secretGuard: SecretGuardSchema.default(() => SecretGuardSchema.parse({})),
   memoryGuidance: z
     .string()
     .max(SETTINGS_RANGES.guidanceChars.max, {
@@ -154,6 +166,7 @@ export const SettingsPatchSchema = z
     expiry: namesOnly(ExpiryPolicySchema),
     contextEditing: namesOnly(ContextEditingSchema),
     history: namesOnly(HistoryRetentionSchema),
+    secretGuard: namesOnly(SecretGuardSchema),
     memoryGuidance: z.unknown(),
     theme: z.unknown(),
     trustedLinkHosts: z.unknown(),
@@ -168,6 +181,7 @@ export type SettingsPatch = {
   expiry?: Partial<Settings['expiry']>
   contextEditing?: Partial<Settings['contextEditing']>
   history?: Partial<Settings['history']>
+  secretGuard?: Partial<Settings['secretGuard']>
   memoryGuidance?: string
   theme?: Settings['theme']
   trustedLinkHosts?: string[]
@@ -196,6 +210,7 @@ export function applySettingsPatch(
     expiry: { ...current.expiry, ...mentioned(patch.expiry) },
     contextEditing: { ...current.contextEditing, ...mentioned(patch.contextEditing) },
     history: { ...current.history, ...mentioned(patch.history) },
+    secretGuard: { ...current.secretGuard, ...mentioned(patch.secretGuard) },
     version: SETTINGS_VERSION
   }
   const result = SettingsSchema.safeParse(merged)

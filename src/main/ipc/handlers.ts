@@ -24,6 +24,7 @@ export function createHandlers(services: Services): Handlers {
     'memory:history': ({ path }) => services.memory.history(path),
     'memory:version-text': async ({ hash }) => ({ text: await services.memory.versionText(hash) }),
     'memory:revert': ({ seq }) => services.memory.revert(seq),
+    'memory:scan-secrets': () => services.memory.scanSecrets(),
     'secrets:status': () => services.secrets.status(),
     'secrets:set-api-key': (input) => services.secrets.setApiKey(input),
     'secrets:clear-api-key': () => services.secrets.clearApiKey(),

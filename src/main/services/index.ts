@@ -110,6 +110,7 @@ export async function createServices(deps: ServiceDeps) {
         limits: current.memory,
         expiry: current.expiry,
         history: current.history,
+        secretGuard: current.secretGuard,
         logger: deps.logger
       })
       // A rename keeps its pin: the engine rewrites the pinned patterns, the settings save them.
@@ -142,6 +143,7 @@ export async function createServices(deps: ServiceDeps) {
     memory.updateLimits(next.memory)
     memory.updateExpiry(next.expiry)
     memory.updateHistory(next.history)
+    memory.updateSecretGuard(next.secretGuard)
   })
   const chat = createChatService({
     dir: deps.userDataDir,

@@ -188,6 +188,7 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
   'memory:usage': [],
   'memory:sweep': [],
   'memory:archive-list': [],
+  'memory:scan-secrets': [],
   'memory:list': [
     ['path number', { path: 1 }],
     ['path null', { path: null }],
@@ -206,6 +207,7 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
     ['no content', { path: '/memories/a.md' }],
     ['content number', { path: '/memories/a.md', content: 5 }],
     ['hash number', { path: '/memories/a.md', content: 'x', expectedHash: 1 }],
+    ['secrets choice unknown', { path: '/memories/a.md', content: 'x', secrets: 'ignore' }],
     ['content over the largest file cap', { path: '/memories/a.md', content: OVER_FILE_CAP }]
   ],
   'memory:create': [
@@ -306,7 +308,10 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
     ['__proto__ with a setting', JSON.parse('{"__proto__":{"maxTokens":5}}')],
     ['maxToolRounds zero', { maxToolRounds: 0 }],
     ['maxToolRounds huge', { maxToolRounds: 10_000 }],
-    ['compaction text', { contextEditing: { compaction: 'on' } }]
+    ['compaction text', { contextEditing: { compaction: 'on' } }],
+    ['secretGuard mode unknown', { secretGuard: { mode: 'warn' } }],
+    ['secretGuard unknown field', { secretGuard: { scanOnStart: true } }],
+    ['secretGuard checkUserEdits text', { secretGuard: { checkUserEdits: 'yes' } }]
   ],
   ...chatGarbage()
 }
@@ -406,6 +411,7 @@ describe('the registry refuses malformed payloads on every channel', () => {
         'memory:archive-list',
         'memory:sweep',
         'memory:usage',
+        'memory:scan-secrets',
         'chat:list-conversations',
         'secrets:clear-api-key',
         'secrets:status',
@@ -634,6 +640,7 @@ describe('valid calls', () => {
     'memory:delete': async () => (await createNote(), { path: note }),
     'memory:activity': async () => ({ limit: 10, actor: 'user' }),
     'memory:expiry-preview': async () => ({ days: 7 }),
+    'memory:scan-secrets': async () => (await createNote(), undefined),
     'chat:search-conversations': async () => ({ query: 'anything' }),
     'chat:get-conversation': async () => ({ conversationId: await conversation() }),
     'chat:rename-conversation': async () => ({ conversationId: await conversation(), title: 'T' }),

@@ -2,6 +2,7 @@ import type { ActivityActor, ExpiryPolicy, MemoryLimits } from '@shared/memory'
 import type { MemoryIndex } from './index-store'
 import type { LineIndexer } from './line-index'
 import type { SafeFs } from './safe-fs'
+import type { WriteGuard } from './secret-guard'
 
 /** What a command needs: the folder, the index, the settings in force now, who acts. */
 export interface Ctx {
@@ -15,6 +16,8 @@ export interface Ctx {
   now(): number
   /** Caps bind the memory tool here; the inspector's saves check them in user-ops (worded for the user). */
   enforceCaps: boolean
+  /** The secret guard for this write (absent: not checked, e.g. the engine's own moves). */
+  guard?: WriteGuard
   /** History's hook: every version a mutation reads or writes, by hash (see history/). */
   keep?: (hash: string, data: string | Uint8Array) => void
 }

@@ -2,7 +2,12 @@ import { realpath } from 'node:fs/promises'
 import { isAbsolute, join, relative } from 'node:path'
 import { CairnError } from '@shared/errors'
 import { MemoryLimitsSchema, type ExpiryPolicy, type MemoryLimits } from '@shared/memory'
-import { ExpiryPolicySchema, type HistoryRetention } from '@shared/settings'
+import {
+  ExpiryPolicySchema,
+  SecretGuardSchema,
+  type HistoryRetention,
+  type SecretGuardSettings
+} from '@shared/settings'
 import { ensurePrivateDir } from '../fs/durable'
 import type { Logger } from '../log/logger'
 import { ActivityLog, DEFAULT_ACTIVITY_MAX_BYTES } from './activity-log'
@@ -38,6 +43,8 @@ export interface OpenMemoryStoreOptions {
   activityMaxBytes?: number
   /** Version history retention, or false to keep no history (default on, default retention). */
   history?: Partial<HistoryRetention> | false
+  /** The secret guard's settings (default: refuse Claude's writes, check the user's saves). */
+  secretGuard?: Partial<SecretGuardSettings>
   logger?: Logger
 }
 
@@ -102,6 +109,7 @@ export async function openMemoryStore(options: OpenMemoryStoreOptions): Promise<
     secrets: [...new Set([fs.realRoot, root, realState, stateDir])].sort(
       (a, b) => b.length - a.length
     ),
+    secretGuard: SecretGuardSchema.parse(options.secretGuard ?? {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(history ? { history } : {})
   })

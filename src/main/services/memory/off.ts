@@ -21,12 +21,14 @@ export type MemoryService = Pick<
   | 'history'
   | 'versionText'
   | 'revert'
+  | 'scanSecrets'
   | 'onChange'
   | 'dispose'
 > & {
   updateLimits(patch: Parameters<MemoryStore['updateLimits']>[0]): unknown
   updateExpiry(patch: Parameters<MemoryStore['updateExpiry']>[0]): unknown
   updateHistory(patch: Parameters<MemoryStore['updateHistory']>[0]): unknown
+  updateSecretGuard(patch: Parameters<MemoryStore['updateSecretGuard']>[0]): unknown
   /** False when the app started with memory off: chat then offers Claude no memory tool. */
   readonly enabled: boolean
   /** Why memory is off, when it is. */
@@ -66,9 +68,11 @@ export function createMemoryOff(reason: string): MemoryService {
     history: refuse,
     versionText: refuse,
     revert: refuse,
+    scanSecrets: refuse,
     updateLimits: () => undefined,
     updateExpiry: () => undefined,
     updateHistory: () => undefined,
+    updateSecretGuard: () => undefined,
     onChange: () => () => undefined,
     dispose: async () => undefined
   }

@@ -37,9 +37,16 @@ import {
   type RevertResult,
   type SweepResult,
   type ToolResult,
+  type UserSecretsChoice,
   type VersionRef
 } from '@shared/memory'
-import { ExpiryPolicySchema, type HistoryRetention } from '@shared/settings'
+import {
+  ExpiryPolicySchema,
+  SecretGuardSchema,
+  type HistoryRetention,
+  type SecretGuardSettings
+} from '@shared/settings'
+import type { SecretScanResult } from '@shared/secret-scan'
 import type { Logger } from '../log/logger'
 import type { ActivityLog, NewActivity } from './activity-log'
 import type { History, TrackHow } from './history'
@@ -62,6 +69,7 @@ import { ListCache } from './list-cache'
 import { SerialQueue } from './queue'
 import { externalActivity, reconcile, reconcilePaths, skippedMessage } from './scan'
 import type { SafeFs, WalkSkip } from './safe-fs'
+import { findSecrets, redact, scanFolder, type WriteGuard } from './secret-guard'
 import { ioFailure, ToolError, type ToolErrorKind } from './tool-error'
 import {
   createForUser,
@@ -96,6 +104,8 @@ export interface StoreParts {
   history?: History
   /** Host paths that must never appear in a result. */
   secrets: string[]
+  /** The secret guard's settings (default: refuse Claude's writes, check the user's saves). */
+  secretGuard?: SecretGuardSettings
 }
 
 const KIND_CODES: Record<ToolErrorKind, ErrorCode> = {
@@ -105,7 +115,8 @@ const KIND_CODES: Record<ToolErrorKind, ErrorCode> = {
   refused: 'MEMORY_REFUSED',
   cap: 'MEMORY_CAP',
   conflict: 'MEMORY_CONFLICT',
-  io: 'MEMORY_IO'
+  io: 'MEMORY_IO',
+  secret: 'MEMORY_SECRET'
 }
 
 const USER: ActivityActor = { kind: 'user' }
@@ -125,6 +136,9 @@ export class MemoryStore {
   private readonly listing = new ListCache()
   private limits: MemoryLimits
   private expiry: ExpiryPolicy
+  private secretGuard: SecretGuardSettings
+  /** The folder scan running now, if any: a second request shares it. */
+  private scanning: Promise<SecretScanResult> | undefined
   private closed = false
   /** What the last walk skipped, as reported (see noteSkipped). */
   private lastSkipped: string | undefined
@@ -134,6 +148,7 @@ export class MemoryStore {
   constructor(private readonly parts: StoreParts) {
     this.limits = parts.limits
     this.expiry = parts.expiry
+    this.secretGuard = SecretGuardSchema.parse(parts.secretGuard ?? {})
   }
 
   /** Starts the periodic sweep (the first sweep runs in `openMemoryStore`). */
@@ -169,7 +184,11 @@ export class MemoryStore {
     const parsed = parseCommand(input)
     if (!parsed.ok) return { content: parsed.message, isError: true }
     const command = parsed.command
-    const ctx = this.ctx(actor, true)
+    // The memory tool is Claude's: its writes meet the guard as the settings say.
+    const ctx: Ctx = {
+      ...this.ctx(actor, true),
+      guard: { mode: this.secretGuard.mode, audience: 'claude' }
+    }
     let result: ToolResult
     let done: Done | undefined
     let versions: VersionRef[] | undefined
@@ -190,7 +209,8 @@ export class MemoryStore {
       const failure =
         error instanceof ToolError ? error : ioFailure(verbOf(command), displayFor(command), error)
       if (!(error instanceof ToolError)) this.parts.logger?.warn('memory command failed', { error })
-      result = { content: this.scrub(failure.message), isError: true }
+      // An error may quote Claude's input (old_str): no secret in it reaches the activity log.
+      result = { content: await withoutSecrets(this.scrub(failure.message)), isError: true }
     }
     if (MUTATING.has(command.command)) {
       const entry = await this.record(
@@ -257,8 +277,8 @@ export class MemoryStore {
    */
   write(input: MemoryWriteInput): Promise<MemoryMutation> {
     return this.inspectMutation('write', input, (ctx) => {
-      const { path, content, expectedHash } = MemoryWriteInputSchema.parse(input)
-      return writeForUser(ctx, this.path(path), content, expectedHash)
+      const { path, content, expectedHash, secrets } = MemoryWriteInputSchema.parse(input)
+      return writeForUser(this.userGuarded(ctx, secrets), this.path(path), content, expectedHash)
     })
   }
 
@@ -266,9 +286,49 @@ export class MemoryStore {
   create(input: MemoryCreateInput): Promise<MemoryMutation> {
     const isDir = (input as { kind?: unknown } | null)?.kind === 'dir'
     return this.inspectMutation(isDir ? 'mkdir' : 'create', input, (ctx) => {
-      const { path, content, kind } = MemoryCreateInputSchema.parse(input)
-      return createForUser(ctx, this.path(path), content, kind)
+      const { path, content, kind, secrets } = MemoryCreateInputSchema.parse(input)
+      return createForUser(this.userGuarded(ctx, secrets), this.path(path), content, kind)
     })
+  }
+
+  /**
+   * "Scan memory for secrets": findings (file, line, kind; never the secret) across the folder.
+   * Runs beside the queue, not in it: it only reads, in slices, so Claude's and the user's
+   * writes are not held up by a long scan. A second request while one runs shares it.
+   */
+  scanSecrets(): Promise<SecretScanResult> {
+    if (this.closed)
+      return Promise.reject(new CairnError('MEMORY_CLOSED', 'The memory store is closed.'))
+    this.scanning ??= scanFolder(this.ctx(SYSTEM, false))
+      .catch((error: unknown) => {
+        throw this.toCairn(error)
+      })
+      .finally(() => {
+        this.scanning = undefined
+      })
+    return this.scanning
+  }
+
+  updateSecretGuard(patch: Partial<SecretGuardSettings>): SecretGuardSettings {
+    const merged = SecretGuardSchema.safeParse({ ...this.secretGuard, ...defined(patch) })
+    if (!merged.success)
+      throw new CairnError(
+        'BAD_INPUT',
+        merged.error.issues[0]?.message ?? 'Invalid secret guard settings.'
+      )
+    this.secretGuard = merged.data
+    return { ...this.secretGuard }
+  }
+
+  /** The guard for a user's save: off when the settings say so, else as the user answered. */
+  private userGuarded(ctx: Ctx, choice: UserSecretsChoice | undefined): Ctx {
+    const mode: WriteGuard['mode'] =
+      !this.secretGuard.checkUserEdits || choice === 'allow'
+        ? 'allow'
+        : choice === 'redact'
+          ? 'redact'
+          : 'refuse'
+    return { ...ctx, guard: { mode, audience: 'user' } }
   }
 
   rename(input: MemoryRenameInput): Promise<MemoryMutation> {
@@ -818,6 +878,12 @@ function defined<T extends object>(value: T): Partial<T> {
 
 function historyHow(command: string): TrackHow {
   return command === 'delete' ? 'read' : command === 'rename' ? 'move' : 'plain'
+}
+
+/** `text` with any secret in it redacted (for error messages, which may quote the input). */
+async function withoutSecrets(text: string): Promise<string> {
+  const found = await findSecrets(text)
+  return found.length ? redact(text, found) : text
 }
 
 function closedResult(): ToolResult {

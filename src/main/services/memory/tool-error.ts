@@ -1,7 +1,7 @@
 import { FsProblem, errnoOf } from './safe-fs'
 
 export type ToolErrorKind =
-  'invalid' | 'not-found' | 'exists' | 'refused' | 'cap' | 'conflict' | 'io'
+  'invalid' | 'not-found' | 'exists' | 'refused' | 'cap' | 'conflict' | 'io' | 'secret'
 
 /** A failure whose message is exactly what Claude (or the user) is shown. */
 export class ToolError extends Error {

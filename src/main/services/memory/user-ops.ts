@@ -16,6 +16,7 @@ import { lstat, lstatOrNull, writeAtomic, type Dir } from './safe-fs'
 import { firstAfter, walkOrder, type ListCache, type Listed } from './list-cache'
 import { WALK_MAX_DEPTH } from './scan'
 import { restoredText, type RestoreChoice } from './restore-choice'
+import { guardWrite } from './secret-guard'
 import { ToolError } from './tool-error'
 
 // What the inspector does for the user, beyond the six commands. The user's own writes meet the
@@ -169,7 +170,7 @@ export async function readForUser(ctx: Ctx, target: MemoryPath): Promise<MemoryF
 export async function writeForUser(
   ctx: Ctx,
   target: MemoryPath,
-  content: string,
+  typed: string,
   expectedHash: string | undefined
 ): Promise<UserDone> {
   if (target.isRoot) throw new ToolError('refused', 'Error: /memories is a folder, not a file.')
@@ -186,9 +187,11 @@ export async function writeForUser(
   const missing = () => notFound(target)
   const write = async (dir: Parameters<Parameters<typeof inParent>[3]>[0]): Promise<UserDone> => {
     let before: number | null = null
+    let previous: string | undefined
     if (found.kind === 'file') {
       const current = await readIn(dir, target, missing)
       before = current.size
+      previous = current.complete ? current.bytes.toString('utf8') : undefined
       if (expectedHash !== undefined && identityOf(current) !== expectedHash) {
         throw new ToolError(
           'conflict',
@@ -196,6 +199,11 @@ export async function writeForUser(
         )
       }
     }
+    const { text: content } = await guardWrite(ctx, {
+      display: target.display,
+      text: typed,
+      ...(previous !== undefined ? { before: previous } : {})
+    })
     checkUserCaps(
       ctx,
       {

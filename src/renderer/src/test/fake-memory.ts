@@ -31,6 +31,20 @@ export interface FakeChange {
   time?: string
 }
 
+/** The fake's secret guard knows one kind: AWS-style access keys (the engine knows many). */
+const FAKE_SECRET = /AKIA[A-Z0-9]{16}/g
+
+function fakeFindings(path: string, text: string) {
+  return text.split('\n').flatMap((line, i) =>
+    [...line.matchAll(FAKE_SECRET)].map((m) => ({
+      path,
+      line: i + 1,
+      column: (m.index ?? 0) + 1,
+      kind: 'AWS access key'
+    }))
+  )
+}
+
 /** An in-memory memory folder for renderer tests: just enough of the engine's answers. */
 export function createFakeMemory(initial: Record<string, string> = {}) {
   const files = new Map(Object.entries(initial))
@@ -144,8 +158,24 @@ export function createFakeMemory(initial: Record<string, string> = {}) {
       const content = need(path)
       return { path, content, size: content.length, hash: hashOf(content), overCap: false }
     },
-    'memory:write': (input: { path: string; content: string; expectedHash?: string }) => {
+    'memory:write': (input: {
+      path: string
+      content: string
+      expectedHash?: string
+      secrets?: 'check' | 'allow' | 'redact'
+    }) => {
       const current = files.get(input.path)
+      const found = fakeFindings(input.path, input.content)
+      if (found.length && (input.secrets ?? 'check') === 'check')
+        throw new CairnError(
+          'MEMORY_SECRET',
+          `Not saved: the text contains an AWS access key (line ${found[0]?.line}). Memory files are sent to Claude whenever it reads them. Remove it, or choose Redact and save or Save anyway.`
+        )
+      if (input.secrets === 'redact')
+        input = {
+          ...input,
+          content: input.content.replace(FAKE_SECRET, '[redacted: AWS access key]')
+        }
       if (input.expectedHash && current !== undefined && hashOf(current) !== input.expectedHash)
         throw new CairnError('MEMORY_CONFLICT', `${input.path} changed since you opened it.`)
       if (input.content.length > usage().limits.maxFileBytes)
@@ -174,6 +204,10 @@ export function createFakeMemory(initial: Record<string, string> = {}) {
     'memory:expiry-preview': () => [],
     'memory:archive-list': () => [],
     'memory:history': ({ path }: { path: string }) => history.get(path) ?? [],
+    'memory:scan-secrets': () => {
+      const findings = [...files].flatMap(([path, text]) => fakeFindings(path, text))
+      return { findings, truncated: false, scannedFiles: files.size, skipped: [] }
+    },
     'memory:version-text': ({ hash }: { hash: string }) => {
       const text = blobs.get(hash)
       if (text === undefined)

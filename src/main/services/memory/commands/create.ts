@@ -4,10 +4,11 @@ import { nameOf, noteIntent, noteWrite, parentOf, probe, wayProblem } from '../f
 import { checkFoldCollision } from '../names'
 import type { MemoryPath } from '../paths'
 import { FsProblem, writeAtomic } from '../safe-fs'
+import { guardWrite } from '../secret-guard'
 import { ioFailure, ToolError } from '../tool-error'
 
 /** Creates a new file (and its folders); never replaces anything. */
-export async function create(ctx: Ctx, path: MemoryPath, text: string): Promise<Done> {
+export async function create(ctx: Ctx, path: MemoryPath, fileText: string): Promise<Done> {
   const exists = () => new ToolError('exists', `Error: File ${path.display} already exists`)
   await checkFoldCollision(ctx, path, 'create')
   const found = await probe(ctx, path)
@@ -18,6 +19,7 @@ export async function create(ctx: Ctx, path: MemoryPath, text: string): Promise<
     )
   }
   if (found.kind !== 'missing') throw exists()
+  const { text, note } = await guardWrite(ctx, { display: path.display, text: fileText })
   const size = Buffer.byteLength(text)
   checkCaps(ctx, { display: path.display, verb: 'create', oldSize: 0, newSize: size })
   noteIntent(ctx, text)
@@ -29,7 +31,7 @@ export async function create(ctx: Ctx, path: MemoryPath, text: string): Promise<
     )
     const entry = noteWrite(ctx, path.rel, text, info, ctx.now())
     return {
-      content: `File created successfully at: ${path.display}${usageNotice(ctx, entry.size)}`,
+      content: `File created successfully at: ${path.display}${note}${usageNotice(ctx, entry.size)}`,
       paths: [path.display],
       bytesBefore: null,
       bytesAfter: entry.size

@@ -4,6 +4,7 @@ import { editableText, inParent, nameOf, noteRead, noteWrite, readIn, expiredNot
 import { noteIntent } from '../files'
 import type { MemoryPath } from '../paths'
 import { writeAtomic } from '../safe-fs'
+import { guardWrite } from '../secret-guard'
 import { ToolError } from '../tool-error'
 import type { CommandOf } from './input'
 
@@ -24,20 +25,25 @@ export async function insert(
     const text = editableText(read, path)
     noteRead(ctx, path, read, false)
     const line = input.insert_line
-    const next = withInserted(text, line, input.insert_text)
-    if (next === null) {
+    const inserted = insertedAt(text, line, input.insert_text)
+    if (inserted === null) {
       throw new ToolError(
         'invalid',
         `Error: Invalid \`insert_line\` parameter: ${line}. It should be within the range of lines of the file: [0, ${text.split('\n').length}]`
       )
     }
+    const { text: next, note } = await guardWrite(ctx, {
+      display: path.display,
+      text: inserted.text,
+      region: inserted.region
+    })
     const newSize = Buffer.byteLength(next)
     checkCaps(ctx, { display: path.display, verb: 'edit', oldSize: read.size, newSize })
     noteIntent(ctx, next)
     const info = await writeAtomic(dir, nameOf(path), next, false)
     const entry = noteWrite(ctx, path.rel, next, info)
     return {
-      content: `The file ${path.display} has been edited.${usageNotice(ctx, entry.size)}`,
+      content: `The file ${path.display} has been edited.${note}${usageNotice(ctx, entry.size)}`,
       paths: [path.display],
       bytesBefore: read.size,
       bytesAfter: entry.size
@@ -47,9 +53,20 @@ export async function insert(
 
 /** The text with `insertText` after line `line`; null when the line is out of range. */
 export function withInserted(text: string, line: number, insertText: string): string | null {
+  return insertedAt(text, line, insertText)?.text ?? null
+}
+
+/** The text with `insertText` after line `line`, and where the new text sits (for the guard). */
+function insertedAt(
+  text: string,
+  line: number,
+  insertText: string
+): { text: string; region: [number, number] } | null {
   const lines = text.split('\n')
   if (line < 0 || line > lines.length) return null
   // One trailing newline ends the inserted text; it does not add an empty line.
-  lines.splice(line, 0, insertText.endsWith('\n') ? insertText.slice(0, -1) : insertText)
-  return lines.join('\n')
+  const added = insertText.endsWith('\n') ? insertText.slice(0, -1) : insertText
+  const at = lines.slice(0, line).reduce((sum, kept) => sum + kept.length + 1, 0)
+  lines.splice(line, 0, added)
+  return { text: lines.join('\n'), region: [at, at + added.length] }
 }

@@ -5,6 +5,7 @@ import { noteIntent } from '../files'
 import { lineAt, numbered } from '../format'
 import type { MemoryPath } from '../paths'
 import { writeAtomic } from '../safe-fs'
+import { guardWrite } from '../secret-guard'
 import { ToolError } from '../tool-error'
 import type { CommandOf } from './input'
 
@@ -49,16 +50,21 @@ export async function strReplace(
       )
     }
     const at = found[0] as number
-    const next = text.slice(0, at) + newStr + text.slice(at + oldStr.length)
+    const { text: next, note } = await guardWrite(ctx, {
+      display: path.display,
+      text: text.slice(0, at) + newStr + text.slice(at + oldStr.length),
+      region: [at, at + newStr.length]
+    })
     const newSize = Buffer.byteLength(next)
     checkCaps(ctx, { display: path.display, verb: 'edit', oldSize: read.size, newSize })
     noteIntent(ctx, next)
     const info = await writeAtomic(dir, nameOf(path), next, false)
     const entry = noteWrite(ctx, path.rel, next, info)
     const first = lineAt(next, at)
-    const lastLine = lineAt(next, at + Math.max(newStr.length - 1, 0))
+    const added = next.length - (text.length - oldStr.length)
+    const lastLine = lineAt(next, at + Math.max(added - 1, 0))
     return {
-      content: `The memory file has been edited. ${snippet(path, next, first, lastLine)}${usageNotice(ctx, entry.size)}`,
+      content: `The memory file has been edited. ${snippet(path, next, first, lastLine)}${note}${usageNotice(ctx, entry.size)}`,
       paths: [path.display],
       bytesBefore: read.size,
       bytesAfter: entry.size

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { ChevronRight, FileSearch, TriangleAlert } from 'lucide-react'
 import type { MemoryOpRef } from '@shared/memory'
 import { ChipChange } from './chip-change'
+import { secretRedaction, secretRefusal } from './secret-chip'
 import { fileName } from '../memory/change-words'
 import { UndoControl } from '../memory/undo-control'
 
@@ -33,8 +34,10 @@ export function chipLabel(chip: ChipData): string {
   const target = chip.path ? ` ${chip.path}` : ''
   if (chip.status === 'running') return `${running}${target}…`
   if (chip.status === 'cancelled') return `${done}${target} (stopped)`
-  if (chip.status === 'error') return `${refused} refused: ${chip.result.split('\n')[0] ?? ''}`
-  return `${done}${target}`
+  if (chip.status === 'error')
+    return secretRefusal(chip.result) ?? `${refused} refused: ${chip.result.split('\n')[0] ?? ''}`
+  const redacted = secretRedaction(chip.result)
+  return `${done}${target}${redacted ? ` · ${redacted}` : ''}`
 }
 
 /** The path a chip can open in the inspector (a rename opens where the file went). */

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { Pencil, Pin, PinOff, Save, Trash2 } from 'lucide-react'
-import type { MemoryEntry } from '@shared/memory'
+import type { MemoryEntry, UserSecretsChoice } from '@shared/memory'
 import { Dialog } from '../../components/dialog'
 import { CodeEditor, type EditorController } from '../../components/code-editor'
 import { Spinner } from '../../components/icons'
@@ -12,6 +12,7 @@ import { formatAgo, formatDateTime } from '../../lib/time'
 import { useNow } from '../../lib/use-now'
 import { ConflictCompare } from './conflict-compare'
 import { ConflictBanner, KeptBanner } from './draft-banners'
+import { SecretChoices } from './secret-choices'
 import { useKeptCopy, type DraftStore } from './draft-store'
 import { exactPattern, relativePath, toMemoryPath } from './memory-paths'
 import { useFileDraft } from './use-file-draft'
@@ -45,9 +46,9 @@ export function FilePanel({ entry, version, drafts, pinnedPatterns, onMoved }: P
   // Only the first part of a huge file: shown read-only, so it can never be saved over the file.
   const readOnly = file?.truncated === true
 
-  async function save(): Promise<void> {
+  async function save(secrets?: UserSecretsChoice): Promise<void> {
     setNote('')
-    const result = await draft.save()
+    const result = await draft.save(secrets)
     if (result === 'conflict') setComparing(true)
   }
 
@@ -143,6 +144,9 @@ export function FilePanel({ entry, version, drafts, pinnedPatterns, onMoved }: P
             {error.nextStep ? ` ${error.nextStep}` : ''}
             {dirty ? ' Your text is still here, not saved.' : ''}
           </span>
+          {error.code === 'MEMORY_SECRET' ? (
+            <SecretChoices onSave={(choice) => void save(choice)} />
+          ) : null}
           <button
             type="button"
             className="button button--quiet"

@@ -13,10 +13,11 @@ import { FilePanel } from './file-panel'
 import { HistoryPanel } from './history-panel'
 import { toMemoryPath } from './memory-paths'
 import { MemoryTree } from './memory-tree'
+import { SecretsPanel } from './secrets-panel'
 import { UsageBars } from './usage-bars'
 import { useMemoryData } from './use-memory-data'
 
-type Pane = 'file' | 'history' | 'activity' | 'expiry'
+type Pane = 'file' | 'history' | 'activity' | 'expiry' | 'secrets'
 
 interface Props {
   info: AppInfo | null
@@ -31,7 +32,8 @@ const PANES: { id: Pane; label: string }[] = [
   { id: 'file', label: 'File' },
   { id: 'history', label: 'History' },
   { id: 'activity', label: 'Activity' },
-  { id: 'expiry', label: 'Expiry' }
+  { id: 'expiry', label: 'Expiry' },
+  { id: 'secrets', label: 'Secrets' }
 ]
 
 /** The memory inspector: every file Claude keeps, editable, with its history and expiry. */
@@ -171,6 +173,7 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
               />
             ) : null}
             {pane === 'expiry' ? <ExpiryPanel settings={settings} version={data.version} /> : null}
+            {pane === 'secrets' ? <SecretsPanel onOpen={open} /> : null}
           </div>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
-import type { MemoryFile } from '@shared/memory'
+import type { MemoryFile, UserSecretsChoice } from '@shared/memory'
 import type { EditorController } from '../../components/code-editor'
 import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
@@ -26,7 +26,8 @@ export interface FileDraft {
   error: ShownError | null
   status: string
   onEdit(text: string): void
-  save(): Promise<'saved' | 'conflict' | 'failed' | 'nothing'>
+  /** `secrets`: the user's answer to the secret guard's warning (save anyway, or redact). */
+  save(secrets?: UserSecretsChoice): Promise<'saved' | 'conflict' | 'failed' | 'nothing'>
   /** Writes `text` over whatever is on disk now (the compare's right side). */
   keepMine(text: string): Promise<boolean>
   /** Adopts the disk's text; the user's text is set aside as a kept copy, not thrown away. */
@@ -150,13 +151,19 @@ export function useFileDraft(
   useEffect(() => refresh(), [refresh, version])
 
   const write = useCallback(
-    async (content: string, expectedHash: string): Promise<'saved' | 'conflict' | 'failed'> => {
+    async (
+      content: string,
+      expectedHash: string,
+      secrets?: UserSecretsChoice
+    ): Promise<'saved' | 'conflict' | 'failed'> => {
       const state = live.current
       state.saving = true
       state.generation += 1
       setSaving(true)
       try {
-        await call((api) => api.memory.write({ path, content, expectedHash }))
+        await call((api) =>
+          api.memory.write({ path, content, expectedHash, ...(secrets ? { secrets } : {}) })
+        )
         // The base is now what we wrote; its hash comes with the read below.
         commit({ content, hash: null }, state.text ?? content, false)
         setError(null)
@@ -184,22 +191,25 @@ export function useFileDraft(
     [commit, path, read, reconcile, refresh]
   )
 
-  const save = useCallback(async () => {
-    const { base: current, text: edited } = live.current
-    if (current === null || edited === null || edited === current.content) return 'nothing'
-    if (conflict) return 'conflict'
-    let expected = current.hash
-    if (expected === null) {
-      // We wrote the base ourselves and never read its hash back: check the disk by content.
-      const file = await read()
-      if (file.content !== current.content) {
-        reconcile(file)
-        return 'conflict'
+  const save = useCallback(
+    async (secrets?: UserSecretsChoice) => {
+      const { base: current, text: edited } = live.current
+      if (current === null || edited === null || edited === current.content) return 'nothing'
+      if (conflict) return 'conflict'
+      let expected = current.hash
+      if (expected === null) {
+        // We wrote the base ourselves and never read its hash back: check the disk by content.
+        const file = await read()
+        if (file.content !== current.content) {
+          reconcile(file)
+          return 'conflict'
+        }
+        expected = file.hash
       }
-      expected = file.hash
-    }
-    return write(edited, expected)
-  }, [conflict, read, reconcile, write])
+      return write(edited, expected, secrets)
+    },
+    [conflict, read, reconcile, write]
+  )
 
   const keepMine = useCallback(
     async (mine: string) => {

@@ -24,6 +24,8 @@ export interface Draft {
   memoryGuidance: string
   theme: Settings['theme']
   memoryWriteApproval: Settings['memoryWriteApproval']
+  secretMode: Settings['secretGuard']['mode']
+  secretCheckUserEdits: boolean
 }
 export type DraftField = keyof Draft
 /** Fields the user has touched; everything else follows the saved settings as they change. */
@@ -46,7 +48,9 @@ export function draftFromSettings(settings: Settings): Draft {
     keepToolUses: String(settings.contextEditing.keepToolUses),
     memoryGuidance: settings.memoryGuidance,
     theme: settings.theme,
-    memoryWriteApproval: settings.memoryWriteApproval
+    memoryWriteApproval: settings.memoryWriteApproval,
+    secretMode: settings.secretGuard.mode,
+    secretCheckUserEdits: settings.secretGuard.checkUserEdits
   }
 }
 
@@ -104,6 +108,11 @@ export function patchFromDraft(settings: Settings, draft: Draft): SettingsPatch 
   if (draft.theme !== settings.theme) patch.theme = draft.theme
   if (draft.memoryWriteApproval !== settings.memoryWriteApproval)
     patch.memoryWriteApproval = draft.memoryWriteApproval
+  const secretGuard: NonNullable<SettingsPatch['secretGuard']> = {}
+  if (draft.secretMode !== settings.secretGuard.mode) secretGuard.mode = draft.secretMode
+  if (draft.secretCheckUserEdits !== settings.secretGuard.checkUserEdits)
+    secretGuard.checkUserEdits = draft.secretCheckUserEdits
+  if (Object.keys(secretGuard).length > 0) patch.secretGuard = secretGuard
 
   if (Object.keys(memory).length > 0) patch.memory = memory
   if (Object.keys(expiry).length > 0) patch.expiry = expiry
@@ -127,7 +136,9 @@ const FIELD_OF_PATH: Record<string, DraftField> = {
   'contextEditing.keepToolUses': 'keepToolUses',
   memoryGuidance: 'memoryGuidance',
   theme: 'theme',
-  memoryWriteApproval: 'memoryWriteApproval'
+  memoryWriteApproval: 'memoryWriteApproval',
+  'secretGuard.mode': 'secretMode',
+  'secretGuard.checkUserEdits': 'secretCheckUserEdits'
 }
 
 /** "maxFileBytes must be a whole number…" → "Must be a whole number…": the label already names it. */

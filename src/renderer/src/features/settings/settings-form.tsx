@@ -10,6 +10,7 @@ import type { FieldGroupProps } from './field-group'
 import { fieldId } from './field-labels'
 import { ExpiryFields, MemoryCapFields } from './memory-fields'
 import { ModelFields } from './model-fields'
+import { SecretGuardFields } from './secret-guard-fields'
 import { SaveBar, type SaveFeedback } from './save-bar'
 import {
   checkDraft,
@@ -101,6 +102,7 @@ export function SettingsForm({ settings, active, onSaved }: SettingsFormProps) {
       <ExpiryFields {...groupProps} />
       <ApprovalFields {...groupProps} />
       <ContextFields {...groupProps} />
+      <SecretGuardFields {...groupProps} />
       <GuidanceField {...groupProps} />
       <ThemeField {...groupProps} />
       {check.otherErrors.length > 0 ? (

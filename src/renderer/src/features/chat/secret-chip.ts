@@ -1,0 +1,17 @@
+// What the engine's secret guard put in a memory tool result, for the chip's label. The result
+// names kinds and lines only (never the secret), so the label can quote it.
+
+const REFUSED = /^Error: Refused: contains (.+?)\. Nothing was written/
+const REDACTED = /^Note: Redacted (\d+ secrets?) before saving/m
+
+/** "Refused: contains an AWS access key" (lines dropped: the chip is one short line). */
+export function secretRefusal(result: string): string | null {
+  const what = REFUSED.exec(result.split('\n')[0] ?? '')?.[1]
+  return what ? `Refused: contains ${what.replace(/ \(lines? [^)]*\)/g, '')}` : null
+}
+
+/** "Redacted 1 secret" when the guard redacted before saving. */
+export function secretRedaction(result: string): string | null {
+  const count = REDACTED.exec(result)?.[1]
+  return count ? `Redacted ${count}` : null
+}
