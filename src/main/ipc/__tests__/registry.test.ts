@@ -349,6 +349,13 @@ function chatGarbage() {
       ['no model', { conversationId: ID }],
       ['model number', { conversationId: ID, model: 3 }]
     ],
+    'chat:update-conversation': [
+      ...ref({ memory: 'off' }),
+      ['memory not a mode', { conversationId: ID, memory: 'maybe' }],
+      ['memory boolean', { conversationId: ID, memory: false }],
+      ['instructions number', { conversationId: ID, instructions: 7 }],
+      ['instructions too long', { conversationId: ID, instructions: 'x'.repeat(8_001) }]
+    ],
     'chat:send-message': [
       ...ref({ text: 'hi' }),
       ['no text', { conversationId: ID }],
@@ -615,6 +622,11 @@ describe('valid calls', () => {
     'chat:rename-conversation': async () => ({ conversationId: await conversation(), title: 'T' }),
     'chat:delete-conversation': async () => ({ conversationId: await conversation() }),
     'chat:set-model': async () => ({ conversationId: await conversation(), model: 'claude-x' }),
+    'chat:update-conversation': async () => ({
+      conversationId: await conversation(),
+      instructions: 'Answer in French.',
+      memory: 'off'
+    }),
     // No API key here: the reply fails at once with a no-api-key fault, and nothing is sent.
     'chat:send-message': async () => ({ conversationId: await conversation(), text: 'Hello' }),
     'chat:stop': async () => ({ conversationId: await conversation() }),
