@@ -12,3 +12,8 @@ export function modifierLabel(): string {
 export function isPrimaryShortcut(event: KeyboardEvent): boolean {
   return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey
 }
+
+/** Ctrl (or Cmd) with Shift and nothing else: the shifted twin of a primary shortcut. */
+export function isShiftedShortcut(event: KeyboardEvent): boolean {
+  return (event.ctrlKey || event.metaKey) && !event.altKey && event.shiftKey
+}

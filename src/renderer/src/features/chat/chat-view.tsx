@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useState } from 'react'
 import { MessagesSquare } from 'lucide-react'
 import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
+import { ChatOptions } from './chat-options'
 import { Composer } from './composer'
 import { ConversationList } from './conversation-list'
 import { MessageList } from './message-list'
@@ -14,6 +15,8 @@ interface Props {
   onOpenMemory(path: string): void
   /** Bumped by Ctrl/Cmd+N anywhere in the app. */
   newChatSignal: number
+  /** Bumped by Ctrl/Cmd+Shift+N: a new chat without memory. */
+  newChatWithoutMemorySignal?: number
   /** A conversation another view asked to show (the memory activity log); `n` makes repeats count. */
   openRequest?: { id: string; n: number } | null
   active: boolean
@@ -86,6 +89,7 @@ export function ChatView({
   onOpenSettings,
   onOpenMemory,
   newChatSignal,
+  newChatWithoutMemorySignal = 0,
   openRequest,
   active
 }: Props) {
@@ -114,9 +118,9 @@ export function ChatView({
     if (active) void onActive()
   }, [active])
 
-  const create = () => {
+  const create = (memory?: 'off') => {
     void checkKey()
-    call((api) => api.chat.createConversation()).then(
+    call((api) => api.chat.createConversation(memory ? { memory } : undefined)).then(
       (conversation) => {
         setSelected(conversation.id)
         list.setQuery('')
@@ -129,6 +133,9 @@ export function ChatView({
   useEffect(() => {
     if (newChatSignal > 0) onSignal()
   }, [newChatSignal])
+  useEffect(() => {
+    if (newChatWithoutMemorySignal > 0) onSignal('off')
+  }, [newChatWithoutMemorySignal])
 
   const act = (run: () => Promise<unknown>) =>
     run().then(list.reload, (failure: unknown) => setError(toShownError(failure)))
@@ -143,7 +150,8 @@ export function ChatView({
         query={list.query}
         onQuery={list.setQuery}
         onSelect={setSelected}
-        onNew={create}
+        onNew={() => create()}
+        onNewWithoutMemory={() => create('off')}
         onRename={(id, title) =>
           void act(() => call((api) => api.chat.renameConversation({ conversationId: id, title })))
         }
@@ -158,6 +166,7 @@ export function ChatView({
           <p className="truncate text-sm text-muted">
             {list.conversations?.find((c) => c.id === current)?.title ?? ''}
           </p>
+          {current ? <ChatOptions key={current} conversationId={current} /> : null}
         </header>
         {error || list.error ? (
           <p role="alert" className="bg-danger-soft px-5 py-2 text-sm text-danger">
@@ -185,7 +194,7 @@ export function ChatView({
           <div className="flex flex-1 flex-col items-center justify-center gap-3 text-muted">
             <MessagesSquare size={32} aria-hidden />
             <p>No conversation yet.</p>
-            <button type="button" className="button button--primary" onClick={create}>
+            <button type="button" className="button button--primary" onClick={() => create()}>
               Start a new chat
             </button>
           </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Pencil, Plus, Search, Trash2 } from 'lucide-react'
+import { BrainOff, Pencil, Plus, Search, Trash2 } from 'lucide-react'
 import type { ConversationSummary } from '@shared/chat'
 import { Dialog } from '../../components/dialog'
 import { modifierLabel } from '../../lib/platform'
@@ -11,6 +11,7 @@ interface Props {
   onQuery(query: string): void
   onSelect(id: string): void
   onNew(): void
+  onNewWithoutMemory?(): void
   onRename(id: string, title: string): void
   onDelete(id: string): void
 }
@@ -35,6 +36,17 @@ export function ConversationList(props: Props) {
           <Plus size={16} aria-hidden />
           New chat
         </button>
+        {props.onNewWithoutMemory ? (
+          <button
+            type="button"
+            className="button button--quiet w-full"
+            onClick={props.onNewWithoutMemory}
+            title={`${modifierLabel()}Shift+N`}
+          >
+            <BrainOff size={16} aria-hidden />
+            New chat without memory
+          </button>
+        ) : null}
         <label className="relative">
           <span className="sr-only">Search conversations</span>
           <Search

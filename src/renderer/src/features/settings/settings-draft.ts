@@ -23,6 +23,8 @@ export interface Draft {
   keepToolUses: string
   memoryGuidance: string
   theme: Settings['theme']
+  customInstructions: string
+  newChatMemory: Settings['newChatMemory']
 }
 export type DraftField = keyof Draft
 /** Fields the user has touched; everything else follows the saved settings as they change. */
@@ -44,7 +46,9 @@ export function draftFromSettings(settings: Settings): Draft {
     triggerTokens: String(settings.contextEditing.triggerTokens),
     keepToolUses: String(settings.contextEditing.keepToolUses),
     memoryGuidance: settings.memoryGuidance,
-    theme: settings.theme
+    theme: settings.theme,
+    customInstructions: settings.customInstructions,
+    newChatMemory: settings.newChatMemory
   }
 }
 
@@ -100,6 +104,9 @@ export function patchFromDraft(settings: Settings, draft: Draft): SettingsPatch 
   )
   if (draft.memoryGuidance !== settings.memoryGuidance) patch.memoryGuidance = draft.memoryGuidance
   if (draft.theme !== settings.theme) patch.theme = draft.theme
+  if (draft.customInstructions !== settings.customInstructions)
+    patch.customInstructions = draft.customInstructions
+  if (draft.newChatMemory !== settings.newChatMemory) patch.newChatMemory = draft.newChatMemory
 
   if (Object.keys(memory).length > 0) patch.memory = memory
   if (Object.keys(expiry).length > 0) patch.expiry = expiry
@@ -122,7 +129,9 @@ const FIELD_OF_PATH: Record<string, DraftField> = {
   'contextEditing.triggerTokens': 'triggerTokens',
   'contextEditing.keepToolUses': 'keepToolUses',
   memoryGuidance: 'memoryGuidance',
-  theme: 'theme'
+  theme: 'theme',
+  customInstructions: 'customInstructions',
+  newChatMemory: 'newChatMemory'
 }
 
 /** "maxFileBytes must be a whole number…" → "Must be a whole number…": the label already names it. */
