@@ -26,7 +26,8 @@ const FIELD_LABELS: Record<SettingsField, string> = {
   expiryDays: 'Expire after (days)',
   triggerTokens: 'Clear when context reaches (tokens)',
   keepToolUses: 'Recent tool results to keep',
-  memoryGuidance: 'Memory guidance'
+  memoryGuidance: 'Memory guidance',
+  customInstructions: 'Custom instructions'
 }
 
 /** The Settings view. Get one from `AppPage.gotoSettings()`, which waits for it to load. */
