@@ -11,6 +11,7 @@ export type SettingsField =
   | 'triggerTokens'
   | 'keepToolUses'
   | 'memoryGuidance'
+  | 'customInstructions'
 
 /*
  * The visible labels of the settings fields, as src/renderer/src/features/settings/field-labels.ts

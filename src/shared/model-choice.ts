@@ -44,8 +44,12 @@ export function lifecycleFlag(model: ModelOption): 'deprecated' | 'retired' | nu
 }
 
 /** How a picker names a model: its name and ID, and a flag when the API deprecated or retired it. */
-export function modelLabel(model: ModelOption): string {
-  const name = model.displayName === model.id ? model.id : `${model.displayName} (${model.id})`
+export function modelLabel(model: ModelOption, options: { withId?: boolean } = {}): string {
+  const withId = options.withId ?? true
+  const name =
+    model.displayName === model.id || !withId
+      ? model.displayName
+      : `${model.displayName} (${model.id})`
   const flag = lifecycleFlag(model)
   if (flag === 'retired') return `${name}: retired, requests fail`
   if (flag === 'deprecated')

@@ -37,12 +37,13 @@ export function ChatOptions({ conversationId }: { conversationId: string }) {
         <span className="sr-only">Model for this chat</span>
         <select
           className="input max-w-64 py-1 text-sm"
+          title={options.model}
           value={options.model}
           onChange={(event) => chat.setModel(event.currentTarget.value)}
         >
           {choices.map((model) => (
             <option key={model.id} value={model.id} disabled={model.lifecycle === 'retired'}>
-              {modelLabel(model)}
+              {modelLabel(model, { withId: false })}
             </option>
           ))}
         </select>

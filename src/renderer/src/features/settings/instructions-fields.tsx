@@ -37,6 +37,7 @@ export function InstructionsFields({ draft, errors, onChange }: FieldGroupProps)
       <label className="checkbox">
         <input
           type="checkbox"
+          aria-describedby="new-chat-memory-help"
           checked={draft.newChatMemory === 'off'}
           onChange={(event) =>
             onChange('newChatMemory', event.currentTarget.checked ? 'off' : 'on')
@@ -44,7 +45,7 @@ export function InstructionsFields({ draft, errors, onChange }: FieldGroupProps)
         />
         Start new chats without memory
       </label>
-      <p className="text-sm text-muted">
+      <p id="new-chat-memory-help" className="field__help">
         Claude then gets no memory tool and nothing is read from or saved to memory. Each chat can
         still turn memory on in its header.
       </p>
