@@ -63,12 +63,9 @@ test.describe('Per-chat model, instructions and memory', () => {
     await chat.useSessionKey()
     await chat.newChat()
     await chat.composer().press('Control+Shift+N')
-    const status = cairn.page.getByRole('status').filter({ hasText: 'Memory off for this chat' })
-    await expect(status).toBeVisible()
-    await expect(cairn.page.getByRole('switch', { name: 'Memory' })).toHaveAttribute(
-      'aria-checked',
-      'false'
-    )
+    const memorySwitch = cairn.page.getByRole('switch', { name: /^Memory/ })
+    await expect(memorySwitch).toHaveText('Memory off for this chat')
+    await expect(memorySwitch).toHaveAttribute('aria-checked', 'false')
     await chat.send('What do you remember about me?')
     await expect(chat.log()).toContainText('No memory here.')
     const body = bodyOf(fake.messageRequests()[0])
@@ -83,8 +80,10 @@ test.describe('Per-chat model, instructions and memory', () => {
 
     // The switch turns memory back on for the next message.
     fake.script(reply('Memory is back.'))
-    await cairn.page.getByRole('switch', { name: 'Memory' }).click()
-    await expect(status).toBeHidden()
+    await memorySwitch.click()
+    await expect(memorySwitch).toHaveText('Memory on')
+    await expect(memorySwitch).toHaveAttribute('aria-checked', 'true')
+    await expect(cairn.page.getByText('Memory off for this chat')).toBeHidden()
     await chat.send('And now?')
     await expect(chat.log()).toContainText('Memory is back.')
     expect(bodyOf(fake.messageRequests()[1]).tools).toEqual([

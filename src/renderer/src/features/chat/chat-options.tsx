@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Brain, BrainCircuit, BrainOff, ScrollText } from 'lucide-react'
+import { Brain, BrainOff, ScrollText } from 'lucide-react'
 import type { ModelOption } from '@shared/chat'
 import { modelLabel } from '@shared/model-choice'
 import { useModelList } from '../settings/use-model-list'
@@ -23,20 +23,10 @@ export function ChatOptions({ conversationId }: { conversationId: string }) {
   const memoryOff = options.memory === 'off'
   return (
     <div className="ml-auto flex shrink-0 flex-wrap items-center justify-end gap-2">
-      {memoryOff ? (
-        <span
-          role="status"
-          className="flex items-center gap-1.5 rounded-full border border-warning-line bg-warning-soft px-2.5 py-0.5 text-xs font-medium text-fg"
-        >
-          <BrainOff size={14} aria-hidden className="text-warning" />
-          Memory off for this chat
-        </span>
-      ) : null}
-      <label className="flex items-center gap-1.5 text-sm">
-        <BrainCircuit size={14} aria-hidden className="text-muted" />
+      <label className="flex items-center text-sm">
         <span className="sr-only">Model for this chat</span>
         <select
-          className="input max-w-64 py-1 text-sm"
+          className="input max-w-56 py-1 text-sm"
           title={options.model}
           value={options.model}
           onChange={(event) => chat.setModel(event.currentTarget.value)}
@@ -50,23 +40,32 @@ export function ChatOptions({ conversationId }: { conversationId: string }) {
       </label>
       <button
         type="button"
-        className="button button--quiet"
+        className="button button--quiet py-1 text-sm"
         onClick={() => setEditing(true)}
         aria-haspopup="dialog"
       >
         <ScrollText size={14} aria-hidden />
         {options.instructions === null ? 'Instructions' : 'Instructions: this chat'}
       </button>
+      {/* The switch is also the notice: off reads "Memory off for this chat", in the warning colours. */}
       <button
         type="button"
         role="switch"
         aria-checked={!memoryOff}
-        className="button button--quiet"
+        className={
+          memoryOff
+            ? 'button border-warning-line bg-warning-soft py-1 text-sm text-fg'
+            : 'button button--quiet py-1 text-sm'
+        }
         title={memoryOff ? 'Turn memory on for this chat' : 'Turn memory off for this chat'}
         onClick={() => chat.setMemory(memoryOff ? 'on' : 'off')}
       >
-        {memoryOff ? <BrainOff size={14} aria-hidden /> : <Brain size={14} aria-hidden />}
-        Memory
+        {memoryOff ? (
+          <BrainOff size={14} aria-hidden className="shrink-0 text-warning" />
+        ) : (
+          <Brain size={14} aria-hidden className="shrink-0" />
+        )}
+        {memoryOff ? 'Memory off for this chat' : 'Memory on'}
       </button>
       {chat.error ? (
         <p role="alert" className="basis-full text-right text-xs text-danger">

@@ -43,7 +43,7 @@ export function ConversationList(props: Props) {
             onClick={props.onNewWithoutMemory}
             title={`${modifierLabel()}Shift+N`}
           >
-            <BrainOff size={16} aria-hidden />
+            <BrainOff size={16} aria-hidden className="shrink-0" />
             New chat without memory
           </button>
         ) : null}
