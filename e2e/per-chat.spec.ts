@@ -10,6 +10,7 @@ const bodyOf = (request: RecordedRequest | undefined): Body => request?.body as 
 test.describe('Per-chat model, instructions and memory', () => {
   test.beforeEach(({ cairn }) => {
     test.skip(!cairn.anthropic, 'needs the fake Anthropic API')
+    test.setTimeout(120_000) // axe and screenshots, light and dark, on a shared machine
   })
 
   test('a model picked in the header is sent and shown on the answer; deprecated ones are flagged', async ({
