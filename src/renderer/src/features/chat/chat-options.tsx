@@ -22,7 +22,7 @@ export function ChatOptions({ conversationId }: { conversationId: string }) {
     : [...listed, { id: options.model, displayName: options.model }]
   const memoryOff = options.memory === 'off'
   return (
-    <div className="ml-auto flex shrink-0 flex-wrap items-center justify-end gap-2">
+    <div className="flex min-w-0 flex-wrap items-center justify-end gap-x-2 gap-y-1">
       <label className="flex items-center text-sm">
         <span className="sr-only">Model for this chat</span>
         <select

@@ -163,7 +163,7 @@ export function ChatView({
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center gap-3 border-b border-line px-5 py-3">
           <h1 className="text-xl font-semibold tracking-tight">Chat</h1>
-          <p className="truncate text-sm text-muted">
+          <p className="min-w-0 flex-[1_1_6rem] truncate text-sm text-muted">
             {list.conversations?.find((c) => c.id === current)?.title ?? ''}
           </p>
           {current ? <ChatOptions key={current} conversationId={current} /> : null}
