@@ -124,12 +124,13 @@ test("model picker: lists the API's models; the chosen one is saved to disk", as
   const settings = await new AppPage(cairn.page).gotoSettings()
   const picker = cairn.page.getByRole('combobox', { name: 'Available models', exact: true })
   await expect(picker.locator('option')).toHaveText([
-    'Other: typed below',
+    'Automatic: newest Sonnet (now Claude Sonnet 4.6)',
     'Claude Sonnet 4.6 (claude-sonnet-4-6)',
     'Claude Opus 4.6 (claude-opus-4-6)',
-    /claude-haiku-4-5-20251001/
+    /claude-haiku-4-5-20251001/,
+    'Other: typed below'
   ])
-  await expect(picker).toHaveValue('claude-sonnet-4-6')
+  await expect(picker).toHaveValue('auto')
   await picker.selectOption('claude-opus-4-6')
   await expect(settings.field('model')).toHaveValue('claude-opus-4-6')
   await settings.save()

@@ -22,6 +22,11 @@ export interface FakeModel {
   id: string
   display_name: string
   created_at?: string
+  /** As the real API answers: `line` null and `lifecycle` active unless given. */
+  line?: string | null
+  lifecycle?: 'active' | 'deprecated' | 'retired'
+  deprecated_at?: string | null
+  retires_at?: string | null
 }
 
 export interface FakeAnthropicOptions {
@@ -57,13 +62,20 @@ export const DEFAULT_MODELS: FakeModel[] = [
   {
     id: 'claude-sonnet-4-6',
     display_name: 'Claude Sonnet 4.6',
-    created_at: '2026-02-17T00:00:00Z'
+    created_at: '2026-02-17T00:00:00Z',
+    line: 'sonnet'
   },
-  { id: 'claude-opus-4-6', display_name: 'Claude Opus 4.6', created_at: '2026-02-05T00:00:00Z' },
+  {
+    id: 'claude-opus-4-6',
+    display_name: 'Claude Opus 4.6',
+    created_at: '2026-02-05T00:00:00Z',
+    line: 'opus'
+  },
   {
     id: 'claude-haiku-4-5-20251001',
     display_name: 'Claude Haiku 4.5',
-    created_at: '2025-10-01T00:00:00Z'
+    created_at: '2025-10-01T00:00:00Z',
+    line: 'haiku'
   }
 ]
 
@@ -184,7 +196,14 @@ export async function startFakeAnthropic(
       type: 'model',
       id: m.id,
       display_name: m.display_name,
-      created_at: m.created_at ?? '2025-01-01T00:00:00Z'
+      created_at: m.created_at ?? '2025-01-01T00:00:00Z',
+      capabilities: null,
+      line: m.line ?? null,
+      lifecycle: m.lifecycle ?? 'active',
+      deprecated_at: m.deprecated_at ?? null,
+      retires_at: m.retires_at ?? null,
+      max_input_tokens: null,
+      max_tokens: null
     }))
     sendJson(res, 200, {
       data,

@@ -11,6 +11,7 @@ export type SettingsField =
   | 'triggerTokens'
   | 'keepToolUses'
   | 'memoryGuidance'
+  | 'customInstructions'
 
 /*
  * The visible labels of the settings fields, as src/renderer/src/features/settings/field-labels.ts
@@ -26,7 +27,8 @@ const FIELD_LABELS: Record<SettingsField, string> = {
   expiryDays: 'Expire after (days)',
   triggerTokens: 'Clear when context reaches (tokens)',
   keepToolUses: 'Recent tool results to keep',
-  memoryGuidance: 'Memory guidance'
+  memoryGuidance: 'Memory guidance',
+  customInstructions: 'Custom instructions'
 }
 
 /** The Settings view. Get one from `AppPage.gotoSettings()`, which waits for it to load. */

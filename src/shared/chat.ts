@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MemoryOpRefSchema } from './memory'
-import { ModelIdSchema } from './settings'
+import { CustomInstructionsSchema, MemoryModeSchema, ModelIdSchema } from './settings'
 
 // Domain types of conversations and the chat stream, shared by the chat service, the contract
 // and the renderer. Blocks keep the Messages API's own field names, so a saved conversation maps
@@ -150,7 +150,11 @@ export const ConversationSchema = z.object({
   updatedAt: Time,
   messages: z.array(ChatMessageSchema),
   /** Kept at the top of the list. */
-  pinned: z.boolean().optional()
+  pinned: z.boolean().optional(),
+  /** This chat's own system prompt, instead of the one in Settings; absent: Settings' applies. */
+  instructions: CustomInstructionsSchema.optional(),
+  /** `off`: a chat without memory. Absent (files from before): on. */
+  memory: MemoryModeSchema.optional()
 })
 export type Conversation = z.infer<typeof ConversationSchema>
 
@@ -186,7 +190,17 @@ export const ConversationProblemSchema = z.object({
 })
 export type ConversationProblem = z.infer<typeof ConversationProblemSchema>
 
-export const ModelOptionSchema = z.object({ id: z.string(), displayName: z.string() })
+export const ModelOptionSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  /** From `GET /v1/models`; absent in lists cached before Cairn kept them. */
+  createdAt: z.string().max(40).optional(),
+  /** The model line (`sonnet`, `opus`, ...) as the API names it; null when it names none. */
+  line: z.string().max(40).nullable().optional(),
+  /** `deprecated`/`retired` are flagged in pickers. */
+  lifecycle: z.string().max(40).optional(),
+  retiresAt: z.string().max(40).nullable().optional()
+})
 export const ModelListSchema = z.object({
   models: z.array(ModelOptionSchema),
   /** `api`: fresh; `cache`: the last list fetched; `default`: offline, only the configured model. */
@@ -194,7 +208,9 @@ export const ModelListSchema = z.object({
   /** When the list was fetched (ISO), if it came from the API at some point. */
   fetchedAt: Time.nullable(),
   /** Why the list is not fresh, when it is not. */
-  message: z.string().nullable()
+  message: z.string().nullable(),
+  /** The model "Automatic (newest Sonnet)" stands for right now. */
+  automatic: z.string().optional()
 })
 export type ModelOption = z.infer<typeof ModelOptionSchema>
 export type ModelList = z.infer<typeof ModelListSchema>
@@ -222,10 +238,24 @@ export const SendOutputSchema = z.object({
   message: UserMessageSchema,
   conversation: ConversationSummarySchema
 })
+export const ConversationOptionsSchema = z.object({
+  conversationId: ConversationIdSchema,
+  model: z.string(),
+  /** null: the instructions from Settings apply. */
+  instructions: z.string().nullable(),
+  memory: MemoryModeSchema
+})
+export type ConversationOptions = z.infer<typeof ConversationOptionsSchema>
 export const ConversationRefSchema = z.strictObject({ conversationId: ConversationIdSchema })
 export const CreateConversationInputSchema = z
-  .strictObject({ model: ModelIdSchema.optional() })
+  .strictObject({ model: ModelIdSchema.optional(), memory: MemoryModeSchema.optional() })
   .optional()
+/** Per-chat options; `instructions: null` goes back to the instructions from Settings. */
+export const UpdateConversationInputSchema = z.strictObject({
+  conversationId: ConversationIdSchema,
+  instructions: CustomInstructionsSchema.nullable().optional(),
+  memory: MemoryModeSchema.optional()
+})
 export const RenameConversationInputSchema = z.strictObject({
   conversationId: ConversationIdSchema,
   title: ConversationTitleSchema

@@ -11,6 +11,8 @@ import {
   ConversationSchema,
   ConversationStateSchema,
   ConversationSummarySchema,
+  ConversationOptionsSchema,
+  UpdateConversationInputSchema,
   CreateConversationInputSchema,
   DeleteOutputSchema,
   KeyTestResultSchema,
@@ -173,6 +175,10 @@ export const channels = {
   },
   'chat:delete-conversation': { input: ConversationRefSchema, output: DeleteOutputSchema },
   'chat:set-model': { input: SetModelInputSchema, output: ConversationSummarySchema },
+  'chat:update-conversation': {
+    input: UpdateConversationInputSchema,
+    output: ConversationOptionsSchema
+  },
   'chat:send-message': { input: SendInputSchema, output: SendOutputSchema },
   'chat:stop': { input: ConversationRefSchema, output: StopOutputSchema },
   'chat:retry': { input: ConversationRefSchema, output: RetryOutputSchema },

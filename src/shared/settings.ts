@@ -116,11 +116,29 @@ export const ModelIdSchema = z
     error: 'model can only contain letters, digits and . _ : @ - (for example claude-sonnet-4-6)'
   })
 
+/**
+ * The Settings value that means "the newest Sonnet in `GET /v1/models`". Files saved before it
+ * existed name a model, and keep meaning exactly that model.
+ */
+export const AUTO_MODEL = 'auto'
+/**
+ * Only when the model list cannot be had (offline, no key, nothing cached): the newest Sonnet in
+ * the installed SDK's model list (@anthropic-ai/sdk 1.12.0, `Model`).
+ */
+export const FALLBACK_MODEL = 'claude-sonnet-5-5'
+export const CUSTOM_INSTRUCTIONS_MAX = 8_000
+export const MemoryModeSchema = z.enum(['on', 'off'])
+export type MemoryMode = z.infer<typeof MemoryModeSchema>
+export const CustomInstructionsSchema = z
+  .string({ error: 'instructions must be text' })
+  .max(CUSTOM_INSTRUCTIONS_MAX, {
+    error: `instructions can be at most ${CUSTOM_INSTRUCTIONS_MAX.toLocaleString('en-US')} characters`
+  })
+
 export const SettingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION).default(SETTINGS_VERSION),
-  model: ModelIdSchema
-    // claude-sonnet-4-5 reaches end-of-life on 2026-11-30 (the SDK warns); 4-6 supports the memory tool.
-    .default('claude-sonnet-4-6'),
+  /** `auto` (AUTO_MODEL): new chats get the newest Sonnet the API lists; any other value is pinned. */
+  model: ModelIdSchema.default(AUTO_MODEL),
   maxTokens: intIn('maxTokens', 'maxTokens').default(4_096),
   /** Memory-tool rounds Claude may take for one user message before Cairn stops the loop. */
   maxToolRounds: intIn('maxToolRounds', 'maxToolRounds').default(25),
@@ -144,7 +162,11 @@ export const SettingsSchema = z.object({
     .array(TrustedHostSchema)
     .max(TRUSTED_HOSTS_MAX, { error: `at most ${TRUSTED_HOSTS_MAX} trusted sites` })
     .default([]),
-  memoryWriteApproval: MemoryWriteApprovalSchema.default('automatic')
+  memoryWriteApproval: MemoryWriteApprovalSchema.default('automatic'),
+  /** The user's own system prompt for every chat (a chat may override it); beside the memory guidance. */
+  customInstructions: CustomInstructionsSchema.default(''),
+  /** Whether new chats start with memory (`off`: no memory tool, nothing read or written). */
+  newChatMemory: MemoryModeSchema.default('on')
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
@@ -170,7 +192,9 @@ export const SettingsPatchSchema = z
     memoryGuidance: z.unknown(),
     theme: z.unknown(),
     trustedLinkHosts: z.unknown(),
-    memoryWriteApproval: z.unknown()
+    memoryWriteApproval: z.unknown(),
+    customInstructions: z.unknown(),
+    newChatMemory: z.unknown()
   })
   .partial() as unknown as z.ZodType<SettingsPatch, SettingsPatch>
 export type SettingsPatch = {
@@ -186,6 +210,8 @@ export type SettingsPatch = {
   theme?: Settings['theme']
   trustedLinkHosts?: string[]
   memoryWriteApproval?: MemoryWriteApproval
+  customInstructions?: string
+  newChatMemory?: Settings['newChatMemory']
 }
 
 export function defaultSettings(): Settings {

@@ -7,7 +7,7 @@ import { ChatView } from './features/chat/chat-view'
 import { MemoryView } from './features/memory/memory-view'
 import { SettingsView } from './features/settings/settings-view'
 import { useSettingsState } from './features/settings/use-settings-state'
-import { isPrimaryShortcut, isShiftShortcut, modifierLabel } from './lib/platform'
+import { isPrimaryShortcut, isShiftedShortcut, modifierLabel } from './lib/platform'
 import { useLayout } from './lib/use-layout'
 import { useAppInfo } from './lib/use-app-info'
 
@@ -29,6 +29,7 @@ function shortcutView(event: KeyboardEvent): ViewId | null {
 export function App() {
   const [view, setView] = useState<ViewId>('chat')
   const [newChatSignal, setNewChatSignal] = useState(0)
+  const [newChatWithoutMemorySignal, setNewChatWithoutMemorySignal] = useState(0)
   const [memoryRequest, setMemoryRequest] = useState<{ path: string; n: number } | null>(null)
   const openMemory = (path: string) => {
     setMemoryRequest((r) => ({ path, n: (r?.n ?? 0) + 1 }))
@@ -53,7 +54,7 @@ export function App() {
     if (event.code === 'KeyB' || event.key.toLowerCase() === 'b') {
       const pane = isPrimaryShortcut(event)
         ? 'sidebar'
-        : isShiftShortcut(event)
+        : isShiftedShortcut(event)
           ? 'conversations'
           : null
       if (pane) {
@@ -76,6 +77,12 @@ export function App() {
       event.preventDefault()
       setView('chat')
       setNewChatSignal((n) => n + 1)
+      return
+    }
+    if (isShiftedShortcut(event) && (event.key.toLowerCase() === 'n' || event.code === 'KeyN')) {
+      event.preventDefault()
+      setView('chat')
+      setNewChatWithoutMemorySignal((n) => n + 1)
       return
     }
     // Ctrl/Cmd+S would otherwise open the browser's "Save page" dialog; Settings handles it itself.
@@ -149,6 +156,7 @@ export function App() {
             onOpenSettings={() => setView('settings')}
             onOpenMemory={openMemory}
             newChatSignal={newChatSignal}
+            newChatWithoutMemorySignal={newChatWithoutMemorySignal}
             openRequest={chatRequest}
             active={view === 'chat'}
             listCollapsed={layout.collapsed.conversations}

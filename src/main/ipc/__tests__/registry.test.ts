@@ -288,6 +288,9 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
     ['model function', { model: () => 'claude' }],
     ['theme unknown', { theme: 'neon' }],
     ['theme symbol', { theme: Symbol('dark') }],
+    ['customInstructions too long', { customInstructions: 'x'.repeat(8_001) }],
+    ['customInstructions number', { customInstructions: 7 }],
+    ['newChatMemory unknown', { newChatMemory: 'sometimes' }],
     ['guidance too long', { memoryGuidance: 'g'.repeat(5_000) }],
     ['memory null', { memory: null }],
     ['memory array', { memory: [1] }],
@@ -362,6 +365,13 @@ function chatGarbage() {
       ...ref({ model: 'claude-x' }),
       ['no model', { conversationId: ID }],
       ['model number', { conversationId: ID, model: 3 }]
+    ],
+    'chat:update-conversation': [
+      ...ref({ memory: 'off' }),
+      ['memory not a mode', { conversationId: ID, memory: 'maybe' }],
+      ['memory boolean', { conversationId: ID, memory: false }],
+      ['instructions number', { conversationId: ID, instructions: 7 }],
+      ['instructions too long', { conversationId: ID, instructions: 'x'.repeat(8_001) }]
     ],
     'chat:send-message': [
       ...ref({ text: 'hi' }),
@@ -648,6 +658,11 @@ describe('valid calls', () => {
     'chat:set-model': async () => ({ conversationId: await conversation(), model: 'claude-x' }),
     'chat:set-pinned': async () => ({ conversationId: await conversation(), pinned: true }),
     'chat:export-conversation': async () => ({ conversationId: await conversation() }),
+    'chat:update-conversation': async () => ({
+      conversationId: await conversation(),
+      instructions: 'Answer in French.',
+      memory: 'off'
+    }),
     // No API key here: the reply fails at once with a no-api-key fault, and nothing is sent.
     'chat:send-message': async () => ({ conversationId: await conversation(), text: 'Hello' }),
     'chat:stop': async () => ({ conversationId: await conversation() }),

@@ -4,6 +4,7 @@ import type Anthropic from '@anthropic-ai/sdk'
 import {
   CONVERSATION_VERSION,
   type Conversation,
+  type ConversationOptions,
   type ConversationProblem,
   type ConversationSummary,
   type KeyTestResult,
@@ -30,8 +31,10 @@ import {
 import { DEFAULT_COALESCE_MS } from './coalescer'
 import { conversationToMarkdown, exportFileName } from './export-markdown'
 import { writeFileDurably } from '../fs/durable'
+import { applyOptions, memoryFor, optionsOf } from './conversation-options'
 import { testApiKey } from './key-test'
 import { createModelCatalog } from './models'
+import { newChatModel } from './new-chat-model'
 import { DEFAULT_RETRY, realWait, type RetryPolicy, type Wait } from './retry'
 import { Turn, type TurnEnd } from './turn'
 import type { ChatEmit, ChatEventName, MemoryToolRunner } from './types'
@@ -69,10 +72,19 @@ export interface ChatService {
     conversation: Conversation
     running: boolean
   }>
-  createConversation(input?: { model?: string | undefined }): Promise<Conversation>
+  createConversation(input?: {
+    model?: string | undefined
+    memory?: 'on' | 'off' | undefined
+  }): Promise<Conversation>
   renameConversation(input: { conversationId: string; title: string }): Promise<ConversationSummary>
   deleteConversation(input: { conversationId: string }): Promise<{ conversationId: string }>
   setModel(input: { conversationId: string; model: string }): Promise<ConversationSummary>
+  /** A chat's own instructions (null: Settings' again) and its memory switch. */
+  updateConversation(input: {
+    conversationId: string
+    instructions?: string | null | undefined
+    memory?: 'on' | 'off' | undefined
+  }): Promise<ConversationOptions>
   /** Saves the message, starts the reply, and answers at once; the reply arrives as events. */
   send(input: {
     conversationId: string
@@ -180,7 +192,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       conversation,
       settings: options.settings.get().settings,
       client: () => client(),
-      memory: options.memory,
+      memory: memoryFor(conversation, options.memory),
       emit,
       save: (c) => store.save(c),
       clock,
@@ -239,16 +251,19 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     },
     async createConversation(input) {
       await store.ready()
+      const settings = options.settings.get().settings
+      const model = input?.model ?? (await newChatModel(settings.model, models))
       const now = clock().toISOString()
       const conversation: Conversation = {
         version: CONVERSATION_VERSION,
         id: randomUUID(),
         title: DEFAULT_TITLE,
         titleSource: 'auto',
-        model: input?.model ?? options.settings.get().settings.model,
+        model,
         createdAt: now,
         updatedAt: now,
-        messages: []
+        messages: [],
+        ...((input?.memory ?? settings.newChatMemory) === 'off' ? { memory: 'off' as const } : {})
       }
       await saveOrThrow(conversation)
       return conversation
@@ -323,6 +338,18 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         throw error
       }
       return summary(conversation)
+    },
+    async updateConversation({ conversationId, ...update }) {
+      const conversation = await find(conversationId)
+      ensureIdle(conversationId)
+      const undo = applyOptions(conversation, update)
+      try {
+        await saveOrThrow(conversation)
+      } catch (error) {
+        undo()
+        throw error
+      }
+      return optionsOf(conversation)
     },
     async send({ conversationId, text }) {
       const conversation = await find(conversationId)

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type Anthropic from '@anthropic-ai/sdk'
 import { z } from 'zod'
 import { ModelIdSchema, ModelOptionSchema, type ModelList, type ModelOption } from '@shared/chat'
+import { automaticModel, isAutomatic } from '@shared/model-choice'
 import { ensurePrivateDir, writeFileDurably } from '../fs/durable'
 import type { Logger } from '../log/logger'
 import { classifyFault } from './faults'
@@ -51,7 +52,7 @@ export function createModelCatalog(options: {
     for await (const model of client.models.list({ limit: 100 })) {
       // An ID that could not be chosen (chat:set-model checks the same rule) is not offered.
       if (!isModelId(model.id)) continue
-      models.push({ id: model.id, displayName: model.display_name || model.id })
+      models.push(optionOf(model))
       if (models.length >= MAX_MODELS) break
     }
     return models
@@ -115,8 +116,28 @@ function isModelId(id: unknown): boolean {
   return ModelIdSchema.safeParse(id).success && (id as string).trim() === id
 }
 
-/** The configured model is always a choice, even when the API does not list it. */
+/** The fields Cairn uses, checked: an answer from an older API may lack the lifecycle ones. */
+function optionOf(model: Anthropic.Models.ModelInfo): ModelOption {
+  const text = (value: unknown) => (typeof value === 'string' && value.length <= 40 ? value : null)
+  const info = model as Partial<Anthropic.Models.ModelInfo>
+  const option: ModelOption = { id: model.id, displayName: model.display_name || model.id }
+  const createdAt = text(info.created_at)
+  if (createdAt) option.createdAt = createdAt
+  if ('line' in info) option.line = text(info.line)
+  const lifecycle = text(info.lifecycle)
+  if (lifecycle) option.lifecycle = lifecycle
+  if ('retires_at' in info) option.retiresAt = text(info.retires_at)
+  return option
+}
+
+/**
+ * The configured model is always a choice, even when the API does not list it; with "Automatic"
+ * the model it stands for is (the offline fallback when the list names no Sonnet).
+ */
 function withConfigured(list: ModelList, configured: string): ModelList {
-  if (list.models.some((m) => m.id === configured)) return list
-  return { ...list, models: [...list.models, { id: configured, displayName: configured }] }
+  const automatic = automaticModel(list.models)
+  const needed = isAutomatic(configured) ? automatic : configured
+  const withAutomatic = { ...list, automatic }
+  if (list.models.some((m) => m.id === needed)) return withAutomatic
+  return { ...withAutomatic, models: [...list.models, { id: needed, displayName: needed }] }
 }

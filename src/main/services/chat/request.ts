@@ -6,6 +6,7 @@ import type {
 } from '@anthropic-ai/sdk/resources/beta/messages/messages'
 import type { ChatMessage, Conversation } from '@shared/chat'
 import type { Settings } from '@shared/settings'
+import { systemText } from './conversation-options'
 import { pairToolResults } from './repair'
 
 /*
@@ -19,7 +20,7 @@ export const CONTEXT_MANAGEMENT_BETA = 'context-management-2025-06-27'
 export const COMPACTION_BETA = 'compact-2026-01-12'
 
 export function buildRequest(
-  conversation: Pick<Conversation, 'model' | 'messages'>,
+  conversation: Pick<Conversation, 'model' | 'messages' | 'instructions'>,
   settings: Settings,
   memoryOn = true
 ): MessageCreateParamsStreaming {
@@ -34,8 +35,8 @@ export function buildRequest(
     messages,
     stream: true
   }
-  const guidance = memoryOn ? settings.memoryGuidance.trim() : ''
-  if (guidance) params.system = guidance
+  const system = systemText(conversation, settings, memoryOn)
+  if (system) params.system = system
   const { contextManagement, betas } = contextManagementOf(settings, withTool)
   if (contextManagement) params.context_management = contextManagement
   if (betas.length > 0) params.betas = betas

@@ -8,12 +8,12 @@ export function modifierLabel(): string {
   return isMac() ? '⌘' : 'Ctrl+'
 }
 
-/** Ctrl (or Cmd) with Shift, and no Alt: the second row of the app's shortcuts. */
-export function isShiftShortcut(event: KeyboardEvent): boolean {
-  return (event.ctrlKey || event.metaKey) && event.shiftKey && !event.altKey
-}
-
 /** Ctrl (or Cmd) with nothing else held: the app's own shortcuts, never Ctrl+Shift or AltGr combos. */
 export function isPrimaryShortcut(event: KeyboardEvent): boolean {
   return (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey
+}
+
+/** Ctrl (or Cmd) with Shift and nothing else: the shifted twin of a primary shortcut. */
+export function isShiftedShortcut(event: KeyboardEvent): boolean {
+  return (event.ctrlKey || event.metaKey) && !event.altKey && event.shiftKey
 }

@@ -38,7 +38,7 @@ export function createFakeChat() {
         .filter((c) => c.title.toLowerCase().includes(query.toLowerCase()))
         .map((c) => summary(c, c.title))
     }),
-    'chat:create-conversation': () => {
+    'chat:create-conversation': (input?: { memory?: 'on' | 'off' }) => {
       const now = new Date().toISOString()
       const c: Conversation = {
         version: 1,
@@ -48,7 +48,8 @@ export function createFakeChat() {
         model: 'claude-test',
         createdAt: now,
         updatedAt: now,
-        messages: []
+        messages: [],
+        ...(input?.memory === 'off' ? { memory: 'off' as const } : {})
       }
       conversations.set(c.id, c)
       return c
@@ -72,6 +73,27 @@ export function createFakeChat() {
       const fileName = control.exportAnswer
       if (fileName) exports.push({ conversationId, fileName })
       return { saved: fileName !== null, fileName }
+    },
+    'chat:set-model': (input: { conversationId: string; model: string }) => {
+      const c = need(input.conversationId)
+      c.model = input.model
+      return summary(c)
+    },
+    'chat:update-conversation': (input: {
+      conversationId: string
+      instructions?: string | null
+      memory?: 'on' | 'off'
+    }) => {
+      const c = need(input.conversationId)
+      if (input.instructions === null) delete c.instructions
+      else if (input.instructions !== undefined) c.instructions = input.instructions
+      if (input.memory) c.memory = input.memory
+      return {
+        conversationId: c.id,
+        model: c.model,
+        instructions: c.instructions ?? null,
+        memory: c.memory ?? 'on'
+      }
     },
     'chat:delete-conversation': ({ conversationId }: { conversationId: string }) => {
       need(conversationId)

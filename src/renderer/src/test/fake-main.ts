@@ -11,7 +11,13 @@ import { CairnError } from '@shared/errors'
 import { createFakeApprovals } from './fake-approvals'
 import { createFakeChat } from './fake-chat'
 import { createFakeMemory } from './fake-memory'
-import { applySettingsPatch, defaultSettings, type SettingsPatch } from '@shared/settings'
+import {
+  applySettingsPatch,
+  AUTO_MODEL,
+  defaultSettings,
+  FALLBACK_MODEL,
+  type SettingsPatch
+} from '@shared/settings'
 
 /*
  * A small in-memory stand-in for the main process: real contract schemas on the way in, real
@@ -60,7 +66,7 @@ export interface FakeMain {
   change: ReturnType<typeof createFakeMemory>['change']
   conversations: ReturnType<typeof createFakeChat>['conversations']
   /** The fake chat's own controls: the exports it recorded, what the save dialog answers. */
-  chat: ReturnType<typeof createFakeChat>,
+  chat: ReturnType<typeof createFakeChat>
   /** Write approvals waiting (add one, then emit chat:approval-pending) and the answers given. */
   approvals: ReturnType<typeof createFakeApprovals>
 }
@@ -84,6 +90,9 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     for (const listener of listeners.get(event) ?? []) listener(payload)
   }
 
+  // Like main: "Automatic" is offered as the model it stands for, never as "auto".
+  const configuredModel = () =>
+    state.settings.settings.model === AUTO_MODEL ? FALLBACK_MODEL : state.settings.settings.model
   const status = (): SecretStatus => {
     const [key, source] = envKey
       ? [envKey, 'environment' as const]
@@ -172,11 +181,16 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     // Like main: the API's list once a key is set, else only the configured model.
     'chat:list-models': () =>
       status().configured
-        ? { models: FAKE_MODELS, source: 'api', fetchedAt: new Date().toISOString(), message: null }
+        ? {
+            models: FAKE_MODELS,
+            source: 'api',
+            fetchedAt: new Date().toISOString(),
+            message: null,
+            automatic: 'claude-sonnet-4-6'
+          }
         : {
-            models: [
-              { id: state.settings.settings.model, displayName: state.settings.settings.model }
-            ],
+            models: [{ id: configuredModel(), displayName: configuredModel() }],
+            automatic: FALLBACK_MODEL,
             source: 'default',
             fetchedAt: null,
             message:

@@ -4,6 +4,7 @@ import { call } from '../../lib/api'
 import { ApprovalCards } from './approval-card'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { modifierLabel } from '../../lib/platform'
+import { ChatOptions } from './chat-options'
 import { Composer } from './composer'
 import { ConversationList } from './conversation-list'
 import { MessageList } from './message-list'
@@ -16,6 +17,8 @@ interface Props {
   onOpenMemory(path: string): void
   /** Bumped by Ctrl/Cmd+N anywhere in the app. */
   newChatSignal: number
+  /** Bumped by Ctrl/Cmd+Shift+N: a new chat without memory. */
+  newChatWithoutMemorySignal?: number
   /** A conversation another view asked to show (the memory activity log); `n` makes repeats count. */
   openRequest?: { id: string; n: number } | null
   active: boolean
@@ -100,6 +103,7 @@ export function ChatView({
   onOpenSettings,
   onOpenMemory,
   newChatSignal,
+  newChatWithoutMemorySignal = 0,
   openRequest,
   active,
   listCollapsed = false,
@@ -134,9 +138,9 @@ export function ChatView({
     if (active) void onActive()
   }, [active])
 
-  const create = () => {
+  const create = (memory?: 'off') => {
     void checkKey()
-    call((api) => api.chat.createConversation()).then(
+    call((api) => api.chat.createConversation(memory ? { memory } : undefined)).then(
       (conversation) => {
         setCreated(conversation.id)
         setSelected(conversation.id)
@@ -150,6 +154,9 @@ export function ChatView({
   useEffect(() => {
     if (newChatSignal > 0) onSignal()
   }, [newChatSignal])
+  useEffect(() => {
+    if (newChatWithoutMemorySignal > 0) onSignal('off')
+  }, [newChatWithoutMemorySignal])
 
   const act = (run: () => Promise<unknown>) =>
     run().then(list.reload, (failure: unknown) => setError(toShownError(failure)))
@@ -182,7 +189,8 @@ export function ChatView({
           query={list.query}
           onQuery={list.setQuery}
           onSelect={select}
-          onNew={create}
+          onNew={() => create()}
+          onNewWithoutMemory={() => create('off')}
           onPin={(id, pinned) =>
             void act(() => call((api) => api.chat.setPinned({ conversationId: id, pinned })))
           }
@@ -223,15 +231,16 @@ export function ChatView({
               className="rounded p-1.5 text-muted hover:bg-fg/10 hover:text-fg"
               aria-label="New chat"
               title={`New chat (${modifierLabel()}N)`}
-              onClick={create}
+              onClick={() => create()}
             >
               <SquarePen size={18} aria-hidden />
             </button>
           ) : null}
           <h1 className="text-xl font-semibold tracking-tight">Chat</h1>
-          <p className="truncate text-sm text-muted">
+          <p className="min-w-0 flex-[1_1_6rem] truncate text-sm text-muted">
             {list.conversations?.find((c) => c.id === current)?.title ?? ''}
           </p>
+          {current ? <ChatOptions key={current} conversationId={current} /> : null}
         </header>
         {error || list.error ? (
           <p role="alert" className="bg-danger-soft px-5 py-2 text-sm text-danger">
@@ -265,7 +274,7 @@ export function ChatView({
           <div className="flex flex-1 flex-col items-center justify-center gap-3 text-muted">
             <MessagesSquare size={32} aria-hidden />
             <p>No conversation yet.</p>
-            <button type="button" className="button button--primary" onClick={create}>
+            <button type="button" className="button button--primary" onClick={() => create()}>
               Start a new chat
             </button>
           </div>

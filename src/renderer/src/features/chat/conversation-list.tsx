@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Download, Pencil, Pin, PinOff, Plus, Search, Trash2 } from 'lucide-react'
+import { BrainOff, Download, Pencil, Pin, PinOff, Plus, Search, Trash2 } from 'lucide-react'
 import type { ConversationSummary } from '@shared/chat'
 import { Dialog } from '../../components/dialog'
 import { modifierLabel } from '../../lib/platform'
@@ -14,6 +14,7 @@ interface Props {
   /** `messageId`: a search hit's message, to scroll to. */
   onSelect(id: string, messageId?: string | null): void
   onNew(): void
+  onNewWithoutMemory?(): void
   onRename(id: string, title: string): void
   onDelete(id: string): void
   onPin(id: string, pinned: boolean): void
@@ -116,6 +117,17 @@ export function ConversationList(props: Props) {
           <Plus size={16} aria-hidden />
           New chat
         </button>
+        {props.onNewWithoutMemory ? (
+          <button
+            type="button"
+            className="button button--quiet w-full"
+            onClick={props.onNewWithoutMemory}
+            title={`${modifierLabel()}Shift+N`}
+          >
+            <BrainOff size={16} aria-hidden className="shrink-0" />
+            New chat without memory
+          </button>
+        ) : null}
         <label className="relative">
           <span className="sr-only">Search conversations</span>
           <Search

@@ -2,6 +2,7 @@ import { memo } from 'react'
 import { Info, RotateCcw } from 'lucide-react'
 import type { AssistantMessage, ChatMessage, ToolResultBlock, Usage } from '@shared/chat'
 import { formatNumber } from '../../lib/format'
+import { AnswerModel } from './answer-model'
 import { Markdown } from './markdown'
 import { MemoryChip, type ChipData } from './memory-chip'
 
@@ -75,6 +76,7 @@ function Assistant({
           ) : null}
         </div>
       ) : null}
+      <AnswerModel model={message.model} />
       {message.usage ? <UsageLine usage={message.usage} /> : null}
     </div>
   )

@@ -12,7 +12,8 @@ export const FIELD_LABELS = {
   expiryDays: 'Expire after (days)',
   triggerTokens: 'Clear when context reaches (tokens)',
   keepToolUses: 'Recent tool results to keep',
-  memoryGuidance: 'Memory guidance'
+  memoryGuidance: 'Memory guidance',
+  customInstructions: 'Custom instructions'
 } as const
 
 export type LabelledField = keyof typeof FIELD_LABELS

@@ -13,13 +13,16 @@ describe('Model picker', () => {
     const { main, user } = await renderSettings({ storedKey: 'sk-ant-test-1234' })
     await waitFor(() =>
       expect(optionLabels()).toEqual([
-        'Other: typed below',
+        'Automatic: newest Sonnet (now Claude Sonnet 4.6)',
         'Claude Opus 4.1 (claude-opus-4-1)',
-        'Claude Sonnet 4.6 (claude-sonnet-4-6)'
+        'Claude Sonnet 4.6 (claude-sonnet-4-6)',
+        'Other: typed below'
       ])
     )
     expect(main.callsTo('chat:list-models')).toEqual([{ refresh: false }])
-    expect(picker().value).toBe('claude-sonnet-4-6')
+    // New settings follow the API's newest Sonnet.
+    expect(picker().value).toBe('auto')
+    expect(modelId().value).toBe('auto')
     expect(screen.getByText('2 models from the Anthropic API.')).toBeTruthy()
 
     await user.selectOptions(picker(), 'claude-opus-4-1')
@@ -49,13 +52,13 @@ describe('Model picker', () => {
     // Setting a key and refreshing brings the list.
     main.state.keychainKey = 'sk-ant-test-5678'
     await user.click(screen.getByRole('button', { name: 'Refresh the model list' }))
-    await waitFor(() => expect(optionLabels()).toHaveLength(3))
+    await waitFor(() => expect(optionLabels()).toHaveLength(4))
     expect(main.callsTo('chat:list-models')).toEqual([{ refresh: false }, { refresh: true }])
   })
 
   it('a failed request shows its message with a next step, and the ID field stays usable', async () => {
     const { main, user } = await renderSettings({ storedKey: 'sk-ant-test-1234' })
-    await waitFor(() => expect(optionLabels()).toHaveLength(3))
+    await waitFor(() => expect(optionLabels()).toHaveLength(4))
     main.fail('chat:list-models', new CairnError('INTERNAL', 'The model list could not be read.'))
     await user.click(screen.getByRole('button', { name: 'Refresh the model list' }))
     await waitFor(() =>
@@ -64,7 +67,7 @@ describe('Model picker', () => {
       ).toBeTruthy()
     )
     // The list fetched before stays choosable.
-    expect(optionLabels()).toHaveLength(3)
+    expect(optionLabels()).toHaveLength(4)
     await user.clear(modelId())
     await user.type(modelId(), 'claude-haiku-4-5')
     expect(modelId().value).toBe('claude-haiku-4-5')

@@ -1,3 +1,6 @@
+import type { ModelList } from '@shared/chat'
+import { modelLabel } from '@shared/model-choice'
+import { AUTO_MODEL, FALLBACK_MODEL } from '@shared/settings'
 import { Card } from '../../components/card'
 import { Field } from '../../components/field'
 import { Spinner } from '../../components/icons'
@@ -13,7 +16,8 @@ export function ModelFields(props: FieldGroupProps & { active: boolean }) {
   const { draft, errors, onChange, active } = props
   const models = useModelList(active)
   const listed = models.list?.models ?? []
-  const chosen = listed.some((m) => m.id === draft.model.trim()) ? draft.model.trim() : ''
+  const typed = draft.model.trim()
+  const chosen = typed === AUTO_MODEL || listed.some((m) => m.id === typed) ? typed : ''
   return (
     <Card
       title="Model and replies"
@@ -27,21 +31,19 @@ export function ModelFields(props: FieldGroupProps & { active: boolean }) {
                 {...control}
                 className="input"
                 value={chosen}
-                disabled={listed.length === 0}
                 onChange={(event) => {
                   if (event.currentTarget.value) onChange('model', event.currentTarget.value)
                 }}
               >
+                <option value={AUTO_MODEL}>{automaticLabel(models.list)}</option>
+                {listed.map((model) => (
+                  <option key={model.id} value={model.id}>
+                    {modelLabel(model)}
+                  </option>
+                ))}
                 <option value="">
                   {listed.length === 0 ? 'No list yet: type an ID below' : 'Other: typed below'}
                 </option>
-                {listed.map((model) => (
-                  <option key={model.id} value={model.id}>
-                    {model.displayName === model.id
-                      ? model.id
-                      : `${model.displayName} (${model.id})`}
-                  </option>
-                ))}
               </select>
               <button
                 type="button"
@@ -60,7 +62,7 @@ export function ModelFields(props: FieldGroupProps & { active: boolean }) {
           id={fieldId('model')}
           label={FIELD_LABELS.model}
           error={errors.model}
-          help="The model ID Cairn sends, e.g. claude-sonnet-4-6. Pick one above or type any ID (1–100 characters)."
+          help={`The model ID new chats start with, e.g. claude-sonnet-4-6, or ${AUTO_MODEL} for the newest Sonnet. Pick one above or type any ID (1–100 characters); each chat can change it in its header.`}
         >
           {(control) => (
             <input
@@ -105,4 +107,12 @@ function ModelListStatus({ state }: { state: ModelListState }) {
       {text}
     </span>
   )
+}
+
+/** "Automatic" names the model it stands for right now. */
+export function automaticLabel(list: ModelList | null): string {
+  const now = list?.automatic ?? FALLBACK_MODEL
+  const model = list?.models.find((m) => m.id === now)
+  const name = model && model.displayName !== model.id ? model.displayName : now
+  return `Automatic: newest Sonnet (now ${name})`
 }

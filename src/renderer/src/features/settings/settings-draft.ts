@@ -26,6 +26,8 @@ export interface Draft {
   memoryWriteApproval: Settings['memoryWriteApproval']
   secretMode: Settings['secretGuard']['mode']
   secretCheckUserEdits: boolean
+  customInstructions: string
+  newChatMemory: Settings['newChatMemory']
 }
 export type DraftField = keyof Draft
 /** Fields the user has touched; everything else follows the saved settings as they change. */
@@ -50,7 +52,9 @@ export function draftFromSettings(settings: Settings): Draft {
     theme: settings.theme,
     memoryWriteApproval: settings.memoryWriteApproval,
     secretMode: settings.secretGuard.mode,
-    secretCheckUserEdits: settings.secretGuard.checkUserEdits
+    secretCheckUserEdits: settings.secretGuard.checkUserEdits,
+    customInstructions: settings.customInstructions,
+    newChatMemory: settings.newChatMemory
   }
 }
 
@@ -113,6 +117,9 @@ export function patchFromDraft(settings: Settings, draft: Draft): SettingsPatch 
   if (draft.secretCheckUserEdits !== settings.secretGuard.checkUserEdits)
     secretGuard.checkUserEdits = draft.secretCheckUserEdits
   if (Object.keys(secretGuard).length > 0) patch.secretGuard = secretGuard
+  if (draft.customInstructions !== settings.customInstructions)
+    patch.customInstructions = draft.customInstructions
+  if (draft.newChatMemory !== settings.newChatMemory) patch.newChatMemory = draft.newChatMemory
 
   if (Object.keys(memory).length > 0) patch.memory = memory
   if (Object.keys(expiry).length > 0) patch.expiry = expiry
@@ -138,7 +145,9 @@ const FIELD_OF_PATH: Record<string, DraftField> = {
   theme: 'theme',
   memoryWriteApproval: 'memoryWriteApproval',
   'secretGuard.mode': 'secretMode',
-  'secretGuard.checkUserEdits': 'secretCheckUserEdits'
+  'secretGuard.checkUserEdits': 'secretCheckUserEdits',
+  customInstructions: 'customInstructions',
+  newChatMemory: 'newChatMemory'
 }
 
 /** "maxFileBytes must be a whole number…" → "Must be a whole number…": the label already names it. */

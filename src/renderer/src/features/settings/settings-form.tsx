@@ -9,6 +9,7 @@ import { GuidanceField, ThemeField } from './appearance-fields'
 import type { FieldGroupProps } from './field-group'
 import { fieldId } from './field-labels'
 import { ExpiryFields, MemoryCapFields } from './memory-fields'
+import { InstructionsFields } from './instructions-fields'
 import { ModelFields } from './model-fields'
 import { SecretGuardFields } from './secret-guard-fields'
 import { SaveBar, type SaveFeedback } from './save-bar'
@@ -98,6 +99,7 @@ export function SettingsForm({ settings, active, onSaved }: SettingsFormProps) {
   return (
     <form className="settings-form" aria-label="App settings" onSubmit={onSubmit} noValidate>
       <ModelFields {...groupProps} active={active} />
+      <InstructionsFields {...groupProps} />
       <MemoryCapFields {...groupProps} />
       <ExpiryFields {...groupProps} />
       <ApprovalFields {...groupProps} />

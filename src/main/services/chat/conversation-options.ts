@@ -1,0 +1,84 @@
+import type { Conversation, ConversationOptions } from '@shared/chat'
+import type { ToolResult } from '@shared/memory'
+import type { Settings } from '@shared/settings'
+import type { MemoryToolRunner } from './types'
+
+/*
+ * Per-chat options: the chat's own instructions (or Settings'), and chats without memory.
+ * A chat without memory gets a runner that never reaches the memory engine: nothing is read
+ * from or written to the memory folder, whatever the model sends.
+ */
+
+export const MEMORY_OFF_RESULT: ToolResult = {
+  content:
+    'Error: Memory is off for this chat; the user chose a chat without memory. ' +
+    'Nothing was read or saved. Answer without memory.',
+  isError: true
+}
+
+const MEMORY_OFF_RUNNER: MemoryToolRunner = {
+  enabled: false,
+  execute: async () => MEMORY_OFF_RESULT
+}
+
+export function memoryOn(conversation: Pick<Conversation, 'memory'>): boolean {
+  return conversation.memory !== 'off'
+}
+
+/** The memory runner a turn of this chat may use. */
+export function memoryFor(
+  conversation: Pick<Conversation, 'memory'>,
+  runner: MemoryToolRunner
+): MemoryToolRunner {
+  return memoryOn(conversation) ? runner : MEMORY_OFF_RUNNER
+}
+
+/** The instructions this chat sends: its own override, else the ones from Settings. */
+export function instructionsFor(
+  conversation: Pick<Conversation, 'instructions'>,
+  settings: Pick<Settings, 'customInstructions'>
+): string {
+  return (conversation.instructions ?? settings.customInstructions).trim()
+}
+
+/**
+ * The request's system text: the user's instructions first, then the memory guidance (only
+ * when the memory tool is offered). The memory protocol itself is added by the API.
+ */
+export function systemText(
+  conversation: Pick<Conversation, 'instructions'>,
+  settings: Pick<Settings, 'customInstructions' | 'memoryGuidance'>,
+  withMemory: boolean
+): string {
+  const parts = [
+    instructionsFor(conversation, settings),
+    withMemory ? settings.memoryGuidance.trim() : ''
+  ]
+  return parts.filter((part) => part.length > 0).join('\n\n')
+}
+
+export function optionsOf(conversation: Conversation): ConversationOptions {
+  return {
+    conversationId: conversation.id,
+    model: conversation.model,
+    instructions: conversation.instructions ?? null,
+    memory: conversation.memory ?? 'on'
+  }
+}
+
+/** Applies an update in place; returns a function that undoes it (when the save fails). */
+export function applyOptions(
+  conversation: Conversation,
+  update: { instructions?: string | null | undefined; memory?: 'on' | 'off' | undefined }
+): () => void {
+  const before = { instructions: conversation.instructions, memory: conversation.memory }
+  if (update.instructions === null) delete conversation.instructions
+  else if (update.instructions !== undefined) conversation.instructions = update.instructions
+  if (update.memory !== undefined) conversation.memory = update.memory
+  return () => {
+    for (const key of ['instructions', 'memory'] as const) {
+      if (before[key] === undefined) delete conversation[key]
+      else Object.assign(conversation, { [key]: before[key] })
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { ConversationOptions } from '@shared/chat'
+import { events } from '@shared/contract'
+import { call, getApi } from '../../lib/api'
+import { toShownError, type ShownError } from '../../lib/errors'
+
+export interface ChatOptionsState {
+  options: ConversationOptions | null
+  /** What the last change could not do, with its next step. */
+  error: ShownError | null
+  setModel(model: string): void
+  setMemory(memory: 'on' | 'off'): void
+  /** null: back to the instructions from Settings. */
+  setInstructions(instructions: string | null): void
+}
+
+/** One chat's model, instructions and memory switch, as main saved them. */
+export function useChatOptions(conversationId: string): ChatOptionsState {
+  const [options, setOptions] = useState<ConversationOptions | null>(null)
+  const [error, setError] = useState<ShownError | null>(null)
+
+  useEffect(() => {
+    let live = true
+    call((api) => api.chat.getConversation({ conversationId })).then(
+      ({ conversation }) => {
+        if (!live) return
+        setOptions({
+          conversationId,
+          model: conversation.model,
+          instructions: conversation.instructions ?? null,
+          memory: conversation.memory ?? 'on'
+        })
+      },
+      (failure: unknown) => live && setError(toShownError(failure))
+    )
+    // A reply clears an earlier "Claude is still answering" refusal.
+    const off = getApi().on('chat:done', (raw) => {
+      const done = events['chat:done'].safeParse(raw)
+      if (done.success && done.data.conversationId === conversationId) setError(null)
+    })
+    return () => {
+      live = false
+      off()
+    }
+  }, [conversationId])
+
+  const change = useCallback(
+    (run: () => Promise<ConversationOptions>) =>
+      run().then(
+        (next) => {
+          setOptions(next)
+          setError(null)
+        },
+        (failure: unknown) => setError(toShownError(failure))
+      ),
+    []
+  )
+
+  return {
+    options,
+    error,
+    setModel: (model) =>
+      void change(async () => {
+        const summary = await call((api) => api.chat.setModel({ conversationId, model }))
+        return { ...(options as ConversationOptions), model: summary.model }
+      }),
+    setMemory: (memory) =>
+      void change(() => call((api) => api.chat.updateConversation({ conversationId, memory }))),
+    setInstructions: (instructions) =>
+      void change(() =>
+        call((api) => api.chat.updateConversation({ conversationId, instructions }))
+      )
+  }
+}
