@@ -5,6 +5,7 @@ import { toShownError, type ShownError } from '../../lib/errors'
 import { Composer } from './composer'
 import { ConversationList } from './conversation-list'
 import { MessageList } from './message-list'
+import { TurnStatus } from './turn-status'
 import { useConversation } from './use-conversation'
 import { useConversations } from './use-conversations'
 import { WelcomeCard } from '../welcome/welcome-card'
@@ -47,10 +48,12 @@ function Conversation(props: {
         <MessageList
           messages={chat.messages}
           drafts={chat.drafts}
+          running={chat.running}
           onOpen={props.onOpenMemory}
           onRetry={chat.retry}
         />
       )}
+      <TurnStatus running={chat.running} drafts={chat.drafts} retrying={chat.retrying} />
       {chat.fault && !chat.messages.some((m) => m.role === 'assistant' && m.error) ? (
         <div
           role="alert"

@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { Virtuoso } from 'react-virtuoso'
 import type { ChatMessage, ToolResultBlock } from '@shared/chat'
+import { answerUsage } from './answer-usage'
 import { StreamingMarkdown } from './markdown'
 import { MemoryChip } from './memory-chip'
 import { MessageItem } from './message-item'
@@ -15,12 +16,14 @@ function isShown(message: ChatMessage): boolean {
 interface Props {
   messages: ChatMessage[]
   drafts: Draft[]
+  /** A reply is being written: the last answer's usage line waits until it is whole. */
+  running?: boolean
   onOpen(path: string): void
   onRetry(): void
 }
 
 /** The conversation, virtualized (thousands of messages stay smooth), pinned to the newest. */
-export function MessageList({ messages, drafts, onOpen, onRetry }: Props) {
+export function MessageList({ messages, drafts, running = false, onOpen, onRetry }: Props) {
   const results = useMemo(() => {
     const map = new Map<string, ToolResultBlock>()
     for (const m of messages)
@@ -28,6 +31,7 @@ export function MessageList({ messages, drafts, onOpen, onRetry }: Props) {
         for (const b of m.content) if (b.type === 'tool_result') map.set(b.tool_use_id, b)
     return map
   }, [messages])
+  const usage = useMemo(() => answerUsage(messages, running), [messages, running])
   // Saved rows keep their identity while a reply streams, so their (memoized) items are skipped.
   const savedRows = useMemo<Row[]>(
     () => messages.filter(isShown).map((message) => ({ kind: 'message' as const, message })),
@@ -55,6 +59,7 @@ export function MessageList({ messages, drafts, onOpen, onRetry }: Props) {
             <MessageItem
               message={row.message}
               results={results}
+              usage={usage.get(row.message.id)}
               onOpen={onOpen}
               onRetry={row.message.id === lastId ? onRetry : undefined}
             />
