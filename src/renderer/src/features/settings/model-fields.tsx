@@ -80,6 +80,12 @@ export function ModelFields(props: FieldGroupProps & { active: boolean }) {
           unit="tokens"
           description="The longest reply Claude may write."
         />
+        <NumberField
+          {...props}
+          name="maxToolRounds"
+          unit="rounds"
+          description="How many times Claude may go back to memory for one message before Cairn stops and asks you to go on."
+        />
       </div>
     </Card>
   )
