@@ -19,7 +19,7 @@ const retrying: ChatRetrying = {
     status: 529
   }
 }
-const status = () => screen.getByRole('status')
+const status = () => screen.getByRole('status', { name: 'Reply status' })
 
 describe('TurnStatus', () => {
   it('says Claude is thinking from send until the first token', () => {

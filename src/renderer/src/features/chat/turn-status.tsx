@@ -63,7 +63,12 @@ export function TurnStatus({ running, drafts, retrying }: Props) {
   const answerShown = drafts.some((d) => d.text.length > 0 || d.tools.length > 0)
   const thinking = running && !retrying && !answerShown
   return (
-    <div role="status" aria-live="polite" className="mx-auto w-full max-w-3xl px-6">
+    <div
+      role="status"
+      aria-live="polite"
+      aria-label="Reply status"
+      className="mx-auto w-full max-w-3xl px-6"
+    >
       {running && retrying ? (
         <p className="flex items-center gap-2 pb-2 text-sm text-muted">
           <Dots />
