@@ -25,23 +25,27 @@ test.describe('Waits', () => {
       await chat.useSessionKey()
       await chat.newChat()
       await chat.send('Think first, then answer')
-      const status = chat.status()
-      await expect(status).toHaveText('Claude is thinking…')
+      // Where the answer will appear, and in the live region for screen readers.
+      const thinking = chat.log().getByText('Claude is thinking…')
+      await expect(thinking).toBeVisible()
+      await expect(chat.status()).toHaveText('Claude is thinking…')
       await expect(chat.stopButton()).toBeVisible()
       expect(await seriousA11yViolations(cairn.page), `thinking in ${scheme}`).toEqual([])
       await captureView(cairn.page, testInfo, `thinking-${scheme}`)
       firstToken.release()
       await expect(chat.log()).toContainText('Here is the answer.')
-      await expect(status).toHaveText('')
+      await expect(thinking).toHaveCount(0)
+      await expect(chat.status()).toHaveText('')
       await expect(chat.stopButton()).toBeHidden()
     })
 
     test(`a 529 shows the countdown and the attempt, then the answer (${scheme})`, async ({
       cairn
     }, testInfo) => {
+      test.setTimeout(60_000) // the API asks for a 15 s wait, and Cairn waits it out
       await cairn.page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
       cairn.anthropic!.script(
-        apiError(529, { headers: { 'retry-after': '8' } }),
+        apiError(529, { headers: { 'retry-after': '15' } }),
         reply('Back after the overload.')
       )
       const chat = new ChatPage(cairn.page)
@@ -49,14 +53,16 @@ test.describe('Waits', () => {
       await chat.useSessionKey()
       await chat.newChat()
       await chat.send('Are you there?')
-      const countdown = chat.view().getByText(/^Overloaded, retrying in \d s, try 2 of 4$/)
+      const countdown = chat.log().getByText(/^Overloaded, retrying in \d+ s, try 2 of 4$/)
       await expect(countdown).toBeVisible()
       const first = await countdown.textContent()
+      await expect(chat.status()).toContainText('try 2 of 4')
       // It counts down each second…
       await expect(countdown).not.toHaveText(first ?? '')
       await expect(chat.stopButton()).toBeVisible()
       expect(await seriousA11yViolations(cairn.page), `retrying in ${scheme}`).toEqual([])
       await captureView(cairn.page, testInfo, `retrying-${scheme}`)
+      await expect(countdown).toBeVisible() // axe and the screenshot saw the countdown
       // …then the answer arrives and the wait is gone, with no error left behind.
       await expect(chat.log()).toContainText('Back after the overload.')
       await expect(chat.view().getByText(/retrying/)).toHaveCount(0)

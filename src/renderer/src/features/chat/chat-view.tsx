@@ -5,7 +5,7 @@ import { toShownError, type ShownError } from '../../lib/errors'
 import { Composer } from './composer'
 import { ConversationList } from './conversation-list'
 import { MessageList } from './message-list'
-import { TurnStatus } from './turn-status'
+import { TurnStatusAnnouncer, useTurnWait } from './turn-status'
 import { useConversation } from './use-conversation'
 import { useConversations } from './use-conversations'
 import { WelcomeCard } from '../welcome/welcome-card'
@@ -29,6 +29,7 @@ function Conversation(props: {
   onOpenMemory(path: string): void
 }) {
   const chat = useConversation(props.id)
+  const wait = useTurnWait(chat.running, chat.drafts, chat.retrying)
   const onEscape = useEffectEvent((event: KeyboardEvent) => {
     if (event.key === 'Escape' && chat.running) chat.stop()
   })
@@ -49,11 +50,12 @@ function Conversation(props: {
           messages={chat.messages}
           drafts={chat.drafts}
           running={chat.running}
+          wait={wait}
           onOpen={props.onOpenMemory}
           onRetry={chat.retry}
         />
       )}
-      <TurnStatus running={chat.running} drafts={chat.drafts} retrying={chat.retrying} />
+      <TurnStatusAnnouncer wait={wait} />
       {chat.fault && !chat.messages.some((m) => m.role === 'assistant' && m.error) ? (
         <div
           role="alert"

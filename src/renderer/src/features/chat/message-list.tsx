@@ -5,9 +5,13 @@ import { answerUsage } from './answer-usage'
 import { StreamingMarkdown } from './markdown'
 import { MemoryChip } from './memory-chip'
 import { MessageItem } from './message-item'
+import { TurnStatusLine, type TurnWait } from './turn-status'
 import type { Draft } from './use-conversation'
 
-type Row = { kind: 'message'; message: ChatMessage } | { kind: 'draft'; draft: Draft }
+type Row =
+  | { kind: 'message'; message: ChatMessage }
+  | { kind: 'draft'; draft: Draft }
+  | { kind: 'wait'; wait: TurnWait }
 
 function isShown(message: ChatMessage): boolean {
   return message.role !== 'user' || message.content.some((b) => b.type === 'text')
@@ -18,12 +22,21 @@ interface Props {
   drafts: Draft[]
   /** A reply is being written: the last answer's usage line waits until it is whole. */
   running?: boolean
+  /** Before the answer shows: "Claude is thinking…" or the retry countdown, where it will appear. */
+  wait?: TurnWait | null
   onOpen(path: string): void
   onRetry(): void
 }
 
 /** The conversation, virtualized (thousands of messages stay smooth), pinned to the newest. */
-export function MessageList({ messages, drafts, running = false, onOpen, onRetry }: Props) {
+export function MessageList({
+  messages,
+  drafts,
+  running = false,
+  wait = null,
+  onOpen,
+  onRetry
+}: Props) {
   const results = useMemo(() => {
     const map = new Map<string, ToolResultBlock>()
     for (const m of messages)
@@ -38,8 +51,12 @@ export function MessageList({ messages, drafts, running = false, onOpen, onRetry
     [messages]
   )
   const rows = useMemo<Row[]>(
-    () => [...savedRows, ...drafts.map((draft) => ({ kind: 'draft' as const, draft }))],
-    [savedRows, drafts]
+    () => [
+      ...savedRows,
+      ...drafts.map((draft) => ({ kind: 'draft' as const, draft })),
+      ...(wait ? [{ kind: 'wait' as const, wait }] : [])
+    ],
+    [savedRows, drafts, wait]
   )
   const lastId = messages.at(-1)?.id
   return (
@@ -51,7 +68,11 @@ export function MessageList({ messages, drafts, running = false, onOpen, onRetry
       followOutput="auto"
       initialTopMostItemIndex={Math.max(0, rows.length - 1)}
       computeItemKey={(_, row) =>
-        row.kind === 'draft' ? `draft-${row.draft.messageId}` : row.message.id
+        row.kind === 'draft'
+          ? `draft-${row.draft.messageId}`
+          : row.kind === 'wait'
+            ? 'wait'
+            : row.message.id
       }
       itemContent={(_, row) => (
         <div className="mx-auto flex max-w-3xl flex-col px-6 py-2">
@@ -63,6 +84,8 @@ export function MessageList({ messages, drafts, running = false, onOpen, onRetry
               onOpen={onOpen}
               onRetry={row.message.id === lastId ? onRetry : undefined}
             />
+          ) : row.kind === 'wait' ? (
+            <TurnStatusLine wait={row.wait} />
           ) : (
             <div aria-busy="true">
               {row.draft.tools.map((tool) => (

@@ -1,7 +1,15 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { ChatRetrying } from '@shared/chat'
 import { retryingAnnouncement, retryingText, secondsUntil, THINKING_TEXT } from './turn-status-text'
 import type { Draft } from './use-conversation'
+
+/** The wait before an answer shows: what the line says, and what a screen reader hears. */
+export interface TurnWait {
+  /** Shown where the answer will appear; changes each second during a retry. */
+  text: string
+  /** Announced politely; the same for a whole attempt, so it does not chatter every second. */
+  spoken: string
+}
 
 /**
  * Whole seconds until the retry: the event's count, re-read from its target time on each whole
@@ -34,6 +42,26 @@ function useSecondsLeft(retrying: ChatRetrying | null): number {
   return fromTarget === null ? retrying.secondsLeft : Math.min(retrying.secondsLeft, fromTarget)
 }
 
+/** "Claude is thinking…" from send until the first token; the countdown while Cairn retries. */
+export function useTurnWait(
+  running: boolean,
+  drafts: readonly Draft[],
+  retrying: ChatRetrying | null
+): TurnWait | null {
+  const secondsLeft = useSecondsLeft(retrying)
+  const answerShown = drafts.some((d) => d.text.length > 0 || d.tools.length > 0)
+  const text = !running
+    ? null
+    : retrying
+      ? retryingText(retrying, secondsLeft)
+      : answerShown
+        ? null
+        : THINKING_TEXT
+  const spoken = retrying ? retryingAnnouncement(retrying) : THINKING_TEXT
+  // The same object while the words stay the same: the message list re-renders only on a change.
+  return useMemo(() => (text === null ? null : { text, spoken }), [text, spoken])
+}
+
 function Dots() {
   // A slow pulse; with reduced motion the dots stand still.
   return (
@@ -48,39 +76,21 @@ function Dots() {
   )
 }
 
-interface Props {
-  running: boolean
-  drafts: readonly Draft[]
-  retrying: ChatRetrying | null
+/** The wait, where the answer will appear. Screen readers hear it from TurnStatusAnnouncer. */
+export function TurnStatusLine({ wait }: { wait: TurnWait }) {
+  return (
+    <p className="flex items-center gap-2 py-1 text-sm text-muted" aria-hidden="true">
+      <Dots />
+      <span>{wait.text}</span>
+    </p>
+  )
 }
 
-/**
- * What is happening before the answer shows: "Claude is thinking…" from send until the first
- * token, and the countdown while Cairn waits to retry. Always mounted, so screen readers hear it.
- */
-export function TurnStatus({ running, drafts, retrying }: Props) {
-  const secondsLeft = useSecondsLeft(retrying)
-  const answerShown = drafts.some((d) => d.text.length > 0 || d.tools.length > 0)
-  const thinking = running && !retrying && !answerShown
+/** Always mounted, so a screen reader hears each change of the wait (live regions must exist first). */
+export function TurnStatusAnnouncer({ wait }: { wait: TurnWait | null }) {
   return (
-    <div
-      role="status"
-      aria-live="polite"
-      aria-label="Reply status"
-      className="mx-auto w-full max-w-3xl px-6"
-    >
-      {running && retrying ? (
-        <p className="flex items-center gap-2 pb-2 text-sm text-muted">
-          <Dots />
-          <span aria-hidden="true">{retryingText(retrying, secondsLeft)}</span>
-          <span className="sr-only">{retryingAnnouncement(retrying)}</span>
-        </p>
-      ) : thinking ? (
-        <p className="flex items-center gap-2 pb-2 text-sm text-muted">
-          <Dots />
-          <span>{THINKING_TEXT}</span>
-        </p>
-      ) : null}
+    <div role="status" aria-live="polite" aria-label="Reply status" className="sr-only">
+      {wait?.spoken ?? ''}
     </div>
   )
 }
