@@ -17,7 +17,7 @@ export function ModelFields(props: FieldGroupProps & { active: boolean }) {
   return (
     <Card
       title="Model and replies"
-      description="Which Claude model answers, and how long it may write."
+      description="Which Claude model answers, how long it may write, and how far it may go with memory."
     >
       <div className="field-grid">
         <Field id={PICKER_ID} label="Available models" help={<ModelListStatus state={models} />}>
