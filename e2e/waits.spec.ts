@@ -14,6 +14,7 @@ test.describe('Waits', () => {
     test(`"Claude is thinking…" shows from send until the first token (${scheme})`, async ({
       cairn
     }, testInfo) => {
+      test.setTimeout(60_000) // axe and a screenshot while the answer is held back
       await cairn.page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
       const firstToken = gate()
       // Headers and message_start arrive, then nothing until the gate opens: the model thinking.
@@ -30,6 +31,19 @@ test.describe('Waits', () => {
       await expect(thinking).toBeVisible()
       await expect(chat.status()).toHaveText('Claude is thinking…')
       await expect(chat.stopButton()).toBeVisible()
+      // The dots pulse, unless the system asks for reduced motion.
+      const dot = chat.log().locator('p[aria-hidden="true"] span span').first()
+      const animation = () =>
+        dot.evaluate(
+          (el) =>
+            (
+              globalThis as unknown as { getComputedStyle(e: unknown): { animationName: string } }
+            ).getComputedStyle(el).animationName
+        )
+      expect(await animation()).toBe('none')
+      await cairn.page.emulateMedia({ reducedMotion: 'no-preference' })
+      expect(await animation()).toBe('pulse')
+      await cairn.page.emulateMedia({ reducedMotion: 'reduce' })
       expect(await seriousA11yViolations(cairn.page), `thinking in ${scheme}`).toEqual([])
       await captureView(cairn.page, testInfo, `thinking-${scheme}`)
       firstToken.release()
@@ -74,6 +88,7 @@ test.describe('Waits', () => {
   test('a failed answer, retried, leaves no stale error on screen or on disk; one usage line per answer', async ({
     cairn
   }, testInfo) => {
+    test.setTimeout(60_000)
     const overloaded = () => apiError(529, { headers: { 'retry-after-ms': '20' } })
     cairn.anthropic!.script(
       overloaded(),
