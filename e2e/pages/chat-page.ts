@@ -4,8 +4,13 @@ import { expect, type Locator, type Page } from '@playwright/test'
 export class ChatPage {
   constructor(readonly page: Page) {}
 
-  private view(): Locator {
+  view(): Locator {
     return this.page.getByRole('tabpanel', { name: 'Chat' })
+  }
+
+  /** What is happening before the answer shows ("Claude is thinking…", a retry countdown). */
+  status(): Locator {
+    return this.view().getByRole('status', { name: 'Reply status' })
   }
 
   /** A key kept for this session only, set through the app's own bridge (setup, not under test). */

@@ -3,6 +3,7 @@ import { expect, type Locator, type Page } from '@playwright/test'
 export type SettingsField =
   | 'model'
   | 'maxTokens'
+  | 'maxToolRounds'
   | 'maxFileBytes'
   | 'maxTotalBytes'
   | 'maxFiles'
@@ -20,6 +21,7 @@ export type SettingsField =
 const FIELD_LABELS: Record<SettingsField, string> = {
   model: 'Model',
   maxTokens: 'Max output tokens',
+  maxToolRounds: 'Max memory rounds per message',
   maxFileBytes: 'Max file size (bytes)',
   maxTotalBytes: 'Max folder size (bytes)',
   maxFiles: 'Max number of files',

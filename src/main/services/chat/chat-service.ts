@@ -12,6 +12,7 @@ import {
   type UserMessage
 } from '@shared/chat'
 import { CairnError } from '@shared/errors'
+import { isUnfinishedReply, lastSpoken } from '@shared/retry-target'
 import type { Settings } from '@shared/settings'
 import type { Logger } from '../log/logger'
 import type { AnswerApprovalInput, PendingApproval } from '@shared/approval'
@@ -398,10 +399,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       const conversation = await find(conversationId)
       ensureIdle(conversationId)
       const messages = conversation.messages
-      let last = messages.length - 1
-      while (last >= 0 && messages[last]?.role === 'notice') last -= 1
-      const tail = messages[last]
-      const unfinished = tail?.role === 'assistant' && tail.status !== 'complete'
+      const tail = lastSpoken(messages)
+      const unfinished = isUnfinishedReply(tail)
       if (!tail || (tail.role === 'assistant' && !unfinished))
         throw new CairnError(
           'CHAT_NOTHING_TO_RETRY',

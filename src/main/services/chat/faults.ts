@@ -5,6 +5,7 @@ import {
   APIUserAbortError
 } from '@anthropic-ai/sdk'
 import type { ChatFault, ChatFaultCode } from '@shared/chat'
+import { quoted } from '@shared/control-names'
 
 /*
  * Every way a request to Anthropic can fail, turned into words for the person using Cairn:
@@ -42,7 +43,7 @@ export function noApiKeyFault(): ChatFault {
   return fault(
     'no-api-key',
     'Cairn has no Anthropic API key yet.',
-    'Add your API key in Settings, then press Retry.',
+    `Add your key under ${quoted('apiKey')} in Settings, then press Retry.`,
     true
   )
 }
@@ -148,7 +149,7 @@ function classifyApiError(error: APIError, phase: FaultPhase): ClassifiedFault {
       fault(
         'auth',
         'Anthropic did not accept the API key.',
-        'Check or replace the key in Settings, then press Retry.',
+        `Check or replace the key under ${quoted('apiKey')} in Settings, then press Retry.`,
         true,
         status
       )
@@ -158,7 +159,7 @@ function classifyApiError(error: APIError, phase: FaultPhase): ClassifiedFault {
       fault(
         'auth',
         `The API key is not allowed to do this${detail ? ` (${detail})` : ''}.`,
-        'Use a key from a workspace with access to this model in Settings, then press Retry.',
+        `Under ${quoted('apiKey')} in Settings, use a key from a workspace that can use this model, then press Retry.`,
         true,
         status
       )
@@ -167,9 +168,10 @@ function classifyApiError(error: APIError, phase: FaultPhase): ClassifiedFault {
     return out(
       fault(
         'model-not-found',
-        `Anthropic does not know this model${detail ? ` (${detail})` : ''}.`,
-        'Pick another model for this conversation, then press Retry.',
-        true,
+        `Anthropic does not know this conversation's model${detail ? ` (${detail})` : ''}.`,
+        // A conversation keeps the model it started with, so Retry would fail the same way.
+        `Choose an available model under ${quoted('model')} in Settings, then press ${quoted('newChat')}.`,
+        false,
         status
       )
     )
@@ -178,7 +180,7 @@ function classifyApiError(error: APIError, phase: FaultPhase): ClassifiedFault {
       fault(
         'too-large',
         'This conversation is too large to send in one request.',
-        'Start a new conversation, or turn on context editing or compaction in Settings.',
+        `Press ${quoted('newChat')} to go on in a fresh conversation; what Claude saved in memory carries over.`,
         false,
         status
       )
@@ -212,7 +214,7 @@ function classifyApiError(error: APIError, phase: FaultPhase): ClassifiedFault {
       fault(
         'bad-request',
         `Anthropic refused the request${detail ? `: ${detail}` : '.'}`,
-        'Check the model and the settings; start a new conversation if this one keeps failing.',
+        `If it names a setting, such as ${quoted('maxTokens')}, change it in Settings and press Retry; if this conversation keeps failing, press ${quoted('newChat')}.`,
         true,
         status
       )

@@ -19,6 +19,7 @@ import { createCoalescer } from './coalescer'
 import { classifyFault, isAbort, noApiKeyFault, saveFailedFault, StreamEndedEarly } from './faults'
 import { describeTool, summarize } from './memory-ops'
 import type { ApprovalDesk } from './approvals'
+import { toolRoundLimitText } from './notice-texts'
 import { addUsage, ReplyAccumulator, ZERO_USAGE, type ReplySnapshot } from './reply-accumulator'
 import { notRunResult, repairStored } from './repair'
 import { buildRequest } from './request'
@@ -135,10 +136,7 @@ export class Turn {
       if (signal.aborted) return this.done('interrupted', message.stopReason)
       rounds += 1
       if (rounds >= settings.maxToolRounds) {
-        await this.notice(
-          'tool-round-limit',
-          `Claude used the memory tool ${rounds} times for this message, the limit set in Settings, so Cairn stopped here. Send a message (for example "continue") to let it go on, or raise the limit in Settings.`
-        )
+        await this.notice('tool-round-limit', toolRoundLimitText(rounds))
         return this.done('capped', message.stopReason)
       }
     }

@@ -1,5 +1,6 @@
 import type { Conversation } from '@shared/chat'
 import { CairnError } from '@shared/errors'
+import { withoutUnfinishedReply } from '@shared/retry-target'
 
 /** Saved conversations for renderer tests: list, create, rename, delete, search, get. */
 export function createFakeChat() {
@@ -99,6 +100,12 @@ export function createFakeChat() {
       need(conversationId)
       conversations.delete(conversationId)
       return { conversationId }
+    },
+    // As main does: the unfinished reply is replaced; the new one arrives as events.
+    'chat:retry': ({ conversationId }: { conversationId: string }) => {
+      const c = need(conversationId)
+      c.messages = withoutUnfinishedReply(c.messages)
+      return { turnId: `turn-${next++}` }
     }
   }
   return { conversations, handlers, exports, control }

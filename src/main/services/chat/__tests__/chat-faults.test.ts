@@ -18,9 +18,9 @@ describe('faults that end the reply at once, with a message and a next step', ()
   test.each([
     [401, 'auth', /API key/, /Settings/, true],
     [403, 'auth', /not allowed/, /Settings/, true],
-    [404, 'model-not-found', /model/, /another model/, true],
-    [413, 'too-large', /too large/, /new conversation/, false],
-    [400, 'bad-request', /refused/, /new conversation/, true]
+    [404, 'model-not-found', /model/, /available model under “Model” in Settings/, false],
+    [413, 'too-large', /too large/, /New chat/, false],
+    [400, 'bad-request', /refused/, /New chat/, true]
   ] as const)('%i → %s', async (status, code, message, nextStep, retryable) => {
     const rig = await startRig(tempDir())
     rig.fake.script(apiError(status))

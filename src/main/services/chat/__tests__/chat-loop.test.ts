@@ -182,7 +182,7 @@ describe('the tool loop against a real memory folder', () => {
     const { conversation } = await rig.chat.getConversation({ conversationId })
     const notice = conversation.messages.at(-1)
     expect(notice).toMatchObject({ role: 'notice', kind: 'tool-round-limit' })
-    expect(notice?.role === 'notice' && notice.text).toContain('3 times')
+    expect(notice?.role === 'notice' && notice.text).toContain('in 3 rounds')
     // The conversation can go on: the next request is valid.
     rig.fake.script(reply('OK, stopping.'))
     await converse(rig, 'continue', conversationId)

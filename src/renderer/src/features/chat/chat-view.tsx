@@ -8,6 +8,7 @@ import { ChatOptions } from './chat-options'
 import { Composer } from './composer'
 import { ConversationList } from './conversation-list'
 import { MessageList } from './message-list'
+import { TurnStatusAnnouncer, useTurnWait } from './turn-status'
 import { useConversation } from './use-conversation'
 import { useConversations } from './use-conversations'
 import { WelcomeCard } from '../welcome/welcome-card'
@@ -43,6 +44,7 @@ function Conversation(props: {
   onOpenMemory(path: string): void
 }) {
   const chat = useConversation(props.id)
+  const wait = useTurnWait(chat.running, chat.drafts, chat.retrying)
   const onEscape = useEffectEvent((event: KeyboardEvent) => {
     if (event.key === 'Escape' && chat.running) chat.stop()
   })
@@ -62,12 +64,15 @@ function Conversation(props: {
         <MessageList
           messages={chat.messages}
           drafts={chat.drafts}
+          running={chat.running}
+          wait={wait}
           onOpen={props.onOpenMemory}
           onRetry={chat.retry}
           jumpTo={props.jumpTo}
         />
       )}
       <ApprovalCards conversationId={props.id} />
+      <TurnStatusAnnouncer wait={wait} />
       {chat.fault && !chat.messages.some((m) => m.role === 'assistant' && m.error) ? (
         <div
           role="alert"

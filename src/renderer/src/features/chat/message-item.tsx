@@ -1,10 +1,10 @@
 import { memo } from 'react'
 import { Info, RotateCcw } from 'lucide-react'
 import type { AssistantMessage, ChatMessage, ToolResultBlock, Usage } from '@shared/chat'
-import { formatNumber } from '../../lib/format'
 import { AnswerModel } from './answer-model'
 import { Markdown } from './markdown'
 import { MemoryChip, type ChipData } from './memory-chip'
+import { UsageLine } from './usage-line'
 
 export type Results = ReadonlyMap<string, ToolResultBlock>
 
@@ -14,23 +14,16 @@ function toolPath(input: Record<string, unknown>): string | null {
   return typeof input.path === 'string' ? input.path : null
 }
 
-function UsageLine({ usage }: { usage: Usage }) {
-  return (
-    <p className="mt-1 text-xs text-faint">
-      {formatNumber(usage.inputTokens + usage.cacheReadTokens + usage.cacheCreationTokens)} in ·{' '}
-      {formatNumber(usage.outputTokens)} out tokens
-    </p>
-  )
-}
-
 function Assistant({
   message,
   results,
+  usage,
   onOpen,
   onRetry
 }: {
   message: AssistantMessage
   results: Results
+  usage?: Usage | undefined
   onOpen(path: string): void
   onRetry?: () => void
 }) {
@@ -77,7 +70,7 @@ function Assistant({
         </div>
       ) : null}
       <AnswerModel model={message.model} />
-      {message.usage ? <UsageLine usage={message.usage} /> : null}
+      {usage ? <UsageLine usage={usage} /> : null}
     </div>
   )
 }
@@ -87,11 +80,14 @@ function Assistant({
 export const MessageItem = memo(function MessageItem({
   message,
   results,
+  usage,
   onOpen,
   onRetry
 }: {
   message: ChatMessage
   results: Results
+  /** The whole answer's usage, on its last reply only (see answer-usage.ts). */
+  usage?: Usage | undefined
   onOpen(path: string): void
   onRetry?: () => void
 }) {
@@ -114,5 +110,13 @@ export const MessageItem = memo(function MessageItem({
       </div>
     )
   }
-  return <Assistant message={message} results={results} onOpen={onOpen} onRetry={onRetry} />
+  return (
+    <Assistant
+      message={message}
+      results={results}
+      usage={usage}
+      onOpen={onOpen}
+      onRetry={onRetry}
+    />
+  )
 })

@@ -1,13 +1,18 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import type { ChatMessage, ToolResultBlock } from '@shared/chat'
+import { answerUsage } from './answer-usage'
 import { StreamingMarkdown } from './markdown'
 import { MemoryChip } from './memory-chip'
 import { MessageItem } from './message-item'
+import { TurnStatusLine, type TurnWait } from './turn-status'
 import type { Draft } from './use-conversation'
 import type { JumpRequest } from './chat-view'
 
-type Row = { kind: 'message'; message: ChatMessage } | { kind: 'draft'; draft: Draft }
+type Row =
+  | { kind: 'message'; message: ChatMessage }
+  | { kind: 'draft'; draft: Draft }
+  | { kind: 'wait'; wait: TurnWait }
 
 function isShown(message: ChatMessage): boolean {
   return message.role !== 'user' || message.content.some((b) => b.type === 'text')
@@ -16,6 +21,10 @@ function isShown(message: ChatMessage): boolean {
 interface Props {
   messages: ChatMessage[]
   drafts: Draft[]
+  /** A reply is being written: the last answer's usage line waits until it is whole. */
+  running?: boolean
+  /** Before the answer shows: "Claude is thinking…" or the retry countdown, where it will appear. */
+  wait?: TurnWait | null
   onOpen(path: string): void
   onRetry(): void
   /** Scroll to this message and mark it for a moment (a search hit). */
@@ -26,7 +35,15 @@ interface Props {
 const FOUND_MS = 2500
 
 /** The conversation, virtualized (thousands of messages stay smooth), pinned to the newest. */
-export function MessageList({ messages, drafts, onOpen, onRetry, jumpTo = null }: Props) {
+export function MessageList({
+  messages,
+  drafts,
+  running = false,
+  wait = null,
+  onOpen,
+  onRetry,
+  jumpTo = null
+}: Props) {
   const virtuoso = useRef<VirtuosoHandle>(null)
   const [found, setFound] = useState<string | null>(null)
   const results = useMemo(() => {
@@ -36,14 +53,19 @@ export function MessageList({ messages, drafts, onOpen, onRetry, jumpTo = null }
         for (const b of m.content) if (b.type === 'tool_result') map.set(b.tool_use_id, b)
     return map
   }, [messages])
+  const usage = useMemo(() => answerUsage(messages, running), [messages, running])
   // Saved rows keep their identity while a reply streams, so their (memoized) items are skipped.
   const savedRows = useMemo<Row[]>(
     () => messages.filter(isShown).map((message) => ({ kind: 'message' as const, message })),
     [messages]
   )
   const rows = useMemo<Row[]>(
-    () => [...savedRows, ...drafts.map((draft) => ({ kind: 'draft' as const, draft }))],
-    [savedRows, drafts]
+    () => [
+      ...savedRows,
+      ...drafts.map((draft) => ({ kind: 'draft' as const, draft })),
+      ...(wait ? [{ kind: 'wait' as const, wait }] : [])
+    ],
+    [savedRows, drafts, wait]
   )
   const lastId = messages.at(-1)?.id
   // The hit may be a tool-result message (not shown): its nearest shown message before it.
@@ -78,7 +100,11 @@ export function MessageList({ messages, drafts, onOpen, onRetry, jumpTo = null }
       followOutput="auto"
       initialTopMostItemIndex={Math.max(0, rows.length - 1)}
       computeItemKey={(_, row) =>
-        row.kind === 'draft' ? `draft-${row.draft.messageId}` : row.message.id
+        row.kind === 'draft'
+          ? `draft-${row.draft.messageId}`
+          : row.kind === 'wait'
+            ? 'wait'
+            : row.message.id
       }
       itemContent={(_, row) => (
         <div
@@ -89,9 +115,12 @@ export function MessageList({ messages, drafts, onOpen, onRetry, jumpTo = null }
             <MessageItem
               message={row.message}
               results={results}
+              usage={usage.get(row.message.id)}
               onOpen={onOpen}
               onRetry={row.message.id === lastId ? onRetry : undefined}
             />
+          ) : row.kind === 'wait' ? (
+            <TurnStatusLine wait={row.wait} />
           ) : (
             <div aria-busy="true">
               {row.draft.tools.map((tool) => (

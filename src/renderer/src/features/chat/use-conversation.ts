@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { ChatFault, ChatMessage, Usage } from '@shared/chat'
+import type { ChatFault, ChatMessage, ChatRetrying, Usage } from '@shared/chat'
 import { events } from '@shared/contract'
+import { withoutUnfinishedReply } from '@shared/retry-target'
 import { call, getApi } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { createDeltaBuffer } from './delta-buffer'
@@ -27,6 +28,8 @@ export interface TurnState {
   fault: ChatFault | null
   lastUsage: Usage | null
   error: ShownError | null
+  /** Cairn is waiting to try the request again on its own (429, 529, 5xx, offline). */
+  retrying: ChatRetrying | null
 }
 
 const EMPTY: TurnState = {
@@ -35,13 +38,14 @@ const EMPTY: TurnState = {
   running: false,
   fault: null,
   lastUsage: null,
-  error: null
+  error: null,
+  retrying: null
 }
 
 /** Live events for a message already saved (they can arrive just after it) change nothing. */
 function withDraft(s: TurnState, messageId: string, change: (d: Draft) => Draft): TurnState {
   if (s.messages.some((m) => m.id === messageId)) return s
-  return { ...s, running: true, drafts: upsertDraft(s.drafts, messageId, change) }
+  return { ...s, running: true, retrying: null, drafts: upsertDraft(s.drafts, messageId, change) }
 }
 
 function upsertDraft(drafts: Draft[], messageId: string, change: (d: Draft) => Draft): Draft[] {
@@ -105,21 +109,34 @@ export function useConversation(conversationId: string | null) {
         setState((s) => ({
           ...s,
           messages: [...s.messages.filter((m) => m.id !== message.id), message],
-          drafts: s.drafts.filter((d) => d.messageId !== message.id)
+          drafts: s.drafts.filter((d) => d.messageId !== message.id),
+          retrying: null
         }))
+      }),
+      api.on('chat:retrying', (raw) => {
+        const p = events['chat:retrying'].safeParse(raw)
+        if (!p.success || !mine(p.data)) return
+        deltas.flush()
+        setState((s) => ({ ...s, running: true, retrying: p.data }))
       }),
       api.on('chat:done', (raw) => {
         const p = events['chat:done'].safeParse(raw)
         if (!p.success || !mine(p.data)) return
         deltas.flush()
         // chat:message already delivered every saved message: no re-read of a long conversation.
-        setState((s) => ({ ...s, running: false, drafts: [], lastUsage: p.data.usage }))
+        setState((s) => ({
+          ...s,
+          running: false,
+          drafts: [],
+          retrying: null,
+          lastUsage: p.data.usage
+        }))
       }),
       api.on('chat:error', (raw) => {
         const p = events['chat:error'].safeParse(raw)
         if (!p.success || !mine(p.data)) return
         deltas.flush()
-        setState((s) => ({ ...s, running: false, drafts: [], fault: p.data.error }))
+        setState((s) => ({ ...s, running: false, drafts: [], retrying: null, fault: p.data.error }))
         load()
       })
     ]
@@ -132,7 +149,7 @@ export function useConversation(conversationId: string | null) {
   const send = useCallback(
     async (text: string) => {
       if (!conversationId) return
-      setState((s) => ({ ...s, running: true, fault: null, error: null }))
+      setState((s) => ({ ...s, running: true, fault: null, error: null, retrying: null }))
       try {
         const { message } = await call((api) => api.chat.sendMessage({ conversationId, text }))
         setState((s) => ({
@@ -154,11 +171,20 @@ export function useConversation(conversationId: string | null) {
 
   const retry = useCallback(() => {
     if (!conversationId) return
-    setState((s) => ({ ...s, running: true, fault: null }))
-    call((api) => api.chat.retry({ conversationId })).catch((failure: unknown) =>
+    // Main replaces the unfinished reply; it leaves the screen now, so its error never lingers.
+    setState((s) => ({
+      ...s,
+      messages: withoutUnfinishedReply(s.messages),
+      running: true,
+      fault: null,
+      error: null,
+      retrying: null
+    }))
+    call((api) => api.chat.retry({ conversationId })).catch((failure: unknown) => {
       setState((s) => ({ ...s, running: false, error: toShownError(failure) }))
-    )
-  }, [conversationId])
+      load() // nothing was replaced: show the conversation as main has it
+    })
+  }, [conversationId, load])
 
   return { ...state, send, stop, retry }
 }

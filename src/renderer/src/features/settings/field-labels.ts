@@ -5,6 +5,7 @@
 export const FIELD_LABELS = {
   model: 'Model',
   maxTokens: 'Max output tokens',
+  maxToolRounds: 'Max memory rounds per message',
   maxFileBytes: 'Max file size (bytes)',
   maxTotalBytes: 'Max folder size (bytes)',
   maxFiles: 'Max number of files',

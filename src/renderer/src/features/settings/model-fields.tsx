@@ -21,7 +21,7 @@ export function ModelFields(props: FieldGroupProps & { active: boolean }) {
   return (
     <Card
       title="Model and replies"
-      description="Which Claude model answers, and how long it may write."
+      description="Which Claude model answers, how long it may write, and how far it may go with memory."
     >
       <div className="field-grid">
         <Field id={PICKER_ID} label="Available models" help={<ModelListStatus state={models} />}>
@@ -81,6 +81,12 @@ export function ModelFields(props: FieldGroupProps & { active: boolean }) {
           name="maxTokens"
           unit="tokens"
           description="The longest reply Claude may write."
+        />
+        <NumberField
+          {...props}
+          name="maxToolRounds"
+          unit="rounds"
+          description="How many times Claude may go back to memory for one message before Cairn stops and asks you to go on."
         />
       </div>
     </Card>

@@ -6,6 +6,7 @@ import { FIELD_LABELS, fieldId } from './field-labels'
 
 export type NumberFieldName =
   | 'maxTokens'
+  | 'maxToolRounds'
   | 'maxFileBytes'
   | 'maxTotalBytes'
   | 'maxFiles'

@@ -10,6 +10,7 @@ import { parseWholeNumber } from '../../lib/format'
 export interface Draft {
   model: string
   maxTokens: string
+  maxToolRounds: string
   maxFileBytes: string
   maxTotalBytes: string
   maxFiles: string
@@ -37,6 +38,7 @@ export function draftFromSettings(settings: Settings): Draft {
   return {
     model: settings.model,
     maxTokens: String(settings.maxTokens),
+    maxToolRounds: String(settings.maxToolRounds),
     maxFileBytes: String(settings.memory.maxFileBytes),
     maxTotalBytes: String(settings.memory.maxTotalBytes),
     maxFiles: String(settings.memory.maxFiles),
@@ -87,6 +89,7 @@ export function patchFromDraft(settings: Settings, draft: Draft): SettingsPatch 
   const model = draft.model.trim()
   if (model !== settings.model) patch.model = model
   number(draft.maxTokens, settings.maxTokens, (v) => (patch.maxTokens = v))
+  number(draft.maxToolRounds, settings.maxToolRounds, (v) => (patch.maxToolRounds = v))
   number(draft.maxFileBytes, settings.memory.maxFileBytes, (v) => (memory.maxFileBytes = v))
   number(draft.maxTotalBytes, settings.memory.maxTotalBytes, (v) => (memory.maxTotalBytes = v))
   number(draft.maxFiles, settings.memory.maxFiles, (v) => (memory.maxFiles = v))
@@ -130,6 +133,7 @@ export function patchFromDraft(settings: Settings, draft: Draft): SettingsPatch 
 const FIELD_OF_PATH: Record<string, DraftField> = {
   model: 'model',
   maxTokens: 'maxTokens',
+  maxToolRounds: 'maxToolRounds',
   'memory.maxFileBytes': 'maxFileBytes',
   'memory.maxTotalBytes': 'maxTotalBytes',
   'memory.maxFiles': 'maxFiles',

@@ -74,6 +74,20 @@ describe('Settings form', () => {
     expect(saveStatus()).toContain('Fix 2 fields')
   })
 
+  it('the memory round cap (named by the round-limit notice) is checked and saved', async () => {
+    const { main, user } = await renderSettings()
+    expect(field('maxToolRounds').value).toBe(String(defaultSettings().maxToolRounds))
+    await user.clear(field('maxToolRounds'))
+    await user.type(field('maxToolRounds'), '500')
+    expect(errorOf('maxToolRounds')?.textContent).toBe('Must be a whole number between 1 and 200.')
+    await user.clear(field('maxToolRounds'))
+    await user.type(field('maxToolRounds'), '40')
+    await user.click(saveButton())
+    await waitFor(() => expect(saveStatus()).toBe('Saved.'))
+    expect(main.callsTo('settings:update')).toEqual([{ maxToolRounds: 40 }])
+    expect(main.state.settings.settings.maxToolRounds).toBe(40)
+  })
+
   it('a valid change sends only the changed fields, then says Saved', async () => {
     const { main, user } = await renderSettings()
     await user.clear(field('maxFiles'))

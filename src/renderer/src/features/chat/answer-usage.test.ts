@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import type { AssistantMessage, ChatMessage, Usage } from '@shared/chat'
+import { answerUsage } from './answer-usage'
+
+const usage = (inputTokens: number, outputTokens: number, cacheReadTokens = 0): Usage => ({
+  inputTokens,
+  outputTokens,
+  cacheReadTokens,
+  cacheCreationTokens: 0
+})
+const user = (id: string, text: string): ChatMessage => ({
+  id,
+  role: 'user',
+  createdAt: '2026-01-01T00:00:00Z',
+  content: [{ type: 'text', text }]
+})
+const results = (id: string): ChatMessage => ({
+  id,
+  role: 'user',
+  createdAt: '2026-01-01T00:00:00Z',
+  content: [{ type: 'tool_result', tool_use_id: `t-${id}`, content: 'ok', is_error: false }]
+})
+const reply = (
+  id: string,
+  u: Usage | null,
+  status: AssistantMessage['status'] = 'complete'
+): ChatMessage => ({
+  id,
+  role: 'assistant',
+  createdAt: '2026-01-01T00:00:00Z',
+  model: 'claude-test',
+  content: [{ type: 'text', text: id }],
+  status,
+  stopReason: 'end_turn',
+  usage: u,
+  error: null
+})
+const notice: ChatMessage = {
+  id: 'n1',
+  role: 'notice',
+  createdAt: '2026-01-01T00:00:00Z',
+  kind: 'tool-round-limit',
+  text: 'limit'
+}
+
+describe('answerUsage', () => {
+  it('sums the API rounds of one answer onto its last reply: one line, not one per round', () => {
+    const messages = [
+      user('u1', 'Remember this'),
+      reply('a1', usage(100, 10, 50)),
+      results('r1'),
+      reply('a2', usage(200, 20)),
+      results('r2'),
+      reply('a3', usage(300, 30)),
+      notice,
+      user('u2', 'Thanks'),
+      reply('b1', usage(7, 3))
+    ]
+    const lines = answerUsage(messages, false)
+    expect([...lines.keys()]).toEqual(['a3', 'b1'])
+    expect(lines.get('a3')).toEqual(usage(600, 60, 50))
+    expect(lines.get('b1')).toEqual(usage(7, 3))
+  })
+
+  it('no line for an answer that used no tokens, or had no usage at all', () => {
+    const messages = [
+      user('u1', 'Hi'),
+      reply('a1', usage(0, 0), 'failed'),
+      user('u2', 'Hi again'),
+      reply('b1', null, 'interrupted')
+    ]
+    expect(answerUsage(messages, false).size).toBe(0)
+  })
+
+  it('the answer still being written gets its line once it is whole', () => {
+    const messages = [user('u1', 'Hi'), reply('a1', usage(5, 5)), results('r1')]
+    expect(answerUsage(messages, true).size).toBe(0)
+    const done = [...messages, reply('a2', usage(6, 6))]
+    expect(answerUsage(done, false).get('a2')).toEqual(usage(11, 11))
+    // The previous answer keeps its line while the next one runs.
+    expect(answerUsage([...done, user('u2', 'More')], true).get('a2')).toEqual(usage(11, 11))
+  })
+})
