@@ -25,6 +25,12 @@ import {
   StopOutputSchema
 } from './chat'
 import { DiagnosticsSchema } from './diagnostics'
+import {
+  BranchActionOutputSchema,
+  EditMessageInputSchema,
+  SwitchVersionInputSchema,
+  SwitchVersionOutputSchema
+} from './message-actions'
 import { AppErrorShapeSchema } from './errors'
 import {
   ActivityPageSchema,
@@ -163,6 +169,10 @@ export const channels = {
   'chat:send-message': { input: SendInputSchema, output: SendOutputSchema },
   'chat:stop': { input: ConversationRefSchema, output: StopOutputSchema },
   'chat:retry': { input: ConversationRefSchema, output: RetryOutputSchema },
+  // Message actions: the replaced replies are kept as an earlier version (message-actions.ts).
+  'chat:edit-message': { input: EditMessageInputSchema, output: BranchActionOutputSchema },
+  'chat:regenerate': { input: ConversationRefSchema, output: BranchActionOutputSchema },
+  'chat:switch-version': { input: SwitchVersionInputSchema, output: SwitchVersionOutputSchema },
   'chat:list-models': { input: ListModelsInputSchema, output: ModelListSchema }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 

@@ -40,6 +40,9 @@ export function createHandlers(services: Services): Handlers {
     'chat:send-message': (input) => services.chat.send(input),
     'chat:stop': (input) => services.chat.stop(input),
     'chat:retry': (input) => services.chat.retry(input),
+    'chat:edit-message': (input) => services.chat.editMessage(input),
+    'chat:regenerate': (input) => services.chat.regenerate(input),
+    'chat:switch-version': (input) => services.chat.switchVersion(input),
     'chat:list-models': (input) => services.chat.listModels(input)
   }
 }

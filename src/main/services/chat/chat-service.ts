@@ -13,6 +13,7 @@ import { CairnError } from '@shared/errors'
 import type { Settings } from '@shared/settings'
 import type { Logger } from '../log/logger'
 import { createAnthropicClient, type AnthropicOptions } from './anthropic'
+import { editMessage, prepareRegenerate, switchVersion } from './branches'
 import { createConversationStore } from './conversation-store'
 import {
   DEFAULT_TITLE,
@@ -67,6 +68,21 @@ export interface ChatService {
   stop(input: { conversationId: string }): Promise<{ stopped: boolean }>
   /** Asks again after a fault or a stop: the unfinished reply is replaced. */
   retry(input: { conversationId: string }): Promise<{ turnId: string }>
+  /** Edit-and-resend: what followed the message is kept as an earlier version (branches.ts). */
+  editMessage(input: {
+    conversationId: string
+    messageId: string
+    text: string
+  }): Promise<{ turnId: string; conversation: Conversation }>
+  /** A new answer to the last message; the previous one is kept as an earlier version. */
+  regenerate(input: {
+    conversationId: string
+  }): Promise<{ turnId: string; conversation: Conversation }>
+  switchVersion(input: {
+    conversationId: string
+    messageId: string
+    version: number
+  }): Promise<{ conversation: Conversation }>
   listModels(input?: { refresh?: boolean | undefined }): Promise<ModelList>
   testKey(input?: { apiKey?: string | undefined }): Promise<KeyTestResult>
   onEvent(listener: ChatEmit): () => void
@@ -142,6 +158,25 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         'CHAT_BUSY',
         'Claude is still answering in this conversation. Wait for it, or press Stop first.'
       )
+  }
+
+  /** Reshapes the conversation and saves it; on a failed save, puts it back as it was. */
+  async function reshape(conversation: Conversation, change: () => void): Promise<void> {
+    const before = {
+      messages: conversation.messages,
+      branches: conversation.branches,
+      title: conversation.title,
+      updatedAt: conversation.updatedAt
+    }
+    change()
+    conversation.updatedAt = clock().toISOString()
+    try {
+      await saveOrThrow(conversation)
+    } catch (error) {
+      Object.assign(conversation, before)
+      if (before.branches === undefined) delete conversation.branches
+      throw error
+    }
   }
 
   function start(conversation: Conversation, ready?: Promise<boolean>): Turn {
@@ -321,6 +356,26 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       }
       const turn = start(conversation)
       return { turnId: turn.id }
+    },
+    async editMessage({ conversationId, messageId, text }) {
+      const conversation = await find(conversationId)
+      ensureIdle(conversationId)
+      await reshape(conversation, () => {
+        editMessage(conversation, messageId, text, clock().toISOString())
+      })
+      return { turnId: start(conversation).id, conversation }
+    },
+    async regenerate({ conversationId }) {
+      const conversation = await find(conversationId)
+      ensureIdle(conversationId)
+      await reshape(conversation, () => prepareRegenerate(conversation))
+      return { turnId: start(conversation).id, conversation }
+    },
+    async switchVersion({ conversationId, messageId, version }) {
+      const conversation = await find(conversationId)
+      ensureIdle(conversationId)
+      await reshape(conversation, () => switchVersion(conversation, messageId, version))
+      return { conversation }
     },
     async listModels(input) {
       return models.list({
