@@ -61,7 +61,11 @@ export function forkAt(conversation: Conversation, index: number): void {
 }
 
 /** Shows version `version` of the point beginning at message `messageId`. */
-export function switchVersion(conversation: Conversation, messageId: string, version: number): void {
+export function switchVersion(
+  conversation: Conversation,
+  messageId: string,
+  version: number
+): void {
   const index = conversation.messages.findIndex((m) => m.id === messageId)
   const { here, deeper, rest } = partition(conversation, index)
   if (index === -1 || !here)
