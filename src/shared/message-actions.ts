@@ -4,7 +4,8 @@ import {
   ConversationSchema,
   SendInputSchema,
   type BranchPoint,
-  type ChatMessage
+  type ChatMessage,
+  type UserMessage
 } from './chat'
 
 // Message actions over IPC (edit and resend, regenerate, switch version) and the one helper both
@@ -39,6 +40,15 @@ export const BranchActionOutputSchema = z.object({
 export const SwitchVersionOutputSchema = z.object({ conversation: ConversationSchema })
 export type EditMessageInput = z.infer<typeof EditMessageInputSchema>
 export type SwitchVersionInput = z.infer<typeof SwitchVersionInputSchema>
+
+/** A message the user typed (tool results travel as user messages too, but are not typed). */
+export function isTyped(message: ChatMessage): message is UserMessage {
+  return (
+    message.role === 'user' &&
+    message.content.some((b) => b.type === 'text') &&
+    !message.content.some((b) => b.type === 'tool_result')
+  )
+}
 
 /** Index in `messages` of a point's first differing message; -1 for a point not on this path. */
 export function forkIndex(messages: readonly ChatMessage[], point: BranchPoint): number {

@@ -8,7 +8,7 @@ import type {
   UserMessage
 } from '@shared/chat'
 import { CairnError } from '@shared/errors'
-import { forkIndex } from '@shared/message-actions'
+import { forkIndex, isTyped } from '@shared/message-actions'
 import { titleFrom } from './conversations'
 
 /*
@@ -17,15 +17,6 @@ import { titleFrom } from './conversations'
  * sent; other versions live in `conversation.branches`. These functions only reshape the
  * conversation in memory; the chat service saves it and starts the reply.
  */
-
-/** A message the user typed (tool results travel as user messages too, but are not typed). */
-export function isTyped(message: ChatMessage): message is UserMessage {
-  return (
-    message.role === 'user' &&
-    message.content.some((b) => b.type === 'text') &&
-    !message.content.some((b) => b.type === 'tool_result')
-  )
-}
 
 /** The points on the shown path split at `index`: the one starting there, deeper ones, the rest. */
 function partition(conversation: Conversation, index: number) {

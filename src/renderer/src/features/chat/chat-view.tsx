@@ -6,6 +6,7 @@ import { Composer } from './composer'
 import { ConversationList } from './conversation-list'
 import { MessageList } from './message-list'
 import { useConversation } from './use-conversation'
+import { useMessageActions } from './use-message-actions'
 import { useConversations } from './use-conversations'
 import { WelcomeCard } from '../welcome/welcome-card'
 
@@ -28,6 +29,7 @@ function Conversation(props: {
   onOpenMemory(path: string): void
 }) {
   const chat = useConversation(props.id)
+  const actions = useMessageActions(props.id, chat)
   const onEscape = useEffectEvent((event: KeyboardEvent) => {
     if (event.key === 'Escape' && chat.running) chat.stop()
   })
@@ -49,6 +51,7 @@ function Conversation(props: {
           drafts={chat.drafts}
           onOpen={props.onOpenMemory}
           onRetry={chat.retry}
+          actions={actions}
         />
       )}
       {chat.fault && !chat.messages.some((m) => m.role === 'assistant' && m.error) ? (
@@ -76,7 +79,11 @@ function Conversation(props: {
         onSend={(text) => void chat.send(text)}
         onStop={chat.stop}
         onOpenSettings={props.onOpenSettings}
+        onEditLast={actions.editLast}
       />
+      <p role="status" className="sr-only">
+        {actions.status}
+      </p>
     </div>
   )
 }

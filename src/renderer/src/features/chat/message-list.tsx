@@ -1,9 +1,11 @@
-import { useMemo } from 'react'
-import { Virtuoso } from 'react-virtuoso'
+import { useEffect, useMemo, useRef } from 'react'
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import type { ChatMessage, ToolResultBlock } from '@shared/chat'
 import { StreamingMarkdown } from './markdown'
 import { MemoryChip } from './memory-chip'
 import { MessageItem } from './message-item'
+import { MessageRow } from './message-row'
+import type { MessageActions } from './use-message-actions'
 import type { Draft } from './use-conversation'
 
 type Row = { kind: 'message'; message: ChatMessage } | { kind: 'draft'; draft: Draft }
@@ -17,10 +19,12 @@ interface Props {
   drafts: Draft[]
   onOpen(path: string): void
   onRetry(): void
+  /** Copy, edit, regenerate, versions (message-row.tsx). */
+  actions?: MessageActions
 }
 
 /** The conversation, virtualized (thousands of messages stay smooth), pinned to the newest. */
-export function MessageList({ messages, drafts, onOpen, onRetry }: Props) {
+export function MessageList({ messages, drafts, onOpen, onRetry, actions }: Props) {
   const results = useMemo(() => {
     const map = new Map<string, ToolResultBlock>()
     for (const m of messages)
@@ -38,8 +42,18 @@ export function MessageList({ messages, drafts, onOpen, onRetry }: Props) {
     [savedRows, drafts]
   )
   const lastId = messages.at(-1)?.id
+  const virtuoso = useRef<VirtuosoHandle>(null)
+  const editingId = actions?.editingId
+  // The message to edit may be scrolled out (and not rendered): bring it into view.
+  useEffect(() => {
+    const index = editingId
+      ? rows.findIndex((r) => r.kind === 'message' && r.message.id === editingId)
+      : -1
+    if (index !== -1) virtuoso.current?.scrollToIndex({ index, align: 'center' })
+  }, [editingId, rows])
   return (
     <Virtuoso
+      ref={virtuoso}
       className="min-h-0 flex-1"
       data={rows}
       role="log"
@@ -52,12 +66,14 @@ export function MessageList({ messages, drafts, onOpen, onRetry }: Props) {
       itemContent={(_, row) => (
         <div className="mx-auto flex max-w-3xl flex-col px-6 py-2">
           {row.kind === 'message' ? (
-            <MessageItem
-              message={row.message}
-              results={results}
-              onOpen={onOpen}
-              onRetry={row.message.id === lastId ? onRetry : undefined}
-            />
+            <MessageRow message={row.message} actions={actions}>
+              <MessageItem
+                message={row.message}
+                results={results}
+                onOpen={onOpen}
+                onRetry={row.message.id === lastId ? onRetry : undefined}
+              />
+            </MessageRow>
           ) : (
             <div aria-busy="true">
               {row.draft.tools.map((tool) => (

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { ChatFault, ChatMessage, Usage } from '@shared/chat'
+import type { BranchPoint, ChatFault, ChatMessage, Conversation, Usage } from '@shared/chat'
 import { events } from '@shared/contract'
 import { call, getApi } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
@@ -22,6 +22,8 @@ export interface Draft {
 
 export interface TurnState {
   messages: ChatMessage[]
+  /** Earlier versions (message actions); `messages` is the version shown. */
+  branches: BranchPoint[]
   drafts: Draft[]
   running: boolean
   fault: ChatFault | null
@@ -31,6 +33,7 @@ export interface TurnState {
 
 const EMPTY: TurnState = {
   messages: [],
+  branches: [],
   drafts: [],
   running: false,
   fault: null,
@@ -58,7 +61,13 @@ export function useConversation(conversationId: string | null) {
     if (!conversationId) return
     call((api) => api.chat.getConversation({ conversationId })).then(
       ({ conversation, running }) =>
-        setState((s) => ({ ...s, messages: conversation.messages, running, drafts: [] })),
+        setState((s) => ({
+          ...s,
+          messages: conversation.messages,
+          branches: conversation.branches ?? [],
+          running,
+          drafts: []
+        })),
       (failure: unknown) => setState((s) => ({ ...s, error: toShownError(failure) }))
     )
   }, [conversationId])
@@ -160,5 +169,22 @@ export function useConversation(conversationId: string | null) {
     )
   }, [conversationId])
 
-  return { ...state, send, stop, retry }
+  /** The conversation as main answered after a message action (edit, regenerate, switch). */
+  const adopt = useCallback((conversation: Conversation, running: boolean) => {
+    setState((s) => ({
+      ...s,
+      messages: conversation.messages,
+      branches: conversation.branches ?? [],
+      drafts: s.drafts.filter((d) => !conversation.messages.some((m) => m.id === d.messageId)),
+      running,
+      fault: null,
+      error: null
+    }))
+  }, [])
+
+  const showError = useCallback((failure: unknown) => {
+    setState((s) => ({ ...s, error: toShownError(failure) }))
+  }, [])
+
+  return { ...state, send, stop, retry, adopt, showError }
 }
