@@ -158,7 +158,7 @@ test.describe('Message actions', () => {
     const regenerate = chat.log().getByRole('button', { name: 'Regenerate answer' })
     for (
       let i = 0;
-      i < 6 && !(await regenerate.evaluate((el) => el === document.activeElement));
+      i < 6 && !(await regenerate.evaluate((el) => el === el.ownerDocument.activeElement));
       i++
     )
       await page.keyboard.press('Shift+Tab')

@@ -61,6 +61,8 @@ export interface VersionsAt {
   /** 0-based. */
   index: number
   count: number
+  /** Names the branch point across versions (its `after`; '' for the start). */
+  fork: string
 }
 
 /** For each message where versions begin: which version is shown, of how many. */
@@ -73,7 +75,12 @@ export function versionsByMessage(
     const at = forkIndex(messages, point)
     const first = at === -1 ? undefined : messages[at]
     // A version being written has no message yet; its point shows once the reply lands.
-    if (first) out.set(first.id, { index: point.active, count: point.others.length + 1 })
+    if (first)
+      out.set(first.id, {
+        index: point.active,
+        count: point.others.length + 1,
+        fork: point.after ?? ''
+      })
   }
   return out
 }

@@ -64,7 +64,8 @@ describe('edit and resend', () => {
     const newFirst = onDisk.messages[0]?.id ?? ''
     expect(versionsByMessage(onDisk.messages, onDisk.branches).get(newFirst)).toEqual({
       index: 1,
-      count: 2
+      count: 2,
+      fork: ''
     })
     const back = await chat.switchVersion({ conversationId: id, messageId: newFirst, version: 0 })
     expect(shownText(back.conversation.messages)).toEqual([
@@ -187,7 +188,8 @@ describe('regenerate', () => {
     const answerId = onDisk.messages[3]?.id ?? ''
     expect(versionsByMessage(onDisk.messages, onDisk.branches).get(answerId)).toEqual({
       index: 2,
-      count: 3
+      count: 3,
+      fork: onDisk.messages[2]?.id
     })
     const shown = await rig.chat.switchVersion({
       conversationId: id,
@@ -301,8 +303,8 @@ describe('versions nest', () => {
     expect(ids(c)).toEqual(['u1', 'a1', 'u2', 'a2b'])
     expect(versionsByMessage(c.messages, c.branches)).toEqual(
       new Map([
-        ['u1', { index: 0, count: 2 }],
-        ['a2b', { index: 1, count: 2 }]
+        ['u1', { index: 0, count: 2, fork: '' }],
+        ['a2b', { index: 1, count: 2, fork: 'u2' }]
       ])
     )
     switchVersion(c, 'a2b', 0)

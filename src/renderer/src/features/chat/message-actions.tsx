@@ -10,6 +10,7 @@ function ActionButton(props: {
   label: string
   onClick(): void
   children: React.ReactNode
+  /** aria-disabled, not disabled: a focused button that becomes unusable keeps the focus. */
   disabled?: boolean
   title?: string
   shortcut?: string
@@ -17,12 +18,14 @@ function ActionButton(props: {
   return (
     <button
       type="button"
-      className="rounded-control p-1.5 text-muted hover:bg-fg/10 hover:text-fg disabled:opacity-40"
+      className="rounded-control p-1.5 text-muted hover:bg-fg/10 hover:text-fg aria-disabled:opacity-40 aria-disabled:hover:bg-transparent"
       aria-label={props.label}
       title={props.title ?? props.label}
       aria-keyshortcuts={props.shortcut}
-      disabled={props.disabled}
-      onClick={props.onClick}
+      aria-disabled={props.disabled || undefined}
+      onClick={() => {
+        if (!props.disabled) props.onClick()
+      }}
     >
       {props.children}
     </button>
@@ -36,28 +39,31 @@ function VersionSwitch({
 }: {
   versions: NonNullable<RowPlan['versions']>
   disabled: boolean
-  onSwitch(version: number): void
+  onSwitch(version: number, prefer: string): void
 }) {
   const { index, count } = versions
   return (
-    <div role="group" aria-label="Versions" className="flex items-center text-xs text-muted">
+    <div
+      role="group"
+      aria-label="Versions"
+      data-fork={versions.fork}
+      className="flex items-center text-xs text-muted"
+    >
       <ActionButton
         label="Previous version"
         disabled={disabled || index === 0}
-        onClick={() => onSwitch(index - 1)}
+        onClick={() => onSwitch(index - 1, 'Previous version')}
       >
         <ChevronLeft size={14} aria-hidden />
       </ActionButton>
-      <span
-        className="min-w-8 text-center tabular-nums"
-        aria-label={`Version ${index + 1} of ${count}`}
-      >
+      <span className="min-w-8 text-center tabular-nums" aria-hidden>
         {index + 1} / {count}
       </span>
+      <span className="sr-only">{`Version ${index + 1} of ${count}`}</span>
       <ActionButton
         label="Next version"
         disabled={disabled || index === count - 1}
-        onClick={() => onSwitch(index + 1)}
+        onClick={() => onSwitch(index + 1, 'Next version')}
       >
         <ChevronRight size={14} aria-hidden />
       </ActionButton>
@@ -94,8 +100,9 @@ export function MessageActionBar({
         <VersionSwitch
           versions={plan.versions}
           disabled={actions.running}
-          onSwitch={(version) =>
-            plan.versions && actions.switchVersion(plan.versions.messageId, version)
+          onSwitch={(version, prefer) =>
+            plan.versions &&
+            actions.switchVersion(plan.versions.messageId, version, plan.versions.fork, prefer)
           }
         />
       ) : null}

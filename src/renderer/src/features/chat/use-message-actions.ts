@@ -20,7 +20,8 @@ export interface MessageActions {
   cancelEdit(): void
   submitEdit(messageId: string, text: string): void
   regenerate(): void
-  switchVersion(messageId: string, version: number): void
+  /** `prefer`: the button to keep the focus on afterwards (the rows are new ones). */
+  switchVersion(messageId: string, version: number, fork: string, prefer: string): void
   /** Resolves true when the text is on the clipboard. */
   copy(markdown: string): Promise<boolean>
   /** What the last copy or action did, for a polite live region. */
@@ -36,6 +37,20 @@ interface Chat {
 }
 
 const focusComposer = () => document.getElementById('composer')?.focus()
+
+/** After a switch the rows are rendered anew: the focus goes back to the same version switch. */
+function focusVersionSwitch(fork: string, prefer: string, tries = 10): void {
+  requestAnimationFrame(() => {
+    const group = document.querySelector(`[role="group"][data-fork="${CSS.escape(fork)}"]`)
+    if (!group) {
+      if (tries > 0) focusVersionSwitch(fork, prefer, tries - 1)
+      return
+    }
+    const buttons = [...group.querySelectorAll<HTMLButtonElement>('button')]
+    const usable = buttons.filter((b) => b.getAttribute('aria-disabled') !== 'true')
+    ;(usable.find((b) => b.getAttribute('aria-label') === prefer) ?? usable[0])?.focus()
+  })
+}
 
 /** Copy, edit and resend, regenerate and versions for one conversation; main does the work. */
 export function useMessageActions(conversationId: string, chat: Chat): MessageActions {
@@ -71,15 +86,18 @@ export function useMessageActions(conversationId: string, chat: Chat): MessageAc
     [conversationId, adopt, showError]
   )
   const regenerate = useCallback(() => {
-    call((api) => api.chat.regenerate({ conversationId })).then(
-      ({ conversation }) => adopt(conversation, true),
-      showError
-    )
+    call((api) => api.chat.regenerate({ conversationId })).then(({ conversation }) => {
+      adopt(conversation, true)
+      focusComposer() // the Regenerate button is gone while the new answer comes
+    }, showError)
   }, [conversationId, adopt, showError])
   const switchVersion = useCallback(
-    (messageId: string, version: number) => {
+    (messageId: string, version: number, fork: string, prefer: string) => {
       call((api) => api.chat.switchVersion({ conversationId, messageId, version })).then(
-        ({ conversation }) => adopt(conversation, false),
+        ({ conversation }) => {
+          adopt(conversation, false)
+          focusVersionSwitch(fork, prefer)
+        },
         showError
       )
     },
