@@ -134,6 +134,15 @@ test.describe('Message actions', () => {
     const page = cairn.page
     const chat = await startChat(page, fake, 'Best month for Lyon?', 'May.')
     const composer = chat.composer()
+    /** Shift+Tab from the composer until `target` has the focus (a few stops at most). */
+    const shiftTabTo = async (target: Locator) => {
+      await composer.focus()
+      for (let i = 0; i < 8; i++) {
+        if (await target.evaluate((el) => el === el.ownerDocument.activeElement)) break
+        await page.keyboard.press('Shift+Tab')
+      }
+      await expect(target).toBeFocused()
+    }
     await composer.focus()
     await page.keyboard.press('ArrowUp')
     const editor = chat.log().getByRole('textbox', { name: 'Edit your message' })
@@ -156,14 +165,20 @@ test.describe('Message actions', () => {
 
     // Back from the composer, Tab order reaches the last answer's Regenerate.
     const regenerate = chat.log().getByRole('button', { name: 'Regenerate answer' })
-    for (
-      let i = 0;
-      i < 6 && !(await regenerate.evaluate((el) => el === el.ownerDocument.activeElement));
-      i++
-    )
-      await page.keyboard.press('Shift+Tab')
-    await expect(regenerate).toBeFocused()
+    await shiftTabTo(regenerate)
     fake.script(reply('October.'))
+    await page.keyboard.press('Enter')
+    await expect(chat.log()).toContainText('October.')
+    await expect(composer).toBeFocused()
+
+    // The version switch by keyboard: the focus stays on it as the rows change.
+    const previous = rowOf(chat, 'October.').getByRole('button', { name: 'Previous version' })
+    await shiftTabTo(previous)
+    await page.keyboard.press('Enter')
+    await expect(chat.log()).toContainText('September.')
+    await expect(chat.log()).not.toContainText('October.')
+    const next = rowOf(chat, 'September.').getByRole('button', { name: 'Next version' })
+    await expect(next).toBeFocused()
     await page.keyboard.press('Enter')
     await expect(chat.log()).toContainText('October.')
 

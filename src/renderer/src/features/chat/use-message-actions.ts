@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react'
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react'
 import type { BranchPoint, ChatMessage, Conversation } from '@shared/chat'
 import { call } from '../../lib/api'
 import { copyText } from '../../lib/clipboard'
@@ -58,6 +58,13 @@ export function useMessageActions(conversationId: string, chat: Chat): MessageAc
   const plans = useMemo(() => planRows(messages, branches), [messages, branches])
   const [editingId, setEditingId] = useState<string | null>(null)
   const [status, setStatus] = useState('')
+  // Focus to give back once the switched version is rendered (after the commit, not before).
+  const refocus = useRef<{ fork: string; prefer: string } | null>(null)
+  useEffect(() => {
+    const pending = refocus.current
+    refocus.current = null
+    if (pending) focusVersionSwitch(pending.fork, pending.prefer)
+  }, [plans])
 
   const copy = useCallback(
     (markdown: string) =>
@@ -95,8 +102,8 @@ export function useMessageActions(conversationId: string, chat: Chat): MessageAc
     (messageId: string, version: number, fork: string, prefer: string) => {
       call((api) => api.chat.switchVersion({ conversationId, messageId, version })).then(
         ({ conversation }) => {
+          refocus.current = { fork, prefer }
           adopt(conversation, false)
-          focusVersionSwitch(fork, prefer)
         },
         showError
       )
