@@ -25,11 +25,13 @@ function Conversation(props: {
   hasKey: boolean | null
   /** Right after the first key is saved: the composer takes the focus. */
   focusComposer: boolean
+  /** The Chat view is the one shown (its shortcuts apply). */
+  active: boolean
   onOpenSettings(): void
   onOpenMemory(path: string): void
 }) {
   const chat = useConversation(props.id)
-  const actions = useMessageActions(props.id, chat)
+  const actions = useMessageActions(props.id, chat, props.active)
   const onEscape = useEffectEvent((event: KeyboardEvent) => {
     if (event.key === 'Escape' && chat.running) chat.stop()
   })
@@ -185,6 +187,7 @@ export function ChatView({
             id={current}
             hasKey={hasKey}
             focusComposer={welcomed}
+            active={active}
             onOpenSettings={onOpenSettings}
             onOpenMemory={onOpenMemory}
           />

@@ -71,14 +71,18 @@ describe('the Markdown a copy takes', () => {
   })
 })
 
-function Conversation({ running = false }: { running?: boolean }) {
-  const actions = useMessageActions('c00000001', {
-    messages: MESSAGES,
-    branches: [],
-    running,
-    adopt: () => undefined,
-    showError: () => undefined
-  })
+function Conversation({ running = false, active = true }: { running?: boolean; active?: boolean }) {
+  const actions = useMessageActions(
+    'c00000001',
+    {
+      messages: MESSAGES,
+      branches: [],
+      running,
+      adopt: () => undefined,
+      showError: () => undefined
+    },
+    active
+  )
   return (
     <div>
       {MESSAGES.map((message) => (
@@ -113,6 +117,14 @@ describe('message actions', () => {
     render(<Conversation />)
     await keys.keyboard('{Control>}{Shift>}C{/Shift}{/Control}')
     await waitFor(() => expect(main.clipboard).toEqual(['Quenelles.']))
+  })
+
+  it('Ctrl+Shift+C does nothing while another view is shown', async () => {
+    const main = installFakeMain()
+    const keys = userEvent.setup()
+    render(<Conversation active={false} />)
+    await keys.keyboard('{Control>}{Shift>}C{/Shift}{/Control}')
+    expect(main.calls.filter((c) => c.channel === 'app:copy-text')).toEqual([])
   })
 
   it('Edit opens your text in place: Escape leaves it, Enter sends the edit to main', async () => {

@@ -53,7 +53,12 @@ function focusVersionSwitch(fork: string, prefer: string, tries = 10): void {
 }
 
 /** Copy, edit and resend, regenerate and versions for one conversation; main does the work. */
-export function useMessageActions(conversationId: string, chat: Chat): MessageActions {
+export function useMessageActions(
+  conversationId: string,
+  chat: Chat,
+  /** Whether the Chat view is shown: hidden views keep no shortcuts. */
+  active = true
+): MessageActions {
   const { messages, branches, running, adopt, showError } = chat
   const plans = useMemo(() => planRows(messages, branches), [messages, branches])
   const [editingId, setEditingId] = useState<string | null>(null)
@@ -117,7 +122,7 @@ export function useMessageActions(conversationId: string, chat: Chat): MessageAc
 
   // Ctrl/Cmd+Shift+C copies the last answer (as in ChatGPT); plain Ctrl/Cmd+C stays the selection's.
   const onKey = useEffectEvent((event: KeyboardEvent) => {
-    if (!(event.ctrlKey || event.metaKey) || !event.shiftKey || event.altKey) return
+    if (!active || !(event.ctrlKey || event.metaKey) || !event.shiftKey || event.altKey) return
     if (event.key.toLowerCase() !== 'c') return
     const markdown = lastAnswerMarkdown(plans)
     if (markdown === null) return
