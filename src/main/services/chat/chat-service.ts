@@ -13,7 +13,6 @@ import { CairnError } from '@shared/errors'
 import type { Settings } from '@shared/settings'
 import type { Logger } from '../log/logger'
 import { createAnthropicClient, type AnthropicOptions } from './anthropic'
-import { editMessage, prepareRegenerate, switchVersion } from './branches'
 import { createConversationStore } from './conversation-store'
 import {
   DEFAULT_TITLE,
@@ -25,6 +24,7 @@ import {
 } from './conversations'
 import { DEFAULT_COALESCE_MS } from './coalescer'
 import { testApiKey } from './key-test'
+import { createMessageActions, type MessageActionsService } from './message-actions'
 import { createModelCatalog } from './models'
 import { DEFAULT_RETRY, realWait, type RetryPolicy, type Wait } from './retry'
 import { Turn, type TurnEnd } from './turn'
@@ -45,7 +45,7 @@ export interface ChatServiceOptions {
   coalesceMs?: number
 }
 
-export interface ChatService {
+export interface ChatService extends MessageActionsService {
   listConversations(): Promise<{
     conversations: ConversationSummary[]
     problems: ConversationProblem[]
@@ -68,21 +68,6 @@ export interface ChatService {
   stop(input: { conversationId: string }): Promise<{ stopped: boolean }>
   /** Asks again after a fault or a stop: the unfinished reply is replaced. */
   retry(input: { conversationId: string }): Promise<{ turnId: string }>
-  /** Edit-and-resend: what followed the message is kept as an earlier version (branches.ts). */
-  editMessage(input: {
-    conversationId: string
-    messageId: string
-    text: string
-  }): Promise<{ turnId: string; conversation: Conversation }>
-  /** A new answer to the last message; the previous one is kept as an earlier version. */
-  regenerate(input: {
-    conversationId: string
-  }): Promise<{ turnId: string; conversation: Conversation }>
-  switchVersion(input: {
-    conversationId: string
-    messageId: string
-    version: number
-  }): Promise<{ conversation: Conversation }>
   listModels(input?: { refresh?: boolean | undefined }): Promise<ModelList>
   testKey(input?: { apiKey?: string | undefined }): Promise<KeyTestResult>
   onEvent(listener: ChatEmit): () => void
@@ -160,25 +145,6 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       )
   }
 
-  /** Reshapes the conversation and saves it; on a failed save, puts it back as it was. */
-  async function reshape(conversation: Conversation, change: () => void): Promise<void> {
-    const before = {
-      messages: conversation.messages,
-      branches: conversation.branches,
-      title: conversation.title,
-      updatedAt: conversation.updatedAt
-    }
-    change()
-    conversation.updatedAt = clock().toISOString()
-    try {
-      await saveOrThrow(conversation)
-    } catch (error) {
-      Object.assign(conversation, before)
-      if (before.branches === undefined) delete conversation.branches
-      throw error
-    }
-  }
-
   function start(conversation: Conversation, ready?: Promise<boolean>): Turn {
     const turn = new Turn({
       ...(ready ? { ready } : {}),
@@ -216,6 +182,14 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       })
     else emit('chat:error', { ...base, error: end.fault, partialKept: end.partialKept })
   }
+
+  const messageActions = createMessageActions({
+    find,
+    ensureIdle,
+    save: saveOrThrow,
+    start: (conversation) => start(conversation).id,
+    clock
+  })
 
   return {
     async listConversations() {
@@ -357,26 +331,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       const turn = start(conversation)
       return { turnId: turn.id }
     },
-    async editMessage({ conversationId, messageId, text }) {
-      const conversation = await find(conversationId)
-      ensureIdle(conversationId)
-      await reshape(conversation, () => {
-        editMessage(conversation, messageId, text, clock().toISOString())
-      })
-      return { turnId: start(conversation).id, conversation }
-    },
-    async regenerate({ conversationId }) {
-      const conversation = await find(conversationId)
-      ensureIdle(conversationId)
-      await reshape(conversation, () => prepareRegenerate(conversation))
-      return { turnId: start(conversation).id, conversation }
-    },
-    async switchVersion({ conversationId, messageId, version }) {
-      const conversation = await find(conversationId)
-      ensureIdle(conversationId)
-      await reshape(conversation, () => switchVersion(conversation, messageId, version))
-      return { conversation }
-    },
+    ...messageActions,
     async listModels(input) {
       return models.list({
         refresh: input?.refresh ?? false,

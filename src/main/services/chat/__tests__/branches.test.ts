@@ -6,6 +6,7 @@ import { versionsByMessage } from '@shared/message-actions'
 import { gate, memory, reply, text } from '../../../../../e2e/fake-anthropic'
 import { useTempDir } from '../../__tests__/helpers'
 import { forkAt, switchVersion } from '../branches'
+import { createMessageActions } from '../message-actions'
 import { bodyOf, converse, expectValidRequests, startRig, type ChatRig } from './harness'
 
 const tempDir = useTempDir('cairn-branches-')
@@ -320,5 +321,39 @@ describe('versions nest', () => {
     forkAt(c, 1)
     expect(c.branches ?? []).toEqual([])
     expect(ids(c)).toEqual(['u1'])
+  })
+})
+
+describe('a save that fails', () => {
+  test('leaves the conversation as it was and starts no reply', async () => {
+    const conversation: Conversation = {
+      version: 1,
+      id: 'save-fails-0001',
+      title: 'Plan a trip',
+      titleSource: 'auto',
+      model: 'm',
+      createdAt: 't',
+      updatedAt: 't',
+      messages: [
+        { id: 'u1', role: 'user', createdAt: 't', content: [{ type: 'text', text: 'Plan a trip' }] }
+      ]
+    }
+    const before = structuredClone(conversation)
+    const started: string[] = []
+    const actions = createMessageActions({
+      find: async () => conversation,
+      ensureIdle: () => undefined,
+      save: async () => {
+        throw new Error('ENOSPC')
+      },
+      start: (c) => (started.push(c.id), 'turn'),
+      clock: () => new Date('2026-01-02T00:00:00.000Z')
+    })
+    await expect(
+      actions.editMessage({ conversationId: conversation.id, messageId: 'u1', text: 'Plan a walk' })
+    ).rejects.toThrow('ENOSPC')
+    await expect(actions.regenerate({ conversationId: conversation.id })).rejects.toThrow('ENOSPC')
+    expect(conversation).toEqual(before)
+    expect(started).toEqual([])
   })
 })
