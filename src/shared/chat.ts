@@ -129,6 +129,33 @@ export type NoticeMessage = z.infer<typeof NoticeMessageSchema>
 export type ChatMessage = z.infer<typeof ChatMessageSchema>
 export type NoticeKind = z.infer<typeof NoticeKindSchema>
 
+/**
+ * Earlier versions of a conversation after an edit or a regenerate. `messages` is always the
+ * version shown (what is sent); a branch point keeps the other versions of everything after the
+ * message `after` (null: from the start). Versions are numbered in the order they were made; the
+ * shown one sits at `active`, the rest are in `others` in order, each with its own deeper points.
+ */
+export interface BranchTail {
+  messages: ChatMessage[]
+  branches: BranchPoint[]
+}
+export interface BranchPoint {
+  after: string | null
+  active: number
+  others: BranchTail[]
+}
+export const BranchTailSchema: z.ZodType<BranchTail> = z.object({
+  messages: z.array(ChatMessageSchema),
+  get branches() {
+    return z.array(BranchPointSchema)
+  }
+})
+export const BranchPointSchema: z.ZodType<BranchPoint> = z.object({
+  after: Id.nullable(),
+  active: z.number().int().min(0),
+  others: z.array(BranchTailSchema).min(1)
+})
+
 export const TITLE_MAX = 200
 export const ConversationTitleSchema = z
   .string({ error: 'title must be text' })
@@ -154,7 +181,9 @@ export const ConversationSchema = z.object({
   /** This chat's own system prompt, instead of the one in Settings; absent: Settings' applies. */
   instructions: CustomInstructionsSchema.optional(),
   /** `off`: a chat without memory. Absent (files from before): on. */
-  memory: MemoryModeSchema.optional()
+  memory: MemoryModeSchema.optional(),
+  /** Added with message actions; absent in older files (no earlier versions). */
+  branches: z.array(BranchPointSchema).optional()
 })
 export type Conversation = z.infer<typeof ConversationSchema>
 

@@ -37,6 +37,12 @@ import {
   PendingApprovalSchema
 } from './approval'
 import { DiagnosticsSchema } from './diagnostics'
+import {
+  BranchActionOutputSchema,
+  EditMessageInputSchema,
+  SwitchVersionInputSchema,
+  SwitchVersionOutputSchema
+} from './message-actions'
 import { AppErrorShapeSchema } from './errors'
 import {
   ActivityPageSchema,
@@ -188,7 +194,11 @@ export const channels = {
   'chat:export-conversation': { input: ConversationRefSchema, output: ExportOutputSchema },
   // Memory writes waiting for the user (write approval): listed after a reload, answered by a card.
   'chat:list-approvals': { input: ListApprovalsInputSchema, output: ApprovalListSchema },
-  'chat:answer-approval': { input: AnswerApprovalInputSchema, output: AnswerApprovalOutputSchema }
+  'chat:answer-approval': { input: AnswerApprovalInputSchema, output: AnswerApprovalOutputSchema },
+  // Message actions: the replaced replies are kept as an earlier version (message-actions.ts).
+  'chat:edit-message': { input: EditMessageInputSchema, output: BranchActionOutputSchema },
+  'chat:regenerate': { input: ConversationRefSchema, output: BranchActionOutputSchema },
+  'chat:switch-version': { input: SwitchVersionInputSchema, output: SwitchVersionOutputSchema }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {

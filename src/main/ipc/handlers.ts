@@ -46,6 +46,9 @@ export function createHandlers(services: Services): Handlers {
     'chat:set-pinned': (input) => services.chat.setPinned(input),
     'chat:export-conversation': (input) => services.chat.exportConversation(input),
     'chat:list-approvals': (input) => services.chat.listApprovals(input),
-    'chat:answer-approval': (input) => services.chat.answerApproval(input)
+    'chat:answer-approval': (input) => services.chat.answerApproval(input),
+    'chat:edit-message': (input) => services.chat.editMessage(input),
+    'chat:regenerate': (input) => services.chat.regenerate(input),
+    'chat:switch-version': (input) => services.chat.switchVersion(input)
   }
 }

@@ -380,6 +380,21 @@ function chatGarbage() {
       ['text too long', { conversationId: ID, text: 'x'.repeat(200_001) }],
       ['text array', { conversationId: ID, text: ['hi'] }]
     ],
+    'chat:edit-message': [
+      ...ref({ messageId: 'm1', text: 'hi' }),
+      ['no message id', { conversationId: ID, text: 'hi' }],
+      ['message id huge', { conversationId: ID, messageId: 'm'.repeat(201), text: 'hi' }],
+      ['blank text', { conversationId: ID, messageId: 'm1', text: '  ' }],
+      ['text too long', { conversationId: ID, messageId: 'm1', text: 'x'.repeat(200_001) }]
+    ],
+    'chat:regenerate': ref(),
+    'chat:switch-version': [
+      ...ref({ messageId: 'm1', version: 0 }),
+      ['version negative', { conversationId: ID, messageId: 'm1', version: -1 }],
+      ['version fraction', { conversationId: ID, messageId: 'm1', version: 0.5 }],
+      ['version text', { conversationId: ID, messageId: 'm1', version: '1' }],
+      ['no message id', { conversationId: ID, version: 1 }]
+    ],
     'chat:list-models': [
       ['refresh text', { refresh: 'yes' }],
       ['refresh null', { refresh: null }]
@@ -674,6 +689,28 @@ describe('valid calls', () => {
       await services.chat.send({ conversationId, text: 'Hello' })
       await services.chat.idle(conversationId)
       return { conversationId }
+    },
+    // Without an API key each new reply fails at once (no-api-key); the versions are real.
+    'chat:edit-message': async () => {
+      const conversationId = await conversation()
+      const sent = await services.chat.send({ conversationId, text: 'Hello' })
+      await services.chat.idle(conversationId)
+      return { conversationId, messageId: sent.message.id, text: 'Hello again' }
+    },
+    'chat:regenerate': async () => {
+      const conversationId = await conversation()
+      await services.chat.send({ conversationId, text: 'Hello' })
+      await services.chat.idle(conversationId)
+      return { conversationId }
+    },
+    'chat:switch-version': async () => {
+      const conversationId = await conversation()
+      await services.chat.send({ conversationId, text: 'Hello' })
+      await services.chat.idle(conversationId)
+      const { conversation: edited } = await services.chat.regenerate({ conversationId })
+      await services.chat.idle(conversationId)
+      const first = edited.messages[1]
+      return { conversationId, messageId: first?.id, version: 0 }
     },
     'memory:archive-restore': async () => {
       // A front-matter date in the past expires the file whatever the policy; archive is the default.

@@ -34,6 +34,7 @@ import { conversationToMarkdown, exportFileName } from './export-markdown'
 import { writeFileDurably } from '../fs/durable'
 import { applyOptions, memoryFor, optionsOf } from './conversation-options'
 import { testApiKey } from './key-test'
+import { createMessageActions, type MessageActionsService } from './message-actions'
 import { createModelCatalog } from './models'
 import { newChatModel } from './new-chat-model'
 import { DEFAULT_RETRY, realWait, type RetryPolicy, type Wait } from './retry'
@@ -63,7 +64,7 @@ export type ChooseSavePath = (options: {
   filters: { name: string; extensions: string[] }[]
 }) => Promise<string | null>
 
-export interface ChatService {
+export interface ChatService extends MessageActionsService {
   listConversations(): Promise<{
     conversations: ConversationSummary[]
     problems: ConversationProblem[]
@@ -225,6 +226,14 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       })
     else emit('chat:error', { ...base, error: end.fault, partialKept: end.partialKept })
   }
+
+  const messageActions = createMessageActions({
+    find,
+    ensureIdle,
+    save: saveOrThrow,
+    start: (conversation) => start(conversation).id,
+    clock
+  })
 
   return {
     async listConversations() {
@@ -414,6 +423,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       const turn = start(conversation)
       return { turnId: turn.id }
     },
+    ...messageActions,
     async listModels(input) {
       return models.list({
         refresh: input?.refresh ?? false,

@@ -106,7 +106,32 @@ export function createFakeChat() {
       const c = need(conversationId)
       c.messages = withoutUnfinishedReply(c.messages)
       return { turnId: `turn-${next++}` }
-    }
+    },
+    // Message actions, simplified: the path is cut and resent; versions are main's (branches.ts).
+    'chat:edit-message': (input: { conversationId: string; messageId: string; text: string }) => {
+      const c = need(input.conversationId)
+      const at = c.messages.findIndex((m) => m.id === input.messageId)
+      if (at === -1) throw new CairnError('BAD_INPUT', 'That message cannot be edited.')
+      c.messages = [
+        ...c.messages.slice(0, at),
+        {
+          id: `m${next++}`,
+          role: 'user',
+          createdAt: new Date().toISOString(),
+          content: [{ type: 'text', text: input.text }]
+        }
+      ]
+      return { turnId: `t${next++}`, conversation: c }
+    },
+    'chat:regenerate': ({ conversationId }: { conversationId: string }) => {
+      const c = need(conversationId)
+      const last = c.messages.findLastIndex((m) => m.role === 'user')
+      c.messages = c.messages.slice(0, last + 1)
+      return { turnId: `t${next++}`, conversation: c }
+    },
+    'chat:switch-version': ({ conversationId }: { conversationId: string }) => ({
+      conversation: need(conversationId)
+    })
   }
   return { conversations, handlers, exports, control }
 }

@@ -10,6 +10,7 @@ import { ConversationList } from './conversation-list'
 import { MessageList } from './message-list'
 import { TurnStatusAnnouncer, useTurnWait } from './turn-status'
 import { useConversation } from './use-conversation'
+import { useMessageActions } from './use-message-actions'
 import { useConversations } from './use-conversations'
 import { WelcomeCard } from '../welcome/welcome-card'
 
@@ -40,11 +41,14 @@ function Conversation(props: {
   hasKey: boolean | null
   /** Right after the first key is saved: the composer takes the focus. */
   focusComposer: boolean
+  /** The Chat view is the one shown (its shortcuts apply). */
+  active: boolean
   onOpenSettings(): void
   onOpenMemory(path: string): void
 }) {
   const chat = useConversation(props.id)
   const wait = useTurnWait(chat.running, chat.drafts, chat.retrying)
+  const actions = useMessageActions(props.id, chat, props.active)
   const onEscape = useEffectEvent((event: KeyboardEvent) => {
     if (event.key === 'Escape' && chat.running) chat.stop()
   })
@@ -69,6 +73,7 @@ function Conversation(props: {
           onOpen={props.onOpenMemory}
           onRetry={chat.retry}
           jumpTo={props.jumpTo}
+          actions={actions}
         />
       )}
       <ApprovalCards conversationId={props.id} />
@@ -98,7 +103,11 @@ function Conversation(props: {
         onSend={(text) => void chat.send(text)}
         onStop={chat.stop}
         onOpenSettings={props.onOpenSettings}
+        onEditLast={actions.editLast}
       />
+      <p role="status" className="sr-only">
+        {actions.status}
+      </p>
     </div>
   )
 }
@@ -272,6 +281,7 @@ export function ChatView({
             jumpTo={jump}
             hasKey={hasKey}
             focusComposer={welcomed || created === current}
+            active={active}
             onOpenSettings={onOpenSettings}
             onOpenMemory={onOpenMemory}
           />

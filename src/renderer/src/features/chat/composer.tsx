@@ -8,6 +8,8 @@ interface Props {
   onSend(text: string): void
   onStop(): void
   onOpenSettings(): void
+  /** Up arrow in the empty composer: edit your last message. */
+  onEditLast?: () => void
 }
 
 /** Enter sends, Shift+Enter is a new line, Esc (or Stop) stops the answer. */
@@ -17,7 +19,8 @@ export function Composer({
   focusOnMount = false,
   onSend,
   onStop,
-  onOpenSettings
+  onOpenSettings,
+  onEditLast
 }: Props) {
   const [text, setText] = useState('')
   const input = useRef<HTMLTextAreaElement>(null)
@@ -61,6 +64,9 @@ export function Composer({
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault()
               send()
+            } else if (event.key === 'ArrowUp' && text === '' && onEditLast) {
+              event.preventDefault()
+              onEditLast()
             } else if (event.key === 'Escape' && running) {
               event.preventDefault()
               onStop()

@@ -5,7 +5,9 @@ import { answerUsage } from './answer-usage'
 import { StreamingMarkdown } from './markdown'
 import { MemoryChip } from './memory-chip'
 import { MessageItem } from './message-item'
+import { MessageRow } from './message-row'
 import { TurnStatusLine, type TurnWait } from './turn-status'
+import type { MessageActions } from './use-message-actions'
 import type { Draft } from './use-conversation'
 import type { JumpRequest } from './chat-view'
 
@@ -29,6 +31,8 @@ interface Props {
   onRetry(): void
   /** Scroll to this message and mark it for a moment (a search hit). */
   jumpTo?: JumpRequest | null
+  /** Copy, edit, regenerate, versions (message-row.tsx). */
+  actions?: MessageActions
 }
 
 /** How long a found message stays outlined. */
@@ -42,7 +46,8 @@ export function MessageList({
   wait = null,
   onOpen,
   onRetry,
-  jumpTo = null
+  jumpTo = null,
+  actions
 }: Props) {
   const virtuoso = useRef<VirtuosoHandle>(null)
   const [found, setFound] = useState<string | null>(null)
@@ -90,6 +95,14 @@ export function MessageList({
     const timer = setTimeout(() => setFound(null), FOUND_MS)
     return () => clearTimeout(timer)
   }, [found])
+  const editingId = actions?.editingId
+  // The message to edit may be scrolled out (and not rendered): bring it into view.
+  useEffect(() => {
+    const index = editingId
+      ? rows.findIndex((r) => r.kind === 'message' && r.message.id === editingId)
+      : -1
+    if (index !== -1) virtuoso.current?.scrollToIndex({ index, align: 'center' })
+  }, [editingId, rows])
   return (
     <Virtuoso
       ref={virtuoso}
@@ -112,13 +125,15 @@ export function MessageList({
           data-found={row.kind === 'message' && row.message.id === found ? true : undefined}
         >
           {row.kind === 'message' ? (
-            <MessageItem
-              message={row.message}
-              results={results}
-              usage={usage.get(row.message.id)}
-              onOpen={onOpen}
-              onRetry={row.message.id === lastId ? onRetry : undefined}
-            />
+            <MessageRow message={row.message} actions={actions}>
+              <MessageItem
+                message={row.message}
+                results={results}
+                usage={usage.get(row.message.id)}
+                onOpen={onOpen}
+                onRetry={row.message.id === lastId ? onRetry : undefined}
+              />
+            </MessageRow>
           ) : row.kind === 'wait' ? (
             <TurnStatusLine wait={row.wait} />
           ) : (

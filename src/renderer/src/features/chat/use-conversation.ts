@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { ChatFault, ChatMessage, ChatRetrying, Usage } from '@shared/chat'
+import type {
+  BranchPoint,
+  ChatFault,
+  ChatMessage,
+  ChatRetrying,
+  Conversation,
+  Usage
+} from '@shared/chat'
 import { events } from '@shared/contract'
 import { withoutUnfinishedReply } from '@shared/retry-target'
 import { call, getApi } from '../../lib/api'
@@ -23,6 +30,8 @@ export interface Draft {
 
 export interface TurnState {
   messages: ChatMessage[]
+  /** Earlier versions (message actions); `messages` is the version shown. */
+  branches: BranchPoint[]
   drafts: Draft[]
   running: boolean
   fault: ChatFault | null
@@ -34,6 +43,7 @@ export interface TurnState {
 
 const EMPTY: TurnState = {
   messages: [],
+  branches: [],
   drafts: [],
   running: false,
   fault: null,
@@ -62,7 +72,13 @@ export function useConversation(conversationId: string | null) {
     if (!conversationId) return
     call((api) => api.chat.getConversation({ conversationId })).then(
       ({ conversation, running }) =>
-        setState((s) => ({ ...s, messages: conversation.messages, running, drafts: [] })),
+        setState((s) => ({
+          ...s,
+          messages: conversation.messages,
+          branches: conversation.branches ?? [],
+          running,
+          drafts: []
+        })),
       (failure: unknown) => setState((s) => ({ ...s, error: toShownError(failure) }))
     )
   }, [conversationId])
@@ -186,5 +202,22 @@ export function useConversation(conversationId: string | null) {
     })
   }, [conversationId, load])
 
-  return { ...state, send, stop, retry }
+  /** The conversation as main answered after a message action (edit, regenerate, switch). */
+  const adopt = useCallback((conversation: Conversation, running: boolean) => {
+    setState((s) => ({
+      ...s,
+      messages: conversation.messages,
+      branches: conversation.branches ?? [],
+      drafts: s.drafts.filter((d) => !conversation.messages.some((m) => m.id === d.messageId)),
+      running,
+      fault: null,
+      error: null
+    }))
+  }, [])
+
+  const showError = useCallback((failure: unknown) => {
+    setState((s) => ({ ...s, error: toShownError(failure) }))
+  }, [])
+
+  return { ...state, send, stop, retry, adopt, showError }
 }
