@@ -83,7 +83,7 @@ test.describe('Conversations', () => {
 
     // Export: Markdown through the save dialog, memory operations as a list.
     await list.getByRole('button', { name: 'Export Plan my trip to Lyon as Markdown' }).click()
-    await expect(cairn.page.getByRole('status')).toHaveText(
+    await expect(cairn.page.getByRole('status').filter({ hasText: 'Exported as' })).toHaveText(
       'Exported as “Plan my trip to Lyon.md”.'
     )
     const [saved] = await cairn.savedFiles()
