@@ -22,7 +22,9 @@ import {
   SendInputSchema,
   SendOutputSchema,
   SetModelInputSchema,
-  StopOutputSchema
+  SetThinkingInputSchema,
+  StopOutputSchema,
+  ChatThinkingSchema
 } from './chat'
 import { DiagnosticsSchema } from './diagnostics'
 import { AppErrorShapeSchema } from './errors'
@@ -160,6 +162,7 @@ export const channels = {
   },
   'chat:delete-conversation': { input: ConversationRefSchema, output: DeleteOutputSchema },
   'chat:set-model': { input: SetModelInputSchema, output: ConversationSummarySchema },
+  'chat:set-thinking': { input: SetThinkingInputSchema, output: ConversationSummarySchema },
   'chat:send-message': { input: SendInputSchema, output: SendOutputSchema },
   'chat:stop': { input: ConversationRefSchema, output: StopOutputSchema },
   'chat:retry': { input: ConversationRefSchema, output: RetryOutputSchema },
@@ -170,6 +173,7 @@ export const events = {
   'memory:changed': MemoryChangeSchema,
   'settings:changed': z.object({ settings: SettingsSchema }),
   'chat:delta': ChatDeltaSchema,
+  'chat:thinking': ChatThinkingSchema,
   'chat:tool': ChatToolSchema,
   'chat:message': ChatMessageEventSchema,
   'chat:retrying': ChatRetryingSchema,

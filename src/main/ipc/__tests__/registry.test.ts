@@ -349,6 +349,15 @@ function chatGarbage() {
       ['no model', { conversationId: ID }],
       ['model number', { conversationId: ID, model: 3 }]
     ],
+    'chat:set-thinking': [
+      ...ref({ thinking: { enabled: true, budgetTokens: 2048 } }),
+      ['no thinking', { conversationId: ID }],
+      ['budget below 1,024', { conversationId: ID, thinking: { enabled: true, budgetTokens: 1023 } }],
+      ['budget fraction', { conversationId: ID, thinking: { enabled: true, budgetTokens: 2048.5 } }],
+      ['budget text', { conversationId: ID, thinking: { enabled: true, budgetTokens: '2048' } }],
+      ['enabled text', { conversationId: ID, thinking: { enabled: 'yes', budgetTokens: 2048 } }],
+      ['thinking extra key', { conversationId: ID, thinking: { enabled: true, budgetTokens: 2048, x: 1 } }]
+    ],
     'chat:send-message': [
       ...ref({ text: 'hi' }),
       ['no text', { conversationId: ID }],
@@ -615,6 +624,10 @@ describe('valid calls', () => {
     'chat:rename-conversation': async () => ({ conversationId: await conversation(), title: 'T' }),
     'chat:delete-conversation': async () => ({ conversationId: await conversation() }),
     'chat:set-model': async () => ({ conversationId: await conversation(), model: 'claude-x' }),
+    'chat:set-thinking': async () => ({
+      conversationId: await conversation(),
+      thinking: { enabled: true, budgetTokens: 1024 }
+    }),
     // No API key here: the reply fails at once with a no-api-key fault, and nothing is sent.
     'chat:send-message': async () => ({ conversationId: await conversation(), text: 'Hello' }),
     'chat:stop': async () => ({ conversationId: await conversation() }),

@@ -26,6 +26,7 @@ import { DEFAULT_COALESCE_MS } from './coalescer'
 import { testApiKey } from './key-test'
 import { createModelCatalog } from './models'
 import { DEFAULT_RETRY, realWait, type RetryPolicy, type Wait } from './retry'
+import { thinkingSettingProblem } from './thinking/request-thinking'
 import { Turn, type TurnEnd } from './turn'
 import type { ChatEmit, ChatEventName, MemoryToolRunner } from './types'
 
@@ -58,6 +59,11 @@ export interface ChatService {
   renameConversation(input: { conversationId: string; title: string }): Promise<ConversationSummary>
   deleteConversation(input: { conversationId: string }): Promise<{ conversationId: string }>
   setModel(input: { conversationId: string; model: string }): Promise<ConversationSummary>
+  /** Extended thinking for this conversation; refused for models that do not take it. */
+  setThinking(input: {
+    conversationId: string
+    thinking: NonNullable<Conversation['thinking']>
+  }): Promise<ConversationSummary>
   /** Saves the message, starts the reply, and answers at once; the reply arrives as events. */
   send(input: {
     conversationId: string
@@ -254,6 +260,23 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         await saveOrThrow(conversation)
       } catch (error) {
         conversation.model = before
+        throw error
+      }
+      return summary(conversation)
+    },
+    async setThinking({ conversationId, thinking }) {
+      const conversation = await find(conversationId)
+      ensureIdle(conversationId)
+      const { maxTokens } = options.settings.get().settings
+      const problem = thinkingSettingProblem(conversation.model, thinking, maxTokens)
+      if (problem) throw new CairnError('BAD_INPUT', problem)
+      const before = conversation.thinking
+      conversation.thinking = { ...thinking }
+      try {
+        await saveOrThrow(conversation)
+      } catch (error) {
+        if (before) conversation.thinking = before
+        else delete conversation.thinking
         throw error
       }
       return summary(conversation)

@@ -29,7 +29,8 @@ export function summaryOf(
     updatedAt: conversation.updatedAt,
     messageCount: conversation.messages.filter((m) => m.role !== 'notice').length,
     running,
-    snippet
+    snippet,
+    ...(conversation.thinking ? { thinking: conversation.thinking } : {})
   }
 }
 

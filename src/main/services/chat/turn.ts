@@ -20,6 +20,7 @@ import { describeTool, summarize } from './memory-ops'
 import { addUsage, ReplyAccumulator, ZERO_USAGE, type ReplySnapshot } from './reply-accumulator'
 import { notRunResult, repairStored } from './repair'
 import { buildRequest } from './request'
+import { createThinkingRelay } from './thinking/live-thinking'
 import { attemptsFor, countdown, retryDelay, type RetryPolicy, type Wait } from './retry'
 import type { ChatEmit, MemoryToolRunner } from './types'
 
@@ -151,6 +152,10 @@ export class Turn {
         (text) => emit('chat:delta', { ...base, messageId, text }),
         this.deps.coalesceMs
       )
+      const thoughts = createThinkingRelay(
+        (piece) => emit('chat:thinking', { ...base, messageId, ...piece }),
+        this.deps.coalesceMs
+      )
       let streaming = false
       let shown = false
       try {
@@ -164,12 +169,14 @@ export class Turn {
         streaming = true
         await this.whenReady()
         for await (const event of stream) {
+          if (thoughts.take(event)) shown = true
           const text = acc.apply(event)
           if (text) {
             shown = true
             coalescer.push(text)
           }
         }
+        thoughts.flush()
         coalescer.flush()
         const snapshot = acc.snapshot()
         if (signal.aborted) return { kind: 'aborted', snapshot }
@@ -178,6 +185,7 @@ export class Turn {
       } catch (error) {
         if (error instanceof Cancelled) throw error
         await this.whenReady()
+        thoughts.flush()
         coalescer.flush()
         const snapshot = acc.snapshot()
         if (signal.aborted || isAbort(error)) return { kind: 'aborted', snapshot }
@@ -206,6 +214,7 @@ export class Turn {
           })
         )
       } finally {
+        thoughts.close()
         coalescer.close()
       }
     }
