@@ -7,7 +7,11 @@ import type {
 import type { ChatMessage, Conversation } from '@shared/chat'
 import type { Settings } from '@shared/settings'
 import { pairToolResults } from './repair'
-import { CLEAR_THINKING_EDIT, thinkingForModel, thinkingParamFor } from './thinking/request-thinking'
+import {
+  CLEAR_THINKING_EDIT,
+  thinkingForModel,
+  thinkingParamFor
+} from './thinking/request-thinking'
 
 /*
  * One Messages request from a saved conversation and the settings. The memory protocol itself

@@ -57,9 +57,7 @@ export const CLEAR_THINKING_EDIT: BetaClearThinking20251015Edit = {
  * The assistant message that opened the tool loop this request continues (its last message
  * answers tool calls), or null when the request starts a new turn.
  */
-function turnStart(
-  messages: readonly BetaMessageParam[]
-): { startsWithThinking: boolean } | null {
+function turnStart(messages: readonly BetaMessageParam[]): { startsWithThinking: boolean } | null {
   const last = messages[messages.length - 1]
   if (!last || last.role !== 'user' || !hasBlock(last, (type) => type === 'tool_result'))
     return null
