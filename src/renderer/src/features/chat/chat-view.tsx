@@ -5,6 +5,7 @@ import { toShownError, type ShownError } from '../../lib/errors'
 import { Composer } from './composer'
 import { ConversationList } from './conversation-list'
 import { MessageList } from './message-list'
+import { ThinkingControl } from './thinking/thinking-control'
 import { useConversation } from './use-conversation'
 import { useConversations } from './use-conversations'
 import { WelcomeCard } from '../welcome/welcome-card'
@@ -158,6 +159,10 @@ export function ChatView({
           <p className="truncate text-sm text-muted">
             {list.conversations?.find((c) => c.id === current)?.title ?? ''}
           </p>
+          <ThinkingControl
+            conversation={list.conversations?.find((c) => c.id === current)}
+            onSaved={list.reload}
+          />
         </header>
         {error || list.error ? (
           <p role="alert" className="bg-danger-soft px-5 py-2 text-sm text-danger">

@@ -4,6 +4,7 @@ import type { ChatMessage, ToolResultBlock } from '@shared/chat'
 import { StreamingMarkdown } from './markdown'
 import { MemoryChip } from './memory-chip'
 import { MessageItem } from './message-item'
+import { LiveThinking } from './thinking/thinking-block'
 import type { Draft } from './use-conversation'
 
 type Row = { kind: 'message'; message: ChatMessage } | { kind: 'draft'; draft: Draft }
@@ -60,6 +61,7 @@ export function MessageList({ messages, drafts, onOpen, onRetry }: Props) {
             />
           ) : (
             <div aria-busy="true">
+              <LiveThinking draft={row.draft} />
               {row.draft.tools.map((tool) => (
                 <MemoryChip
                   key={tool.toolUseId}

@@ -4,6 +4,7 @@ import { events } from '@shared/contract'
 import { call, getApi } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { createDeltaBuffer } from './delta-buffer'
+import { withRedacted, withThinking } from './thinking/thinking-block'
 
 export interface LiveTool {
   toolUseId: string
@@ -18,6 +19,9 @@ export interface Draft {
   messageId: string
   text: string
   tools: LiveTool[]
+  /** Thinking streamed so far (set once a thinking block starts); `redacted`: a redacted block came. */
+  thinking?: string
+  redacted?: boolean
 }
 
 export interface TurnState {
@@ -79,7 +83,28 @@ export function useConversation(conversationId: string | null) {
         )
       )
     )
+    const thoughts = createDeltaBuffer((batch) =>
+      setState((s) =>
+        batch.reduce(
+          (next, [messageId, text]) => withDraft(next, messageId, (d) => withThinking(d, text)),
+          s
+        )
+      )
+    )
+    const flushAll = () => {
+      thoughts.flush()
+      deltas.flush()
+    }
     const offs = [
+      api.on('chat:thinking', (raw) => {
+        const p = events['chat:thinking'].safeParse(raw)
+        if (!p.success || !mine(p.data)) return
+        thoughts.add(p.data.messageId, p.data.text)
+        if (p.data.redacted) {
+          thoughts.flush()
+          setState((s) => withDraft(s, p.data.messageId, withRedacted))
+        }
+      }),
       api.on('chat:delta', (raw) => {
         const p = events['chat:delta'].safeParse(raw)
         if (!p.success || !mine(p.data)) return
@@ -88,7 +113,7 @@ export function useConversation(conversationId: string | null) {
       api.on('chat:tool', (raw) => {
         const p = events['chat:tool'].safeParse(raw)
         if (!p.success || !mine(p.data)) return
-        deltas.flush()
+        flushAll()
         const tool: LiveTool = p.data
         setState((s) =>
           withDraft(s, p.data.messageId, (d) => ({
@@ -100,7 +125,7 @@ export function useConversation(conversationId: string | null) {
       api.on('chat:message', (raw) => {
         const p = events['chat:message'].safeParse(raw)
         if (!p.success || !mine(p.data)) return
-        deltas.flush()
+        flushAll()
         const message = p.data.message
         setState((s) => ({
           ...s,
@@ -111,14 +136,14 @@ export function useConversation(conversationId: string | null) {
       api.on('chat:done', (raw) => {
         const p = events['chat:done'].safeParse(raw)
         if (!p.success || !mine(p.data)) return
-        deltas.flush()
+        flushAll()
         // chat:message already delivered every saved message: no re-read of a long conversation.
         setState((s) => ({ ...s, running: false, drafts: [], lastUsage: p.data.usage }))
       }),
       api.on('chat:error', (raw) => {
         const p = events['chat:error'].safeParse(raw)
         if (!p.success || !mine(p.data)) return
-        deltas.flush()
+        flushAll()
         setState((s) => ({ ...s, running: false, drafts: [], fault: p.data.error }))
         load()
       })
@@ -126,6 +151,7 @@ export function useConversation(conversationId: string | null) {
     return () => {
       offs.forEach((off) => off())
       deltas.cancel()
+      thoughts.cancel()
     }
   }, [conversationId, load])
 
