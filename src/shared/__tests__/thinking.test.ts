@@ -48,7 +48,9 @@ describe('the thinking budget', () => {
   })
 
   test('the schema refuses fractions, text and unknown keys', () => {
-    expect(ThinkingSettingSchema.safeParse({ enabled: true, budgetTokens: 2048 }).success).toBe(true)
+    expect(ThinkingSettingSchema.safeParse({ enabled: true, budgetTokens: 2048 }).success).toBe(
+      true
+    )
     for (const bad of [
       { enabled: true, budgetTokens: 2048.5 },
       { enabled: true, budgetTokens: '2048' },
@@ -72,7 +74,10 @@ describe('the thinking budget', () => {
     }
     const parsed = ConversationSchema.parse(file)
     expect(parsed.thinking).toBeUndefined()
-    const on = ConversationSchema.parse({ ...file, thinking: { enabled: true, budgetTokens: 2048 } })
+    const on = ConversationSchema.parse({
+      ...file,
+      thinking: { enabled: true, budgetTokens: 2048 }
+    })
     expect(on.thinking).toEqual({ enabled: true, budgetTokens: 2048 })
   })
 })

@@ -352,11 +352,20 @@ function chatGarbage() {
     'chat:set-thinking': [
       ...ref({ thinking: { enabled: true, budgetTokens: 2048 } }),
       ['no thinking', { conversationId: ID }],
-      ['budget below 1,024', { conversationId: ID, thinking: { enabled: true, budgetTokens: 1023 } }],
-      ['budget fraction', { conversationId: ID, thinking: { enabled: true, budgetTokens: 2048.5 } }],
+      [
+        'budget below 1,024',
+        { conversationId: ID, thinking: { enabled: true, budgetTokens: 1023 } }
+      ],
+      [
+        'budget fraction',
+        { conversationId: ID, thinking: { enabled: true, budgetTokens: 2048.5 } }
+      ],
       ['budget text', { conversationId: ID, thinking: { enabled: true, budgetTokens: '2048' } }],
       ['enabled text', { conversationId: ID, thinking: { enabled: 'yes', budgetTokens: 2048 } }],
-      ['thinking extra key', { conversationId: ID, thinking: { enabled: true, budgetTokens: 2048, x: 1 } }]
+      [
+        'thinking extra key',
+        { conversationId: ID, thinking: { enabled: true, budgetTokens: 2048, x: 1 } }
+      ]
     ],
     'chat:send-message': [
       ...ref({ text: 'hi' }),
