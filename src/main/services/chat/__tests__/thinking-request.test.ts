@@ -145,7 +145,7 @@ describe('thinking blocks sent back', () => {
       results('t1')
     ]
     const body = buildRequest(conversation(messages, ON), settings())
-    expect(body.messages[1]?.content.slice(0, 2)).toEqual([
+    expect((body.messages[1]?.content as unknown[]).slice(0, 2)).toEqual([
       { type: 'redacted_thinking', data: 'opaque-data==' },
       { type: 'thinking', thinking: 'visible part', signature: signThinking(MODEL, 'visible part') }
     ])
@@ -158,7 +158,10 @@ describe('thinking blocks sent back', () => {
       user('two')
     ]
     const body = buildRequest(conversation(messages, ON), settings())
-    expect(body.messages[1]?.content[0]).toMatchObject({ type: 'thinking', thinking: 'first' })
+    expect((body.messages[1]?.content as unknown[])[0]).toMatchObject({
+      type: 'thinking',
+      thinking: 'first'
+    })
     expect(validateMessagesRequest(body)).toBeNull()
   })
 
