@@ -16,6 +16,7 @@ test.describe('Extended thinking', () => {
     test(`thinking streams into a collapsed block; a memory tool round with thinking succeeds (${scheme})`, async ({
       cairn
     }, testInfo) => {
+      test.setTimeout(120_000) // axe and two screenshots on a shared machine
       const fake = cairn.anthropic!
       await cairn.page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
       await cairn.page.setViewportSize({ width: 1200, height: 780 })

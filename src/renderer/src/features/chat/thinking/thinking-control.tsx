@@ -42,13 +42,21 @@ export function ThinkingControl({
     const problem = thinking.enabled && maxTokens !== null ? budgetProblem(budget, maxTokens) : null
     if (problem) return setError({ id, message: problem })
     setError(null)
+    // Shown at once (a checkbox must follow the click); put back if main refuses.
+    const before = current
+    setSaved({ id, thinking })
     call((api) => api.chat.setThinking({ conversationId: id, thinking })).then(
       (summary) => {
-        setSaved({ id, thinking: summary.thinking ?? thinking })
-        setBudgetText(null)
+        const next = summary.thinking ?? thinking
+        setSaved({ id, thinking: next })
+        // A budget typed while this was saving stays in the field.
+        setBudgetText((typed) =>
+          typed && parseWholeNumber(typed.text) !== next.budgetTokens ? typed : null
+        )
         onSaved()
       },
       (failure: unknown) => {
+        setSaved({ id, thinking: before })
         const shown = toShownError(failure)
         setError({ id, message: `${shown.message}${shown.nextStep ? ` ${shown.nextStep}` : ''}` })
       }
