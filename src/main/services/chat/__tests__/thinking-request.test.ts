@@ -191,6 +191,21 @@ describe('thinking blocks sent back', () => {
     )
   })
 
+  test('a reply stopped while it was only thinking is not sent back as a thinking-only message', () => {
+    const messages = [user('one'), assistant([thought('half')]), user('two')]
+    const body = buildRequest(conversation(messages, ON), settings())
+    expect(body.messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'one' },
+          { type: 'text', text: 'two' }
+        ]
+      }
+    ])
+    expect(validateMessagesRequest(body)).toBeNull()
+  })
+
   test('a tool loop that began without thinking goes on without it (one configuration per turn)', () => {
     const messages = [
       user('q'),

@@ -80,17 +80,23 @@ function hasBlock(message: BetaMessageParam, test: (type: string) => boolean): b
 }
 
 /**
- * The saved messages with thinking from other models left out (their signatures would be
- * refused). Same-model blocks are kept, in order and unchanged.
+ * The saved messages with the thinking the API must not get back: blocks from another model (their
+ * signatures would be refused) and thinking alone in a reply cut short before anything else (an
+ * assistant message of only thinking). Thinking from earlier turns may be left out; the rest is
+ * kept in order and unchanged. The same message is always treated the same way, so what later
+ * thinking was created after never changes.
  */
 export function thinkingForModel(messages: readonly ChatMessage[], model: string): ChatMessage[] {
   return messages.map((message) => {
-    if (message.role !== 'assistant' || message.model === model) return message
-    const content = message.content.filter(
-      (block) => block.type !== 'thinking' && block.type !== 'redacted_thinking'
-    )
-    return content.length === message.content.length ? message : { ...message, content }
+    if (message.role !== 'assistant') return message
+    const content = message.content.filter((block) => !isThinking(block))
+    const keep = message.model === model && content.length > 0
+    return keep || content.length === message.content.length ? message : { ...message, content }
   })
+}
+
+function isThinking(block: { type: string }): boolean {
+  return block.type === 'thinking' || block.type === 'redacted_thinking'
 }
 
 /** Why this setting cannot be saved for this conversation, or null. Turning thinking off always can. */
