@@ -93,7 +93,7 @@ test.describe('Extended thinking', () => {
     })
   }
 
-  test('the toggle is not offered for a model that does not take a thinking budget', async ({
+  test('a budget Settings made too big is flagged; no toggle for a model without budget thinking', async ({
     cairn
   }) => {
     const chat = new ChatPage(cairn.page)
@@ -102,7 +102,16 @@ test.describe('Extended thinking', () => {
     await chat.useSessionKey()
     await chat.newChat()
     const toggle = cairn.page.getByRole('checkbox', { name: 'Extended thinking' })
-    await expect(toggle).toBeVisible()
+    await toggle.check()
+    // Max tokens lowered in Settings below the saved budget: the header says so before any send.
+    await cairn.page.evaluate(() =>
+      (
+        globalThis as unknown as { cairn: { settings: { update(p: object): Promise<unknown> } } }
+      ).cairn.settings.update({ maxTokens: 2048 })
+    )
+    await expect(cairn.page.getByRole('alert')).toContainText(
+      'The thinking budget (2,048 tokens) must be less than the reply limit, Max tokens in Settings (2,048).'
+    )
     // Another model for this conversation (the picker is not under test here), then a fresh load.
     await cairn.page.evaluate(async () => {
       const api = (

@@ -35,7 +35,10 @@ export function ThinkingControl({
     (saved?.id === id ? saved.thinking : null) ?? conversation.thinking ?? THINKING_OFF
   const text = budgetText?.id === id ? budgetText.text : String(current.budgetTokens)
   const maxTokens = settings?.maxTokens ?? null
-  const shownError = error?.id === id ? error.message : null
+  // Max tokens may have been lowered in Settings since the budget was saved.
+  const shownError =
+    (error?.id === id ? error.message : null) ??
+    (current.enabled && maxTokens !== null ? budgetProblem(current.budgetTokens, maxTokens) : null)
 
   const save = (thinking: ThinkingSetting) => {
     const budget = parseWholeNumber(String(thinking.budgetTokens))
