@@ -9,7 +9,7 @@ import type { Settings } from '@shared/settings'
 import { pairToolResults } from './repair'
 import {
   CLEAR_THINKING_EDIT,
-  thinkingForModel,
+  withSendableThinking,
   thinkingParamFor
 } from './thinking/request-thinking'
 
@@ -28,7 +28,7 @@ export function buildRequest(
   settings: Settings,
   memoryOn = true
 ): MessageCreateParamsStreaming {
-  const messages = toApiMessages(thinkingForModel(conversation.messages, conversation.model))
+  const messages = toApiMessages(withSendableThinking(conversation.messages, conversation.model))
   // With memory off the tool is offered only where the API needs it: to a conversation whose
   // history already holds tool calls (each call then answers that memory is off).
   const withTool = memoryOn || messages.some(hasToolBlocks)

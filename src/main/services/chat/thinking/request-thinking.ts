@@ -86,7 +86,10 @@ function hasBlock(message: BetaMessageParam, test: (type: string) => boolean): b
  * kept in order and unchanged. The same message is always treated the same way, so what later
  * thinking was created after never changes.
  */
-export function thinkingForModel(messages: readonly ChatMessage[], model: string): ChatMessage[] {
+export function withSendableThinking(
+  messages: readonly ChatMessage[],
+  model: string
+): ChatMessage[] {
   return messages.map((message) => {
     if (message.role !== 'assistant') return message
     const content = message.content.filter((block) => !isThinking(block))
