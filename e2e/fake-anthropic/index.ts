@@ -11,8 +11,10 @@ export {
   apiError,
   gate,
   memory,
+  redactedThinking,
   reply,
   text,
+  thinking,
   type ErrorReply,
   type Gate,
   type MessageReply,
@@ -22,3 +24,4 @@ export {
   type StreamFault
 } from './script'
 export { checkToolPairing, validateMessagesRequest } from './validate'
+export { signThinking } from './thinking'

@@ -5,6 +5,10 @@ export type ScriptBlock =
   | { type: 'text'; text: string }
   | { type: 'tool_use'; id?: string; name?: string; input: Record<string, unknown> }
   | { type: 'compaction'; content: string }
+  /** Streamed as thinking_delta pieces, then a signature_delta the fake can verify later. */
+  | { type: 'thinking'; thinking: string }
+  /** Arrives whole in content_block_start, with opaque `data` the fake can verify later. */
+  | { type: 'redacted_thinking' }
 
 export type StopReason =
   'end_turn' | 'max_tokens' | 'stop_sequence' | 'tool_use' | 'pause_turn' | 'refusal'
@@ -101,6 +105,9 @@ export const memory = (input: Record<string, unknown>, id?: string): ScriptBlock
   input,
   ...(id ? { id } : {})
 })
+
+export const thinking = (value: string): ScriptBlock => ({ type: 'thinking', thinking: value })
+export const redactedThinking = (): ScriptBlock => ({ type: 'redacted_thinking' })
 
 /** An answer with these blocks. */
 export const reply = (

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { MessageReply, ScriptBlock, StopReason, Usage } from './script'
+import { redactedData, signThinking } from './thinking'
 
 // Turns a scripted reply into the exact event sequence the Messages API streams, and into the
 // non-streaming JSON body.
@@ -55,8 +56,16 @@ function pieces(value: string, count: number): string[] {
   return chunks(value, size)
 }
 
-function finalBlock(block: ScriptBlock): Record<string, unknown> {
+function finalBlock(block: ScriptBlock, model: string): Record<string, unknown> {
   switch (block.type) {
+    case 'thinking':
+      return {
+        type: 'thinking',
+        thinking: block.thinking,
+        signature: signThinking(model, block.thinking)
+      }
+    case 'redacted_thinking':
+      return { type: 'redacted_thinking', data: redactedData(model) }
     case 'text':
       return { type: 'text', text: block.text, citations: null }
     case 'tool_use':
@@ -96,8 +105,43 @@ export function streamEvents(reply: MessageReply, model: string, msgId: string):
     }
   })
   push('ping', {})
+  const answeringModel = reply.model ?? model
   reply.content.forEach((block, index) => {
     switch (block.type) {
+      case 'thinking': {
+        push('content_block_start', {
+          index,
+          content_block: { type: 'thinking', thinking: '', signature: '' }
+        })
+        for (const piece of chunks(block.thinking, reply.textChunk ?? 4)) {
+          outputTokens += 1
+          push(
+            'content_block_delta',
+            { index, delta: { type: 'thinking_delta', thinking: piece, estimated_tokens: null } },
+            true
+          )
+        }
+        push(
+          'content_block_delta',
+          {
+            index,
+            delta: {
+              type: 'signature_delta',
+              signature: signThinking(answeringModel, block.thinking)
+            }
+          },
+          true
+        )
+        break
+      }
+      case 'redacted_thinking': {
+        outputTokens += 1
+        push('content_block_start', {
+          index,
+          content_block: { type: 'redacted_thinking', data: redactedData(answeringModel) }
+        })
+        break
+      }
       case 'text': {
         push('content_block_start', { index, content_block: { type: 'text', text: '' } })
         for (const piece of chunks(block.text, reply.textChunk ?? 4)) {
@@ -165,13 +209,19 @@ export function streamEvents(reply: MessageReply, model: string, msgId: string):
 /** The non-streaming body of the same reply. */
 export function messageBody(reply: MessageReply, model: string, msgId: string) {
   const outputTokens = reply.content.reduce(
-    (sum, block) => sum + (block.type === 'text' ? Math.ceil(block.text.length / 4) : 10),
+    (sum, block) =>
+      sum +
+      (block.type === 'text'
+        ? Math.ceil(block.text.length / 4)
+        : block.type === 'thinking'
+          ? Math.ceil(block.thinking.length / 4)
+          : 10),
     0
   )
   return {
     ...baseMessage(msgId, reply, model),
     context_management: reply.contextManagement ?? null,
-    content: reply.content.map(finalBlock),
+    content: reply.content.map((block) => finalBlock(block, reply.model ?? model)),
     stop_reason: stopReasonOf(reply),
     usage: usageOf(reply, outputTokens)
   }

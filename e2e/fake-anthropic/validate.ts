@@ -1,6 +1,14 @@
 // The checks the real Messages API makes that a client most easily gets wrong; the fake answers
 // a 400 `invalid_request_error` with the API's wording, so tests catch what production would.
 
+import {
+  checkClearThinking,
+  checkThinkingBlock,
+  checkThinkingConfig,
+  checkThinkingTurn,
+  thinkingOn
+} from './thinking'
+
 type Json = Record<string, unknown>
 
 const isObject = (value: unknown): value is Json =>
@@ -28,6 +36,8 @@ export function validateMessagesRequest(body: unknown): string | null {
         return `tools.${i}.name: Input should be 'memory'`
     }
   }
+  const thinkingConfig = checkThinkingConfig(body)
+  if (thinkingConfig) return thinkingConfig
   const messages = body.messages as unknown[]
   // Content before the last compaction block is dropped by the API; check what remains.
   for (let i = 0; i < messages.length; i += 1) {
@@ -53,11 +63,22 @@ export function validateMessagesRequest(body: unknown): string | null {
       if (block.type === 'tool_use' && !isObject(block.input))
         return `messages.${i}: tool_use.input: Input should be a valid dictionary`
     }
+    if (message.role === 'assistant')
+      for (const [j, block] of blocksOf(message).entries()) {
+        const refused = checkThinkingBlock(body.model, block, `messages.${i}.content.${j}`)
+        if (refused) return refused
+      }
   }
   if (!isObject(messages[0]) || messages[0].role !== 'user')
     return 'messages: first message must use the "user" role'
   const pairing = checkToolPairing(messages as Json[])
   if (pairing) return pairing
+  if (thinkingOn(body)) {
+    const turn = checkThinkingTurn(messages as Json[], blocksOf)
+    if (turn) return turn
+  }
+  const clearThinking = checkClearThinking(body)
+  if (clearThinking) return clearThinking
   const last = messages[messages.length - 1] as Json
   if (last.role === 'assistant') {
     const blocks = blocksOf(last)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MemoryOpRefSchema } from './memory'
 import { CustomInstructionsSchema, MemoryModeSchema, ModelIdSchema } from './settings'
+import { ThinkingSettingSchema } from './thinking'
 
 // Domain types of conversations and the chat stream, shared by the chat service, the contract
 // and the renderer. Blocks keep the Messages API's own field names, so a saved conversation maps
@@ -37,6 +38,20 @@ export const CompactionBlockSchema = z.looseObject({
   content: z.string().nullable()
 })
 
+/** Claude's extended thinking, sent back exactly as received (`thinking` and `signature`). */
+export const ThinkingBlockSchema = z.object({
+  type: z.literal('thinking'),
+  thinking: z.string(),
+  signature: z.string().min(1),
+  /** Cairn's own, never sent to the API: how long the block took to stream, for "Thought for". */
+  durationMs: z.number().int().min(0).optional()
+})
+/** Thinking the safety system encrypted: opaque, sent back unchanged. */
+export const RedactedThinkingBlockSchema = z.object({
+  type: z.literal('redacted_thinking'),
+  data: z.string().min(1)
+})
+
 export const UserBlockSchema = z.discriminatedUnion('type', [
   TextBlockSchema,
   ToolResultBlockSchema
@@ -44,12 +59,16 @@ export const UserBlockSchema = z.discriminatedUnion('type', [
 export const AssistantBlockSchema = z.discriminatedUnion('type', [
   TextBlockSchema,
   ToolUseBlockSchema,
-  CompactionBlockSchema
+  CompactionBlockSchema,
+  ThinkingBlockSchema,
+  RedactedThinkingBlockSchema
 ])
 export type TextBlock = z.infer<typeof TextBlockSchema>
 export type ToolUseBlock = z.infer<typeof ToolUseBlockSchema>
 export type ToolResultBlock = z.infer<typeof ToolResultBlockSchema>
 export type CompactionBlock = z.infer<typeof CompactionBlockSchema>
+export type ThinkingBlock = z.infer<typeof ThinkingBlockSchema>
+export type RedactedThinkingBlock = z.infer<typeof RedactedThinkingBlockSchema>
 export type UserBlock = z.infer<typeof UserBlockSchema>
 export type AssistantBlock = z.infer<typeof AssistantBlockSchema>
 
@@ -183,7 +202,9 @@ export const ConversationSchema = z.object({
   /** `off`: a chat without memory. Absent (files from before): on. */
   memory: MemoryModeSchema.optional(),
   /** Added with message actions; absent in older files (no earlier versions). */
-  branches: z.array(BranchPointSchema).optional()
+  branches: z.array(BranchPointSchema).optional(),
+  /** Extended thinking for this conversation; absent means off. */
+  thinking: ThinkingSettingSchema.optional()
 })
 export type Conversation = z.infer<typeof ConversationSchema>
 
@@ -207,7 +228,8 @@ export const ConversationSummarySchema = z.object({
       length: z.number().int().min(0)
     })
     .nullable()
-    .optional()
+    .optional(),
+  thinking: ThinkingSettingSchema.optional()
 })
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>
 
@@ -293,6 +315,10 @@ export const SetModelInputSchema = z.strictObject({
   conversationId: ConversationIdSchema,
   model: ModelIdSchema
 })
+export const SetThinkingInputSchema = z.strictObject({
+  conversationId: ConversationIdSchema,
+  thinking: ThinkingSettingSchema
+})
 export const SearchInputSchema = z.strictObject({
   query: z
     .string({ error: 'query must be text' })
@@ -328,6 +354,13 @@ const Turn = { conversationId: ConversationIdSchema, turnId: z.string() }
 
 /** Text as it streams, coalesced: several API deltas per event. */
 export const ChatDeltaSchema = z.object({ ...Turn, messageId: Id, text: z.string() })
+/** Thinking as it streams (coalesced), or `redacted`: a redacted_thinking block arrived. */
+export const ChatThinkingSchema = z.object({
+  ...Turn,
+  messageId: Id,
+  text: z.string(),
+  redacted: z.boolean()
+})
 /** One memory operation as it runs. */
 export const ChatToolSchema = z.object({
   ...Turn,
@@ -369,6 +402,7 @@ export const ChatErrorSchema = z.object({
 })
 export type ChatDelta = z.infer<typeof ChatDeltaSchema>
 export type ChatTool = z.infer<typeof ChatToolSchema>
+export type ChatThinking = z.infer<typeof ChatThinkingSchema>
 export type ChatDone = z.infer<typeof ChatDoneSchema>
 export type ChatErrorEvent = z.infer<typeof ChatErrorSchema>
 export type ChatRetrying = z.infer<typeof ChatRetryingSchema>

@@ -25,8 +25,10 @@ import {
   SendOutputSchema,
   SetModelInputSchema,
   SetPinnedInputSchema,
+  SetThinkingInputSchema,
   StopOutputSchema,
-  ExportOutputSchema
+  ExportOutputSchema,
+  ChatThinkingSchema
 } from './chat'
 import {
   AnswerApprovalInputSchema,
@@ -185,6 +187,7 @@ export const channels = {
     input: UpdateConversationInputSchema,
     output: ConversationOptionsSchema
   },
+  'chat:set-thinking': { input: SetThinkingInputSchema, output: ConversationSummarySchema },
   'chat:send-message': { input: SendInputSchema, output: SendOutputSchema },
   'chat:stop': { input: ConversationRefSchema, output: StopOutputSchema },
   'chat:retry': { input: ConversationRefSchema, output: RetryOutputSchema },
@@ -205,6 +208,7 @@ export const events = {
   'memory:changed': MemoryChangeSchema,
   'settings:changed': z.object({ settings: SettingsSchema }),
   'chat:delta': ChatDeltaSchema,
+  'chat:thinking': ChatThinkingSchema,
   'chat:tool': ChatToolSchema,
   'chat:message': ChatMessageEventSchema,
   'chat:retrying': ChatRetryingSchema,

@@ -39,6 +39,7 @@ export function createHandlers(services: Services): Handlers {
     'chat:delete-conversation': (input) => services.chat.deleteConversation(input),
     'chat:set-model': (input) => services.chat.setModel(input),
     'chat:update-conversation': (input) => services.chat.updateConversation(input),
+    'chat:set-thinking': (input) => services.chat.setThinking(input),
     'chat:send-message': (input) => services.chat.send(input),
     'chat:stop': (input) => services.chat.stop(input),
     'chat:retry': (input) => services.chat.retry(input),

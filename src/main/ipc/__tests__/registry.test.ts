@@ -373,6 +373,24 @@ function chatGarbage() {
       ['instructions number', { conversationId: ID, instructions: 7 }],
       ['instructions too long', { conversationId: ID, instructions: 'x'.repeat(8_001) }]
     ],
+    'chat:set-thinking': [
+      ...ref({ thinking: { enabled: true, budgetTokens: 2048 } }),
+      ['no thinking', { conversationId: ID }],
+      [
+        'budget below 1,024',
+        { conversationId: ID, thinking: { enabled: true, budgetTokens: 1023 } }
+      ],
+      [
+        'budget fraction',
+        { conversationId: ID, thinking: { enabled: true, budgetTokens: 2048.5 } }
+      ],
+      ['budget text', { conversationId: ID, thinking: { enabled: true, budgetTokens: '2048' } }],
+      ['enabled text', { conversationId: ID, thinking: { enabled: 'yes', budgetTokens: 2048 } }],
+      [
+        'thinking extra key',
+        { conversationId: ID, thinking: { enabled: true, budgetTokens: 2048, x: 1 } }
+      ]
+    ],
     'chat:send-message': [
       ...ref({ text: 'hi' }),
       ['no text', { conversationId: ID }],
@@ -677,6 +695,11 @@ describe('valid calls', () => {
       conversationId: await conversation(),
       instructions: 'Answer in French.',
       memory: 'off'
+    }),
+    'chat:set-thinking': async () => ({
+      // A model that takes budget thinking (the automatic default may not).
+      conversationId: (await services.chat.createConversation({ model: 'claude-sonnet-4-6' })).id,
+      thinking: { enabled: true, budgetTokens: 1024 }
     }),
     // No API key here: the reply fails at once with a no-api-key fault, and nothing is sent.
     'chat:send-message': async () => ({ conversationId: await conversation(), text: 'Hello' }),

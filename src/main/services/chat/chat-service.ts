@@ -38,6 +38,7 @@ import { createMessageActions, type MessageActionsService } from './message-acti
 import { createModelCatalog } from './models'
 import { newChatModel } from './new-chat-model'
 import { DEFAULT_RETRY, realWait, type RetryPolicy, type Wait } from './retry'
+import { thinkingSettingProblem } from './thinking/request-thinking'
 import { Turn, type TurnEnd } from './turn'
 import type { ChatEmit, ChatEventName, MemoryToolRunner } from './types'
 
@@ -87,6 +88,11 @@ export interface ChatService extends MessageActionsService {
     instructions?: string | null | undefined
     memory?: 'on' | 'off' | undefined
   }): Promise<ConversationOptions>
+  /** Extended thinking for this conversation; refused for models that do not take it. */
+  setThinking(input: {
+    conversationId: string
+    thinking: NonNullable<Conversation['thinking']>
+  }): Promise<ConversationSummary>
   /** Saves the message, starts the reply, and answers at once; the reply arrives as events. */
   send(input: {
     conversationId: string
@@ -360,6 +366,23 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         throw error
       }
       return optionsOf(conversation)
+    },
+    async setThinking({ conversationId, thinking }) {
+      const conversation = await find(conversationId)
+      ensureIdle(conversationId)
+      const { maxTokens } = options.settings.get().settings
+      const problem = thinkingSettingProblem(conversation.model, thinking, maxTokens)
+      if (problem) throw new CairnError('BAD_INPUT', problem)
+      const before = conversation.thinking
+      conversation.thinking = { ...thinking }
+      try {
+        await saveOrThrow(conversation)
+      } catch (error) {
+        if (before) conversation.thinking = before
+        else delete conversation.thinking
+        throw error
+      }
+      return summary(conversation)
     },
     async send({ conversationId, text }) {
       const conversation = await find(conversationId)

@@ -37,7 +37,8 @@ export function summaryOf(
     running,
     snippet: hit?.snippet ?? null,
     match: hit?.match ?? null,
-    pinned: conversation.pinned === true
+    pinned: conversation.pinned === true,
+    ...(conversation.thinking ? { thinking: conversation.thinking } : {})
   }
 }
 

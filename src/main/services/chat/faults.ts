@@ -39,6 +39,14 @@ const fault = (
   status: number | null = null
 ): ChatFault => ({ code, message, nextStep, retryable, status })
 
+/** A fault known before anything is sent (e.g. a setting the API would refuse): shown as is. */
+export class FaultBeforeRequest extends Error {
+  override readonly name = 'FaultBeforeRequest'
+  constructor(readonly fault: ChatFault) {
+    super(fault.message)
+  }
+}
+
 export function noApiKeyFault(): ChatFault {
   return fault(
     'no-api-key',
@@ -70,6 +78,7 @@ export function classifyFault(error: unknown, phase: FaultPhase): ClassifiedFaul
     autoRetry,
     retryAfterMs
   })
+  if (error instanceof FaultBeforeRequest) return plain(error.fault)
   if (
     error instanceof StreamEndedEarly ||
     (phase === 'stream' && error instanceof APIConnectionError)

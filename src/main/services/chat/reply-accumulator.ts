@@ -8,13 +8,22 @@ import type { AssistantBlock, Usage } from '@shared/chat'
 /*
  * Builds the assistant message from raw stream events. Only what is complete is kept when the
  * stream stops early: text as far as it came, tool calls only once their input is whole (a
- * half-received call never ran and never will).
+ * half-received call never ran and never will), thinking only once signed and closed (the API
+ * refuses a thinking block whose signature does not match).
  */
 
 type Slot =
   | { kind: 'text'; text: string }
   | { kind: 'tool_use'; id: string; name: string; json: string; done: boolean }
   | { kind: 'compaction'; block: Record<string, unknown>; done: boolean }
+  | {
+      kind: 'thinking'
+      thinking: string
+      signature: string
+      startedAt: number
+      durationMs: number | null
+    }
+  | { kind: 'redacted_thinking'; data: string; done: boolean }
   | { kind: 'other' }
 
 export interface AppliedEdit {
@@ -49,6 +58,9 @@ export class ReplyAccumulator {
   private edits: AppliedEdit[] = []
   private complete = false
 
+  /** `now` times thinking blocks for "Thought for N s" (milliseconds, any monotonic origin). */
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
   /** Applies one event; returns the text it added, if any (for the live stream). */
   apply(event: BetaRawMessageStreamEvent): string | null {
     switch (event.type) {
@@ -76,6 +88,16 @@ export class ReplyAccumulator {
             block: { ...(block as unknown as Record<string, unknown>) },
             done: false
           }
+        else if (block.type === 'thinking')
+          this.slots[event.index] = {
+            kind: 'thinking',
+            thinking: block.thinking,
+            signature: block.signature,
+            startedAt: this.now(),
+            durationMs: null
+          }
+        else if (block.type === 'redacted_thinking')
+          this.slots[event.index] = { kind: 'redacted_thinking', data: block.data, done: false }
         else this.slots[event.index] = { kind: 'other' }
         return null
       }
@@ -94,12 +116,23 @@ export class ReplyAccumulator {
             slot.block.content = (stringOrNull(slot.block.content) ?? '') + delta.content
           if (delta.encrypted_content !== null)
             slot.block.encrypted_content = delta.encrypted_content
-        }
+        } else if (delta.type === 'thinking_delta' && slot?.kind === 'thinking')
+          slot.thinking += delta.thinking
+        // The signature arrives whole, in one delta just before the block stops.
+        else if (delta.type === 'signature_delta' && slot?.kind === 'thinking')
+          slot.signature = delta.signature
         return null
       }
       case 'content_block_stop': {
         const slot = this.slots[event.index]
-        if (slot?.kind === 'tool_use' || slot?.kind === 'compaction') slot.done = true
+        if (
+          slot?.kind === 'tool_use' ||
+          slot?.kind === 'compaction' ||
+          slot?.kind === 'redacted_thinking'
+        )
+          slot.done = true
+        else if (slot?.kind === 'thinking')
+          slot.durationMs = Math.max(0, Math.round(this.now() - slot.startedAt))
         return null
       }
       case 'message_delta':
@@ -136,6 +169,17 @@ export class ReplyAccumulator {
           badToolInput.set(slot.id, input.reason)
           content.push({ type: 'tool_use', id: slot.id, name: slot.name, input: {} })
         }
+      } else if (slot.kind === 'thinking') {
+        if (slot.durationMs !== null && slot.signature.length > 0)
+          content.push({
+            type: 'thinking',
+            thinking: slot.thinking,
+            signature: slot.signature,
+            durationMs: slot.durationMs
+          })
+      } else if (slot.kind === 'redacted_thinking') {
+        if (slot.done && slot.data.length > 0)
+          content.push({ type: 'redacted_thinking', data: slot.data })
       } else if (slot.kind === 'compaction' && slot.done) {
         content.push({
           ...slot.block,

@@ -8,6 +8,11 @@ import type { ChatMessage, Conversation } from '@shared/chat'
 import type { Settings } from '@shared/settings'
 import { systemText } from './conversation-options'
 import { pairToolResults } from './repair'
+import {
+  CLEAR_THINKING_EDIT,
+  withSendableThinking,
+  thinkingParamFor
+} from './thinking/request-thinking'
 
 /*
  * One Messages request from a saved conversation and the settings. The memory protocol itself
@@ -20,11 +25,11 @@ export const CONTEXT_MANAGEMENT_BETA = 'context-management-2025-06-27'
 export const COMPACTION_BETA = 'compact-2026-01-12'
 
 export function buildRequest(
-  conversation: Pick<Conversation, 'model' | 'messages' | 'instructions'>,
+  conversation: Pick<Conversation, 'model' | 'messages' | 'instructions' | 'thinking'>,
   settings: Settings,
   memoryOn = true
 ): MessageCreateParamsStreaming {
-  const messages = toApiMessages(conversation.messages)
+  const messages = toApiMessages(withSendableThinking(conversation.messages, conversation.model))
   // With memory off the tool is offered only where the API needs it: to a conversation whose
   // history already holds tool calls (each call then answers that memory is off).
   const withTool = memoryOn || messages.some(hasToolBlocks)
@@ -37,7 +42,9 @@ export function buildRequest(
   }
   const system = systemText(conversation, settings, memoryOn)
   if (system) params.system = system
-  const { contextManagement, betas } = contextManagementOf(settings, withTool)
+  const thinking = thinkingParamFor(conversation, settings, messages)
+  if (thinking) params.thinking = thinking
+  const { contextManagement, betas } = contextManagementOf(settings, withTool, thinking !== null)
   if (contextManagement) params.context_management = contextManagement
   if (betas.length > 0) params.betas = betas
   return params
@@ -52,7 +59,8 @@ function hasToolBlocks(message: BetaMessageParam): boolean {
 
 export function contextManagementOf(
   settings: Settings,
-  memoryTool = true
+  memoryTool = true,
+  thinking = false
 ): {
   contextManagement: BetaContextManagementConfig | null
   betas: string[]
@@ -61,6 +69,7 @@ export function contextManagementOf(
   const betas: string[] = []
   const ce = settings.contextEditing
   if (ce.enabled) {
+    if (thinking) edits.push(CLEAR_THINKING_EDIT)
     // Memory operations stay visible: they are how Claude keeps what matters past a clearing.
     edits.push({
       type: 'clear_tool_uses_20250919',
@@ -112,6 +121,11 @@ function sendable(message: Exclude<ChatMessage, { role: 'notice' }>): BetaConten
         content: block.content,
         is_error: block.is_error
       })
+    } else if (block.type === 'thinking') {
+      // Exactly the API's fields: Cairn's own (durationMs) would be refused.
+      blocks.push({ type: 'thinking', thinking: block.thinking, signature: block.signature })
+    } else if (block.type === 'redacted_thinking') {
+      blocks.push({ type: 'redacted_thinking', data: block.data })
     } else {
       blocks.push({ ...block } as unknown as BetaContentBlockParam)
     }

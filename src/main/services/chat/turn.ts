@@ -23,6 +23,7 @@ import { toolRoundLimitText } from './notice-texts'
 import { addUsage, ReplyAccumulator, ZERO_USAGE, type ReplySnapshot } from './reply-accumulator'
 import { notRunResult, repairStored } from './repair'
 import { buildRequest } from './request'
+import { createThinkingRelay } from './thinking/live-thinking'
 import { attemptsFor, countdown, retryDelay, type RetryPolicy, type Wait } from './retry'
 import type { ChatEmit, MemoryToolRunner } from './types'
 
@@ -153,6 +154,10 @@ export class Turn {
         (text) => emit('chat:delta', { ...base, messageId, text }),
         this.deps.coalesceMs
       )
+      const thoughts = createThinkingRelay(
+        (piece) => emit('chat:thinking', { ...base, messageId, ...piece }),
+        this.deps.coalesceMs
+      )
       let streaming = false
       let shown = false
       try {
@@ -166,12 +171,14 @@ export class Turn {
         streaming = true
         await this.whenReady()
         for await (const event of stream) {
+          if (thoughts.take(event)) shown = true
           const text = acc.apply(event)
           if (text) {
             shown = true
             coalescer.push(text)
           }
         }
+        thoughts.flush()
         coalescer.flush()
         const snapshot = acc.snapshot()
         if (signal.aborted) return { kind: 'aborted', snapshot }
@@ -180,6 +187,7 @@ export class Turn {
       } catch (error) {
         if (error instanceof Cancelled) throw error
         await this.whenReady()
+        thoughts.flush()
         coalescer.flush()
         const snapshot = acc.snapshot()
         if (signal.aborted || isAbort(error)) return { kind: 'aborted', snapshot }
@@ -208,6 +216,7 @@ export class Turn {
           })
         )
       } finally {
+        thoughts.close()
         coalescer.close()
       }
     }

@@ -8,6 +8,7 @@ import { ChatOptions } from './chat-options'
 import { Composer } from './composer'
 import { ConversationList } from './conversation-list'
 import { MessageList } from './message-list'
+import { ThinkingControl } from './thinking/thinking-control'
 import { TurnStatusAnnouncer, useTurnWait } from './turn-status'
 import { useConversation } from './use-conversation'
 import { useMessageActions } from './use-message-actions'
@@ -255,6 +256,10 @@ export function ChatView({
             {list.conversations?.find((c) => c.id === current)?.title ?? ''}
           </p>
           {current ? <ChatOptions key={current} conversationId={current} /> : null}
+          <ThinkingControl
+            conversation={list.conversations?.find((c) => c.id === current)}
+            onSaved={list.reload}
+          />
         </header>
         {error || list.error ? (
           <p role="alert" className="bg-danger-soft px-5 py-2 text-sm text-danger">

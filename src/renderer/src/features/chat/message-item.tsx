@@ -4,6 +4,7 @@ import type { AssistantMessage, ChatMessage, ToolResultBlock, Usage } from '@sha
 import { AnswerModel } from './answer-model'
 import { Markdown } from './markdown'
 import { MemoryChip, type ChipData } from './memory-chip'
+import { ThinkingRun } from './thinking/thinking-block'
 import { UsageLine } from './usage-line'
 
 export type Results = ReadonlyMap<string, ToolResultBlock>
@@ -31,6 +32,8 @@ function Assistant({
     <div className="flex flex-col">
       {message.content.map((block, i) => {
         if (block.type === 'text') return <Markdown key={i} text={block.text} />
+        if (block.type === 'thinking' || block.type === 'redacted_thinking')
+          return <ThinkingRun key={i} content={message.content} at={i} />
         if (block.type !== 'tool_use') return null
         const input = block.input
         const result = results.get(block.id)

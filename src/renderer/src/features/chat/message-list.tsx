@@ -6,6 +6,7 @@ import { StreamingMarkdown } from './markdown'
 import { MemoryChip } from './memory-chip'
 import { MessageItem } from './message-item'
 import { MessageRow } from './message-row'
+import { LiveThinking } from './thinking/thinking-block'
 import { TurnStatusLine, type TurnWait } from './turn-status'
 import type { MessageActions } from './use-message-actions'
 import type { Draft } from './use-conversation'
@@ -138,6 +139,7 @@ export function MessageList({
             <TurnStatusLine wait={row.wait} />
           ) : (
             <div aria-busy="true">
+              <LiveThinking draft={row.draft} />
               {row.draft.tools.map((tool) => (
                 <MemoryChip
                   key={tool.toolUseId}

@@ -12,6 +12,7 @@ import { withoutUnfinishedReply } from '@shared/retry-target'
 import { call, getApi } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { createDeltaBuffer } from './delta-buffer'
+import { withRedacted, withThinking } from './thinking/thinking-block'
 
 export interface LiveTool {
   toolUseId: string
@@ -26,6 +27,9 @@ export interface Draft {
   messageId: string
   text: string
   tools: LiveTool[]
+  /** Thinking streamed so far (set once a thinking block starts); `redacted`: a redacted block came. */
+  thinking?: string
+  redacted?: boolean
 }
 
 export interface TurnState {
@@ -99,7 +103,28 @@ export function useConversation(conversationId: string | null) {
         )
       )
     )
+    const thoughts = createDeltaBuffer((batch) =>
+      setState((s) =>
+        batch.reduce(
+          (next, [messageId, text]) => withDraft(next, messageId, (d) => withThinking(d, text)),
+          s
+        )
+      )
+    )
+    const flushAll = () => {
+      thoughts.flush()
+      deltas.flush()
+    }
     const offs = [
+      api.on('chat:thinking', (raw) => {
+        const p = events['chat:thinking'].safeParse(raw)
+        if (!p.success || !mine(p.data)) return
+        thoughts.add(p.data.messageId, p.data.text)
+        if (p.data.redacted) {
+          thoughts.flush()
+          setState((s) => withDraft(s, p.data.messageId, withRedacted))
+        }
+      }),
       api.on('chat:delta', (raw) => {
         const p = events['chat:delta'].safeParse(raw)
         if (!p.success || !mine(p.data)) return
@@ -108,7 +133,7 @@ export function useConversation(conversationId: string | null) {
       api.on('chat:tool', (raw) => {
         const p = events['chat:tool'].safeParse(raw)
         if (!p.success || !mine(p.data)) return
-        deltas.flush()
+        flushAll()
         const tool: LiveTool = p.data
         setState((s) =>
           withDraft(s, p.data.messageId, (d) => ({
@@ -120,7 +145,7 @@ export function useConversation(conversationId: string | null) {
       api.on('chat:message', (raw) => {
         const p = events['chat:message'].safeParse(raw)
         if (!p.success || !mine(p.data)) return
-        deltas.flush()
+        flushAll()
         const message = p.data.message
         setState((s) => ({
           ...s,
@@ -138,7 +163,7 @@ export function useConversation(conversationId: string | null) {
       api.on('chat:done', (raw) => {
         const p = events['chat:done'].safeParse(raw)
         if (!p.success || !mine(p.data)) return
-        deltas.flush()
+        flushAll()
         // chat:message already delivered every saved message: no re-read of a long conversation.
         setState((s) => ({
           ...s,
@@ -151,7 +176,7 @@ export function useConversation(conversationId: string | null) {
       api.on('chat:error', (raw) => {
         const p = events['chat:error'].safeParse(raw)
         if (!p.success || !mine(p.data)) return
-        deltas.flush()
+        flushAll()
         setState((s) => ({ ...s, running: false, drafts: [], retrying: null, fault: p.data.error }))
         load()
       })
@@ -159,6 +184,7 @@ export function useConversation(conversationId: string | null) {
     return () => {
       offs.forEach((off) => off())
       deltas.cancel()
+      thoughts.cancel()
     }
   }, [conversationId, load])
 
