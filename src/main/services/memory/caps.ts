@@ -50,8 +50,8 @@ export function checkCaps(ctx: Ctx, plan: WritePlan): void {
 // The Settings labels the user's messages point at (Settings → Memory limits); a test keeps them
 // equal to the renderer's FIELD_LABELS.
 const SETTING_LABELS = {
-  maxFileBytes: 'Max file size (bytes)',
-  maxTotalBytes: 'Max folder size (bytes)',
+  maxFileBytes: 'Max file size',
+  maxTotalBytes: 'Max folder size',
   maxFiles: 'Max number of files'
 } as const
 

@@ -151,7 +151,7 @@ export function createFakeMemory(initial: Record<string, string> = {}) {
       if (input.content.length > usage().limits.maxFileBytes)
         throw new CairnError(
           'MEMORY_CAP',
-          `Cannot save ${input.path}: it is over the per-file cap. Shorten it, or raise "Max file size (bytes)" in Settings → Memory limits.`
+          `Cannot save ${input.path}: it is over the per-file cap. Shorten it, or raise "Max file size" in Settings → Memory limits.`
         )
       change({ actor: USER, command: 'write', path: input.path, text: input.content })
       return mutation([input.path])

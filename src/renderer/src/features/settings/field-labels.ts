@@ -5,8 +5,8 @@
 export const FIELD_LABELS = {
   model: 'Model',
   maxTokens: 'Max output tokens',
-  maxFileBytes: 'Max file size (bytes)',
-  maxTotalBytes: 'Max folder size (bytes)',
+  maxFileBytes: 'Max file size',
+  maxTotalBytes: 'Max folder size',
   maxFiles: 'Max number of files',
   maxReadChars: 'Max characters per read',
   expiryDays: 'Expire after (days)',

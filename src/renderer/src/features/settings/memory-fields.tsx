@@ -7,6 +7,7 @@ import type { FieldGroupProps } from './field-group'
 import { fieldId } from './field-labels'
 import { NumberField } from './number-field'
 import { pinnedLines } from './settings-draft'
+import { SizeField } from './size-field'
 
 export function MemoryCapFields(props: FieldGroupProps) {
   return (
@@ -15,8 +16,8 @@ export function MemoryCapFields(props: FieldGroupProps) {
       description="Caps on what Claude may keep in the memory folder. Writes past a cap are refused."
     >
       <div className="field-grid">
-        <NumberField {...props} name="maxFileBytes" bytes description="Largest single file." />
-        <NumberField {...props} name="maxTotalBytes" bytes description="The whole folder." />
+        <SizeField {...props} name="maxFileBytes" description="Largest single file." />
+        <SizeField {...props} name="maxTotalBytes" description="The whole folder." />
         <NumberField {...props} name="maxFiles" unit="files" description="Files in the folder." />
         <NumberField
           {...props}
