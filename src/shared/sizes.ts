@@ -82,3 +82,22 @@ export function formatSizeInput(bytes: number): string {
   }
   return `${EN_US.format(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`
 }
+
+const UNITS = ['KB', 'MB', 'GB'] as const
+const WHOLE = new Intl.NumberFormat('en-US')
+
+/** 262144 → "256 KB", 1258291 → "1.2 MB": a size to read (rounded), not to type back. */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes)) return ''
+  if (Math.abs(bytes) < 1024)
+    return `${WHOLE.format(bytes)} ${Math.abs(bytes) === 1 ? 'byte' : 'bytes'}`
+  let value = bytes
+  let unit: (typeof UNITS)[number] = 'KB'
+  for (const next of UNITS) {
+    value /= 1024
+    unit = next
+    if (Math.abs(value) < 1024) break
+  }
+  const rounded = Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 10) / 10
+  return `${WHOLE.format(rounded)} ${unit}`
+}
