@@ -1,15 +1,16 @@
 import { ExpiryPreviewLine } from './expiry-preview-line'
-import { SETTINGS_RANGES } from '@shared/settings'
+import { SETTINGS_RANGES, type Settings } from '@shared/settings'
 import { Card } from '../../components/card'
 import { ChoiceGroup } from '../../components/choice-group'
 import { Field } from '../../components/field'
+import { CapWarning } from './cap-warning'
 import type { FieldGroupProps } from './field-group'
 import { fieldId } from './field-labels'
 import { NumberField } from './number-field'
 import { pinnedLines } from './settings-draft'
 import { SizeField } from './size-field'
 
-export function MemoryCapFields(props: FieldGroupProps) {
+export function MemoryCapFields({ saved, ...props }: FieldGroupProps & { saved: Settings }) {
   return (
     <Card
       title="Memory limits"
@@ -26,6 +27,7 @@ export function MemoryCapFields(props: FieldGroupProps) {
           description="Most text Claude reads from memory in one go."
         />
       </div>
+      <CapWarning {...props} saved={saved} />
     </Card>
   )
 }

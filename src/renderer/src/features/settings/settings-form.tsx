@@ -96,7 +96,7 @@ export function SettingsForm({ settings, active, onSaved }: SettingsFormProps) {
   return (
     <form className="settings-form" aria-label="App settings" onSubmit={onSubmit} noValidate>
       <ModelFields {...groupProps} active={active} />
-      <MemoryCapFields {...groupProps} />
+      <MemoryCapFields {...groupProps} saved={settings} />
       <ExpiryFields {...groupProps} />
       <ContextFields {...groupProps} />
       <GuidanceField {...groupProps} />
