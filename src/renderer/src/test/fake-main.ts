@@ -8,6 +8,7 @@ import {
   type SettingsState
 } from '@shared/contract'
 import { CairnError } from '@shared/errors'
+import { isAppLink } from '@shared/links'
 import { createFakeChat } from './fake-chat'
 import { createFakeMemory } from './fake-memory'
 import { applySettingsPatch, defaultSettings, type SettingsPatch } from '@shared/settings'
@@ -134,7 +135,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'app:open-external': (input: { url: string; confirmed?: boolean; trustHost?: boolean }) => {
       const host = new URL(input.url).hostname
       const trusted = state.settings.settings.trustedLinkHosts
-      if (!trusted.includes(host) && !input.confirmed) return { opened: false, host }
+      if (!trusted.includes(host) && !input.confirmed && !isAppLink(input.url))
+        return { opened: false, host }
       openedLinks.push(input.url)
       if (input.trustHost && !trusted.includes(host)) {
         const next = { ...state.settings.settings, trustedLinkHosts: [...trusted, host] }

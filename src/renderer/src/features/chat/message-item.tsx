@@ -46,7 +46,8 @@ function Assistant({
           status: result ? (result.is_error ? 'error' : 'done') : 'cancelled',
           result: result?.content ?? '',
           input,
-          ...(result?.memory ? { memory: result.memory } : {})
+          ...(result?.memory ? { memory: result.memory } : {}),
+          ...(result?.cap ? { cap: result.cap } : {})
         }
         return <MemoryChip key={block.id} chip={chip} onOpen={onOpen} />
       })}
