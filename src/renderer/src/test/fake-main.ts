@@ -51,6 +51,8 @@ export interface FakeMain {
   hold(channel: ChannelName): () => void
   state: { settings: SettingsState; sessionKey: string | null; keychainKey: string | null }
   memory: Map<string, string>
+  /** The memory caps in force (tests may lower them). */
+  memoryLimits: ReturnType<typeof createFakeMemory>['limits']
   /** What the page asked main to copy, oldest first. */
   clipboard: string[]
   /** Links main handed to the OS browser, oldest first. */
@@ -243,6 +245,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     },
     state,
     memory: memory.files,
+    memoryLimits: memory.limits,
     clipboard,
     openedLinks,
     activity: memory.activity,
