@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs'
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
+import { memory, reply } from './fake-anthropic'
 import { AppPage } from './pages/app-page'
+import { ChatPage } from './pages/chat-page'
 import { MemoryPage } from './pages/memory-page'
 import { expect, test } from './support/app-fixture'
 import { captureView, seriousA11yViolations } from './support/page-checks'
@@ -141,6 +143,42 @@ test.describe('memory caps that explain themselves', () => {
     )
     await memory.showPane('Activity')
     await expect(memory.activity()).toContainText('You archived a.md')
+  })
+})
+
+test.describe('a refused write in chat', () => {
+  test('the chip names the cap in plain words and opens its setting', async ({
+    cairn
+  }, testInfo) => {
+    const fake = cairn.anthropic
+    test.skip(!fake, 'needs the fake Anthropic API')
+    await cairn.page.setViewportSize({ width: 1200, height: 800 })
+    await seed(cairn.userDataDir)
+    await seen(cairn.page)
+    const settings = await new AppPage(cairn.page).gotoSettings()
+    await settings.setField('maxTotalBytes', '10 KB')
+    await settings.save()
+    fake?.script(
+      reply([memory({ command: 'create', path: '/memories/more.md', file_text: 'more notes' })]),
+      reply('Memory is full, so I did not save that.')
+    )
+    const chat = new ChatPage(cairn.page)
+    await new AppPage(cairn.page).goto('Chat')
+    await chat.useSessionKey()
+    await chat.newChat()
+    await chat.send('Remember this too')
+    await expect(chat.log()).toContainText('Memory is full')
+    await expect(chat.chip('Refused: memory is over its 10 KB total cap')).toBeVisible()
+    // Claude was told in the engine's own words (the recorded request holds the tool result).
+    expect(JSON.stringify(fake?.messageRequests().at(-1)?.body)).toContain(
+      'over the total cap of 10,240 bytes'
+    )
+    await a11yBothSchemes(cairn.page, 'chat-refusal-chip', (name) =>
+      captureView(cairn.page, testInfo, name)
+    )
+    await chat.log().getByRole('button', { name: 'Raise the total cap' }).click()
+    await expect(new AppPage(cairn.page).tab('Settings')).toHaveAttribute('aria-selected', 'true')
+    await expect(settings.field('maxTotalBytes')).toBeFocused()
   })
 })
 

@@ -91,7 +91,7 @@ export function MemoryChip({ chip, onOpen }: { chip: ChipData; onOpen(path: stri
         {failed && chip.cap ? (
           <button
             type="button"
-            className="rounded-full px-1.5 py-0.5 text-xs text-accent underline hover:bg-fg/5"
+            className="rounded-full px-1.5 py-0.5 text-xs text-fg underline hover:bg-fg/5"
             onClick={() =>
               chip.cap && navigate({ view: 'settings', field: CAP_SETTING[chip.cap.cap] })
             }

@@ -51,7 +51,7 @@ export function OverCapPanel({ usage, version }: { usage: MemoryUsage; version: 
   return (
     <section
       aria-label="Memory caps reached"
-      className="flex flex-col gap-2 border-b border-warning-line bg-warning-soft px-5 py-3 text-sm"
+      className="flex max-h-[55vh] shrink-0 flex-col gap-2 overflow-y-auto border-b border-warning-line bg-warning-soft px-5 py-3 text-sm"
     >
       <h2 className="flex items-center gap-2 font-semibold">
         <TriangleAlert size={16} aria-hidden className="shrink-0 text-warning" />
@@ -195,7 +195,7 @@ function ArchivePicker({
       <ul
         id={listId}
         aria-label="Files to archive"
-        className="flex max-h-64 flex-col overflow-y-auto rounded-control border border-line"
+        className="flex max-h-56 flex-col overflow-y-auto rounded-control border border-line"
       >
         {list.map((candidate) => (
           <li key={candidate.path} className="border-b border-line last:border-b-0">
