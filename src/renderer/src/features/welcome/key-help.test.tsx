@@ -9,7 +9,9 @@ describe('where API keys come from', () => {
     const settings = within(screen.getByRole('tabpanel', { name: /Settings/ }))
     const link = settings.getByRole('link', { name: /API keys page of the Claude Console/ })
     expect(link.getAttribute('href')).toBe(APP_LINKS.apiKeys)
-    expect(settings.getByText(/API use is billed separately from a Claude subscription/)).toBeTruthy()
+    expect(
+      settings.getByText(/API use is billed separately from a Claude subscription/)
+    ).toBeTruthy()
     const before = window.location.href
     await user.click(link)
     await waitFor(() => expect(main.openedLinks).toEqual([APP_LINKS.apiKeys]))
