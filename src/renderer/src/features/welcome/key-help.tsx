@@ -25,7 +25,7 @@ export function KeyHelp() {
   return (
     <div className="mt-1 flex flex-col gap-0.5 text-sm">
       <p>
-        No key yet? Create one on the{' '}
+        API keys come from the{' '}
         <a
           href={APP_LINKS.apiKeys}
           className="text-accent underline"
@@ -35,7 +35,7 @@ export function KeyHelp() {
           API keys page of the Claude Console
           <ExternalLink size={12} aria-hidden className="ml-0.5 inline align-baseline" />
         </a>{' '}
-        (opens in your browser).
+        (opens in your browser): sign in, then Create key.
       </p>
       <p className="text-muted">
         API use is billed separately from a Claude subscription (Pro, Max): the Console charges per
