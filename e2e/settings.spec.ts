@@ -51,14 +51,14 @@ test.describe('Settings', () => {
   test('an invalid cap shows an inline error and nothing is saved', async ({ cairn }) => {
     const settings = await new AppPage(cairn.page).gotoSettings()
     await settings.setField('maxFileBytes', '5')
-    await expect(settings.fieldError('maxFileBytes')).toContainText('1,024')
+    await expect(settings.fieldError('maxFileBytes')).toContainText('between 1 KB and 10 MB')
     await expect(settings.saveButton()).toBeDisabled()
     await cairn.page.keyboard.press('ControlOrMeta+s')
     await expect(stat(join(cairn.userDataDir, 'settings.json'))).rejects.toThrow(/ENOENT/)
 
     await cairn.page.reload()
     const fresh = await new AppPage(cairn.page).gotoSettings()
-    await expect(fresh.field('maxFileBytes')).toHaveValue(String(256 * 1024))
+    await expect(fresh.field('maxFileBytes')).toHaveValue('256 KB')
   })
 
   test('settings survive a reload and a restart', async ({ cairn }) => {

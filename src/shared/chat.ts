@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CapRefusalSchema } from './caps'
 import { MemoryOpRefSchema } from './memory'
 import { CustomInstructionsSchema, MemoryModeSchema, ModelIdSchema } from './settings'
 import { ThinkingSettingSchema } from './thinking'
@@ -30,7 +31,9 @@ export const ToolResultBlockSchema = z.object({
   content: z.string(),
   is_error: z.boolean(),
   /** Cairn's own, never sent to the API: the memory change this call made (its chip's diff/undo). */
-  memory: MemoryOpRefSchema.optional()
+  memory: MemoryOpRefSchema.optional(),
+  /** Cairn's own, never sent to the API: the cap that refused this write (its chip names it). */
+  cap: CapRefusalSchema.optional()
 })
 /** Sent back verbatim in later requests, with whatever fields the API gave it. */
 export const CompactionBlockSchema = z.looseObject({

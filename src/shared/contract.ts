@@ -72,6 +72,7 @@ import {
 } from './memory'
 import { OpenExternalInputSchema, OpenExternalResultSchema } from './links'
 import { SecretScanResultSchema } from './secret-scan'
+import { ArchiveInputSchema, CapImpactInputSchema, CapImpactSchema } from './caps'
 import { SettingsPatchSchema, SettingsSchema } from './settings'
 
 /*
@@ -158,6 +159,9 @@ export const channels = {
   'memory:sweep': { input: NoInput, output: SweepResultSchema },
   'memory:archive-list': { input: NoInput, output: z.array(ArchivedItemSchema) },
   'memory:archive-restore': { input: RestoreInputSchema, output: MemoryMutationSchema },
+  // Caps that explain themselves: usage against caps about to be saved, and archiving to make room.
+  'memory:cap-impact': { input: CapImpactInputSchema, output: CapImpactSchema },
+  'memory:archive': { input: ArchiveInputSchema, output: MemoryMutationSchema },
   // Version history (kept by the engine outside the memory folder; never seen by Claude).
   'memory:history': { input: HistoryInputSchema, output: z.array(HistoryVersionSchema) },
   'memory:version-text': { input: VersionTextInputSchema, output: z.object({ text: z.string() }) },

@@ -6,6 +6,21 @@ import { z } from 'zod'
 export const EXTERNAL_URL_MAX_CHARS = 4_096
 export const TRUSTED_HOSTS_MAX = 200
 
+/**
+ * Pages Cairn itself links to (never Claude's answers). Main opens exactly these addresses without
+ * asking, the way it opens a trusted site: the user clicked a link the app wrote.
+ * The Claude Console (formerly the Anthropic Console) lists API keys under Settings → API keys.
+ */
+export const APP_LINKS = {
+  apiKeys: 'https://platform.claude.com/settings/keys'
+} as const
+
+/** Whether `url` is one of APP_LINKS, exactly (after normalising, so no look-alike passes). */
+export function isAppLink(url: string): boolean {
+  const parsed = parseExternalUrl(url)
+  return parsed.ok && Object.values(APP_LINKS).some((link) => link === parsed.url)
+}
+
 export type ExternalUrl = { ok: true; url: string; host: string } | { ok: false; reason: string }
 
 /** The normalised https URL and its host (ASCII, punycode for IDN), or why it is not opened. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CapRefusalSchema } from './caps'
 import { ExpiryPolicySchema, MemoryCapsSchema, SETTINGS_RANGES } from './settings'
 
 // Domain types of the memory folder, shared by the memory service and the inspector bridge.
@@ -157,7 +158,8 @@ export const ActivityCommandSchema = z.enum([
   'expire',
   'restore',
   'external',
-  'revert'
+  'revert',
+  'archive'
 ])
 export type ActivityCommand = z.infer<typeof ActivityCommandSchema>
 
@@ -196,7 +198,9 @@ export type MemoryOpRef = z.infer<typeof MemoryOpRefSchema>
 export const ToolResultSchema = z.object({
   content: z.string(),
   isError: z.boolean(),
-  activity: MemoryOpRefSchema.optional()
+  activity: MemoryOpRefSchema.optional(),
+  /** A write refused by a cap: which one (the chip names it and links to its setting). */
+  cap: CapRefusalSchema.optional()
 })
 export type ToolResult = z.infer<typeof ToolResultSchema>
 

@@ -175,6 +175,27 @@ describe('start-up with the lock', () => {
     expect(fake.shell.openExternal).toHaveBeenCalledTimes(1)
   })
 
+  it("opens the app's own allow-listed links (the Console's API keys page) without asking, and only those", async () => {
+    await boot()
+    const page = pageUrl(onlyWindow())
+    const keys = 'https://platform.claude.com/settings/keys'
+    expect(await fake.ipcMain.invoke('app:open-external', { url: keys }, { url: page })).toEqual({
+      ok: true,
+      data: { opened: true, host: 'platform.claude.com' }
+    })
+    expect(fake.shell.openExternal).toHaveBeenCalledWith(keys)
+    // Another page of the same site, or a look-alike address, still asks first.
+    for (const url of [
+      'https://platform.claude.com/settings/billing',
+      'https://platform.claude.com/settings/keys?next=https://evil.example/'
+    ])
+      expect(await fake.ipcMain.invoke('app:open-external', { url }, { url: page })).toMatchObject({
+        ok: true,
+        data: { opened: false }
+      })
+    expect(fake.shell.openExternal).toHaveBeenCalledTimes(1)
+  })
+
   it('hardens any web contents created later', async () => {
     await boot()
     const later = new FakeWebContents()

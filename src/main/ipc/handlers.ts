@@ -21,6 +21,8 @@ export function createHandlers(services: Services): Handlers {
     'memory:sweep': () => services.memory.sweep(),
     'memory:archive-list': () => services.memory.listArchived(),
     'memory:archive-restore': (input) => services.memory.restoreArchived(input),
+    'memory:cap-impact': (input) => services.memory.capImpact(input),
+    'memory:archive': (input) => services.memory.archive(input),
     'memory:history': ({ path }) => services.memory.history(path),
     'memory:version-text': async ({ hash }) => ({ text: await services.memory.versionText(hash) }),
     'memory:revert': ({ seq }) => services.memory.revert(seq),

@@ -7,8 +7,10 @@ import { ChatView } from './features/chat/chat-view'
 import { MemoryView } from './features/memory/memory-view'
 import { SettingsView } from './features/settings/settings-view'
 import { useSettingsState } from './features/settings/use-settings-state'
+import { focusSoon, onNavigate } from './lib/navigation'
 import { isPrimaryShortcut, isShiftedShortcut, modifierLabel } from './lib/platform'
 import { useLayout } from './lib/use-layout'
+import { fieldId } from './features/settings/field-labels'
 import { useAppInfo } from './lib/use-app-info'
 
 export type ViewId = 'chat' | 'memory' | 'settings'
@@ -89,6 +91,15 @@ export function App() {
     if (isPrimaryShortcut(event) && (event.key.toLowerCase() === 's' || event.code === 'KeyS'))
       event.preventDefault()
   })
+  // Links between views (a cap refusal opens its setting, a warning opens Memory).
+  useEffect(
+    () =>
+      onNavigate((target) => {
+        setView(target.view)
+        if (target.view === 'settings' && target.field) focusSoon(fieldId(target.field))
+      }),
+    []
+  )
   useEffect(() => {
     const listener = (event: KeyboardEvent): void => onKeyDown(event)
     window.addEventListener('keydown', listener)

@@ -243,6 +243,19 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
     ['empty object', {}],
     ['path number', { path: 7 }]
   ],
+  'memory:cap-impact': [
+    ['cap below its range', { maxFileBytes: 5 }],
+    ['cap as text', { maxTotalBytes: '1 MB' }],
+    ['cap fraction', { maxFiles: 2.5 }],
+    ['read cap is not checked here', { maxReadChars: 5000 }]
+  ],
+  'memory:archive': [
+    ['empty object', {}],
+    ['no paths', { paths: [] }],
+    ['path not text', { paths: [7] }],
+    ['too many paths', { paths: Array.from({ length: 501 }, (_, i) => `/memories/${i}.md`) }],
+    ['extra key', { paths: ['/memories/a.md'], force: true }]
+  ],
   'memory:version-text': [
     ['empty object', {}],
     ['short hash', { hash: 'abc' }],
@@ -745,6 +758,8 @@ describe('valid calls', () => {
       return { archiveId: archived.archiveId, path: archived.path, expires: 'remove' }
     },
     'memory:history': async () => (await createNote(), { path: note }),
+    'memory:cap-impact': async () => (await createNote(), { maxFiles: 1 }),
+    'memory:archive': async () => (await createNote(), { paths: [note] }),
     'memory:version-text': async () => {
       await createNote()
       const [version] = await services.memory.history(note)

@@ -1,7 +1,12 @@
 import { lstat } from 'node:fs/promises'
 import type { AppInfo } from '@shared/contract'
 import { CairnError } from '@shared/errors'
-import { parseExternalUrl, type OpenExternalInput, type OpenExternalResult } from '@shared/links'
+import {
+  isAppLink,
+  parseExternalUrl,
+  type OpenExternalInput,
+  type OpenExternalResult
+} from '@shared/links'
 import { ensurePrivateDir } from '../fs/durable'
 import type { Logger } from '../log/logger'
 import type { SettingsStore } from '../settings/settings-store'
@@ -53,7 +58,8 @@ export function createAppService({
       const { host } = parsed
       const trustedHosts = settings?.get().settings.trustedLinkHosts ?? []
       const trusted = trustedHosts.includes(host)
-      if (!trusted && confirmed !== true) return { opened: false, host }
+      // The app's own links (the Console's API keys page) are allow-listed by exact address.
+      if (!trusted && confirmed !== true && !isAppLink(parsed.url)) return { opened: false, host }
       const cannot = `Your browser could not be opened for this link; copy the link and paste it into your browser.`
       if (!openExternal) throw new CairnError('OPEN_LINK_FAILED', cannot)
       try {

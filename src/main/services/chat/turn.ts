@@ -322,7 +322,8 @@ export class Turn {
         tool_use_id: call.id,
         content: result.content,
         is_error: result.isError,
-        ...('activity' in result && result.activity ? { memory: result.activity } : {})
+        ...('activity' in result && result.activity ? { memory: result.activity } : {}),
+        ...('cap' in result && result.cap ? { cap: result.cap } : {})
       })
       event(result.isError ? 'error' : 'done', summarize(result.content))
     }

@@ -27,14 +27,16 @@ export function checkCaps(ctx: Ctx, plan: WritePlan): void {
   if (newSize > maxFileBytes && grows) {
     throw new ToolError(
       'cap',
-      `Error: Cannot ${verb} ${display}: it would be ${bytesText(newSize)}, over the per-file cap of ${bytesText(maxFileBytes)}. Shorten the text, or split it into several smaller files.`
+      `Error: Cannot ${verb} ${display}: it would be ${bytesText(newSize)}, over the per-file cap of ${bytesText(maxFileBytes)}. Shorten the text, or split it into several smaller files.`,
+      { cap: 'file', limit: maxFileBytes, used: newSize }
     )
   }
   const files = ctx.index.fileCount
   if (verb === 'create' && files + 1 > maxFiles) {
     throw new ToolError(
       'cap',
-      `Error: Cannot create ${display}: memory already holds ${plural(files, 'file')} and the cap is ${count(maxFiles)}. Delete files you no longer need or consolidate related notes into one file, then try again.`
+      `Error: Cannot create ${display}: memory already holds ${plural(files, 'file')} and the cap is ${count(maxFiles)}. Delete files you no longer need or consolidate related notes into one file, then try again.`,
+      { cap: 'files', limit: maxFiles, used: files }
     )
   }
   const total = ctx.index.totalBytes
@@ -42,7 +44,8 @@ export function checkCaps(ctx: Ctx, plan: WritePlan): void {
   if (after > maxTotalBytes && grows) {
     throw new ToolError(
       'cap',
-      `Error: Cannot ${verb} ${display}: memory would grow to ${bytesText(after)}, over the total cap of ${bytesText(maxTotalBytes)} (${bytesText(total)} used now in ${plural(files, 'file')}). Delete or consolidate files you no longer need, or shorten this text, then try again.`
+      `Error: Cannot ${verb} ${display}: memory would grow to ${bytesText(after)}, over the total cap of ${bytesText(maxTotalBytes)} (${bytesText(total)} used now in ${plural(files, 'file')}). Delete or consolidate files you no longer need, or shorten this text, then try again.`,
+      { cap: 'total', limit: maxTotalBytes, used: total }
     )
   }
 }
@@ -50,8 +53,8 @@ export function checkCaps(ctx: Ctx, plan: WritePlan): void {
 // The Settings labels the user's messages point at (Settings → Memory limits); a test keeps them
 // equal to the renderer's FIELD_LABELS.
 const SETTING_LABELS = {
-  maxFileBytes: 'Max file size (bytes)',
-  maxTotalBytes: 'Max folder size (bytes)',
+  maxFileBytes: 'Max file size',
+  maxTotalBytes: 'Max folder size',
   maxFiles: 'Max number of files'
 } as const
 
@@ -70,14 +73,16 @@ export function checkUserCaps(ctx: Ctx, plan: WritePlan, action: 'save' | 'creat
   if (newSize > maxFileBytes && grows) {
     throw new ToolError(
       'cap',
-      `Error: Cannot ${action} ${display}: it would be ${bytesText(newSize)}, over the per-file cap of ${bytesText(maxFileBytes)}. Shorten it, or ${raise('maxFileBytes')}`
+      `Error: Cannot ${action} ${display}: it would be ${bytesText(newSize)}, over the per-file cap of ${bytesText(maxFileBytes)}. Shorten it, or ${raise('maxFileBytes')}`,
+      { cap: 'file', limit: maxFileBytes, used: newSize }
     )
   }
   const files = ctx.index.fileCount
   if (verb === 'create' && files + 1 > maxFiles) {
     throw new ToolError(
       'cap',
-      `Error: Cannot create ${display}: memory already holds ${plural(files, 'file')} and the cap is ${count(maxFiles)}. Delete files you no longer need, or ${raise('maxFiles')}`
+      `Error: Cannot create ${display}: memory already holds ${plural(files, 'file')} and the cap is ${count(maxFiles)}. Delete files you no longer need, or ${raise('maxFiles')}`,
+      { cap: 'files', limit: maxFiles, used: files }
     )
   }
   const total = ctx.index.totalBytes
@@ -85,7 +90,8 @@ export function checkUserCaps(ctx: Ctx, plan: WritePlan, action: 'save' | 'creat
   if (after > maxTotalBytes && grows) {
     throw new ToolError(
       'cap',
-      `Error: Cannot ${action} ${display}: memory would grow to ${bytesText(after)}, over the total cap of ${bytesText(maxTotalBytes)}. Delete files you no longer need, or ${raise('maxTotalBytes')}`
+      `Error: Cannot ${action} ${display}: memory would grow to ${bytesText(after)}, over the total cap of ${bytesText(maxTotalBytes)}. Delete files you no longer need, or ${raise('maxTotalBytes')}`,
+      { cap: 'total', limit: maxTotalBytes, used: total }
     )
   }
 }

@@ -12,7 +12,7 @@ import type { Ctx } from './context'
 import { frontMatterExpiry } from './front-matter'
 import { compileGlobs } from './glob'
 import type { IndexEntry } from './index-store'
-import { displayOf, parseMemoryPath } from './paths'
+import { displayOf, parseMemoryPath, type MemoryPath } from './paths'
 import { errnoOf, lstatOrNull, rename, removeTree, syncPath } from './safe-fs'
 import { ToolError } from './tool-error'
 
@@ -81,20 +81,16 @@ export async function expireDue(ctx: Ctx, archiveRoot: string): Promise<ExpiredI
     if (!parsed.ok) continue
     const path = parsed.path
     try {
-      await ctx.fs.withDir(path.segments.slice(0, -1), async (dir) => {
-        const name = path.segments.at(-1) as string
-        const info = await lstatOrNull(dir.at(name))
-        if (!info?.isFile()) return
-        if (archiveId) {
-          const target = join(archiveRoot, archiveId, ...path.segments)
-          await mkdir(dirname(target), { recursive: true, mode: 0o700 })
-          await moveAcross(dir.at(name), target)
-          await syncPath(dirname(target))
-        } else {
+      // A file already gone is dropped from the index all the same.
+      if (archiveId) await moveToArchive(ctx, archiveRoot, archiveId, path)
+      else
+        await ctx.fs.withDir(path.segments.slice(0, -1), async (dir) => {
+          const name = path.segments.at(-1) as string
+          const info = await lstatOrNull(dir.at(name))
+          if (!info?.isFile()) return
           await removeTree(dir, name)
-        }
-        await dir.sync()
-      })
+          await dir.sync()
+        })
     } catch {
       continue // gone or unreachable: the next reconcile settles the index
     }
@@ -110,7 +106,32 @@ export async function expireDue(ctx: Ctx, archiveRoot: string): Promise<ExpiredI
   return done
 }
 
-async function freshArchiveDir(archiveRoot: string, now: number): Promise<string> {
+/**
+ * Moves one file into the archive folder `archiveId` under the same path (expiry, and the user's
+ * own "archive to make room"). False when there is no file there any more; the index is the
+ * caller's to update.
+ */
+export async function moveToArchive(
+  ctx: Ctx,
+  archiveRoot: string,
+  archiveId: string,
+  path: MemoryPath
+): Promise<boolean> {
+  return ctx.fs.withDir(path.segments.slice(0, -1), async (dir) => {
+    const name = path.segments.at(-1) as string
+    const info = await lstatOrNull(dir.at(name))
+    if (!info?.isFile()) return false
+    const target = join(archiveRoot, archiveId, ...path.segments)
+    await mkdir(dirname(target), { recursive: true, mode: 0o700 })
+    await moveAcross(dir.at(name), target)
+    await syncPath(dirname(target))
+    await dir.sync()
+    return true
+  })
+}
+
+/** A new, empty archive folder named for `now` (a counter added when the name is taken). */
+export async function freshArchiveDir(archiveRoot: string, now: number): Promise<string> {
   await mkdir(archiveRoot, { recursive: true, mode: 0o700 })
   const base = archiveStamp(now)
   for (let n = 0; ; n++) {

@@ -18,6 +18,8 @@ export type MemoryService = Pick<
   | 'sweep'
   | 'listArchived'
   | 'restoreArchived'
+  | 'capImpact'
+  | 'archive'
   | 'history'
   | 'versionText'
   | 'revert'
@@ -65,6 +67,8 @@ export function createMemoryOff(reason: string): MemoryService {
     sweep: refuse,
     listArchived: refuse,
     restoreArchived: refuse,
+    capImpact: refuse,
+    archive: refuse,
     history: refuse,
     versionText: refuse,
     revert: refuse,

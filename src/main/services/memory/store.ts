@@ -50,6 +50,14 @@ import type { SecretScanResult } from '@shared/secret-scan'
 import type { Logger } from '../log/logger'
 import type { ActivityLog, NewActivity } from './activity-log'
 import type { History, TrackHow } from './history'
+import {
+  ArchiveInputSchema,
+  type ArchiveInput,
+  type CapImpact,
+  type CapImpactInput
+} from '@shared/caps'
+import { archiveFiles, archiveMessage } from './archive-ops'
+import { capImpact } from './cap-impact'
 import { capFlags, usageOf } from './caps'
 import { create } from './commands/create'
 import { remove } from './commands/delete'
@@ -210,7 +218,11 @@ export class MemoryStore {
         error instanceof ToolError ? error : ioFailure(verbOf(command), displayFor(command), error)
       if (!(error instanceof ToolError)) this.parts.logger?.warn('memory command failed', { error })
       // An error may quote Claude's input (old_str): no secret in it reaches the activity log.
-      result = { content: await withoutSecrets(this.scrub(failure.message)), isError: true }
+      result = {
+        content: await withoutSecrets(this.scrub(failure.message)),
+        isError: true,
+        ...(failure.refusal ? { cap: failure.refusal } : {})
+      }
     }
     if (MUTATING.has(command.command)) {
       const entry = await this.record(
@@ -405,6 +417,65 @@ export class MemoryStore {
       )
     await this.saveIndex()
     return { expired }
+  }
+
+  /** Usage against these caps (or those in force), with the files that could make room. */
+  capImpact(input?: CapImpactInput): Promise<CapImpact> {
+    return this.inspect(async () => capImpact(this.ctx(USER, false), input))
+  }
+
+  /**
+   * The user's "archive to make room": moves the chosen files into a new archive folder, one
+   * activity entry each (with history, so each can be undone or restored from the archive).
+   */
+  archive(input: ArchiveInput): Promise<MemoryMutation> {
+    return this.inspect(async () => {
+      const { paths } = ArchiveInputSchema.parse(input)
+      const targets = [
+        ...new Map(paths.map((raw) => this.path(raw)).map((p) => [p.rel, p])).values()
+      ]
+      const ctx = this.ctx(USER, false)
+      const [{ moved, failure }, versions] = await this.tracked(
+        ctx,
+        targets.map((target) => target.display),
+        'read',
+        (c) => archiveFiles(c, this.parts.archiveRoot, targets)
+      )
+      for (const item of moved) {
+        const own = versions?.filter((ref) => ref.path === item.path)
+        await this.append({
+          actor: USER,
+          command: 'archive',
+          paths: [item.path],
+          bytesBefore: item.size,
+          bytesAfter: 0,
+          outcome: 'ok',
+          message: archiveMessage(item),
+          ...(own?.length ? { versions: own } : {})
+        })
+      }
+      if (moved.length) {
+        this.listing.touch(moved.map((item) => item.path))
+        this.emit(
+          moved.map((item) => item.path),
+          USER
+        )
+        this.scheduleFlush()
+      }
+      if (failure) {
+        const done = moved.length
+          ? `${moved.length} of ${targets.length} files were archived. `
+          : ''
+        throw new CairnError(
+          'MEMORY_IO',
+          `${done}${this.scrub(failure.message.replace(/^Error: /, ''))}`
+        )
+      }
+      return {
+        paths: moved.map((item) => item.path),
+        usage: usageOf({ index: this.parts.index, limits: this.limits })
+      }
+    })
   }
 
   listArchived(): Promise<ArchivedItem[]> {

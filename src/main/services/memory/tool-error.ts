@@ -1,3 +1,4 @@
+import type { CapRefusal } from '@shared/caps'
 import { FsProblem, errnoOf } from './safe-fs'
 
 export type ToolErrorKind =
@@ -7,7 +8,9 @@ export type ToolErrorKind =
 export class ToolError extends Error {
   constructor(
     readonly kind: ToolErrorKind,
-    message: string
+    message: string,
+    /** For a cap refusal: which cap, so the chip can name it without parsing this message. */
+    readonly refusal?: CapRefusal
   ) {
     super(message)
   }

@@ -1,26 +1,9 @@
 export { clockPhrase, inDays, plural, policySentence } from '@shared/words'
-
-const UNITS = ['KB', 'MB', 'GB'] as const
+export { formatBytes } from '@shared/sizes'
 
 // One formatter for the whole app: toLocaleString builds a new ICU formatter on every call, which
 // showed up as milliseconds per streamed delta.
 const EN_US = new Intl.NumberFormat('en-US')
-
-/** 262144 → "256 KB". Binary units, because caps are set in bytes and files are measured that way. */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes)) return ''
-  if (Math.abs(bytes) < 1024)
-    return `${EN_US.format(bytes)} ${Math.abs(bytes) === 1 ? 'byte' : 'bytes'}`
-  let value = bytes
-  let unit: (typeof UNITS)[number] = 'KB'
-  for (const next of UNITS) {
-    value /= 1024
-    unit = next
-    if (Math.abs(value) < 1024) break
-  }
-  const rounded = Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 10) / 10
-  return `${EN_US.format(rounded)} ${unit}`
-}
 
 /** 1000000 → "1,000,000" (always en-US so messages match the schema's own). */
 export function formatNumber(value: number): string {

@@ -9,6 +9,7 @@ import {
 } from '@shared/contract'
 import { CairnError } from '@shared/errors'
 import { createFakeApprovals } from './fake-approvals'
+import { isAppLink } from '@shared/links'
 import { createFakeChat } from './fake-chat'
 import { createFakeMemory } from './fake-memory'
 import {
@@ -57,6 +58,8 @@ export interface FakeMain {
   hold(channel: ChannelName): () => void
   state: { settings: SettingsState; sessionKey: string | null; keychainKey: string | null }
   memory: Map<string, string>
+  /** The memory caps in force (tests may lower them). */
+  memoryLimits: ReturnType<typeof createFakeMemory>['limits']
   /** What the page asked main to copy, oldest first. */
   clipboard: string[]
   /** Links main handed to the OS browser, oldest first. */
@@ -150,7 +153,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'app:open-external': (input: { url: string; confirmed?: boolean; trustHost?: boolean }) => {
       const host = new URL(input.url).hostname
       const trusted = state.settings.settings.trustedLinkHosts
-      if (!trusted.includes(host) && !input.confirmed) return { opened: false, host }
+      if (!trusted.includes(host) && !input.confirmed && !isAppLink(input.url))
+        return { opened: false, host }
       openedLinks.push(input.url)
       if (input.trustHost && !trusted.includes(host)) {
         const next = { ...state.settings.settings, trustedLinkHosts: [...trusted, host] }
@@ -262,6 +266,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     },
     state,
     memory: memory.files,
+    memoryLimits: memory.limits,
     clipboard,
     openedLinks,
     activity: memory.activity,

@@ -6,6 +6,7 @@ import type {
   MemoryEntry,
   MemoryUsage
 } from '@shared/memory'
+import type { ArchiveCandidate, CapImpactInput } from '@shared/caps'
 import { CairnError } from '@shared/errors'
 
 /** A stand-in for sha256: 64 hex digits from eight FNV-1a rounds (content-addressed enough). */
@@ -109,14 +110,15 @@ export function createFakeMemory(initial: Record<string, string> = {}) {
     return entry
   }
   const USER: ActivityActor = { kind: 'user' }
+  /** The caps in force (tests may lower them). */
+  const limits = {
+    maxFileBytes: 262_144,
+    maxTotalBytes: 16_777_216,
+    maxFiles: 2000,
+    maxReadChars: 100_000
+  }
   const usage = (): MemoryUsage => {
     const totalBytes = [...files.values()].reduce((sum, text) => sum + text.length, 0)
-    const limits = {
-      maxFileBytes: 262_144,
-      maxTotalBytes: 16_777_216,
-      maxFiles: 2000,
-      maxReadChars: 100_000
-    }
     return {
       files: files.size,
       totalBytes,
@@ -125,9 +127,19 @@ export function createFakeMemory(initial: Record<string, string> = {}) {
         files: files.size / limits.maxFiles,
         totalBytes: totalBytes / limits.maxTotalBytes
       },
-      overCapFiles: []
+      overCapFiles: [...files.keys()].filter(
+        (path) => (files.get(path)?.length ?? 0) > limits.maxFileBytes
+      )
     }
   }
+  /** Files as archive candidates: a path's position stands in for when it was last used. */
+  const candidates = (): ArchiveCandidate[] =>
+    [...files.keys()].sort().map((path, i) => ({
+      path,
+      size: files.get(path)?.length ?? 0,
+      lastUsed: Date.UTC(2025, 0, 1) + i * 86_400_000,
+      pinned: false
+    }))
   const mutation = (paths: string[]) => ({ paths, usage: usage() })
   const need = (path: string) => {
     const text = files.get(path)
@@ -181,7 +193,7 @@ export function createFakeMemory(initial: Record<string, string> = {}) {
       if (input.content.length > usage().limits.maxFileBytes)
         throw new CairnError(
           'MEMORY_CAP',
-          `Cannot save ${input.path}: it is over the per-file cap. Shorten it, or raise "Max file size (bytes)" in Settings → Memory limits.`
+          `Cannot save ${input.path}: it is over the per-file cap. Shorten it, or raise "Max file size" in Settings → Memory limits.`
         )
       change({ actor: USER, command: 'write', path: input.path, text: input.content })
       return mutation([input.path])
@@ -203,6 +215,28 @@ export function createFakeMemory(initial: Record<string, string> = {}) {
     'memory:activity': () => ({ entries: activity, total: activity.length }),
     'memory:expiry-preview': () => [],
     'memory:archive-list': () => [],
+    'memory:cap-impact': (input?: CapImpactInput) => {
+      const current = usage()
+      const checked = { ...limits, ...input }
+      const all = candidates()
+      return {
+        files: current.files,
+        totalBytes: current.totalBytes,
+        limits: {
+          maxFileBytes: checked.maxFileBytes,
+          maxTotalBytes: checked.maxTotalBytes,
+          maxFiles: checked.maxFiles
+        },
+        overFileCap: all.filter((c) => c.size > checked.maxFileBytes).length,
+        largest: [...all].sort((a, b) => b.size - a.size || a.path.localeCompare(b.path)),
+        oldest: all
+      }
+    },
+    'memory:archive': ({ paths }: { paths: string[] }) => {
+      for (const path of paths) need(path)
+      for (const path of paths) change({ actor: USER, command: 'archive', path, text: null })
+      return mutation(paths)
+    },
     'memory:history': ({ path }: { path: string }) => history.get(path) ?? [],
     'memory:scan-secrets': () => {
       const findings = [...files].flatMap(([path, text]) => fakeFindings(path, text))
@@ -235,5 +269,5 @@ export function createFakeMemory(initial: Record<string, string> = {}) {
       return { status: 'reverted', seq, paths: [v.path], usage: usage() }
     }
   }
-  return { files, activity, handlers, change, history, blobs }
+  return { files, activity, handlers, change, history, blobs, limits }
 }

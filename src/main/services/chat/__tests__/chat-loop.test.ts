@@ -115,11 +115,24 @@ describe('the tool loop against a real memory folder', () => {
       reply([memory({ command: 'create', path: '/memories/small.md', file_text: 'short\n' })]),
       reply('Saved a shorter note.')
     )
-    const { turnId, end } = await converse(rig, 'Write a long note.')
+    const { turnId, end, conversationId } = await converse(rig, 'Write a long note.')
     expect(end.event).toBe('chat:done')
     const refused = bodyOf(rig.fake, 1).messages.at(-1)?.content[0]
     expect(refused).toMatchObject({ type: 'tool_result', is_error: true })
     expect(String(refused?.content)).toMatch(/1,024|1 KiB|1024/)
+    // The saved result says which cap refused it (for its chip); the API never sees that part.
+    expect(Object.keys(refused ?? {}).sort()).toEqual([
+      'content',
+      'is_error',
+      'tool_use_id',
+      'type'
+    ])
+    const { conversation } = await rig.chat.getConversation({ conversationId })
+    const saved = conversation.messages.flatMap((m) =>
+      m.role === 'user' ? m.content.filter((b) => b.type === 'tool_result') : []
+    )
+    expect(saved[0]?.cap).toEqual({ cap: 'file', limit: 1_024, used: 3_000 })
+    expect(saved[1]?.cap).toBeUndefined()
     expect(await readdir(rig.memoryRoot)).toEqual(['small.md'])
     expect(await readFile(join(rig.memoryRoot, 'small.md'), 'utf8')).toBe('short\n')
     const statuses = rig.events

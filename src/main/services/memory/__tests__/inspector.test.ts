@@ -8,8 +8,8 @@ import { CLAUDE, manualClock, runner, useMemory } from './helpers'
 // The labels the cap messages point at, as Settings shows them (read as text: the renderer's
 // FIELD_LABELS is outside this project's files).
 const FIELD_LABELS = {
-  maxFileBytes: 'Max file size (bytes)',
-  maxTotalBytes: 'Max folder size (bytes)'
+  maxFileBytes: 'Max file size',
+  maxTotalBytes: 'Max folder size'
 }
 
 const mem = useMemory()

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react'
 import { ChevronRight, FileSearch, TriangleAlert } from 'lucide-react'
+import { CAP_NOUN, CAP_SETTING, refusalWords, type CapRefusal } from '@shared/caps'
 import type { MemoryOpRef } from '@shared/memory'
+import { navigate } from '../../lib/navigation'
 import { ChipChange } from './chip-change'
 import { secretRedaction, secretRefusal } from './secret-chip'
 import { fileName } from '../memory/change-words'
@@ -16,6 +18,8 @@ export interface ChipData {
   input?: Record<string, unknown>
   /** The activity entry this change made and its versions: the diff, and Undo. */
   memory?: MemoryOpRef
+  /** A write a memory cap refused: which cap (the label names it, a link opens its setting). */
+  cap?: CapRefusal
 }
 
 // [done, running, refused] for each memory command.
@@ -34,6 +38,7 @@ export function chipLabel(chip: ChipData): string {
   const target = chip.path ? ` ${chip.path}` : ''
   if (chip.status === 'running') return `${running}${target}…`
   if (chip.status === 'cancelled') return `${done}${target} (stopped)`
+  if (chip.status === 'error' && chip.cap) return refusalWords(chip.cap)
   if (chip.status === 'error')
     return secretRefusal(chip.result) ?? `${refused} refused: ${chip.result.split('\n')[0] ?? ''}`
   const redacted = secretRedaction(chip.result)
@@ -86,6 +91,17 @@ export function MemoryChip({ chip, onOpen }: { chip: ChipData; onOpen(path: stri
             </button>
           ) : null}
         </div>
+        {failed && chip.cap ? (
+          <button
+            type="button"
+            className="rounded-full px-1.5 py-0.5 text-xs text-fg underline hover:bg-fg/5"
+            onClick={() =>
+              chip.cap && navigate({ view: 'settings', field: CAP_SETTING[chip.cap.cap] })
+            }
+          >
+            Raise the {CAP_NOUN[chip.cap.cap]}
+          </button>
+        ) : null}
         {undoable && chip.memory ? (
           <UndoControl
             seq={chip.memory.seq}

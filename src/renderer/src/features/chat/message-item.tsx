@@ -50,7 +50,8 @@ function Assistant({
               : 'cancelled',
           result: result?.content ?? '',
           input,
-          ...(result?.memory ? { memory: result.memory } : {})
+          ...(result?.memory ? { memory: result.memory } : {}),
+          ...(result?.cap ? { cap: result.cap } : {})
         }
         return <MemoryChip key={block.id} chip={chip} onOpen={onOpen} />
       })}

@@ -53,7 +53,8 @@ const VERBS: Record<string, [done: string, tried: string]> = {
   mkdir: ['created the folder', 'create the folder'],
   restore: ['restored', 'restore'],
   revert: ['undid a change to', 'undo a change to'],
-  expire: ['expired', 'expire']
+  expire: ['expired', 'expire'],
+  archive: ['archived', 'archive']
 }
 
 /** One human sentence for an activity entry (the conversation, if any, is added by the UI). */
@@ -85,6 +86,7 @@ export function undoWord(entry: ActivityEntry): 'Undo' | 'Restore' {
   const gone =
     entry.command === 'delete' ||
     entry.command === 'expire' ||
+    entry.command === 'archive' ||
     (entry.command === 'external' && outsideKind(entry) === 'deleted')
   return gone ? 'Restore' : 'Undo'
 }

@@ -94,7 +94,7 @@ describe('FilePanel', () => {
     const save = screen.getByRole('button', { name: 'Save' })
     await userEvent.setup().click(save)
     const alert = await screen.findByRole('alert')
-    expect(alert.textContent).toContain('raise "Max file size (bytes)" in Settings → Memory limits')
+    expect(alert.textContent).toContain('raise "Max file size" in Settings → Memory limits')
     expect(main.memory.get('/memories/notes.md')).toBe('old\n')
     // Nothing lost: the text stays in the editor, can be saved again, and no reload is offered.
     expect(editorText()).toBe(mine)

@@ -13,6 +13,7 @@ import { FilePanel } from './file-panel'
 import { HistoryPanel } from './history-panel'
 import { toMemoryPath } from './memory-paths'
 import { MemoryTree } from './memory-tree'
+import { OverCapPanel } from './over-cap-panel'
 import { SecretsPanel } from './secrets-panel'
 import { UsageBars } from './usage-bars'
 import { useMemoryData } from './use-memory-data'
@@ -79,6 +80,7 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
           {(error ?? data.error)?.message}
         </p>
       ) : null}
+      {data.usage ? <OverCapPanel usage={data.usage} version={data.version} /> : null}
       <div className="flex min-h-0 flex-1">
         <aside
           aria-label="Memory folder"

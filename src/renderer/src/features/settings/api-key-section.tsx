@@ -5,6 +5,7 @@ import { KeyIcon, Spinner } from '../../components/icons'
 import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { describeKeyStatus, keySourceNote } from './api-key-status'
+import { KeyHelp } from '../welcome/key-help'
 
 type Pending = 'save' | 'session' | 'clear' | null
 
@@ -124,6 +125,7 @@ export function ApiKeySection({
           Cairn uses your Anthropic API key to talk to Claude. It is kept in your system keychain
           (or only in memory, if you choose), never in a file, and is never shown again.
         </p>
+        <KeyHelp />
       </header>
 
       <div className="key-status-row">

@@ -1,22 +1,24 @@
 import { ExpiryPreviewLine } from './expiry-preview-line'
-import { SETTINGS_RANGES } from '@shared/settings'
+import { SETTINGS_RANGES, type Settings } from '@shared/settings'
 import { Card } from '../../components/card'
 import { ChoiceGroup } from '../../components/choice-group'
 import { Field } from '../../components/field'
+import { CapWarning } from './cap-warning'
 import type { FieldGroupProps } from './field-group'
 import { fieldId } from './field-labels'
 import { NumberField } from './number-field'
 import { pinnedLines } from './settings-draft'
+import { SizeField } from './size-field'
 
-export function MemoryCapFields(props: FieldGroupProps) {
+export function MemoryCapFields({ saved, ...props }: FieldGroupProps & { saved: Settings }) {
   return (
     <Card
       title="Memory limits"
       description="Caps on what Claude may keep in the memory folder. Writes past a cap are refused."
     >
       <div className="field-grid">
-        <NumberField {...props} name="maxFileBytes" bytes description="Largest single file." />
-        <NumberField {...props} name="maxTotalBytes" bytes description="The whole folder." />
+        <SizeField {...props} name="maxFileBytes" description="Largest single file." />
+        <SizeField {...props} name="maxTotalBytes" description="The whole folder." />
         <NumberField {...props} name="maxFiles" unit="files" description="Files in the folder." />
         <NumberField
           {...props}
@@ -25,6 +27,7 @@ export function MemoryCapFields(props: FieldGroupProps) {
           description="Most text Claude reads from memory in one go."
         />
       </div>
+      <CapWarning {...props} saved={saved} />
     </Card>
   )
 }

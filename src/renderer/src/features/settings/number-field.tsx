@@ -1,31 +1,27 @@
 import { SETTINGS_RANGES } from '@shared/settings'
 import { Field } from '../../components/field'
-import { formatBytes, formatNumber, parseWholeNumber } from '../../lib/format'
+import { formatNumber } from '../../lib/format'
 import type { FieldGroupProps } from './field-group'
 import { FIELD_LABELS, fieldId } from './field-labels'
 
 export type NumberFieldName =
   | 'maxTokens'
   | 'maxToolRounds'
-  | 'maxFileBytes'
-  | 'maxTotalBytes'
   | 'maxFiles'
   | 'maxReadChars'
   | 'expiryDays'
   | 'triggerTokens'
   | 'keepToolUses'
 
-/** "1,024–10,485,760 bytes (1 KB to 10 MB)": the same range the shared schema enforces. */
-export function rangeText(name: NumberFieldName, bytes = false): string {
+/** "1–200": the same range the shared schema enforces. */
+export function rangeText(name: NumberFieldName): string {
   const { min, max } = SETTINGS_RANGES[name]
-  const plain = `${formatNumber(min)}–${formatNumber(max)}`
-  return bytes ? `${plain} bytes (${formatBytes(min)} to ${formatBytes(max)})` : plain
+  return `${formatNumber(min)}–${formatNumber(max)}`
 }
 
 interface NumberFieldProps extends FieldGroupProps {
   name: NumberFieldName
   description: string
-  bytes?: boolean
   unit?: string
 }
 
@@ -33,23 +29,20 @@ interface NumberFieldProps extends FieldGroupProps {
 export function NumberField({
   name,
   description,
-  bytes = false,
   unit,
   draft,
   errors,
   onChange
 }: NumberFieldProps) {
   const value = draft[name]
-  const parsed = parseWholeNumber(value)
   const error = errors[name]
-  const aside = bytes && !error && Number.isFinite(parsed) ? `= ${formatBytes(parsed)}` : unit
   return (
     <Field
       id={fieldId(name)}
       label={FIELD_LABELS[name]}
       error={error}
-      aside={aside}
-      help={`${description} Allowed: ${rangeText(name, bytes)}.`}
+      aside={unit}
+      help={`${description} Allowed: ${rangeText(name)}.`}
     >
       {(control) => (
         <input

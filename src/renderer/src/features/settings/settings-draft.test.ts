@@ -22,6 +22,31 @@ describe('settings draft', () => {
     })
   })
 
+  it('reads sizes with units, and saves a size shown unchanged as the same bytes', () => {
+    const settings = defaultSettings()
+    const draft = draftFromSettings(settings)
+    expect(draft.maxFileBytes).toBe('256 KB')
+    expect(draft.maxTotalBytes).toBe('16 MB')
+    expect(
+      patchFromDraft(settings, { ...draft, maxFileBytes: '64 KB', maxTotalBytes: '1.5 MB' })
+    ).toEqual({ memory: { maxFileBytes: 65_536, maxTotalBytes: 1_572_864 } })
+    expect(patchFromDraft(settings, { ...draft, maxFileBytes: '256 kb' })).toEqual({})
+  })
+
+  it('a size that is no size, or out of range, says so in units', () => {
+    const settings = defaultSettings()
+    const check = checkDraft(settings, {
+      ...draftFromSettings(settings),
+      maxFileBytes: '64 XB',
+      maxTotalBytes: '2 GB'
+    })
+    expect(check.valid).toBe(false)
+    expect(check.errors).toEqual({
+      maxFileBytes: '"XB" is not a unit Cairn knows: use bytes, KB, MB or GB.',
+      maxTotalBytes: 'Must be between 10 KB and 1 GB.'
+    })
+  })
+
   it('maps each issue to its field with the range, and numbers pinned lines', () => {
     const settings = defaultSettings()
     const check = checkDraft(settings, {

@@ -1,9 +1,11 @@
 import {
   applySettingsPatch,
+  SETTINGS_RANGES,
   type Settings,
   type SettingsIssue,
   type SettingsPatch
 } from '@shared/settings'
+import { formatSizeInput, parseSize } from '@shared/sizes'
 import { parseWholeNumber } from '../../lib/format'
 
 /** What the form edits: text as typed for numbers and lists, so a half-typed value is never lost. */
@@ -39,8 +41,8 @@ export function draftFromSettings(settings: Settings): Draft {
     model: settings.model,
     maxTokens: String(settings.maxTokens),
     maxToolRounds: String(settings.maxToolRounds),
-    maxFileBytes: String(settings.memory.maxFileBytes),
-    maxTotalBytes: String(settings.memory.maxTotalBytes),
+    maxFileBytes: formatSizeInput(settings.memory.maxFileBytes),
+    maxTotalBytes: formatSizeInput(settings.memory.maxTotalBytes),
     maxFiles: String(settings.memory.maxFiles),
     maxReadChars: String(settings.memory.maxReadChars),
     expiryMode: settings.expiry.mode,
@@ -85,13 +87,19 @@ export function patchFromDraft(settings: Settings, draft: Draft): SettingsPatch 
     const value = parseWholeNumber(text)
     if (!Object.is(value, saved)) set(value)
   }
+  // Sizes are typed with units; text that is no size goes on as NaN, like a bad number.
+  const size = (text: string, saved: number, set: (value: number) => void): void => {
+    const parsed = parseSize(text)
+    const value = parsed.ok ? parsed.bytes : Number.NaN
+    if (!Object.is(value, saved)) set(value)
+  }
 
   const model = draft.model.trim()
   if (model !== settings.model) patch.model = model
   number(draft.maxTokens, settings.maxTokens, (v) => (patch.maxTokens = v))
   number(draft.maxToolRounds, settings.maxToolRounds, (v) => (patch.maxToolRounds = v))
-  number(draft.maxFileBytes, settings.memory.maxFileBytes, (v) => (memory.maxFileBytes = v))
-  number(draft.maxTotalBytes, settings.memory.maxTotalBytes, (v) => (memory.maxTotalBytes = v))
+  size(draft.maxFileBytes, settings.memory.maxFileBytes, (v) => (memory.maxFileBytes = v))
+  size(draft.maxTotalBytes, settings.memory.maxTotalBytes, (v) => (memory.maxTotalBytes = v))
   number(draft.maxFiles, settings.memory.maxFiles, (v) => (memory.maxFiles = v))
   number(draft.maxReadChars, settings.memory.maxReadChars, (v) => (memory.maxReadChars = v))
   if (draft.expiryMode !== settings.expiry.mode) expiry.mode = draft.expiryMode
@@ -167,6 +175,19 @@ function humanMessage(issue: SettingsIssue): string {
   return /[.!?]$/.test(message) ? message : `${message}.`
 }
 
+/** Fields typed as sizes with units ("256 KB"), stored as bytes. */
+export const SIZE_FIELDS = ['maxFileBytes', 'maxTotalBytes'] as const
+export type SizeField = (typeof SIZE_FIELDS)[number]
+function isSizeField(field: DraftField): field is SizeField {
+  return (SIZE_FIELDS as readonly string[]).includes(field)
+}
+
+/** "Must be between 1 KB and 10 MB.": the schema's range, in the units the field is typed in. */
+export function sizeRangeMessage(field: SizeField): string {
+  const { min, max } = SETTINGS_RANGES[field]
+  return `Must be between ${formatSizeInput(min)} and ${formatSizeInput(max)}.`
+}
+
 export interface DraftCheck {
   patch: SettingsPatch
   changed: boolean
@@ -183,11 +204,16 @@ export function checkDraft(settings: Settings, draft: Draft): DraftCheck {
   const errors: DraftCheck['errors'] = {}
   const otherErrors: string[] = []
   const result = applySettingsPatch(settings, patch)
+  for (const field of SIZE_FIELDS) {
+    const parsed = parseSize(draft[field])
+    if (!parsed.ok) errors[field] = parsed.message
+  }
   if (!result.ok) {
     for (const issue of result.issues) {
       const key = /^expiry\.pinned\.\d+$/.test(issue.path) ? 'expiry.pinned' : issue.path
       const field = FIELD_OF_PATH[key]
-      if (field) errors[field] ??= humanMessage(issue)
+      if (field && isSizeField(field)) errors[field] ??= sizeRangeMessage(field)
+      else if (field) errors[field] ??= humanMessage(issue)
       else otherErrors.push(humanMessage(issue))
     }
   }

@@ -16,7 +16,7 @@ describe('Settings form', () => {
     await renderSettings()
     const defaults = defaultSettings()
     expect(field('model').value).toBe(defaults.model)
-    expect(field('maxFileBytes').value).toBe(String(defaults.memory.maxFileBytes))
+    expect(field('maxFileBytes').value).toBe('256 KB')
     expect(field('expiryDays').value).toBe(String(defaults.expiry.days))
     expect(field('keepToolUses').value).toBe(String(defaults.contextEditing.keepToolUses))
     expect(field('memoryGuidance').value).toBe(defaults.memoryGuidance)
@@ -25,14 +25,14 @@ describe('Settings form', () => {
       true
     )
     expect(screen.getByRole('radio', { name: 'System' })).toHaveProperty('checked', true)
-    // Range as helper text, and a human size beside a byte field.
+    // Range as helper text in units, and the exact bytes beside a size field.
     const help = document.getElementById(`${fieldId('maxFileBytes')}-help`)?.textContent
-    expect(help).toContain('1,024–10,485,760 bytes (1 KB to 10 MB)')
+    expect(help).toContain('Allowed: 1 KB to 10 MB')
     expect(field('maxFileBytes').getAttribute('aria-describedby')).toContain(
       `${fieldId('maxFileBytes')}-help`
     )
     expect(document.getElementById(`${fieldId('maxFileBytes')}-aside`)?.textContent).toBe(
-      '= 256 KB'
+      '= 262,144 bytes'
     )
     expect(saveButton().disabled).toBe(true)
   })
@@ -44,7 +44,7 @@ describe('Settings form', () => {
 
     const error = errorOf('maxFileBytes')
     expect(error?.getAttribute('role')).toBe('alert')
-    expect(error?.textContent).toBe('Must be a whole number between 1,024 and 10,485,760.')
+    expect(error?.textContent).toBe('Must be between 1 KB and 10 MB.')
     expect(field('maxFileBytes').getAttribute('aria-invalid')).toBe('true')
     expect(field('maxFileBytes').getAttribute('aria-describedby')).toContain(error?.id)
     expect(saveButton().disabled).toBe(true)

@@ -100,7 +100,7 @@ export function SettingsForm({ settings, active, onSaved }: SettingsFormProps) {
     <form className="settings-form" aria-label="App settings" onSubmit={onSubmit} noValidate>
       <ModelFields {...groupProps} active={active} />
       <InstructionsFields {...groupProps} />
-      <MemoryCapFields {...groupProps} />
+      <MemoryCapFields {...groupProps} saved={settings} />
       <ExpiryFields {...groupProps} />
       <ApprovalFields {...groupProps} />
       <ContextFields {...groupProps} />

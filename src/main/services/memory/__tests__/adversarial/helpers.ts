@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { CapRefusalSchema } from '@shared/caps'
 import {
   lstat,
   mkdir,
@@ -167,6 +168,9 @@ function stringsIn(value: unknown, depth = 0, out: string[] = []): string[] {
  * absolute host path or a raw errno string (after removing what the caller sent, which a message
  * may legitimately echo), or the outside secret.
  */
+/** What a tool result may carry: the text, the error flag, the activity ref, a cap refusal. */
+const RESULT_KEYS = new Set(['content', 'isError', 'activity', 'cap'])
+
 export function resultProblems(result: unknown, input: unknown, sandbox: Sandbox): string[] {
   const problems: string[] = []
   if (
@@ -178,9 +182,13 @@ export function resultProblems(result: unknown, input: unknown, sandbox: Sandbox
     return [`malformed result ${show(result)}`]
   }
   const keys = Object.keys(result).sort()
-  if (keys.some((key) => key !== 'content' && key !== 'isError' && key !== 'activity')) {
+  if (!keys.every((key) => RESULT_KEYS.has(key))) {
     problems.push(`unexpected result keys ${keys.join(',')}`)
   }
+  // A cap refusal says which cap, its limit and what it met: numbers only, never a path.
+  const cap = (result as { cap?: unknown }).cap
+  if (cap !== undefined && !CapRefusalSchema.strict().safeParse(cap).success)
+    problems.push(`malformed cap ${show(cap)}`)
   // A change names its activity entry (for the chat's diff and Undo): well-formed, and with no
   // host path in it either (it is checked with the content below).
   const activity = (result as { activity?: unknown }).activity

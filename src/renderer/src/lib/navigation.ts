@@ -1,0 +1,27 @@
+// One way for any view to send the user elsewhere in the app ("raise the cap" opens that setting;
+// "archive files" opens Memory), without threading callbacks through every component between.
+// The App listens and switches views; the target field, if any, takes the focus.
+
+export type NavTarget = { view: 'settings'; field?: string } | { view: 'memory' } | { view: 'chat' }
+
+const EVENT = 'cairn:navigate'
+
+export function navigate(target: NavTarget): void {
+  window.dispatchEvent(new CustomEvent<NavTarget>(EVENT, { detail: target }))
+}
+
+export function onNavigate(listener: (target: NavTarget) => void): () => void {
+  const handler = (event: Event): void => listener((event as CustomEvent<NavTarget>).detail)
+  window.addEventListener(EVENT, handler)
+  return () => window.removeEventListener(EVENT, handler)
+}
+
+/** Once the view is shown: focus a control by id and bring it into view (next frame, after render). */
+export function focusSoon(id: string): void {
+  requestAnimationFrame(() => {
+    const element = document.getElementById(id)
+    if (!element) return
+    element.scrollIntoView({ block: 'center' })
+    element.focus()
+  })
+}
