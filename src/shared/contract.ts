@@ -1,5 +1,12 @@
 import { z } from 'zod'
 import {
+  AddAttachmentInputSchema,
+  AttachmentInfoSchema,
+  AttachmentPreviewInputSchema,
+  AttachmentPreviewSchema,
+  PickAttachmentsOutputSchema
+} from './attachments'
+import {
   ChatDeltaSchema,
   ChatDoneSchema,
   ChatErrorSchema,
@@ -163,7 +170,15 @@ export const channels = {
   'chat:send-message': { input: SendInputSchema, output: SendOutputSchema },
   'chat:stop': { input: ConversationRefSchema, output: StopOutputSchema },
   'chat:retry': { input: ConversationRefSchema, output: RetryOutputSchema },
-  'chat:list-models': { input: ListModelsInputSchema, output: ModelListSchema }
+  'chat:list-models': { input: ListModelsInputSchema, output: ModelListSchema },
+  // Attachments: a pasted or dropped file's bytes cross once (base64, capped by the schema); the
+  // file button opens the OS dialog in main, so those bytes never pass through the page at all.
+  'chat:add-attachment': { input: AddAttachmentInputSchema, output: AttachmentInfoSchema },
+  'chat:pick-attachments': { input: NoInput, output: PickAttachmentsOutputSchema },
+  'chat:attachment-preview': {
+    input: AttachmentPreviewInputSchema,
+    output: AttachmentPreviewSchema
+  }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {

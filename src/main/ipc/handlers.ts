@@ -40,6 +40,9 @@ export function createHandlers(services: Services): Handlers {
     'chat:send-message': (input) => services.chat.send(input),
     'chat:stop': (input) => services.chat.stop(input),
     'chat:retry': (input) => services.chat.retry(input),
-    'chat:list-models': (input) => services.chat.listModels(input)
+    'chat:list-models': (input) => services.chat.listModels(input),
+    'chat:add-attachment': (input) => services.chat.attachments.add(input),
+    'chat:pick-attachments': () => services.chat.attachments.pick(),
+    'chat:attachment-preview': ({ hash }) => services.chat.attachments.preview(hash)
   }
 }

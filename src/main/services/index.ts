@@ -9,6 +9,7 @@ import {
 } from './app/app-service'
 import { createDiagnostics } from './app/diagnostics'
 import { createChatService, type AnthropicOptions } from './chat'
+import type { PickFiles } from './chat/attachments'
 import { openMemoryStore } from './memory'
 import {
   createMemoryOff,
@@ -45,6 +46,8 @@ export interface ServiceDeps {
     versions: Record<string, string | undefined>
     scrub: (text: string) => string
   }
+  /** The OS open dialog for attachments (main's dialog.showOpenDialog); tests pass their own. */
+  pickFiles?: PickFiles
   /** Where the chat service sends requests (tests: the fake server); else api.anthropic.com. */
   anthropic?: AnthropicOptions
   /**
@@ -146,6 +149,7 @@ export async function createServices(deps: ServiceDeps) {
     secrets,
     memory,
     logger: deps.logger,
+    pickFiles: deps.pickFiles,
     // Never from the environment: only main's dev overrides (or a test) name another server.
     anthropic: { ...deps.anthropic }
   })

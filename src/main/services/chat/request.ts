@@ -6,6 +6,7 @@ import type {
 } from '@anthropic-ai/sdk/resources/beta/messages/messages'
 import type { ChatMessage, Conversation } from '@shared/chat'
 import type { Settings } from '@shared/settings'
+import { attachmentToApi, type AttachmentBytes } from './attachments'
 import { pairToolResults } from './repair'
 
 /*
@@ -21,9 +22,11 @@ export const COMPACTION_BETA = 'compact-2026-01-12'
 export function buildRequest(
   conversation: Pick<Conversation, 'model' | 'messages'>,
   settings: Settings,
-  memoryOn = true
+  memoryOn = true,
+  /** The bytes of the conversation's attachments (see attachments.load). */
+  files?: AttachmentBytes
 ): MessageCreateParamsStreaming {
-  const messages = toApiMessages(conversation.messages)
+  const messages = toApiMessages(conversation.messages, files)
   // With memory off the tool is offered only where the API needs it: to a conversation whose
   // history already holds tool calls (each call then answers that memory is off).
   const withTool = memoryOn || messages.some(hasToolBlocks)
@@ -77,11 +80,14 @@ export function contextManagementOf(
 }
 
 /** The saved messages as the API takes them: notices dropped, same-role turns merged, pairs whole. */
-export function toApiMessages(messages: readonly ChatMessage[]): BetaMessageParam[] {
+export function toApiMessages(
+  messages: readonly ChatMessage[],
+  files?: AttachmentBytes
+): BetaMessageParam[] {
   const out: Array<{ role: 'user' | 'assistant'; content: BetaContentBlockParam[] }> = []
   for (const message of messages) {
     if (message.role === 'notice') continue
-    const blocks = sendable(message)
+    const blocks = sendable(message, files)
     if (blocks.length === 0) continue
     const last = out[out.length - 1]
     if (last && last.role === message.role) last.content.push(...blocks)
@@ -97,7 +103,10 @@ export function toApiMessages(messages: readonly ChatMessage[]): BetaMessagePara
   return paired
 }
 
-function sendable(message: Exclude<ChatMessage, { role: 'notice' }>): BetaContentBlockParam[] {
+function sendable(
+  message: Exclude<ChatMessage, { role: 'notice' }>,
+  files?: AttachmentBytes
+): BetaContentBlockParam[] {
   const blocks: BetaContentBlockParam[] = []
   for (const block of message.content) {
     if (block.type === 'text') {
@@ -111,6 +120,8 @@ function sendable(message: Exclude<ChatMessage, { role: 'notice' }>): BetaConten
         content: block.content,
         is_error: block.is_error
       })
+    } else if (block.type === 'attachment') {
+      blocks.push(attachmentToApi(block, files?.get(block.hash)))
     } else {
       blocks.push({ ...block } as unknown as BetaContentBlockParam)
     }
