@@ -22,3 +22,4 @@ export {
   type StreamFault
 } from './script'
 export { checkToolPairing, validateMessagesRequest } from './validate'
+export { checkMedia, imageSize } from './validate-media'

@@ -1,6 +1,8 @@
 // The checks the real Messages API makes that a client most easily gets wrong; the fake answers
 // a 400 `invalid_request_error` with the API's wording, so tests catch what production would.
 
+import { checkMedia } from './validate-media'
+
 type Json = Record<string, unknown>
 
 const isObject = (value: unknown): value is Json =>
@@ -56,6 +58,8 @@ export function validateMessagesRequest(body: unknown): string | null {
   }
   if (!isObject(messages[0]) || messages[0].role !== 'user')
     return 'messages: first message must use the "user" role'
+  const media = checkMedia(messages)
+  if (media) return media
   const pairing = checkToolPairing(messages as Json[])
   if (pairing) return pairing
   const last = messages[messages.length - 1] as Json

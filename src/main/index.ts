@@ -20,6 +20,7 @@ import { trustedUrlCheck, type RendererLocation } from './ipc/trusted-url'
 import { handleAppProtocol, registerAppScheme } from './platform/app-protocol'
 import { installCrashHandlers, watchRenderer, type CrashDialogs } from './platform/crash-handling'
 import { debugSwitches, devOverrides } from './platform/dev-overrides'
+import { createFilePicker } from './platform/pick-files'
 import { configureLogsPath, configureUserData } from './platform/user-data'
 import { askAfterMemoryFailure } from './platform/memory-start'
 import { createServices, MEMORY_FOLDER_NAME, type ServiceDeps, type Services } from './services'
@@ -49,7 +50,7 @@ export interface ElectronApi {
     | 'exit'
   > & { readonly commandLine: Pick<App['commandLine'], 'hasSwitch'> }
   BrowserWindow: typeof BrowserWindow
-  dialog: Pick<Dialog, 'showErrorBox' | 'showMessageBox' | 'showMessageBoxSync'>
+  dialog: Pick<Dialog, 'showErrorBox' | 'showMessageBox' | 'showMessageBoxSync' | 'showOpenDialog'>
   protocol: Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'>
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>
   screen: Pick<Screen, 'getAllDisplays'>
@@ -139,6 +140,7 @@ export async function start(
     openPath: (path) => shell.openPath(path),
     writeClipboard: (text) => clipboard.writeText(text),
     openExternal: (url) => shell.openExternal(url),
+    pickFiles: createFilePicker(dialog, () => BrowserWindow.getFocusedWindow()),
     ...(overrides.anthropic ? { anthropic: overrides.anthropic } : {}),
     logger,
     env,

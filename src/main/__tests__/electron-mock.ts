@@ -311,7 +311,11 @@ export function createFakeElectron(
     showMessageBox: vi.fn((..._args: unknown[]) =>
       Promise.resolve({ response: dialog.response, checkboxChecked: false })
     ),
-    showMessageBoxSync: vi.fn((..._args: unknown[]) => dialog.response)
+    showMessageBoxSync: vi.fn((..._args: unknown[]) => dialog.response),
+    /** The attachment picker, cancelled unless a test says otherwise. */
+    showOpenDialog: vi.fn((..._args: unknown[]) =>
+      Promise.resolve({ canceled: true, filePaths: [] as string[] })
+    )
   }
 
   const workAreas = options.workAreas ?? [{ x: 0, y: 0, width: 1920, height: 1040 }]
