@@ -7,6 +7,11 @@ export function refused(message: string): CairnError {
 
 /** `“name”` for messages, shortened so a hostile name cannot flood the UI. */
 export function quoted(name: string): string {
-  const clean = name.replace(/[\u0000-\u001f\u007f]/g, '').trim() || 'the file'
+  // Control characters (a hostile name's line breaks, escapes) are dropped.
+  const clean =
+    [...name]
+      .filter((c) => c >= ' ' && c !== '\u007f')
+      .join('')
+      .trim() || 'the file'
   return `“${clean.length > 80 ? `${clean.slice(0, 77)}…` : clean}”`
 }
