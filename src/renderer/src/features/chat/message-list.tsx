@@ -9,7 +9,10 @@ import type { Draft } from './use-conversation'
 type Row = { kind: 'message'; message: ChatMessage } | { kind: 'draft'; draft: Draft }
 
 function isShown(message: ChatMessage): boolean {
-  return message.role !== 'user' || message.content.some((b) => b.type === 'text')
+  return (
+    message.role !== 'user' ||
+    message.content.some((b) => b.type === 'text' || b.type === 'attachment')
+  )
 }
 
 interface Props {
