@@ -47,6 +47,8 @@ export async function startMainSide(options: {
   keychainService: string
   /** Point chat at the fake Anthropic API (e2e/fake-anthropic): `{ baseURL: fake.url }`. */
   anthropic?: AnthropicOptions
+  /** The OS open dialog (attachments): what the test says the user picked; cancelled otherwise. */
+  pickFiles?: () => Promise<string[]>
 }): Promise<MainSide> {
   const logLines: string[] = []
   const ipc: IpcRecord[] = []
@@ -69,6 +71,7 @@ export async function startMainSide(options: {
     // The page's clipboard, as far as Cairn is concerned: what it asked main to copy.
     writeClipboard: (text) => void clipboard.push(text),
     openExternal: async (url) => void openedLinks.push(url),
+    pickFiles: options.pickFiles ?? (async () => []),
     logger,
     env: {},
     app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null },

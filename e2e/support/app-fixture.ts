@@ -36,6 +36,8 @@ export interface CairnApp {
   copiedText(): Promise<string | null>
   /** Links Cairn handed to the OS browser, oldest first (recorded, never really opened). */
   openedLinks(): Promise<string[]>
+  /** The next OS open dialog (the composer's file button) answers these paths, as if picked. */
+  answerOpenDialog(paths: string[]): Promise<void>
   /** Quits and starts again on the same user-data folder. */
   restart(): Promise<void>
   /** The fake Anthropic API chat talks to (Electron: through CAIRN_ANTHROPIC_BASE_URL). */
@@ -66,6 +68,7 @@ async function startInBrowser(
   const server = await serveDirectory(join(repoRoot, 'out', 'renderer'))
   let main: MainSide | null = null
   const records: IpcRecord[] = []
+  const picks: string[][] = []
 
   await page.exposeBinding('__cairnInvoke', async (source, channel: unknown, input: unknown) => {
     if (!main) throw new Error('main side is not running')
@@ -82,7 +85,8 @@ async function startInBrowser(
       rendererUrl: server.url,
       keychain: appKeychain,
       keychainService,
-      anthropic: { baseURL: anthropic.url }
+      anthropic: { baseURL: anthropic.url },
+      pickFiles: async () => picks.shift() ?? []
     })
     main.setEventSink((event, payload) => {
       // Like webContents.send: fire and forget; a page in the middle of a reload just misses it.
@@ -101,6 +105,7 @@ async function startInBrowser(
     ipcRecords: () => [...records, ...(main?.ipc ?? [])],
     copiedText: async () => main?.clipboard.at(-1) ?? null,
     openedLinks: async () => [...(main?.openedLinks ?? [])],
+    answerOpenDialog: async (paths: string[]) => void picks.push(paths),
     async restart() {
       records.push(...(main?.ipc ?? []))
       await main?.dispose()
@@ -152,6 +157,15 @@ async function startInElectron(
       app.evaluate(() => [
         ...((globalThis as unknown as { __cairnOpenedLinks?: string[] }).__cairnOpenedLinks ?? [])
       ]),
+    // The real dialog would wait for a person: it answers the given paths once instead.
+    answerOpenDialog: (paths: string[]) =>
+      app.evaluate(({ dialog }, picked) => {
+        const original = dialog.showOpenDialog.bind(dialog)
+        dialog.showOpenDialog = (async () => {
+          dialog.showOpenDialog = original
+          return { canceled: false, filePaths: picked }
+        }) as typeof dialog.showOpenDialog
+      }, paths),
     async restart() {
       await app.close()
       await launch()
@@ -210,6 +224,7 @@ export const test = base.extend<{ cairn: CairnApp; keychainMode: 'os' | 'missing
         ipcRecords: running.ipcRecords,
         copiedText: running.copiedText,
         openedLinks: running.openedLinks,
+        answerOpenDialog: running.answerOpenDialog,
         restart: running.restart
       }
       close = async () => {
