@@ -31,12 +31,18 @@ function pdf(pages: number): Buffer {
 }
 
 type FileSpec = { name: string; type: string; base64: string }
+/** The page's DOM classes (this file is typed for Node, without the DOM library). */
+type PageGlobals = {
+  DataTransfer: new () => { items: { add(file: File): void } }
+  ClipboardEvent: new (type: string, init: Record<string, unknown>) => Event
+}
 
 /** What the OS does on paste: a ClipboardEvent whose clipboardData carries files. */
 async function paste(target: Locator, file: FileSpec): Promise<void> {
   await target.focus()
   await target.evaluate((element, f) => {
     const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))
+    const { DataTransfer, ClipboardEvent } = globalThis as unknown as PageGlobals
     const data = new DataTransfer()
     data.items.add(new File([bytes], f.name, { type: f.type }))
     element.dispatchEvent(
@@ -49,6 +55,7 @@ async function paste(target: Locator, file: FileSpec): Promise<void> {
 async function drop(page: Page, target: Locator, file: FileSpec): Promise<void> {
   const data = await page.evaluateHandle((f) => {
     const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))
+    const { DataTransfer } = globalThis as unknown as PageGlobals
     const transfer = new DataTransfer()
     transfer.items.add(new File([bytes], f.name, { type: f.type }))
     return transfer
@@ -120,7 +127,7 @@ test.describe('Attachments', () => {
     await app.goto('Chat')
     await page
       .getByRole('list', { name: 'Conversation list' })
-      .getByRole('button', { name: 'Describe this chart' })
+      .getByRole('button', { name: /^Describe this chart \d+ messages$/ })
       .click()
     const kept = chat.log().getByRole('list', { name: 'Attached files' })
     await expect(kept.getByRole('listitem')).toContainText('PNG · 120 × 80')
@@ -183,7 +190,7 @@ test.describe('Attachments', () => {
     await page.getByRole('button', { name: 'Attach files' }).click()
     const tray = page.getByRole('list', { name: 'Attached files' })
     await expect(tray.getByRole('listitem').filter({ hasText: 'wide-photo.txt' })).toContainText(
-      'PNG · 2000 × 667'
+      'PNG · 2000 × 667 · scaled to fit'
     )
     await expect(tray.getByRole('listitem').filter({ hasText: 'notes.png' })).toContainText('Text')
     await expect(page.getByRole('alert').filter({ hasText: 'setup.exe' })).toContainText(

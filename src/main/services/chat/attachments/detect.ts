@@ -42,9 +42,9 @@ export async function detectType(name: string, bytes: Uint8Array): Promise<Detec
     return { kind: 'text', mediaType: 'text/plain' }
   }
   const what = found
-    ? `a ${found.ext.toUpperCase()} file (${found.mime})`
-    : 'not a file type Cairn knows'
-  throw refused(`${quoted(name)} is ${what}. ${WHAT_FITS}`)
+    ? `is ${found.mime}, not an image, PDF or text file`
+    : 'is not a file type Cairn knows'
+  throw refused(`${quoted(name)} ${what}. ${WHAT_FITS}`)
 }
 
 /** Valid UTF-8 without NUL characters: what a text or code file is. */

@@ -209,7 +209,10 @@ describe('the attachment service on its own', () => {
       expect.objectContaining({ name: 'photo.txt', kind: 'image', width: 12, height: 6 })
     ])
     expect(result.refused).toEqual([
-      { name: 'tool.exe', message: expect.stringMatching(/“tool\.exe” is a EXE file/) },
+      {
+        name: 'tool.exe',
+        message: expect.stringMatching(/“tool\.exe” is application\/x-msdownload, not an image/)
+      },
       { name: 'missing.md', message: expect.stringMatching(/could not be read \(ENOENT\)/) }
     ])
     // No host path in any message.

@@ -33,7 +33,7 @@ describe('type by content, not by name', () => {
       .tiff()
       .toBuffer()
     await expect(detectType('scan.png', bmp)).rejects.toThrow(
-      /“scan\.png” is a TIF file \(image\/tiff\)\. Cairn can attach PNG, JPEG, GIF and WebP images, PDFs, and text or code files\./
+      /“scan\.png” is image\/tiff, not an image, PDF or text file\. Cairn can attach PNG, JPEG, GIF and WebP images, PDFs, and text or code files\./
     )
   })
 

@@ -17,10 +17,10 @@ export function AttachmentChip({
   note?: string | null
   onRemove?: () => void
 }) {
-  const detail = attachment ? describe(attachment) : 'Adding…'
+  const detail = attachment ? describe(attachment, !!note) : 'Adding…'
   return (
     <li
-      className="flex max-w-64 min-w-0 items-center gap-2 rounded-control border border-line bg-surface p-1.5 pr-2 text-sm"
+      className="flex max-w-80 min-w-0 items-center gap-2 rounded-control border border-line bg-surface p-1.5 pr-2 text-sm"
       title={note ?? undefined}
       aria-busy={attachment ? undefined : true}
     >
@@ -47,10 +47,7 @@ export function AttachmentChip({
       )}
       <span className="flex min-w-0 flex-col">
         <span className="truncate font-medium">{name}</span>
-        <span className="truncate text-xs text-muted">
-          {detail}
-          {note ? ' · resized' : ''}
-        </span>
+        <span className="truncate text-xs text-muted">{detail}</span>
       </span>
       {onRemove ? (
         <button
@@ -66,10 +63,10 @@ export function AttachmentChip({
   )
 }
 
-function describe(attachment: AttachmentBlock): string {
+function describe(attachment: AttachmentBlock, resized: boolean): string {
   const size = formatBytes(attachment.size)
   if (attachment.kind === 'image')
-    return `${attachment.mediaType.slice(6).toUpperCase()} · ${attachment.width ?? '?'} × ${attachment.height ?? '?'} · ${size}`
+    return `${attachment.mediaType.slice(6).toUpperCase()} · ${attachment.width ?? '?'} × ${attachment.height ?? '?'} · ${resized ? 'scaled to fit' : size}`
   if (attachment.kind === 'pdf')
     return `PDF · ${attachment.pages === undefined ? '' : `${attachment.pages} page${attachment.pages === 1 ? '' : 's'} · `}${size}`
   return `Text · ${size}`
