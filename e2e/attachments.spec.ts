@@ -70,6 +70,7 @@ const bodyOf = (request: RecordedRequest | undefined) => request?.body as Body
 test.describe('Attachments', () => {
   test.beforeEach(({ cairn }) => {
     test.skip(!cairn.anthropic, 'needs the fake Anthropic API')
+    test.setTimeout(120_000) // axe and a screenshot per state, light and dark
   })
 
   test('paste an image → thumbnail → sent as an image block → survives a restart → drop a PDF → sent as a document', async ({
@@ -124,6 +125,9 @@ test.describe('Attachments', () => {
     }
 
     await cairn.restart()
+    // A session-only key is gone after a restart: set it again, then come back to Chat (re-checks).
+    await chat.useSessionKey()
+    await app.goto('Settings')
     await app.goto('Chat')
     await page
       .getByRole('list', { name: 'Conversation list' })
@@ -133,7 +137,6 @@ test.describe('Attachments', () => {
     await expect(kept.getByRole('listitem')).toContainText('PNG · 120 × 80')
     await expect(kept.locator('img')).toHaveAttribute('src', /^data:image\/webp;base64,/)
 
-    await chat.useSessionKey()
     const spec = pdf(2)
     await drop(page, chat.composer(), {
       name: 'spec.pdf',
