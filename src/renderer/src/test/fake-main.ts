@@ -8,6 +8,7 @@ import {
   type SettingsState
 } from '@shared/contract'
 import { CairnError } from '@shared/errors'
+import { createFakeAttachments } from './fake-attachments'
 import { createFakeChat } from './fake-chat'
 import { createFakeMemory } from './fake-memory'
 import { applySettingsPatch, defaultSettings, type SettingsPatch } from '@shared/settings'
@@ -58,6 +59,8 @@ export interface FakeMain {
   /** Makes a memory change as the engine would (file, activity entry, history version). */
   change: ReturnType<typeof createFakeMemory>['change']
   conversations: ReturnType<typeof createFakeChat>['conversations']
+  /** What the next file-button pick answers (main's open dialog). */
+  picked: ReturnType<typeof createFakeAttachments>['picked']
 }
 
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
@@ -97,10 +100,12 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
 
   const memory = createFakeMemory(options.memory)
   const chat = createFakeChat()
+  const attachments = createFakeAttachments()
   // Only what the renderer under test uses; any other channel answers like a failed call.
   const handlers: Partial<Record<ChannelName, Handler>> = {
     ...memory.handlers,
     ...chat.handlers,
+    ...attachments.handlers,
     'app:info': () => ({
       name: 'Cairn',
       version: '0.1.0-test',
@@ -245,7 +250,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     openedLinks,
     activity: memory.activity,
     change: memory.change,
-    conversations: chat.conversations
+    conversations: chat.conversations,
+    picked: attachments.picked
   }
 }
 
