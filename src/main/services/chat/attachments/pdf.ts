@@ -22,15 +22,29 @@ export function checkPdf(name: string, bytes: Uint8Array): { pages: number | nul
 }
 
 export function countPdfPages(bytes: Uint8Array): number | null {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
-  const pageObjects = text.match(/\/Type\s*\/Page(?![A-Za-z])/g)?.length ?? 0
-  if (pageObjects > 0) return pageObjects
+  // Native searches over the bytes: a 20 MB file is never turned into a string on main's loop.
+  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  let pages = 0
+  for (let at = data.indexOf('/Page'); at !== -1; at = data.indexOf('/Page', at + 5)) {
+    if (isNameChar(data[at + 5]) || !typeBefore(data, at)) continue
+    pages += 1
+  }
+  if (pages > 0) return pages
+  // The page tree's root says how many pages there are: the largest /Count is the root's.
   let count: number | null = null
-  for (const match of text.matchAll(
-    /\/Type\s*\/Pages\b[^>]*?\/Count\s+(\d+)|\/Count\s+(\d+)[^>]*?\/Type\s*\/Pages\b/g
-  )) {
-    const value = Number(match[1] ?? match[2])
-    if (count === null || value > count) count = value
+  for (let at = data.indexOf('/Count'); at !== -1; at = data.indexOf('/Count', at + 6)) {
+    const match = /^\s*(\d{1,6})/.exec(data.subarray(at + 6, at + 20).toString('latin1'))
+    if (match?.[1]) count = Math.max(count ?? 0, Number(match[1]))
   }
   return count
+}
+
+const isNameChar = (byte: number | undefined): boolean =>
+  byte !== undefined && ((byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a))
+
+/** Whether `/Type` (then optional white space) comes right before `at`. */
+function typeBefore(data: Buffer, at: number): boolean {
+  let end = at
+  while (end > 0 && [0x20, 0x0a, 0x0d, 0x09, 0x0c, 0x00].includes(data[end - 1] ?? -1)) end -= 1
+  return end >= 5 && data.subarray(end - 5, end).toString('latin1') === '/Type'
 }
