@@ -62,7 +62,10 @@ export function Composer({
       <AttachmentTray
         items={files.items}
         problems={files.problems}
-        onRemove={files.remove}
+        onRemove={(key) => {
+          files.remove(key)
+          input.current?.focus() // the removed chip took the focus with it
+        }}
         onDismiss={files.dismiss}
       />
       <div
