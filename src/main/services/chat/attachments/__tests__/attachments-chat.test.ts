@@ -140,6 +140,36 @@ describe('attachments in a conversation', () => {
     expect(await stored()).toEqual([])
   })
 
+  test('a send over the API’s limits for the conversation is refused, naming the limit, and nothing is saved', async () => {
+    const rig = await startRig(tempDir())
+    const first = (await rig.chat.attachments.add({ name: 'part-1.pdf', data: b64(pdf(60)) }))
+      .attachment
+    const second = (await rig.chat.attachments.add({ name: 'part-2.pdf', data: b64(pdf(41)) }))
+      .attachment
+    const { id } = await rig.chat.createConversation()
+    rig.fake.script(reply('Read it.'))
+    const ok = await rig.chat.send({
+      conversationId: id,
+      text: 'part one',
+      attachments: [{ hash: first.hash, name: first.name }]
+    })
+    await rig.events.end(ok.turnId)
+    const error = await rig.chat
+      .send({
+        conversationId: id,
+        text: 'part two',
+        attachments: [{ hash: second.hash, name: second.name }]
+      })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'ATTACHMENT_REFUSED' })
+    expect((error as CairnError).detail).toMatch(
+      /101 PDF pages in the conversation; the API reads at most 100 PDF pages per request\. Attach a shorter PDF, or start a new conversation/
+    )
+    const { conversation } = await rig.chat.getConversation({ conversationId: id })
+    expect(conversation.messages.map((m) => m.role)).toEqual(['user', 'assistant'])
+    expect(rig.fake.messageRequests()).toHaveLength(1)
+  })
+
   test('a hash that is not stored is refused before anything is saved or sent', async () => {
     const rig = await startRig(tempDir())
     const { id } = await rig.chat.createConversation()
