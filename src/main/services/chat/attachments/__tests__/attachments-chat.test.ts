@@ -81,6 +81,10 @@ describe('attachments in a conversation', () => {
     expectValidRequests(rig.fake)
     expect(bodyOf(rig.fake, 0).messages[0]?.content.map((b) => b.type)).toEqual(['image'])
     expect(sent.conversation.title).toBe('receipt.png')
+    await rig.chat.renameConversation({ conversationId: id, title: 'Expenses' })
+    // Search finds a conversation by the names of its files.
+    const found = await rig.chat.searchConversations({ query: 'receipt' })
+    expect(found.conversations.map((c) => [c.id, c.snippet])).toEqual([[id, 'receipt.png']])
   })
 
   test('the same bytes are stored once; files survive a restart', async () => {
