@@ -25,3 +25,4 @@ export {
 } from './script'
 export { checkToolPairing, validateMessagesRequest } from './validate'
 export { signThinking } from './thinking'
+export { checkMedia, imageSize } from './validate-media'

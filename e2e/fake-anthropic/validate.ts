@@ -8,6 +8,7 @@ import {
   checkThinkingTurn,
   thinkingOn
 } from './thinking'
+import { checkMedia } from './validate-media'
 
 type Json = Record<string, unknown>
 
@@ -71,6 +72,8 @@ export function validateMessagesRequest(body: unknown): string | null {
   }
   if (!isObject(messages[0]) || messages[0].role !== 'user')
     return 'messages: first message must use the "user" role'
+  const media = checkMedia(messages)
+  if (media) return media
   const pairing = checkToolPairing(messages as Json[])
   if (pairing) return pairing
   if (thinkingOn(body)) {

@@ -53,6 +53,8 @@ export async function startMainSide(options: {
   keychainService: string
   /** Point chat at the fake Anthropic API (e2e/fake-anthropic): `{ baseURL: fake.url }`. */
   anthropic?: AnthropicOptions
+  /** The OS open dialog (attachments): what the test says the user picked; cancelled otherwise. */
+  pickFiles?: () => Promise<string[]>
 }): Promise<MainSide> {
   const logLines: string[] = []
   const ipc: IpcRecord[] = []
@@ -84,6 +86,7 @@ export async function startMainSide(options: {
       savedPaths.push(path)
       return path
     },
+    pickFiles: options.pickFiles ?? (async () => []),
     logger,
     env: {},
     app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null },

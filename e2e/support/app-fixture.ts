@@ -41,6 +41,8 @@ export interface CairnApp {
    * <userData>/exports/<the suggested name>.
    */
   savedFiles(): Promise<string[]>
+  /** The next OS open dialog (the composer's file button) answers these paths, as if picked. */
+  answerOpenDialog(paths: string[]): Promise<void>
   /** Quits and starts again on the same user-data folder. */
   restart(): Promise<void>
   /** The fake Anthropic API chat talks to (Electron: through CAIRN_ANTHROPIC_BASE_URL). */
@@ -71,6 +73,7 @@ async function startInBrowser(
   const server = await serveDirectory(join(repoRoot, 'out', 'renderer'))
   let main: MainSide | null = null
   const records: IpcRecord[] = []
+  const picks: string[][] = []
 
   await page.exposeBinding('__cairnInvoke', async (source, channel: unknown, input: unknown) => {
     if (!main) throw new Error('main side is not running')
@@ -87,7 +90,8 @@ async function startInBrowser(
       rendererUrl: server.url,
       keychain: appKeychain,
       keychainService,
-      anthropic: { baseURL: anthropic.url }
+      anthropic: { baseURL: anthropic.url },
+      pickFiles: async () => picks.shift() ?? []
     })
     main.setEventSink((event, payload) => {
       // Like webContents.send: fire and forget; a page in the middle of a reload just misses it.
@@ -107,6 +111,7 @@ async function startInBrowser(
     copiedText: async () => main?.clipboard.at(-1) ?? null,
     openedLinks: async () => [...(main?.openedLinks ?? [])],
     savedFiles: async () => [...(main?.savedPaths ?? [])],
+    answerOpenDialog: async (paths: string[]) => void picks.push(paths),
     async restart() {
       records.push(...(main?.ipc ?? []))
       await main?.dispose()
@@ -179,6 +184,15 @@ async function startInElectron(
       app.evaluate(() => [
         ...((globalThis as unknown as { __cairnOpenedLinks?: string[] }).__cairnOpenedLinks ?? [])
       ]),
+    // The real dialog would wait for a person: it answers the given paths once instead.
+    answerOpenDialog: (paths: string[]) =>
+      app.evaluate(({ dialog }, picked) => {
+        const original = dialog.showOpenDialog.bind(dialog)
+        dialog.showOpenDialog = (async () => {
+          dialog.showOpenDialog = original
+          return { canceled: false, filePaths: picked }
+        }) as typeof dialog.showOpenDialog
+      }, paths),
     async restart() {
       await app.close()
       await launch()
@@ -238,6 +252,7 @@ export const test = base.extend<{ cairn: CairnApp; keychainMode: 'os' | 'missing
         copiedText: running.copiedText,
         openedLinks: running.openedLinks,
         savedFiles: running.savedFiles,
+        answerOpenDialog: running.answerOpenDialog,
         restart: running.restart
       }
       close = async () => {

@@ -20,6 +20,7 @@ import { trustedUrlCheck, type RendererLocation } from './ipc/trusted-url'
 import { handleAppProtocol, registerAppScheme } from './platform/app-protocol'
 import { installCrashHandlers, watchRenderer, type CrashDialogs } from './platform/crash-handling'
 import { debugSwitches, devOverrides } from './platform/dev-overrides'
+import { createFilePicker } from './platform/pick-files'
 import { configureLogsPath, configureUserData } from './platform/user-data'
 import { askAfterMemoryFailure } from './platform/memory-start'
 import { createServices, MEMORY_FOLDER_NAME, type ServiceDeps, type Services } from './services'
@@ -49,7 +50,10 @@ export interface ElectronApi {
     | 'exit'
   > & { readonly commandLine: Pick<App['commandLine'], 'hasSwitch'> }
   BrowserWindow: typeof BrowserWindow
-  dialog: Pick<Dialog, 'showErrorBox' | 'showMessageBox' | 'showMessageBoxSync' | 'showSaveDialog'>
+  dialog: Pick<
+    Dialog,
+    'showErrorBox' | 'showMessageBox' | 'showMessageBoxSync' | 'showSaveDialog' | 'showOpenDialog'
+  >
   protocol: Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'>
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>
   screen: Pick<Screen, 'getAllDisplays'>
@@ -147,6 +151,7 @@ export async function start(
         : await dialog.showSaveDialog(options)
       return chosen.canceled || !chosen.filePath ? null : chosen.filePath
     },
+    pickFiles: createFilePicker(dialog, () => BrowserWindow.getFocusedWindow()),
     ...(overrides.anthropic ? { anthropic: overrides.anthropic } : {}),
     logger,
     env,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CapRefusalSchema } from './caps'
+import { AttachmentBlockSchema, SendAttachmentsSchema } from './attachments'
 import { MemoryOpRefSchema } from './memory'
 import { CustomInstructionsSchema, MemoryModeSchema, ModelIdSchema } from './settings'
 import { ThinkingSettingSchema } from './thinking'
@@ -57,7 +58,8 @@ export const RedactedThinkingBlockSchema = z.object({
 
 export const UserBlockSchema = z.discriminatedUnion('type', [
   TextBlockSchema,
-  ToolResultBlockSchema
+  ToolResultBlockSchema,
+  AttachmentBlockSchema
 ])
 export const AssistantBlockSchema = z.discriminatedUnion('type', [
   TextBlockSchema,
@@ -280,13 +282,19 @@ export type KeyTestResult = z.infer<typeof KeyTestResultSchema>
 
 export const MESSAGE_MAX_CHARS = 200_000
 
-export const SendInputSchema = z.strictObject({
-  conversationId: ConversationIdSchema,
-  text: z
-    .string({ error: 'text must be text' })
-    .max(MESSAGE_MAX_CHARS, { error: 'the message can be at most 200,000 characters' })
-    .refine((value) => value.trim().length > 0, { error: 'the message cannot be empty' })
-})
+export const SendInputSchema = z
+  .strictObject({
+    conversationId: ConversationIdSchema,
+    text: z
+      .string({ error: 'text must be text' })
+      .max(MESSAGE_MAX_CHARS, { error: 'the message can be at most 200,000 characters' }),
+    /** Files added with `chat:add-attachment` / `chat:pick-attachments`, in order. */
+    attachments: SendAttachmentsSchema.optional()
+  })
+  .refine((input) => input.text.trim().length > 0 || (input.attachments?.length ?? 0) > 0, {
+    error: 'the message cannot be empty',
+    path: ['text']
+  })
 export const SendOutputSchema = z.object({
   turnId: z.string(),
   message: UserMessageSchema,

@@ -1,5 +1,12 @@
 import { z } from 'zod'
 import {
+  AddAttachmentInputSchema,
+  AttachmentInfoSchema,
+  AttachmentPreviewInputSchema,
+  AttachmentPreviewSchema,
+  PickAttachmentsOutputSchema
+} from './attachments'
+import {
   ChatDeltaSchema,
   ChatDoneSchema,
   ChatErrorSchema,
@@ -205,7 +212,15 @@ export const channels = {
   // Message actions: the replaced replies are kept as an earlier version (message-actions.ts).
   'chat:edit-message': { input: EditMessageInputSchema, output: BranchActionOutputSchema },
   'chat:regenerate': { input: ConversationRefSchema, output: BranchActionOutputSchema },
-  'chat:switch-version': { input: SwitchVersionInputSchema, output: SwitchVersionOutputSchema }
+  'chat:switch-version': { input: SwitchVersionInputSchema, output: SwitchVersionOutputSchema },
+  // Attachments: a pasted or dropped file's bytes cross once (base64, capped by the schema); the
+  // file button opens the OS dialog in main, so those bytes never pass through the page at all.
+  'chat:add-attachment': { input: AddAttachmentInputSchema, output: AttachmentInfoSchema },
+  'chat:pick-attachments': { input: NoInput, output: PickAttachmentsOutputSchema },
+  'chat:attachment-preview': {
+    input: AttachmentPreviewInputSchema,
+    output: AttachmentPreviewSchema
+  }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {

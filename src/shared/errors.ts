@@ -26,6 +26,10 @@ export const ErrorCodeSchema = z.enum([
   'CHAT_NOTHING_TO_RETRY',
   'CHAT_WRITE_FAILED',
   'EXPORT_FAILED',
+  /** A file that cannot be attached: its type, its size, or the API's limits per request. */
+  'ATTACHMENT_REFUSED',
+  /** An attachment named by hash that is not (or no longer) stored. */
+  'ATTACHMENT_MISSING',
   'INTERNAL'
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>

@@ -314,6 +314,10 @@ export function createFakeElectron(
     showMessageBoxSync: vi.fn((..._args: unknown[]) => dialog.response),
     showSaveDialog: vi.fn((..._args: unknown[]) =>
       Promise.resolve({ canceled: true, filePath: '' })
+    ),
+    /** The attachment picker, cancelled unless a test says otherwise. */
+    showOpenDialog: vi.fn((..._args: unknown[]) =>
+      Promise.resolve({ canceled: true, filePaths: [] as string[] })
     )
   }
 

@@ -10,6 +10,7 @@ import {
 import { createDiagnostics } from './app/diagnostics'
 import { createChatService, type AnthropicOptions } from './chat'
 import type { ChooseSavePath } from './chat/chat-service'
+import type { PickFiles } from './chat/attachments'
 import { openMemoryStore } from './memory'
 import {
   createMemoryOff,
@@ -48,6 +49,8 @@ export interface ServiceDeps {
     versions: Record<string, string | undefined>
     scrub: (text: string) => string
   }
+  /** The OS open dialog for attachments (main's dialog.showOpenDialog); tests pass their own. */
+  pickFiles?: PickFiles
   /** Where the chat service sends requests (tests: the fake server); else api.anthropic.com. */
   anthropic?: AnthropicOptions
   /**
@@ -152,6 +155,7 @@ export async function createServices(deps: ServiceDeps) {
     memory,
     logger: deps.logger,
     ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
+    pickFiles: deps.pickFiles,
     // Never from the environment: only main's dev overrides (or a test) name another server.
     anthropic: { ...deps.anthropic }
   })

@@ -33,6 +33,9 @@ function memoryKeychain(): Keychain & { entries: Map<string, string> } {
   }
 }
 
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC'
+
 const RENDERER_ROOT = join(tmpdir(), 'cairn-app', 'out', 'renderer')
 const RENDERER_PATH = join(RENDERER_ROOT, 'index.html')
 const TRUSTED: SenderInfo = { url: 'app://cairn/index.html', isTopLevel: true }
@@ -65,6 +68,8 @@ beforeEach(async () => {
     chooseSavePath: async ({ defaultName }) => join(dir, defaultName),
     writeClipboard: (text) => void copied.push(text),
     openExternal: async (url) => void openedLinks.push(url),
+    // The OS open dialog, cancelled: nothing picked.
+    pickFiles: async () => [],
     logger,
     env: {},
     app: { name: 'Cairn', version: '1.2.3', platform: 'linux', electronVersion: null }
@@ -349,6 +354,7 @@ function chatGarbage() {
       ['key number', { apiKey: 12345678 }]
     ],
     'chat:list-conversations': [],
+    'chat:pick-attachments': [],
     'chat:search-conversations': [
       ['empty object', {}],
       ['blank query', { query: '   ' }],
@@ -409,7 +415,21 @@ function chatGarbage() {
       ['no text', { conversationId: ID }],
       ['blank text', { conversationId: ID, text: ' \n\t ' }],
       ['text too long', { conversationId: ID, text: 'x'.repeat(200_001) }],
-      ['text array', { conversationId: ID, text: ['hi'] }]
+      ['text array', { conversationId: ID, text: ['hi'] }],
+      ['attachment without hash', { conversationId: ID, text: 'hi', attachments: [{ name: 'a' }] }],
+      [
+        'attachment hash path',
+        { conversationId: ID, text: '', attachments: [{ hash: '../x', name: 'a' }] }
+      ],
+      ['no text, no files', { conversationId: ID, text: '', attachments: [] }],
+      [
+        '21 files',
+        {
+          conversationId: ID,
+          text: 'hi',
+          attachments: Array.from({ length: 21 }, () => ({ hash: 'a'.repeat(64), name: 'a' }))
+        }
+      ]
     ],
     'chat:edit-message': [
       ...ref({ messageId: 'm1', text: 'hi' }),
@@ -444,6 +464,21 @@ function chatGarbage() {
       ['reason too long', { approvalId: APPROVAL, answer: 'decline', reason: 'r'.repeat(1_001) }],
       ['reason number', { approvalId: APPROVAL, answer: 'decline', reason: 3 }],
       ['extra key', { approvalId: APPROVAL, answer: 'approve', conversationId: ID }]
+    ],
+    'chat:add-attachment': [
+      ['no data', { name: 'a.png' }],
+      ['empty data', { name: 'a.png', data: '' }],
+      ['not base64', { name: 'a.png', data: 'iVBOR w0K!' }],
+      ['over the cap', { name: 'a.pdf', data: 'A'.repeat(44_739_244 + 4) }],
+      ['name too long', { name: 'x'.repeat(256), data: 'aGk=' }],
+      ['bytes array', { name: 'a.png', data: [137, 80, 78, 71] }],
+      ['path given', { name: 'a.png', data: 'aGk=', path: '/etc/passwd' }]
+    ],
+    'chat:attachment-preview': [
+      ['no hash', {}],
+      ['short hash', { hash: 'abc123' }],
+      ['path as hash', { hash: '../../conversations/x.json' }],
+      ['upper-case hash', { hash: 'A'.repeat(64) }]
     ]
   } satisfies Partial<Record<ChannelName, Array<[string, unknown]>>>
 }
@@ -469,6 +504,7 @@ describe('the registry refuses malformed payloads on every channel', () => {
         'memory:usage',
         'memory:scan-secrets',
         'chat:list-conversations',
+        'chat:pick-attachments',
         'secrets:clear-api-key',
         'secrets:status',
         'settings:get'
@@ -720,6 +756,12 @@ describe('valid calls', () => {
     'chat:list-approvals': async () => ({ conversationId: await conversation() }),
     // Nothing waits under this id: answered as gone (a stale card), never an error.
     'chat:answer-approval': async () => ({ approvalId: APPROVAL, answer: 'approve' }),
+    // A 1×1 PNG, and then its preview by the hash it was stored under.
+    'chat:add-attachment': async () => ({ name: 'dot.png', data: ONE_PIXEL_PNG }),
+    'chat:attachment-preview': async () => ({
+      hash: (await services.chat.attachments.add({ name: 'dot.png', data: ONE_PIXEL_PNG }))
+        .attachment.hash
+    }),
     'chat:retry': async () => {
       const conversationId = await conversation()
       await services.chat.send({ conversationId, text: 'Hello' })

@@ -14,11 +14,13 @@ import {
 import { CairnError } from '@shared/errors'
 import { isUnfinishedReply, lastSpoken } from '@shared/retry-target'
 import type { Settings } from '@shared/settings'
+import type { SendAttachment } from '@shared/attachments'
 import type { Logger } from '../log/logger'
 import type { AnswerApprovalInput, PendingApproval } from '@shared/approval'
 import { createAnthropicClient, type AnthropicOptions } from './anthropic'
 import type { MemoryPeek } from './approval-preview'
 import { ApprovalDesk } from './approvals'
+import { createAttachmentService, type AttachmentService, type PickFiles } from './attachments'
 import { createConversationStore } from './conversation-store'
 import {
   DEFAULT_TITLE,
@@ -57,6 +59,8 @@ export interface ChatServiceOptions {
   coalesceMs?: number
   /** The OS save dialog (main's dialog.showSaveDialog): the chosen path, or null if cancelled. */
   chooseSavePath?: ChooseSavePath
+  /** The OS open dialog for attachments (main's dialog); without it, the file button answers an error. */
+  pickFiles?: PickFiles | undefined
 }
 
 export type ChooseSavePath = (options: {
@@ -97,6 +101,7 @@ export interface ChatService extends MessageActionsService {
   send(input: {
     conversationId: string
     text: string
+    attachments?: SendAttachment[] | undefined
   }): Promise<{ turnId: string; message: UserMessage; conversation: ConversationSummary }>
   /** Stops the running reply and resolves once what was shown is saved. */
   stop(input: { conversationId: string }): Promise<{ stopped: boolean }>
@@ -112,6 +117,8 @@ export interface ChatService extends MessageActionsService {
   /** Memory writes of Claude's waiting for the user's answer (write approval). */
   listApprovals(input?: { conversationId?: string | undefined }): { approvals: PendingApproval[] }
   answerApproval(input: AnswerApprovalInput): { status: 'answered' | 'gone' }
+  /** Files for the composer: added once, stored content-addressed, named by messages. */
+  attachments: Pick<AttachmentService, 'add' | 'pick' | 'preview'>
   onEvent(listener: ChatEmit): () => void
   /** Resolves when no reply is running (in this conversation, or at all). */
   idle(conversationId?: string): Promise<void>
@@ -126,6 +133,18 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   const running = new Map<string, { turn: Turn; done: Promise<void> }>()
   const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry }
   let disposed = false
+  const attachments = createAttachmentService({
+    dir: options.dir,
+    logger,
+    pickFiles: options.pickFiles
+  })
+  // Files added to a composer but never sent are dropped on the next start (only older ones:
+  // a file added while the sweep runs is kept).
+  const startedAt = Date.now()
+  void store
+    .ready()
+    .then(() => attachments.sweep(store.all(), startedAt))
+    .catch((error: unknown) => logger.warn('unsent attachments not swept', { error }))
 
   const emit: ChatEmit = (event, payload) => {
     for (const listener of listeners) {
@@ -208,7 +227,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       retry,
       coalesceMs: options.coalesceMs ?? DEFAULT_COALESCE_MS,
       logger,
-      approvals
+      approvals,
+      attachments
     })
     const done = turn.run().then((end) => finish(turn, conversation, end))
     running.set(conversation.id, { turn, done })
@@ -298,13 +318,16 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       return summary(conversation)
     },
     async deleteConversation({ conversationId }) {
-      await find(conversationId)
+      const removed = await find(conversationId)
       const active = running.get(conversationId)
       if (active) {
         active.turn.stop()
         await active.done
       }
       await store.remove(conversationId)
+      await attachments
+        .release(removed, store.all())
+        .catch((error: unknown) => logger.warn('attachments not removed', { error }))
       return { conversationId }
     },
     async setPinned({ conversationId, pinned }) {
@@ -384,19 +407,21 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       }
       return summary(conversation)
     },
-    async send({ conversationId, text }) {
+    async send({ conversationId, text, attachments: files = [] }) {
       const conversation = await find(conversationId)
       ensureIdle(conversationId)
+      const attached = await attachments.blocksForSend(files, conversation, text)
       const now = clock().toISOString()
       const message: UserMessage = {
         id: randomUUID(),
         role: 'user',
         createdAt: now,
-        content: [{ type: 'text', text }]
+        // Files before the words: the API's advice for images and documents.
+        content: [...attached, ...(text.trim() ? [{ type: 'text' as const, text }] : [])]
       }
       const before = { title: conversation.title, updatedAt: conversation.updatedAt }
       if (conversation.titleSource === 'auto' && !hasUserText(conversation))
-        conversation.title = titleFrom(text)
+        conversation.title = titleFrom(text.trim() ? text : (attached[0]?.name ?? ''))
       conversation.messages.push(message)
       conversation.updatedAt = now
       // The request goes out while the message is written (the fsync hides behind the network);
@@ -464,6 +489,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     answerApproval(input) {
       return approvals.answer(input)
     },
+    attachments,
     onEvent(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

@@ -48,11 +48,13 @@ export function newestFirst(a: Conversation, b: Conversation): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 }
 
-/** The visible text of a message (what a search looks through). */
+/** The visible text of a message (what a search looks through), attached files' names included. */
 export function textOf(message: ChatMessage): string {
   if (message.role === 'notice') return ''
   return message.content
-    .map((block) => (block.type === 'text' ? block.text : ''))
+    .map((block) =>
+      block.type === 'text' ? block.text : block.type === 'attachment' ? block.name : ''
+    )
     .filter(Boolean)
     .join('\n')
 }

@@ -7,6 +7,7 @@ import type {
 import type { ChatMessage, Conversation } from '@shared/chat'
 import type { Settings } from '@shared/settings'
 import { systemText } from './conversation-options'
+import { attachmentToApi, type AttachmentBytes } from './attachments'
 import { pairToolResults } from './repair'
 import {
   CLEAR_THINKING_EDIT,
@@ -27,9 +28,14 @@ export const COMPACTION_BETA = 'compact-2026-01-12'
 export function buildRequest(
   conversation: Pick<Conversation, 'model' | 'messages' | 'instructions' | 'thinking'>,
   settings: Settings,
-  memoryOn = true
+  memoryOn = true,
+  /** The bytes of the conversation's attachments (see attachments.load). */
+  files?: AttachmentBytes
 ): MessageCreateParamsStreaming {
-  const messages = toApiMessages(withSendableThinking(conversation.messages, conversation.model))
+  const messages = toApiMessages(
+    withSendableThinking(conversation.messages, conversation.model),
+    files
+  )
   // With memory off the tool is offered only where the API needs it: to a conversation whose
   // history already holds tool calls (each call then answers that memory is off).
   const withTool = memoryOn || messages.some(hasToolBlocks)
@@ -87,11 +93,14 @@ export function contextManagementOf(
 }
 
 /** The saved messages as the API takes them: notices dropped, same-role turns merged, pairs whole. */
-export function toApiMessages(messages: readonly ChatMessage[]): BetaMessageParam[] {
+export function toApiMessages(
+  messages: readonly ChatMessage[],
+  files?: AttachmentBytes
+): BetaMessageParam[] {
   const out: Array<{ role: 'user' | 'assistant'; content: BetaContentBlockParam[] }> = []
   for (const message of messages) {
     if (message.role === 'notice') continue
-    const blocks = sendable(message)
+    const blocks = sendable(message, files)
     if (blocks.length === 0) continue
     const last = out[out.length - 1]
     if (last && last.role === message.role) last.content.push(...blocks)
@@ -107,7 +116,10 @@ export function toApiMessages(messages: readonly ChatMessage[]): BetaMessagePara
   return paired
 }
 
-function sendable(message: Exclude<ChatMessage, { role: 'notice' }>): BetaContentBlockParam[] {
+function sendable(
+  message: Exclude<ChatMessage, { role: 'notice' }>,
+  files?: AttachmentBytes
+): BetaContentBlockParam[] {
   const blocks: BetaContentBlockParam[] = []
   for (const block of message.content) {
     if (block.type === 'text') {
@@ -126,6 +138,8 @@ function sendable(message: Exclude<ChatMessage, { role: 'notice' }>): BetaConten
       blocks.push({ type: 'thinking', thinking: block.thinking, signature: block.signature })
     } else if (block.type === 'redacted_thinking') {
       blocks.push({ type: 'redacted_thinking', data: block.data })
+    } else if (block.type === 'attachment') {
+      blocks.push(attachmentToApi(block, files?.get(block.hash)))
     } else {
       blocks.push({ ...block } as unknown as BetaContentBlockParam)
     }

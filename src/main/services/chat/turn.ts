@@ -15,6 +15,7 @@ import type {
 import type { ToolResult } from '@shared/memory'
 import type { Settings } from '@shared/settings'
 import type { Logger } from '../log/logger'
+import type { AttachmentService } from './attachments'
 import { createCoalescer } from './coalescer'
 import { classifyFault, isAbort, noApiKeyFault, saveFailedFault, StreamEndedEarly } from './faults'
 import { describeTool, summarize } from './memory-ops'
@@ -51,6 +52,8 @@ export interface TurnDeps {
   retry: RetryPolicy
   coalesceMs: number
   logger: Logger
+  /** Reads the bytes of the conversation's attachments for each request. */
+  attachments?: Pick<AttachmentService, 'load'>
   /**
    * The save of the user's message, still running while the request goes out, so the fsync
    * hides behind the network. Nothing is shown or saved before it lands; if it fails, the
@@ -162,8 +165,9 @@ export class Turn {
       let shown = false
       try {
         if (signal.aborted) return { kind: 'aborted', snapshot: acc.snapshot() }
+        const files = await this.deps.attachments?.load(conversation.messages)
         const stream = await client.beta.messages.create(
-          buildRequest(conversation, settings, this.deps.memory.enabled !== false),
+          buildRequest(conversation, settings, this.deps.memory.enabled !== false, files),
           {
             signal
           }

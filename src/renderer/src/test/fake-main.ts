@@ -10,6 +10,7 @@ import {
 import { CairnError } from '@shared/errors'
 import { createFakeApprovals } from './fake-approvals'
 import { isAppLink } from '@shared/links'
+import { createFakeAttachments } from './fake-attachments'
 import { createFakeChat } from './fake-chat'
 import { createFakeMemory } from './fake-memory'
 import {
@@ -72,6 +73,8 @@ export interface FakeMain {
   chat: ReturnType<typeof createFakeChat>
   /** Write approvals waiting (add one, then emit chat:approval-pending) and the answers given. */
   approvals: ReturnType<typeof createFakeApprovals>
+  /** What the next file-button pick answers (main's open dialog). */
+  picked: ReturnType<typeof createFakeAttachments>['picked']
 }
 
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
@@ -115,11 +118,13 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   const memory = createFakeMemory(options.memory)
   const chat = createFakeChat()
   const approvals = createFakeApprovals(emit)
+  const attachments = createFakeAttachments()
   // Only what the renderer under test uses; any other channel answers like a failed call.
   const handlers: Partial<Record<ChannelName, Handler>> = {
     ...memory.handlers,
     ...chat.handlers,
     ...approvals.handlers,
+    ...attachments.handlers,
     'app:info': () => ({
       name: 'Cairn',
       version: '0.1.0-test',
@@ -273,7 +278,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     change: memory.change,
     conversations: chat.conversations,
     chat,
-    approvals
+    approvals,
+    picked: attachments.picked
   }
 }
 

@@ -101,7 +101,7 @@ function Conversation(props: {
         running={chat.running}
         hasKey={props.hasKey}
         focusOnMount={props.focusComposer}
-        onSend={(text) => void chat.send(text)}
+        onSend={(text, attachments) => chat.send(text, attachments)}
         onStop={chat.stop}
         onOpenSettings={props.onOpenSettings}
         onEditLast={actions.editLast}

@@ -1,11 +1,16 @@
 import { useEffect, useRef, useState } from 'react'
-import { ArrowUp, Square } from 'lucide-react'
+import { ArrowUp, Paperclip, Square } from 'lucide-react'
+import type { SendAttachment } from '@shared/attachments'
+import { AttachmentTray } from './attachments/attachment-tray'
+import { useAttachments } from './attachments/use-attachments'
+import { useFileDrop } from './attachments/use-file-drop'
 
 interface Props {
   running: boolean
   hasKey: boolean | null
   focusOnMount?: boolean
-  onSend(text: string): void
+  /** Resolves false when the message was not sent: the text and files go back in the composer. */
+  onSend(text: string, attachments: SendAttachment[]): Promise<boolean> | void
   onStop(): void
   onOpenSettings(): void
   /** Up arrow in the empty composer: edit your last message. */
@@ -24,14 +29,23 @@ export function Composer({
 }: Props) {
   const [text, setText] = useState('')
   const input = useRef<HTMLTextAreaElement>(null)
+  const files = useAttachments()
+  const { dropping, dropHandlers, onPaste } = useFileDrop(files.addFiles)
+  const empty = !text.trim() && files.items.length === 0
   const canType = hasKey !== false
   useEffect(() => {
     if (focusOnMount && canType) input.current?.focus()
   }, [focusOnMount, canType])
   const send = () => {
-    if (!text.trim() || running || !hasKey) return
-    onSend(text)
+    if (empty || files.adding || running || !hasKey) return
+    const { refs, taken } = files.take()
+    const sent = text
     setText('')
+    void Promise.resolve(onSend(sent, refs)).then((ok) => {
+      if (ok !== false) return
+      setText((now) => now || sent)
+      files.restore(taken)
+    })
   }
   if (hasKey === false)
     return (
@@ -47,8 +61,28 @@ export function Composer({
       </div>
     )
   return (
-    <div className="border-t border-line px-6 py-3">
-      <div className="mx-auto flex max-w-3xl items-end gap-2 rounded-card border border-line-strong bg-surface p-2 focus-within:border-focus">
+    <div className="border-t border-line px-6 py-3" {...dropHandlers}>
+      <AttachmentTray
+        items={files.items}
+        problems={files.problems}
+        onRemove={(key) => {
+          files.remove(key)
+          input.current?.focus() // the removed chip took the focus with it
+        }}
+        onDismiss={files.dismiss}
+      />
+      <div
+        className={`mx-auto flex max-w-3xl items-end gap-2 rounded-card border bg-surface p-2 focus-within:border-focus ${dropping ? 'border-focus border-dashed' : 'border-line-strong'}`}
+      >
+        <button
+          type="button"
+          className="button button--quiet px-2"
+          aria-label="Attach files"
+          title="Attach images, PDFs or text files (or paste or drop them here)"
+          onClick={() => void files.pick()}
+        >
+          <Paperclip size={16} aria-hidden />
+        </button>
         <label className="sr-only" htmlFor="composer">
           Message Claude
         </label>
@@ -60,6 +94,7 @@ export function Composer({
           placeholder="Message Claude…"
           value={text}
           onChange={(event) => setText(event.target.value)}
+          onPaste={onPaste}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
               event.preventDefault()
@@ -83,7 +118,7 @@ export function Composer({
             type="button"
             className="button button--primary"
             onClick={send}
-            disabled={!text.trim()}
+            disabled={empty || files.adding}
             aria-label="Send"
           >
             <ArrowUp size={16} aria-hidden />

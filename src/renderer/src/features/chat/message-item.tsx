@@ -2,6 +2,7 @@ import { memo } from 'react'
 import { Info, RotateCcw } from 'lucide-react'
 import type { AssistantMessage, ChatMessage, ToolResultBlock, Usage } from '@shared/chat'
 import { AnswerModel } from './answer-model'
+import { attachmentsIn, MessageAttachments } from './attachments/message-attachments'
 import { Markdown } from './markdown'
 import { MemoryChip, type ChipData } from './memory-chip'
 import { ThinkingRun } from './thinking/thinking-block'
@@ -107,11 +108,17 @@ export const MessageItem = memo(function MessageItem({
     )
   if (message.role === 'user') {
     const text = message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n')
-    if (!text) return null // tool results travel as user messages; their chips show them
+    const files = attachmentsIn(message)
+    if (!text && files.length === 0) return null // tool results travel as user messages; their chips show them
     return (
-      <div className="ml-auto max-w-[80%] rounded-card bg-accent-soft px-3.5 py-2 whitespace-pre-wrap">
-        {text}
-      </div>
+      <>
+        {files.length > 0 ? <MessageAttachments files={files} /> : null}
+        {text ? (
+          <div className="ml-auto max-w-[80%] rounded-card bg-accent-soft px-3.5 py-2 whitespace-pre-wrap">
+            {text}
+          </div>
+        ) : null}
+      </>
     )
   }
   return (

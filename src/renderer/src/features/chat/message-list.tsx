@@ -18,7 +18,10 @@ type Row =
   | { kind: 'wait'; wait: TurnWait }
 
 function isShown(message: ChatMessage): boolean {
-  return message.role !== 'user' || message.content.some((b) => b.type === 'text')
+  return (
+    message.role !== 'user' ||
+    message.content.some((b) => b.type === 'text' || b.type === 'attachment')
+  )
 }
 
 interface Props {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
+import type { SendAttachment } from '@shared/attachments'
 import type {
   BranchPoint,
   ChatFault,
@@ -189,19 +190,27 @@ export function useConversation(conversationId: string | null) {
   }, [conversationId, load])
 
   const send = useCallback(
-    async (text: string) => {
-      if (!conversationId) return
+    async (text: string, attachments: SendAttachment[] = []): Promise<boolean> => {
+      if (!conversationId) return false
       setState((s) => ({ ...s, running: true, fault: null, error: null, retrying: null }))
       try {
-        const { message } = await call((api) => api.chat.sendMessage({ conversationId, text }))
+        const { message } = await call((api) =>
+          api.chat.sendMessage({
+            conversationId,
+            text,
+            ...(attachments.length > 0 ? { attachments } : {})
+          })
+        )
         setState((s) => ({
           ...s,
           messages: s.messages.some((m) => m.id === message.id)
             ? s.messages
             : [...s.messages, message]
         }))
+        return true
       } catch (failure) {
         setState((s) => ({ ...s, running: false, error: toShownError(failure) }))
+        return false
       }
     },
     [conversationId]
