@@ -19,7 +19,10 @@ const MessageId = z
 export const EditMessageInputSchema = z.strictObject({
   conversationId: ConversationIdSchema,
   messageId: MessageId,
-  text: SendInputSchema.shape.text
+  // Edits change text only (a message's files stay), so the text itself cannot be blank.
+  text: SendInputSchema.shape.text.refine((text) => text.trim().length > 0, {
+    error: 'the message cannot be empty'
+  })
 })
 export const SwitchVersionInputSchema = z.strictObject({
   conversationId: ConversationIdSchema,

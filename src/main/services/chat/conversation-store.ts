@@ -44,7 +44,7 @@ export function createConversationStore(options: {
   const cache = new Map<string, Conversation>()
   const problems: ConversationProblem[] = []
   const writes = new Map<string, Promise<void>>()
-  /** New chats not written yet (no message so far); at most one, the latest. */
+  /** New chats not written yet (no message so far): kept in memory only, gone after a restart. */
   const unsaved = new Set<string>()
   let loading: Promise<void> | null = null
 
@@ -131,9 +131,6 @@ export function createConversationStore(options: {
     save(conversation) {
       const isNew = !cache.has(conversation.id) || unsaved.has(conversation.id)
       if (isNew && conversation.messages.length === 0) {
-        // A newer empty chat replaces an older one nobody wrote in.
-        for (const id of unsaved) if (id !== conversation.id) cache.delete(id)
-        unsaved.clear()
         unsaved.add(conversation.id)
         cache.set(conversation.id, conversation)
         return Promise.resolve()

@@ -238,20 +238,26 @@ describe('pins, new chats and export', () => {
     expect(await ids()).toEqual([newer.conversationId, older.conversationId])
   })
 
-  test('an empty new chat is never written; a newer one replaces it; its first message saves it', async () => {
+  test('an empty new chat is never written nor listed; its first message saves it; a restart forgets the rest', async () => {
     const rig = await startRig(tempDir())
     const folder = join(rig.dir, 'user-data', 'conversations')
     const first = await rig.chat.createConversation()
     await rig.chat.setModel({ conversationId: first.id, model: 'claude-haiku-4-5' })
-    expect(await listFiles(folder)).toEqual([])
     const second = await rig.chat.createConversation()
-    await expect(rig.chat.getConversation({ conversationId: first.id })).rejects.toMatchObject({
-      code: 'CHAT_NOT_FOUND'
-    })
+    expect(await listFiles(folder)).toEqual([])
+    expect((await rig.chat.listConversations()).conversations).toEqual([])
     rig.fake.script(reply('Hello!'))
     await converse(rig, 'Hi', second.id)
     expect(await readdir(folder)).toEqual([`${second.id}.json`])
     expect((await rig.chat.listConversations()).conversations.map((c) => c.id)).toEqual([second.id])
+    // The other one still works until it is used or the app restarts.
+    expect((await rig.chat.getConversation({ conversationId: first.id })).conversation.model).toBe(
+      'claude-haiku-4-5'
+    )
+    const chat = await rig.restart()
+    await expect(chat.getConversation({ conversationId: first.id })).rejects.toMatchObject({
+      code: 'CHAT_NOT_FOUND'
+    })
   })
 
   test('export writes the conversation as Markdown where the save dialog chose', async () => {
