@@ -101,6 +101,11 @@ test.describe('Extended thinking', () => {
     await app.goto('Chat')
     await chat.useSessionKey()
     await chat.newChat()
+    // A first message saves the chat (a new chat is not listed before), so it can be found below.
+    cairn.anthropic!.script(reply('Hello.'))
+    await chat.send('Hi')
+    await expect(chat.log()).toContainText('Hello.')
+    await expect(chat.stopButton()).toBeHidden() // the turn has ended: settings may change
     const toggle = cairn.page.getByRole('checkbox', { name: 'Extended thinking' })
     await toggle.check()
     // Max tokens lowered in Settings below the saved budget: the header says so before any send.

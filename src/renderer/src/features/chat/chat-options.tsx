@@ -10,8 +10,15 @@ import { useChatOptions } from './use-chat-options'
  * The chat header's own controls for one conversation: its model, its instructions and its
  * memory switch. Changes apply from the next message.
  */
-export function ChatOptions({ conversationId }: { conversationId: string }) {
-  const chat = useChatOptions(conversationId)
+export function ChatOptions({
+  conversationId,
+  onChange
+}: {
+  conversationId: string
+  /** After a change is saved (the model decides what else the header offers). */
+  onChange?: () => void
+}) {
+  const chat = useChatOptions(conversationId, onChange)
   const models = useModelList(true)
   const [editing, setEditing] = useState(false)
   const options = chat.options

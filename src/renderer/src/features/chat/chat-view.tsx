@@ -12,6 +12,7 @@ import { ThinkingControl } from './thinking/thinking-control'
 import { TurnStatusAnnouncer, useTurnWait } from './turn-status'
 import { useConversation } from './use-conversation'
 import { useMessageActions } from './use-message-actions'
+import { useOpenSummary } from './use-open-summary'
 import { useConversations } from './use-conversations'
 import { WelcomeCard } from '../welcome/welcome-card'
 
@@ -194,6 +195,16 @@ export function ChatView({
   }
 
   const current = selected ?? list.conversations?.[0]?.id ?? null
+  const [headerVersion, setHeaderVersion] = useState(0)
+  const openSummary = useOpenSummary(
+    current,
+    list.conversations?.find((c) => c.id === current),
+    headerVersion
+  )
+  const headerChanged = () => {
+    setHeaderVersion((v) => v + 1)
+    list.reload()
+  }
   // First run: no key and nothing to look back on. With old conversations, the composer says instead.
   return (
     <div className="flex h-full min-h-0">
@@ -255,11 +266,10 @@ export function ChatView({
           <p className="min-w-0 flex-[1_1_6rem] truncate text-sm text-muted">
             {list.conversations?.find((c) => c.id === current)?.title ?? ''}
           </p>
-          {current ? <ChatOptions key={current} conversationId={current} /> : null}
-          <ThinkingControl
-            conversation={list.conversations?.find((c) => c.id === current)}
-            onSaved={list.reload}
-          />
+          {current ? (
+            <ChatOptions key={current} conversationId={current} onChange={headerChanged} />
+          ) : null}
+          <ThinkingControl conversation={openSummary} onSaved={headerChanged} />
         </header>
         {error || list.error ? (
           <p role="alert" className="bg-danger-soft px-5 py-2 text-sm text-danger">

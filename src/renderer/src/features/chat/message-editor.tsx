@@ -20,11 +20,21 @@ export function MessageEditor({
   const [text, setText] = useState(initial)
   const input = useRef<HTMLTextAreaElement>(null)
   const noteId = useId()
+  // The list may still be scrolling this row into view (hidden while it measures): focus can
+  // miss on the first try, so it is retried for a few frames.
   useEffect(() => {
-    const el = input.current
-    if (!el) return
-    el.focus()
-    el.setSelectionRange(el.value.length, el.value.length)
+    let tries = 10
+    let frame = 0
+    const attempt = () => {
+      const el = input.current
+      if (!el) return
+      el.focus()
+      el.setSelectionRange(el.value.length, el.value.length)
+      if (el.ownerDocument.activeElement !== el && tries-- > 0)
+        frame = requestAnimationFrame(attempt)
+    }
+    attempt()
+    return () => cancelAnimationFrame(frame)
   }, [])
   const empty = text.trim().length === 0
   const tooLong = text.length > MESSAGE_MAX_CHARS

@@ -15,7 +15,7 @@ export interface ChatOptionsState {
 }
 
 /** One chat's model, instructions and memory switch, as main saved them. */
-export function useChatOptions(conversationId: string): ChatOptionsState {
+export function useChatOptions(conversationId: string, onChange?: () => void): ChatOptionsState {
   const [options, setOptions] = useState<ConversationOptions | null>(null)
   const [error, setError] = useState<ShownError | null>(null)
 
@@ -50,10 +50,11 @@ export function useChatOptions(conversationId: string): ChatOptionsState {
         (next) => {
           setOptions(next)
           setError(null)
+          onChange?.()
         },
         (failure: unknown) => setError(toShownError(failure))
       ),
-    []
+    [onChange]
   )
 
   return {
