@@ -104,3 +104,18 @@ export const CostSummarySchema = z.object({
   pricesSource: z.string()
 })
 export type CostSummary = z.infer<typeof CostSummarySchema>
+
+const USD_SMALL = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 4,
+  maximumFractionDigits: 4
+})
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+
+/** $0.0123 below a dollar (an answer's cost is often a fraction of a cent), $12.34 above. */
+export function formatUsd(usd: number): string {
+  if (usd === 0) return '$0.00'
+  if (usd < 0.0001) return '<$0.0001'
+  return usd < 1 ? USD_SMALL.format(usd) : USD.format(usd)
+}
