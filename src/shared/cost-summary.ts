@@ -70,7 +70,12 @@ export function costSummary(
   const models = all
     .filter((r): r is Row & { usd: number } => r.usd !== null)
     .sort((a, b) => b.usd - a.usd)
-    .map((r) => ({ model: r.model, name: modelFacts(r.model)?.name ?? r.model, usd: r.usd, ...r.usage }))
+    .map((r) => ({
+      model: r.model,
+      name: modelFacts(r.model)?.name ?? r.model,
+      usd: r.usd,
+      ...r.usage
+    }))
   const unpriced = all
     .filter((r) => r.usd === null)
     .sort((a, b) => a.model.localeCompare(b.model))
