@@ -9,7 +9,7 @@ function Gauge({ gauge }: { gauge: ContextGauge }) {
   const text = `${percentText(gauge.percent)} of ${shortTokens(gauge.window)} context`
   const tone = gauge.percent >= 90 ? 'bg-danger' : gauge.percent >= 70 ? 'bg-warning' : 'bg-accent'
   return (
-    <span className="flex min-w-0 items-center gap-2">
+    <span className="flex min-w-0 flex-1 items-center gap-2">
       <span
         role="meter"
         aria-label="Context used"
@@ -26,8 +26,12 @@ function Gauge({ gauge }: { gauge: ContextGauge }) {
           style={{ width: `${Math.max(2, gauge.percent)}%` }}
         />
       </span>
-      <span className="tabular-nums">{text}</span>
-      {gauge.hint ? <span className="truncate text-faint">· {gauge.hint}</span> : null}
+      <span className="shrink-0 tabular-nums">{text}</span>
+      {gauge.hint ? (
+        <span className="min-w-0 truncate text-faint" title={gauge.hint}>
+          · {gauge.hint}
+        </span>
+      ) : null}
     </span>
   )
 }
@@ -52,10 +56,10 @@ export function ConversationFooter({ messages }: { messages: readonly ChatMessag
         : `${formatUsd(cost.usd)} + ${formatNumber(cost.unpricedTokens)} tokens without a price`
   return (
     <div
-      className="mx-auto flex w-full max-w-3xl flex-wrap items-center gap-x-4 gap-y-1 px-6 pb-1 text-xs text-muted"
+      className="mx-auto flex w-full max-w-3xl items-center gap-3 px-6 pb-1 text-xs text-muted"
       data-testid="conversation-footer"
     >
-      <span>
+      <span className="shrink-0">
         This chat: <span className="tabular-nums">{total}</span>
       </span>
       {gauge ? <Gauge gauge={gauge} /> : null}
