@@ -37,6 +37,7 @@ import {
   ExportOutputSchema,
   ChatThinkingSchema
 } from './chat'
+import { CostSummarySchema } from './cost'
 import {
   AnswerApprovalInputSchema,
   AnswerApprovalOutputSchema,
@@ -220,7 +221,9 @@ export const channels = {
   'chat:attachment-preview': {
     input: AttachmentPreviewInputSchema,
     output: AttachmentPreviewSchema
-  }
+  },
+  // What the last 30 days of saved replies cost, per model (Settings → About).
+  'chat:cost-summary': { input: NoInput, output: CostSummarySchema }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {

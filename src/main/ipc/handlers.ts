@@ -55,6 +55,7 @@ export function createHandlers(services: Services): Handlers {
     'chat:switch-version': (input) => services.chat.switchVersion(input),
     'chat:add-attachment': (input) => services.chat.attachments.add(input),
     'chat:pick-attachments': () => services.chat.attachments.pick(),
-    'chat:attachment-preview': ({ hash }) => services.chat.attachments.preview(hash)
+    'chat:attachment-preview': ({ hash }) => services.chat.attachments.preview(hash),
+    'chat:cost-summary': () => services.chat.costSummary()
   }
 }

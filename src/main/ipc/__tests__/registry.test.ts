@@ -355,6 +355,7 @@ function chatGarbage() {
     ],
     'chat:list-conversations': [],
     'chat:pick-attachments': [],
+    'chat:cost-summary': [],
     'chat:search-conversations': [
       ['empty object', {}],
       ['blank query', { query: '   ' }],
@@ -505,6 +506,7 @@ describe('the registry refuses malformed payloads on every channel', () => {
         'memory:scan-secrets',
         'chat:list-conversations',
         'chat:pick-attachments',
+        'chat:cost-summary',
         'secrets:clear-api-key',
         'secrets:status',
         'settings:get'

@@ -43,6 +43,8 @@ import { DEFAULT_RETRY, realWait, type RetryPolicy, type Wait } from './retry'
 import { thinkingSettingProblem } from './thinking/request-thinking'
 import { Turn, type TurnEnd } from './turn'
 import type { ChatEmit, ChatEventName, MemoryToolRunner } from './types'
+import { costSummary } from '@shared/cost-summary'
+import type { CostSummary } from '@shared/cost'
 
 export interface ChatServiceOptions {
   /** User data: conversations/ and the model cache live here. */
@@ -113,6 +115,8 @@ export interface ChatService extends MessageActionsService {
     conversationId: string
   }): Promise<{ saved: boolean; fileName: string | null }>
   listModels(input?: { refresh?: boolean | undefined }): Promise<ModelList>
+  /** What the saved replies of the last 30 days cost (cost-summary.ts). */
+  costSummary(): Promise<CostSummary>
   testKey(input?: { apiKey?: string | undefined }): Promise<KeyTestResult>
   /** Memory writes of Claude's waiting for the user's answer (write approval). */
   listApprovals(input?: { conversationId?: string | undefined }): { approvals: PendingApproval[] }
@@ -271,6 +275,10 @@ export function createChatService(options: ChatServiceOptions): ChatService {
           .map((c) => summary(c)),
         problems: store.problems()
       }
+    },
+    async costSummary() {
+      await store.ready()
+      return costSummary(store.all(), clock())
     },
     async searchConversations({ query }) {
       await store.ready()

@@ -10,6 +10,7 @@ import {
 import { CairnError } from '@shared/errors'
 import { createFakeApprovals } from './fake-approvals'
 import { isAppLink } from '@shared/links'
+import { costSummary } from '@shared/cost-summary'
 import { createFakeAttachments } from './fake-attachments'
 import { createFakeChat } from './fake-chat'
 import { createFakeMemory } from './fake-memory'
@@ -125,6 +126,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     ...chat.handlers,
     ...approvals.handlers,
     ...attachments.handlers,
+    'chat:cost-summary': () => costSummary([...chat.conversations.values()], new Date()),
     'app:info': () => ({
       name: 'Cairn',
       version: '0.1.0-test',

@@ -23,12 +23,13 @@ const results = (id: string): ChatMessage => ({
 const reply = (
   id: string,
   u: Usage | null,
-  status: AssistantMessage['status'] = 'complete'
+  status: AssistantMessage['status'] = 'complete',
+  model = 'claude-test'
 ): ChatMessage => ({
   id,
   role: 'assistant',
   createdAt: '2026-01-01T00:00:00Z',
-  model: 'claude-test',
+  model,
   content: [{ type: 'text', text: id }],
   status,
   stopReason: 'end_turn',
@@ -58,8 +59,8 @@ describe('answerUsage', () => {
     ]
     const lines = answerUsage(messages, false)
     expect([...lines.keys()]).toEqual(['a3', 'b1'])
-    expect(lines.get('a3')).toEqual(usage(600, 60, 50))
-    expect(lines.get('b1')).toEqual(usage(7, 3))
+    expect(lines.get('a3')?.usage).toEqual(usage(600, 60, 50))
+    expect(lines.get('b1')?.usage).toEqual(usage(7, 3))
   })
 
   it('no line for an answer that used no tokens, or had no usage at all', () => {
@@ -76,8 +77,31 @@ describe('answerUsage', () => {
     const messages = [user('u1', 'Hi'), reply('a1', usage(5, 5)), results('r1')]
     expect(answerUsage(messages, true).size).toBe(0)
     const done = [...messages, reply('a2', usage(6, 6))]
-    expect(answerUsage(done, false).get('a2')).toEqual(usage(11, 11))
+    expect(answerUsage(done, false).get('a2')?.usage).toEqual(usage(11, 11))
     // The previous answer keeps its line while the next one runs.
-    expect(answerUsage([...done, user('u2', 'More')], true).get('a2')).toEqual(usage(11, 11))
+    expect(answerUsage([...done, user('u2', 'More')], true).get('a2')?.usage).toEqual(usage(11, 11))
+  })
+
+  it('prices each answer over all its rounds; a model without a price gives tokens only', () => {
+    const cached: Usage = {
+      inputTokens: 1_000,
+      outputTokens: 100,
+      cacheReadTokens: 10_000,
+      cacheCreationTokens: 2_000
+    }
+    const messages = [
+      user('u1', 'Remember this'),
+      reply('a1', cached, 'complete', 'claude-sonnet-4-6'),
+      results('r1'),
+      reply('a2', usage(500, 50), 'complete', 'claude-sonnet-4-6'),
+      user('u2', 'And now?'),
+      reply('b1', usage(500, 50), 'complete', 'claude-unknown-9')
+    ]
+    const lines = answerUsage(messages, false)
+    // Sonnet 4.6: $3 in, $15 out, $3.75 cache write, $0.30 cache read per million.
+    // a1: 1000×3 + 100×15 + 2000×3.75 + 10000×0.3 = 15,000 µ$; a2: 500×3 + 50×15 = 2,250 µ$.
+    expect(lines.get('a2')?.cost.usd).toBeCloseTo(0.01725, 10)
+    expect(lines.get('a2')?.cost.unpricedTokens).toBe(0)
+    expect(lines.get('b1')?.cost).toEqual({ usd: 0, priced: 0, unpricedTokens: 550 })
   })
 })

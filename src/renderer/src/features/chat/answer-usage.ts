@@ -1,4 +1,5 @@
-import type { ChatMessage, Usage } from '@shared/chat'
+import type { AssistantMessage, ChatMessage, Usage } from '@shared/chat'
+import { repliesCost, type CostTotal } from '@shared/cost'
 
 /*
  * One usage line per answer. An answer is every reply Claude wrote for one message of yours: with
@@ -25,28 +26,50 @@ export function isZeroUsage(usage: Usage): boolean {
 }
 
 /**
- * The id of each answer's last reply → the usage summed over its rounds. Answers that used no
- * tokens (failed before the API counted any) get no line; nor does the answer still being written.
+ * The id of each answer's last reply → the replies (API rounds) of that answer. The answer still
+ * being written is left out until it is whole.
+ */
+function answerRounds(
+  messages: readonly ChatMessage[],
+  running: boolean
+): Map<string, AssistantMessage[]> {
+  const answers = new Map<string, AssistantMessage[]>()
+  let rounds: AssistantMessage[] = []
+  const close = (): void => {
+    const last = rounds.at(-1)
+    if (last) answers.set(last.id, rounds)
+    rounds = []
+  }
+  for (const message of messages) {
+    if (isUserText(message)) close()
+    else if (message.role === 'assistant') rounds.push(message)
+  }
+  if (!running) close()
+  return answers
+}
+
+/** What one answer used and cost: its rounds added up. */
+export interface AnswerUsage {
+  usage: Usage
+  cost: CostTotal
+}
+
+/**
+ * The id of each answer's last reply → the usage summed over its rounds, and their cost. Answers
+ * that used no tokens (failed before the API counted any) get no line; nor does the answer still
+ * being written.
  */
 export function answerUsage(
   messages: readonly ChatMessage[],
   running: boolean
-): Map<string, Usage> {
-  const lines = new Map<string, Usage>()
-  let total: Usage | null = null
-  let lastReply: string | null = null
-  const close = (): void => {
-    if (lastReply !== null && total !== null && !isZeroUsage(total)) lines.set(lastReply, total)
-    total = null
-    lastReply = null
+): Map<string, AnswerUsage> {
+  const lines = new Map<string, AnswerUsage>()
+  for (const [id, rounds] of answerRounds(messages, running)) {
+    const usages = rounds.flatMap((r) => (r.usage ? [r.usage] : []))
+    const [first, ...rest] = usages
+    if (!first) continue
+    const usage = rest.reduce(sum, first)
+    if (!isZeroUsage(usage)) lines.set(id, { usage, cost: repliesCost(rounds) })
   }
-  for (const message of messages) {
-    if (isUserText(message)) close()
-    else if (message.role === 'assistant') {
-      lastReply = message.id
-      if (message.usage) total = total ? sum(total, message.usage) : message.usage
-    }
-  }
-  if (!running) close()
   return lines
 }

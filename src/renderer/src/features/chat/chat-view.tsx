@@ -6,6 +6,7 @@ import { toShownError, type ShownError } from '../../lib/errors'
 import { modifierLabel } from '../../lib/platform'
 import { ChatOptions } from './chat-options'
 import { Composer } from './composer'
+import { ConversationFooter } from './conversation-footer'
 import { ConversationList } from './conversation-list'
 import { MessageList } from './message-list'
 import { ThinkingControl } from './thinking/thinking-control'
@@ -98,6 +99,7 @@ function Conversation(props: {
           {chat.error.message}
         </p>
       ) : null}
+      <ConversationFooter messages={chat.messages} />
       <Composer
         running={chat.running}
         hasKey={props.hasKey}

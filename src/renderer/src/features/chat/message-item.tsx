@@ -1,6 +1,7 @@
 import { memo } from 'react'
 import { Info, RotateCcw } from 'lucide-react'
 import type { AssistantMessage, ChatMessage, ToolResultBlock, Usage } from '@shared/chat'
+import type { CostTotal } from '@shared/cost'
 import { AnswerModel } from './answer-model'
 import { attachmentsIn, MessageAttachments } from './attachments/message-attachments'
 import { Markdown } from './markdown'
@@ -20,12 +21,14 @@ function Assistant({
   message,
   results,
   usage,
+  cost,
   onOpen,
   onRetry
 }: {
   message: AssistantMessage
   results: Results
   usage?: Usage | undefined
+  cost?: CostTotal | undefined
   onOpen(path: string): void
   onRetry?: () => void
 }) {
@@ -75,7 +78,7 @@ function Assistant({
         </div>
       ) : null}
       <AnswerModel model={message.model} />
-      {usage ? <UsageLine usage={usage} /> : null}
+      {usage ? <UsageLine usage={usage} cost={cost} /> : null}
     </div>
   )
 }
@@ -86,6 +89,7 @@ export const MessageItem = memo(function MessageItem({
   message,
   results,
   usage,
+  cost,
   onOpen,
   onRetry
 }: {
@@ -93,6 +97,8 @@ export const MessageItem = memo(function MessageItem({
   results: Results
   /** The whole answer's usage, on its last reply only (see answer-usage.ts). */
   usage?: Usage | undefined
+  /** And what it cost (tokens only when the model has no price). */
+  cost?: CostTotal | undefined
   onOpen(path: string): void
   onRetry?: () => void
 }) {
@@ -126,6 +132,7 @@ export const MessageItem = memo(function MessageItem({
       message={message}
       results={results}
       usage={usage}
+      cost={cost}
       onOpen={onOpen}
       onRetry={onRetry}
     />

@@ -133,7 +133,8 @@ export function MessageList({
               <MessageItem
                 message={row.message}
                 results={results}
-                usage={usage.get(row.message.id)}
+                usage={usage.get(row.message.id)?.usage}
+                cost={usage.get(row.message.id)?.cost}
                 onOpen={onOpen}
                 onRetry={row.message.id === lastId ? onRetry : undefined}
               />

@@ -7,6 +7,7 @@ import { call } from '../../lib/api'
 import { copyText } from '../../lib/clipboard'
 import { toShownError } from '../../lib/errors'
 import { formatNumber } from '../../lib/format'
+import { RecentCost } from './recent-cost'
 
 type Outcome = { ok: true; chars: number } | { ok: false; message: string }
 
@@ -73,6 +74,7 @@ export function AboutCard({ info, active }: { info: AppInfo | null; active: bool
             </div>
           ))}
       </dl>
+      <RecentCost active={active} />
       <div className="flex flex-wrap items-center gap-3">
         <button type="button" className="button" onClick={() => void copy()} disabled={pending}>
           {pending ? <Spinner /> : null}

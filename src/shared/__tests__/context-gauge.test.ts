@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import type { ChatMessage, Usage } from '../chat'
+import { contextGauge, contextHint, percentText, shortTokens } from '../context-gauge'
+
+const EDITING = { enabled: true, triggerTokens: 100_000, compaction: false }
+const OFF = { enabled: false, triggerTokens: 100_000, compaction: false }
+
+const usage = (input: number, read = 0, write = 0, output = 10): Usage => ({
+  inputTokens: input,
+  outputTokens: output,
+  cacheReadTokens: read,
+  cacheCreationTokens: write
+})
+const reply = (model: string, u: Usage | null): ChatMessage => ({
+  id: `a-${Math.random()}`,
+  role: 'assistant',
+  createdAt: '2026-11-01T00:00:00Z',
+  model,
+  content: [{ type: 'text', text: 'ok' }],
+  status: 'complete',
+  stopReason: 'end_turn',
+  usage: u,
+  error: null
+})
+
+describe('contextGauge', () => {
+  it('the last request: input + cache reads + cache writes against the model window', () => {
+    const gauge = contextGauge(
+      [
+        reply('claude-haiku-4-5', usage(10_000)),
+        reply('claude-haiku-4-5', usage(4_000, 70_000, 10_000, 999))
+      ],
+      OFF
+    )
+    expect(gauge).toEqual({ used: 84_000, window: 200_000, percent: 42, hint: null })
+  })
+
+  it('grows with the conversation, and a 1M model reads smaller for the same tokens', () => {
+    const small = contextGauge([reply('claude-sonnet-4-6', usage(10_000))], OFF)!
+    const more = contextGauge(
+      [reply('claude-sonnet-4-6', usage(10_000)), reply('claude-sonnet-4-6', usage(500_000))],
+      OFF
+    )!
+    expect(small.percent).toBe(1)
+    expect(more.percent).toBe(50)
+  })
+
+  it('skips replies without usage (a failed request) to the last one that counted', () => {
+    const gauge = contextGauge(
+      [reply('claude-haiku-4-5', usage(20_000)), reply('claude-haiku-4-5', null)],
+      OFF
+    )
+    expect(gauge?.used).toBe(20_000)
+  })
+
+  it('no gauge before any reply, or for a model whose window is unknown', () => {
+    expect(contextGauge([], EDITING)).toBeNull()
+    expect(contextGauge([reply('claude-mythos-preview', usage(10_000))], EDITING)).toBeNull()
+  })
+
+  it('never over 100%', () => {
+    expect(contextGauge([reply('claude-haiku-4-5', usage(250_000))], OFF)?.percent).toBe(100)
+  })
+})
+
+describe('contextHint', () => {
+  it('says where context editing starts, then that it is clearing', () => {
+    expect(contextHint(10_000, 200_000, EDITING)).toBe('Older tool results are cleared at 100K')
+    expect(contextHint(100_000, 200_000, EDITING)).toBe(
+      'Older tool results are being cleared (over 100K)'
+    )
+  })
+
+  it('compaction: the API default of 150K, or editing first when it starts sooner', () => {
+    const compaction = { enabled: false, triggerTokens: 100_000, compaction: true }
+    expect(contextHint(10_000, 1_000_000, compaction)).toBe(
+      'Earlier messages are summarized at 150K'
+    )
+    expect(contextHint(10_000, 1_000_000, { ...EDITING, compaction: true })).toBe(
+      'Older tool results are cleared at 100K'
+    )
+    expect(
+      contextHint(10_000, 1_000_000, { enabled: true, triggerTokens: 500_000, compaction: true })
+    ).toBe('Earlier messages are summarized at 150K')
+  })
+
+  it('nothing when off, or when the trigger lies beyond the window', () => {
+    expect(contextHint(10_000, 200_000, OFF)).toBeNull()
+    expect(contextHint(10_000, 200_000, { ...EDITING, triggerTokens: 500_000 })).toBeNull()
+  })
+})
+
+describe('texts', () => {
+  it('short token sizes and percent', () => {
+    expect(shortTokens(100_000)).toBe('100K')
+    expect(shortTokens(1_000_000)).toBe('1M')
+    expect(shortTokens(1_500_000)).toBe('1.5M')
+    expect(percentText(0.2)).toBe('<1%')
+    expect(percentText(0)).toBe('0%')
+    expect(percentText(41.6)).toBe('42%')
+  })
+})
