@@ -78,7 +78,8 @@ test.describe('Waits', () => {
       await captureView(cairn.page, testInfo, `retrying-${scheme}`)
       await expect(countdown).toBeVisible() // axe and the screenshot saw the countdown
       // …then the answer arrives and the wait is gone, with no error left behind.
-      await expect(chat.log()).toContainText('Back after the overload.')
+      // Up to the API's 15 s from the first attempt, however long axe and the screenshot took.
+      await expect(chat.log()).toContainText('Back after the overload.', { timeout: 30_000 })
       await expect(chat.view().getByText(/retrying/)).toHaveCount(0)
       await expect(chat.view().getByRole('alert')).toHaveCount(0)
       expect(cairn.anthropic!.messageRequests()).toHaveLength(2)
