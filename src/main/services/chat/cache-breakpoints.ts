@@ -35,7 +35,8 @@ export function withCacheBreakpoints(
 ): MessageCreateParamsStreaming {
   let budget = MAX_CACHE_BREAKPOINTS - countMarked(params)
   const messages = params.messages.map((m) => ({ ...m, content: blocksOf(m) }))
-  params.messages = messages
+  // Same roles and blocks as given, each only gaining a marker.
+  params.messages = messages as BetaMessageParam[]
   for (const index of messageTargets(messages)) {
     if (budget <= 0) break
     if (mark(messages, index)) budget -= 1
@@ -101,9 +102,9 @@ export function estimateTokens(value: unknown): number {
 }
 
 function blocksOf(message: BetaMessageParam): Blocks {
-  return typeof message.content === 'string'
-    ? [{ type: 'text', text: message.content }]
-    : [...message.content]
+  const content = message.content
+  if (typeof content === 'string') return [{ type: 'text', text: content }]
+  return [...((content ?? []) as Blocks)]
 }
 
 function isEmptyText(block: BetaContentBlockParam): boolean {
