@@ -6,7 +6,10 @@
 //             to a few hundred). This is the figure the 1.05x target is about.
 //   unpaced - the server writes as fast as the socket takes it: what is left is Cairn's own cost
 //             (durable saves of the message and the reply, events), shown in milliseconds.
-// Environment: BENCH_REPS (measured repetitions per profile, default 10), BENCH_ONLY=paced|unpaced.
+//   cache   - prompt caching: input tokens billed, written and read over a scripted 30-turn
+//             conversation with memory rounds, with caching and without (see chat-cache.ts).
+// Environment: BENCH_REPS (measured repetitions per profile, default 10),
+// BENCH_ONLY=paced|unpaced|cache (or the profile as argument: `npm run bench:chat -- cache`).
 import { mkdtemp, rm } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,10 +20,11 @@ import { createChatService, type ChatService } from '../src/main/services/chat'
 import { buildRequest } from '../src/main/services/chat/request'
 import { createLogger } from '../src/main/services/log/logger'
 import { openMemoryStore } from '../src/main/services/memory/index'
+import { cacheProfile } from './chat-cache'
 
 const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 10))
 const WARMUP = 2
-const ONLY = process.env.BENCH_ONLY
+const ONLY = process.env.BENCH_ONLY ?? process.argv[2]
 
 interface Profile {
   name: 'paced' | 'unpaced'
@@ -127,6 +131,11 @@ async function cairnOnce(chat: ChatService, fake: FakeAnthropic): Promise<Sample
 }
 
 async function main(): Promise<void> {
+  if (ONLY !== 'cache') await timingProfiles()
+  if (!ONLY || ONLY === 'cache') await cacheProfile()
+}
+
+async function timingProfiles(): Promise<void> {
   const base = await mkdtemp(join(tmpdir(), 'cairn-bench-chat-'))
   const fake = await startFakeAnthropic()
   const store = await openMemoryStore({

@@ -2,9 +2,8 @@
 // included, Node built-ins external) into a temp folder, then runs the bundle in a fresh process.
 // Usage: node bench/run.ts bench/memory.bench.ts [args...]
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { builtinModules } from 'node:module'
-import { tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import { build } from 'vite'
 
@@ -15,7 +14,11 @@ if (!entryArg) {
   process.exit(2)
 }
 const entry = resolve(entryArg)
-const outDir = mkdtempSync(join(tmpdir(), 'cairn-bench-build-'))
+// Native packages (sharp, pulled in by attachments) cannot be bundled: they stay external and
+// load from the repository's node_modules, so the bundle is written inside the repository.
+const NATIVE = ['sharp']
+mkdirSync(join(repoRoot, 'out'), { recursive: true })
+const outDir = mkdtempSync(join(repoRoot, 'out', 'bench-build-'))
 const fileName = `${basename(entry).replace(/\.ts$/, '')}.mjs`
 
 try {
@@ -33,7 +36,7 @@ try {
       target: 'node22',
       rolldownOptions: {
         input: entry,
-        external: [...builtinModules, ...builtinModules.map((name) => `node:${name}`)],
+        external: [...builtinModules, ...builtinModules.map((name) => `node:${name}`), ...NATIVE],
         output: { format: 'es', entryFileNames: fileName }
       }
     }

@@ -110,7 +110,8 @@ test.describe('Attachments', () => {
         type: 'image',
         source: { type: 'base64', media_type: 'image/png', data: png.toString('base64') }
       },
-      { type: 'text', text: 'Describe this chart' }
+      // The end of the request is a cache breakpoint (prompt caching).
+      { type: 'text', text: 'Describe this chart', cache_control: { type: 'ephemeral' } }
     ])
     // The sent message shows its file; the composer's tray is empty again.
     const sent = chat.log().getByRole('list', { name: 'Attached files' })
@@ -163,7 +164,7 @@ test.describe('Attachments', () => {
         source: { type: 'base64', media_type: 'application/pdf', data: spec.toString('base64') },
         title: 'spec.pdf'
       },
-      { type: 'text', text: 'And this?' }
+      { type: 'text', text: 'And this?', cache_control: { type: 'ephemeral' } }
     ])
   })
 

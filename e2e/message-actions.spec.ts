@@ -86,7 +86,9 @@ test.describe('Message actions', () => {
     const body = bodyOf(fake, 1)
     expect(body.messages.at(-1)).toEqual({
       role: 'user',
-      content: [{ type: 'text', text: 'Name a dish from Lyon' }]
+      content: [
+        { type: 'text', text: 'Name a dish from Lyon', cache_control: { type: 'ephemeral' } }
+      ]
     })
     expect(JSON.stringify(body)).not.toContain('Quenelles')
     const answer = rowOf(chat, 'Salade lyonnaise')

@@ -26,3 +26,10 @@ export {
 export { checkToolPairing, validateMessagesRequest } from './validate'
 export { signThinking } from './thinking'
 export { checkMedia, imageSize } from './validate-media'
+export {
+  checkCacheControl,
+  createPromptCache,
+  minimumCacheableTokens,
+  type CacheUsage,
+  type PromptCache
+} from './cache'

@@ -12,6 +12,7 @@ import {
 } from './script'
 import { formatSse, messageBody, messageId, streamEvents, withIds } from './sse'
 import { validateMessagesRequest } from './validate'
+import { createPromptCache } from './cache'
 
 /*
  * A stand-in for api.anthropic.com on 127.0.0.1, speaking the real wire protocol: the SDK is
@@ -35,6 +36,10 @@ export interface FakeAnthropicOptions {
   models?: FakeModel[]
   /** What POST /v1/messages answers when nothing is scripted (default: a 500 saying so). */
   fallback?: Reply
+  /** The prompt cache's clock, in ms since the epoch (default Date.now). */
+  now?: () => number
+  /** false: the API without prompt caching (every input token at the base rate). Default true. */
+  promptCaching?: boolean
 }
 
 export interface FakeAnthropic {
@@ -93,6 +98,7 @@ export async function startFakeAnthropic(
   const queue: Reply[] = []
   const modelQueue: ErrorReply[] = []
   let models = options.models ?? DEFAULT_MODELS
+  const promptCache = createPromptCache({ now: options.now, enabled: options.promptCaching })
   const sockets = new Set<Socket>()
   const waiters: Array<{ count: number; resolve: (r: RecordedRequest[]) => void }> = []
   let abortWaiters: Array<() => void> = []
@@ -177,6 +183,8 @@ export async function startFakeAnthropic(
       }
       const model = (body as { model: string }).model
       const reply = withIds(spec)
+      // Usage as the API counts it from this request; figures a test scripted win.
+      reply.usage = { ...promptCache.account(body), ...spec.usage }
       if ((body as { stream?: unknown }).stream === true) return stream(reply, model, req, res)
       return sendJson(res, 200, messageBody(reply, model, messageId()))
     }

@@ -9,6 +9,7 @@ import {
   thinkingOn
 } from './thinking'
 import { checkMedia } from './validate-media'
+import { checkCacheControl } from './cache'
 
 type Json = Record<string, unknown>
 
@@ -37,6 +38,8 @@ export function validateMessagesRequest(body: unknown): string | null {
         return `tools.${i}.name: Input should be 'memory'`
     }
   }
+  const caching = checkCacheControl(body)
+  if (caching) return caching
   const thinkingConfig = checkThinkingConfig(body)
   if (thinkingConfig) return thinkingConfig
   const messages = body.messages as unknown[]

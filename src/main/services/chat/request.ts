@@ -9,6 +9,7 @@ import type { Settings } from '@shared/settings'
 import { systemText } from './conversation-options'
 import { attachmentToApi, type AttachmentBytes } from './attachments'
 import { pairToolResults } from './repair'
+import { withCacheBreakpoints } from './cache-breakpoints'
 import {
   CLEAR_THINKING_EDIT,
   withSendableThinking,
@@ -53,7 +54,7 @@ export function buildRequest(
   const { contextManagement, betas } = contextManagementOf(settings, withTool, thinking !== null)
   if (contextManagement) params.context_management = contextManagement
   if (betas.length > 0) params.betas = betas
-  return params
+  return withCacheBreakpoints(params)
 }
 
 function hasToolBlocks(message: BetaMessageParam): boolean {

@@ -76,7 +76,8 @@ describe('write approval in the tool loop', () => {
       tool_use_id: 'toolu_edit',
       content:
         'The user declined this change: not now\nNothing in memory was changed. Do not make this change again unless the user asks for it.',
-      is_error: true
+      is_error: true,
+      cache_control: { type: 'ephemeral' }
     })
     expect(rig.events.text(turnId)).toContain('Understood, I left it as it was.')
     expect(rig.events.of('chat:approval-resolved')).toEqual([

@@ -169,7 +169,7 @@ describe('regenerate', () => {
     const body = bodyOf(rig.fake, 2)
     expect(body.messages.at(-1)).toEqual({
       role: 'user',
-      content: [{ type: 'text', text: 'And food?' }]
+      content: [{ type: 'text', text: 'And food?', cache_control: { type: 'ephemeral' } }]
     })
     expect(texts(body)).toEqual(['Plan a trip', 'Lyon.', 'And food?'])
     expectValidRequests(rig.fake)

@@ -122,6 +122,7 @@ describe('the tool loop against a real memory folder', () => {
     expect(String(refused?.content)).toMatch(/1,024|1 KiB|1024/)
     // The saved result says which cap refused it (for its chip); the API never sees that part.
     expect(Object.keys(refused ?? {}).sort()).toEqual([
+      'cache_control',
       'content',
       'is_error',
       'tool_use_id',

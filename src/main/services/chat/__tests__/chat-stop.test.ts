@@ -41,7 +41,7 @@ describe('stop', () => {
     await converse(rig, 'Never mind.', id)
     const messages = bodyOf(rig.fake, 1).messages
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user'])
-    expect(messages[1]?.content).toEqual([{ type: 'text', text: 'The quick br' }])
+    expect(messages[1]?.content).toMatchObject([{ type: 'text', text: 'The quick br' }])
     expectValidRequests(rig.fake)
   })
 
@@ -194,7 +194,11 @@ describe('repair before the next request', () => {
       tool_use_id: 'toolu_lost',
       is_error: true
     })
-    expect(sent[2]?.content[1]).toEqual({ type: 'text', text: 'Hello again' })
+    expect(sent[2]?.content[1]).toEqual({
+      type: 'text',
+      text: 'Hello again',
+      cache_control: { type: 'ephemeral' }
+    })
     // And the saved conversation holds the answer too.
     const after = (await rig.chat.getConversation({ conversationId: id })).conversation
     const answer = after.messages[2]

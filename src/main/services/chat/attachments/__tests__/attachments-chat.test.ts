@@ -56,7 +56,7 @@ describe('attachments in a conversation', () => {
         source: { type: 'text', media_type: 'text/plain', data: 'export const answer = 42\n' },
         title: 'main.ts'
       },
-      { type: 'text', text: 'What are these?' }
+      { type: 'text', text: 'What are these?', cache_control: { type: 'ephemeral' } }
     ])
     // The saved conversation names the files by hash; it holds none of their bytes.
     const saved = await readFile(join(userData(), 'conversations', `${id}.json`), 'utf8')

@@ -53,7 +53,7 @@ describe('request building with attachments', () => {
         source: { type: 'text', media_type: 'text/plain', data: 'print("hi")\n' },
         title: 'c.py'
       },
-      { type: 'text', text: 'Compare them.' }
+      { type: 'text', text: 'Compare them.', cache_control: { type: 'ephemeral' } }
     ])
     expect(validateMessagesRequest(params)).toBeNull()
   })
@@ -64,7 +64,11 @@ describe('request building with attachments', () => {
     ]
     const params = buildRequest({ model: 'm', messages }, defaultSettings(), true, new Map())
     expect(params.messages[0]?.content).toEqual([
-      { type: 'text', text: '(The attached file “gone.png” is no longer stored on this computer.)' }
+      {
+        type: 'text',
+        text: '(The attached file “gone.png” is no longer stored on this computer.)',
+        cache_control: { type: 'ephemeral' }
+      }
     ])
     expect(JSON.stringify(params)).not.toContain('d'.repeat(64))
   })
