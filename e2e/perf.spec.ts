@@ -1,9 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { formatBytes, rendererChunks, summaryLine, totalBytes } from '../scripts/renderer-chunks'
 import { reply } from './fake-anthropic'
 import { AppPage } from './pages/app-page'
 import { ChatPage } from './pages/chat-page'
 import { expect, test } from './support/app-fixture'
+import { repoRoot } from './support/environment'
 
 // Printed, never asserted: timings depend on the machine (see bench/ for tracked figures).
 // No trace: its DOM snapshots run on the page's main thread and would be the long tasks measured.
@@ -21,7 +23,11 @@ const RICH_REPLY =
       ' }\nconsole.log(trip)\n```\n\n'
   ).join('') + 'The end of a long answer.'
 
-function bigConversation(count: number) {
+function bigConversation(
+  count: number,
+  id = 'perf-2000-messages',
+  title = 'Two thousand messages'
+) {
   const at = new Date().toISOString()
   const messages = Array.from({ length: count }, (_, i) =>
     i % 2 === 0
@@ -50,8 +56,8 @@ function bigConversation(count: number) {
   )
   return {
     version: 1,
-    id: 'perf-2000-messages',
-    title: 'Two thousand messages',
+    id,
+    title,
     titleSource: 'user',
     model: 'claude-sonnet-4-6',
     createdAt: at,
@@ -124,5 +130,70 @@ test('perf: render a 2,000-message conversation; longest task while streaming 10
     `perf: streaming ${apiDeltas} API deltas at ~${Math.round(apiDeltas / seconds)}/s (main sent ${events('chat:delta').length} chat:delta events): ` +
       `longest main-thread task ${Math.round(longest)} ms (target ≤ 50 ms; 0 = none over 50 ms); ` +
       `main thread busy ${ms(after.task - before.task)} ms in ${seconds.toFixed(1)} s, of which script ${ms(after.script - before.script)} ms`
+  )
+})
+
+/** Set before any page script runs: when the composer first exists, and when input could first be handled. */
+const COMPOSER_CLOCK = `{
+  const observer = new MutationObserver(() => {
+    const composer = document.getElementById('composer')
+    if (!composer || composer.disabled) return
+    observer.disconnect()
+    const shown = performance.now()
+    // The next task: the main thread is free to handle the first keystroke.
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => (globalThis.__composerReady = { shown, interactive: performance.now() })
+    channel.port2.postMessage(null)
+  })
+  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] })
+}`
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+test('perf: navigation to an interactive composer (median of 5 loads); entry chunk size', async ({
+  cairn
+}) => {
+  test.skip(
+    test.info().project.name !== 'browser',
+    'times page loads of the built renderer, which the browser harness serves'
+  )
+  test.setTimeout(60_000)
+  // The first view as people see it: their last conversation open, with code in the last answer.
+  const folder = join(cairn.userDataDir, 'conversations')
+  await mkdir(folder, { recursive: true, mode: 0o700 })
+  const conversation = bigConversation(20, 'perf-first-view', 'Where we left off')
+  const last = conversation.messages.at(-1)!
+  last.content = [{ type: 'text', text: RICH_REPLY }]
+  await writeFile(join(folder, 'perf-first-view.json'), JSON.stringify(conversation))
+  await cairn.restart()
+  await new ChatPage(cairn.page).useSessionKey()
+  await cairn.page.addInitScript(COMPOSER_CLOCK)
+
+  const loads: { shown: number; interactive: number }[] = []
+  for (let i = 0; i < 5; i++) {
+    await cairn.page.reload()
+    const ready = await cairn.page.waitForFunction(
+      () => (globalThis as unknown as { __composerReady?: object }).__composerReady
+    )
+    loads.push((await ready.jsonValue()) as { shown: number; interactive: number })
+    await expect(cairn.page.getByRole('log', { name: 'Messages' })).toContainText(
+      'The end of a long answer.'
+    )
+  }
+  const ms = (n: number) => `${Math.round(n)} ms`
+  const interactive = loads.map((load) => load.interactive)
+  console.log(
+    `perf: navigation to interactive composer, median of 5 loads ${ms(median(interactive))} ` +
+      `(target ≤ 300 ms; loads ${interactive.map(Math.round).join(', ')} ms; ` +
+      `composer shown at median ${ms(median(loads.map((load) => load.shown)))})`
+  )
+  const chunks = rendererChunks(join(repoRoot, 'out', 'renderer'))
+  console.log(
+    `perf: entry chunk ${formatBytes(totalBytes(chunks.entry))} minified, before compression ` +
+      `(target ≤ 800 KB); ${summaryLine(chunks)}`
   )
 })

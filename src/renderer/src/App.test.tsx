@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { defaultSettings } from '@shared/settings'
 import { App } from './App'
+import { preloadViews } from './lazy-views'
 import { installFakeMain } from './test/fake-main'
 
 function visibleHeading(): string {
@@ -10,6 +11,8 @@ function visibleHeading(): string {
 }
 
 async function renderApp() {
+  // As after the first view has gone idle: the views' chunks are in, so switching shows them at once.
+  await preloadViews()
   const main = installFakeMain()
   const user = userEvent.setup()
   render(<App />)

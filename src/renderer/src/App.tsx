@@ -4,8 +4,7 @@ import { CairnMark, ChatIcon, MemoryIcon, SettingsIcon } from './components/icon
 import { LoadErrorBanner, NoticeBanner } from './components/notice-banner'
 import { panelId, tabId, ViewTabs, type ViewTab } from './components/view-tabs'
 import { ChatView } from './features/chat/chat-view'
-import { MemoryView } from './features/memory/memory-view'
-import { SettingsView } from './features/settings/settings-view'
+import { MemoryPanel, SettingsPanel } from './lazy-views'
 import { useSettingsState } from './features/settings/use-settings-state'
 import { focusSoon, onNavigate } from './lib/navigation'
 import { isPrimaryShortcut, isShiftedShortcut, modifierLabel } from './lib/platform'
@@ -177,7 +176,8 @@ export function App() {
         )}
         {panel(
           'memory',
-          <MemoryView
+          <MemoryPanel
+            shown={view === 'memory'}
             info={info}
             settings={settings.settings}
             openRequest={memoryRequest}
@@ -187,7 +187,7 @@ export function App() {
         )}
         {panel(
           'settings',
-          <SettingsView state={settings} info={info} active={view === 'settings'} />
+          <SettingsPanel state={settings} info={info} active={view === 'settings'} />
         )}
       </main>
     </div>

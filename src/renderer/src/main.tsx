@@ -2,6 +2,7 @@ import './lib/strict-csp'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'
+import { preloadAfterFirstView } from './lazy-views'
 import './styles.css'
 
 const root = document.getElementById('root')
@@ -12,3 +13,4 @@ if (root) {
     </StrictMode>
   )
 }
+preloadAfterFirstView()

@@ -23,7 +23,7 @@ export interface EditorController {
   replaceText(text: string): void
 }
 
-interface Props {
+export interface Props {
   /** The text to start from; a new docKey replaces the document with it. */
   initial: string
   docKey: string

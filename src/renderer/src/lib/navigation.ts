@@ -16,12 +16,18 @@ export function onNavigate(listener: (target: NavTarget) => void): () => void {
   return () => window.removeEventListener(EVENT, handler)
 }
 
-/** Once the view is shown: focus a control by id and bring it into view (next frame, after render). */
-export function focusSoon(id: string): void {
-  requestAnimationFrame(() => {
+/**
+ * Once the view is shown: focus a control by id and bring it into view. Tried each frame for a
+ * while: a view opened for the first time renders once its chunk and data have arrived.
+ */
+export function focusSoon(id: string, withinMs = 3000): void {
+  const until = performance.now() + withinMs
+  const attempt = () => {
     const element = document.getElementById(id)
-    if (!element) return
-    element.scrollIntoView({ block: 'center' })
-    element.focus()
-  })
+    if (element) {
+      element.scrollIntoView({ block: 'center' })
+      element.focus()
+    } else if (performance.now() < until) requestAnimationFrame(attempt)
+  }
+  requestAnimationFrame(attempt)
 }

@@ -2,10 +2,12 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect } from 'vitest'
 import { App } from '../App'
+import { preloadViews } from '../lazy-views'
 import { installFakeMain, type FakeMainOptions } from './fake-main'
 
 /** The whole app over a fake main, loaded and switched to Settings the way a person would. */
 export async function renderSettings(options?: FakeMainOptions) {
+  await preloadViews() // as once the first view is idle: Settings shows as soon as it is chosen
   const main = installFakeMain(options)
   const user = userEvent.setup()
   render(<App />)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { rehypeCodeHighlight, type HastNode } from './highlight-code'
+import { mayHaveCode, rehypeCodeHighlight, type HastNode } from './highlight-code'
+import { lowlight } from './lowlight-common'
 
 const code = (className: string[], text: string): HastNode => ({
   type: 'element',
@@ -17,7 +18,7 @@ const pre = (child: HastNode): HastNode => ({
 describe('rehypeCodeHighlight', () => {
   it('turns fenced code in a known language into hljs spans, keeping the text', () => {
     const block = code(['language-ts'], 'const a = "x"')
-    rehypeCodeHighlight()({ type: 'root', children: [pre(block)] })
+    rehypeCodeHighlight({ lowlight })({ type: 'root', children: [pre(block)] })
     expect(block.properties?.className).toEqual(['hljs', 'language-ts'])
     const html = JSON.stringify(block.children)
     expect(html).toContain('hljs-keyword')
@@ -39,7 +40,14 @@ describe('rehypeCodeHighlight', () => {
       ]
     }
     const before = JSON.stringify(tree)
-    rehypeCodeHighlight()(tree)
+    rehypeCodeHighlight({ lowlight })(tree)
     expect(JSON.stringify(tree)).toBe(before)
+  })
+
+  it('loads the grammars only for text with a fenced block that names a language', () => {
+    expect(mayHaveCode('```ts\nconst a = 1\n```')).toBe(true)
+    expect(mayHaveCode('- a list\n  ~~~ python\n  print(1)\n  ~~~')).toBe(true)
+    expect(mayHaveCode('Plain text with `inline code` only.')).toBe(false)
+    expect(mayHaveCode('```\nno language\n```')).toBe(false)
   })
 })

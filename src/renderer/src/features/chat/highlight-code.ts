@@ -1,11 +1,25 @@
-import { common, createLowlight } from 'lowlight'
+import type { createLowlight } from 'lowlight'
+import { lazyModule } from '../../lib/lazy-module'
 
 /*
- * Highlights fenced code (```ts …) with class names only (CSP-safe: no inline styles), through one
- * lowlight instance for the whole app. rehype-highlight builds a new instance, and so recompiles
- * every grammar it uses, on each render of each message.
+ * Highlights fenced code (```ts …) with class names only (CSP-safe: no inline styles). The
+ * grammars load on first use; until then code shows plain, in the same box and font.
  */
-const lowlight = createLowlight(common)
+
+export type Lowlight = ReturnType<typeof createLowlight>
+
+/** lowlight with the common grammars, from its own chunk. */
+export const highlighter = lazyModule(() =>
+  import('./lowlight-common').then((module) => module.lowlight)
+)
+
+/**
+ * Whether `text` may hold a fenced block with a language (``` or ~~~ then a name), the only code
+ * this highlights. Loose on purpose (fences in lists and quotes too): a false yes only loads early.
+ */
+export function mayHaveCode(text: string): boolean {
+  return /(?:`{3,}|~{3,})[ \t]*[\w+#.-]/.test(text)
+}
 
 /** The parts of a hast node this needs (text nodes have `value`, elements the rest). */
 export interface HastNode {
@@ -27,7 +41,7 @@ function textOf(node: HastNode): string {
   return node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(textOf).join('')
 }
 
-function visit(node: HastNode, parent: HastNode | null): void {
+function visit(lowlight: Lowlight, node: HastNode, parent: HastNode | null): void {
   const isCodeInPre = node.tagName === 'code' && parent?.tagName === 'pre'
   const language = isCodeInPre ? languageOf(node) : null
   if (language && lowlight.registered(language)) {
@@ -39,10 +53,10 @@ function visit(node: HastNode, parent: HastNode | null): void {
     }
     return
   }
-  for (const child of node.children ?? []) visit(child, node)
+  for (const child of node.children ?? []) visit(lowlight, child, node)
 }
 
 /** The rehype plugin: code in an unknown language stays plain. */
-export function rehypeCodeHighlight() {
-  return (tree: HastNode): void => visit(tree, null)
+export function rehypeCodeHighlight({ lowlight }: { lowlight: Lowlight }) {
+  return (tree: HastNode): void => visit(lowlight, tree, null)
 }

@@ -4,10 +4,11 @@ import ReactMarkdown, { type Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { copyText } from '../../lib/clipboard'
 import { ExternalLink } from './external-link'
-import { rehypeCodeHighlight } from './highlight-code'
+import { useLazyModule } from '../../lib/lazy-module'
+import { highlighter, mayHaveCode, rehypeCodeHighlight } from './highlight-code'
 import { splitBlocks } from './markdown-blocks'
 import { mayHaveMath, prepareMath } from './math-text'
-import { useMath, type MathPlugins } from './use-math'
+import { useMath, type Plugins } from './use-math'
 
 function textOf(node: ReactNode): string {
   if (typeof node === 'string' || typeof node === 'number') return String(node)
@@ -73,18 +74,27 @@ const components: Components = {
 }
 
 const REMARK = [remarkGfm]
-const REHYPE = [rehypeCodeHighlight]
 
-const PLAIN: MathPlugins = { remark: REMARK, rehype: REHYPE }
+interface MarkdownPlugins {
+  remark: Plugins
+  rehype: Plugins
+  /** KaTeX is in: the text's math delimiters are prepared for it. */
+  math: boolean
+}
 
-/** The plugins for `text`: math ones once KaTeX has loaded (on first use), plain until then. */
-function usePlugins(needsMath: boolean): MathPlugins {
-  const math = useMath(needsMath)
-  return useMemo(
-    () =>
-      math ? { remark: [...REMARK, ...math.remark], rehype: [...math.rehype, ...REHYPE] } : PLAIN,
-    [math]
-  )
+/**
+ * The plugins for `text`: math once KaTeX has loaded, highlighting once the grammars have (each
+ * on first use, in chunks of their own); plain markdown until then.
+ */
+function usePlugins(text: string): MarkdownPlugins {
+  const math = useMath(mayHaveMath(text))
+  const lowlight = useLazyModule(highlighter, mayHaveCode(text))
+  return useMemo(() => {
+    const code: Plugins = lowlight ? [[rehypeCodeHighlight, { lowlight }]] : []
+    return math
+      ? { remark: [...REMARK, ...math.remark], rehype: [...math.rehype, ...code], math: true }
+      : { remark: REMARK, rehype: code, math: false }
+  }, [math, lowlight])
 }
 
 const MarkdownBlock = memo(function MarkdownBlock({
@@ -92,7 +102,7 @@ const MarkdownBlock = memo(function MarkdownBlock({
   plugins
 }: {
   text: string
-  plugins: MathPlugins
+  plugins: MarkdownPlugins
 }) {
   return (
     <ReactMarkdown
@@ -100,14 +110,14 @@ const MarkdownBlock = memo(function MarkdownBlock({
       rehypePlugins={plugins.rehype}
       components={components}
     >
-      {plugins === PLAIN ? text : prepareMath(text)}
+      {plugins.math ? prepareMath(text) : text}
     </ReactMarkdown>
   )
 })
 
 /** Claude's markdown with GitHub extensions and math; code highlighted by class names only (CSP-safe). */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
-  const plugins = usePlugins(mayHaveMath(text))
+  const plugins = usePlugins(text)
   return (
     <div className="markdown">
       <MarkdownBlock text={text} plugins={plugins} />
@@ -121,7 +131,7 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
  * whole by `Markdown`).
  */
 export function StreamingMarkdown({ text }: { text: string }) {
-  const plugins = usePlugins(mayHaveMath(text))
+  const plugins = usePlugins(text)
   return (
     <div className="markdown">
       {splitBlocks(text).map((block, i) => (

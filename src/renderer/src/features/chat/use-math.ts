@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
 import type { Options } from 'react-markdown'
+import { lazyModule, useLazyModule } from '../../lib/lazy-module'
 
 export type Plugins = NonNullable<Options['remarkPlugins']>
 
@@ -8,34 +8,10 @@ export interface MathPlugins {
   rehype: Plugins
 }
 
-let loaded: MathPlugins | null = null
-let loading: Promise<MathPlugins> | null = null
-
-/** Loads KaTeX and the math plugins once; later calls share the same load. */
-export function loadMath(): Promise<MathPlugins> {
-  loading ??= import('./math-plugins').then(
-    (module) => (loaded = module.MATH_PLUGINS),
-    (error: unknown) => {
-      loading = null // a failed chunk load may succeed later; until then math stays as source
-      throw error
-    }
-  )
-  return loading
-}
+/** KaTeX and the math plugins: their own chunk, loaded on first use. */
+const math = lazyModule(() => import('./math-plugins').then((module) => module.MATH_PLUGINS))
 
 /** The math plugins once loaded, loading them when `needed`; `null` until then. */
 export function useMath(needed: boolean): MathPlugins | null {
-  const [plugins, setPlugins] = useState(loaded)
-  useEffect(() => {
-    if (!needed || plugins) return
-    let live = true
-    loadMath().then(
-      (math) => live && setPlugins(math),
-      () => undefined // shown as plain text: better than no message
-    )
-    return () => {
-      live = false
-    }
-  }, [needed, plugins])
-  return plugins
+  return useLazyModule(math, needed)
 }

@@ -9,7 +9,7 @@ import { editorTheme, minimalChange } from '../../components/code-editor'
 import { Spinner } from '../../components/icons'
 import { relativePath } from './memory-paths'
 
-interface Props {
+export interface Props {
   path: string
   /** The file as it is on disk now; the left side follows it live. */
   disk: string

@@ -19,3 +19,21 @@ describe('MemoryView with memory off for this session', () => {
     expect(screen.getByText('No memory files to show.')).toBeTruthy()
   })
 })
+
+describe('MemoryView mounted on first use', () => {
+  it('opens the file a memory chip asked for before the view existed', async () => {
+    installFakeMain({ memory: { '/memories/a.md': 'alpha\n', '/memories/trip.md': 'Lyon\n' } })
+    render(
+      <MemoryView
+        info={null}
+        settings={null}
+        openRequest={{ path: '/memories/trip.md', n: 1 }}
+        onOpenConversation={() => undefined}
+      />
+    )
+    expect(await screen.findByRole('heading', { name: '/memories/trip.md' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: /trip\.md/ }).getAttribute('aria-current')).toBe(
+      'true'
+    )
+  })
+})

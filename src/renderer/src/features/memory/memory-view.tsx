@@ -47,7 +47,8 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
   const [pane, setPane] = useState<Pane>('file')
   const [creating, setCreating] = useState(false)
   const [error, setError] = useState<ShownError | null>(null)
-  const [seenRequest, setSeenRequest] = useState(openRequest)
+  // Null at first: a request made before this view mounted (it mounts on first use) still opens.
+  const [seenRequest, setSeenRequest] = useState<typeof openRequest>(null)
   if (openRequest !== seenRequest) {
     setSeenRequest(openRequest)
     if (openRequest) {
