@@ -50,9 +50,13 @@ export function ChatOptions({
         className="button button--quiet py-1 text-sm"
         onClick={() => setEditing(true)}
         aria-haspopup="dialog"
+        title={options.instructions === null ? 'Instructions' : 'Instructions: this chat'}
       >
         <ScrollText size={14} aria-hidden />
-        {options.instructions === null ? 'Instructions' : 'Instructions: this chat'}
+        {/* A narrow header keeps the icon; the name stays for screen readers and the tooltip. */}
+        <span className="sr-only @3xl:not-sr-only">
+          {options.instructions === null ? 'Instructions' : 'Instructions: this chat'}
+        </span>
       </button>
       {/* The switch is also the notice: off reads "Memory off for this chat", in the warning colours. */}
       <button
@@ -72,7 +76,11 @@ export function ChatOptions({
         ) : (
           <Brain size={14} aria-hidden className="shrink-0" />
         )}
-        {memoryOff ? 'Memory off for this chat' : 'Memory on'}
+        {memoryOff ? (
+          'Memory off for this chat'
+        ) : (
+          <span className="sr-only @3xl:not-sr-only">Memory on</span>
+        )}
       </button>
       {chat.error ? (
         <p role="alert" className="basis-full text-right text-xs text-danger">

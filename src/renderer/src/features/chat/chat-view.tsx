@@ -235,7 +235,7 @@ export function ChatView({
         />
       )}
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex items-center gap-3 border-b border-line px-5 py-3">
+        <header className="@container flex items-center gap-3 border-b border-line px-5 py-3">
           {onToggleList ? (
             <button
               type="button"
