@@ -5,19 +5,11 @@
 // once with caching off (every input token at the base rate), the baseline.
 // Price weights (Anthropic's prompt-caching pricing): base input 1x, cache write 1.25x (5-minute
 // TTL), cache read 0.1x. Output tokens are the same in both runs and left out.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Usage } from '@shared/chat'
-import { defaultSettings } from '@shared/settings'
-import { memory, reply, startFakeAnthropic, text, type MessageReply } from '../e2e/fake-anthropic'
-import { createChatService } from '../src/main/services/chat'
-import { createLogger } from '../src/main/services/log/logger'
-import { openMemoryStore } from '../src/main/services/memory/index'
+import { memory, reply, text, type MessageReply } from '../e2e/fake-anthropic'
+import { MODEL, startChatRig } from './chat-rig'
 
 const TURNS = 30
-const API_KEY = 'sk-ant-bench-0000'
-const MODEL = 'claude-sonnet-4-6'
 const WRITE = 1.25
 const READ = 0.1
 
@@ -62,21 +54,7 @@ interface TurnUsage extends Usage {
 
 /** Runs the whole script once, on fresh folders and a fresh fake; the usage of each turn. */
 async function runScript(promptCaching: boolean): Promise<TurnUsage[]> {
-  const base = await mkdtemp(join(tmpdir(), 'cairn-bench-cache-'))
-  const fake = await startFakeAnthropic({ promptCaching })
-  const store = await openMemoryStore({
-    root: join(base, 'memories'),
-    stateDir: join(base, 'state')
-  })
-  const settings = { ...defaultSettings(), model: MODEL }
-  const chat = createChatService({
-    dir: join(base, 'user-data'),
-    settings: { get: () => ({ settings }) },
-    secrets: { getApiKey: async () => API_KEY },
-    memory: store,
-    logger: createLogger({}),
-    anthropic: { baseURL: fake.url }
-  })
+  const { chat, fake, close } = await startChatRig({ promptCaching })
   const turns: TurnUsage[] = []
   try {
     const { id } = await chat.createConversation({ model: MODEL })
@@ -109,10 +87,7 @@ async function runScript(promptCaching: boolean): Promise<TurnUsage[]> {
       turns.push({ ...usage, requests: requests.length })
     }
   } finally {
-    await chat.dispose()
-    await store.dispose()
-    await fake.close()
-    await rm(base, { recursive: true, force: true })
+    await close()
   }
   return turns
 }

@@ -10,17 +10,14 @@
 //             conversation with memory rounds, with caching and without (see chat-cache.ts).
 // Environment: BENCH_REPS (measured repetitions per profile, default 10),
 // BENCH_ONLY=paced|unpaced|cache (or the profile as argument: `npm run bench:chat -- cache`).
-import { mkdtemp, rm } from 'node:fs/promises'
-import { cpus, loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { cpus, loadavg } from 'node:os'
 import Anthropic from '@anthropic-ai/sdk'
 import { defaultSettings } from '@shared/settings'
-import { reply, startFakeAnthropic, type FakeAnthropic } from '../e2e/fake-anthropic'
-import { createChatService, type ChatService } from '../src/main/services/chat'
+import { reply, type FakeAnthropic } from '../e2e/fake-anthropic'
+import type { ChatService } from '../src/main/services/chat'
 import { buildRequest } from '../src/main/services/chat/request'
-import { createLogger } from '../src/main/services/log/logger'
-import { openMemoryStore } from '../src/main/services/memory/index'
 import { cacheProfile } from './chat-cache'
+import { API_KEY, MODEL, startChatRig } from './chat-rig'
 
 const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 10))
 const WARMUP = 2
@@ -36,8 +33,6 @@ const PROFILES: Profile[] = [
   { name: 'unpaced', firstEventDelayMs: 0, eventDelayMs: 0 }
 ]
 const TOKENS = 2_000
-const API_KEY = 'sk-ant-bench-0000'
-const MODEL = 'claude-sonnet-4-6'
 
 /** 2,000 text deltas of four characters (about a token each), as the API streams them. */
 const ANSWER = Array.from({ length: TOKENS }, (_, i) =>
@@ -136,21 +131,7 @@ async function main(): Promise<void> {
 }
 
 async function timingProfiles(): Promise<void> {
-  const base = await mkdtemp(join(tmpdir(), 'cairn-bench-chat-'))
-  const fake = await startFakeAnthropic()
-  const store = await openMemoryStore({
-    root: join(base, 'memories'),
-    stateDir: join(base, 'state')
-  })
-  const settings = { ...defaultSettings(), model: MODEL }
-  const chat = createChatService({
-    dir: join(base, 'user-data'),
-    settings: { get: () => ({ settings }) },
-    secrets: { getApiKey: async () => API_KEY },
-    memory: store,
-    logger: createLogger({}),
-    anthropic: { baseURL: fake.url }
-  })
+  const { chat, fake, close } = await startChatRig()
   const client = new Anthropic({
     apiKey: API_KEY,
     baseURL: fake.url,
@@ -182,10 +163,7 @@ async function timingProfiles(): Promise<void> {
       report(next, runs)
     }
   } finally {
-    await chat.dispose()
-    await store.dispose()
-    await fake.close()
-    await rm(base, { recursive: true, force: true })
+    await close()
   }
   console.log('')
   console.log('Cairn = send -> first chat:delta -> chat:done, with the message and the reply saved')
