@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ChatMessage, Usage } from '../chat'
+import { assistantReply } from './replies'
+import type { Usage } from '../chat'
 import { contextGauge, contextHint, percentText, shortTokens } from '../context-gauge'
 
 const EDITING = { enabled: true, triggerTokens: 100_000, compaction: false }
@@ -11,17 +12,7 @@ const usage = (input: number, read = 0, write = 0, output = 10): Usage => ({
   cacheReadTokens: read,
   cacheCreationTokens: write
 })
-const reply = (model: string, u: Usage | null): ChatMessage => ({
-  id: `a-${Math.random()}`,
-  role: 'assistant',
-  createdAt: '2026-11-01T00:00:00Z',
-  model,
-  content: [{ type: 'text', text: 'ok' }],
-  status: 'complete',
-  stopReason: 'end_turn',
-  usage: u,
-  error: null
-})
+const reply = assistantReply
 
 describe('contextGauge', () => {
   it('the last request: input + cache reads + cache writes against the model window', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { AssistantMessage, ChatMessage, Usage } from '../chat'
+import { assistantReply } from './replies'
+import type { ChatMessage, Usage } from '../chat'
 import { conversationCost, formatUsd, knownUsd, requestCost } from '../cost'
 
 const usage = (input: number, output: number, read = 0, write = 0): Usage => ({
@@ -8,17 +9,7 @@ const usage = (input: number, output: number, read = 0, write = 0): Usage => ({
   cacheReadTokens: read,
   cacheCreationTokens: write
 })
-const reply = (model: string, u: Usage | null): AssistantMessage => ({
-  id: `a-${Math.random()}`,
-  role: 'assistant',
-  createdAt: '2026-11-01T00:00:00Z',
-  model,
-  content: [{ type: 'text', text: 'ok' }],
-  status: 'complete',
-  stopReason: 'end_turn',
-  usage: u,
-  error: null
-})
+const reply = assistantReply
 
 describe('requestCost', () => {
   it('prices input, output, cache writes and cache reads each at their own rate', () => {
