@@ -75,7 +75,9 @@ describe('Claude and other programs editing at the same time', () => {
           const entry = indexOf(store).get(`race/f${file}.md`)
           if (content === null ? entry !== undefined : entry?.hash !== sha(content)) return file
         }
-        return undefined
+        // An editor's temp file is indexed when it appears and dropped when its rename is seen.
+        const temp = [...indexOf(store).entries()].find(([rel]) => rel.endsWith('.swp'))?.[0]
+        return temp
       }
       await started.changes.until(async () => {
         await started.watcher.idle()
