@@ -76,7 +76,8 @@ describe('App frame', () => {
     const { main, user } = await renderApp()
     const welcome = await screen.findByRole('region', { name: 'Welcome to Cairn' })
     expect(welcome.textContent).toContain('Memory is a folder')
-    expect(welcome.textContent).toContain('/home/test/.config/Cairn/memories')
+    // The folder comes with the app info, which may land after the card itself.
+    await waitFor(() => expect(welcome.textContent).toContain('/home/test/.config/Cairn/memories'))
     expect(within(welcome).getByRole('button', { name: 'Open memory folder' })).toBeTruthy()
 
     await user.type(
