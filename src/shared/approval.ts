@@ -22,6 +22,20 @@ export const ApprovalPreviewSchema = z.object({
 })
 export type ApprovalPreview = z.infer<typeof ApprovalPreviewSchema>
 
+/**
+ * A change the memory engine planned (its dry run): what the command would do, and the sha256 of
+ * the bytes on disk it was planned from (null: nothing was there; a folder's is a `tree:` hash).
+ * Executing it with that sha256 as precondition refuses if the bytes moved on.
+ */
+export const PlannedChangeSchema = z.object({
+  command: ApprovalCommandSchema,
+  /** `/memories/...`; for a rename, the old path (`preview.to` is the new one). */
+  path: z.string(),
+  sha256: z.string().nullable(),
+  preview: ApprovalPreviewSchema
+})
+export type PlannedChange = z.infer<typeof PlannedChangeSchema>
+
 export const PendingApprovalSchema = z.object({
   id: ApprovalIdSchema,
   conversationId: ConversationIdSchema,

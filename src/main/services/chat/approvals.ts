@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { isDeepStrictEqual } from 'node:util'
-import type { AnswerApprovalInput, PendingApproval } from '@shared/approval'
+import type { AnswerApprovalInput, PendingApproval, PlannedChange } from '@shared/approval'
 import type { ToolResult } from '@shared/memory'
 import type { MemoryWriteApproval } from '@shared/settings'
+import type { Approval, AskApproval } from '../memory'
 import { needsApproval } from './approval-policy'
-import { previewChange, type MemoryPeek, type PlannedChange } from './approval-preview'
 import type { ChatEmit } from './types'
 
 /*
@@ -13,6 +12,8 @@ import type { ChatEmit } from './types'
  * nothing times out while it waits; the turn goes on with a new request once the user answers.
  * Pending approvals are state of main (a window reload lists them again); a stop or quitting
  * declines them. The inspector's edits never come here: they do not go through the tool loop.
+ * The memory engine makes the plan shown on the card (design: "One write path"); this desk only
+ * asks the user about it.
  */
 
 export const STOPPED_REASON = 'the reply was stopped before the change was approved'
@@ -45,11 +46,11 @@ interface Waiting {
 
 export interface ApprovalDeskDeps {
   mode: () => MemoryWriteApproval
-  /** Null when memory is off: the engine then refuses every command, so nothing waits. */
-  peek: MemoryPeek | null
   emit: ChatEmit
   clock: () => Date
 }
+
+const GO: Approval = { go: true }
 
 export class ApprovalDesk {
   private readonly waiting = new Map<string, Waiting>()
@@ -59,10 +60,21 @@ export class ApprovalDesk {
 
   constructor(private readonly deps: ApprovalDeskDeps) {}
 
-  /** Runs one memory command of Claude's, once approved if the setting asks for approval. */
-  async run(request: ApprovalRequest, execute: () => Promise<ToolResult>): Promise<ToolResult> {
-    const decision = await this.decide(request)
-    return decision.kind === 'go' ? execute() : declinedResult(decision.reason)
+  /**
+   * How the engine asks about this command, or undefined when the setting lets it run. The
+   * engine plans (a dry run), calls this with the plan, and runs exactly that plan once approved;
+   * a plan it cannot make is never run, so nothing here can let an unplanned change through.
+   */
+  askerFor(request: ApprovalRequest): AskApproval | undefined {
+    if (!needsApproval(this.deps.mode(), commandOf(request.input))) return undefined
+    return async (plan, changed) => {
+      if (this.allowed.has(request.conversationId)) return GO
+      if (this.closed) return declined(CLOSED_REASON)
+      if (request.signal.aborted) return declined(STOPPED_REASON)
+      // `changed`: the plan the user approved was overtaken before it ran; this is the new one.
+      const decision = await this.wait(request, changed ? withChangedNote(plan) : plan)
+      return decision.kind === 'go' ? GO : declined(decision.reason)
+    }
   }
 
   list(conversationId?: string): PendingApproval[] {
@@ -88,35 +100,15 @@ export class ApprovalDesk {
       waiting.settle({ kind: 'declined', reason: CLOSED_REASON }, 'declined')
   }
 
-  private async decide(request: ApprovalRequest): Promise<Decision> {
-    const command = commandOf(request.input)
-    const { peek } = this.deps
-    if (!peek || !needsApproval(this.deps.mode(), command)) return { kind: 'go' }
-    if (this.allowed.has(request.conversationId)) return { kind: 'go' }
-    let shown: PlannedChange | null = null
-    // After an approval the preview is computed again: if the folder changed while the card was
-    // up (the user's own edit, another program), the new change is shown and asked for again.
-    for (;;) {
-      const planned = await previewChange(request.input, peek)
-      // A command that cannot apply changes nothing: the engine answers its error.
-      if (!planned) return { kind: 'go' }
-      if (shown && isDeepStrictEqual(shown, planned)) return { kind: 'go' }
-      if (this.closed) return { kind: 'declined', reason: CLOSED_REASON }
-      if (request.signal.aborted) return { kind: 'declined', reason: STOPPED_REASON }
-      const changed = shown !== null
-      const decision = await this.wait(request, changed ? withChangedNote(planned) : planned)
-      if (decision.kind !== 'go' || this.allowed.has(request.conversationId)) return decision
-      shown = planned
-    }
-  }
-
-  private wait(request: ApprovalRequest, planned: PlannedChange): Promise<Decision> {
+  private wait(request: ApprovalRequest, plan: PlannedChange): Promise<Decision> {
     const approval: PendingApproval = {
       id: randomUUID(),
       conversationId: request.conversationId,
       turnId: request.turnId,
       toolUseId: request.toolUseId,
-      ...planned,
+      command: plan.command,
+      path: plan.path,
+      preview: plan.preview,
       createdAt: this.deps.clock().toISOString()
     }
     return new Promise<Decision>((resolve) => {
@@ -143,9 +135,13 @@ export class ApprovalDesk {
 
 const CHANGED_NOTE = 'The file changed while this waited; this is what the change would do now.'
 
-function withChangedNote(planned: PlannedChange): PlannedChange {
-  const note = planned.preview.note ? `${CHANGED_NOTE} ${planned.preview.note}` : CHANGED_NOTE
-  return { ...planned, preview: { ...planned.preview, note } }
+function withChangedNote(plan: PlannedChange): PlannedChange {
+  const note = plan.preview.note ? `${CHANGED_NOTE} ${plan.preview.note}` : CHANGED_NOTE
+  return { ...plan, preview: { ...plan.preview, note } }
+}
+
+function declined(reason: string | null): Approval {
+  return { go: false, result: declinedResult(reason) }
 }
 
 function commandOf(input: unknown): unknown {

@@ -18,7 +18,6 @@ import type { SendAttachment } from '@shared/attachments'
 import type { Logger } from '../log/logger'
 import type { AnswerApprovalInput, PendingApproval } from '@shared/approval'
 import { createAnthropicClient, type AnthropicOptions } from './anthropic'
-import type { MemoryPeek } from './approval-preview'
 import { ApprovalDesk } from './approvals'
 import { createAttachmentService, type AttachmentService, type PickFiles } from './attachments'
 import { createConversationStore } from './conversation-store'
@@ -175,7 +174,6 @@ export function createChatService(options: ChatServiceOptions): ChatService {
 
   const approvals = new ApprovalDesk({
     mode: () => options.settings.get().settings.memoryWriteApproval,
-    peek: options.memory.enabled !== false ? peekOf(options.memory) : null,
     emit,
     clock
   })
@@ -523,11 +521,4 @@ export function createChatService(options: ChatServiceOptions): ChatService {
 }
 
 /** The memory service can show a change before it is made; a bare tool runner cannot. */
-function peekOf(memory: MemoryToolRunner): MemoryPeek | null {
-  const { read, list } = memory as Partial<MemoryPeek>
-  return typeof read === 'function' && typeof list === 'function'
-    ? { read: (path) => read.call(memory, path), list: (input) => list.call(memory, input) }
-    : null
-}
-
 export type { ChatEventName }

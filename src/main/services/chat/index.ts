@@ -4,8 +4,8 @@
 // reply-accumulator.ts rebuilds replies from raw stream events, coalescer.ts joins text deltas,
 // faults.ts and retry.ts turn API failures into messages, retries and countdowns, repair.ts keeps
 // every tool_use answered, conversation-store.ts saves one file per conversation.
-// approvals.ts (with approval-policy.ts and approval-preview.ts) holds Claude's memory writes that
-// wait for the user's answer (write approval), with a preview of each computed without writing.
+// approvals.ts (with approval-policy.ts) holds Claude's memory writes that wait for the user's
+// answer (write approval); the card shows the plan the memory engine made with a dry run.
 // Turn events: chat:delta/tool/message/retrying, ending with exactly one chat:done or chat:error.
 
 export { createChatService, type ChatService, type ChatServiceOptions } from './chat-service'

@@ -336,12 +336,15 @@ export class Turn {
 
   /** One memory command, after the user's approval when the setting asks for it. */
   private runMemory(call: ToolUseBlock): Promise<ToolResult> {
-    const execute = () =>
-      this.deps.memory.execute(call.input, { kind: 'claude', conversationId: this.conversationId })
-    const { approvals } = this.deps
-    if (!approvals) return execute()
-    const request = { conversationId: this.conversationId, turnId: this.id, toolUseId: call.id }
-    return approvals.run({ ...request, input: call.input, signal: this.controller.signal }, execute)
+    const ask = this.deps.approvals?.askerFor({
+      conversationId: this.conversationId,
+      turnId: this.id,
+      toolUseId: call.id,
+      input: call.input,
+      signal: this.controller.signal
+    })
+    const actor = { kind: 'claude', conversationId: this.conversationId } as const
+    return this.deps.memory.execute(call.input, actor, ask ? { ask } : {})
   }
 
   /** Before each request: every tool call in the saved conversation has its answer. */

@@ -66,7 +66,11 @@ function raise(setting: keyof typeof SETTING_LABELS): string {
  * The same caps for the user's own saves in the inspector, worded for the user: the message names
  * the cap and the setting that raises it. Shrinking what is already over a cap still works.
  */
-export function checkUserCaps(ctx: Ctx, plan: WritePlan, action: 'save' | 'create'): void {
+export function checkUserCaps(
+  ctx: Ctx,
+  plan: WritePlan,
+  action: 'save' | 'create' | 'restore'
+): void {
   const { maxFileBytes, maxFiles, maxTotalBytes } = ctx.limits
   const { display, verb, oldSize, newSize } = plan
   const grows = newSize > oldSize

@@ -1,3 +1,4 @@
+import type { PlannedChange } from '@shared/approval'
 import type { ActivityActor, ExpiryPolicy, MemoryLimits } from '@shared/memory'
 import type { MemoryIndex } from './index-store'
 import type { LineIndexer } from './line-index'
@@ -18,6 +19,11 @@ export interface Ctx {
   enforceCaps: boolean
   /** The secret guard for this write (absent: not checked, e.g. the engine's own moves). */
   guard?: WriteGuard
+  /**
+   * A dry run (stop at the checkpoint with the plan), or a run that must find on disk the bytes
+   * it was planned from (`expect`: their sha256, null for nothing there). See commands/plan.ts.
+   */
+  intent?: { dryRun?: boolean; expect?: string | null }
   /** History's hook: every version a mutation reads or writes, by hash (see history/). */
   keep?: (hash: string, data: string | Uint8Array) => void
 }
@@ -28,4 +34,6 @@ export interface Done {
   paths: string[]
   bytesBefore: number | null
   bytesAfter: number | null
+  /** A dry run's plan (set only then: nothing was written). */
+  plan?: PlannedChange
 }

@@ -14,7 +14,10 @@ import {
   type FileRead,
   type RegularFile
 } from './safe-fs'
+import { unframe, type Frame } from './text-frame'
 import { linkRefusal, ToolError } from './tool-error'
+
+export type Framed = { text: string; frame: Frame }
 
 export type Probe =
   | { kind: 'file' | 'dir' | 'link' | 'other'; info: Stats }
@@ -107,10 +110,14 @@ export async function readIn(
 
 export { hashOf }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
+// ignoreBOM: the BOM stays in the decoded text, so the frame keeps it (text-frame.ts).
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
 
-/** Text of a file that may be edited: only valid UTF-8 (an edit must not mangle other bytes). */
-export function editableText(read: FileRead, path: MemoryPath): string {
+/**
+ * Text of a file that may be edited: only valid UTF-8 (an edit must not mangle other bytes), as
+ * LF text without a BOM plus the frame that puts those bytes back on write.
+ */
+export function editableText(read: FileRead, path: MemoryPath): Framed {
   if (!read.complete) {
     throw new ToolError(
       'refused',
@@ -118,7 +125,7 @@ export function editableText(read: FileRead, path: MemoryPath): string {
     )
   }
   try {
-    return strictUtf8.decode(read.bytes)
+    return unframe(strictUtf8.decode(read.bytes))
   } catch {
     throw new ToolError(
       'refused',

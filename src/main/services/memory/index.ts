@@ -23,7 +23,14 @@ import { MemoryStore, type Timers } from './store'
 // names say; user-ops.ts is the inspector's side; history/ keeps every version (content-addressed,
 // outside the root) and undoes entries; store.ts puts them together behind one queue.
 
-export { MemoryStore, type Timers } from './store'
+export {
+  MemoryStore,
+  type Approval,
+  type AskApproval,
+  type ExecuteOptions,
+  type Preview,
+  type Timers
+} from './store'
 export type { MemoryChange } from '@shared/memory'
 
 export interface OpenMemoryStoreOptions {

@@ -6,6 +6,7 @@ import type { MemoryStore } from './store'
 export type MemoryService = Pick<
   MemoryStore,
   | 'execute'
+  | 'preview'
   | 'list'
   | 'read'
   | 'write'
@@ -55,6 +56,7 @@ export function createMemoryOff(reason: string): MemoryService {
     enabled: false,
     offReason: reason,
     execute: async () => toolResult,
+    preview: async () => ({ ok: false, result: toolResult }),
     list: refuse,
     read: refuse,
     write: refuse,

@@ -47,6 +47,7 @@ import {
   type SecretGuardSettings
 } from '@shared/settings'
 import type { SecretScanResult } from '@shared/secret-scan'
+import type { PlannedChange } from '@shared/approval'
 import type { Logger } from '../log/logger'
 import type { ActivityLog, NewActivity } from './activity-log'
 import type { History, TrackHow } from './history'
@@ -71,6 +72,7 @@ import { expireDue, expiryMessage, listArchived, preview } from './expiry'
 import { snapshot } from './history/versions'
 import type { MemoryIndex } from './index-store'
 import { displayOf, isWithin, parseMemoryPath, type MemoryPath } from './paths'
+import { probe } from './files'
 import { pinsAfterMove } from './pins'
 import { LineIndexer } from './line-index'
 import { ListCache } from './list-cache'
@@ -95,6 +97,21 @@ export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown
   clearTimeout(handle: unknown): void
 }
+
+/** The user's answer to a planned change: go, or the result Claude gets instead (a decline). */
+export type Approval = { go: true } | { go: false; result: ToolResult }
+/** Asks about a plan; `changed`: an earlier plan was overtaken by another change before it ran. */
+export type AskApproval = (plan: PlannedChange, changed: boolean) => Promise<Approval>
+
+export interface ExecuteOptions {
+  /** The sha256 the command's plan was made from (null: nothing was there). */
+  expect?: string | null
+  /** Ask before running: the engine plans, asks, and runs exactly that plan. */
+  ask?: AskApproval
+}
+
+/** A dry run's answer: the plan, or the error the command would give. */
+export type Preview = { ok: true; plan: PlannedChange } | { ok: false; result: ToolResult }
 
 export interface StoreParts {
   fs: SafeFs
@@ -170,8 +187,15 @@ export class MemoryStore {
 
   // ---- the memory tool ------------------------------------------------------------------------
 
-  /** Runs one memory-tool command as Claude sent it. Never throws, never rejects. */
-  async execute(input: unknown, actor: MemoryActor): Promise<ToolResult> {
+  /**
+   * Runs one memory-tool command as Claude sent it. Never throws, never rejects. `expect`: the
+   * sha256 a plan was made from (see `preview`); `ask`: plan first, ask, then run that plan.
+   */
+  async execute(
+    input: unknown,
+    actor: MemoryActor,
+    options: ExecuteOptions = {}
+  ): Promise<ToolResult> {
     try {
       const who = MemoryActorSchema.safeParse(actor)
       if (!who.success)
@@ -180,7 +204,8 @@ export class MemoryStore {
           isError: true
         }
       if (this.closed) return closedResult()
-      return await this.queue.run(() => this.run(input, who.data))
+      if (options.ask) return await this.askThenRun(input, who.data, options.ask)
+      return (await this.queue.run(() => this.run(input, who.data, options.expect))).result
     } catch (error) {
       this.listing.invalidate()
       this.parts.logger?.error('memory tool failed unexpectedly', { error })
@@ -188,23 +213,87 @@ export class MemoryStore {
     }
   }
 
-  private async run(input: unknown, actor: MemoryActor): Promise<ToolResult> {
+  /**
+   * The engine's dry run of one of Claude's commands: the same reading, decoding, matching, guard
+   * and caps as `execute`, stopped before the write. The plan names the sha256 it was made from;
+   * a command that cannot apply answers the error `execute` would give. Writes nothing.
+   */
+  preview(input: unknown, actor: MemoryActor): Promise<Preview> {
+    if (this.closed) return Promise.resolve({ ok: false, result: closedResult() })
+    return this.queue.run(() => this.plan(input, actor, false))
+  }
+
+  /**
+   * Plan, ask, run the plan under its precondition. A change that cannot be planned is never run
+   * (fail closed); a plan overtaken by another change before it ran is planned and asked again.
+   */
+  private async askThenRun(
+    input: unknown,
+    actor: MemoryActor,
+    ask: AskApproval
+  ): Promise<ToolResult> {
+    for (let changed = false; ; changed = true) {
+      const planned = await this.queue.run(() => this.plan(input, actor, true))
+      if (!planned.ok) return planned.result
+      const answer = await ask(planned.plan, changed)
+      if (!answer.go) return answer.result
+      const ran = await this.queue.run(() => this.run(input, actor, planned.plan.sha256))
+      if (!ran.conflict || this.closed) return ran.result
+    }
+  }
+
+  /** One dry run in the queue; `record`: a command that cannot apply is logged as Claude's error. */
+  private async plan(input: unknown, actor: MemoryActor, record: boolean): Promise<Preview> {
     const parsed = parseCommand(input)
-    if (!parsed.ok) return { content: parsed.message, isError: true }
+    if (!parsed.ok) return { ok: false, result: { content: parsed.message, isError: true } }
     const command = parsed.command
+    if (command.command === 'view')
+      return {
+        ok: false,
+        result: { content: 'Error: view changes nothing; there is no plan.', isError: true }
+      }
+    try {
+      await this.catchUp(pathsOf(command))
+      const done = await this.mutate(
+        { ...this.claudeCtx(actor), intent: { dryRun: true } },
+        command
+      )
+      if (done.plan) return { ok: true, plan: done.plan }
+      throw new Error('a dry run wrote instead of planning')
+    } catch (error) {
+      const result = await this.failed(command, error)
+      if (record) await this.record(actor, command.command, undefined, result, pathsOf(command))
+      return { ok: false, result }
+    }
+  }
+
+  private claudeCtx(actor: MemoryActor): Ctx {
     // The memory tool is Claude's: its writes meet the guard as the settings say.
+    return { ...this.ctx(actor, true), guard: { mode: this.secretGuard.mode, audience: 'claude' } }
+  }
+
+  private async run(
+    input: unknown,
+    actor: MemoryActor,
+    expect?: string | null
+  ): Promise<{ result: ToolResult; conflict: boolean }> {
+    const parsed = parseCommand(input)
+    if (!parsed.ok) return { result: { content: parsed.message, isError: true }, conflict: false }
+    const command = parsed.command
     const ctx: Ctx = {
-      ...this.ctx(actor, true),
-      guard: { mode: this.secretGuard.mode, audience: 'claude' }
+      ...this.claudeCtx(actor),
+      ...(expect !== undefined ? { intent: { expect } } : {})
     }
     let result: ToolResult
     let done: Done | undefined
     let versions: VersionRef[] | undefined
+    let conflict = false
     try {
       if (command.command === 'view') {
         result = { content: await view(ctx, this.path(command.path), command), isError: false }
         this.scheduleFlush() // access times
       } else {
+        await this.catchUp(pathsOf(command))
         ;[done, versions] = await this.tracked(
           ctx,
           pathsOf(command),
@@ -214,15 +303,8 @@ export class MemoryStore {
         result = { content: done.content, isError: false }
       }
     } catch (error) {
-      const failure =
-        error instanceof ToolError ? error : ioFailure(verbOf(command), displayFor(command), error)
-      if (!(error instanceof ToolError)) this.parts.logger?.warn('memory command failed', { error })
-      // An error may quote Claude's input (old_str): no secret in it reaches the activity log.
-      result = {
-        content: await withoutSecrets(this.scrub(failure.message)),
-        isError: true,
-        ...(failure.refusal ? { cap: failure.refusal } : {})
-      }
+      conflict = error instanceof ToolError && error.kind === 'conflict'
+      result = await this.failed(command, error)
     }
     if (MUTATING.has(command.command)) {
       const entry = await this.record(
@@ -236,7 +318,20 @@ export class MemoryStore {
       // The chip of this tool call shows the change and can undo it by this entry.
       if (entry && !result.isError) result = { ...result, activity: entryRef(entry) }
     }
-    return result
+    return { result, conflict }
+  }
+
+  /** The tool result for a command that failed: its own message, or an I/O failure in words. */
+  private async failed(command: Command, error: unknown): Promise<ToolResult> {
+    const failure =
+      error instanceof ToolError ? error : ioFailure(verbOf(command), displayFor(command), error)
+    if (!(error instanceof ToolError)) this.parts.logger?.warn('memory command failed', { error })
+    // An error may quote Claude's input (old_str): no secret in it reaches the activity log.
+    return {
+      content: await withoutSecrets(this.scrub(failure.message)),
+      isError: true,
+      ...(failure.refusal ? { cap: failure.refusal } : {})
+    }
   }
 
   private async mutate(ctx: Ctx, command: Exclude<Command, { command: 'view' }>): Promise<Done> {
@@ -515,8 +610,10 @@ export class MemoryStore {
   revert(seq: number, actor: ActivityActor = USER): Promise<RevertResult> {
     return this.inspect(async () => {
       const undo = this.historyOn().undoOf(seq)
+      await this.catchUp(undo.paths)
       const [done, versions] = await this.tracked(
-        this.ctx(actor, false),
+        // What comes back meets the guard as the user's own saves do.
+        this.userGuarded(this.ctx(actor, false), undefined),
         undo.paths,
         undo.how,
         undo.run
@@ -582,48 +679,73 @@ export class MemoryStore {
    */
   applyExternal(touched?: Iterable<string>): Promise<MemoryChange | undefined> {
     const paths = touched === undefined ? undefined : [...touched]
-    return this.inspect(async () => {
-      // Named paths may be folders or names the index never holds (an empty folder, a link).
-      if (paths) this.listing.touch(paths)
-      else this.listing.invalidate()
-      const history = this.parts.history
-      // Only what the batch names can change, so only that is snapshotted (not the whole index).
-      const scope = paths ? paths.map((rel) => rel.replace(/\/+$/, '')) : ['']
-      const before = history ? snapshot(this.parts.index, scope) : undefined
-      const ctx = history ? history.track(this.ctx(EXTERNAL, false)) : this.ctx(EXTERNAL, false)
-      const reconciling = paths ? reconcilePaths(ctx, paths) : reconcile(ctx, false)
-      const changes = await reconciling.catch((error: unknown) => {
-        const code = (error as { code?: unknown } | null)?.code
-        if (code === 'EACCES' || code === 'EPERM')
-          throw new CairnError(
-            'MEMORY_IO',
-            'Part of the memory folder cannot be read: permission denied.'
-          )
-        throw error
-      })
-      await this.noteSkipped(changes.skipped, paths === undefined)
-      const changed = [...changes.added, ...changes.changed, ...changes.removed]
-      if (changed.length === 0) return undefined
-      const now = this.parts.clock().getTime()
-      for (const [key, at] of this.recentExternal)
-        if (now - at >= EXTERNAL_COALESCE_MS) this.recentExternal.delete(key)
-      const entries = externalActivity(changes, ctx.index, this.limits)
-      if (history && before) await history.external(before, ctx.index, entries)
-      for (const entry of entries) {
-        const key = `${entry.paths.join('\0')}\0${entry.message}`
-        if (this.recentExternal.has(key)) continue
-        this.recentExternal.set(key, now)
-        await this.append(entry).catch((error: unknown) => {
-          this.parts.logger?.warn('memory activity log write failed', { error })
-        })
-      }
-      const change = this.changeOf(changed.map(displayOf), EXTERNAL)
-      const flagged = capFlags([...changes.added, ...changes.changed], ctx)
-      if (flagged.length) change.flagged = flagged
-      this.scheduleFlush()
-      this.send(change)
-      return change
+    return this.inspect(() => this.takeInOutside(paths))
+  }
+
+  /**
+   * Before a change touches `displays`: what another program did to them that the watcher has not
+   * reported yet is taken in first (an outside version of its own in history), so the change is
+   * planned, checked and recorded against the bytes on disk, never the index's older idea.
+   */
+  private async catchUp(displays: readonly string[]): Promise<void> {
+    const rels: string[] = []
+    for (const display of displays) {
+      const parsed = parseMemoryPath(display)
+      if (!parsed.ok || parsed.path.isRoot) continue
+      const rel = parsed.path.rel
+      // Known files are rehashed; an unknown path only when something is there (cheap for a create).
+      if (
+        this.parts.index.get(rel) ||
+        (await probe(this.ctx(SYSTEM, false), parsed.path).catch(() => null))?.kind !== 'missing'
+      )
+        rels.push(rel)
+    }
+    if (rels.length) await this.takeInOutside(rels)
+  }
+
+  /** Reconciles `paths` (all: undefined) and logs what changed as made outside the app. */
+  private async takeInOutside(paths: string[] | undefined): Promise<MemoryChange | undefined> {
+    // Named paths may be folders or names the index never holds (an empty folder, a link).
+    if (paths) this.listing.touch(paths)
+    else this.listing.invalidate()
+    const history = this.parts.history
+    // Only what the batch names can change, so only that is snapshotted (not the whole index).
+    const scope = paths ? paths.map((rel) => rel.replace(/\/+$/, '')) : ['']
+    const before = history ? snapshot(this.parts.index, scope) : undefined
+    const ctx = history ? history.track(this.ctx(EXTERNAL, false)) : this.ctx(EXTERNAL, false)
+    const reconciling = paths ? reconcilePaths(ctx, paths) : reconcile(ctx, false)
+    const changes = await reconciling.catch((error: unknown) => {
+      const code = (error as { code?: unknown } | null)?.code
+      if (code === 'EACCES' || code === 'EPERM')
+        throw new CairnError(
+          'MEMORY_IO',
+          'Part of the memory folder cannot be read: permission denied.'
+        )
+      throw error
     })
+    await this.noteSkipped(changes.skipped, paths === undefined)
+    const changed = [...changes.added, ...changes.changed, ...changes.removed]
+    if (changed.length === 0) return undefined
+    const now = this.parts.clock().getTime()
+    for (const [key, at] of this.recentExternal)
+      if (now - at >= EXTERNAL_COALESCE_MS) this.recentExternal.delete(key)
+    const entries = externalActivity(changes, ctx.index, this.limits)
+    if (history && before) await history.external(before, ctx.index, entries)
+    for (const entry of entries) {
+      // Repeats are coalesced, but never an entry holding a version: history keeps every one.
+      const key = `${entry.paths.join('\0')}\0${entry.message}`
+      if (this.recentExternal.has(key) && !entry.versions?.length) continue
+      this.recentExternal.set(key, now)
+      await this.append(entry).catch((error: unknown) => {
+        this.parts.logger?.warn('memory activity log write failed', { error })
+      })
+    }
+    const change = this.changeOf(changed.map(displayOf), EXTERNAL)
+    const flagged = capFlags([...changes.added, ...changes.changed], ctx)
+    if (flagged.length) change.flagged = flagged
+    this.scheduleFlush()
+    this.send(change)
+    return change
   }
 
   /**
@@ -741,6 +863,7 @@ export class MemoryStore {
   /** A rename by anyone; pinned patterns follow what moved (see pins.ts). */
   private async renameKeepingPins(ctx: Ctx, from: MemoryPath, to: MemoryPath): Promise<Done> {
     const done = await rename(ctx, from, to)
+    if (done.plan) return done
     const moved = ctx.index
       .under(to.rel)
       .map(([rel]) => [from.rel + rel.slice(to.rel.length), rel] as const)

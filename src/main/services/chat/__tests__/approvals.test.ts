@@ -177,6 +177,66 @@ describe('write approval in the tool loop', () => {
     expect(await note(rig)).toBe('# About me\n- new\n- likes tea\n')
   })
 
+  test.each(['ask-destructive', 'ask-all'] as const)(
+    'a BOM file is asked about like any other (%s): nothing runs before the answer (finding 1)',
+    async (mode) => {
+      const rig = await rigWith(mode)
+      const bom = Buffer.from([0xef, 0xbb, 0xbf])
+      await writeFile(join(rig.memoryRoot, 'me.md'), Buffer.concat([bom, Buffer.from(NOTE)]))
+      rig.fake.script(reply([memory(EDIT, 'toolu_edit')]), reply('Noted.'))
+      const { turnId, pending } = await untilPending(rig)
+      expect(pending.preview).toEqual({ before: NOTE, after: EDITED })
+      expect(await note(rig)).toBe(`\uFEFF${NOTE}`) // nothing ran while the card waits
+      rig.chat.answerApproval({ approvalId: pending.id, answer: 'approve' })
+      await rig.events.end(turnId)
+      // The approved plan ran, and the BOM is still there.
+      expect(await readFile(join(rig.memoryRoot, 'me.md'))).toEqual(
+        Buffer.concat([bom, Buffer.from(EDITED)])
+      )
+    }
+  )
+
+  test('a stray second BOM: the plan and the run match the same text, so the change is asked about', async () => {
+    // Before: the chat-side preview decoded with the BOM and found old_str twice, the engine
+    // without it found it once, so there was no plan and the change ran unapproved.
+    const rig = await rigWith('ask-all')
+    const bom = Buffer.from([0xef, 0xbb, 0xbf])
+    await writeFile(join(rig.memoryRoot, 'me.md'), Buffer.concat([bom, bom, Buffer.from(NOTE)]))
+    const strip = {
+      command: 'str_replace',
+      path: '/memories/me.md',
+      old_str: '\uFEFF',
+      new_str: ''
+    }
+    rig.fake.script(reply([memory(strip, 'toolu_strip')]), reply('Cleaned.'))
+    const { turnId, pending } = await untilPending(rig)
+    expect(pending.preview).toEqual({ before: `\uFEFF${NOTE}`, after: NOTE })
+    rig.chat.answerApproval({ approvalId: pending.id, answer: 'decline' })
+    await rig.events.end(turnId)
+    expect(await readFile(join(rig.memoryRoot, 'me.md'))).toEqual(
+      Buffer.concat([bom, bom, Buffer.from(NOTE)])
+    )
+  })
+
+  test('an outside edit between the answer and the run is caught by the precondition and asked again', async () => {
+    const rig = await rigWith('ask-all')
+    rig.fake.script(reply([memory(EDIT, 'toolu_edit')]), reply('Noted.'))
+    const { turnId, pending } = await untilPending(rig)
+    // Another program appends a line: the old_str still matches, but the text is not what was shown.
+    await writeFile(join(rig.memoryRoot, 'me.md'), `${NOTE}- from my phone\n`)
+    rig.chat.answerApproval({ approvalId: pending.id, answer: 'approve' })
+    const again = await rig.events.next('chat:approval-pending', (p) => p.id !== pending.id)
+    expect(again.preview).toMatchObject({
+      before: `${NOTE}- from my phone\n`,
+      after: `${EDITED}- from my phone\n`,
+      note: expect.stringMatching(/changed while this waited/)
+    })
+    expect(await note(rig)).toBe(`${NOTE}- from my phone\n`)
+    rig.chat.answerApproval({ approvalId: again.id, answer: 'decline' })
+    await rig.events.end(turnId)
+    expect(await note(rig)).toBe(`${NOTE}- from my phone\n`)
+  })
+
   test('a pending approval survives a renderer reload: listed again, answered from the list', async () => {
     const rig = await rigWith('ask-destructive')
     rig.fake.script(reply([memory(EDIT, 'toolu_edit')]), reply('Noted.'))

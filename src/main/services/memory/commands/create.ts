@@ -6,6 +6,7 @@ import type { MemoryPath } from '../paths'
 import { FsProblem, writeAtomic } from '../safe-fs'
 import { guardWrite } from '../secret-guard'
 import { ioFailure, ToolError } from '../tool-error'
+import { checkpoint, planned, planOf, textChange } from './plan'
 
 /** Creates a new file (and its folders); never replaces anything. */
 export async function create(ctx: Ctx, path: MemoryPath, fileText: string): Promise<Done> {
@@ -22,6 +23,8 @@ export async function create(ctx: Ctx, path: MemoryPath, fileText: string): Prom
   const { text, note } = await guardWrite(ctx, { display: path.display, text: fileText })
   const size = Buffer.byteLength(text)
   checkCaps(ctx, { display: path.display, verb: 'create', oldSize: 0, newSize: size })
+  const plan = planOf('create', path.display, null, textChange(null, text))
+  if (checkpoint(ctx, plan) === 'planned') return planned(plan)
   noteIntent(ctx, text)
   try {
     const info = await ctx.fs.withDir(

@@ -4,6 +4,7 @@ import { inParent, nameOf, expiredNote } from '../files'
 import type { MemoryPath } from '../paths'
 import { lstatOrNull, removeTree } from '../safe-fs'
 import { ToolError } from '../tool-error'
+import { checkpoint, gonePreview, planned, planOf, shaOf } from './plan'
 
 /** Deletes a file, or a folder with everything in it. A link is removed itself, never followed. */
 export async function remove(ctx: Ctx, path: MemoryPath): Promise<Done> {
@@ -20,7 +21,15 @@ export async function remove(ctx: Ctx, path: MemoryPath): Promise<Done> {
     )
   return inParent(ctx, path, missing, async (dir) => {
     const name = nameOf(path)
-    if (!(await lstatOrNull(dir.at(name)))) throw missing()
+    const info = await lstatOrNull(dir.at(name))
+    if (!info) throw missing()
+    const plan = planOf(
+      'delete',
+      path.display,
+      shaOf(ctx, path.rel, info),
+      await gonePreview(ctx, dir, path, info)
+    )
+    if (checkpoint(ctx, plan) === 'planned') return planned(plan)
     const before = ctx.index.under(path.rel).reduce((sum, [, entry]) => sum + entry.size, 0)
     await removeTree(dir, name)
     await dir.sync()

@@ -1,12 +1,23 @@
 import { checkCaps, usageNotice } from '../caps'
 import type { Ctx, Done } from '../context'
-import { editableText, inParent, nameOf, noteRead, noteWrite, readIn, expiredNote } from '../files'
-import { noteIntent } from '../files'
+import {
+  editableText,
+  expiredNote,
+  hashOf,
+  inParent,
+  nameOf,
+  noteIntent,
+  noteRead,
+  noteWrite,
+  readIn
+} from '../files'
 import type { MemoryPath } from '../paths'
 import { writeAtomic } from '../safe-fs'
 import { guardWrite } from '../secret-guard'
+import { reframe, toFrameInput } from '../text-frame'
 import { ToolError } from '../tool-error'
 import type { CommandOf } from './input'
+import { checkpoint, planned, planOf, textChange } from './plan'
 
 /** Inserts text after line `insert_line` (0 = before the first line). */
 export async function insert(
@@ -22,10 +33,10 @@ export async function insert(
   if (path.isRoot) throw missing()
   return inParent(ctx, path, missing, async (dir) => {
     const read = await readIn(dir, path, missing)
-    const text = editableText(read, path)
+    const { text, frame } = editableText(read, path)
     noteRead(ctx, path, read, false)
     const line = input.insert_line
-    const inserted = insertedAt(text, line, input.insert_text)
+    const inserted = insertedAt(text, line, toFrameInput(input.insert_text, frame))
     if (inserted === null) {
       throw new ToolError(
         'invalid',
@@ -37,11 +48,14 @@ export async function insert(
       text: inserted.text,
       region: inserted.region
     })
-    const newSize = Buffer.byteLength(next)
+    const bytes = reframe(next, frame)
+    const newSize = Buffer.byteLength(bytes)
     checkCaps(ctx, { display: path.display, verb: 'edit', oldSize: read.size, newSize })
-    noteIntent(ctx, next)
-    const info = await writeAtomic(dir, nameOf(path), next, false)
-    const entry = noteWrite(ctx, path.rel, next, info)
+    const plan = planOf('insert', path.display, hashOf(read.bytes), textChange(text, next))
+    if (checkpoint(ctx, plan) === 'planned') return planned(plan)
+    noteIntent(ctx, bytes)
+    const info = await writeAtomic(dir, nameOf(path), bytes, false)
+    const entry = noteWrite(ctx, path.rel, bytes, info)
     return {
       content: `The file ${path.display} has been edited.${note}${usageNotice(ctx, entry.size)}`,
       paths: [path.display],
@@ -49,11 +63,6 @@ export async function insert(
       bytesAfter: entry.size
     }
   })
-}
-
-/** The text with `insertText` after line `line`; null when the line is out of range. */
-export function withInserted(text: string, line: number, insertText: string): string | null {
-  return insertedAt(text, line, insertText)?.text ?? null
 }
 
 /** The text with `insertText` after line `line`, and where the new text sits (for the guard). */

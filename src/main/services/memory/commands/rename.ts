@@ -5,6 +5,7 @@ import { checkFoldCollision, listedExactly } from '../names'
 import { isWithin, type MemoryPath } from '../paths'
 import { lstatOrNull, rename as move } from '../safe-fs'
 import { ToolError } from '../tool-error'
+import { checkpoint, itemsText, planned, planOf, shaOf } from './plan'
 
 /** Moves a file or folder; never replaces what is already at the destination. */
 export async function rename(ctx: Ctx, from: MemoryPath, to: MemoryPath): Promise<Done> {
@@ -40,6 +41,16 @@ export async function rename(ctx: Ctx, from: MemoryPath, to: MemoryPath): Promis
       )
     }
     if (target.kind !== 'missing') throw taken()
+    const what = info.isDirectory()
+      ? `Moves the folder and everything in it (${itemsText(ctx.index.under(from.rel).length)}).`
+      : 'Moves the file; its text is unchanged.'
+    const plan = planOf('rename', from.display, shaOf(ctx, from.rel, info), {
+      before: null,
+      after: null,
+      to: to.display,
+      note: what
+    })
+    if (checkpoint(ctx, plan) === 'planned') return planned(plan)
     const bytes = ctx.index.under(from.rel).reduce((sum, [, entry]) => sum + entry.size, 0)
     await inParent(
       ctx,

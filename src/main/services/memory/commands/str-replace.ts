@@ -1,13 +1,24 @@
 import { checkCaps, usageNotice } from '../caps'
 import type { Ctx, Done } from '../context'
-import { editableText, inParent, nameOf, noteRead, noteWrite, readIn, expiredNote } from '../files'
-import { noteIntent } from '../files'
+import {
+  editableText,
+  expiredNote,
+  hashOf,
+  inParent,
+  nameOf,
+  noteIntent,
+  noteRead,
+  noteWrite,
+  readIn
+} from '../files'
 import { lineAt, numbered } from '../format'
 import type { MemoryPath } from '../paths'
 import { writeAtomic } from '../safe-fs'
 import { guardWrite } from '../secret-guard'
+import { reframe, toFrameInput } from '../text-frame'
 import { ToolError } from '../tool-error'
 import type { CommandOf } from './input'
+import { checkpoint, planned, planOf, textChange } from './plan'
 
 const SNIPPET_LINES = 4
 const ECHO_LIMIT = 1000
@@ -26,9 +37,10 @@ export async function strReplace(
   if (path.isRoot) throw missing()
   return inParent(ctx, path, missing, async (dir) => {
     const read = await readIn(dir, path, missing)
-    const text = editableText(read, path)
+    const { text, frame } = editableText(read, path)
     noteRead(ctx, path, read, false)
-    const { old_str: oldStr, new_str: newStr } = input
+    const oldStr = toFrameInput(input.old_str, frame)
+    const newStr = toFrameInput(input.new_str, frame)
     if (oldStr === '') {
       throw new ToolError(
         'invalid',
@@ -39,27 +51,31 @@ export async function strReplace(
     if (found.length === 0) {
       throw new ToolError(
         'not-found',
-        `No replacement was performed, old_str \`${echo(oldStr)}\` did not appear verbatim in ${path.display}.`
+        `No replacement was performed, old_str \`${echo(input.old_str)}\` did not appear verbatim in ${path.display}.`
       )
     }
     if (found.length > 1) {
       const lines = [...new Set(found.map((offset) => lineAt(text, offset)))]
       throw new ToolError(
         'refused',
-        `No replacement was performed. Multiple occurrences of old_str \`${echo(oldStr)}\` in lines: ${lines.join(', ')}. Please ensure it is unique`
+        `No replacement was performed. Multiple occurrences of old_str \`${echo(input.old_str)}\` in lines: ${lines.join(', ')}. Please ensure it is unique`
       )
     }
     const at = found[0] as number
+    const edited = text.slice(0, at) + newStr + text.slice(at + oldStr.length)
     const { text: next, note } = await guardWrite(ctx, {
       display: path.display,
-      text: text.slice(0, at) + newStr + text.slice(at + oldStr.length),
+      text: edited,
       region: [at, at + newStr.length]
     })
-    const newSize = Buffer.byteLength(next)
+    const bytes = reframe(next, frame)
+    const newSize = Buffer.byteLength(bytes)
     checkCaps(ctx, { display: path.display, verb: 'edit', oldSize: read.size, newSize })
-    noteIntent(ctx, next)
-    const info = await writeAtomic(dir, nameOf(path), next, false)
-    const entry = noteWrite(ctx, path.rel, next, info)
+    const plan = planOf('str_replace', path.display, hashOf(read.bytes), textChange(text, next))
+    if (checkpoint(ctx, plan) === 'planned') return planned(plan)
+    noteIntent(ctx, bytes)
+    const info = await writeAtomic(dir, nameOf(path), bytes, false)
+    const entry = noteWrite(ctx, path.rel, bytes, info)
     const first = lineAt(next, at)
     const added = next.length - (text.length - oldStr.length)
     const lastLine = lineAt(next, at + Math.max(added - 1, 0))

@@ -13,7 +13,8 @@ import { removeStateTemps } from '../scan'
 import { BlobStore } from './blobs'
 import type { UserDone } from '../user-ops'
 import { HistoryJournal } from './journal'
-import { revertRecord, type RevertConflict } from './revert'
+import { BLOB_MAX_BYTES } from './limits'
+import { revertRecord, wholeMove, type RevertConflict } from './revert'
 import { planPrune } from './retention'
 import { diffVersions, snapshot, versionsOf, type Snapshot } from './versions'
 
@@ -23,11 +24,7 @@ import { diffVersions, snapshot, versionsOf, type Snapshot } from './versions'
 // a hook that keeps every text it reads or writes; `begin`/`finish` turn the index before and after
 // into the entry's versions, once their blobs are durable; `noted` indexes the appended entry.
 
-/**
- * Versions bigger than this are recorded by hash and size only (no blob): compressing and keeping
- * them would cost more than history is worth, and revert answers a clear error for them.
- */
-export const BLOB_MAX_BYTES = 16 * 1024 * 1024
+export { BLOB_MAX_BYTES } from './limits'
 
 export type TrackHow = 'plain' | 'read' | 'move'
 
@@ -187,12 +184,13 @@ export class History {
     const record = this.journal.get(seq)
     if (!record)
       throw new CairnError('MEMORY_NOT_FOUND', `Entry ${seq} changed no file history still holds.`)
-    const rename = record.command === 'rename'
+    // Undo acts on what the record did (its refs), whatever its command was called.
+    const move = wholeMove(record)
     return {
-      paths: rename
-        ? [record.paths[1] ?? '', record.paths[0] ?? '']
-        : record.versions.map((ref) => ref.path),
-      how: rename ? 'move' : 'plain',
+      paths: move
+        ? [move.to, move.from]
+        : record.versions.flatMap((ref) => (ref.from ? [ref.path, ref.from] : [ref.path])),
+      how: move ? 'move' : 'plain',
       run: (ctx) => revertRecord(ctx, record, (hash) => this.blobs.read(hash))
     }
   }

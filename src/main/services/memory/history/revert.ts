@@ -1,11 +1,14 @@
+import { checkUserCaps } from '../caps'
 import { remove } from '../commands/delete'
 import { rename } from '../commands/rename'
 import type { Ctx } from '../context'
 import { hashOf, inParent, nameOf, noteIntent, noteWrite, parentOf, probe, readIn } from '../files'
 import { parseMemoryPath, type MemoryPath } from '../paths'
 import { writeAtomic } from '../safe-fs'
+import { describeFindings, findSecrets } from '../secret-guard'
 import { ToolError } from '../tool-error'
 import type { UserDone } from '../user-ops'
+import { BLOB_MAX_BYTES } from './limits'
 import type { HistoryRecord } from './journal'
 
 // Undo of one entry: only when every path still holds that entry's after-state (read from the
@@ -26,19 +29,22 @@ export async function revertRecord(
   record: HistoryRecord,
   text: Text
 ): Promise<UserDone | RevertConflict> {
+  const seq = record.seq
   // 1. Check: the after-state is still there, and the before-texts needed are in history.
   const befores = new Map<string, Buffer>()
+  const currents = new Map<string, Buffer>()
   for (const ref of record.versions) {
     const path = parse(ref.path)
     const now = await current(ctx, path)
     if ((now === null ? null : hashOf(now)) !== ref.after) {
       return conflict(
         ref.path,
-        `${ref.path} changed since entry ${record.seq}; nothing was reverted.`,
+        `${ref.path} changed since entry ${seq}; nothing was reverted.`,
         ref.after === null ? null : await text(ref.after),
         now
       )
     }
+    if (now) currents.set(ref.path, now)
     if (ref.from) {
       const there = await current(ctx, parse(ref.from))
       if (there !== null)
@@ -53,35 +59,91 @@ export async function revertRecord(
         : 'that version was pruned from history'
       throw new ToolError(
         'refused',
-        `Error: Cannot revert entry ${record.seq}: the earlier text of ${ref.path} is not available: ${why}.`
+        `Error: Cannot revert entry ${seq}: the earlier text of ${ref.path} is not available: ${why}.`
       )
     }
     befores.set(ref.path, bytes)
   }
-  // 2. Apply.
+  // What the undo overwrites or removes must be kept somewhere: history, or it is refused.
+  for (const [display, bytes] of currents) {
+    if (bytes.byteLength > BLOB_MAX_BYTES && !isMove(record, display))
+      throw new ToolError(
+        'refused',
+        `Error: Cannot revert entry ${seq}: ${display} is too big for history to keep, so undoing would lose its current text.`
+      )
+  }
+  // The same checks as any write: caps and the secret guard, on every text brought back.
+  for (const [display, bytes] of befores)
+    await checkRestore(ctx, parse(display), bytes, currents.get(display))
+  // 2. Apply what the record did, backwards: moves move back, writes put the old text back.
   let bytesBefore = 0
   let bytesAfter = 0
-  if (record.command === 'rename' && record.versions.every((ref) => ref.from)) {
-    const [from, to] = record.paths as [string, string]
-    await rename(ctx, parse(to), parse(from))
+  const whole = wholeMove(record)
+  if (whole) {
+    await rename(ctx, parse(whole.to), parse(whole.from))
     for (const ref of record.versions) bytesBefore += ref.sizeAfter ?? 0
-    bytesAfter = bytesBefore
-    return { paths: [to, from], bytesBefore, bytesAfter, command: 'revert' }
+    return {
+      paths: [whole.to, whole.from],
+      bytesBefore,
+      bytesAfter: bytesBefore,
+      command: 'revert'
+    }
   }
   for (const ref of record.versions) {
     const path = parse(ref.path)
     bytesBefore += ref.sizeAfter ?? 0
     bytesAfter += ref.sizeBefore ?? 0
     const bytes = befores.get(ref.path)
-    if (bytes) await put(ctx, path, bytes, ref.after === null)
+    if (ref.from) await rename(ctx, path, parse(ref.from))
+    else if (bytes) await put(ctx, path, bytes, ref.after === null)
     else await remove(ctx, path)
   }
   return {
-    paths: record.versions.map((ref) => ref.path),
+    paths: record.versions.flatMap((ref) => (ref.from ? [ref.path, ref.from] : [ref.path])),
     bytesBefore,
     bytesAfter,
     command: 'revert'
   }
+}
+
+/**
+ * A record that moved one file or folder (a rename, or the undo of one: `paths` is [source,
+ * destination]) with every file it names moved: undone by one move back.
+ */
+export function wholeMove(record: HistoryRecord): { from: string; to: string } | undefined {
+  const [from, to] = record.paths
+  if (record.paths.length !== 2 || !from || !to) return undefined
+  const moved = record.versions.length > 0 && record.versions.every((ref) => ref.from)
+  return moved ? { from, to } : undefined
+}
+
+function isMove(record: HistoryRecord, display: string): boolean {
+  return record.versions.some((ref) => ref.path === display && ref.from)
+}
+
+/** Caps and the secret guard for a version about to be written back (refusals name why). */
+async function checkRestore(ctx: Ctx, path: MemoryPath, bytes: Buffer, now: Buffer | undefined) {
+  checkUserCaps(
+    ctx,
+    {
+      display: path.display,
+      verb: now ? 'edit' : 'create',
+      oldSize: now?.byteLength ?? 0,
+      newSize: bytes.byteLength
+    },
+    'restore'
+  )
+  if (!ctx.guard || ctx.guard.mode === 'allow') return
+  const before = now?.toString('utf8')
+  const restored = bytes.toString('utf8')
+  const found = (await findSecrets(restored)).filter(
+    (f) => before === undefined || !before.includes(restored.slice(f.start, f.end))
+  )
+  if (found.length)
+    throw new ToolError(
+      'secret',
+      `Error: Cannot restore ${path.display}: that version contains ${describeFindings(found)}, and memory must not hold secrets. Nothing was changed. Open the version in History to copy what you need without the secret.`
+    )
 }
 
 function parse(display: string): MemoryPath {
@@ -112,7 +174,9 @@ async function current(ctx: Ctx, path: MemoryPath): Promise<Buffer | null> {
   if (found.kind !== 'file') return Buffer.from(`(${path.display} is not a regular file)`)
   const missing = () => new ToolError('not-found', 'gone')
   try {
-    return (await inParent(ctx, path, missing, (dir) => readIn(dir, path, missing))).bytes
+    const bytes = (await inParent(ctx, path, missing, (dir) => readIn(dir, path, missing))).bytes
+    ctx.keep?.(hashOf(bytes), bytes) // what the undo replaces stays in history
+    return bytes
   } catch (error) {
     if (error instanceof ToolError && error.kind === 'not-found') return null
     throw error

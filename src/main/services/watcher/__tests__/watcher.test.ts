@@ -276,8 +276,26 @@ describe('the memory watcher', () => {
     expect(indexOf(store).get('trip.md')?.expiresAt).toBeUndefined()
   })
 
-  it('coalesces repeated outside edits of one file into one activity entry', async () => {
+  it('keeps every repeated outside edit of one file as a version (history on: no coalescing)', async () => {
     const started = await mem.start()
+    store = started.store
+    await claude.ok({ command: 'create', path: '/memories/busy.md', file_text: 'v0' })
+    for (let i = 1; i <= 5; i++) {
+      await writeFile(join(mem.root(), 'busy.md'), `version ${i}`)
+      await started.changes.until(
+        () => indexOf(store).get('busy.md')?.hash === sha(`version ${i}`),
+        `version ${i} in the index`
+      )
+    }
+    const entries = await externalEntries('/memories/busy.md')
+    expect(entries.map((item) => item.message)).toEqual(Array(5).fill('changed outside the app'))
+    for (let i = 1; i <= 5; i++)
+      expect(await store.versionText(sha(`version ${i}`))).toBe(`version ${i}`)
+    expect((await store.read('/memories/busy.md')).content).toBe('version 5')
+  })
+
+  it('coalesces repeated outside edits of one file into one activity entry when history is off', async () => {
+    const started = await mem.start({ history: false })
     store = started.store
     await claude.ok({ command: 'create', path: '/memories/busy.md', file_text: 'v0' })
     for (let i = 1; i <= 5; i++) {
@@ -289,7 +307,6 @@ describe('the memory watcher', () => {
     }
     const messages = (await externalEntries('/memories/busy.md')).map((item) => item.message)
     expect(messages).toEqual(['changed outside the app'])
-    expect((await store.read('/memories/busy.md')).content).toBe('version 5')
   })
 
   it('sends memory:changed payloads that the contract accepts, with usage', async () => {

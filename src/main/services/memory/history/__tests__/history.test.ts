@@ -158,7 +158,10 @@ describe('version history', () => {
       current: 'theirs\n'
     })
     expect(await disk('a.md')).toBe('theirs\n')
-    expect((await store.activity()).total).toBe(before)
+    // The outside edit was taken in (a version of its own); no revert entry was made.
+    const after = await store.activity()
+    expect(after.total).toBe(before + 1)
+    expect(after.entries[0]).toMatchObject({ command: 'external', paths: ['/memories/a.md'] })
     // A path re-created after its delete is a conflict too.
     await tool.ok({ command: 'create', path: '/memories/b.md', file_text: 'b\n' })
     await tool.ok({ command: 'delete', path: '/memories/b.md' })

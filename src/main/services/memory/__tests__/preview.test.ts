@@ -2,16 +2,27 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import { useTempDir } from '../../__tests__/helpers'
-import { openMemoryStore, type MemoryStore } from '../../memory'
-import { PREVIEW_MAX_CHARS, previewChange } from '../approval-preview'
+import { openMemoryStore, type MemoryStore } from '..'
+import { PREVIEW_MAX_CHARS } from '../commands/plan'
+import { hashOf } from '../files'
+import { CLAUDE } from './helpers'
 
-const tempDir = useTempDir('cairn-approval-preview-')
+// The engine's dry run (`preview`): the change a command would make, from the same code that
+// executes it, without writing; a command that cannot apply answers the error it would give.
+
+const tempDir = useTempDir('cairn-preview-')
 const stores: MemoryStore[] = []
 afterEach(async () => {
   for (const store of stores.splice(0)) await store.dispose()
 })
 
 const NOTE = '# Me\n- likes tea\n- lives in Lyon\n'
+
+/** The plan, or null when the command cannot apply. */
+async function previewChange(input: unknown, store: MemoryStore) {
+  const planned = await store.preview(input, CLAUDE)
+  return planned.ok ? planned.plan : null
+}
 
 async function folder() {
   const dir = tempDir()
@@ -37,7 +48,7 @@ async function tree(root: string): Promise<Record<string, string>> {
   return out
 }
 
-describe('the preview of a change, computed without writing', () => {
+describe('the engine plans a change without writing', () => {
   test('str_replace: the file now and after the one replacement', async () => {
     const { store, root } = await folder()
     const before = await tree(root)
@@ -50,6 +61,7 @@ describe('the preview of a change, computed without writing', () => {
     expect(await previewChange(input, store)).toEqual({
       command: 'str_replace',
       path: '/memories/me.md',
+      sha256: hashOf(NOTE),
       preview: { before: NOTE, after: '# Me\n- likes $& green tea\n- lives in Lyon\n' }
     })
     expect(await tree(root)).toEqual(before)
@@ -74,6 +86,7 @@ describe('the preview of a change, computed without writing', () => {
     ).toEqual({
       command: 'create',
       path: '/memories/new/a.md',
+      sha256: null,
       preview: { before: null, after: 'A' }
     })
   })
@@ -102,6 +115,7 @@ describe('the preview of a change, computed without writing', () => {
     ).toEqual({
       command: 'rename',
       path: '/memories/me.md',
+      sha256: hashOf(NOTE),
       preview: {
         before: null,
         after: null,
@@ -162,10 +176,12 @@ describe('the preview of a change, computed without writing', () => {
     ['a view', { command: 'view', path: '/memories' }],
     ['no command', { path: '/memories/me.md' }],
     ['not an object', 'delete everything']
-  ])('no preview (nothing to approve, the engine answers the error): %s', async (_, input) => {
+  ])('no plan (nothing to approve: the engine answers the error): %s', async (_, input) => {
     const { store, root } = await folder()
     const before = await tree(root)
-    expect(await previewChange(input, store)).toBeNull()
+    const planned = await store.preview(input, CLAUDE)
+    expect(planned).toMatchObject({ ok: false, result: { isError: true } })
+    expect(planned.ok ? '' : planned.result.content).toMatch(/^(Error|No replacement)/)
     expect(await tree(root)).toEqual(before)
   })
 })
