@@ -314,7 +314,7 @@ export class Turn {
       event('running', '')
       const bad = snapshot.badToolInput.get(call.id)
       const result = bad
-        ? { content: `Error: ${bad}. Send the command again as a JSON object.`, isError: true }
+        ? { content: bad, isError: true }
         : call.name !== 'memory'
           ? {
               content: `Error: There is no tool called ${call.name}. Only the memory tool is available.`,
