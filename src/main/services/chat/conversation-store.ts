@@ -7,6 +7,7 @@ import {
   type Conversation,
   type ConversationProblem
 } from '@shared/chat'
+import { ZodError } from 'zod'
 import { ensurePrivateDir, writeFileDurably } from '../fs/durable'
 import type { Logger } from '../log/logger'
 import { createFileGate } from './file-gate'
@@ -165,7 +166,7 @@ export function createConversationStore(options: {
         .catch(() => undefined)
         .then(async () => {
           // Serialized at write time: a burst of saves writes the newest state, not each one.
-          const text = JSON.stringify(ConversationSchema.parse(conversation))
+          const text = encode(conversation)
           await ensurePrivateDir(folder)
           await writeFileDurably(fileOf(conversation.id), text + '\n')
         })
@@ -183,6 +184,29 @@ export function createConversationStore(options: {
       unsaved.delete(id)
       await rm(fileOf(id), { force: true })
     }
+  }
+}
+
+/** The conversation could not be turned into file text; nothing was written. */
+export class ConversationEncodeError extends Error {
+  override readonly name = 'ConversationEncodeError'
+  constructor(cause: unknown) {
+    const first = cause instanceof ZodError ? cause.issues[0] : undefined
+    const why = first
+      ? `${first.path.join('.') || 'conversation'}: ${first.message}`
+      : cause instanceof Error
+        ? cause.message
+        : String(cause)
+    super(`the conversation could not be turned into JSON: ${why}`, { cause })
+  }
+}
+
+function encode(conversation: Conversation): string {
+  try {
+    return JSON.stringify(ConversationSchema.parse(conversation))
+  } catch (error) {
+    // Not the disk's fault (e.g. a value nested too deep for JSON.stringify): say so.
+    throw new ConversationEncodeError(error)
   }
 }
 

@@ -100,7 +100,7 @@ export class Turn {
       this.deps.logger.error('chat turn failed', { error })
       const fault: ChatFault =
         error instanceof SaveError
-          ? saveFailedFault(error.reason)
+          ? saveFailedFault(error.cause)
           : {
               code: 'internal',
               message: 'Something went wrong inside Cairn while answering.',
@@ -378,7 +378,7 @@ export class Turn {
       await this.deps.save(this.deps.conversation)
     } catch (error) {
       this.deps.logger.error('conversation not saved', { error })
-      throw new SaveError((error as NodeJS.ErrnoException).code ?? 'write error')
+      throw new SaveError(error)
     }
   }
 
@@ -411,7 +411,7 @@ export class Turn {
 class Cancelled extends Error {}
 
 class SaveError extends Error {
-  constructor(readonly reason: string) {
-    super(`conversation not saved: ${reason}`)
+  constructor(override readonly cause: unknown) {
+    super('conversation not saved', { cause })
   }
 }
