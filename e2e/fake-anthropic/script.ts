@@ -3,7 +3,14 @@
 
 export type ScriptBlock =
   | { type: 'text'; text: string }
-  | { type: 'tool_use'; id?: string; name?: string; input: Record<string, unknown> }
+  | {
+      type: 'tool_use'
+      id?: string
+      name?: string
+      input: Record<string, unknown>
+      /** Streamed as is instead of `input` as JSON: raw model output, e.g. too deep to stringify. */
+      json?: string
+    }
   | { type: 'compaction'; content: string }
   /** Streamed as thinking_delta pieces, then a signature_delta the fake can verify later. */
   | { type: 'thinking'; thinking: string }

@@ -156,7 +156,7 @@ export function streamEvents(reply: MessageReply, model: string, msgId: string):
           content_block: { type: 'tool_use', id: block.id, name: block.name ?? 'memory', input: {} }
         })
         // The API opens with an empty partial, then the JSON in several pieces.
-        const json = JSON.stringify(block.input)
+        const json = block.json ?? JSON.stringify(block.input)
         for (const piece of ['', ...pieces(json, reply.jsonPieces ?? 3)]) {
           outputTokens += 1
           push(

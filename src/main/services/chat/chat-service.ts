@@ -21,6 +21,7 @@ import { createAnthropicClient, type AnthropicOptions } from './anthropic'
 import { ApprovalDesk } from './approvals'
 import { createAttachmentService, type AttachmentService, type PickFiles } from './attachments'
 import { createConversationStore } from './conversation-store'
+import { saveFailure } from './faults'
 import {
   DEFAULT_TITLE,
   hasUserText,
@@ -199,9 +200,10 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       await store.save(conversation)
     } catch (error) {
       logger.error('conversation not saved', { error })
+      const { reason, nextStep } = saveFailure(error, 'try again')
       throw new CairnError(
         'CHAT_WRITE_FAILED',
-        `The conversation could not be saved (${(error as NodeJS.ErrnoException).code ?? 'write error'}). Check that the disk is not full or read-only, then try again.`
+        `The conversation could not be saved (${reason}). ${nextStep}`
       )
     }
   }

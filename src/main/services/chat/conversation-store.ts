@@ -7,8 +7,10 @@ import {
   type Conversation,
   type ConversationProblem
 } from '@shared/chat'
+import { ZodError } from 'zod'
 import { ensurePrivateDir, writeFileDurably } from '../fs/durable'
 import type { Logger } from '../log/logger'
+import { createFileGate } from './file-gate'
 
 /*
  * One JSON file per conversation in <userData>/conversations. Everything is read once into
@@ -19,9 +21,14 @@ import type { Logger } from '../log/logger'
 export const CONVERSATIONS_FOLDER = 'conversations'
 const FILE = /^([a-z0-9][a-z0-9-]{7,63})\.json$/
 const TEMP = /^\..+\.tmp$/
+/** Files read at once at start-up: well under any descriptor limit. */
+export const READ_CONCURRENCY = 32
 
 export interface ConversationStore {
-  /** Reads every file (once); unreadable ones are moved aside and reported. */
+  /**
+   * Reads every file (once). Corrupt ones (not JSON, not a conversation) are moved aside and
+   * reported; ones that could not be opened are reported and left where they are.
+   */
   ready(): Promise<void>
   all(): Conversation[]
   get(id: string): Conversation | undefined
@@ -39,7 +46,11 @@ export function createConversationStore(options: {
   dir: string
   logger: Logger
   clock: () => Date
+  /** How a file is read; tests stand in a reader that runs out of file descriptors. */
+  readFile?: (path: string, encoding: 'utf8') => Promise<string>
 }): ConversationStore {
+  const read = options.readFile ?? readFile
+  const gate = createFileGate({ limit: READ_CONCURRENCY })
   const folder = join(options.dir, CONVERSATIONS_FOLDER)
   const cache = new Map<string, Conversation>()
   const problems: ConversationProblem[] = []
@@ -70,15 +81,27 @@ export function createConversationStore(options: {
     })
   }
 
+  /** A file that could not be opened stays where it is (it may be fine); it loads next start. */
+  function leaveInPlace(name: string, error: unknown): void {
+    const code = (error as NodeJS.ErrnoException | null)?.code ?? 'error'
+    options.logger.warn('conversation file could not be opened; left in place', {
+      name,
+      code,
+      error
+    })
+    problems.push({
+      file: name,
+      movedTo: null,
+      message: `The conversation file ${name} could not be opened (${openFailure(code)}). It was left as it is, and Cairn tries again at the next start; your other conversations are fine.`
+    })
+  }
+
   async function loadOne(name: string, id: string): Promise<void> {
     let text: string
     try {
-      text = await readFile(join(folder, name), 'utf8')
+      text = await gate.run(() => read(join(folder, name), 'utf8'))
     } catch (error) {
-      return moveAside(
-        name,
-        `it could not be opened: ${(error as NodeJS.ErrnoException).code ?? 'error'}`
-      )
+      return leaveInPlace(name, error)
     }
     let raw: unknown
     try {
@@ -104,6 +127,7 @@ export function createConversationStore(options: {
   async function load(): Promise<void> {
     await ensurePrivateDir(folder)
     const names = await readdir(folder)
+    // Every file waits its turn at the gate, so only READ_CONCURRENCY descriptors are open at once.
     await Promise.all(
       names.map(async (name) => {
         // A crash during a durable write leaves its temp file; the real file is intact.
@@ -142,7 +166,7 @@ export function createConversationStore(options: {
         .catch(() => undefined)
         .then(async () => {
           // Serialized at write time: a burst of saves writes the newest state, not each one.
-          const text = JSON.stringify(ConversationSchema.parse(conversation))
+          const text = encode(conversation)
           await ensurePrivateDir(folder)
           await writeFileDurably(fileOf(conversation.id), text + '\n')
         })
@@ -161,4 +185,37 @@ export function createConversationStore(options: {
       await rm(fileOf(id), { force: true })
     }
   }
+}
+
+/** The conversation could not be turned into file text; nothing was written. */
+export class ConversationEncodeError extends Error {
+  override readonly name = 'ConversationEncodeError'
+  constructor(cause: unknown) {
+    const first = cause instanceof ZodError ? cause.issues[0] : undefined
+    const why = first
+      ? `${first.path.join('.') || 'conversation'}: ${first.message}`
+      : cause instanceof Error
+        ? cause.message
+        : String(cause)
+    super(`the conversation could not be turned into JSON: ${why}`, { cause })
+  }
+}
+
+function encode(conversation: Conversation): string {
+  try {
+    return JSON.stringify(ConversationSchema.parse(conversation))
+  } catch (error) {
+    // Not the disk's fault (e.g. a value nested too deep for JSON.stringify): say so.
+    throw new ConversationEncodeError(error)
+  }
+}
+
+/** Words for why a file could not be opened; never the path (the message is shown as is). */
+function openFailure(code: string): string {
+  if (code === 'EACCES' || code === 'EPERM') return `${code}: permission denied`
+  if (code === 'EIO') return 'EIO: the disk reported an error'
+  if (code === 'EISDIR') return 'EISDIR: it is a folder'
+  if (code === 'EMFILE' || code === 'ENFILE' || code === 'EAGAIN')
+    return `${code}: too many files are open`
+  return code
 }

@@ -6,6 +6,7 @@ import {
 } from '@anthropic-ai/sdk'
 import type { ChatFault, ChatFaultCode } from '@shared/chat'
 import { quoted } from '@shared/control-names'
+import { ConversationEncodeError } from './conversation-store'
 
 /*
  * Every way a request to Anthropic can fail, turned into words for the person using Cairn:
@@ -56,14 +57,69 @@ export function noApiKeyFault(): ChatFault {
   )
 }
 
-export function saveFailedFault(reason: string): ChatFault {
-  return fault(
-    'save-failed',
-    `The conversation could not be saved (${reason}).`,
-    'Check that the disk is not full or read-only, then press Retry.',
-    true
-  )
+export function saveFailedFault(error: unknown): ChatFault {
+  const { reason, nextStep } = saveFailure(error, 'press Retry')
+  return fault('save-failed', `The conversation could not be saved (${reason}).`, nextStep, true)
 }
+
+/**
+ * Why a save failed, in words, and what to do next (`again` ends it: "press Retry", "try
+ * again"). Each cause is named as itself: only a full disk is called full.
+ */
+export function saveFailure(error: unknown, again: string): { reason: string; nextStep: string } {
+  const Again = again.charAt(0).toUpperCase() + again.slice(1)
+  if (error instanceof ConversationEncodeError)
+    return {
+      reason: error.message,
+      nextStep: `This is a fault in Cairn, not on your disk. ${Again}; if it happens again, restart Cairn.`
+    }
+  const code = (error as NodeJS.ErrnoException | null)?.code
+  if (typeof code !== 'string') {
+    const what = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+    return {
+      reason: `an unexpected error: ${clip(what)}`,
+      nextStep: `${Again}; if it keeps happening, restart Cairn.`
+    }
+  }
+  switch (code) {
+    case 'ENOSPC':
+      return {
+        reason: 'the disk is full (ENOSPC)',
+        nextStep: `Free some disk space, then ${again}.`
+      }
+    case 'EDQUOT':
+      return {
+        reason: 'your disk quota is full (EDQUOT)',
+        nextStep: `Free some disk space, then ${again}.`
+      }
+    case 'EROFS':
+      return {
+        reason: 'the disk is read-only (EROFS)',
+        nextStep: `Make the disk that holds Cairn's data writable, then ${again}.`
+      }
+    case 'EACCES':
+    case 'EPERM':
+      return {
+        reason: `permission denied (${code})`,
+        nextStep: `Check that you may write to Cairn's data folder, then ${again}.`
+      }
+    default:
+      return {
+        reason: systemText(error as Error, code),
+        nextStep: `${Again}; if it keeps happening, check the disk and restart Cairn.`
+      }
+  }
+}
+
+/** Node's "EIO: i/o error, open '/path'" without the path (the text is shown as is). */
+function systemText(error: Error, code: string): string {
+  const message = typeof error.message === 'string' ? error.message : ''
+  if (!message.startsWith(`${code}: `)) return code
+  const comma = message.indexOf(', ')
+  return clip(comma > 0 ? message.slice(0, comma) : message)
+}
+
+const clip = (text: string): string => (text.length > 200 ? `${text.slice(0, 200)}…` : text)
 
 export function isAbort(error: unknown): boolean {
   return (

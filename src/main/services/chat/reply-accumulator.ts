@@ -4,6 +4,7 @@ import type {
   BetaUsage
 } from '@anthropic-ai/sdk/resources/beta/messages/messages'
 import type { AssistantBlock, Usage } from '@shared/chat'
+import { readToolInput } from './tool-input'
 
 /*
  * Builds the assistant message from raw stream events. Only what is complete is kept when the
@@ -34,7 +35,7 @@ export interface AppliedEdit {
 
 export interface ReplySnapshot {
   content: AssistantBlock[]
-  /** Tool calls whose input was not a JSON object: id → why. */
+  /** Tool calls not to run (input not a JSON object, or nested too deep): id → the error for Claude. */
   badToolInput: Map<string, string>
   stopReason: string | null
   usage: Usage
@@ -162,11 +163,11 @@ export class ReplyAccumulator {
         if (slot.text.length > 0) content.push({ type: 'text', text: slot.text })
       } else if (slot.kind === 'tool_use') {
         if (!slot.done) continue
-        const input = parseInput(slot.json)
+        const input = readToolInput(slot.json)
         if (input.ok)
           content.push({ type: 'tool_use', id: slot.id, name: slot.name, input: input.value })
         else {
-          badToolInput.set(slot.id, input.reason)
+          badToolInput.set(slot.id, input.error)
           content.push({ type: 'tool_use', id: slot.id, name: slot.name, input: {} })
         }
       } else if (slot.kind === 'thinking') {
@@ -219,19 +220,6 @@ export class ReplyAccumulator {
         clearedInputTokens: count(e.cleared_input_tokens as number)
       }
     })
-  }
-}
-
-function parseInput(
-  json: string
-): { ok: true; value: Record<string, unknown> } | { ok: false; reason: string } {
-  try {
-    const value: unknown = JSON.parse(json.length > 0 ? json : '{}')
-    if (typeof value === 'object' && value !== null && !Array.isArray(value))
-      return { ok: true, value: value as Record<string, unknown> }
-    return { ok: false, reason: 'the tool input was not a JSON object' }
-  } catch {
-    return { ok: false, reason: 'the tool input was not valid JSON' }
   }
 }
 

@@ -100,7 +100,7 @@ export class Turn {
       this.deps.logger.error('chat turn failed', { error })
       const fault: ChatFault =
         error instanceof SaveError
-          ? saveFailedFault(error.reason)
+          ? saveFailedFault(error.cause)
           : {
               code: 'internal',
               message: 'Something went wrong inside Cairn while answering.',
@@ -314,7 +314,7 @@ export class Turn {
       event('running', '')
       const bad = snapshot.badToolInput.get(call.id)
       const result = bad
-        ? { content: `Error: ${bad}. Send the command again as a JSON object.`, isError: true }
+        ? { content: bad, isError: true }
         : call.name !== 'memory'
           ? {
               content: `Error: There is no tool called ${call.name}. Only the memory tool is available.`,
@@ -381,7 +381,7 @@ export class Turn {
       await this.deps.save(this.deps.conversation)
     } catch (error) {
       this.deps.logger.error('conversation not saved', { error })
-      throw new SaveError((error as NodeJS.ErrnoException).code ?? 'write error')
+      throw new SaveError(error)
     }
   }
 
@@ -414,7 +414,7 @@ export class Turn {
 class Cancelled extends Error {}
 
 class SaveError extends Error {
-  constructor(readonly reason: string) {
-    super(`conversation not saved: ${reason}`)
+  constructor(override readonly cause: unknown) {
+    super('conversation not saved', { cause })
   }
 }

@@ -23,7 +23,11 @@ const request = (error: unknown) => classifyFault(error, 'request').fault
 
 const TEXTS: Array<{ what: string; fault?: ChatFault; text?: string; names: ControlName[] }> = [
   { what: 'no key', fault: noApiKeyFault(), names: ['settings', 'apiKey', 'retry'] },
-  { what: 'save failed', fault: saveFailedFault('ENOSPC'), names: ['retry'] },
+  {
+    what: 'save failed',
+    fault: saveFailedFault(Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' })),
+    names: ['retry']
+  },
   { what: '401', fault: request(apiError(401)), names: ['settings', 'apiKey', 'retry'] },
   { what: '403', fault: request(apiError(403)), names: ['settings', 'apiKey', 'retry'] },
   { what: '404', fault: request(apiError(404)), names: ['settings', 'model', 'newChat'] },
