@@ -482,6 +482,8 @@ export class MemoryStore {
   /** Expires what is due, with history of what went; `prune` also trims history (the sweep). */
   private async expireNow(prune = false): Promise<SweepResult> {
     const ctx = this.ctx(SYSTEM, false)
+    // An outside edit not yet seen makes a file fresh again: take it in before judging what is due.
+    await this.catchUp(preview(ctx, 0).map((item) => item.path))
     const due = preview(ctx, 0).map((item) => item.path)
     const [expired, versions] = await this.tracked(ctx, due, 'read', (c) =>
       expireDue(c, this.parts.archiveRoot)
@@ -1015,6 +1017,7 @@ export class MemoryStore {
       let done: UserDone | undefined
       let versions: VersionRef[] | undefined
       try {
+        await this.catchUp(inputPaths(input))
         ;[done, versions] = await this.tracked(
           this.ctx(USER, false),
           inputPaths(input),

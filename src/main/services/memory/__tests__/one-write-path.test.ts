@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ActivityEntry } from '@shared/memory'
 import { hashOf } from '../files'
-import { CLAUDE, runner, useMemory } from './helpers'
+import { CLAUDE, DAY, manualClock, runner, useMemory } from './helpers'
 
 // "One write path" (design.md): the engine plans with the code that executes, every mutation
 // carries a precondition, history keeps what was on disk, and bytes outside an edit survive.
@@ -269,5 +269,29 @@ describe('revert meets the caps and the secret guard (finding 8)', () => {
       code: 'MEMORY_SECRET'
     })
     expect(await textAt('keys.md')).toBeNull()
+  })
+})
+
+describe('the inspector and expiry take in outside edits first', () => {
+  it("a user's save over an unseen outside edit keeps that edit in history", async () => {
+    await put('me.md', 'v1\n')
+    store = await mem.open()
+    await put('me.md', 'v2 from another program\n')
+    await store.write({ path: '/memories/me.md', content: 'v3 mine\n' })
+    expect(await store.versionText(hashOf('v2 from another program\n'))).toBe(
+      'v2 from another program\n'
+    )
+    await revertNewest()
+    expect(await textAt('me.md')).toBe('v2 from another program\n')
+  })
+
+  it('expiry does not delete a file an unseen outside edit made fresh again', async () => {
+    const clock = manualClock()
+    store = await mem.open({ clock: clock.clock, expiry: { mode: 'idle', days: 30 } })
+    await tool.ok({ command: 'create', path: '/memories/old.md', file_text: 'old\n' })
+    clock.advance(200 * DAY)
+    await put('old.md', 'edited today\n')
+    await store.expire()
+    expect(await textAt('old.md')).toBe('edited today\n')
   })
 })
