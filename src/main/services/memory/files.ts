@@ -181,7 +181,8 @@ export function noteRead(
   }
   if (accessed) entry = { ...entry, accessed: now, read: now }
   if (entry !== known) ctx.index.set(path.rel, entry)
-  ctx.keep?.(entry.hash, read.bytes)
+  // A big file's read holds only its start: that is no version of it.
+  if (read.complete) ctx.keep?.(entry.hash, read.bytes)
   return entry
 }
 
