@@ -1,5 +1,5 @@
 import * as fs from 'node:fs'
-import { mkdir, open, readdir, rm, type FileHandle } from 'node:fs/promises'
+import { mkdir, open, readdir, readFile, rm, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { crc32, gunzip, gzip, gzipSync } from 'node:zlib'
@@ -10,8 +10,9 @@ import { hashOf } from '../files'
 // A record is appended and fdatasync'ed before any entry names it: one sync, and no file created,
 // renamed or folder synced per version (a new file per version waited on the filesystem journal
 // while the command's own write was syncing: history cost a third of the engine's speed). A crash
-// can only cut records not yet synced, which no entry names: open keeps every record up to the
-// first one that does not check out and truncates the rest. Pruning marks records dead; `compact`
+// can only cut records not yet synced, which no entry names: open cuts off what follows the last
+// record that checks out. A damaged record inside a pack loses that record only (open resumes at
+// the next one that checks out). Pruning marks records dead; `compact`
 // copies a pack's live records into a new pack (durable) before it deletes the old one.
 
 const gzipAsync = promisify(gzip)
@@ -23,6 +24,7 @@ const SYNC_ZIP_MAX = 256 * 1024
 /** Big texts: the fastest level (several times quicker than the default, a little larger). */
 const FAST_ZIP = { level: 1 }
 const MAGIC = 0x43424c42 // "CBLB"
+const MAGIC_BYTES = Buffer.from([0x43, 0x42, 0x4c, 0x42])
 const HEADER = 4 + 32 + 4 + 4
 /** A pack stops taking records past this size; the next one starts. */
 const PACK_MAX = 64 * 1024 * 1024
@@ -43,6 +45,8 @@ export class BlobStore {
   /** Bytes of dead (pruned) records per pack, until `compact` drops them. */
   private readonly dead = new Map<number, number>()
   private bytes = 0
+  /** Bytes of damaged records skipped when the packs were read. */
+  private damaged = 0
   private current = 0
   private end = 0
   private writer: FileHandle | undefined
@@ -65,6 +69,11 @@ export class BlobStore {
     for (const pack of packs) await store.load(pack)
     store.current = (packs.at(-1) ?? 0) + 1
     return store
+  }
+
+  /** Bytes of damaged records skipped on open (their versions are lost; the rest are kept). */
+  get damagedBytes(): number {
+    return this.damaged
   }
 
   get totalBytes(): number {
@@ -198,31 +207,43 @@ export class BlobStore {
     await syncDir(this.dir)
   }
 
+  /**
+   * Indexes a pack's records. A record that does not check out (a flipped byte, a torn write) is
+   * skipped: the next MAGIC whose record checks out is where reading resumes, so damage loses that
+   * record only. What follows the last good record was cut by a crash before it was synced (no
+   * entry names it): it is cut off. Skipped bytes count as dead, so compaction drops them.
+   */
   private async load(pack: number): Promise<void> {
     const path = this.pathOf(pack)
-    const file = await open(path, 'r+')
-    try {
-      const size = (await file.stat()).size
-      let offset = 0
-      while (offset + HEADER <= size) {
-        const header = Buffer.alloc(HEADER)
-        await file.read(header, 0, HEADER, offset)
-        const length = header.readUInt32BE(36)
-        if (header.readUInt32BE(0) !== MAGIC || offset + HEADER + length > size) break
-        const packed = Buffer.alloc(length)
-        await file.read(packed, 0, length, offset + HEADER)
-        if (crc32(packed) !== header.readUInt32BE(40)) break
-        const hash = header.subarray(4, 36).toString('hex')
-        this.note(hash, { pack, offset, length: HEADER + length })
-        offset += HEADER + length
+    const data = await readFile(path)
+    let offset = 0
+    /** The end of the last good record. */
+    let good = 0
+    while (offset < data.length) {
+      const length = recordAt(data, offset)
+      if (length === 0) {
+        const next = nextRecord(data, offset + 1)
+        if (next < 0) break
+        offset = next
+        continue
       }
-      // What follows the last good record was cut by a crash before it was synced.
-      if (offset < size) {
-        await file.truncate(offset)
+      if (offset > good) {
+        this.damaged += offset - good
+        this.dead.set(pack, (this.dead.get(pack) ?? 0) + offset - good)
+      }
+      const hash = data.subarray(offset + 4, offset + 36).toString('hex')
+      this.note(hash, { pack, offset, length })
+      offset += length
+      good = offset
+    }
+    if (good < data.length) {
+      const file = await open(path, 'r+')
+      try {
+        await file.truncate(good)
         await file.datasync()
+      } finally {
+        await file.close()
       }
-    } finally {
-      await file.close()
     }
   }
 
@@ -244,6 +265,24 @@ export class BlobStore {
   private pathOf(pack: number): string {
     return join(this.dir, `pack-${String(pack).padStart(6, '0')}.dat`)
   }
+}
+
+/** The length of the record at `offset` when it checks out (magic, length, crc), else 0. */
+function recordAt(data: Buffer, offset: number): number {
+  if (offset + HEADER > data.length || data.readUInt32BE(offset) !== MAGIC) return 0
+  const length = data.readUInt32BE(offset + 36)
+  const end = offset + HEADER + length
+  if (end > data.length) return 0
+  return crc32(data.subarray(offset + HEADER, end)) === data.readUInt32BE(offset + 40)
+    ? HEADER + length
+    : 0
+}
+
+/** Where the next record that checks out starts, from `from` on; -1 when none does. */
+function nextRecord(data: Buffer, from: number): number {
+  for (let at = data.indexOf(MAGIC_BYTES, from); at >= 0; at = data.indexOf(MAGIC_BYTES, at + 1))
+    if (recordAt(data, at) > 0) return at
+  return -1
 }
 
 async function readRange(path: string, offset: number, length: number): Promise<Buffer> {

@@ -56,6 +56,8 @@ export class History {
     await ensurePrivateDir(dir)
     await removeStateTemps(dir) // the journal's own durable rewrites
     const blobs = await BlobStore.open(join(dir, 'blobs'))
+    if (blobs.damagedBytes)
+      logger?.warn('memory history skipped damaged records', { bytes: blobs.damagedBytes })
     const journal = await HistoryJournal.open(dir)
     for (const entry of await log.entriesAfter(journal.lastSeq)) journal.add(entry)
     return new History(blobs, journal, HistoryRetentionSchema.parse(retention), logger)
