@@ -7,6 +7,7 @@ import { writeAtomic } from '../safe-fs'
 import { ToolError } from '../tool-error'
 import type { UserDone } from '../user-ops'
 import type { HistoryRecord } from './journal'
+import { refuseNotKept } from './not-kept'
 
 // Undo of one entry: only when every path still holds that entry's after-state (read from the
 // disk, so an outside change not yet reconciled is seen); otherwise a conflict that changes nothing.
@@ -27,6 +28,7 @@ export async function revertRecord(
   text: Text
 ): Promise<UserDone | RevertConflict> {
   // 1. Check: the after-state is still there, and the before-texts needed are in history.
+  refuseNotKept(record)
   const befores = new Map<string, Buffer>()
   for (const ref of record.versions) {
     const path = parse(ref.path)
