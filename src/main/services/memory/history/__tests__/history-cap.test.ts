@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ActivityEntry } from '@shared/memory'
 import { manualClock, runner, useMemory } from '../../__tests__/helpers'
@@ -83,4 +85,28 @@ describe('history maxBytes is a bound on disk', () => {
     // Pruning runs rarely (it makes room ahead), not after every write.
     expect(entries.length).toBeLessThan(120)
   }, 120_000)
+
+  it('when even the newest versions do not fit, they go too, and reopening does not bring them back', async () => {
+    store = await mem.open({ history: { maxBytes: MiB, maxDays: 180, keepLatest: 20 } })
+    // Two versions of about 610 KB gzipped: the edit's before and after cannot both fit.
+    const first = randomBytes(600_000).toString('base64')
+    const second = randomBytes(600_000).toString('base64')
+    // Written by another program (the user's saves are capped per file).
+    await mkdir(mem.root(), { recursive: true })
+    await writeFile(join(mem.root(), 'a.md'), first)
+    await store.applyExternal(['a.md'])
+    await writeFile(join(mem.root(), 'a.md'), second)
+    await store.applyExternal(['a.md'])
+    expect(await packBytes(mem.stateDir())).toBeLessThanOrEqual(MiB)
+    // Both entries went (the edit's before-text alone is most of the budget); the current text
+    // stays as long as it fits, for the next change's before-text.
+    const kept = await store.history('/memories/a.md')
+    expect(kept).toEqual([])
+    const prune = (await pruneEntries())[0]
+    expect(prune?.message).toBe('History pruned 2 old versions of 1 file to stay under 1 MB')
+    await store.dispose()
+    // The journal remembers how far it got: pruned entries are not caught up again from the log.
+    store = await mem.open({ history: { maxBytes: MiB, maxDays: 180, keepLatest: 20 } })
+    expect(await store.history('/memories/a.md')).toEqual(kept)
+  }, 60_000)
 })
