@@ -159,7 +159,9 @@ export const ActivityCommandSchema = z.enum([
   'restore',
   'external',
   'revert',
-  'archive'
+  'archive',
+  /** History let old versions go to stay under its size limit or age (actor `system`). */
+  'prune'
 ])
 export type ActivityCommand = z.infer<typeof ActivityCommandSchema>
 
@@ -169,9 +171,18 @@ export const VersionHashSchema = z.string().regex(/^[0-9a-f]{64}$/)
 const VersionIdSchema = z.string().regex(/^(?:[0-9a-f]{64}|stat:\d+:[\d.]+:\d+)$/)
 
 /**
+ * Why history did not keep a version's text: `too-large`, above what history keeps at all (16 MiB;
+ * such a file is known by size and time, not a content hash); `over-cap`, alone larger than the
+ * history size limit (`maxBytes`).
+ */
+export const NotKeptSchema = z.enum(['too-large', 'over-cap'])
+export type NotKept = z.infer<typeof NotKeptSchema>
+
+/**
  * What one file was before and after an entry (null: nothing there). A rename names the old path in
  * `from`. `unstored` lists sides whose text history does not hold (too big, or never seen by the
- * engine, e.g. the before-state of an outside change it learned of only afterwards).
+ * engine, e.g. the before-state of an outside change it learned of only afterwards); `notKept`
+ * says why, when history chose not to keep it.
  */
 export const VersionRefSchema = z.object({
   path: z.string(),
@@ -180,7 +191,10 @@ export const VersionRefSchema = z.object({
   after: VersionIdSchema.nullable(),
   sizeBefore: z.number().nullable(),
   sizeAfter: z.number().nullable(),
-  unstored: z.array(z.enum(['before', 'after'])).optional()
+  unstored: z.array(z.enum(['before', 'after'])).optional(),
+  notKept: z
+    .object({ before: NotKeptSchema.optional(), after: NotKeptSchema.optional() })
+    .optional()
 })
 export type VersionRef = z.infer<typeof VersionRefSchema>
 
@@ -235,6 +249,8 @@ export const HistoryVersionSchema = z.object({
   before: VersionIdSchema.nullable(),
   /** False when history holds only the hash (no text to show or revert to). */
   stored: z.boolean(),
+  /** Why history did not keep this version's text, when it chose not to. */
+  notKept: NotKeptSchema.optional(),
   revertOf: z.number().optional()
 })
 export type HistoryVersion = z.infer<typeof HistoryVersionSchema>

@@ -931,7 +931,7 @@ export class MemoryStore {
   /** Appends to the activity log; history indexes what the entry names. */
   private async append(entry: NewActivity): Promise<ActivityEntry> {
     const full = await this.parts.log.append(entry)
-    this.parts.history?.noted(full)
+    await this.parts.history?.recorded(full, this.parts.index)
     return full
   }
 

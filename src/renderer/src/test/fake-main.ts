@@ -67,6 +67,8 @@ export interface FakeMain {
   /** Links main handed to the OS browser, oldest first. */
   openedLinks: string[]
   activity: ReturnType<typeof createFakeMemory>['activity']
+  /** Each path's versions as memory:history answers them, newest first. */
+  memoryHistory: ReturnType<typeof createFakeMemory>['history']
   /** Makes a memory change as the engine would (file, activity entry, history version). */
   change: ReturnType<typeof createFakeMemory>['change']
   conversations: ReturnType<typeof createFakeChat>['conversations']
@@ -277,6 +279,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     clipboard,
     openedLinks,
     activity: memory.activity,
+    memoryHistory: memory.history,
     change: memory.change,
     conversations: chat.conversations,
     chat,

@@ -1,5 +1,5 @@
 import * as fs from 'node:fs'
-import { mkdir, open, readdir, rm, type FileHandle } from 'node:fs/promises'
+import { mkdir, open, readdir, readFile, rm, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { crc32, gunzip, gzip, gzipSync } from 'node:zlib'
@@ -10,8 +10,9 @@ import { hashOf } from '../files'
 // A record is appended and fdatasync'ed before any entry names it: one sync, and no file created,
 // renamed or folder synced per version (a new file per version waited on the filesystem journal
 // while the command's own write was syncing: history cost a third of the engine's speed). A crash
-// can only cut records not yet synced, which no entry names: open keeps every record up to the
-// first one that does not check out and truncates the rest. Pruning marks records dead; `compact`
+// can only cut records not yet synced, which no entry names: open cuts off what follows the last
+// record that checks out. A damaged record inside a pack loses that record only (open resumes at
+// the next one that checks out). Pruning marks records dead; `compact`
 // copies a pack's live records into a new pack (durable) before it deletes the old one.
 
 const gzipAsync = promisify(gzip)
@@ -23,9 +24,17 @@ const SYNC_ZIP_MAX = 256 * 1024
 /** Big texts: the fastest level (several times quicker than the default, a little larger). */
 const FAST_ZIP = { level: 1 }
 const MAGIC = 0x43424c42 // "CBLB"
+const MAGIC_BYTES = Buffer.from([0x43, 0x42, 0x4c, 0x42])
 const HEADER = 4 + 32 + 4 + 4
-/** A pack stops taking records past this size; the next one starts. */
+/** A pack stops taking records past `budget / PACKS` (within these bounds); the next one starts. */
+const PACK_MIN = 64 * 1024
 const PACK_MAX = 64 * 1024 * 1024
+/**
+ * Packs are small next to the budget, so that compaction (which copies a pack's live records) is
+ * cheap: pruning frees the oldest records, which sit together in the oldest packs.
+ */
+const PACKS = 16
+const CONTENT_HASH = /^[0-9a-f]{64}$/
 const PACK_NAME = /^pack-(\d+)\.dat$/
 const TEMP = /\.tmp$/
 
@@ -43,6 +52,15 @@ export class BlobStore {
   /** Bytes of dead (pruned) records per pack, until `compact` drops them. */
   private readonly dead = new Map<number, number>()
   private bytes = 0
+  /** The size of each pack file on disk (dead records and damage included). */
+  private readonly sizes = new Map<number, number>()
+  /** The history budget: a record larger than this is not kept; packs are a share of it. */
+  private budget = Number.POSITIVE_INFINITY
+  private packMax = PACK_MAX
+  /** Versions not kept because one alone was larger than the budget (hash → bytes). */
+  private readonly overBudget = new Map<string, number>()
+  /** Bytes of damaged records skipped when the packs were read. */
+  private damaged = 0
   private current = 0
   private end = 0
   private writer: FileHandle | undefined
@@ -67,8 +85,32 @@ export class BlobStore {
     return store
   }
 
+  /** Bytes of damaged records skipped on open (their versions are lost; the rest are kept). */
+  get damagedBytes(): number {
+    return this.damaged
+  }
+
+  /** Bytes of the records history holds (what retention counts). */
   get totalBytes(): number {
     return this.bytes
+  }
+
+  /** Bytes the pack files take on disk: live records, and dead ones not yet compacted away. */
+  get diskBytes(): number {
+    let total = 0
+    for (const size of this.sizes.values()) total += size
+    return total
+  }
+
+  /** Sets the history budget (`maxBytes`): the largest record kept, and the size of new packs. */
+  setBudget(maxBytes: number): void {
+    this.budget = maxBytes
+    this.packMax = Math.min(PACK_MAX, Math.max(PACK_MIN, Math.floor(maxBytes / PACKS)))
+  }
+
+  /** Whether a version was not kept because it alone was larger than the budget. */
+  overBudgetOf(hash: string): boolean {
+    return this.overBudget.has(hash)
   }
 
   has(hash: string): boolean {
@@ -83,9 +125,13 @@ export class BlobStore {
     return this.where.keys()
   }
 
-  /** Starts writing a blob (once per hash); the promise settles when it is durable. */
+  /**
+   * Starts writing a blob (once per hash); the promise settles when it is durable. Only a sha256
+   * names a blob: a file too big to hash is known by `stat:size:mtime:ino`, and the bytes handed
+   * over with it are only its first part.
+   */
   put(hash: string, data: string | Uint8Array): Promise<void> {
-    if (this.where.has(hash)) return Promise.resolve()
+    if (this.where.has(hash) || !CONTENT_HASH.test(hash)) return Promise.resolve()
     const running = this.pending.get(hash)
     if (running) return running
     const task = this.write(hash, data).finally(() => this.pending.delete(hash))
@@ -126,20 +172,25 @@ export class BlobStore {
     this.dead.set(at.pack, (this.dead.get(at.pack) ?? 0) + at.length)
   }
 
-  /** Rewrites every pack holding dead records with its live ones only, then deletes the old pack. */
+  /** Rewrites every pack holding dead records with its live ones only (the sweep). */
   async compact(): Promise<void> {
     await this.appending.catch(() => undefined)
-    for (const pack of [...this.dead.keys()].sort((a, b) => a - b)) {
-      if (pack === this.current) await this.roll()
-      const live = [...this.where].filter(([, at]) => at.pack === pack)
-      for (const [hash, at] of live) {
-        const record = await readRange(this.pathOf(pack), at.offset, at.length)
-        await this.append(hash, record, true)
-      }
-      await this.sync()
-      // The copies are durable before the old pack goes; a crash in between leaves duplicates.
-      await rm(this.pathOf(pack), { force: true })
-      this.dead.delete(pack)
+    for (const pack of [...this.dead.keys()].sort((a, b) => a - b)) await this.compactPack(pack)
+  }
+
+  /**
+   * Gives dead bytes back to the disk until the packs fit in `limit`: first every pack that is
+   * mostly dead (rewriting it copies less than it frees), then the packs with the most dead bytes.
+   * With the live records within `limit`, the packs then are too.
+   */
+  async reclaim(limit: number): Promise<void> {
+    await this.appending.catch(() => undefined)
+    for (const [pack, dead] of [...this.dead]) {
+      if (dead * 2 >= (this.sizes.get(pack) ?? 0)) await this.compactPack(pack)
+    }
+    while (this.diskBytes > limit && this.dead.size) {
+      const [pack] = [...this.dead].reduce((a, b) => (b[1] > a[1] ? b : a))
+      await this.compactPack(pack)
     }
   }
 
@@ -149,9 +200,30 @@ export class BlobStore {
     this.writer = undefined
   }
 
+  /** Copies a pack's live records to the current pack (durably), then deletes it. */
+  private async compactPack(pack: number): Promise<void> {
+    if (pack === this.current && this.writer) await this.roll()
+    const live = [...this.where].filter(([, at]) => at.pack === pack)
+    for (const [hash, at] of live) {
+      const record = await readRange(this.pathOf(pack), at.offset, at.length)
+      await this.append(hash, record, true)
+    }
+    if (live.length) await this.sync()
+    // The copies are durable before the old pack goes; a crash in between leaves duplicates.
+    await rm(this.pathOf(pack), { force: true })
+    this.dead.delete(pack)
+    this.sizes.delete(pack)
+  }
+
   private async write(hash: string, data: string | Uint8Array): Promise<void> {
     const raw = typeof data === 'string' ? Buffer.from(data) : data
     const packed = raw.byteLength > SYNC_ZIP_MAX ? await gzipAsync(raw, FAST_ZIP) : gzipSync(raw)
+    if (HEADER + packed.byteLength > this.budget) {
+      // Alone over the whole budget: keeping it would leave no room for anything else.
+      if (this.overBudget.size >= 1000) this.overBudget.clear()
+      this.overBudget.set(hash, raw.byteLength)
+      return
+    }
     const header = Buffer.alloc(HEADER)
     header.writeUInt32BE(MAGIC, 0)
     Buffer.from(hash, 'hex').copy(header, 4)
@@ -164,17 +236,26 @@ export class BlobStore {
   /** Appends one record to the current pack (on the thread pool, one at a time). */
   private append(hash: string, record: Buffer, moving = false): Promise<void> {
     const task = this.appending.then(async () => {
-      if (!this.writer || this.end + record.byteLength > PACK_MAX) await this.roll()
+      if (!this.writer || (this.end > 0 && this.end + record.byteLength > this.packMax))
+        await this.roll()
       const writer = this.writer as FileHandle
       const offset = this.end
       try {
         await writer.write(record, 0, record.byteLength, offset)
       } catch (error) {
-        // A half-written record may sit at the end: later records go to a new pack.
+        // A half-written record may sit at the end (dead bytes): later records go to a new pack.
+        const size = await writer.stat().then(
+          (info) => info.size,
+          () => offset
+        )
+        this.sizes.set(this.current, size)
+        if (size > offset)
+          this.dead.set(this.current, (this.dead.get(this.current) ?? 0) + size - offset)
         await this.roll()
         throw error
       }
       this.end = offset + record.byteLength
+      this.sizes.set(this.current, this.end)
       this.note(hash, { pack: this.current, offset, length: record.byteLength }, moving)
     })
     this.appending = task.catch(() => undefined)
@@ -195,34 +276,48 @@ export class BlobStore {
     }
     this.writer = await open(this.pathOf(this.current), 'wx', 0o600)
     this.end = 0
+    this.sizes.set(this.current, 0)
     await syncDir(this.dir)
   }
 
+  /**
+   * Indexes a pack's records. A record that does not check out (a flipped byte, a torn write) is
+   * skipped: the next MAGIC whose record checks out is where reading resumes, so damage loses that
+   * record only. What follows the last good record was cut by a crash before it was synced (no
+   * entry names it): it is cut off. Skipped bytes count as dead, so compaction drops them.
+   */
   private async load(pack: number): Promise<void> {
     const path = this.pathOf(pack)
-    const file = await open(path, 'r+')
-    try {
-      const size = (await file.stat()).size
-      let offset = 0
-      while (offset + HEADER <= size) {
-        const header = Buffer.alloc(HEADER)
-        await file.read(header, 0, HEADER, offset)
-        const length = header.readUInt32BE(36)
-        if (header.readUInt32BE(0) !== MAGIC || offset + HEADER + length > size) break
-        const packed = Buffer.alloc(length)
-        await file.read(packed, 0, length, offset + HEADER)
-        if (crc32(packed) !== header.readUInt32BE(40)) break
-        const hash = header.subarray(4, 36).toString('hex')
-        this.note(hash, { pack, offset, length: HEADER + length })
-        offset += HEADER + length
+    const data = await readFile(path)
+    let offset = 0
+    /** The end of the last good record. */
+    let good = 0
+    while (offset < data.length) {
+      const length = recordAt(data, offset)
+      if (length === 0) {
+        const next = nextRecord(data, offset + 1)
+        if (next < 0) break
+        offset = next
+        continue
       }
-      // What follows the last good record was cut by a crash before it was synced.
-      if (offset < size) {
-        await file.truncate(offset)
+      if (offset > good) {
+        this.damaged += offset - good
+        this.dead.set(pack, (this.dead.get(pack) ?? 0) + offset - good)
+      }
+      const hash = data.subarray(offset + 4, offset + 36).toString('hex')
+      this.note(hash, { pack, offset, length })
+      offset += length
+      good = offset
+    }
+    this.sizes.set(pack, good)
+    if (good < data.length) {
+      const file = await open(path, 'r+')
+      try {
+        await file.truncate(good)
         await file.datasync()
+      } finally {
+        await file.close()
       }
-    } finally {
-      await file.close()
     }
   }
 
@@ -244,6 +339,24 @@ export class BlobStore {
   private pathOf(pack: number): string {
     return join(this.dir, `pack-${String(pack).padStart(6, '0')}.dat`)
   }
+}
+
+/** The length of the record at `offset` when it checks out (magic, length, crc), else 0. */
+function recordAt(data: Buffer, offset: number): number {
+  if (offset + HEADER > data.length || data.readUInt32BE(offset) !== MAGIC) return 0
+  const length = data.readUInt32BE(offset + 36)
+  const end = offset + HEADER + length
+  if (end > data.length) return 0
+  return crc32(data.subarray(offset + HEADER, end)) === data.readUInt32BE(offset + 40)
+    ? HEADER + length
+    : 0
+}
+
+/** Where the next record that checks out starts, from `from` on; -1 when none does. */
+function nextRecord(data: Buffer, from: number): number {
+  for (let at = data.indexOf(MAGIC_BYTES, from); at >= 0; at = data.indexOf(MAGIC_BYTES, at + 1))
+    if (recordAt(data, at) > 0) return at
+  return -1
 }
 
 async function readRange(path: string, offset: number, length: number): Promise<Buffer> {

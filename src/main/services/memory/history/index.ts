@@ -1,7 +1,8 @@
 import { join } from 'node:path'
 import { CairnError } from '@shared/errors'
-import type { ActivityEntry, HistoryVersion, VersionRef } from '@shared/memory'
+import type { ActivityEntry, HistoryVersion, NotKept, VersionRef } from '@shared/memory'
 import { HistoryRetentionSchema, type HistoryRetention } from '@shared/settings'
+import { formatBytes } from '@shared/sizes'
 import { ensurePrivateDir } from '../../fs/durable'
 import type { Logger } from '../../log/logger'
 import type { ActivityLog, NewActivity } from '../activity-log'
@@ -12,19 +13,20 @@ import { openRegular } from '../safe-fs'
 import { removeStateTemps } from '../scan'
 import { BlobStore } from './blobs'
 import type { UserDone } from '../user-ops'
-import { HistoryJournal } from './journal'
-import { BLOB_MAX_BYTES } from './limits'
+import { HistoryJournal, type HistoryRecord } from './journal'
+import { BLOB_MAX_BYTES, isContentHash } from './not-kept'
 import { revertRecord, wholeMove, type RevertConflict } from './revert'
-import { planPrune } from './retention'
+import { planPrune, type PrunePlan } from './retention'
 import { diffVersions, snapshot, versionsOf, type Snapshot } from './versions'
 
 // Version history of the memory folder (design: "History belongs to the memory engine"). It lives
 // in <stateDir>/history, outside the memory root: no memory-tool command can reach it, and it never
 // counts toward the memory caps. The store calls in at a few points: `track` gives a command's ctx
 // a hook that keeps every text it reads or writes; `begin`/`finish` turn the index before and after
-// into the entry's versions, once their blobs are durable; `noted` indexes the appended entry.
+// into the entry's versions, once their blobs are durable; `recorded` indexes the appended entry
+// and holds history to `maxBytes` on disk (pruning oldest first, one activity entry saying so).
 
-export { BLOB_MAX_BYTES } from './limits'
+export { BLOB_MAX_BYTES } from './not-kept'
 
 export type TrackHow = 'plain' | 'read' | 'move'
 
@@ -33,14 +35,21 @@ export type { HistoryRecord } from './journal'
 
 export class History {
   private retention: HistoryRetention
+  /**
+   * Blobs the versions of an entry not yet recorded name (a batch of outside changes is diffed
+   * before its entries are appended one by one): pruning after the first must not free them.
+   */
+  private readonly named = new Set<string>()
 
   private constructor(
     private readonly blobs: BlobStore,
     private readonly journal: HistoryJournal,
     retention: HistoryRetention,
+    private readonly log: ActivityLog,
     private readonly logger?: Logger
   ) {
     this.retention = retention
+    blobs.setBudget(retention.maxBytes)
   }
 
   static async open(
@@ -53,9 +62,11 @@ export class History {
     await ensurePrivateDir(dir)
     await removeStateTemps(dir) // the journal's own durable rewrites
     const blobs = await BlobStore.open(join(dir, 'blobs'))
+    if (blobs.damagedBytes)
+      logger?.warn('memory history skipped damaged records', { bytes: blobs.damagedBytes })
     const journal = await HistoryJournal.open(dir)
     for (const entry of await log.entriesAfter(journal.lastSeq)) journal.add(entry)
-    return new History(blobs, journal, HistoryRetentionSchema.parse(retention), logger)
+    return new History(blobs, journal, HistoryRetentionSchema.parse(retention), log, logger)
   }
 
   get bytes(): number {
@@ -67,6 +78,7 @@ export class History {
     if (!merged.success)
       throw new CairnError('BAD_INPUT', merged.error.issues[0]?.message ?? 'Invalid retention.')
     this.retention = merged.data
+    this.blobs.setBudget(merged.data.maxBytes)
     return { ...this.retention }
   }
 
@@ -76,9 +88,22 @@ export class History {
   }
 
   private keep(hash: string, data: string | Uint8Array): void {
+    // A new mutation: the entries `named` was protecting are all recorded by now.
+    this.named.clear()
     const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength
-    if (size > BLOB_MAX_BYTES || this.blobs.has(hash)) return
+    // A `stat:` identity comes with the first bytes of a file too big to hash, not its text.
+    if (size > BLOB_MAX_BYTES || !isContentHash(hash) || this.blobs.has(hash)) return
     this.blobs.put(hash, data).catch(() => undefined) // reported by settle()
+  }
+
+  /** Whether history holds a version, or why it chose not to keep it (for an entry's versions). */
+  private readonly held = (hash: string): boolean | NotKept => {
+    if (this.blobs.has(hash)) {
+      this.named.add(hash)
+      return true
+    }
+    if (!isContentHash(hash)) return 'too-large'
+    return this.blobs.overBudgetOf(hash) ? 'over-cap' : false
   }
 
   /**
@@ -145,7 +170,7 @@ export class History {
     deep = true
   ): Promise<VersionRef[]> {
     await this.settle()
-    return diffVersions(before, index, rels, (hash) => this.blobs.has(hash), move, deep)
+    return diffVersions(before, index, rels, this.held, move, deep)
   }
 
   /** Versions for entries about outside changes (the before-text only if history had it). */
@@ -160,7 +185,7 @@ export class History {
         new Map(rels.flatMap((rel) => (before.has(rel) ? [[rel, before.get(rel)!]] : []))),
         index,
         rels,
-        (hash) => this.blobs.has(hash)
+        this.held
       ).filter((ref) => rels.includes(relOf(ref.path)))
       if (versions.length) entry.versions = versions
     }
@@ -215,17 +240,70 @@ export class History {
     return this.blobs.read(hash)
   }
 
-  /** Applies retention; removes blobs nothing needs (orphans of a crash included). */
+  /**
+   * Indexes an appended entry, then holds history to its size limit: after every write the pack
+   * files take at most `maxBytes` on disk. The store calls this for every entry it appends.
+   */
+  async recorded(entry: ActivityEntry, index: MemoryIndex): Promise<void> {
+    this.noted(entry)
+    for (const ref of entry.versions ?? [])
+      for (const hash of [ref.before, ref.after]) if (hash) this.named.delete(hash)
+    if (this.blobs.diskBytes <= this.retention.maxBytes) return
+    await this.prune(index, Date.parse(entry.time)).catch((error: unknown) =>
+      this.logger?.warn('memory history prune failed', { error })
+    )
+  }
+
+  /**
+   * Applies retention (age and size); removes blobs nothing needs (orphans of a crash included)
+   * and gives their bytes back to the disk. One activity entry says what went.
+   */
   async prune(index: MemoryIndex, now: number): Promise<{ dropped: number; freed: number }> {
     await this.settle()
     const current = new Set<string>()
     for (const [, entry] of index.entries()) current.add(entry.hash)
-    const plan = planPrune(this.journal.all(), this.retention, this.blobs, current, now)
+    const diskBefore = this.blobs.diskBytes
+    const records = this.journal.all()
+    const plan = planPrune(records, this.retention, this.blobs, current, now, this.named)
+    const dropped = records.filter((record) => plan.drop.has(record.seq))
     // The journal forgets first: a crash in between leaves unreferenced blobs, never the reverse.
     if (plan.drop.size) await this.journal.replace((record) => !plan.drop.has(record.seq))
     for (const hash of plan.unneeded) await this.blobs.remove(hash)
-    if (plan.unneeded.length) await this.blobs.compact()
+    await this.blobs.reclaim(this.retention.maxBytes)
+    if (dropped.length) await this.say(dropped, plan, diskBefore)
     return { dropped: plan.drop.size, freed: plan.unneeded.length }
+  }
+
+  /** One activity entry for one pruning: how many versions of how many files went, and why. */
+  private async say(dropped: HistoryRecord[], plan: PrunePlan, diskBefore: number): Promise<void> {
+    const paths = new Set<string>()
+    let versions = 0
+    for (const record of dropped) {
+      for (const ref of record.versions) {
+        versions += 1
+        paths.add(ref.path)
+      }
+    }
+    const files = paths.size
+    const why =
+      plan.byAge === dropped.length
+        ? `older than ${this.retention.maxDays} days`
+        : `to stay under ${formatBytes(this.retention.maxBytes)}`
+    const message = `History pruned ${versions} old ${versions === 1 ? 'version' : 'versions'} of ${files} ${files === 1 ? 'file' : 'files'} ${why}`
+    try {
+      await this.log.append({
+        actor: { kind: 'system' },
+        command: 'prune',
+        // Enough to find the entry from a file's activity; the count is in the message.
+        paths: [...paths].slice(0, 100),
+        bytesBefore: diskBefore,
+        bytesAfter: this.blobs.diskBytes,
+        outcome: 'ok',
+        message
+      })
+    } catch (error) {
+      this.logger?.warn('memory activity log write failed', { error })
+    }
   }
 
   async close(): Promise<void> {

@@ -8,7 +8,9 @@ import { writeFileDurably } from '../../fs/durable'
 // The activity log is the index of history, but it rotates by size; this journal keeps the history
 // part of each entry (seq, time, actor, command, versions) for as long as retention says. It is
 // written after the activity entry; on open it catches up from the log, so a crash between the two
-// loses nothing. A line cut by a crash is skipped, like the log's.
+// loses nothing. A line cut by a crash is skipped, like the log's. A rewrite starts with the
+// highest seq it has seen (`{"upTo":n}`), so entries pruned away are not caught up again from the
+// log even when pruning dropped the newest ones.
 
 const RecordSchema = ActivityEntrySchema.pick({
   seq: true,
@@ -22,11 +24,14 @@ const RecordSchema = ActivityEntrySchema.pick({
 export type HistoryRecord = z.infer<typeof RecordSchema>
 
 const FILE = 'journal.jsonl'
+const MarkSchema = z.strictObject({ upTo: z.number() })
 
 export class HistoryJournal {
   private fd: number | undefined
   private readonly records: HistoryRecord[] = []
   private readonly bySeq = new Map<number, HistoryRecord>()
+  /** The highest seq journaled, pruned records included. */
+  private upTo = 0
 
   private constructor(private readonly dir: string) {}
 
@@ -36,7 +41,10 @@ export class HistoryJournal {
     for (const line of text.split('\n')) {
       if (!line) continue
       try {
-        const parsed = RecordSchema.safeParse(JSON.parse(line))
+        const json: unknown = JSON.parse(line)
+        const mark = MarkSchema.safeParse(json)
+        if (mark.success) journal.upTo = Math.max(journal.upTo, mark.data.upTo)
+        const parsed = RecordSchema.safeParse(json)
         if (parsed.success) journal.remember(parsed.data)
       } catch {
         // a line cut by a crash
@@ -48,7 +56,7 @@ export class HistoryJournal {
   }
 
   get lastSeq(): number {
-    return this.records.at(-1)?.seq ?? 0
+    return Math.max(this.upTo, this.records.at(-1)?.seq ?? 0)
   }
 
   /** Oldest first. */
@@ -79,6 +87,7 @@ export class HistoryJournal {
 
   /** Keeps only `keep` (retention), written durably. */
   async replace(keep: (record: HistoryRecord) => boolean): Promise<void> {
+    this.upTo = this.lastSeq
     const kept = this.records.filter(keep)
     this.records.length = 0
     this.bySeq.clear()
@@ -92,14 +101,15 @@ export class HistoryJournal {
   }
 
   private remember(record: HistoryRecord): void {
-    if (record.seq <= this.lastSeq) return
+    if (record.seq <= (this.records.at(-1)?.seq ?? 0)) return
     this.records.push(record)
     this.bySeq.set(record.seq, record)
   }
 
   private async rewrite(): Promise<void> {
     this.close()
-    const text = this.records.map((record) => `${JSON.stringify(record)}\n`).join('')
+    const mark = this.lastSeq ? `${JSON.stringify({ upTo: this.lastSeq })}\n` : ''
+    const text = mark + this.records.map((record) => `${JSON.stringify(record)}\n`).join('')
     await writeFileDurably(join(this.dir, FILE), text)
   }
 }

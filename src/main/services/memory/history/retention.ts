@@ -6,22 +6,37 @@ const DAY = 24 * 60 * 60 * 1000
 export interface PrunePlan {
   /** Seqs of the records to drop. */
   drop: Set<number>
-  /** Blobs no kept record and no current file needs. */
+  /** Blobs no kept record needs (orphans, and those only dropped records named). */
   unneeded: string[]
+  /** Of `drop`, how many went for their age (the rest went for the size limit). */
+  byAge: number
+}
+
+interface Blobs {
+  hashes(): Iterable<string>
+  sizeOf(hash: string): number
+  totalBytes: number
 }
 
 /**
- * Oldest-first pruning: a record goes when it is older than `maxDays` or the blobs are over
- * `maxBytes`, unless it holds one of the latest `keepLatest` versions of a path (which also covers
- * whatever a pending undo needs: an undo only needs its own entry's before-text). Blobs of current
- * files are never freed.
+ * Which records and blobs go so that the blobs fit in `maxBytes` (and none is older than
+ * `maxDays`). Oldest records go first, in three passes:
+ * 1. records older than `maxDays`, and, once the blobs are over `maxBytes`, records down to
+ *    7/8 of it (room ahead, so pruning and compaction do not run on every write), except the
+ *    latest `keepLatest` versions of each path;
+ * 2. if still over `maxBytes`, those latest versions too, down to the same 7/8: they are protected
+ *    only while the limit allows (a deleted path's versions are not exempt either);
+ * 3. while still over, blobs no record names: current files' texts, then `named` (texts an entry
+ *    being recorded names), largest first.
+ * Blobs of current files and `named` ones are otherwise kept even when no kept record names them.
  */
 export function planPrune(
   records: readonly HistoryRecord[],
   retention: HistoryRetention,
-  blobs: { hashes(): Iterable<string>; sizeOf(hash: string): number; totalBytes: number },
+  blobs: Blobs,
   current: ReadonlySet<string>,
-  now: number
+  now: number,
+  named: ReadonlySet<string> = new Set()
 ): PrunePlan {
   const protectedSeqs = new Set<number>()
   const seen = new Map<string, number>()
@@ -36,34 +51,59 @@ export function planPrune(
     }
   }
   const refs = new Map<string, number>()
-  const hashesOf = (record: HistoryRecord): string[] =>
-    record.versions.flatMap((ref) => [ref.before, ref.after]).filter((h): h is string => !!h)
   for (const record of records)
     for (const hash of hashesOf(record)) refs.set(hash, (refs.get(hash) ?? 0) + 1)
+  const kept = (hash: string): boolean => current.has(hash) || named.has(hash)
   let bytes = blobs.totalBytes
-  // Blobs nothing refers to (orphans of a crash, leftovers) count as freed from the start.
   const unneeded: string[] = []
-  for (const hash of blobs.hashes()) {
-    if (!refs.has(hash) && !current.has(hash)) {
-      unneeded.push(hash)
-      bytes -= blobs.sizeOf(hash)
-    }
+  const gone = new Set<string>()
+  const free = (hash: string): void => {
+    if (gone.has(hash)) return
+    gone.add(hash)
+    unneeded.push(hash)
+    bytes -= blobs.sizeOf(hash)
   }
-  const oldest = now - retention.maxDays * DAY
+  // Blobs nothing refers to (orphans of a crash, leftovers) go from the start.
+  for (const hash of blobs.hashes()) if (!refs.has(hash) && !kept(hash)) free(hash)
+
   const drop = new Set<number>()
-  for (const record of records) {
-    const tooOld = Date.parse(record.time) < oldest
-    if (!tooOld && bytes <= retention.maxBytes) break
-    if (protectedSeqs.has(record.seq)) continue
+  let byAge = 0
+  const dropRecord = (record: HistoryRecord): void => {
     drop.add(record.seq)
     for (const hash of hashesOf(record)) {
       const left = (refs.get(hash) ?? 1) - 1
       refs.set(hash, left)
-      if (left === 0 && !current.has(hash) && blobs.sizeOf(hash) > 0) {
-        unneeded.push(hash)
-        bytes -= blobs.sizeOf(hash)
-      }
+      if (left === 0 && !kept(hash) && blobs.sizeOf(hash) > 0) free(hash)
     }
   }
-  return { drop, unneeded }
+  const max = retention.maxBytes
+  const target = bytes > max ? max - Math.floor(max / 8) : max
+  const oldest = now - retention.maxDays * DAY
+  for (const record of records) {
+    const tooOld = Date.parse(record.time) < oldest
+    if (!tooOld && bytes <= target) break
+    if (protectedSeqs.has(record.seq)) continue
+    if (tooOld) byAge += 1
+    dropRecord(record)
+  }
+  if (bytes > max) {
+    for (const record of records) {
+      if (bytes <= target) break
+      if (!drop.has(record.seq)) dropRecord(record)
+    }
+  }
+  if (bytes > max) {
+    const left = [...blobs.hashes()].filter((hash) => !gone.has(hash))
+    const rank = (hash: string): number => (named.has(hash) ? 1 : 0)
+    left.sort((a, b) => rank(a) - rank(b) || blobs.sizeOf(b) - blobs.sizeOf(a))
+    for (const hash of left) {
+      if (bytes <= max) break
+      free(hash)
+    }
+  }
+  return { drop, unneeded, byAge }
+}
+
+export function hashesOf(record: HistoryRecord): string[] {
+  return record.versions.flatMap((ref) => [ref.before, ref.after]).filter((h): h is string => !!h)
 }

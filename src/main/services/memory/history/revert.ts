@@ -8,8 +8,8 @@ import { writeAtomic } from '../safe-fs'
 import { describeFindings, findSecrets } from '../secret-guard'
 import { ToolError } from '../tool-error'
 import type { UserDone } from '../user-ops'
-import { BLOB_MAX_BYTES } from './limits'
 import type { HistoryRecord } from './journal'
+import { BLOB_MAX_BYTES, refuseNotKept } from './not-kept'
 
 // Undo of one entry: only when every path still holds that entry's after-state (read from the
 // disk, so an outside change not yet reconciled is seen); otherwise a conflict that changes nothing.
@@ -31,6 +31,7 @@ export async function revertRecord(
 ): Promise<UserDone | RevertConflict> {
   const seq = record.seq
   // 1. Check: the after-state is still there, and the before-texts needed are in history.
+  refuseNotKept(record)
   const befores = new Map<string, Buffer>()
   const currents = new Map<string, Buffer>()
   for (const ref of record.versions) {

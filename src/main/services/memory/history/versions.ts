@@ -1,7 +1,11 @@
-import type { HistoryVersion, VersionRef } from '@shared/memory'
+import type { HistoryVersion, NotKept, VersionRef } from '@shared/memory'
 import type { MemoryIndex } from '../index-store'
 import { displayOf, isWithin } from '../paths'
 import type { HistoryRecord } from './journal'
+import { notKeptOf, sideNotKept } from './not-kept'
+
+/** Whether history holds a version: true, false, or why it chose not to keep it. */
+export type Held = (hash: string) => boolean | NotKept
 
 /** What the index said about some files before a mutation: rel → hash and size. */
 export type Snapshot = Map<string, { hash: string; size: number }>
@@ -41,7 +45,7 @@ export function diffVersions(
   before: Snapshot,
   index: MemoryIndex,
   rels: readonly string[],
-  stored: (hash: string) => boolean,
+  stored: Held,
   move?: { from: string; to: string },
   deep = true
 ): VersionRef[] {
@@ -58,9 +62,18 @@ export function diffVersions(
       sizeAfter: now?.size ?? null
     }
     const unstored: Array<'before' | 'after'> = []
-    if (item.before && !stored(item.before)) unstored.push('before')
-    if (item.after && !stored(item.after)) unstored.push('after')
+    const notKept: NonNullable<VersionRef['notKept']> = {}
+    for (const side of ['before', 'after'] as const) {
+      const id = item[side]
+      const held = id ? stored(id) : true
+      if (held === true) continue
+      unstored.push(side)
+      const why =
+        held || notKeptOf(id as string, side === 'before' ? item.sizeBefore : item.sizeAfter)
+      if (why) notKept[side] = why
+    }
     if (unstored.length) item.unstored = unstored
+    if (notKept.before || notKept.after) item.notKept = notKept
     refs.push(item)
   }
   if (move) {
@@ -98,6 +111,8 @@ export function versionsOf(
       const into = ref.path === name
       const away = ref.from === name
       if (!into && !away) continue
+      const held = !into || ref.after === null || stored(ref.after)
+      const notKept = held ? undefined : sideNotKept(ref, 'after')
       out.push({
         seq: record.seq,
         time: record.time,
@@ -109,7 +124,8 @@ export function versionsOf(
         hash: into ? ref.after : null,
         size: into ? ref.sizeAfter : null,
         before: ref.before,
-        stored: into ? ref.after === null || stored(ref.after) : true,
+        stored: held,
+        ...(notKept ? { notKept } : {}),
         ...(record.revertOf !== undefined ? { revertOf: record.revertOf } : {})
       })
       if (into && ref.from) next = ref.from

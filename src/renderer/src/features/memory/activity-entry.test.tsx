@@ -113,4 +113,29 @@ describe('Activity entries', () => {
     expect(item.textContent).toContain('over the per-file cap')
     expect(within(item).queryByRole('button', { name: /^Undo/ })).toBeNull()
   })
+
+  it('say when history pruned old versions to stay under its size limit, with no undo', () => {
+    installFakeMain()
+    const entry: ActivityEntry = {
+      seq: 40,
+      time: new Date().toISOString(),
+      actor: { kind: 'system' },
+      command: 'prune',
+      paths: ['/memories/a.md', '/memories/b.md'],
+      bytesBefore: 1_200_000,
+      bytesAfter: 900_000,
+      outcome: 'ok',
+      message: 'History pruned 12 old versions of 5 files to stay under 1 MB'
+    }
+    expect(entrySentence(entry)).toBe(
+      'History pruned 12 old versions of 5 files to stay under 1 MB'
+    )
+    renderRow(entry)
+    const item = screen.getByRole('listitem')
+    expect(item.textContent).toContain(
+      'History pruned 12 old versions of 5 files to stay under 1 MB'
+    )
+    expect(item.textContent).not.toContain('Expiry')
+    expect(within(item).queryByRole('button', { name: /^(Undo|Restore)/ })).toBeNull()
+  })
 })

@@ -9,7 +9,7 @@ const ACTORS: { value: ActorKind | ''; label: string }[] = [
   { value: 'claude', label: 'Claude' },
   { value: 'user', label: 'You' },
   { value: 'external', label: 'Outside' },
-  { value: 'system', label: 'Expiry' }
+  { value: 'system', label: 'Expiry and history' }
 ]
 
 /** Conversation titles by id, so Claude's entries can say where they happened; null until read. */

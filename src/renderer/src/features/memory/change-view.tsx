@@ -1,6 +1,6 @@
 import type { VersionRef } from '@shared/memory'
 import { DiffView } from '../../components/diff-view'
-import { errorText, fileName } from './change-words'
+import { errorText, fileName, notKeptWhy } from './change-words'
 import { useVersionPair } from './history-api'
 
 /**
@@ -12,13 +12,22 @@ export function ChangeView({ change, label }: { change: VersionRef; label: strin
   if (error) return <p className="text-xs text-danger">{errorText(error)}</p>
   if (before.state === 'loading' || after.state === 'loading')
     return <p className="text-xs text-muted">Loading the change…</p>
-  if (before.state === 'missing' || after.state === 'missing')
+  if (before.state === 'missing' || after.state === 'missing') {
+    const side = before.state === 'missing' ? 'before' : 'after'
+    const why = change.notKept?.[side]
+    if (why)
+      return (
+        <p className="text-xs text-muted">
+          {notKeptWhy(why, side === 'before' ? change.sizeBefore : change.sizeAfter)}
+        </p>
+      )
     return (
       <p className="text-xs text-muted">
         History does not keep the text {before.state === 'missing' ? 'before' : 'after'} this change
         (too big, or changed outside Cairn before it was seen).
       </p>
     )
+  }
   if (change.from && change.before === change.after)
     return (
       <p className="text-xs text-muted">

@@ -1,4 +1,4 @@
-import type { ActivityActor, ActivityEntry, HistoryVersion } from '@shared/memory'
+import type { ActivityActor, ActivityEntry, HistoryVersion, NotKept } from '@shared/memory'
 import { formatBytes } from '../../lib/format'
 import type { ShownError } from '../../lib/errors'
 
@@ -59,6 +59,8 @@ const VERBS: Record<string, [done: string, tried: string]> = {
 
 /** One human sentence for an activity entry (the conversation, if any, is added by the UI). */
 export function entrySentence(entry: ActivityEntry): string {
+  // History's own pruning: the engine's message says how many versions of how many files, and why.
+  if (entry.command === 'prune') return entry.message || 'History pruned old versions'
   const target = entryTarget(entry)
   if (entry.command === 'external') {
     const kind = outsideKind(entry)
@@ -106,4 +108,20 @@ export function versionWords(version: HistoryVersion): string {
   if (version.command === 'rename' && version.from)
     return `${who} renamed it from ${fileName(version.from)}`
   return `${who} ${done} it`
+}
+
+/** A version history did not keep, in a few words: "Not kept: too large (17 MB)". */
+export function notKeptLabel(why: NotKept, size: number | null): string {
+  const bytes = size === null ? '' : ` (${formatBytes(size)})`
+  return why === 'too-large'
+    ? `Not kept: too large${bytes}`
+    : `Not kept: larger than the history limit${bytes}`
+}
+
+/** Why there is no text to show for a version history did not keep. */
+export function notKeptWhy(why: NotKept, size: number | null): string {
+  const bytes = size === null ? '' : ` (${formatBytes(size)})`
+  return why === 'too-large'
+    ? `Not kept: it is too large${bytes}. History keeps versions up to 16 MB; it knows this one only by its size and time.`
+    : `Not kept: this version alone${bytes} is larger than the whole history size limit, so history did not keep its text.`
 }

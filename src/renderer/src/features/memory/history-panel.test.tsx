@@ -53,4 +53,39 @@ describe('HistoryPanel', () => {
     expect(screen.getByText('There was no file here at this point.')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Restore this version' })).toBeNull()
   })
+
+  it('a version history did not keep says why: too large, or larger than the history limit', async () => {
+    const main = installFakeMain({ memory: { '/memories/big.md': 'now small\n' } })
+    const path = '/memories/big.md'
+    main.change({ actor: { kind: 'user' }, command: 'write', path, text: 'now small\n' })
+    const base = main.memoryHistory.get(path)?.[0]
+    if (!base) throw new Error('no version')
+    const notKept = (seq: number, size: number, why: 'too-large' | 'over-cap') => ({
+      ...base,
+      seq,
+      command: 'external' as const,
+      actor: { kind: 'external' as const },
+      hash: 'a'.repeat(63) + String(seq),
+      size,
+      stored: false,
+      notKept: why
+    })
+    main.memoryHistory.set(path, [
+      base,
+      notKept(8, 1_600_000, 'over-cap'),
+      notKept(7, 17 * 1024 * 1024, 'too-large')
+    ])
+    const user = userEvent.setup()
+    render(<HistoryPanel path={path} version={0} />)
+    const list = await screen.findByRole('list', { name: 'Versions' })
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(3))
+    const [, overCap, tooLarge] = within(list).getAllByRole('button')
+    expect(tooLarge?.textContent).toContain('Not kept: too large (17 MB)')
+    expect(overCap?.textContent).toContain('Not kept: larger than the history limit (1.5 MB)')
+    await user.click(tooLarge as HTMLElement)
+    expect(screen.getByText(/not kept: it is too large \(17 MB\)/i)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Restore this version' })).toBeNull()
+    await user.click(overCap as HTMLElement)
+    expect(screen.getByText(/larger than the whole history size limit/i)).toBeTruthy()
+  })
 })

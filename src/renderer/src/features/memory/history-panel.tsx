@@ -6,7 +6,7 @@ import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { formatBytes } from '../../lib/format'
 import { formatAgo, formatDateTime } from '../../lib/time'
-import { errorText, fileName, versionWords } from './change-words'
+import { errorText, fileName, notKeptLabel, notKeptWhy, versionWords } from './change-words'
 import { historyOf, restoreVersion, versionText } from './history-api'
 
 interface Loaded {
@@ -47,7 +47,11 @@ function VersionItem(props: {
             {formatAgo(Date.parse(version.time))}
           </time>
           {' · '}
-          {version.hash === null ? 'no file' : formatBytes(version.size ?? 0)}
+          {version.hash === null
+            ? 'no file'
+            : version.notKept
+              ? notKeptLabel(version.notKept, version.size)
+              : formatBytes(version.size ?? 0)}
         </span>
       </button>
     </li>
@@ -84,7 +88,9 @@ export function HistoryPanel({ path, version }: { path: string; version: number 
       return
     }
     if (!v.stored) {
-      const why = 'History keeps only a fingerprint of this version (it was too big), not its text.'
+      const why = v.notKept
+        ? notKeptWhy(v.notKept, v.size)
+        : 'History keeps only a fingerprint of this version (it was too big), not its text.'
       setPicked({ seq: v.seq, state: 'none', why })
       return
     }

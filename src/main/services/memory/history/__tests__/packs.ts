@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { crc32, gunzipSync } from 'node:zlib'
 
@@ -34,4 +34,33 @@ export async function packRecords(
     }
   }
   return { hashes, problems }
+}
+
+/** The bytes history's pack files take on disk (what `maxBytes` caps). */
+export async function packBytes(stateDir: string): Promise<number> {
+  const dir = join(stateDir, 'history', 'blobs')
+  let total = 0
+  for (const name of await readdir(dir).catch(() => [] as string[]))
+    if (/^pack-\d+\.dat$/.test(name)) total += (await stat(join(dir, name))).size
+  return total
+}
+
+/** Where each record of each pack sits, read in order (for tests that damage one). */
+export async function packLayout(
+  stateDir: string
+): Promise<Array<{ file: string; offset: number; length: number; hash: string }>> {
+  const dir = join(stateDir, 'history', 'blobs')
+  const out: Array<{ file: string; offset: number; length: number; hash: string }> = []
+  const names = (await readdir(dir)).filter((n) => /^pack-\d+\.dat$/.test(n)).sort()
+  for (const name of names) {
+    const data = await readFile(join(dir, name))
+    let offset = 0
+    while (offset + 44 <= data.length) {
+      const length = data.readUInt32BE(offset + 36)
+      const hash = data.subarray(offset + 4, offset + 36).toString('hex')
+      out.push({ file: join(dir, name), offset, length: 44 + length, hash })
+      offset += 44 + length
+    }
+  }
+  return out
 }
