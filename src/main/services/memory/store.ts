@@ -290,6 +290,7 @@ export class MemoryStore {
     let conflict = false
     try {
       if (command.command === 'view') {
+        await this.catchUp(pathsOf(command), true)
         result = { content: await view(ctx, this.path(command.path), command), isError: false }
         this.scheduleFlush() // access times
       } else {
@@ -371,6 +372,7 @@ export class MemoryStore {
   /** Reads a file for the user (counts as an access). */
   read(path: string): Promise<MemoryFile> {
     return this.inspect(async () => {
+      await this.catchUp([this.path(path).display], true)
       const file = await readForUser(this.ctx(USER, false), this.path(path))
       this.scheduleFlush()
       return file
@@ -689,18 +691,23 @@ export class MemoryStore {
    * reported yet is taken in first (an outside version of its own in history), so the change is
    * planned, checked and recorded against the bytes on disk, never the index's older idea.
    */
-  private async catchUp(displays: readonly string[]): Promise<void> {
+  private async catchUp(displays: readonly string[], reading = false): Promise<void> {
     const rels: string[] = []
     for (const display of displays) {
       const parsed = parseMemoryPath(display)
       if (!parsed.ok || parsed.path.isRoot) continue
       const rel = parsed.path.rel
-      // Known files are rehashed; an unknown path only when something is there (cheap for a create).
-      if (
-        this.parts.index.get(rel) ||
-        (await probe(this.ctx(SYSTEM, false), parsed.path).catch(() => null))?.kind !== 'missing'
-      )
+      const known = this.parts.index.get(rel)
+      // A change: known files are rehashed; an unknown path only when something is there.
+      if (known && !reading) {
         rels.push(rel)
+        continue
+      }
+      const found = await probe(this.ctx(SYSTEM, false), parsed.path).catch(() => null)
+      if (!found || found.kind === 'missing') continue
+      // A read: only a file whose size or time moved (a read would take in its bytes silently).
+      if (reading && (found.kind !== 'file' || sameStat(known, found.info))) continue
+      rels.push(rel)
     }
     if (rels.length) await this.takeInOutside(rels)
   }
@@ -1065,6 +1072,13 @@ export class MemoryStore {
     this.parts.logger?.error('memory inspector call failed', { error })
     return new CairnError('INTERNAL', 'The memory folder could not be read or written.')
   }
+}
+
+function sameStat(
+  known: { size: number; mtimeMs: number } | undefined,
+  info: { size: number; mtimeMs: number }
+): boolean {
+  return known !== undefined && known.size === info.size && known.mtimeMs === info.mtimeMs
 }
 
 function defined<T extends object>(value: T): Partial<T> {

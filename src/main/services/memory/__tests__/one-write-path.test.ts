@@ -285,6 +285,19 @@ describe('the inspector and expiry take in outside edits first', () => {
     expect(await textAt('me.md')).toBe('v2 from another program\n')
   })
 
+  it('a read that finds an unseen outside edit keeps it in history (inspector and view)', async () => {
+    await put('me.md', 'v1\n')
+    store = await mem.open()
+    await put('me.md', 'v2 read by the user\n')
+    expect((await store.read('/memories/me.md')).content).toBe('v2 read by the user\n')
+    await put('me.md', 'v3 read by Claude, a little longer\n')
+    await tool.ok({ command: 'view', path: '/memories/me.md' })
+    await put('me.md', 'v4\n') // gone before anyone else looks
+    await store.applyExternal(['me.md'])
+    for (const text of ['v2 read by the user\n', 'v3 read by Claude, a little longer\n'])
+      expect(await store.versionText(hashOf(text))).toBe(text)
+  })
+
   it('expiry does not delete a file an unseen outside edit made fresh again', async () => {
     const clock = manualClock()
     store = await mem.open({ clock: clock.clock, expiry: { mode: 'idle', days: 30 } })
