@@ -109,3 +109,32 @@ test('ask before overwrite in dark: the card survives a reload, Approve from the
   expect(await readFile(file, 'utf8')).toBe(AFTER)
   await expect(chat.chip('Edited /memories/about-me.md')).toBeVisible()
 })
+
+test('another program edits the note while the card waits: Approve → a new card shows the change on the new text → Approve → both edits kept', async ({
+  cairn
+}, testInfo) => {
+  test.skip(!cairn.anthropic, 'needs the fake Anthropic API')
+  test.setTimeout(90_000)
+  const page = cairn.page
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' })
+  await page.setViewportSize({ width: 1200, height: 780 })
+  const { file, card, chat } = await askBeforeOverwrite(cairn, page, 'Noted.')
+  // The user's phone syncs a line into the note while the card is up.
+  await writeFile(file, `${BEFORE}- Has a cat\n`)
+  await card.getByRole('button', { name: 'Approve' }).click()
+  // The approved plan no longer matches the disk: nothing ran, and the new plan is asked for.
+  const again = page.getByRole('region', { name: 'Claude wants to edit about-me.md' })
+  await expect(again).toContainText('The file changed while this waited')
+  await expect(
+    again
+      .getByRole('table', { name: 'What this change would do to about-me.md' })
+      .getByRole('row', { name: /- Has a cat/ })
+      .first()
+  ).toBeVisible()
+  expect(await readFile(file, 'utf8')).toBe(`${BEFORE}- Has a cat\n`)
+  await captureView(page, testInfo, 'approval-card-changed')
+  await again.getByRole('button', { name: 'Approve' }).click()
+  await expect(again).toBeHidden()
+  await expect(chat.log()).toContainText('Noted.')
+  expect(await readFile(file, 'utf8')).toBe(`${AFTER}- Has a cat\n`)
+})
