@@ -26,6 +26,13 @@ async function newest(): Promise<ActivityEntry> {
   return (await store.activity({ limit: 1 })).entries[0] as ActivityEntry
 }
 
+/** The plan of `input` (it must have one). */
+async function planOf(input: Record<string, unknown>) {
+  const planned = await store.preview(input, CLAUDE)
+  if (!planned.ok) throw new Error(planned.result.content)
+  return planned.plan
+}
+
 async function revertNewest(): Promise<void> {
   const result = await store.revert((await newest()).seq)
   expect(result.status, JSON.stringify(result)).toBe('reverted')
@@ -100,10 +107,8 @@ describe('the engine plans, the approved plan is what runs', () => {
       old_str: 'note two',
       new_str: 'x'
     }
-    const planned = await store.preview(input, CLAUDE)
-    expect(planned.ok).toBe(true)
-    if (!planned.ok) return
-    expect(planned.plan).toMatchObject({
+    const plan = await planOf(input)
+    expect(plan).toMatchObject({
       command: 'str_replace',
       path: '/memories/bom.md',
       sha256: hashOf(await bytesAt('bom.md')),
@@ -111,7 +116,7 @@ describe('the engine plans, the approved plan is what runs', () => {
     })
     // Nothing was written by the dry run.
     expect(await bytesAt('bom.md')).toEqual(Buffer.concat([BOM, Buffer.from('note\nnote two\n')]))
-    const result = await store.execute(input, CLAUDE, { expect: planned.plan.sha256 })
+    const result = await store.execute(input, CLAUDE, { expect: plan.sha256 })
     expect(result.isError, result.content).toBe(false)
     expect(await bytesAt('bom.md')).toEqual(Buffer.concat([BOM, Buffer.from('note\nx\n')]))
   })
@@ -137,10 +142,9 @@ describe('the engine plans, the approved plan is what runs', () => {
       old_str: 'tea',
       new_str: 'coffee'
     }
-    const planned = await store.preview(input, CLAUDE)
-    if (!planned.ok) throw new Error(planned.result.content)
+    const plan = await planOf(input)
     await put('me.md', '- tea\n- cake\n') // another program, before the user approved
-    const result = await store.execute(input, CLAUDE, { expect: planned.plan.sha256 })
+    const result = await store.execute(input, CLAUDE, { expect: plan.sha256 })
     expect(result).toMatchObject({ isError: true })
     expect(result.content).toMatch(/changed since .*nothing was written/i)
     expect(await textAt('me.md')).toBe('- tea\n- cake\n')
@@ -149,11 +153,10 @@ describe('the engine plans, the approved plan is what runs', () => {
   it('a create planned for a missing path is refused once something is there', async () => {
     store = await mem.open()
     const input = { command: 'create', path: '/memories/new.md', file_text: 'mine' }
-    const planned = await store.preview(input, CLAUDE)
-    if (!planned.ok) throw new Error(planned.result.content)
-    expect(planned.plan.sha256).toBeNull()
+    const plan = await planOf(input)
+    expect(plan.sha256).toBeNull()
     await put('new.md', 'theirs')
-    const result = await store.execute(input, CLAUDE, { expect: planned.plan.sha256 })
+    const result = await store.execute(input, CLAUDE, { expect: plan.sha256 })
     expect(result.isError).toBe(true)
     expect(await textAt('new.md')).toBe('theirs')
   })
@@ -163,11 +166,10 @@ describe('the engine plans, the approved plan is what runs', () => {
     await put('p/two.md', '2')
     store = await mem.open()
     const input = { command: 'delete', path: '/memories/p' }
-    const planned = await store.preview(input, CLAUDE)
-    if (!planned.ok) throw new Error(planned.result.content)
-    expect(planned.plan.preview.note).toMatch(/2 items/)
+    const plan = await planOf(input)
+    expect(plan.preview.note).toMatch(/2 items/)
     await put('p/three.md', '3')
-    const result = await store.execute(input, CLAUDE, { expect: planned.plan.sha256 })
+    const result = await store.execute(input, CLAUDE, { expect: plan.sha256 })
     expect(result.isError).toBe(true)
     expect(await textAt('p/three.md')).toBe('3')
   })

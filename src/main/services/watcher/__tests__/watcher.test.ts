@@ -276,17 +276,24 @@ describe('the memory watcher', () => {
     expect(indexOf(store).get('trip.md')?.expiresAt).toBeUndefined()
   })
 
-  it('keeps every repeated outside edit of one file as a version (history on: no coalescing)', async () => {
-    const started = await mem.start()
-    store = started.store
+  /** Claude makes busy.md; another program then saves it five times, each seen by the watcher. */
+  async function editFiveTimes(changes: {
+    until(check: () => boolean, what: string): Promise<unknown>
+  }) {
     await claude.ok({ command: 'create', path: '/memories/busy.md', file_text: 'v0' })
     for (let i = 1; i <= 5; i++) {
       await writeFile(join(mem.root(), 'busy.md'), `version ${i}`)
-      await started.changes.until(
+      await changes.until(
         () => indexOf(store).get('busy.md')?.hash === sha(`version ${i}`),
         `version ${i} in the index`
       )
     }
+  }
+
+  it('keeps every repeated outside edit of one file as a version (history on: no coalescing)', async () => {
+    const started = await mem.start()
+    store = started.store
+    await editFiveTimes(started.changes)
     const entries = await externalEntries('/memories/busy.md')
     expect(entries.map((item) => item.message)).toEqual(Array(5).fill('changed outside the app'))
     for (let i = 1; i <= 5; i++)
@@ -297,14 +304,7 @@ describe('the memory watcher', () => {
   it('coalesces repeated outside edits of one file into one activity entry when history is off', async () => {
     const started = await mem.start({ history: false })
     store = started.store
-    await claude.ok({ command: 'create', path: '/memories/busy.md', file_text: 'v0' })
-    for (let i = 1; i <= 5; i++) {
-      await writeFile(join(mem.root(), 'busy.md'), `version ${i}`)
-      await started.changes.until(
-        () => indexOf(store).get('busy.md')?.hash === sha(`version ${i}`),
-        `version ${i} in the index`
-      )
-    }
+    await editFiveTimes(started.changes)
     const messages = (await externalEntries('/memories/busy.md')).map((item) => item.message)
     expect(messages).toEqual(['changed outside the app'])
   })
