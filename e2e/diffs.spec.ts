@@ -74,3 +74,42 @@ for (const scheme of ['light', 'dark'] as const) {
     await captureView(cairn.page, testInfo, `history-${scheme}`)
   })
 }
+
+test('Undo that would bring back a secret is refused in the chip, with the reason and the file left alone', async ({
+  cairn
+}, testInfo) => {
+  test.skip(!cairn.anthropic, 'needs the fake Anthropic API')
+  await cairn.page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' })
+  await cairn.page.setViewportSize({ width: 1200, height: 780 })
+  // Another program wrote a key into memory (outside writes meet no guard); Claude deletes it.
+  const key =
+    'sk-ant-api03-PtYgjmUhBel31iEl2hpChYgCfrL1spNxnyVmihA_2O76UMFxFkM_R5Kjp1vRt-1fjORS_6ilI8ihN5KXSc7Tvo_hBKqFYAA'
+  const file = join(cairn.userDataDir, 'memories', 'keys.md')
+  await writeFile(file, `anthropic ${key}\n`)
+  cairn.anthropic!.script(
+    reply([
+      text('That note holds a key; removing it. '),
+      memory({ command: 'delete', path: '/memories/keys.md' })
+    ]),
+    reply('Removed.')
+  )
+  const app = new AppPage(cairn.page)
+  const chat = new ChatPage(cairn.page)
+  await app.goto('Chat')
+  await chat.useSessionKey()
+  await chat.newChat()
+  await chat.send('Please forget my keys note.')
+  await expect(chat.log()).toContainText('Removed.')
+  await expect.poll(() => readFile(file, 'utf8').catch(() => null)).toBeNull()
+
+  await chat.chip('Deleted /memories/keys.md').click()
+  await chat
+    .log()
+    .getByRole('button', { name: /^Restore Claude's/ })
+    .click()
+  await expect(chat.log().getByRole('alert')).toContainText(
+    /Cannot restore \/memories\/keys\.md: that version contains an Anthropic API key/
+  )
+  expect(await readFile(file, 'utf8').catch(() => null)).toBeNull()
+  await captureView(cairn.page, testInfo, 'undo-refused-secret')
+})

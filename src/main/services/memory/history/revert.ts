@@ -143,7 +143,7 @@ async function checkRestore(ctx: Ctx, path: MemoryPath, bytes: Buffer, now: Buff
   if (found.length)
     throw new ToolError(
       'secret',
-      `Error: Cannot restore ${path.display}: that version contains ${describeFindings(found)}, and memory must not hold secrets. Nothing was changed. Open the version in History to copy what you need without the secret.`
+      `Error: Cannot restore ${path.display}: that version contains ${describeFindings(found)}, and memory must not hold secrets. Nothing was changed; Memory → Activity still shows that version if you need part of it.`
     )
 }
 
