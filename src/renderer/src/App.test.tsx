@@ -42,6 +42,10 @@ describe('App frame', () => {
 
   it('the nav is a tablist: arrow keys move focus and selection, Home and End jump', async () => {
     const { user } = await renderApp()
+    // First-run content arrives after the frame (status, app info): let it land before the keys,
+    // so nothing mounting late takes the focus mid-test (seen once under CI load).
+    const welcome = await screen.findByRole('region', { name: 'Welcome to Cairn' })
+    await waitFor(() => expect(welcome.textContent).toContain('/home/test/.config/Cairn/memories'))
     const tablist = screen.getByRole('tablist', { name: 'Views' })
     const tabs = within(tablist).getAllByRole('tab')
     expect(tabs.map((tab) => tab.textContent?.replace(/(Ctrl\+|⌘)\d$/, ''))).toEqual([
