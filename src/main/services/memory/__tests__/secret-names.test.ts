@@ -169,7 +169,7 @@ describe('a credential in a name is refused before anything touches the disk', (
     const aws = awsKeyId()
     const dir = awsKeyId()
     const check = async (call: Promise<unknown>, secret: string) =>
-      expectNameRefusal(`Error: ${(await expectCairnError(call, 'MEMORY_SECRET')).message}`, secret)
+      expectNameRefusal(`Error: ${(await expectCairnError(call, 'MEMORY_SECRET')).detail}`, secret)
     await check(store.create({ path: `/memories/${aws}.md`, content: 'x' }), aws)
     await check(store.create({ path: `/memories/${dir}`, content: '', kind: 'dir' }), dir)
     await check(store.write({ path: `/memories/notes-${ant}.md`, content: 'x' }), ant)
@@ -187,6 +187,43 @@ describe('a credential in a name is refused before anything touches the disk', (
     expect(refused?.command).toBe('create')
     expect(refused?.message).toMatch(/^Error: Refused: the file name holds a credential/)
     expect(JSON.stringify(refused)).not.toContain(aws)
+  })
+})
+
+describe('the guard in redact mode, and other failures', () => {
+  it("a name is refused even when Claude's writes are redacted (a name cannot be)", async () => {
+    const { logger, lines } = captureLogger()
+    const store = await memory.open({ logger, secretGuard: { mode: 'redact' } })
+    const aws = awsKeyId()
+    expectNameRefusal(
+      await runner(() => store).err({
+        command: 'create',
+        path: `/memories/${aws}.md`,
+        file_text: 'x'
+      }),
+      aws
+    )
+    expect(await readdir(memory.root())).toEqual([])
+    await expectNowhere([aws], lines)
+  })
+
+  it('a command that fails for another reason on such a path logs it without the key', async () => {
+    const { claude, lines } = await setUp()
+    const ant = anthropicKey()
+    const aws = awsKeyId()
+    await claude.err({
+      command: 'str_replace',
+      path: `/memories/${ant}.md`,
+      old_str: 'a',
+      new_str: 'b'
+    })
+    await claude.err({ command: 'delete', path: `/memories/folder/${aws}` })
+    await claude.err({
+      command: 'rename',
+      old_path: `/memories/${aws}.md`,
+      new_path: '/memories/x.md'
+    })
+    await expectNowhere([ant, aws], lines)
   })
 })
 
