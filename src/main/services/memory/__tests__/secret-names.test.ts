@@ -225,6 +225,18 @@ describe('the guard in redact mode, and other failures', () => {
     })
     await expectNowhere([ant, aws], lines)
   })
+
+  it("the inspector's failures on such a path log neither the path nor a message quoting it", async () => {
+    const { store, lines } = await setUp()
+    const ant = anthropicKey()
+    const aws = awsKeyId()
+    await expectCairnError(store.delete(`/memories/${ant}.md`), 'MEMORY_NOT_FOUND')
+    await expectCairnError(
+      store.rename({ from: `/memories/${aws}.md`, to: '/memories/x.md' }),
+      'MEMORY_NOT_FOUND'
+    )
+    await expectNowhere([ant, aws], lines)
+  })
 })
 
 describe('ordinary names that look random are still accepted', () => {
