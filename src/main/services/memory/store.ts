@@ -1050,7 +1050,8 @@ export class MemoryStore {
           USER,
           command,
           undefined,
-          { content: this.scrub(failure.message), isError: true },
+          // As Claude's: a message may quote the input (a path with a key in it).
+          { content: await withoutSecrets(this.scrub(failure.message)), isError: true },
           inputPaths(input)
         )
         throw failure
