@@ -79,7 +79,7 @@ import { ListCache } from './list-cache'
 import { SerialQueue } from './queue'
 import { externalActivity, reconcile, reconcilePaths, skippedMessage } from './scan'
 import type { SafeFs, WalkSkip } from './safe-fs'
-import { findSecrets, redact, scanFolder, type WriteGuard } from './secret-guard'
+import { findSecrets, redact, redactPath, scanFolder, type WriteGuard } from './secret-guard'
 import { ioFailure, ToolError, type ToolErrorKind } from './tool-error'
 import {
   createForUser,
@@ -443,7 +443,12 @@ export class MemoryStore {
   rename(input: MemoryRenameInput): Promise<MemoryMutation> {
     return this.inspectMutation('rename', input, async (ctx) => {
       const { from, to } = MemoryRenameInputSchema.parse(input)
-      return this.renameKeepingPins(ctx, this.path(from), this.path(to))
+      // The user's new name meets the guard as the user's saves do.
+      return this.renameKeepingPins(
+        this.userGuarded(ctx, undefined),
+        this.path(from),
+        this.path(to)
+      )
     })
   }
 
@@ -912,12 +917,15 @@ export class MemoryStore {
   ): Promise<ActivityEntry | null> {
     this.listing.touch([...paths, ...(done?.paths ?? [])])
     const message = result.content.split('\n')[0] ?? ''
+    // A failed command's paths are what was asked, not what exists: a credential in a name
+    // (refused, or any other failure) is taken out before the entry is written.
+    const named = done?.paths ?? paths
     let entry: ActivityEntry | null = null
     try {
       entry = await this.append({
         actor,
         command,
-        paths: done?.paths ?? paths,
+        paths: result.isError ? await Promise.all(named.map(redactPath)) : named,
         bytesBefore: done?.bytesBefore ?? null,
         bytesAfter: done?.bytesAfter ?? null,
         outcome: result.isError ? 'error' : 'ok',
@@ -1042,7 +1050,8 @@ export class MemoryStore {
           USER,
           command,
           undefined,
-          { content: this.scrub(failure.message), isError: true },
+          // As Claude's: a message may quote the input (a path with a key in it).
+          { content: await withoutSecrets(this.scrub(failure.message)), isError: true },
           inputPaths(input)
         )
         throw failure

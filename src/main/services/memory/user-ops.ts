@@ -16,7 +16,7 @@ import { lstat, lstatOrNull, writeAtomic, type Dir } from './safe-fs'
 import { firstAfter, walkOrder, type ListCache, type Listed } from './list-cache'
 import { WALK_MAX_DEPTH } from './scan'
 import { restoredText, type RestoreChoice } from './restore-choice'
-import { guardWrite } from './secret-guard'
+import { guardName, guardWrite } from './secret-guard'
 import { ToolError } from './tool-error'
 
 // What the inspector does for the user, beyond the six commands. The user's own writes meet the
@@ -175,6 +175,8 @@ export async function writeForUser(
 ): Promise<UserDone> {
   if (target.isRoot) throw new ToolError('refused', 'Error: /memories is a folder, not a file.')
   const found = await probe(ctx, target)
+  // A new name is content: checked before any refusal that would quote the path.
+  if (found.kind !== 'file') await guardName(ctx, target)
   if (found.kind === 'blocked')
     throw new ToolError('refused', `Error: ${found.at} is a file, not a folder.`)
   if (found.kind !== 'missing' && found.kind !== 'file') {
@@ -229,6 +231,7 @@ export async function createForUser(
   content: string,
   kind: 'file' | 'dir'
 ): Promise<UserDone> {
+  await guardName(ctx, target, kind === 'dir' ? 'folder' : 'file')
   if (kind === 'file') {
     // Refused before create looks: it would otherwise word a cap for Claude.
     const found = await probe(ctx, target)

@@ -4,13 +4,15 @@ import { nameOf, noteIntent, noteWrite, parentOf, probe, wayProblem } from '../f
 import { checkFoldCollision } from '../names'
 import type { MemoryPath } from '../paths'
 import { FsProblem, writeAtomic } from '../safe-fs'
-import { guardWrite } from '../secret-guard'
+import { guardName, guardWrite } from '../secret-guard'
 import { ioFailure, ToolError } from '../tool-error'
 import { checkpoint, planned, planOf, textChange } from './plan'
 
 /** Creates a new file (and its folders); never replaces anything. */
 export async function create(ctx: Ctx, path: MemoryPath, fileText: string): Promise<Done> {
   const exists = () => new ToolError('exists', `Error: File ${path.display} already exists`)
+  // Before anything else looks at the path: a refusal must not depend on (or echo) the folder.
+  await guardName(ctx, path)
   await checkFoldCollision(ctx, path, 'create')
   const found = await probe(ctx, path)
   if (found.kind === 'blocked') {

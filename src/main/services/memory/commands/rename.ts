@@ -4,6 +4,7 @@ import { inParent, nameOf, probe, expiredNote } from '../files'
 import { checkFoldCollision, listedExactly } from '../names'
 import { isWithin, type MemoryPath } from '../paths'
 import { lstatOrNull, rename as move } from '../safe-fs'
+import { guardName } from '../secret-guard'
 import { ToolError } from '../tool-error'
 import { checkpoint, itemsText, planned, planOf, shaOf } from './plan'
 
@@ -31,6 +32,8 @@ export async function rename(ctx: Ctx, from: MemoryPath, to: MemoryPath): Promis
   return inParent(ctx, from, missing, async (source) => {
     const info = await lstatOrNull(source.at(nameOf(from)))
     if (!info) throw missing()
+    // The new name is content too: checked before the plan, so a dry run refuses the same way.
+    await guardName(ctx, to, info.isDirectory() ? 'folder' : 'file')
     // A case-only rename (notes.md → Notes.md) passes: the source is not its own twin.
     await checkFoldCollision(ctx, to, 'rename to', from)
     const target = await probe(ctx, to)

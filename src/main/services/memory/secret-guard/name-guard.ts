@@ -1,0 +1,72 @@
+import { MEMORY_ROOT } from '@shared/memory'
+import type { Ctx } from '../context'
+import type { MemoryPath } from '../paths'
+import { ToolError } from '../tool-error'
+import { findSecrets, type Finding } from './find'
+import { wordsOf } from './kinds'
+import { redact } from './words'
+
+// Names are content: a file or folder name is shown to Claude, kept in the index, the activity log
+// and history. A credential in a new name is refused before anything touches the disk, and a
+// refused path is logged with the credential taken out.
+
+/** Separators names join words with; as spaces they are word boundaries to the rules. */
+const SEPARATORS = /[-_.]/g
+
+/**
+ * The secrets in one name (a path segment): as written, and with `-`, `_` and `.` as spaces
+ * (`keys_AKIA…_old.md`); the same length either way, so positions hold in the name.
+ */
+export async function secretsInName(name: string): Promise<Finding[]> {
+  const found = await findSecrets(name)
+  const spaced = name.replace(SEPARATORS, ' ')
+  if (spaced !== name) found.push(...(await findSecrets(spaced)))
+  return joined(found)
+}
+
+/**
+ * Refuses a new path with a credential in any of its names (a ToolError of kind 'secret' that
+ * names the kind, never the path or the secret). `last`: what the path's own name is.
+ */
+export async function guardName(
+  ctx: Ctx,
+  path: MemoryPath,
+  last: 'file' | 'folder' = 'file'
+): Promise<void> {
+  const guard = ctx.guard
+  if (!guard || guard.mode === 'allow') return
+  const segments = path.segments
+  for (const [i, segment] of segments.entries()) {
+    const [first] = await secretsInName(segment)
+    if (!first) continue
+    const what = i === segments.length - 1 ? last : 'folder'
+    throw new ToolError(
+      'secret',
+      `Error: Refused: the ${what} name holds a credential (${wordsOf(first.kind).one}). Nothing was written. Choose a name without it.`
+    )
+  }
+}
+
+/** A display path (`/memories/…`) with any credential in its names redacted, for the logs. */
+export async function redactPath(display: string): Promise<string> {
+  const inside = display.startsWith(`${MEMORY_ROOT}/`)
+  const names = (inside ? display.slice(MEMORY_ROOT.length + 1) : display).split('/')
+  const clean = await Promise.all(
+    names.map(async (name) => {
+      const found = await secretsInName(name)
+      return found.length ? redact(name, found) : name
+    })
+  )
+  return inside ? `${MEMORY_ROOT}/${clean.join('/')}` : clean.join('/')
+}
+
+/** Sorted, overlapping findings made one (the widest reach), so redaction leaves nothing. */
+function joined(found: Finding[]): Finding[] {
+  const out: Finding[] = []
+  for (const item of [...found].sort((a, b) => a.start - b.start)) {
+    const last = out[out.length - 1]
+    if (last && item.start < last.end) last.end = Math.max(last.end, item.end)
+    else out.push({ ...item })
+  }
+  return out
+}
