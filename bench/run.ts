@@ -17,10 +17,6 @@ const entry = resolve(entryArg)
 // Native packages (sharp, pulled in by attachments) cannot be bundled: they stay external and
 // load from the repository's node_modules, so the bundle is written inside the repository.
 const NATIVE = ['sharp']
-// secretlint's core stays a package of its own: the secret guard switches its profiler off by
-// loading it by name (find.ts); a bundled copy of the core would keep marking, and every scan
-// would get slower (the bench then measures secretlint's profiler, not the engine).
-const SHARED_INSTANCE = ['@secretlint/core', '@secretlint/profiler']
 mkdirSync(join(repoRoot, 'out'), { recursive: true })
 const outDir = mkdtempSync(join(repoRoot, 'out', 'bench-build-'))
 const fileName = `${basename(entry).replace(/\.ts$/, '')}.mjs`
@@ -40,12 +36,7 @@ try {
       target: 'node22',
       rolldownOptions: {
         input: entry,
-        external: [
-          ...builtinModules,
-          ...builtinModules.map((name) => `node:${name}`),
-          ...NATIVE,
-          ...SHARED_INSTANCE
-        ],
+        external: [...builtinModules, ...builtinModules.map((name) => `node:${name}`), ...NATIVE],
         output: { format: 'es', entryFileNames: fileName }
       }
     }

@@ -18,10 +18,12 @@ import type { Logger } from '../log/logger'
 import type { AttachmentService } from './attachments'
 import { createCoalescer } from './coalescer'
 import { classifyFault, isAbort, noApiKeyFault, saveFailedFault, StreamEndedEarly } from './faults'
+import { guardCaughtSecret } from '../memory'
 import { describeTool, summarize } from './memory-ops'
 import type { ApprovalDesk } from './approvals'
 import { toolRoundLimitText } from './notice-texts'
 import { addUsage, ReplyAccumulator, ZERO_USAGE, type ReplySnapshot } from './reply-accumulator'
+import { withoutSecrets } from './refused-secrets'
 import { notRunResult, repairStored } from './repair'
 import { buildRequest } from './request'
 import { createThinkingRelay } from './thinking/live-thinking'
@@ -321,6 +323,9 @@ export class Turn {
               isError: true
             }
           : await this.runMemory(call)
+      // The guard caught a secret in the command: the conversation keeps the call without it.
+      if (!bad && call.name === 'memory' && guardCaughtSecret(result))
+        call.input = await withoutSecrets(call.input)
       results.push({
         type: 'tool_result',
         tool_use_id: call.id,

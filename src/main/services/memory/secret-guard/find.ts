@@ -1,4 +1,5 @@
 import { lintSource } from '@secretlint/core'
+import { secretLintProfiler } from '@secretlint/profiler'
 import { rules as presetRules } from '@secretlint/secretlint-rule-preset-recommend'
 import type { SecretLintCoreConfig, SecretLintRuleCreator } from '@secretlint/types'
 import { pacer, type Pace } from '../pace'
@@ -18,24 +19,14 @@ export interface Finding {
 
 const PRESET = '@secretlint/secretlint-rule-'
 
-// secretlint's core marks every rule's start and end on the global performance timeline and
-// keeps each entry in an array it searches linearly: in a long-lived process every scan gets
-// slower and memory grows (measured here: a short text went from 0.6 ms to ~50 ms after a few
-// hundred scans). Cairn never reads the profile, so marking is switched off. The module is
-// loaded at run time by name, so it is the very instance the core uses (a bundler would
-// otherwise inline a second copy into main, and switch that one off instead).
-const PROFILER = '@secretlint/profiler'
-let quiet: Promise<void> | undefined
-function silenceProfiler(): Promise<void> {
-  quiet ??= import(/* @vite-ignore */ PROFILER).then(
-    (profiler: { secretLintProfiler: { mark(marker: unknown): void } }) => {
-      profiler.secretLintProfiler.mark = () => undefined
-    },
-    // Not loadable by name (a fully bundled build): the guard still works, only without this.
-    () => undefined
-  )
-  return quiet
-}
+// secretlint's core marks every rule's start and end on the global performance timeline, and its
+// profiler keeps each entry in an array it searches linearly: in a long-lived process every scan
+// got slower and memory grew (measured here: a short text went from 0.6 ms to ~50 ms after a few
+// hundred scans). Cairn never reads the profile, so the profiler is switched off through its own
+// API (secretlint 13), once, when this module loads: a plain import, so a bundler that inlines the
+// core inlines the same profiler instance with it.
+secretLintProfiler.setEnabled(false)
+
 // The comment filter honours "secretlint-disable" in the text itself: in memory that text is
 // Claude's, so it must not be able to switch the guard off.
 const SKIPPED_RULES = new Set([`${PRESET}filter-comments`])
@@ -94,7 +85,6 @@ async function lintSlice(
   from: number,
   to: number
 ): Promise<Array<Omit<Finding, 'line' | 'column'>>> {
-  await silenceProfiler()
   const content = text.slice(from, to)
   const result = await lintSource({
     source: { filePath: '/memory.md', content, ext: '.md', contentType: 'text' },

@@ -33,6 +33,19 @@ export interface Guarded {
   note: string
 }
 
+/** How a tool result of Claude's begins when the guard refused the write. */
+const REFUSED = 'Error: Refused: contains '
+/** The line the guard adds to a tool result of Claude's when it redacted the write. */
+const REDACTED = '\nNote: Redacted '
+
+/**
+ * Whether the guard refused or redacted the memory command this tool result answers: the
+ * command's input held a secret, so the conversation must not keep it.
+ */
+export function guardCaughtSecret(result: { content: string; isError: boolean }): boolean {
+  return result.isError ? result.content.startsWith(REFUSED) : result.content.includes(REDACTED)
+}
+
 /** Text around an edit that is scanned with it: enough for a private key block split by the edit. */
 const CONTEXT_CHARS = 16 * 1024
 
@@ -52,14 +65,14 @@ export async function guardWrite(ctx: Ctx, plan: GuardPlan): Promise<Guarded> {
   if (guard.mode === 'redact') {
     const note =
       guard.audience === 'claude'
-        ? `\nNote: Redacted ${secretCount(findings)} before saving: ${what}, each now [redacted: <kind>] in the file. Memory must not hold secrets; do not write ${findings.length === 1 ? 'it' : 'them'} again.`
+        ? `${REDACTED}${secretCount(findings)} before saving: ${what}, each now [redacted: <kind>] in the file. Memory must not hold secrets; do not write ${findings.length === 1 ? 'it' : 'them'} again.`
         : ''
     return { text: redact(plan.text, findings), note }
   }
   if (guard.audience === 'claude') {
     throw new ToolError(
       'secret',
-      `Error: Refused: contains ${what}. Nothing was written to ${plan.display}: memory must never hold secrets such as API keys, tokens, passwords, private keys or card numbers. Write it again without the secret; to remember that one exists, note where the user keeps it instead.`
+      `${REFUSED}${what}. Nothing was written to ${plan.display}: memory must never hold secrets such as API keys, tokens, passwords, private keys or card numbers. Write it again without the secret; to remember that one exists, note where the user keeps it instead.`
     )
   }
   const them = findings.length === 1 ? 'it' : 'them'

@@ -51,6 +51,10 @@ const KINDS: Record<string, Record<string, KindWords>> = {
   [`${PRESET}groq`]: { '*': kind('Groq API key') },
   [`${PRESET}linear`]: { '*': kind('Linear API key') },
   [`${PRESET}notion`]: { '*': kind('Notion token') },
+  // New in preset 13.
+  [`${PRESET}stripe`]: { '*': kind('Stripe secret key') },
+  [`${PRESET}cloudflare`]: { '*': kind('Cloudflare API token') },
+  [`${PRESET}tailscale`]: { '*': kind('Tailscale key') },
   // Cairn's own rules (own-rules.ts), for what the preset has no rule for.
   'cairn/stripe': { '*': kind('Stripe secret key') },
   'cairn/google-api-key': { '*': kind('Google API key') },
