@@ -60,7 +60,10 @@ const KINDS: Record<string, Record<string, KindWords>> = {
   'cairn/google-api-key': { '*': kind('Google API key') },
   'cairn/jwt': { '*': kind('JSON Web Token') },
   'cairn/password-in-url': { '*': PASSWORD_IN_URL },
-  'cairn/credit-card': { '*': kind('credit card number') }
+  'cairn/credit-card': { '*': kind('credit card number') },
+  'cairn/private-key': { '*': kind('private key') },
+  'cairn/putty-key': { '*': kind('private key') },
+  'cairn/aws-access-key': { '*': kind('AWS access key', 'an') }
 }
 
 const UNKNOWN = kind('secret')

@@ -1,4 +1,5 @@
-import type { SecretLintRuleCreator, SecretLintSourceCode } from '@secretlint/types'
+import { KEY_RULES } from './key-rules'
+import { patternRule, type Accept } from './pattern-rule'
 
 // Rules for kinds the recommended preset had none for (checked against preset 12): Stripe secret
 // keys (preset 13 has a Stripe rule of its own; this one stays for webhook signing secrets and
@@ -6,26 +7,6 @@ import type { SecretLintRuleCreator, SecretLintSourceCode } from '@secretlint/ty
 // preset's basic-auth rule knows only http/ftp with plain-word passwords, its database rule three
 // schemes).
 // Each reports only the span of the secret itself, so redaction keeps the text around it.
-
-type Accept = (match: RegExpMatchArray) => [start: number, end: number] | null
-
-function patternRule(id: string, pattern: RegExp, accept: Accept): SecretLintRuleCreator {
-  return {
-    messages: { FOUND: { en: () => 'found a secret' } },
-    meta: { id, type: 'scanner', recommended: true, supportedContentTypes: ['text'] },
-    create(context) {
-      const t = context.createTranslator({ FOUND: { en: () => 'found a secret' } })
-      return {
-        file(source: SecretLintSourceCode) {
-          for (const match of source.content.matchAll(pattern)) {
-            const range = accept(match)
-            if (range) context.report({ message: t('FOUND'), range })
-          }
-        }
-      }
-    }
-  }
-}
 
 const whole: Accept = (match) => [match.index ?? 0, (match.index ?? 0) + match[0].length]
 
@@ -147,4 +128,11 @@ export const creditCardRule = patternRule('cairn/credit-card', CARD, (match) => 
   return knownIssuer(digits) && luhnValid(digits) ? whole(match) : null
 })
 
-export const OWN_RULES = [stripeRule, googleApiKeyRule, jwtRule, passwordInUrlRule, creditCardRule]
+export const OWN_RULES = [
+  stripeRule,
+  googleApiKeyRule,
+  jwtRule,
+  passwordInUrlRule,
+  creditCardRule,
+  ...KEY_RULES
+]
