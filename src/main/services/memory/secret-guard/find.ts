@@ -4,6 +4,7 @@ import { rules as presetRules } from '@secretlint/secretlint-rule-preset-recomme
 import type { SecretLintCoreConfig, SecretLintRuleCreator } from '@secretlint/types'
 import { pacer, type Pace } from '../pace'
 import { kindOf } from './kinds'
+import { findInForms, unite } from './normalise'
 import { OWN_RULES } from './own-rules'
 
 /** A secret found in a text: its kind in plain words and where it is, never the text itself. */
@@ -60,6 +61,16 @@ const OVERLAP_CHARS = 12 * 1024
 
 /** Every secret in `text`, in order of position; overlapping findings are merged into one. */
 export async function findSecrets(text: string, pace: Pace = pacer()): Promise<Finding[]> {
+  const scan = (form: string) => scanSpans(form, pace)
+  // The raw text, and its normalised forms (normalise.ts) for secrets hidden from patterns.
+  const spans = unite([...merge(await scan(text)), ...merge(await findInForms(text, scan, pace))])
+  return withPositions(text, spans)
+}
+
+async function scanSpans(
+  text: string,
+  pace: Pace
+): Promise<Array<Omit<Finding, 'line' | 'column'>>> {
   const spans: Array<Omit<Finding, 'line' | 'column'>> = []
   for (let from = 0; from < text.length;) {
     let to = Math.min(text.length, from + SLICE_CHARS)
@@ -77,7 +88,7 @@ export async function findSecrets(text: string, pace: Pace = pacer()): Promise<F
     from = lineStart > back - OVERLAP_CHARS ? lineStart : back
     await pace()
   }
-  return withPositions(text, merge(spans))
+  return spans
 }
 
 async function lintSlice(
