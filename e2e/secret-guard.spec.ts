@@ -44,7 +44,9 @@ test('the secret guard refuses Claude’s write of a key, and the scan finds one
   const [, second] = cairn.anthropic!.messageRequests()
   const sent = JSON.stringify(second?.body)
   expect(sent).toContain('Refused: contains an AWS access key (line 3)')
-  expect(sent.split(FAKE_AWS_KEY).length - 1).toBe(1) // only in Claude's own tool_use input
+  // Not even in Claude's own tool_use input: a refused secret is replaced before it is sent again.
+  expect(sent).not.toContain(FAKE_AWS_KEY)
+  expect(sent).toContain('[redacted: AWS access key]')
   await captureView(cairn.page, testInfo, 'secret-refused-chip')
 
   // A file put there by another program: the scan lists it by file and line, never the key.
