@@ -1,4 +1,4 @@
-import { findSecrets, redact } from '../memory'
+import { withoutSecrets as redacted } from '../memory'
 
 /*
  * Nothing refused is kept or re-sent. When the secret guard refuses (or redacts) one of Claude's
@@ -14,10 +14,7 @@ export async function withoutSecrets(
 }
 
 async function scrub(value: unknown): Promise<unknown> {
-  if (typeof value === 'string') {
-    const found = await findSecrets(value)
-    return found.length > 0 ? redact(value, found) : value
-  }
+  if (typeof value === 'string') return redacted(value)
   if (Array.isArray(value)) return Promise.all(value.map(scrub))
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {}

@@ -79,7 +79,7 @@ import { ListCache } from './list-cache'
 import { SerialQueue } from './queue'
 import { externalActivity, reconcile, reconcilePaths, skippedMessage } from './scan'
 import type { SafeFs, WalkSkip } from './safe-fs'
-import { findSecrets, redact, redactPath, scanFolder, type WriteGuard } from './secret-guard'
+import { redactPath, scanFolder, withoutSecrets, type WriteGuard } from './secret-guard'
 import { ioFailure, ToolError, type ToolErrorKind } from './tool-error'
 import {
   createForUser,
@@ -1098,12 +1098,6 @@ function defined<T extends object>(value: T): Partial<T> {
 
 function historyHow(command: string): TrackHow {
   return command === 'delete' ? 'read' : command === 'rename' ? 'move' : 'plain'
-}
-
-/** `text` with any secret in it redacted (for error messages, which may quote the input). */
-async function withoutSecrets(text: string): Promise<string> {
-  const found = await findSecrets(text)
-  return found.length ? redact(text, found) : text
 }
 
 function closedResult(): ToolResult {

@@ -104,3 +104,9 @@ function countLines(text: string, upTo: number): number {
   for (let i = text.indexOf('\n'); i !== -1 && i < upTo; i = text.indexOf('\n', i + 1)) lines++
   return lines
 }
+
+/** `text` with every secret in it replaced by its `[redacted: <kind>]` marker. */
+export async function withoutSecrets(text: string): Promise<string> {
+  const found = await findSecrets(text)
+  return found.length ? redact(text, found) : text
+}
