@@ -24,6 +24,8 @@ export {
   type StreamFault
 } from './script'
 export { checkToolPairing, validateMessagesRequest } from './validate'
+export { capabilities, NEWEST_MODELS, modelInfo } from './models'
+export { canonicalBlock, requestPrefixes } from './binding'
 export { signThinking } from './thinking'
 export { checkMedia, imageSize } from './validate-media'
 export {

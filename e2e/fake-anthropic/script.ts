@@ -12,10 +12,13 @@ export type ScriptBlock =
       json?: string
     }
   | { type: 'compaction'; content: string }
-  /** Streamed as thinking_delta pieces, then a signature_delta the fake can verify later. */
-  | { type: 'thinking'; thinking: string }
+  /**
+   * Streamed as thinking_delta pieces, then a signature_delta the fake can verify later
+   * (`signature`: set by the fake when it binds the block to its request, see binding.ts).
+   */
+  | { type: 'thinking'; thinking: string; signature?: string }
   /** Arrives whole in content_block_start, with opaque `data` the fake can verify later. */
-  | { type: 'redacted_thinking' }
+  | { type: 'redacted_thinking'; data?: string }
 
 export type StopReason =
   'end_turn' | 'max_tokens' | 'stop_sequence' | 'tool_use' | 'pause_turn' | 'refusal'

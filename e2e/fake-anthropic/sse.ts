@@ -62,10 +62,10 @@ function finalBlock(block: ScriptBlock, model: string): Record<string, unknown> 
       return {
         type: 'thinking',
         thinking: block.thinking,
-        signature: signThinking(model, block.thinking)
+        signature: block.signature ?? signThinking(model, block.thinking)
       }
     case 'redacted_thinking':
-      return { type: 'redacted_thinking', data: redactedData(model) }
+      return { type: 'redacted_thinking', data: block.data ?? redactedData(model) }
     case 'text':
       return { type: 'text', text: block.text, citations: null }
     case 'tool_use':
@@ -127,7 +127,7 @@ export function streamEvents(reply: MessageReply, model: string, msgId: string):
             index,
             delta: {
               type: 'signature_delta',
-              signature: signThinking(answeringModel, block.thinking)
+              signature: block.signature ?? signThinking(answeringModel, block.thinking)
             }
           },
           true
@@ -138,7 +138,10 @@ export function streamEvents(reply: MessageReply, model: string, msgId: string):
         outputTokens += 1
         push('content_block_start', {
           index,
-          content_block: { type: 'redacted_thinking', data: redactedData(answeringModel) }
+          content_block: {
+            type: 'redacted_thinking',
+            data: block.data ?? redactedData(answeringModel)
+          }
         })
         break
       }
