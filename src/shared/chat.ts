@@ -4,6 +4,7 @@ import { AttachmentBlockSchema, SendAttachmentsSchema } from './attachments'
 import { MemoryOpRefSchema } from './memory'
 import { CustomInstructionsSchema, MemoryModeSchema, ModelIdSchema } from './settings'
 import { ThinkingSettingSchema } from './thinking'
+import { ModelCapsSchema } from './model-caps'
 
 // Domain types of conversations and the chat stream, shared by the chat service, the contract
 // and the renderer. Blocks keep the Messages API's own field names, so a saved conversation maps
@@ -118,7 +119,14 @@ export const UserMessageSchema = z.object({
   id: Id,
   role: z.literal('user'),
   createdAt: Time,
-  content: z.array(UserBlockSchema)
+  content: z.array(UserBlockSchema),
+  /**
+   * Cairn's note to Claude of what changed since the conversation's system prompt was set (new
+   * instructions, memory switched), sent before the message's own content. Requests only ever
+   * add to the end: the system prompt and earlier turns keep their bytes, so earlier thinking
+   * stays valid.
+   */
+  context: z.string().max(20_000).optional()
 })
 export const AssistantStatusSchema = z.enum(['complete', 'interrupted', 'failed'])
 export const AssistantMessageSchema = z.object({
@@ -189,6 +197,23 @@ export const ConversationTitleSchema = z
 
 export { ModelIdSchema }
 
+/**
+ * What every request of a conversation starts with, fixed at its first request so the prefix
+ * earlier thinking is bound to never changes: the system text, and what Claude has been told of
+ * the chat's options (in the system text, or in a later note on a user message).
+ */
+export const RequestFrameSchema = z.object({
+  system: z.string(),
+  told: z.object({
+    instructions: z.string(),
+    memory: MemoryModeSchema,
+    guidance: z.string()
+  }),
+  /** Thinking in replies from before this time is not sent back: the history before it changed. */
+  thinkingSince: Time.optional()
+})
+export type RequestFrame = z.infer<typeof RequestFrameSchema>
+
 /** One conversation file. */
 export const ConversationSchema = z.object({
   version: z.literal(CONVERSATION_VERSION),
@@ -208,8 +233,10 @@ export const ConversationSchema = z.object({
   memory: MemoryModeSchema.optional(),
   /** Added with message actions; absent in older files (no earlier versions). */
   branches: z.array(BranchPointSchema).optional(),
-  /** Extended thinking for this conversation; absent means off. */
-  thinking: ThinkingSettingSchema.optional()
+  /** Thinking and effort for this conversation; absent means off, at the model's own effort. */
+  thinking: ThinkingSettingSchema.optional(),
+  /** Set at the first request (see RequestFrameSchema); absent in files from before. */
+  frame: RequestFrameSchema.optional()
 })
 export type Conversation = z.infer<typeof ConversationSchema>
 
@@ -255,7 +282,16 @@ export const ModelOptionSchema = z.object({
   line: z.string().max(40).nullable().optional(),
   /** `deprecated`/`retired` are flagged in pickers. */
   lifecycle: z.string().max(40).optional(),
-  retiresAt: z.string().max(40).nullable().optional()
+  retiresAt: z.string().max(40).nullable().optional(),
+  /**
+   * What the model takes, from the API's `capabilities`: null when the API described none
+   * (Cairn then sends no thinking or effort); absent in lists cached before Cairn kept them.
+   */
+  caps: ModelCapsSchema.nullable().optional(),
+  /** The most `max_tokens` the model takes; null or absent: unknown (Settings' limit applies). */
+  maxTokens: z.number().int().positive().nullable().optional(),
+  /** Its context window in tokens (the context gauge); null or absent: unknown. */
+  maxInputTokens: z.number().int().positive().nullable().optional()
 })
 export const ModelListSchema = z.object({
   models: z.array(ModelOptionSchema),

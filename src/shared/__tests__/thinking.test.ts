@@ -1,39 +1,66 @@
 import { describe, expect, test } from 'vitest'
 import { ConversationSchema } from '../chat'
-import { budgetProblem, ThinkingSettingSchema, thinkingSupport } from '../thinking'
+import { budgetProblem, ThinkingSettingSchema } from '../thinking'
 
-describe('which models are offered extended thinking', () => {
-  test.each([
-    ['claude-sonnet-4-6', 'deprecated'],
-    ['claude-opus-4-6', 'deprecated'],
-    ['claude-haiku-4-5-20251001', 'supported'],
-    ['claude-sonnet-4-5-20250929', 'supported'],
-    ['claude-opus-4-20250514', 'supported'],
-    ['claude-opus-4-1', 'supported'],
-    ['claude-3-7-sonnet-latest', 'supported'],
-    ['claude-sonnet-4@20250514', 'supported'],
-    ['Claude-Sonnet-4-5', 'supported']
-  ])('%s takes a thinking budget (%s)', (model, status) => {
-    expect(thinkingSupport(model)?.status).toBe(status)
+import { capabilities, NEWEST_MODELS, DEFAULT_MODELS } from '../../../e2e/fake-anthropic/models'
+import { capsFromApi, effortFor, thinkingOffer } from '../model-caps'
+
+const caps = (id: string) =>
+  capsFromApi([...NEWEST_MODELS, ...DEFAULT_MODELS].find((m) => m.id === id)?.capabilities)
+
+describe('what a model takes, read from its capabilities (never from its name)', () => {
+  test('each thinking shape: adaptive, budget-only, off as between_tools, always on, none', () => {
+    expect(thinkingOffer(caps('claude-sonnet-5-5'))).toEqual({
+      on: 'adaptive',
+      off: 'disabled',
+      efforts: ['low', 'medium', 'high', 'xhigh', 'max']
+    })
+    expect(thinkingOffer(caps('claude-opus-5-5'))).toMatchObject({ off: 'between_tools' })
+    expect(thinkingOffer(caps('claude-mythos-5-2'))).toEqual({
+      on: 'adaptive',
+      off: 'always',
+      efforts: ['medium', 'high', 'max']
+    })
+    expect(thinkingOffer(caps('claude-haiku-4-5-20251001'))).toEqual({
+      on: 'enabled',
+      off: 'disabled',
+      efforts: []
+    })
+    expect(thinkingOffer(capsFromApi(capabilities({ thinking: ['disabled'] })))).toEqual({
+      on: null,
+      off: 'none',
+      efforts: []
+    })
   })
 
-  test.each([
-    // These refuse `thinking.type: "enabled"` with a 400.
-    'claude-opus-4-7',
-    'claude-opus-4-8',
-    'claude-sonnet-5',
-    'claude-sonnet-5-5',
-    'claude-fable-5-1',
-    'claude-mythos-5',
-    'claude-haiku-5-5',
-    // Unknown ids are never guessed.
-    'claude-opus-4-99',
-    'claude-3-5-haiku-20241022',
-    'gpt-4o',
-    'claude-sonnet-4-6-extra',
-    ''
-  ])('%s is not offered thinking', (model) => {
-    expect(thinkingSupport(model)).toBeNull()
+  test('null, missing and unknown fields are tolerated; null capabilities offer nothing', () => {
+    expect(capsFromApi(null)).toBeNull()
+    expect(thinkingOffer(null)).toBeNull()
+    const odd = capsFromApi({
+      thinking: { supported: true, types: { adaptive: { supported: true }, future: { x: 1 } } },
+      effort: { supported: true, low: null, high: { supported: true }, ultra: { supported: true } },
+      server_tools: null,
+      brand_new: { supported: true }
+    })
+    expect(odd).toMatchObject({
+      thinking: { adaptive: true, enabled: false, disabled: false, betweenTools: false },
+      effort: ['high'],
+      webSearch: false,
+      contextManagement: { clearToolUses: false, clearThinking: false, compact: false }
+    })
+    // A model that does not think takes no thinking type, even one the API marks supported.
+    expect(
+      capsFromApi({ thinking: { supported: false, types: { adaptive: { supported: true } } } })
+        ?.thinking.adaptive
+    ).toBe(false)
+  })
+
+  test('a chosen effort the model lacks: the nearest lower level it offers, else the lowest', () => {
+    expect(effortFor('xhigh', ['low', 'medium', 'high', 'max'])).toBe('high')
+    expect(effortFor('low', ['medium', 'high', 'max'])).toBe('medium')
+    expect(effortFor('max', ['low', 'medium', 'high'])).toBe('high')
+    expect(effortFor('high', [])).toBeNull()
+    expect(effortFor(undefined, ['low'])).toBeNull()
   })
 })
 
@@ -56,9 +83,16 @@ describe('the thinking budget', () => {
       { enabled: true, budgetTokens: '2048' },
       { enabled: true, budgetTokens: 512 },
       { enabled: true, budgetTokens: 2048, display: 'omitted' },
-      { budgetTokens: 2048 }
+      { budgetTokens: 2048 },
+      { enabled: true, effort: 'extreme' },
+      { enabled: true, effort: 3 }
     ])
       expect(ThinkingSettingSchema.safeParse(bad).success).toBe(false)
+    for (const good of [
+      { enabled: true, effort: 'xhigh' },
+      { enabled: false, effort: 'low' }
+    ])
+      expect(ThinkingSettingSchema.safeParse(good).success).toBe(true)
   })
 
   test('a conversation file without a thinking setting still reads (the field is additive)', () => {

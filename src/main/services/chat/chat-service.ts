@@ -40,7 +40,8 @@ import { createMessageActions, type MessageActionsService } from './message-acti
 import { createModelCatalog } from './models'
 import { newChatModel } from './new-chat-model'
 import { DEFAULT_RETRY, realWait, type RetryPolicy, type Wait } from './retry'
-import { thinkingSettingProblem } from './thinking/request-thinking'
+import { thinkingSettingProblem } from './thinking/thinking-setting'
+import { contextNote, restartThinking } from './frame/request-frame'
 import { Turn, type TurnEnd } from './turn'
 import type { ChatEmit, ChatEventName, MemoryToolRunner } from './types'
 import { costSummary } from '@shared/cost-summary'
@@ -94,7 +95,7 @@ export interface ChatService extends MessageActionsService {
     instructions?: string | null | undefined
     memory?: 'on' | 'off' | undefined
   }): Promise<ConversationOptions>
-  /** Extended thinking for this conversation; refused for models that do not take it. */
+  /** Thinking and effort for this conversation; refused where the model does not take them. */
   setThinking(input: {
     conversationId: string
     thinking: NonNullable<Conversation['thinking']>
@@ -232,7 +233,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       coalesceMs: options.coalesceMs ?? DEFAULT_COALESCE_MS,
       logger,
       approvals,
-      attachments
+      attachments,
+      describeModel: (model) => models.describe(model)
     })
     const done = turn.run().then((end) => finish(turn, conversation, end))
     running.set(conversation.id, { turn, done })
@@ -257,12 +259,28 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     else emit('chat:error', { ...base, error: end.fault, partialKept: end.partialKept })
   }
 
+  /** Puts what changed since Claude was last told on this new message (request-frame.ts). */
+  function annotate(conversation: Conversation, message: UserMessage): () => void {
+    const note = contextNote(conversation, options.settings.get().settings)
+    const frame = conversation.frame
+    if (!note || !frame) return () => undefined
+    const before = { context: message.context, told: frame.told }
+    message.context = message.context ? `${message.context}\n\n${note.text}` : note.text
+    frame.told = note.told
+    return () => {
+      frame.told = before.told
+      if (before.context === undefined) delete message.context
+      else message.context = before.context
+    }
+  }
+
   const messageActions = createMessageActions({
     find,
     ensureIdle,
     save: saveOrThrow,
     start: (conversation) => start(conversation).id,
-    clock
+    clock,
+    annotate
   })
 
   return {
@@ -376,12 +394,16 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     async setModel({ conversationId, model }) {
       const conversation = await find(conversationId)
       ensureIdle(conversationId)
-      const before = conversation.model
-      conversation.model = model.trim()
+      const before = { model: conversation.model, frame: structuredClone(conversation.frame) }
+      const next = model.trim()
+      // Another model reads none of the thinking so far: it is sent only from now on.
+      if (next !== before.model) restartThinking(conversation, clock().toISOString())
+      conversation.model = next
       try {
         await saveOrThrow(conversation)
       } catch (error) {
-        conversation.model = before
+        conversation.model = before.model
+        if (before.frame) conversation.frame = before.frame
         throw error
       }
       return summary(conversation)
@@ -402,7 +424,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       const conversation = await find(conversationId)
       ensureIdle(conversationId)
       const { maxTokens } = options.settings.get().settings
-      const problem = thinkingSettingProblem(conversation.model, thinking, maxTokens)
+      const described = await models.describe(conversation.model)
+      const problem = thinkingSettingProblem(conversation.model, described, thinking, maxTokens)
       if (problem) throw new CairnError('BAD_INPUT', problem)
       const before = conversation.thinking
       conversation.thinking = { ...thinking }
@@ -430,6 +453,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       const before = { title: conversation.title, updatedAt: conversation.updatedAt }
       if (conversation.titleSource === 'auto' && !hasUserText(conversation))
         conversation.title = titleFrom(text.trim() ? text : (attached[0]?.name ?? ''))
+      const unnote = annotate(conversation, message)
       conversation.messages.push(message)
       conversation.updatedAt = now
       // The request goes out while the message is written (the fsync hides behind the network);
@@ -449,6 +473,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         await running.get(conversationId)?.done
         conversation.messages = conversation.messages.filter((m) => m !== message)
         Object.assign(conversation, before)
+        unnote()
         throw error
       }
       return { turnId: turn.id, message, conversation: summary(conversation) }

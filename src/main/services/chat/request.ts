@@ -4,22 +4,28 @@ import type {
   BetaMessageParam,
   MessageCreateParamsStreaming
 } from '@anthropic-ai/sdk/resources/beta/messages/messages'
-import type { ChatMessage, Conversation } from '@shared/chat'
+import type { ChatMessage, Conversation, ModelOption } from '@shared/chat'
+import type { ModelCaps } from '@shared/model-caps'
+import { replyLimit } from '@shared/model-caps'
 import type { Settings } from '@shared/settings'
-import { systemText } from './conversation-options'
+import { instructionsFor } from './conversation-options'
 import { attachmentToApi, type AttachmentBytes } from './attachments'
+import { systemFor } from './frame/request-frame'
 import { pairToolResults } from './repair'
 import { withCacheBreakpoints } from './cache-breakpoints'
 import {
   CLEAR_THINKING_EDIT,
-  withSendableThinking,
-  thinkingParamFor
+  thinkingRequestFor,
+  withSendableThinking
 } from './thinking/request-thinking'
 
 /*
- * One Messages request from a saved conversation and the settings. The memory protocol itself
- * ("view the memory directory first", ...) is added to the system prompt by the API whenever the
- * memory tool is listed, so only the user's guidance goes in `system`.
+ * One Messages request from a saved conversation, the settings and what the model takes (its
+ * entry in the model catalog; null: described by nothing, so no thinking or effort is sent and
+ * the reply limit is Settings'). The memory protocol itself ("view the memory directory first",
+ * ...) is added to the system prompt by the API whenever the memory tool is listed, so only the
+ * user's guidance goes in `system`. Requests only grow at the end (frame/request-frame.ts): the
+ * system text is the conversation's frame, and the memory tool is always listed.
  */
 
 export const MEMORY_TOOL = { type: 'memory_20250818', name: 'memory' } as const
@@ -27,47 +33,55 @@ export const CONTEXT_MANAGEMENT_BETA = 'context-management-2025-06-27'
 export const COMPACTION_BETA = 'compact-2026-01-12'
 
 export function buildRequest(
-  conversation: Pick<Conversation, 'model' | 'messages' | 'instructions' | 'thinking'>,
+  conversation: Pick<Conversation, 'model' | 'messages' | 'instructions' | 'thinking'> &
+    Partial<Pick<Conversation, 'frame'>>,
   settings: Settings,
+  /** Only for a conversation without a frame yet: whether its system text offers memory. */
   memoryOn = true,
   /** The bytes of the conversation's attachments (see attachments.load). */
-  files?: AttachmentBytes
+  files?: AttachmentBytes,
+  /** The model's entry in the catalog; null or absent: nothing is known of it. */
+  model?: ModelOption | null
 ): MessageCreateParamsStreaming {
+  const frame = conversation.frame
   const messages = toApiMessages(
-    withSendableThinking(conversation.messages, conversation.model),
+    withSendableThinking(conversation.messages, conversation.model, frame?.thinkingSince),
     files
   )
-  // With memory off the tool is offered only where the API needs it: to a conversation whose
-  // history already holds tool calls (each call then answers that memory is off).
-  const withTool = memoryOn || messages.some(hasToolBlocks)
+  const limit = replyLimit(settings.maxTokens, model)
   const params: MessageCreateParamsStreaming = {
     model: conversation.model,
-    max_tokens: settings.maxTokens,
-    ...(withTool ? { tools: [MEMORY_TOOL] } : {}),
+    max_tokens: limit.maxTokens,
+    tools: [MEMORY_TOOL],
     messages,
     stream: true
   }
-  const system = systemText(conversation, settings, memoryOn)
+  const system =
+    frame?.system ??
+    systemFor({
+      instructions: instructionsFor(conversation, settings),
+      memory: memoryOn ? 'on' : 'off',
+      guidance: settings.memoryGuidance.trim()
+    })
   if (system) params.system = system
-  const thinking = thinkingParamFor(conversation, settings, messages)
-  if (thinking) params.thinking = thinking
-  const { contextManagement, betas } = contextManagementOf(settings, withTool, thinking !== null)
+  const thinking = thinkingRequestFor(conversation, model, limit, messages)
+  if (thinking.thinking) params.thinking = thinking.thinking
+  if (thinking.effort) params.output_config = { effort: thinking.effort }
+  const { contextManagement, betas } = contextManagementOf(settings, true, thinking.on, model?.caps)
   if (contextManagement) params.context_management = contextManagement
   if (betas.length > 0) params.betas = betas
   return withCacheBreakpoints(params)
 }
 
-function hasToolBlocks(message: BetaMessageParam): boolean {
-  return (
-    Array.isArray(message.content) &&
-    message.content.some((block) => block.type === 'tool_use' || block.type === 'tool_result')
-  )
-}
-
+/**
+ * The context edits Settings ask for, those the model takes (`caps`; unknown: as Settings say,
+ * which is what Cairn always sent).
+ */
 export function contextManagementOf(
   settings: Settings,
   memoryTool = true,
-  thinking = false
+  thinking = false,
+  caps?: ModelCaps | null
 ): {
   contextManagement: BetaContextManagementConfig | null
   betas: string[]
@@ -75,8 +89,13 @@ export function contextManagementOf(
   const edits: NonNullable<BetaContextManagementConfig['edits']> = []
   const betas: string[] = []
   const ce = settings.contextEditing
-  if (ce.enabled) {
-    if (thinking) edits.push(CLEAR_THINKING_EDIT)
+  const takes = caps?.contextManagement ?? {
+    clearToolUses: true,
+    clearThinking: true,
+    compact: true
+  }
+  if (ce.enabled && takes.clearToolUses) {
+    if (thinking && takes.clearThinking) edits.push(CLEAR_THINKING_EDIT)
     // Memory operations stay visible: they are how Claude keeps what matters past a clearing.
     edits.push({
       type: 'clear_tool_uses_20250919',
@@ -86,7 +105,7 @@ export function contextManagementOf(
     })
     betas.push(CONTEXT_MANAGEMENT_BETA)
   }
-  if (ce.compaction) {
+  if (ce.compaction && takes.compact) {
     edits.push({ type: 'compact_20260112' })
     betas.push(COMPACTION_BETA)
   }
@@ -108,12 +127,9 @@ export function toApiMessages(
     else out.push({ role: message.role, content: blocks })
   }
   const paired = pairToolResults(out)
-  const final = paired[paired.length - 1]
-  // A trailing assistant turn is a prefill, which the API refuses with trailing whitespace.
-  if (final?.role === 'assistant') {
-    const lastBlock = final.content[final.content.length - 1]
-    if (lastBlock?.type === 'text') lastBlock.text = lastBlock.text.trimEnd()
-  }
+  // A trailing assistant turn would be a prefill: Cairn never means one, and the newest models
+  // refuse it. Nothing follows it, so leaving it out changes no earlier turn.
+  while (paired[paired.length - 1]?.role === 'assistant') paired.pop()
   return paired
 }
 
@@ -122,6 +138,9 @@ function sendable(
   files?: AttachmentBytes
 ): BetaContentBlockParam[] {
   const blocks: BetaContentBlockParam[] = []
+  // Cairn's note of what changed since the system prompt goes first (frame/request-frame.ts).
+  if (message.role === 'user' && message.context)
+    blocks.push({ type: 'text', text: message.context })
   for (const block of message.content) {
     if (block.type === 'text') {
       if (block.text.trim().length > 0) blocks.push({ type: 'text', text: block.text })

@@ -5,6 +5,7 @@ import type {
   AssistantMessage,
   ChatFault,
   Conversation,
+  ModelOption,
   NoticeKind,
   NoticeMessage,
   ToolResultBlock,
@@ -17,7 +18,16 @@ import type { Settings } from '@shared/settings'
 import type { Logger } from '../log/logger'
 import type { AttachmentService } from './attachments'
 import { createCoalescer } from './coalescer'
-import { classifyFault, isAbort, noApiKeyFault, saveFailedFault, StreamEndedEarly } from './faults'
+import {
+  classifyFault,
+  FaultBeforeRequest,
+  isAbort,
+  noApiKeyFault,
+  saveFailedFault,
+  StreamEndedEarly
+} from './faults'
+import { ensureFrame } from './frame/request-frame'
+import { retiredFault } from './lifecycle'
 import { guardCaughtSecret } from '../memory'
 import { describeTool, summarize } from './memory-ops'
 import type { ApprovalDesk } from './approvals'
@@ -64,6 +74,8 @@ export interface TurnDeps {
   ready?: Promise<boolean>
   /** Write approval: memory commands the user must approve wait here (absent: none waits). */
   approvals?: ApprovalDesk
+  /** What the API says of a model (the catalog); absent or null: nothing (the safe fallback). */
+  describeModel?: (model: string) => Promise<ModelOption | null>
 }
 
 /** Faults in a stream that showed nothing yet, safe to retry without the user noticing. */
@@ -168,11 +180,12 @@ export class Turn {
       try {
         if (signal.aborted) return { kind: 'aborted', snapshot: acc.snapshot() }
         const files = await this.deps.attachments?.load(conversation.messages)
+        const model = (await this.deps.describeModel?.(conversation.model)) ?? null
+        if (model?.lifecycle === 'retired') throw new FaultBeforeRequest(retiredFault(model))
+        ensureFrame(conversation, settings, this.now())
         const stream = await client.beta.messages.create(
-          buildRequest(conversation, settings, this.deps.memory.enabled !== false, files),
-          {
-            signal
-          }
+          buildRequest(conversation, settings, this.deps.memory.enabled !== false, files, model),
+          { signal }
         )
         streaming = true
         await this.whenReady()
@@ -324,8 +337,10 @@ export class Turn {
             }
           : await this.runMemory(call)
       // The guard caught a secret in the command: the conversation keeps the call without it.
-      if (!bad && call.name === 'memory' && guardCaughtSecret(result))
+      if (!bad && call.name === 'memory' && guardCaughtSecret(result)) {
         call.input = await withoutSecrets(call.input)
+        this.dropThinkingAfter(call)
+      }
       results.push({
         type: 'tool_result',
         tool_use_id: call.id,
@@ -350,6 +365,21 @@ export class Turn {
     })
     const actor = { kind: 'claude', conversationId: this.conversationId } as const
     return this.deps.memory.execute(call.input, actor, ask ? { ask } : {})
+  }
+
+  /**
+   * Thinking later in the same reply than a call that was changed was created after the call as
+   * it was: sent back, it would be refused. Only those blocks go; nothing else came after yet.
+   */
+  private dropThinkingAfter(call: ToolUseBlock): void {
+    const message = this.deps.conversation.messages.findLast(
+      (m): m is AssistantMessage => m.role === 'assistant' && m.content.includes(call)
+    )
+    if (!message) return
+    const at = message.content.indexOf(call)
+    message.content = message.content.filter(
+      (block, i) => i < at || (block.type !== 'thinking' && block.type !== 'redacted_thinking')
+    )
   }
 
   /** Before each request: every tool call in the saved conversation has its answer. */
