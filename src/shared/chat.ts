@@ -305,6 +305,9 @@ export const ModelListSchema = z.object({
   automatic: z.string().optional()
 })
 export type ModelOption = z.infer<typeof ModelOptionSchema>
+export const DescribeModelInputSchema = z.strictObject({ model: ModelIdSchema })
+/** What the API says of one model (null: nothing: offline, or a model it does not know). */
+export const DescribeModelOutputSchema = z.object({ model: ModelOptionSchema.nullable() })
 export type ModelList = z.infer<typeof ModelListSchema>
 
 export const KeyTestResultSchema = z.object({

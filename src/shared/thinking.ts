@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { EffortSchema } from './model-caps'
+import { EffortSchema, effortFor, effortName, type ThinkingOffer } from './model-caps'
 
 /*
  * Thinking, per conversation: on or off, an effort level, and (for models that only take a
@@ -48,4 +48,27 @@ export function budgetProblem(
   if (budgetTokens >= maxTokens)
     return `The thinking budget (${budgetTokens.toLocaleString('en-US')} tokens) must be less than the reply limit, ${limitName} (${maxTokens.toLocaleString('en-US')}). Lower the budget${limitName.includes('Settings') ? ', or raise Max tokens in Settings' : ''}.`
   return null
+}
+
+/**
+ * The chat header's word for the choice: "Thinking · high", "Thinking · always on",
+ * "Thinking off", "Thinking off · low"; null when the model takes neither thinking nor effort.
+ */
+export function thinkingSummary(
+  setting: ThinkingSetting,
+  offer: ThinkingOffer | null
+): string | null {
+  if (!offer || (offer.on === null && offer.efforts.length === 0)) return null
+  const effort = effortFor(setting.effort, offer.efforts)
+  const level = effort ? effortName(effort) : null
+  if (offer.on !== null && offer.off === 'always')
+    return `Thinking · always on${level ? ` · ${level}` : ''}`
+  if (offer.on !== null && setting.enabled) {
+    if (level) return `Thinking · ${level}`
+    if (offer.on === 'enabled')
+      return `Thinking · ${(setting.budgetTokens ?? THINKING_DEFAULT_BUDGET).toLocaleString('en-US')} tokens`
+    return 'Thinking · on'
+  }
+  if (offer.on === null) return level ? `Effort · ${level}` : null
+  return level ? `Thinking off · ${level}` : 'Thinking off'
 }

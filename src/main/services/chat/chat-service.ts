@@ -9,6 +9,7 @@ import {
   type ConversationSummary,
   type KeyTestResult,
   type ModelList,
+  type ModelOption,
   type UserMessage
 } from '@shared/chat'
 import { CairnError } from '@shared/errors'
@@ -116,6 +117,8 @@ export interface ChatService extends MessageActionsService {
     conversationId: string
   }): Promise<{ saved: boolean; fileName: string | null }>
   listModels(input?: { refresh?: boolean | undefined }): Promise<ModelList>
+  /** What the API says of one model, listed or not; null when nothing can be learned. */
+  describeModel(model: string): Promise<ModelOption | null>
   /** What the saved replies of the last 30 days cost (cost-summary.ts). */
   costSummary(): Promise<CostSummary>
   testKey(input?: { apiKey?: string | undefined }): Promise<KeyTestResult>
@@ -511,6 +514,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         configured: options.settings.get().settings.model
       })
     },
+    describeModel: (model) => models.describe(model),
     async testKey(input) {
       const key = input?.apiKey ?? (await options.secrets.getApiKey())
       if (key) logger.redact(key)

@@ -7,6 +7,7 @@ import type {
 import type { ChatMessage, Conversation, ModelOption } from '@shared/chat'
 import type { ModelCaps } from '@shared/model-caps'
 import { replyLimit } from '@shared/model-caps'
+import { compactionTrigger, COMPACTION_TRIGGER_TOKENS } from '@shared/context-gauge'
 import type { Settings } from '@shared/settings'
 import { instructionsFor } from './conversation-options'
 import { attachmentToApi, type AttachmentBytes } from './attachments'
@@ -81,7 +82,9 @@ export function contextManagementOf(
   settings: Settings,
   memoryTool = true,
   thinking = false,
-  caps?: ModelCaps | null
+  caps?: ModelCaps | null,
+  /** The model's context window (`max_input_tokens`), when known. */
+  window?: number | null
 ): {
   contextManagement: BetaContextManagementConfig | null
   betas: string[]
@@ -97,16 +100,25 @@ export function contextManagementOf(
   if (ce.enabled && takes.clearToolUses) {
     if (thinking && takes.clearThinking) edits.push(CLEAR_THINKING_EDIT)
     // Memory operations stay visible: they are how Claude keeps what matters past a clearing.
+    // A trigger past the model's window would never fire: clearing starts at most at 3/4 of it.
+    const trigger = window
+      ? Math.min(ce.triggerTokens, Math.floor(window * 0.75))
+      : ce.triggerTokens
     edits.push({
       type: 'clear_tool_uses_20250919',
-      trigger: { type: 'input_tokens', value: ce.triggerTokens },
+      trigger: { type: 'input_tokens', value: trigger },
       keep: { type: 'tool_uses', value: ce.keepToolUses },
       ...(memoryTool ? { exclude_tools: ['memory'] } : {})
     })
     betas.push(CONTEXT_MANAGEMENT_BETA)
   }
   if (ce.compaction && takes.compact) {
-    edits.push({ type: 'compact_20260112' })
+    // The API's default trigger, unless the model's window is too small for it.
+    const at = compactionTrigger(window)
+    edits.push({
+      type: 'compact_20260112',
+      ...(at === COMPACTION_TRIGGER_TOKENS ? {} : { trigger: { type: 'input_tokens', value: at } })
+    })
     betas.push(COMPACTION_BETA)
   }
   return { contextManagement: edits.length > 0 ? { edits } : null, betas }
