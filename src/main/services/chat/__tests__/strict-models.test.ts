@@ -178,4 +178,26 @@ describe('the strict API: models known only by their capabilities', () => {
     expect(body).not.toHaveProperty('output_config')
     expectValidRequests(rig.fake)
   })
+
+  test('a chat on a retired model is told so before anything is sent', async () => {
+    const rig = await startRig(tempDir(), { fake: { models: NEWEST_MODELS } })
+    const { id } = await rig.chat.createConversation({ model: 'claude-sonnet-4-5' })
+    const { end } = await converse(rig, 'Hello?', id)
+    expect(end.event).toBe('chat:error')
+    expect(end.payload).toMatchObject({
+      error: {
+        code: 'model-not-found',
+        message:
+          'Claude Sonnet 4.5 was retired on 2026-09-29: Anthropic no longer answers requests to it.'
+      }
+    })
+    expect(rig.fake.messageRequests()).toHaveLength(0)
+    // The newest of its line is one switch away, and then it answers.
+    await setModel(rig, { conversationId: id, model: 'claude-sonnet-5-5' })
+    rig.fake.script(reply('Here now.'))
+    await rig.chat.retry({ conversationId: id })
+    await rig.chat.idle(id)
+    expectValidRequests(rig.fake)
+    expect(rig.fake.messageRequests()).toHaveLength(1)
+  })
 })
