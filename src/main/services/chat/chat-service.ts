@@ -38,7 +38,7 @@ import { writeFileDurably } from '../fs/durable'
 import { applyOptions, memoryFor, optionsOf } from './conversation-options'
 import { testApiKey } from './key-test'
 import { createMessageActions, type MessageActionsService } from './message-actions'
-import { createModelCatalog } from './models'
+import { createModelCatalog, unreadableAttachment } from './models'
 import { newChatModel } from './new-chat-model'
 import { DEFAULT_RETRY, realWait, type RetryPolicy, type Wait } from './retry'
 import { thinkingSettingProblem } from './thinking/thinking-setting'
@@ -445,6 +445,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       const conversation = await find(conversationId)
       ensureIdle(conversationId)
       const attached = await attachments.blocksForSend(files, conversation, text)
+      const unread = unreadableAttachment(attached, await models.describe(conversation.model))
+      if (unread) throw new CairnError('BAD_INPUT', unread)
       const now = clock().toISOString()
       const message: UserMessage = {
         id: randomUUID(),

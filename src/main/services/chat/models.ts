@@ -199,3 +199,27 @@ function withConfigured(list: ModelList, configured: string): ModelList {
   if (list.models.some((m) => m.id === needed)) return withAutomatic
   return { ...withAutomatic, models: [...list.models, { id: needed, displayName: needed }] }
 }
+
+/**
+ * Why this model cannot read one of these attachments (its capabilities say it takes no images,
+ * or no PDFs), or null. A model described by nothing is not second-guessed.
+ */
+export function unreadableAttachment(
+  blocks: ReadonlyArray<{ type: string; kind?: string; name?: string }>,
+  model: ModelOption | null
+): string | null {
+  const caps = model?.caps
+  if (!caps) return null
+  for (const block of blocks) {
+    if (block.type !== 'attachment') continue
+    const what =
+      block.kind === 'image' && !caps.imageInput
+        ? 'images'
+        : block.kind === 'pdf' && !caps.pdfInput
+          ? 'PDFs'
+          : null
+    if (what)
+      return `${model.displayName} does not read ${what}, so “${block.name ?? 'the file'}” cannot go with this message. Remove it, or choose a model that reads ${what} in the chat header.`
+  }
+  return null
+}

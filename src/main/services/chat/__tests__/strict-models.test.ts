@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { channels } from '@shared/contract'
 import { CairnError } from '@shared/errors'
+import { b64, png } from '../attachments/__tests__/fixtures'
 import {
+  capabilities,
   memory,
   NEWEST_MODELS,
   reply,
@@ -199,5 +201,23 @@ describe('the strict API: models known only by their capabilities', () => {
     await rig.chat.idle(id)
     expectValidRequests(rig.fake)
     expect(rig.fake.messageRequests()).toHaveLength(1)
+  })
+
+  test('an image for a model that reads none is refused before sending, and said why', async () => {
+    const models = NEWEST_MODELS.map((m) =>
+      m.id === 'claude-quill-1'
+        ? { ...m, capabilities: capabilities({ thinking: ['adaptive', 'disabled'], image: false }) }
+        : m
+    )
+    const rig = await startRig(tempDir(), { fake: { models } })
+    const { id } = await rig.chat.createConversation({ model: 'claude-quill-1' })
+    const { attachment } = await rig.chat.attachments.add({
+      name: 'chart.png',
+      data: b64(await png(20, 20))
+    })
+    await expect(
+      rig.chat.send({ conversationId: id, text: 'Look', attachments: [attachment] })
+    ).rejects.toThrow(/Claude Quill 1 does not read images, so “chart.png” cannot go/)
+    expect(rig.fake.messageRequests()).toHaveLength(0)
   })
 })
