@@ -158,6 +158,8 @@ export function signReply(
         input: block.input
       })
     else if (block.type === 'text') hasher?.add('assistant', block)
+    else if (block.type === 'server_tool_use') hasher?.add('assistant', block)
+    else if (block.type === 'server_result') hasher?.add('assistant', block.block)
     return final
   })
   return { ...reply, content }

@@ -9,7 +9,10 @@ export {
 } from './server'
 export {
   apiError,
+  cited,
   gate,
+  webFetch,
+  webSearch,
   memory,
   redactedThinking,
   reply,

@@ -5,6 +5,7 @@ import { MemoryOpRefSchema } from './memory'
 import { CustomInstructionsSchema, MemoryModeSchema, ModelIdSchema } from './settings'
 import { ThinkingSettingSchema } from './thinking'
 import { ModelCapsSchema } from './model-caps'
+import { WebToolsSchema } from './web-tools'
 
 // Domain types of conversations and the chat stream, shared by the chat service, the contract
 // and the renderer. Blocks keep the Messages API's own field names, so a saved conversation maps
@@ -20,7 +21,19 @@ const Id = z.string().min(1).max(200)
 /** ISO 8601 time. */
 const Time = z.string().min(1).max(40)
 
-export const TextBlockSchema = z.object({ type: z.literal('text'), text: z.string() })
+/** Where a sentence came from (a web search result, a page fetched): sent back as given. */
+export const CitationSchema = z.looseObject({
+  type: z.string(),
+  url: z.string().optional(),
+  title: z.string().nullable().optional(),
+  cited_text: z.string().optional()
+})
+export type Citation = z.infer<typeof CitationSchema>
+export const TextBlockSchema = z.object({
+  type: z.literal('text'),
+  text: z.string(),
+  citations: z.array(CitationSchema).optional()
+})
 export const ToolUseBlockSchema = z.object({
   type: z.literal('tool_use'),
   id: Id,
@@ -51,6 +64,26 @@ export const ThinkingBlockSchema = z.object({
   /** Cairn's own, never sent to the API: how long the block took to stream, for "Thought for". */
   durationMs: z.number().int().min(0).optional()
 })
+/** A web search or fetch Claude ran on Anthropic's side (server tools): sent back as given. */
+export const ServerToolUseBlockSchema = z.looseObject({
+  type: z.literal('server_tool_use'),
+  id: Id,
+  name: z.string().min(1).max(200),
+  input: z.record(z.string(), z.unknown())
+})
+/** What a web search found: results with their titles and URLs (opaque content, sent back). */
+export const WebSearchResultBlockSchema = z.looseObject({
+  type: z.literal('web_search_tool_result'),
+  tool_use_id: Id,
+  content: z.unknown()
+})
+/** A page a web fetch read (or why it could not). */
+export const WebFetchResultBlockSchema = z.looseObject({
+  type: z.literal('web_fetch_tool_result'),
+  tool_use_id: Id,
+  content: z.unknown()
+})
+
 /** Thinking the safety system encrypted: opaque, sent back unchanged. */
 export const RedactedThinkingBlockSchema = z.object({
   type: z.literal('redacted_thinking'),
@@ -67,8 +100,12 @@ export const AssistantBlockSchema = z.discriminatedUnion('type', [
   ToolUseBlockSchema,
   CompactionBlockSchema,
   ThinkingBlockSchema,
-  RedactedThinkingBlockSchema
+  RedactedThinkingBlockSchema,
+  ServerToolUseBlockSchema,
+  WebSearchResultBlockSchema,
+  WebFetchResultBlockSchema
 ])
+export type ServerToolUseBlock = z.infer<typeof ServerToolUseBlockSchema>
 export type TextBlock = z.infer<typeof TextBlockSchema>
 export type ToolUseBlock = z.infer<typeof ToolUseBlockSchema>
 export type ToolResultBlock = z.infer<typeof ToolResultBlockSchema>
@@ -83,7 +120,10 @@ export const UsageSchema = z.object({
   inputTokens: Count,
   outputTokens: Count,
   cacheReadTokens: Count,
-  cacheCreationTokens: Count
+  cacheCreationTokens: Count,
+  /** Web searches and fetches Anthropic ran for this reply (server tools); absent: none. */
+  webSearchRequests: Count.optional(),
+  webFetchRequests: Count.optional()
 })
 export type Usage = z.infer<typeof UsageSchema>
 
@@ -210,7 +250,9 @@ export const RequestFrameSchema = z.object({
     guidance: z.string()
   }),
   /** Thinking in replies from before this time is not sent back: the history before it changed. */
-  thinkingSince: Time.optional()
+  thinkingSince: Time.optional(),
+  /** The `tools` every request sends (JSON); absent: only the memory tool. */
+  tools: z.string().max(100_000).optional()
 })
 export type RequestFrame = z.infer<typeof RequestFrameSchema>
 
@@ -236,7 +278,9 @@ export const ConversationSchema = z.object({
   /** Thinking and effort for this conversation; absent means off, at the model's own effort. */
   thinking: ThinkingSettingSchema.optional(),
   /** Set at the first request (see RequestFrameSchema); absent in files from before. */
-  frame: RequestFrameSchema.optional()
+  frame: RequestFrameSchema.optional(),
+  /** Web search and fetch for this chat (server tools); absent: off. */
+  web: WebToolsSchema.optional()
 })
 export type Conversation = z.infer<typeof ConversationSchema>
 
@@ -344,7 +388,9 @@ export const ConversationOptionsSchema = z.object({
   model: z.string(),
   /** null: the instructions from Settings apply. */
   instructions: z.string().nullable(),
-  memory: MemoryModeSchema
+  memory: MemoryModeSchema,
+  webSearch: z.boolean(),
+  webFetch: z.boolean()
 })
 export type ConversationOptions = z.infer<typeof ConversationOptionsSchema>
 export const ConversationRefSchema = z.strictObject({ conversationId: ConversationIdSchema })
@@ -355,7 +401,10 @@ export const CreateConversationInputSchema = z
 export const UpdateConversationInputSchema = z.strictObject({
   conversationId: ConversationIdSchema,
   instructions: CustomInstructionsSchema.nullable().optional(),
-  memory: MemoryModeSchema.optional()
+  memory: MemoryModeSchema.optional(),
+  /** Web search / web fetch for this chat (offered where the model takes them). */
+  webSearch: z.boolean({ error: 'webSearch must be true or false' }).optional(),
+  webFetch: z.boolean({ error: 'webFetch must be true or false' }).optional()
 })
 export const RenameConversationInputSchema = z.strictObject({
   conversationId: ConversationIdSchema,

@@ -95,6 +95,8 @@ export interface ChatService extends MessageActionsService {
     conversationId: string
     instructions?: string | null | undefined
     memory?: 'on' | 'off' | undefined
+    webSearch?: boolean | undefined
+    webFetch?: boolean | undefined
   }): Promise<ConversationOptions>
   /** Thinking and effort for this conversation; refused where the model does not take them. */
   setThinking(input: {

@@ -1,4 +1,5 @@
 import type {
+  BetaToolUnion,
   BetaContentBlockParam,
   BetaContextManagementConfig,
   BetaMessageParam,
@@ -30,12 +31,43 @@ import {
  */
 
 export const MEMORY_TOOL = { type: 'memory_20250818', name: 'memory' } as const
+
+/**
+ * The tools a request of this conversation lists: the memory tool always (with memory off it
+ * answers that memory is off), and web search / fetch where the chat turned them on and the
+ * model's capabilities list web search, limited to the sites Settings allow (or away from those
+ * it blocks; the API takes one list or the other).
+ */
+export function toolsFor(
+  conversation: Partial<Pick<Conversation, 'web'>>,
+  settings: Pick<Settings, 'webAllowedDomains' | 'webBlockedDomains'>,
+  model: ModelOption | null | undefined
+): BetaToolUnion[] {
+  const tools: BetaToolUnion[] = [MEMORY_TOOL]
+  const web = conversation.web
+  if (!web || !model?.caps?.webSearch) return tools
+  const domains =
+    settings.webAllowedDomains.length > 0
+      ? { allowed_domains: [...settings.webAllowedDomains] }
+      : settings.webBlockedDomains.length > 0
+        ? { blocked_domains: [...settings.webBlockedDomains] }
+        : {}
+  if (web.search) tools.push({ type: 'web_search_20260318', name: 'web_search', ...domains })
+  if (web.fetch)
+    tools.push({
+      type: 'web_fetch_20260318',
+      name: 'web_fetch',
+      citations: { enabled: true },
+      ...domains
+    })
+  return tools
+}
 export const CONTEXT_MANAGEMENT_BETA = 'context-management-2025-06-27'
 export const COMPACTION_BETA = 'compact-2026-01-12'
 
 export function buildRequest(
   conversation: Pick<Conversation, 'model' | 'messages' | 'instructions' | 'thinking'> &
-    Partial<Pick<Conversation, 'frame'>>,
+    Partial<Pick<Conversation, 'frame' | 'web'>>,
   settings: Settings,
   /** Only for a conversation without a frame yet: whether its system text offers memory. */
   memoryOn = true,
@@ -53,7 +85,7 @@ export function buildRequest(
   const params: MessageCreateParamsStreaming = {
     model: conversation.model,
     max_tokens: limit.maxTokens,
-    tools: [MEMORY_TOOL],
+    tools: toolsFor(conversation, settings, model),
     messages,
     stream: true
   }
@@ -155,7 +187,13 @@ function sendable(
     blocks.push({ type: 'text', text: message.context })
   for (const block of message.content) {
     if (block.type === 'text') {
-      if (block.text.trim().length > 0) blocks.push({ type: 'text', text: block.text })
+      // Sent back as it came: with the sources it cited, if any.
+      if (block.text.trim().length > 0)
+        blocks.push({
+          type: 'text',
+          text: block.text,
+          ...(block.citations ? { citations: block.citations as never } : {})
+        })
     } else if (block.type === 'tool_use') {
       blocks.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input })
     } else if (block.type === 'tool_result') {

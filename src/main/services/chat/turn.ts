@@ -26,7 +26,7 @@ import {
   saveFailedFault,
   StreamEndedEarly
 } from './faults'
-import { ensureFrame } from './frame/request-frame'
+import { ensureFrame, syncTools } from './frame/request-frame'
 import { retiredFault } from './lifecycle'
 import { guardCaughtSecret } from '../memory'
 import { describeTool, summarize } from './memory-ops'
@@ -182,11 +182,15 @@ export class Turn {
         const files = await this.deps.attachments?.load(conversation.messages)
         const model = (await this.deps.describeModel?.(conversation.model)) ?? null
         if (model?.lifecycle === 'retired') throw new FaultBeforeRequest(retiredFault(model))
-        ensureFrame(conversation, settings, this.now())
-        const stream = await client.beta.messages.create(
-          buildRequest(conversation, settings, this.deps.memory.enabled !== false, files, model),
-          { signal }
-        )
+        const now = this.now()
+        ensureFrame(conversation, settings, now)
+        const memoryOn = this.deps.memory.enabled !== false
+        let params = buildRequest(conversation, settings, memoryOn, files, model)
+        // Tools that changed since the last request: the thinking bound to the old ones is left
+        // out of this request already.
+        if (syncTools(conversation, params.tools ?? [], now))
+          params = buildRequest(conversation, settings, memoryOn, files, model)
+        const stream = await client.beta.messages.create(params, { signal })
         streaming = true
         await this.whenReady()
         for await (const event of stream) {

@@ -196,7 +196,9 @@ describe('per-chat model and instructions', () => {
       conversationId: id,
       model: MODEL,
       instructions: 'You are a pirate.',
-      memory: 'on'
+      memory: 'on',
+      webSearch: false,
+      webFetch: false
     })
     await converse(rig, 'Hello', id)
     expect(bodyOf(rig.fake, 0).system).toBe(`You are a pirate.\n\n${rig.settings.memoryGuidance}`)
@@ -337,7 +339,9 @@ describe('conversation files from before per-chat options', () => {
       conversationId: id,
       model: 'claude-sonnet-4-6',
       instructions: null,
-      memory: 'on'
+      memory: 'on',
+      webSearch: false,
+      webFetch: false
     })
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(old)
   })

@@ -88,3 +88,22 @@ export function contextNote(
 export function restartThinking(conversation: Conversation, now: string): void {
   if (conversation.frame) conversation.frame.thinkingSince = now
 }
+
+/** The `tools` of a conversation whose frame names none: only the memory tool. */
+const MEMORY_ONLY = JSON.stringify([{ type: 'memory_20250818', name: 'memory' }])
+
+/**
+ * Keeps the frame's tools in step with what this request lists. The tools change only when the
+ * chat's web tools are switched, the model takes other ones, or Settings change their sites: then
+ * thinking from before is not sent back (it was bound to the old tools).
+ */
+export function syncTools(conversation: Conversation, tools: unknown[], now: string): boolean {
+  const frame = conversation.frame
+  if (!frame) return false
+  const json = JSON.stringify(tools)
+  if ((frame.tools ?? MEMORY_ONLY) === json) return false
+  if (json === MEMORY_ONLY) delete frame.tools
+  else frame.tools = json
+  frame.thinkingSince = now
+  return true
+}
