@@ -1,4 +1,4 @@
-import { NEWEST_MODELS, reply, text, thinking } from './fake-anthropic'
+import { cited, NEWEST_MODELS, reply, text, thinking, webSearch } from './fake-anthropic'
 import { AppPage } from './pages/app-page'
 import { ChatPage } from './pages/chat-page'
 import { expect, test } from './support/app-fixture'
@@ -172,5 +172,74 @@ test.describe('Models as the API describes them', () => {
     await chat.send('Still there?')
     await expect(chat.log()).toContainText('Back again.')
     expect(fake.messageRequests().map((r) => r.rejected)).toEqual([null, null])
+  })
+
+  test('web search for one chat: offered where the model takes it, results and sources inline', async ({
+    cairn
+  }, testInfo) => {
+    const fake = cairn.anthropic!
+    const page = cairn.page
+    fake.setModels(NEWEST_MODELS)
+    await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' })
+    await page.setViewportSize({ width: 1280, height: 780 })
+    const app = new AppPage(page)
+    const chat = new ChatPage(page)
+    await app.goto('Chat')
+    await chat.useSessionKey()
+    await api(page).listModels()
+    await page.reload()
+    await app.goto('Chat')
+    await chat.newChat()
+    const view = chat.view()
+    const picker = view.getByRole('combobox', { name: 'Model for this chat' })
+    const web = view.getByRole('button', { name: /^Web/ })
+    // A model whose capabilities list no web search is offered none.
+    await picker.selectOption('claude-quill-1')
+    await expect(picker).toHaveValue('claude-quill-1')
+    await expect(web).toHaveCount(0)
+    await picker.selectOption('claude-sonnet-5-5')
+    await expect(web).toHaveText('Web off')
+    await web.click()
+    const panel = view.getByRole('group', { name: 'Web search and fetch' })
+    await panel.getByRole('switch', { name: 'Search the web' }).click()
+    await expect(web).toHaveText('Web: search')
+    await page.keyboard.press('Escape')
+
+    fake.script(
+      reply([
+        ...webSearch('where does tea come from', [
+          { title: 'Tea - Wikipedia', url: 'https://en.wikipedia.org/wiki/Tea' },
+          { title: 'A short history of tea', url: 'https://example.org/history' }
+        ]),
+        cited('Tea comes from southwest China, where it was first drunk as medicine.', [
+          {
+            title: 'Tea - Wikipedia',
+            url: 'https://en.wikipedia.org/wiki/Tea',
+            cited_text: 'Tea originated in southwest China'
+          }
+        ])
+      ])
+    )
+    await chat.send('Where does tea come from?')
+    await expect(chat.log()).toContainText('Tea comes from southwest China')
+    const body = fake.messageRequests().at(-1)!.body as { tools: Array<{ type: string }> }
+    expect(body.tools.map((t) => t.type)).toEqual(['memory_20250818', 'web_search_20260318'])
+    await expect(
+      chat.log().getByText('Searched the web for “where does tea come from” · 2 results')
+    ).toBeVisible()
+    await chat
+      .log()
+      .getByText(/^Searched the web for/)
+      .click()
+    await expect(chat.log().getByRole('link', { name: 'A short history of tea' })).toBeVisible()
+    await expect(
+      chat
+        .log()
+        .getByRole('list', { name: 'Sources' })
+        .getByRole('link', { name: 'Tea - Wikipedia' })
+    ).toBeVisible()
+    expect(await seriousA11yViolations(page), 'web results').toEqual([])
+    await captureView(page, testInfo, 'models-web')
+    expect(fake.messageRequests().map((r) => r.rejected)).toEqual([null])
   })
 })

@@ -54,7 +54,8 @@ const README_SHOTS = [
   'settings-dark',
   // The model picker and the thinking control (e2e/models.spec.ts).
   'models-sonnet',
-  'models-haiku'
+  'models-haiku',
+  'models-web'
 ]
 
 export async function captureView(page: Page, testInfo: TestInfo, name: string): Promise<void> {

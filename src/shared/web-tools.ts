@@ -13,11 +13,10 @@ export const WEB_DOMAINS_MAX = 100
 export const WebDomainSchema = z
   .string({ error: 'a site must be text' })
   .trim()
-  .toLowerCase()
   .min(1, { error: 'a site cannot be empty' })
   .max(253, { error: 'a site can be at most 253 characters' })
   .regex(
-    /^(?:\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+(?:\/\S*)?$/,
+    /^(?:\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+(?:\/\S*)?$/i,
     {
       error: 'a site is a name like example.com or docs.example.com/guide (no https://)'
     }

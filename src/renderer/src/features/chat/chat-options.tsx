@@ -6,6 +6,7 @@ import { useModelList } from '../settings/use-model-list'
 import { InstructionsDialog } from './instructions-dialog'
 import { useChatOptions } from './use-chat-options'
 import { useModelInfo } from './use-model-info'
+import { WebControl } from './web/web-control'
 
 /** The picker's name for a model, saying so when the API described nothing of what it takes. */
 function pickerLabel(model: ModelOption): string {
@@ -102,6 +103,7 @@ export function ChatOptions({
           <span className="sr-only @3xl:not-sr-only">Memory on</span>
         )}
       </button>
+      <WebControl options={options} model={info} onChange={chat.setWeb} />
       {info === null || (info && !info.caps) ? (
         <p className="basis-full text-right text-xs text-muted">
           The Anthropic API did not say what this model takes: Cairn sends no thinking or effort,

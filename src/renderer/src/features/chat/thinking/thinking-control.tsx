@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react'
-import { ChevronDown, Lightbulb, LightbulbOff } from 'lucide-react'
+import { useId, useState } from 'react'
+import { Lightbulb, LightbulbOff } from 'lucide-react'
 import type { ConversationSummary } from '@shared/chat'
 import { effortFor, effortName, thinkingOffer, replyLimit, type Effort } from '@shared/model-caps'
 import {
@@ -14,6 +14,7 @@ import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'
 import { formatNumber, parseWholeNumber } from '../../../lib/format'
 import { useSettingsState } from '../../settings/use-settings-state'
+import { HeaderPanel, PanelSwitch } from '../header-panel'
 import { useModelInfo } from '../use-model-info'
 
 /**
@@ -35,21 +36,9 @@ export function ThinkingControl({
   const [saved, setSaved] = useState<{ id: string; thinking: ThinkingSetting } | null>(null)
   const [budgetText, setBudgetText] = useState<{ id: string; text: string } | null>(null)
   const [error, setError] = useState<{ id: string; message: string } | null>(null)
-  const [open, setOpen] = useState(false)
-  const root = useRef<HTMLDivElement>(null)
-  const toggleButton = useRef<HTMLButtonElement>(null)
   const budgetId = useId()
   const errorId = useId()
   const panelId = useId()
-  // A click anywhere else closes the panel, as a menu does.
-  useEffect(() => {
-    if (!open) return
-    const away = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false)
-    }
-    document.addEventListener('pointerdown', away)
-    return () => document.removeEventListener('pointerdown', away)
-  }, [open])
   const offer = thinkingOffer(model?.caps)
   if (!conversation || !offer || (offer.on === null && offer.efforts.length === 0)) return null
   const id = conversation.id
@@ -117,142 +106,107 @@ export function ThinkingControl({
   }
 
   return (
-    <div
-      ref={root}
-      className="relative ml-auto flex shrink-0 flex-col items-end gap-1"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          setOpen(false)
-          toggleButton.current?.focus()
-        }
-      }}
-    >
-      <button
-        ref={toggleButton}
-        type="button"
-        className={on ? 'button py-1 text-sm' : 'button button--quiet py-1 text-sm'}
-        aria-expanded={open}
-        aria-controls={panelId}
+    <div className="ml-auto">
+      <HeaderPanel
+        active={on}
         title="Thinking and effort for this chat"
-        onClick={() => setOpen(!open)}
+        panelLabel="Thinking and effort"
+        label={
+          <>
+            {on ? (
+              <Lightbulb size={14} aria-hidden className="shrink-0" />
+            ) : (
+              <LightbulbOff size={14} aria-hidden className="shrink-0" />
+            )}
+            {summary}
+          </>
+        }
+        after={
+          shownError ? (
+            <p id={errorId} role="alert" className="max-w-md text-right text-xs text-danger">
+              {shownError}
+            </p>
+          ) : null
+        }
       >
-        {on ? (
-          <Lightbulb size={14} aria-hidden className="shrink-0" />
-        ) : (
-          <LightbulbOff size={14} aria-hidden className="shrink-0" />
-        )}
-        {summary}
-        <ChevronDown size={14} aria-hidden className="shrink-0 text-muted" />
-      </button>
-      {open ? (
-        <div
-          id={panelId}
-          role="group"
-          aria-label="Thinking and effort"
-          className="absolute top-full right-0 z-20 mt-1 flex w-80 flex-col gap-3 rounded-card border border-line bg-surface p-3 text-sm text-fg shadow-xl"
-        >
-          {offer.on !== null ? (
-            <button
-              type="button"
-              role="switch"
-              aria-checked={on}
-              aria-disabled={always || undefined}
-              aria-labelledby={`${panelId}-switch`}
-              aria-describedby={`${panelId}-switch-help`}
-              className="flex items-center justify-between gap-3 text-left"
-              onClick={toggle}
-            >
-              <span>
-                <span id={`${panelId}-switch`} className="block font-medium">
-                  Think before answering
-                </span>
-                <span id={`${panelId}-switch-help`} className="block text-xs text-muted">
-                  {always
-                    ? `${model?.displayName ?? 'This model'} always thinks: it cannot be turned off.`
-                    : offer.on === 'adaptive'
-                      ? 'Claude decides how much to think; the thinking shows above each answer.'
-                      : 'Claude thinks up to the budget below before it answers.'}
-                </span>
+        {offer.on !== null ? (
+          <PanelSwitch
+            label="Think before answering"
+            help={
+              always
+                ? `${model?.displayName ?? 'This model'} always thinks: it cannot be turned off.`
+                : offer.on === 'adaptive'
+                  ? 'Claude decides how much to think; the thinking shows above each answer.'
+                  : 'Claude thinks up to the budget below before it answers.'
+            }
+            checked={on}
+            locked={always}
+            onToggle={toggle}
+          />
+        ) : null}
+        {offer.efforts.length > 0 ? (
+          <div className="flex items-center justify-between gap-3">
+            <span>
+              <label htmlFor={`${panelId}-effort`} className="block font-medium">
+                Effort
+              </label>
+              <span id={`${panelId}-effort-help`} className="block text-xs text-muted">
+                {offer.on !== null
+                  ? 'How hard Claude works on each answer, thinking or not.'
+                  : 'How hard Claude works on each answer.'}
               </span>
-              <span
-                aria-hidden
-                className={`relative h-5 w-9 shrink-0 rounded-full transition-colors ${on ? 'bg-accent' : 'bg-line'} ${always ? 'opacity-60' : ''}`}
-              >
-                <span
-                  className={`absolute top-0.5 h-4 w-4 rounded-full bg-surface shadow transition-all ${on ? 'left-4.5' : 'left-0.5'}`}
-                />
-              </span>
-            </button>
-          ) : null}
-          {offer.efforts.length > 0 ? (
-            <div className="flex items-center justify-between gap-3">
-              <span>
-                <label htmlFor={`${panelId}-effort`} className="block font-medium">
-                  Effort
-                </label>
-                <span id={`${panelId}-effort-help`} className="block text-xs text-muted">
-                  {offer.on !== null
-                    ? 'How hard Claude works on each answer, thinking or not.'
-                    : 'How hard Claude works on each answer.'}
-                </span>
-              </span>
-              <select
-                id={`${panelId}-effort`}
-                aria-describedby={`${panelId}-effort-help`}
-                className="input w-32 flex-none py-1 text-sm"
-                value={current.effort === undefined ? '' : (effort ?? '')}
-                onChange={(event) => chooseEffort(event.currentTarget.value)}
-              >
-                <option value="">Default</option>
-                {offer.efforts.map((level) => (
-                  <option key={level} value={level}>
-                    {capitalised(effortName(level))}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : null}
-          {withBudget ? (
-            <span className="flex flex-col gap-1">
-              <span className="flex items-center justify-between gap-3">
-                <label htmlFor={budgetId} className="font-medium">
-                  Budget
-                </label>
-                <span className="flex items-center gap-1.5">
-                  <input
-                    id={budgetId}
-                    className="input input--number w-24 py-1"
-                    type="text"
-                    inputMode="numeric"
-                    autoComplete="off"
-                    spellCheck={false}
-                    value={text}
-                    aria-invalid={shownError ? true : undefined}
-                    aria-describedby={shownError ? errorId : undefined}
-                    onChange={(event) => setBudgetText({ id, text: event.currentTarget.value })}
-                    onBlur={commitBudget}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') commitBudget()
-                    }}
-                  />
-                  <span className="text-muted">tokens</span>
-                </span>
-              </span>
-              {limit && limit.maxTokens > THINKING_MIN_BUDGET + 1 ? (
-                <span className="text-xs text-muted">
-                  {formatNumber(THINKING_MIN_BUDGET)} to {formatNumber(limit.maxTokens - 1)}: below
-                  the reply limit.
-                </span>
-              ) : null}
             </span>
-          ) : null}
-        </div>
-      ) : null}
-      {shownError ? (
-        <p id={errorId} role="alert" className="max-w-md text-right text-xs text-danger">
-          {shownError}
-        </p>
-      ) : null}
+            <select
+              id={`${panelId}-effort`}
+              aria-describedby={`${panelId}-effort-help`}
+              className="input w-32 flex-none py-1 text-sm"
+              value={current.effort === undefined ? '' : (effort ?? '')}
+              onChange={(event) => chooseEffort(event.currentTarget.value)}
+            >
+              <option value="">Default</option>
+              {offer.efforts.map((level) => (
+                <option key={level} value={level}>
+                  {capitalised(effortName(level))}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {withBudget ? (
+          <span className="flex flex-col gap-1">
+            <span className="flex items-center justify-between gap-3">
+              <label htmlFor={budgetId} className="font-medium">
+                Budget
+              </label>
+              <span className="flex items-center gap-1.5">
+                <input
+                  id={budgetId}
+                  className="input input--number w-24 py-1"
+                  type="text"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={text}
+                  aria-invalid={shownError ? true : undefined}
+                  aria-describedby={shownError ? errorId : undefined}
+                  onChange={(event) => setBudgetText({ id, text: event.currentTarget.value })}
+                  onBlur={commitBudget}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') commitBudget()
+                  }}
+                />
+                <span className="text-muted">tokens</span>
+              </span>
+            </span>
+            {limit && limit.maxTokens > THINKING_MIN_BUDGET + 1 ? (
+              <span className="text-xs text-muted">
+                {formatNumber(THINKING_MIN_BUDGET)} to {formatNumber(limit.maxTokens - 1)}: below
+                the reply limit.
+              </span>
+            ) : null}
+          </span>
+        ) : null}
+      </HeaderPanel>
     </div>
   )
 }
