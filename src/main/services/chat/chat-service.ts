@@ -42,7 +42,7 @@ import { createModelCatalog, unreadableAttachment } from './models'
 import { newChatModel } from './new-chat-model'
 import { DEFAULT_RETRY, realWait, type RetryPolicy, type Wait } from './retry'
 import { thinkingSettingProblem } from './thinking/thinking-setting'
-import { contextNote, restartThinking } from './frame/request-frame'
+import { annotateMessage, restartThinking } from './frame/request-frame'
 import { Turn, type TurnEnd } from './turn'
 import type { ChatEmit, ChatEventName, MemoryToolRunner } from './types'
 import { costSummary } from '@shared/cost-summary'
@@ -264,20 +264,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     else emit('chat:error', { ...base, error: end.fault, partialKept: end.partialKept })
   }
 
-  /** Puts what changed since Claude was last told on this new message (request-frame.ts). */
-  function annotate(conversation: Conversation, message: UserMessage): () => void {
-    const note = contextNote(conversation, options.settings.get().settings)
-    const frame = conversation.frame
-    if (!note || !frame) return () => undefined
-    const before = { context: message.context, told: frame.told }
-    message.context = message.context ? `${message.context}\n\n${note.text}` : note.text
-    frame.told = note.told
-    return () => {
-      frame.told = before.told
-      if (before.context === undefined) delete message.context
-      else message.context = before.context
-    }
-  }
+  const annotate = (conversation: Conversation, message: UserMessage) =>
+    annotateMessage(conversation, message, options.settings.get().settings)
 
   const messageActions = createMessageActions({
     find,

@@ -18,16 +18,8 @@ import type { Settings } from '@shared/settings'
 import type { Logger } from '../log/logger'
 import type { AttachmentService } from './attachments'
 import { createCoalescer } from './coalescer'
-import {
-  classifyFault,
-  FaultBeforeRequest,
-  isAbort,
-  noApiKeyFault,
-  saveFailedFault,
-  StreamEndedEarly
-} from './faults'
-import { ensureFrame, syncTools } from './frame/request-frame'
-import { retiredFault } from './lifecycle'
+import { classifyFault, isAbort, noApiKeyFault, saveFailedFault, StreamEndedEarly } from './faults'
+import { dropThinkingAfter, nextRequest } from './frame/next-request'
 import { guardCaughtSecret } from '../memory'
 import { describeTool, summarize } from './memory-ops'
 import type { ApprovalDesk } from './approvals'
@@ -35,7 +27,6 @@ import { toolRoundLimitText } from './notice-texts'
 import { addUsage, ReplyAccumulator, ZERO_USAGE, type ReplySnapshot } from './reply-accumulator'
 import { withoutSecrets } from './refused-secrets'
 import { notRunResult, repairStored } from './repair'
-import { buildRequest } from './request'
 import { createThinkingRelay } from './thinking/live-thinking'
 import { attemptsFor, countdown, retryDelay, type RetryPolicy, type Wait } from './retry'
 import type { ChatEmit, MemoryToolRunner } from './types'
@@ -180,16 +171,14 @@ export class Turn {
       try {
         if (signal.aborted) return { kind: 'aborted', snapshot: acc.snapshot() }
         const files = await this.deps.attachments?.load(conversation.messages)
-        const model = (await this.deps.describeModel?.(conversation.model)) ?? null
-        if (model?.lifecycle === 'retired') throw new FaultBeforeRequest(retiredFault(model))
-        const now = this.now()
-        ensureFrame(conversation, settings, now)
-        const memoryOn = this.deps.memory.enabled !== false
-        let params = buildRequest(conversation, settings, memoryOn, files, model)
-        // Tools that changed since the last request: the thinking bound to the old ones is left
-        // out of this request already.
-        if (syncTools(conversation, params.tools ?? [], now))
-          params = buildRequest(conversation, settings, memoryOn, files, model)
+        const params = await nextRequest({
+          conversation,
+          settings,
+          memoryOn: this.deps.memory.enabled !== false,
+          files,
+          describeModel: this.deps.describeModel,
+          now: this.now()
+        })
         const stream = await client.beta.messages.create(params, { signal })
         streaming = true
         await this.whenReady()
@@ -343,7 +332,7 @@ export class Turn {
       // The guard caught a secret in the command: the conversation keeps the call without it.
       if (!bad && call.name === 'memory' && guardCaughtSecret(result)) {
         call.input = await withoutSecrets(call.input)
-        this.dropThinkingAfter(call)
+        dropThinkingAfter(this.deps.conversation, call)
       }
       results.push({
         type: 'tool_result',
@@ -369,21 +358,6 @@ export class Turn {
     })
     const actor = { kind: 'claude', conversationId: this.conversationId } as const
     return this.deps.memory.execute(call.input, actor, ask ? { ask } : {})
-  }
-
-  /**
-   * Thinking later in the same reply than a call that was changed was created after the call as
-   * it was: sent back, it would be refused. Only those blocks go; nothing else came after yet.
-   */
-  private dropThinkingAfter(call: ToolUseBlock): void {
-    const message = this.deps.conversation.messages.findLast(
-      (m): m is AssistantMessage => m.role === 'assistant' && m.content.includes(call)
-    )
-    if (!message) return
-    const at = message.content.indexOf(call)
-    message.content = message.content.filter(
-      (block, i) => i < at || (block.type !== 'thinking' && block.type !== 'redacted_thinking')
-    )
   }
 
   /** Before each request: every tool call in the saved conversation has its answer. */

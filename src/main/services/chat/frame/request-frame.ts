@@ -1,4 +1,4 @@
-import type { Conversation, RequestFrame } from '@shared/chat'
+import type { Conversation, RequestFrame, UserMessage } from '@shared/chat'
 import type { Settings } from '@shared/settings'
 import { instructionsFor, memoryOn } from '../conversation-options'
 
@@ -79,6 +79,28 @@ export function contextNote(
     parts.push(`New guidance for the memory tool, in place of any given earlier:\n${now.guidance}`)
   if (parts.length === 0) return null
   return { text: [NOTE_HEAD, ...parts].join('\n\n'), told: now }
+}
+
+/**
+ * Puts on a new user message what changed since Claude was last told (contextNote), and counts
+ * it as told. Returns the undo, for when the message cannot be saved.
+ */
+export function annotateMessage(
+  conversation: Conversation,
+  message: UserMessage,
+  settings: FrameSettings
+): () => void {
+  const note = contextNote(conversation, settings)
+  const frame = conversation.frame
+  if (!note || !frame) return () => undefined
+  const before = { context: message.context, told: frame.told }
+  message.context = message.context ? `${message.context}\n\n${note.text}` : note.text
+  frame.told = note.told
+  return () => {
+    frame.told = before.told
+    if (before.context === undefined) delete message.context
+    else message.context = before.context
+  }
 }
 
 /**
