@@ -60,6 +60,11 @@ import {
   ArchivedItemSchema,
   ExpiryPreviewInputSchema,
   ExpiryPreviewItemSchema,
+  FindInHistoryInputSchema,
+  FindInHistoryResultSchema,
+  ForgetInputSchema,
+  ForgetResultSchema,
+  ForgetSecretsResultSchema,
   HistoryInputSchema,
   HistoryVersionSchema,
   MemoryChangeSchema,
@@ -174,6 +179,10 @@ export const channels = {
   'memory:history': { input: HistoryInputSchema, output: z.array(HistoryVersionSchema) },
   'memory:version-text': { input: VersionTextInputSchema, output: z.object({ text: z.string() }) },
   'memory:revert': { input: RevertInputSchema, output: RevertResultSchema },
+  // Forget: history drops versions for good (packs rewritten); a record says when, not what.
+  'memory:find-in-history': { input: FindInHistoryInputSchema, output: FindInHistoryResultSchema },
+  'memory:forget': { input: ForgetInputSchema, output: ForgetResultSchema },
+  'memory:forget-secrets': { input: MemoryPathInputSchema, output: ForgetSecretsResultSchema },
   // "Scan memory for secrets": file, line and kind of each finding, never the secret.
   'memory:scan-secrets': { input: NoInput, output: SecretScanResultSchema },
   'secrets:status': { input: NoInput, output: SecretStatusSchema },

@@ -24,6 +24,9 @@ export type MemoryService = Pick<
   | 'history'
   | 'versionText'
   | 'revert'
+  | 'findInHistory'
+  | 'forget'
+  | 'forgetSecrets'
   | 'scanSecrets'
   | 'onChange'
   | 'dispose'
@@ -74,6 +77,9 @@ export function createMemoryOff(reason: string): MemoryService {
     history: refuse,
     versionText: refuse,
     revert: refuse,
+    findInHistory: refuse,
+    forget: refuse,
+    forgetSecrets: refuse,
     scanSecrets: refuse,
     updateLimits: () => undefined,
     updateExpiry: () => undefined,

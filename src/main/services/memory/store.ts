@@ -19,6 +19,10 @@ import {
   type ExpiryPolicy,
   type ExpiryPolicyPatch,
   type ExpiryPreviewItem,
+  type FindInHistoryResult,
+  type ForgetInput,
+  type ForgetResult,
+  type ForgetSecretsResult,
   type HistoryVersion,
   type MemoryActor,
   type MemoryChange,
@@ -76,10 +80,18 @@ import { probe } from './files'
 import { pinsAfterMove } from './pins'
 import { LineIndexer } from './line-index'
 import { ListCache } from './list-cache'
+import { pacer } from './pace'
 import { SerialQueue } from './queue'
 import { externalActivity, reconcile, reconcilePaths, skippedMessage } from './scan'
 import type { SafeFs, WalkSkip } from './safe-fs'
-import { redactPath, scanFolder, withoutSecrets, type WriteGuard } from './secret-guard'
+import {
+  findSecrets,
+  redact,
+  redactPath,
+  scanFolder,
+  withoutSecrets,
+  type WriteGuard
+} from './secret-guard'
 import { ioFailure, ToolError, type ToolErrorKind } from './tool-error'
 import {
   createForUser,
@@ -644,6 +656,64 @@ export class MemoryStore {
         usage: usageOf({ index: this.parts.index, limits: this.limits })
       }
     })
+  }
+
+  /** Versions in history holding `text` (file, entry, masked line), for "Find and forget". */
+  findInHistory(text: string): Promise<FindInHistoryResult> {
+    return this.inspect(() => this.historyOn().find(text, this.currentHashes(), pacer()))
+  }
+
+  /**
+   * Forgets versions from history for good (issue 23): the packs are rewritten without them and a
+   * record says that something was forgotten, when and by whom. The files themselves are not
+   * touched: `stillInFiles` names those whose current text was among the versions.
+   */
+  forget(input: ForgetInput, actor: ActivityActor = USER): Promise<ForgetResult> {
+    return this.inspect(async () => {
+      const history = this.historyOn()
+      const current = this.currentHashes()
+      const what = input.what === 'file' ? { ...input, path: this.path(input.path).display } : input
+      const hashes = await history.versionsNamed(what, current, pacer())
+      if (!hashes.size) return { forgotten: 0, stillInFiles: [] }
+      const forgotten = await history.forget(hashes, actor)
+      const stillInFiles: string[] = []
+      for (const [rel, entry] of this.parts.index.entries())
+        if (hashes.has(entry.hash)) stillInFiles.push(displayOf(rel))
+      this.emit([], actor)
+      return { forgotten, stillInFiles }
+    })
+  }
+
+  /**
+   * The secret scan's one-click fix: the file's secrets become `[redacted: kind]` (a user save,
+   * so it is undoable like any other and refused if the file moved on), then every version in
+   * history holding one of them is forgotten, that save's undo text included.
+   */
+  async forgetSecrets(path: string): Promise<ForgetSecretsResult> {
+    const file = await this.read(path)
+    if (file.truncated)
+      throw new CairnError('MEMORY_REFUSED', `${file.path} is too large to fix here; edit it.`)
+    const findings = await findSecrets(file.content)
+    const secrets = new Set(findings.map((found) => file.content.slice(found.start, found.end)))
+    if (!secrets.size) return { removed: 0, forgotten: 0, stillInFiles: [] }
+    const content = redact(file.content, findings)
+    await this.write({ path, content, expectedHash: file.hash, secrets: 'allow' })
+    if (!this.parts.history) return { removed: findings.length, forgotten: 0, stillInFiles: [] }
+    const forgotten = { forgotten: 0, stillInFiles: [] as string[] }
+    for (const text of secrets) {
+      const one = await this.forget({ what: 'text', text })
+      forgotten.forgotten += one.forgotten
+      forgotten.stillInFiles.push(
+        ...one.stillInFiles.filter((p) => !forgotten.stillInFiles.includes(p))
+      )
+    }
+    return { removed: findings.length, ...forgotten }
+  }
+
+  private currentHashes(): Set<string> {
+    const hashes = new Set<string>()
+    for (const [, entry] of this.parts.index.entries()) hashes.add(entry.hash)
+    return hashes
   }
 
   updateHistory(patch: Partial<HistoryRetention>): HistoryRetention | undefined {
