@@ -7,6 +7,7 @@ import { toShownError, type ShownError } from '../../lib/errors'
 import { formatBytes } from '../../lib/format'
 import { formatAgo, formatDateTime } from '../../lib/time'
 import { errorText, fileName, notKeptLabel, notKeptWhy, versionWords } from './change-words'
+import { ForgetControl } from './forget-control'
 import { historyOf, restoreVersion, versionText } from './history-api'
 
 interface Loaded {
@@ -64,6 +65,8 @@ export function HistoryPanel({ path, version }: { path: string; version: number 
   const [error, setError] = useState<ShownError | null>(null)
   const [picked, setPicked] = useState<Picked | null>(null)
   const [status, setStatus] = useState('')
+  /** Bumped after a forget, so the list shows what history still holds. */
+  const [reload, setReload] = useState(0)
 
   useEffect(() => {
     let live = true
@@ -80,7 +83,12 @@ export function HistoryPanel({ path, version }: { path: string; version: number 
     return () => {
       live = false
     }
-  }, [path, version])
+  }, [path, version, reload])
+
+  function forgotten(): void {
+    setPicked(null)
+    setReload((n) => n + 1)
+  }
 
   function select(v: HistoryVersion): void {
     if (v.hash === null) {
@@ -128,8 +136,22 @@ export function HistoryPanel({ path, version }: { path: string; version: number 
       <div className="flex w-64 shrink-0 flex-col border-r border-line">
         <h2 className="flex items-center gap-2 border-b border-line px-4 py-2.5 text-sm font-semibold">
           <History size={14} aria-hidden />
-          {fileName(path)}
+          <span className="min-w-0 flex-1 truncate">{fileName(path)}</span>
         </h2>
+        {loaded?.versions.some((v) => v.stored && v.hash !== null) ? (
+          <div className="border-b border-line px-4 py-1.5">
+            <ForgetControl
+              what={{ what: 'file', path }}
+              label="Forget this file's history"
+              question={`Forget every version of ${fileName(path)}?`}
+              compact
+              onDone={forgotten}
+            >
+              Every earlier text of {fileName(path)} that history holds goes, including those from
+              before a rename.
+            </ForgetControl>
+          </div>
+        ) : null}
         <ol aria-label="Versions" className="min-h-0 flex-1 overflow-auto p-1.5">
           {loaded?.versions.length === 0 ? (
             <li className="p-3 text-sm text-muted">No versions kept for this file yet.</li>
@@ -195,6 +217,16 @@ export function HistoryPanel({ path, version }: { path: string; version: number 
                 <RotateCcw size={14} aria-hidden />
                 Restore this version
               </button>
+              {chosen?.hash ? (
+                <ForgetControl
+                  what={{ what: 'version', hash: chosen.hash }}
+                  label="Forget this version"
+                  question={`Forget this version of ${fileName(path)}?`}
+                  onDone={forgotten}
+                >
+                  The text {fileName(path)} had after “{versionWords(chosen)}” goes from history.
+                </ForgetControl>
+              ) : null}
             </div>
             <DiffView
               before={current.content}
