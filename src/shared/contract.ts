@@ -75,6 +75,8 @@ import {
   MemoryMutationSchema,
   MemoryPathInputSchema,
   MemoryRenameInputSchema,
+  MemorySearchInputSchema,
+  MemorySearchResultSchema,
   MemoryUsageSchema,
   MemoryWriteInputSchema,
   RestoreInputSchema,
@@ -185,6 +187,7 @@ export const channels = {
   'memory:forget-secrets': { input: MemoryPathInputSchema, output: ForgetSecretsResultSchema },
   // "Scan memory for secrets": file, line and kind of each finding, never the secret.
   'memory:scan-secrets': { input: NoInput, output: SecretScanResultSchema },
+  'memory:search': { input: MemorySearchInputSchema, output: MemorySearchResultSchema },
   'secrets:status': { input: NoInput, output: SecretStatusSchema },
   'secrets:set-api-key': { input: SetApiKeyInputSchema, output: SecretStatusSchema },
   'secrets:clear-api-key': { input: NoInput, output: SecretStatusSchema },

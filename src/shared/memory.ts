@@ -337,13 +337,48 @@ export const RevertResultSchema = z.discriminatedUnion('status', [
 ])
 export type RevertResult = z.infer<typeof RevertResultSchema>
 
+/** Memory → search: names and contents, case-insensitive, the query taken literally. */
+export const MemorySearchInputSchema = z.strictObject({
+  query: z
+    .string()
+    .min(1, 'is empty')
+    .max(200, 'is too long to search for (at most 200 characters)')
+})
+export type MemorySearchInput = z.infer<typeof MemorySearchInputSchema>
+
+/** [start, end) in UTF-16 units of the text it belongs to. */
+const RangeSchema = z.tuple([z.number(), z.number()])
+
+export const MemorySearchFileSchema = z.object({
+  path: z.string(),
+  /** Matches in the path itself. */
+  nameRanges: z.array(RangeSchema),
+  /** Lines holding a match (the first ones), each with where the matches are in `text`. */
+  lines: z.array(z.object({ line: z.number(), text: z.string(), ranges: z.array(RangeSchema) })),
+  /** Matches in the contents, all of them (more than `lines` shows when there are many). */
+  count: z.number()
+})
+export type MemorySearchFile = z.infer<typeof MemorySearchFileSchema>
+
+export const MemorySearchResultSchema = z.object({
+  files: z.array(MemorySearchFileSchema),
+  searchedFiles: z.number(),
+  /** More files matched than are listed. */
+  truncated: z.boolean(),
+  /** Files too big to search whole (their names are still searched). */
+  skipped: z.number()
+})
+export type MemorySearchResult = z.infer<typeof MemorySearchResultSchema>
+
 export const ActivityQuerySchema = z.strictObject({
   offset: z.number().int().min(0).default(0),
   limit: z.number().int().min(1).max(500).default(50),
   /** Entries touching this path or anything under it. */
   path: MemoryPathSchema.optional(),
   actor: ActorKindSchema.optional(),
-  conversationId: z.string().optional()
+  conversationId: z.string().optional(),
+  /** Entries whose words (what happened, paths, the message) hold this text, any case. */
+  text: z.string().max(200).optional()
 })
 export type ActivityQuery = z.input<typeof ActivityQuerySchema>
 

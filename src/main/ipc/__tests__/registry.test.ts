@@ -282,6 +282,12 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
     ['text too short', { what: 'text', text: 'a' }],
     ['extra key', { what: 'entry', seq: 1, hash: 'x' }]
   ],
+  'memory:search': [
+    ['no query', {}],
+    ['empty query', { query: '' }],
+    ['query over the cap', { query: 'q'.repeat(201) }],
+    ['query number', { query: 5 }]
+  ],
   'memory:forget-secrets': [
     ['no path', {}],
     ['path number', { path: 7 }]
@@ -839,7 +845,8 @@ describe('valid calls', () => {
       const [version] = await services.memory.history(note)
       return { what: 'entry', seq: version?.seq }
     },
-    'memory:forget-secrets': async () => (await createNote(), { path: note })
+    'memory:forget-secrets': async () => (await createNote(), { path: note }),
+    'memory:search': async () => (await createNote(), { query: 'hello' })
   }
 
   it.each(channelNames)('%s answers {ok:true,data} matching its output schema', async (channel) => {

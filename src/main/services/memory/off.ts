@@ -28,6 +28,7 @@ export type MemoryService = Pick<
   | 'forget'
   | 'forgetSecrets'
   | 'scanSecrets'
+  | 'search'
   | 'onChange'
   | 'dispose'
 > & {
@@ -81,6 +82,7 @@ export function createMemoryOff(reason: string): MemoryService {
     forget: refuse,
     forgetSecrets: refuse,
     scanSecrets: refuse,
+    search: refuse,
     updateLimits: () => undefined,
     updateExpiry: () => undefined,
     updateHistory: () => undefined,

@@ -35,6 +35,7 @@ import {
   type MemoryMutation,
   type MemoryOpRef,
   type MemoryRenameInput,
+  type MemorySearchResult,
   type MemoryUsage,
   type MemoryWriteInput,
   type RestoreInput,
@@ -82,6 +83,7 @@ import { LineIndexer } from './line-index'
 import { ListCache } from './list-cache'
 import { pacer } from './pace'
 import { SerialQueue } from './queue'
+import { searchFolder, TextCache } from './search'
 import { externalActivity, reconcile, reconcilePaths, skippedMessage } from './scan'
 import type { SafeFs, WalkSkip } from './safe-fs'
 import {
@@ -176,6 +178,8 @@ export class MemoryStore {
   private secretGuard: SecretGuardSettings
   /** The folder scan running now, if any: a second request shares it. */
   private scanning: Promise<SecretScanResult> | undefined
+  /** Texts searched before, by hash (search.ts). */
+  private readonly texts = new TextCache()
   private closed = false
   /** What the last walk skipped, as reported (see noteSkipped). */
   private lastSkipped: string | undefined
@@ -428,6 +432,19 @@ export class MemoryStore {
         this.scanning = undefined
       })
     return this.scanning
+  }
+
+  /**
+   * Memory → search: names and contents, any case. Beside the queue like the scan (it only
+   * reads); texts are cached by hash, so a search after the first reads only what changed.
+   */
+  async search(query: string): Promise<MemorySearchResult> {
+    if (this.closed) throw new CairnError('MEMORY_CLOSED', 'The memory store is closed.')
+    return searchFolder(this.ctx(SYSTEM, false), query, this.texts, pacer()).catch(
+      (error: unknown) => {
+        throw this.toCairn(error)
+      }
+    )
   }
 
   updateSecretGuard(patch: Partial<SecretGuardSettings>): SecretGuardSettings {
