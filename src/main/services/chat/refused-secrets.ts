@@ -1,4 +1,4 @@
-import { withoutSecrets as redacted } from '../memory'
+import { redactPath, withoutSecrets as redacted } from '../memory'
 
 /*
  * Nothing refused is kept or re-sent. When the secret guard refuses (or redacts) one of Claude's
@@ -13,12 +13,17 @@ export async function withoutSecrets(
   return (await scrub(input)) as Record<string, unknown>
 }
 
-async function scrub(value: unknown): Promise<unknown> {
-  if (typeof value === 'string') return redacted(value)
-  if (Array.isArray(value)) return Promise.all(value.map(scrub))
+/** Inputs that name a file or folder: their names are checked as the guard checks new names. */
+const PATH_KEYS: ReadonlySet<string> = new Set(['path', 'old_path', 'new_path'])
+
+async function scrub(value: unknown, key?: string): Promise<unknown> {
+  // A key glued to a name (`notes-sk-ant-….md`) is found only with `-`, `_`, `.` as word breaks.
+  if (typeof value === 'string')
+    return key && PATH_KEYS.has(key) ? redactPath(await redacted(value)) : redacted(value)
+  if (Array.isArray(value)) return Promise.all(value.map((item) => scrub(item)))
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {}
-    for (const [key, item] of Object.entries(value)) out[key] = await scrub(item)
+    for (const [name, item] of Object.entries(value)) out[name] = await scrub(item, name)
     return out
   }
   return value

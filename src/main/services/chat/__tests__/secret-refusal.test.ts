@@ -83,6 +83,48 @@ describe('a memory command refused for a secret', () => {
     expectValidRequests(rig.fake)
   })
 
+  test('a name refused for a key: the paths of the tool call lose it too', async () => {
+    const rig = await startRig(tempDir())
+    rig.fake.script(
+      reply([
+        memory({ command: 'create', path: `/memories/notes-${ANTHROPIC_KEY}.md`, file_text: 'x' }),
+        memory({ command: 'create', path: '/memories/plain.md', file_text: 'plain\n' }),
+        memory({
+          command: 'rename',
+          old_path: '/memories/plain.md',
+          new_path: `/memories/${AWS_ID}.md`
+        })
+      ]),
+      reply('I will pick other names.')
+    )
+    await converse(rig, 'Remember my keys.')
+    const results = bodyOf(rig.fake, 1)
+      .messages.at(-1)
+      ?.content.filter((b) => b.type === 'tool_result')
+    expect(results?.map((r) => r.is_error)).toEqual([true, false, true])
+    const calls = bodyOf(rig.fake, 1)
+      .messages.flatMap((m) => m.content)
+      .filter((b) => b.type === 'tool_use')
+    expect(calls.map((c) => c.input)).toEqual([
+      {
+        command: 'create',
+        path: '/memories/notes-[redacted: Anthropic API key].md',
+        file_text: 'x'
+      },
+      { command: 'create', path: '/memories/plain.md', file_text: 'plain\n' },
+      {
+        command: 'rename',
+        old_path: '/memories/plain.md',
+        new_path: '/memories/[redacted: AWS access key].md'
+      }
+    ])
+    const saved = await savedText(rig)
+    for (const secret of [ANTHROPIC_KEY, AWS_ID]) {
+      expect(saved).not.toContain(secret)
+      expect(JSON.stringify(bodyOf(rig.fake, 1))).not.toContain(secret)
+    }
+  })
+
   test('redact mode: the file and the tool call both hold the marker, never the key', async () => {
     const rig = await startRig(tempDir())
     rig.store.updateSecretGuard({ mode: 'redact' })

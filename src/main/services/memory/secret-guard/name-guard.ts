@@ -10,6 +10,14 @@ import { redact } from './words'
 // and history. A credential in a new name is refused before anything touches the disk, and a
 // refused path is logged with the credential taken out.
 
+/** How a tool result of Claude's begins when the guard refused a name. */
+const NAME_REFUSED = /^Error: Refused: the (?:file|folder) name holds a credential \(/
+
+/** Whether a tool result of Claude's is the guard's refusal of a name. */
+export function isNameRefusal(content: string): boolean {
+  return NAME_REFUSED.test(content)
+}
+
 /** Separators names join words with; as spaces they are word boundaries to the rules. */
 const SEPARATORS = /[-_.]/g
 
