@@ -1,4 +1,5 @@
 import { redactPath, withoutSecrets as redacted } from '../memory'
+import type { AssistantBlock } from '@shared/chat'
 
 /*
  * Nothing refused is kept or re-sent. When the secret guard refuses (or redacts) one of Claude's
@@ -27,4 +28,24 @@ async function scrub(value: unknown, key?: string): Promise<unknown> {
     return out
   }
   return value
+}
+
+/**
+ * Takes the secrets out of a reply's memory commands before the reply is saved or shown: the
+ * guard will refuse or redact them anyway, and neither the conversation file nor the renderer
+ * may hold one, not even while the command runs (or waits for approval). Returns each changed
+ * command's input as Claude wrote it, by tool_use id: what the engine must be given, in memory only.
+ */
+export async function hideSecrets(
+  content: readonly AssistantBlock[]
+): Promise<Map<string, Record<string, unknown>>> {
+  const asWritten = new Map<string, Record<string, unknown>>()
+  for (const block of content) {
+    if (block.type !== 'tool_use' || block.name !== 'memory') continue
+    const clean = await withoutSecrets(block.input)
+    if (JSON.stringify(clean) === JSON.stringify(block.input)) continue
+    asWritten.set(block.id, block.input)
+    block.input = clean
+  }
+  return asWritten
 }
