@@ -125,6 +125,32 @@ describe('a memory command refused for a secret', () => {
     }
   })
 
+  test('an edit that completes a key already half in the file: its text leaves the call whole', async () => {
+    const rig = await startRig(tempDir())
+    await rig.store.create({ path: '/memories/aws.md', content: `id: ${AWS_ID.slice(0, 12)}\n` })
+    const edit = {
+      command: 'str_replace',
+      path: '/memories/aws.md',
+      old_str: 'N5H',
+      new_str: `N5H${AWS_ID.slice(12)}`
+    }
+    rig.fake.script(reply([memory(edit, 'toolu_half')]), reply('I will not keep it.'))
+    await converse(rig, 'Finish my key id.')
+    const result = bodyOf(rig.fake, 1)
+      .messages.at(-1)
+      ?.content.find((b) => b.type === 'tool_result')
+    expect(String(result?.content)).toMatch(/^Error: Refused: contains an AWS access key/)
+    const call = bodyOf(rig.fake, 1)
+      .messages.flatMap((m) => m.content)
+      .find((b) => b.type === 'tool_use' && b.id === 'toolu_half')
+    expect(call?.input).toEqual({
+      ...edit,
+      old_str: '[redacted: part of a secret]',
+      new_str: '[redacted: part of a secret]'
+    })
+    expect(await savedText(rig)).not.toContain(AWS_ID.slice(12))
+  })
+
   test('redact mode: the file and the tool call both hold the marker, never the key', async () => {
     const rig = await startRig(tempDir())
     rig.store.updateSecretGuard({ mode: 'redact' })
