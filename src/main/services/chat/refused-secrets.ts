@@ -1,12 +1,12 @@
-import { redactPath, withoutSecrets as redacted } from '../memory'
 import type { AssistantBlock } from '@shared/chat'
+import { redactPath, withoutSecrets as redacted } from '../memory'
 
 /*
- * Nothing refused is kept or re-sent. When the secret guard refuses (or redacts) one of Claude's
- * memory commands, the secret is still in the command's input: in the saved conversation, and in
- * every later request. Each string of the input (file_text, new_str, insert_text, old_str,
- * paths…) loses its secrets to the guard's own `[redacted: <kind>]` marker before the
- * conversation is written again.
+ * Nothing refused is kept or re-sent. The secret guard refuses (or redacts) a memory command of
+ * Claude's that holds a secret, but the secret is still in the command's input: in the saved
+ * conversation, in what the renderer is sent, and in every later request. Each string of the
+ * input (file_text, new_str, insert_text, old_str, paths…) loses its secrets to the guard's own
+ * `[redacted: <kind>]` marker before the reply is saved or shown (hideSecrets).
  */
 export async function withoutSecrets(
   input: Record<string, unknown>
@@ -48,4 +48,18 @@ export async function hideSecrets(
     block.input = clean
   }
   return asWritten
+}
+
+/** The texts of Claude's memory commands, the parts the guard scans with the file around them. */
+const TEXT_KEYS = ['file_text', 'new_str', 'insert_text', 'old_str']
+
+/**
+ * For a command the guard caught though no secret shows in its strings alone (an edit that
+ * completes a key already half in the file): its texts leave the tool call whole.
+ */
+export function withoutTexts(input: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...input }
+  for (const key of TEXT_KEYS)
+    if (typeof out[key] === 'string') out[key] = '[redacted: part of a secret]'
+  return out
 }

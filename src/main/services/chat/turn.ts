@@ -23,7 +23,7 @@ import { describeTool, summarize } from './memory-ops'
 import type { ApprovalDesk } from './approvals'
 import { toolRoundLimitText } from './notice-texts'
 import { addUsage, ReplyAccumulator, ZERO_USAGE, type ReplySnapshot } from './reply-accumulator'
-import { hideSecrets, withoutSecrets } from './refused-secrets'
+import { hideSecrets, withoutTexts } from './refused-secrets'
 import { notRunResult, repairStored } from './repair'
 import { buildRequest } from './request'
 import { createThinkingRelay } from './thinking/live-thinking'
@@ -326,9 +326,9 @@ export class Turn {
               isError: true
             }
           : await this.runMemory(call)
-      // The guard caught a secret in the command: the conversation keeps the call without it.
+      // The guard caught a secret hideSecrets could not see in the strings alone: the texts go.
       if (!bad && call.name === 'memory' && guardCaughtSecret(result))
-        call.input = await withoutSecrets(call.input)
+        if (!this.asWritten.has(call.id)) call.input = withoutTexts(call.input)
       results.push({
         type: 'tool_result',
         tool_use_id: call.id,
