@@ -77,7 +77,13 @@ import { pinsAfterMove } from './pins'
 import { LineIndexer } from './line-index'
 import { ListCache } from './list-cache'
 import { SerialQueue } from './queue'
-import { externalActivity, reconcile, reconcilePaths, skippedMessage } from './scan'
+import {
+  externalActivity,
+  reconcile,
+  reconcilePaths,
+  secretNameActivity,
+  skippedMessage
+} from './scan'
 import type { SafeFs, WalkSkip } from './safe-fs'
 import { redactPath, scanFolder, withoutSecrets, type WriteGuard } from './secret-guard'
 import { ioFailure, ToolError, type ToolErrorKind } from './tool-error'
@@ -157,6 +163,8 @@ export class MemoryStore {
   private readonly pinListeners = new Set<(pinned: string[]) => void>()
   /** External activity entries logged lately (key → time), to coalesce repeats per file. */
   private readonly recentExternal = new Map<string, number>()
+  /** Files kept out of memory for a credential in a name, already logged this session. */
+  private readonly secretNamesNoted = new Set<string>()
   /** The order memory:list pages through, kept up to date by every change (see list-cache.ts). */
   private readonly listing = new ListCache()
   private limits: MemoryLimits
@@ -738,8 +746,12 @@ export class MemoryStore {
       throw error
     })
     await this.noteSkipped(changes.skipped, paths === undefined)
+    const noted = await this.noteSecretNames(changes.secretNamed)
     const changed = [...changes.added, ...changes.changed, ...changes.removed]
-    if (changed.length === 0) return undefined
+    if (changed.length === 0) {
+      if (noted) this.send(this.changeOf([], EXTERNAL))
+      return undefined
+    }
     const now = this.parts.clock().getTime()
     for (const [key, at] of this.recentExternal)
       if (now - at >= EXTERNAL_COALESCE_MS) this.recentExternal.delete(key)
@@ -802,6 +814,21 @@ export class MemoryStore {
     }
   }
 
+  /**
+   * Logs, once a session per file, each new file kept out of memory because a name of its holds a
+   * credential (the name redacted). True when anything was logged.
+   */
+  private async noteSecretNames(named: ReadonlyMap<string, string>): Promise<boolean> {
+    const fresh = new Map([...named].filter(([rel]) => !this.secretNamesNoted.has(rel)))
+    for (const entry of await secretNameActivity(fresh)) {
+      await this.append(entry).catch((error: unknown) => {
+        this.parts.logger?.warn('memory activity log write failed', { error })
+      })
+    }
+    for (const rel of fresh.keys()) this.secretNamesNoted.add(rel)
+    return fresh.size > 0
+  }
+
   /** Re-reads the folder (e.g. after the watcher saw an outside change). */
   refresh(): Promise<void> {
     return this.inspect(async () => {
@@ -850,6 +877,7 @@ export class MemoryStore {
     const before = history ? snapshot(ctx.index, ['']) : undefined
     const changes = await reconcile(history ? history.track(ctx) : ctx, removeTemps)
     await this.noteSkipped(changes.skipped, true)
+    await this.noteSecretNames(changes.secretNamed)
     if (!logChanges) return
     const entries = externalActivity(changes, ctx.index, this.limits)
     if (history && before) await history.external(before, ctx.index, entries)

@@ -5,6 +5,6 @@
 // scans the whole folder on demand (folder-scan.ts).
 export { findSecrets, type Finding } from './find'
 export { guardCaughtSecret, guardWrite, withoutSecrets, type WriteGuard } from './guard'
-export { guardName, redactPath, secretsInName } from './name-guard'
+export { credentialInName, guardName, redactPath, secretsInName } from './name-guard'
 export { describeFindings, redact } from './words'
 export { scanFolder } from './folder-scan'

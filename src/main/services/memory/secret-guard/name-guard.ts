@@ -78,3 +78,26 @@ function joined(found: Finding[]): Finding[] {
   }
   return out
 }
+
+/** Verdicts on names found on disk (every walk meets the same names again); cleared when full. */
+const verdicts = new Map<string, string | null>()
+const VERDICTS_MAX = 10_000
+
+/**
+ * The credential in a name another program gave (`rel`, any of its names), in words ("an AWS
+ * access key"), or undefined. Such a file is the user's and stays on disk, but out of memory: no
+ * index entry, version, activity or log line of Cairn's may copy its name.
+ */
+export async function credentialInName(rel: string): Promise<string | undefined> {
+  for (const name of rel.split('/')) {
+    let verdict = verdicts.get(name)
+    if (verdict === undefined) {
+      const [first] = await secretsInName(name)
+      verdict = first ? wordsOf(first.kind).one : null
+      if (verdicts.size >= VERDICTS_MAX) verdicts.clear()
+      verdicts.set(name, verdict)
+    }
+    if (verdict) return verdict
+  }
+  return undefined
+}
