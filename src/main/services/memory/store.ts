@@ -85,7 +85,13 @@ import {
   skippedMessage
 } from './scan'
 import type { SafeFs, WalkSkip } from './safe-fs'
-import { redactPath, scanFolder, withoutSecrets, type WriteGuard } from './secret-guard'
+import {
+  guardOutsideName,
+  redactPath,
+  scanFolder,
+  withoutSecrets,
+  type WriteGuard
+} from './secret-guard'
 import { ioFailure, ToolError, type ToolErrorKind } from './tool-error'
 import {
   createForUser,
@@ -261,6 +267,7 @@ export class MemoryStore {
         result: { content: 'Error: view changes nothing; there is no plan.', isError: true }
       }
     try {
+      await this.guardOutside(this.claudeCtx(actor), command)
       await this.catchUp(pathsOf(command))
       const done = await this.mutate(
         { ...this.claudeCtx(actor), intent: { dryRun: true } },
@@ -297,6 +304,7 @@ export class MemoryStore {
     let versions: VersionRef[] | undefined
     let conflict = false
     try {
+      await this.guardOutside(ctx, command)
       if (command.command === 'view') {
         await this.catchUp(pathsOf(command), true)
         result = { content: await view(ctx, this.path(command.path), command), isError: false }
@@ -328,6 +336,13 @@ export class MemoryStore {
       if (entry && !result.isError) result = { ...result, activity: entryRef(entry) }
     }
     return { result, conflict }
+  }
+
+  /** Refuses a command on a path another program named after a key (out of memory: scan.ts). */
+  private async guardOutside(ctx: Ctx, command: Command): Promise<void> {
+    if (command.command === 'create') return // a new name: the command's own guard checks it
+    const parsed = parseMemoryPath(command.command === 'rename' ? command.old_path : command.path)
+    if (parsed.ok) await guardOutsideName(ctx, parsed.path)
   }
 
   /** The tool result for a command that failed: its own message, or an I/O failure in words. */

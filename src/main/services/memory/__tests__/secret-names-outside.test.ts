@@ -127,8 +127,24 @@ describe('a name holding a key, given by another program', () => {
     const listing = await claude.ok({ command: 'view', path: '/memories' })
     expect(listing).not.toContain(ant)
     expect(listing).not.toContain(aws)
-    await claude.err({ command: 'view', path: `/memories/notes-${ant}.md` })
-    await claude.err({ command: 'view', path: `/memories/${aws}/inner.md` })
+    expect(listing).toContain(
+      '?\t/memories/notes-[redacted: Anthropic API key].md [unreadable name: holds a credential (an Anthropic API key), shown redacted; Claude cannot open it]'
+    )
+    expect(listing).toContain('?\t/memories/[redacted: AWS access key] [unreadable name:')
+    // Named by Claude all the same, the files are refused: reading them would index the name.
+    const refusals = [
+      await claude.err({ command: 'view', path: `/memories/notes-${ant}.md` }),
+      await claude.err({ command: 'view', path: `/memories/${aws}/inner.md` }),
+      await claude.err({ command: 'delete', path: `/memories/notes-${ant}.md` })
+    ]
+    expect(refusals[0]).toMatch(
+      /^Error: Refused: the name holds a credential \(an Anthropic API key\)/
+    )
+    expect(refusals[1]).toMatch(
+      /^Error: Refused: the folder name holds a credential \(an AWS access key\)/
+    )
+    for (const refusal of refusals)
+      for (const secret of [ant, aws]) expect(refusal).not.toContain(secret)
     await store.applyExternal()
     await expectNoKey()
   })

@@ -5,6 +5,12 @@
 // scans the whole folder on demand (folder-scan.ts).
 export { findSecrets, type Finding } from './find'
 export { guardCaughtSecret, guardWrite, withoutSecrets, type WriteGuard } from './guard'
-export { credentialInName, guardName, redactPath, secretsInName } from './name-guard'
+export {
+  credentialInName,
+  guardName,
+  guardOutsideName,
+  redactPath,
+  secretsInName
+} from './name-guard'
 export { describeFindings, redact } from './words'
 export { scanFolder } from './folder-scan'

@@ -11,7 +11,7 @@ import { redact } from './words'
 // refused path is logged with the credential taken out.
 
 /** How a tool result of Claude's begins when the guard refused a name. */
-const NAME_REFUSED = /^Error: Refused: the (?:file|folder) name holds a credential \(/
+const NAME_REFUSED = /^Error: Refused: the (?:file |folder )?name holds a credential \(/
 
 /** Whether a tool result of Claude's is the guard's refusal of a name. */
 export function isNameRefusal(content: string): boolean {
@@ -100,4 +100,22 @@ export async function credentialInName(rel: string): Promise<string | undefined>
     if (verdict) return verdict
   }
   return undefined
+}
+
+/**
+ * Refuses Claude's command on a path memory does not hold whose names hold a credential (another
+ * program named it; scan.ts keeps it out): reading or changing it would copy the name into the
+ * index and history.
+ */
+export async function guardOutsideName(ctx: Ctx, path: MemoryPath): Promise<void> {
+  if (path.isRoot || ctx.index.get(path.rel) || ctx.index.isFileUnder(path.rel)) return
+  for (const [i, segment] of path.segments.entries()) {
+    const credential = await credentialInName(segment)
+    if (!credential) continue
+    const what = i === path.segments.length - 1 ? '' : 'folder '
+    throw new ToolError(
+      'secret',
+      `Error: Refused: the ${what}name holds a credential (${credential}). Cairn keeps what another program names so out of memory; ask the user to rename it in their file manager.`
+    )
+  }
 }
