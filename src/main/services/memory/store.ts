@@ -395,6 +395,7 @@ export class MemoryStore {
   /** Reads a file for the user (counts as an access). */
   read(path: string): Promise<MemoryFile> {
     return this.inspect(async () => {
+      await guardOutsideName(this.ctx(USER, false), this.path(path))
       await this.catchUp([this.path(path).display], true)
       const file = await readForUser(this.ctx(USER, false), this.path(path))
       this.scheduleFlush()

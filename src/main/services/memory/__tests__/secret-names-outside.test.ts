@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import type { MemoryChange } from '@shared/memory'
-import { captureLogger } from '../../__tests__/helpers'
+import { captureLogger, expectCairnError } from '../../__tests__/helpers'
 import { MemoryWatcher } from '../../watcher'
 import { runner, useMemory } from './helpers'
 
@@ -145,6 +145,24 @@ describe('a name holding a key, given by another program', () => {
     )
     for (const refusal of refusals)
       for (const secret of [ant, aws]) expect(refusal).not.toContain(secret)
+    await store.applyExternal()
+    await expectNoKey()
+  })
+
+  it('listed for the user as out of reach, not openable, and not taken in by a read', async () => {
+    const { store, ant, aws, control, outside, expectNoKey } = await setUp()
+    await outside()
+    const { entries } = await store.list()
+    const byPath = new Map(entries.map((entry) => [entry.path, entry]))
+    expect(byPath.get(`/memories/notes-${ant}.md`)?.unreachable).toBe(
+      'holds a credential, an Anthropic API key'
+    )
+    expect(byPath.get(`/memories/${aws}`)?.unreachable).toBe(
+      'holds a credential, an AWS access key'
+    )
+    expect(byPath.get(`/memories/${control}.md`)?.unreachable).toBeUndefined()
+    const refused = await expectCairnError(store.read(`/memories/notes-${ant}.md`), 'MEMORY_SECRET')
+    expect(refused.message).not.toContain(ant)
     await store.applyExternal()
     await expectNoKey()
   })

@@ -103,9 +103,9 @@ export async function credentialInName(rel: string): Promise<string | undefined>
 }
 
 /**
- * Refuses Claude's command on a path memory does not hold whose names hold a credential (another
- * program named it; scan.ts keeps it out): reading or changing it would copy the name into the
- * index and history.
+ * Refuses a command (Claude's, or the inspector's read) on a path memory does not hold whose
+ * names hold a credential (another program named it; scan.ts keeps it out): reading or changing
+ * it would copy the name into the index and history.
  */
 export async function guardOutsideName(ctx: Ctx, path: MemoryPath): Promise<void> {
   if (path.isRoot || ctx.index.get(path.rel) || ctx.index.isFileUnder(path.rel)) return
@@ -115,7 +115,7 @@ export async function guardOutsideName(ctx: Ctx, path: MemoryPath): Promise<void
     const what = i === path.segments.length - 1 ? '' : 'folder '
     throw new ToolError(
       'secret',
-      `Error: Refused: the ${what}name holds a credential (${credential}). Cairn keeps what another program names so out of memory; ask the user to rename it in their file manager.`
+      `Error: Refused: the ${what}name holds a credential (${credential}). Cairn keeps what is named so outside the app out of memory until it is renamed in a file manager.`
     )
   }
 }
