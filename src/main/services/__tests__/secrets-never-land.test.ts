@@ -1,6 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, test } from 'vitest'
@@ -150,13 +150,19 @@ describe('secrets Claude tries to keep never land in any file Cairn writes', () 
       awsInText: awsKeyId(),
       anthropicInText: anthropicKey(),
       anthropicInName: anthropicKey(),
-      awsInRename: awsKeyId()
+      awsInRename: awsKeyId(),
+      /** In the name of a file the user saves in the folder with another program. */
+      awsOutside: awsKeyId()
     }
+    const memoryRoot = join(rig.userDataDir, 'memories')
+    const usersFile = join(memoryRoot, `from-${secrets.awsOutside}.md`)
+    await writeFile(usersFile, 'saved by another program\n')
     const control = `harmless-control-${randomOf(UPPER_ALNUM, 20)}`
     const saidControl = `said-control-${randomOf(UPPER_ALNUM, 20)}`
     rig.fake.script(
       reply([
         text(`I will remember that. ${saidControl}`),
+        memory({ command: 'view', path: '/memories' }),
         memory({ command: 'create', path: '/memories/control.md', file_text: `${control}\n` }),
         memory({
           command: 'create',
@@ -209,19 +215,29 @@ describe('secrets Claude tries to keep never land in any file Cairn writes', () 
     const toolResults = results.messages.at(-1)?.content.filter((b) => b.type === 'tool_result')
     expect(toolResults?.map((r) => r.is_error)).toEqual(
       mode === 'refuse'
-        ? [false, true, true, false, true, true, true]
-        : [false, false, true, false, true, false, false]
+        ? [false, false, true, true, false, true, true, true]
+        : [false, false, false, true, false, true, false, false]
     )
-    const memoryRoot = join(rig.userDataDir, 'memories')
     expect((await readdir(memoryRoot)).sort()).toEqual(
-      mode === 'refuse' ? ['control.md', 'plain.md'] : ['control.md', 'keys.md', 'plain.md']
+      [
+        'control.md',
+        'plain.md',
+        `from-${secrets.awsOutside}.md`,
+        ...(mode === 'redact' ? ['keys.md'] : [])
+      ].sort()
     )
+    // The watcher noticed the user's file: one activity entry, its name redacted.
+    await expect
+      .poll(async () => JSON.stringify(await rig.services.memory.activity()), { timeout: 10_000 })
+      .toContain('/memories/from-[redacted: AWS access key].md')
 
     // Everything closed and flushed: the index, the activity log, history, the log file.
     await rig.services.dispose()
     services = undefined
 
-    const files = await everyByte(rig.dir)
+    // The user's own file is theirs to name; nothing of Cairn's may copy the name.
+    const files = (await everyByte(rig.dir)).filter((f) => !f.path.startsWith(usersFile))
+    expect(files.length).toBeGreaterThan(10)
     const sources = [
       ...files,
       { path: 'log lines', text: rig.lines.join('\n') },
@@ -251,7 +267,10 @@ describe('secrets Claude tries to keep never land in any file Cairn writes', () 
     expect(holding('plain.md').some((p) => p.endsWith('activity.jsonl'))).toBe(true)
     expect(holding('plain.md').some((p) => p.endsWith('journal.jsonl'))).toBe(true)
     expect(rig.lines.length).toBeGreaterThan(0)
-    expect(rig.whileRunning).toHaveLength(7)
+    expect(rig.whileRunning).toHaveLength(8)
+    // Claude's listing showed the user's file, its name redacted.
+    const listed = holding('/memories/from-[redacted: AWS access key].md [unreadable name:')
+    expect(listed.some((p) => /conversations\/.+\.json$/.test(p))).toBe(true)
     expect(rig.whileRunning.at(-1)).toContain(control)
     if (mode === 'redact') {
       const kept = await readFile(join(memoryRoot, 'keys.md'), 'utf8')
