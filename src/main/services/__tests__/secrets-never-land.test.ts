@@ -103,7 +103,9 @@ async function everyByte(dir: string): Promise<Array<{ path: string; text: strin
   return out
 }
 
-async function start(dir: string, mode: 'refuse' | 'redact') {
+type Approval = 'automatic' | 'ask-all'
+
+async function start(dir: string, mode: 'refuse' | 'redact', approval: Approval) {
   fake = await startFakeAnthropic({ apiKey: API_KEY })
   const userDataDir = join(dir, 'user-data')
   await ensurePrivateDir(join(userDataDir, 'logs'))
@@ -118,14 +120,22 @@ async function start(dir: string, mode: 'refuse' | 'redact') {
     app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null },
     anthropic: { baseURL: fake.url }
   })
-  await services.settings.update({ model: MODEL, secretGuard: { mode } })
+  await services.settings.update({
+    model: MODEL,
+    secretGuard: { mode },
+    memoryWriteApproval: approval
+  })
   const conversations = join(userDataDir, 'conversations')
   // As the renderer gets them: serialized when sent (a payload's objects may change later).
   const events: string[] = []
   // The conversation file as it is while each memory command runs (it is saved before they run).
   const whileRunning: string[] = []
+  const chat = services.chat
   services.chat.onEvent((event, payload) => {
     events.push(JSON.stringify({ event, payload }))
+    // The user approves every card (its path and diff are in `events`).
+    if (event === 'chat:approval-pending')
+      chat.answerApproval({ approvalId: (payload as { id: string }).id, answer: 'approve' })
     if (event === 'chat:tool' && (payload as { status: string }).status === 'running')
       whileRunning.push(
         readdirSync(conversations)
@@ -140,8 +150,12 @@ async function start(dir: string, mode: 'refuse' | 'redact') {
 }
 
 describe('secrets Claude tries to keep never land in any file Cairn writes', () => {
-  test.each(['refuse', 'redact'] as const)('%s mode: a full chat turn', async (mode) => {
-    const rig = await start(tempDir(), mode)
+  test.each([
+    ['refuse', 'automatic'],
+    ['redact', 'automatic'],
+    ['redact', 'ask-all']
+  ] as const)('%s mode, %s approval: a full chat turn', async (mode, approval) => {
+    const rig = await start(tempDir(), mode, approval)
     const keys = privateKeys()
     const secrets = {
       rsa: keys.rsa,
@@ -267,6 +281,7 @@ describe('secrets Claude tries to keep never land in any file Cairn writes', () 
     expect(holding('plain.md').some((p) => p.endsWith('activity.jsonl'))).toBe(true)
     expect(holding('plain.md').some((p) => p.endsWith('journal.jsonl'))).toBe(true)
     expect(rig.lines.length).toBeGreaterThan(0)
+    if (approval === 'ask-all') expect(rig.events.join('\n')).toContain('chat:approval-pending')
     expect(rig.whileRunning).toHaveLength(8)
     // Claude's listing showed the user's file, its name redacted.
     const listed = holding('/memories/from-[redacted: AWS access key].md [unreadable name:')
