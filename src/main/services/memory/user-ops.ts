@@ -79,7 +79,9 @@ export async function listEntries(
   }
   const found = await probe(ctx, base)
   if (found.kind === 'file') {
-    const page = cursor === undefined ? [entryFor(base.rel, 'file', found.info.size)] : []
+    const credential = await outsideCredential(ctx, base.rel)
+    const page =
+      cursor === undefined ? [entryFor(base.rel, 'file', found.info.size, credential)] : []
     return { entries: page, total: 1 }
   }
   if (found.kind !== 'dir') throw notFound(base)
