@@ -9,7 +9,7 @@ import { bigFiles, readBounded } from './big-file'
 import { inParent, noteRead, openIn, parentOf } from './files'
 import type { MemoryIndex } from './index-store'
 import { refusedReason } from './names'
-import { credentialInName, redactPath } from './secret-guard'
+import { credentialInName } from './secret-guard'
 import { pacer, type Pace } from './pace'
 import { displayOf, isWithin, parseMemoryPath, shown, TEMP_NAME } from './paths'
 import { FsProblem, lstatOrNull, walkTree, type Dir, type WalkSkip } from './safe-fs'
@@ -382,22 +382,4 @@ export function externalActivity(
     ),
     ...changes.removed.map((rel) => entry(rel, 'removed outside the app', 0))
   ]
-}
-
-/** Activity entries for new files kept out of memory for their names, each name redacted. */
-export async function secretNameActivity(
-  named: ReadonlyMap<string, string>
-): Promise<NewActivity[]> {
-  const entries: NewActivity[] = []
-  for (const [rel, credential] of named)
-    entries.push({
-      actor: { kind: 'external' },
-      command: 'external',
-      paths: [await redactPath(displayOf(rel))],
-      bytesBefore: null,
-      bytesAfter: null,
-      outcome: 'error',
-      message: `added outside the app, but its name holds a credential (${credential}): Cairn keeps it out of memory and Claude cannot see it. Rename it in your file manager.`
-    })
-  return entries
 }

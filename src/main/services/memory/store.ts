@@ -77,17 +77,12 @@ import { pinsAfterMove } from './pins'
 import { LineIndexer } from './line-index'
 import { ListCache } from './list-cache'
 import { SerialQueue } from './queue'
-import {
-  externalActivity,
-  reconcile,
-  reconcilePaths,
-  secretNameActivity,
-  skippedMessage
-} from './scan'
+import { externalActivity, reconcile, reconcilePaths, skippedMessage } from './scan'
 import type { SafeFs, WalkSkip } from './safe-fs'
 import {
   guardOutsideName,
   redactPath,
+  secretNameActivity,
   scanFolder,
   withoutSecrets,
   type WriteGuard

@@ -10,6 +10,7 @@ export {
   guardName,
   guardOutsideName,
   redactPath,
+  secretNameActivity,
   secretsInName
 } from './name-guard'
 export { describeFindings, redact } from './words'

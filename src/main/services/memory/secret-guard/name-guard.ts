@@ -1,6 +1,7 @@
 import { MEMORY_ROOT } from '@shared/memory'
+import type { NewActivity } from '../activity-log'
 import type { Ctx } from '../context'
-import type { MemoryPath } from '../paths'
+import { displayOf, type MemoryPath } from '../paths'
 import { ToolError } from '../tool-error'
 import { findSecrets, type Finding } from './find'
 import { wordsOf } from './kinds'
@@ -118,4 +119,22 @@ export async function guardOutsideName(ctx: Ctx, path: MemoryPath): Promise<void
       `Error: Refused: the ${what}name holds a credential (${credential}). Cairn keeps what is named so outside the app out of memory until it is renamed in a file manager.`
     )
   }
+}
+
+/** Activity entries for new files kept out of memory for their names, each name redacted. */
+export async function secretNameActivity(
+  named: ReadonlyMap<string, string>
+): Promise<NewActivity[]> {
+  const entries: NewActivity[] = []
+  for (const [rel, credential] of named)
+    entries.push({
+      actor: { kind: 'external' },
+      command: 'external',
+      paths: [await redactPath(displayOf(rel))],
+      bytesBefore: null,
+      bytesAfter: null,
+      outcome: 'error',
+      message: `added outside the app, but its name holds a credential (${credential}): Cairn keeps it out of memory and Claude cannot see it. Rename it in your file manager.`
+    })
+  return entries
 }
