@@ -23,7 +23,7 @@ import { describeTool, summarize } from './memory-ops'
 import type { ApprovalDesk } from './approvals'
 import { toolRoundLimitText } from './notice-texts'
 import { addUsage, ReplyAccumulator, ZERO_USAGE, type ReplySnapshot } from './reply-accumulator'
-import { withoutSecrets } from './refused-secrets'
+import { hideSecrets, withoutTexts } from './refused-secrets'
 import { notRunResult, repairStored } from './repair'
 import { buildRequest } from './request'
 import { createThinkingRelay } from './thinking/live-thinking'
@@ -78,6 +78,8 @@ export class Turn {
   readonly id = randomUUID()
   private readonly controller = new AbortController()
   private usage: Usage = ZERO_USAGE
+  /** Memory commands as Claude wrote them, secrets included (see hideSecrets): never saved. */
+  private readonly asWritten = new Map<string, Record<string, unknown>>()
 
   constructor(private readonly deps: TurnDeps) {}
 
@@ -241,6 +243,7 @@ export class Turn {
       outcome.kind === 'complete'
         ? snapshot.content
         : snapshot.content.filter((b) => b.type !== 'tool_use')
+    for (const [id, input] of await hideSecrets(content)) this.asWritten.set(id, input)
     const message: AssistantMessage = {
       id: messageId,
       role: 'assistant',
@@ -323,9 +326,9 @@ export class Turn {
               isError: true
             }
           : await this.runMemory(call)
-      // The guard caught a secret in the command: the conversation keeps the call without it.
+      // The guard caught a secret hideSecrets could not see in the strings alone: the texts go.
       if (!bad && call.name === 'memory' && guardCaughtSecret(result))
-        call.input = await withoutSecrets(call.input)
+        if (!this.asWritten.has(call.id)) call.input = withoutTexts(call.input)
       results.push({
         type: 'tool_result',
         tool_use_id: call.id,
@@ -349,7 +352,8 @@ export class Turn {
       signal: this.controller.signal
     })
     const actor = { kind: 'claude', conversationId: this.conversationId } as const
-    return this.deps.memory.execute(call.input, actor, ask ? { ask } : {})
+    const input = this.asWritten.get(call.id) ?? call.input
+    return this.deps.memory.execute(input, actor, ask ? { ask } : {})
   }
 
   /** Before each request: every tool call in the saved conversation has its answer. */

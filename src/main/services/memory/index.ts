@@ -32,7 +32,7 @@ export {
   type Timers
 } from './store'
 export type { MemoryChange } from '@shared/memory'
-export { guardCaughtSecret, withoutSecrets } from './secret-guard'
+export { guardCaughtSecret, redactPath, withoutSecrets } from './secret-guard'
 
 export interface OpenMemoryStoreOptions {
   /** The real folder that `/memories` maps to (created 0700 if missing). */

@@ -88,8 +88,10 @@ import { externalActivity, reconcile, reconcilePaths, skippedMessage } from './s
 import type { SafeFs, WalkSkip } from './safe-fs'
 import {
   findSecrets,
+  guardOutsideName,
   redact,
   redactPath,
+  secretNameActivity,
   scanFolder,
   withoutSecrets,
   type WriteGuard
@@ -171,6 +173,8 @@ export class MemoryStore {
   private readonly pinListeners = new Set<(pinned: string[]) => void>()
   /** External activity entries logged lately (key → time), to coalesce repeats per file. */
   private readonly recentExternal = new Map<string, number>()
+  /** Files kept out of memory for a credential in a name, already logged this session. */
+  private readonly secretNamesNoted = new Set<string>()
   /** The order memory:list pages through, kept up to date by every change (see list-cache.ts). */
   private readonly listing = new ListCache()
   private limits: MemoryLimits
@@ -269,6 +273,7 @@ export class MemoryStore {
         result: { content: 'Error: view changes nothing; there is no plan.', isError: true }
       }
     try {
+      await this.guardOutside(this.claudeCtx(actor), command)
       await this.catchUp(pathsOf(command))
       const done = await this.mutate(
         { ...this.claudeCtx(actor), intent: { dryRun: true } },
@@ -305,6 +310,7 @@ export class MemoryStore {
     let versions: VersionRef[] | undefined
     let conflict = false
     try {
+      await this.guardOutside(ctx, command)
       if (command.command === 'view') {
         await this.catchUp(pathsOf(command), true)
         result = { content: await view(ctx, this.path(command.path), command), isError: false }
@@ -336,6 +342,13 @@ export class MemoryStore {
       if (entry && !result.isError) result = { ...result, activity: entryRef(entry) }
     }
     return { result, conflict }
+  }
+
+  /** Refuses a command on a path another program named after a key (out of memory: scan.ts). */
+  private async guardOutside(ctx: Ctx, command: Command): Promise<void> {
+    if (command.command === 'create') return // a new name: the command's own guard checks it
+    const parsed = parseMemoryPath(command.command === 'rename' ? command.old_path : command.path)
+    if (parsed.ok) await guardOutsideName(ctx, parsed.path)
   }
 
   /** The tool result for a command that failed: its own message, or an I/O failure in words. */
@@ -388,6 +401,7 @@ export class MemoryStore {
   /** Reads a file for the user (counts as an access). */
   read(path: string): Promise<MemoryFile> {
     return this.inspect(async () => {
+      await guardOutsideName(this.ctx(USER, false), this.path(path))
       await this.catchUp([this.path(path).display], true)
       const file = await readForUser(this.ctx(USER, false), this.path(path))
       this.scheduleFlush()
@@ -825,8 +839,12 @@ export class MemoryStore {
       throw error
     })
     await this.noteSkipped(changes.skipped, paths === undefined)
+    const noted = await this.noteSecretNames(changes.secretNamed)
     const changed = [...changes.added, ...changes.changed, ...changes.removed]
-    if (changed.length === 0) return undefined
+    if (changed.length === 0) {
+      if (noted) this.send(this.changeOf([], EXTERNAL))
+      return undefined
+    }
     const now = this.parts.clock().getTime()
     for (const [key, at] of this.recentExternal)
       if (now - at >= EXTERNAL_COALESCE_MS) this.recentExternal.delete(key)
@@ -889,6 +907,21 @@ export class MemoryStore {
     }
   }
 
+  /**
+   * Logs, once a session per file, each new file kept out of memory because a name of its holds a
+   * credential (the name redacted). True when anything was logged.
+   */
+  private async noteSecretNames(named: ReadonlyMap<string, string>): Promise<boolean> {
+    const fresh = new Map([...named].filter(([rel]) => !this.secretNamesNoted.has(rel)))
+    for (const entry of await secretNameActivity(fresh)) {
+      await this.append(entry).catch((error: unknown) => {
+        this.parts.logger?.warn('memory activity log write failed', { error })
+      })
+    }
+    for (const rel of fresh.keys()) this.secretNamesNoted.add(rel)
+    return fresh.size > 0
+  }
+
   /** Re-reads the folder (e.g. after the watcher saw an outside change). */
   refresh(): Promise<void> {
     return this.inspect(async () => {
@@ -937,6 +970,7 @@ export class MemoryStore {
     const before = history ? snapshot(ctx.index, ['']) : undefined
     const changes = await reconcile(history ? history.track(ctx) : ctx, removeTemps)
     await this.noteSkipped(changes.skipped, true)
+    await this.noteSecretNames(changes.secretNamed)
     if (!logChanges) return
     const entries = externalActivity(changes, ctx.index, this.limits)
     if (history && before) await history.external(before, ctx.index, entries)

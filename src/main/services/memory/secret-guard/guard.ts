@@ -1,6 +1,7 @@
 import type { Ctx } from '../context'
 import { ToolError } from '../tool-error'
 import { findSecrets, type Finding } from './find'
+import { isNameRefusal } from './name-guard'
 import { describeFindings, redact, secretCount } from './words'
 
 /**
@@ -39,11 +40,12 @@ const REFUSED = 'Error: Refused: contains '
 const REDACTED = '\nNote: Redacted '
 
 /**
- * Whether the guard refused or redacted the memory command this tool result answers: the
- * command's input held a secret, so the conversation must not keep it.
+ * Whether the guard refused or redacted the memory command this tool result answers (its text
+ * or a name in its paths): the command's input held a secret, so the conversation must not keep it.
  */
 export function guardCaughtSecret(result: { content: string; isError: boolean }): boolean {
-  return result.isError ? result.content.startsWith(REFUSED) : result.content.includes(REDACTED)
+  if (!result.isError) return result.content.includes(REDACTED)
+  return result.content.startsWith(REFUSED) || isNameRefusal(result.content)
 }
 
 /** Text around an edit that is scanned with it: enough for a private key block split by the edit. */

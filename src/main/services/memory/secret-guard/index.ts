@@ -5,6 +5,13 @@
 // scans the whole folder on demand (folder-scan.ts).
 export { findSecrets, type Finding } from './find'
 export { guardCaughtSecret, guardWrite, withoutSecrets, type WriteGuard } from './guard'
-export { guardName, redactPath, secretsInName } from './name-guard'
+export {
+  credentialInName,
+  guardName,
+  guardOutsideName,
+  redactPath,
+  secretNameActivity,
+  secretsInName
+} from './name-guard'
 export { describeFindings, redact } from './words'
 export { scanFolder } from './folder-scan'
