@@ -29,7 +29,12 @@ function Marked({
   let at = 0
   for (const [start, end] of ranges) {
     if (start < at) continue
-    parts.push(text.slice(at, start), <mark key={start}>{text.slice(start, end)}</mark>)
+    parts.push(
+      text.slice(at, start),
+      <mark key={start} className="rounded-sm bg-warning-soft px-px text-fg">
+        {text.slice(start, end)}
+      </mark>
+    )
     at = end
   }
   parts.push(text.slice(at))
@@ -73,7 +78,7 @@ export function MemorySearchBox({
         aria-label="Search memory"
         aria-keyshortcuts="Control+Shift+F"
         placeholder="Search names and text"
-        className="input w-full pr-8 pl-8"
+        className="input w-full pr-8 pl-8 [&::-webkit-search-cancel-button]:hidden"
         value={query}
         onChange={(event) => onQuery(event.target.value)}
         onKeyDown={(event) => {
