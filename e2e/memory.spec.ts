@@ -167,9 +167,9 @@ test.describe('Memory inspector: edits are never lost (#13)', () => {
     const versions = memory.versions().getByRole('button')
     await expect(versions.first()).toContainText('You edited it')
     await versions.nth(1).click()
-    await expect(
-      cairn.page.getByRole('table', { name: 'Current text compared with this version' })
-    ).toContainText('theirs')
+    await expect(cairn.page.getByRole('table', { name: 'What this change did' })).toContainText(
+      'theirs'
+    )
   })
 
   test('"Take the disk\'s" keeps my text reachable until I dismiss it', async ({ cairn }) => {
