@@ -23,14 +23,16 @@ import { MemoryStore, type Timers } from './store'
 // names say; user-ops.ts is the inspector's side; history/ keeps every version (content-addressed,
 // outside the root) and undoes entries; store.ts puts them together behind one queue.
 
-export {
-  MemoryStore,
-  type Approval,
-  type AskApproval,
-  type ExecuteOptions,
-  type Preview,
-  type Timers
-} from './store'
+export { MemoryStore, type Timers } from './store'
+export type {
+  Approval,
+  AskApproval,
+  ExecuteOptions,
+  MemoryReads,
+  MemoryService,
+  MemoryWrites,
+  Preview
+} from './service'
 export type { MemoryChange } from '@shared/memory'
 export { guardCaughtSecret, redactPath, withoutSecrets } from './secret-guard'
 
