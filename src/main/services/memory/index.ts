@@ -35,6 +35,7 @@ export type {
 } from './service'
 export type { MemoryChange } from '@shared/memory'
 export { guardCaughtSecret, redactPath, withoutSecrets } from './secret-guard'
+export { MemoryWatcher, type MemoryWatcherOptions, type WatcherProblem } from './outside/watcher'
 
 export interface OpenMemoryStoreOptions {
   /** The real folder that `/memories` maps to (created 0700 if missing). */

@@ -2,8 +2,8 @@ import { mkdir } from 'node:fs/promises'
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path'
 import { watch, type FSWatcher } from 'chokidar'
 import type { MemoryChange } from '@shared/memory'
-import type { Logger } from '../log/logger'
-import { TEMP_NAME } from '../memory/paths'
+import type { Logger } from '../../log/logger'
+import { TEMP_NAME } from '../paths'
 
 // Watches the memory folder for other programs' edits and hands them to the engine in batches.
 // The engine re-reads the paths the events named (not the whole folder) and diffs them against its

@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs'
 import { cp, mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CLAUDE, runner } from '../../memory/__tests__/helpers'
-import type { MemoryStore } from '../../memory'
-import { MemoryWatcher, type WatcherProblem } from '..'
+import { CLAUDE, runner } from '../../__tests__/helpers'
+import type { MemoryStore } from '../..'
+import { MemoryWatcher, type WatcherProblem } from '../watcher'
 import { hasPath, indexOf, useWatchedMemory } from './helpers'
 
 const mem = useWatchedMemory()
