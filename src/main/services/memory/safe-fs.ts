@@ -108,6 +108,11 @@ export class SafeFs {
     return new SafeFs(realRoot, procWorks(realRoot))
   }
 
+  /** Makes the root again after another program deleted it (0700; a link there stays refused). */
+  async recreateRoot(): Promise<void> {
+    await fs.promises.mkdir(this.realRoot, { recursive: true, mode: 0o700 })
+  }
+
   /** Opens the folder `segments` (each level without following links), optionally creating it. */
   async openDir(segments: readonly string[], create = false): Promise<Dir> {
     if (!this.anchored) return this.openDirByPath(segments, create)

@@ -863,6 +863,12 @@ export class MemoryStore implements MemoryService {
     await this.queue.run(() => this.logProblem(message)).catch(() => undefined)
   }
 
+  /** The folder was deleted outside: it is made again, empty, in the queue (one writer). */
+  recreateRoot(): Promise<void> {
+    if (this.closed) return Promise.resolve()
+    return this.queue.run(() => this.parts.fs.recreateRoot())
+  }
+
   private async logProblem(message: string): Promise<void> {
     try {
       await this.append({

@@ -216,6 +216,34 @@ describe('the memory watcher', () => {
     }
   })
 
+  it('leaves making a deleted folder again to the engine (its one writer)', async () => {
+    const root = await mem.mkroot()
+    const thereWhenAsked: boolean[] = []
+    const problems: WatcherProblem[] = []
+    const watcher = await MemoryWatcher.start({
+      root,
+      settleMs: 1,
+      memory: {
+        async applyExternal() {
+          return undefined
+        },
+        async recreateRoot() {
+          thereWhenAsked.push(existsSync(root))
+          await mkdir(root)
+        }
+      }
+    })
+    try {
+      watcher.onProblem((problem) => problems.push(problem))
+      await rm(root, { recursive: true, force: true })
+      await waitFor(() => problems.some((problem) => problem.kind === 'root-recreated'))
+      expect(thereWhenAsked).toEqual([false])
+      expect(existsSync(root)).toBe(true)
+    } finally {
+      await watcher.dispose()
+    }
+  })
+
   it.skipIf(process.getuid?.() === 0 || process.platform === 'win32')(
     'reports an unreadable folder as a permission problem (needs a non-root user)',
     async () => {
