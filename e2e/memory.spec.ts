@@ -33,7 +33,7 @@ test.describe('Memory inspector', () => {
 
   test('a file written outside the app appears without a reload', async ({ cairn }) => {
     test.skip(
-      !existsSync(join(repoRoot, 'src/main/services/watcher')),
+      !existsSync(join(repoRoot, 'src/main/services/memory/outside/watcher.ts')),
       'the folder watcher (memory:changed for outside edits) has not landed'
     )
     await seed(cairn.userDataDir, 'first.md', 'one\n')

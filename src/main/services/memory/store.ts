@@ -52,7 +52,6 @@ import {
   type SecretGuardSettings
 } from '@shared/settings'
 import type { SecretScanResult } from '@shared/secret-scan'
-import type { PlannedChange } from '@shared/approval'
 import type { Logger } from '../log/logger'
 import type { ActivityLog, NewActivity } from './activity-log'
 import type { History, TrackHow } from './history'
@@ -86,6 +85,7 @@ import { SerialQueue } from './queue'
 import { searchFolder, TextCache } from './search'
 import { externalActivity, reconcile, reconcilePaths, skippedMessage } from './scan'
 import type { SafeFs, WalkSkip } from './safe-fs'
+import type { AskApproval, ExecuteOptions, MemoryService, Preview } from './service'
 import {
   findSecrets,
   guardOutsideName,
@@ -113,21 +113,6 @@ export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown
   clearTimeout(handle: unknown): void
 }
-
-/** The user's answer to a planned change: go, or the result Claude gets instead (a decline). */
-export type Approval = { go: true } | { go: false; result: ToolResult }
-/** Asks about a plan; `changed`: an earlier plan was overtaken by another change before it ran. */
-export type AskApproval = (plan: PlannedChange, changed: boolean) => Promise<Approval>
-
-export interface ExecuteOptions {
-  /** The sha256 the command's plan was made from (null: nothing was there). */
-  expect?: string | null
-  /** Ask before running: the engine plans, asks, and runs exactly that plan. */
-  ask?: AskApproval
-}
-
-/** A dry run's answer: the plan, or the error the command would give. */
-export type Preview = { ok: true; plan: PlannedChange } | { ok: false; result: ToolResult }
 
 export interface StoreParts {
   fs: SafeFs
@@ -166,7 +151,9 @@ const EXTERNAL: ActivityActor = { kind: 'external' }
 /** Repeated outside changes to one file within this window make one activity entry. */
 export const EXTERNAL_COALESCE_MS = 2000
 
-export class MemoryStore {
+export class MemoryStore implements MemoryService {
+  readonly enabled = true
+  readonly offReason = null
   private readonly queue = new SerialQueue()
   private readonly lines = new LineIndexer()
   private readonly listeners = new Set<(change: MemoryChange) => void>()
@@ -874,6 +861,12 @@ export class MemoryStore {
   async reportExternalProblem(message: string): Promise<void> {
     if (this.closed) return
     await this.queue.run(() => this.logProblem(message)).catch(() => undefined)
+  }
+
+  /** The folder was deleted outside: it is made again, empty, in the queue (one writer). */
+  recreateRoot(): Promise<void> {
+    if (this.closed) return Promise.resolve()
+    return this.queue.run(() => this.parts.fs.recreateRoot())
   }
 
   private async logProblem(message: string): Promise<void> {

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import type { MemoryChange } from '@shared/memory'
 import { captureLogger, expectCairnError } from '../../__tests__/helpers'
-import { MemoryWatcher } from '../../watcher'
+import { MemoryWatcher } from '../outside/watcher'
 import { runner, useMemory } from './helpers'
 
 // Names are content, also the names other programs give: a file the user saves in the memory

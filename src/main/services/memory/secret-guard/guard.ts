@@ -4,16 +4,6 @@ import { findSecrets, type Finding } from './find'
 import { isNameRefusal } from './name-guard'
 import { describeFindings, redact, secretCount } from './words'
 
-/**
- * How a write meets the guard. Claude's writes (the memory tool) refuse or redact as the
- * settings say; the user's saves refuse with a warning the inspector can answer ("Save anyway",
- * "Redact and save"), or were let through or redacted by that answer.
- */
-export interface WriteGuard {
-  mode: 'refuse' | 'redact' | 'allow'
-  audience: 'claude' | 'user'
-}
-
 export interface GuardPlan {
   display: string
   /** The whole text the file would hold. */
