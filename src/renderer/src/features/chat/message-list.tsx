@@ -35,6 +35,8 @@ interface Props {
   wait?: TurnWait | null
   onOpen(path: string): void
   onRetry(): void
+  /** A key Anthropic refused (401): to the key field in Settings. Keep it stable (rows are memoized). */
+  onOpenKey?: () => void
   /** Scroll to this message and mark it for a moment (a search hit). */
   jumpTo?: JumpRequest | null
   /** Copy, edit, regenerate, versions (message-row.tsx). */
@@ -55,6 +57,7 @@ export function MessageList({
   wait = null,
   onOpen,
   onRetry,
+  onOpenKey,
   jumpTo = null,
   actions
 }: Props) {
@@ -161,6 +164,7 @@ export function MessageList({
                   cost={usage.get(row.message.id)?.cost}
                   onOpen={onOpen}
                   onRetry={row.message.id === lastId ? onRetry : undefined}
+                  onOpenKey={row.message.id === lastId ? onOpenKey : undefined}
                 />
               </MessageRow>
             ) : row.kind === 'wait' ? (
