@@ -59,6 +59,7 @@ import {
   ActivityQuerySchema,
   ArchivedItemSchema,
   ExpiryPreviewInputSchema,
+  SweepInputSchema,
   ExpiryPreviewItemSchema,
   FindInHistoryInputSchema,
   FindInHistoryResultSchema,
@@ -171,7 +172,7 @@ export const channels = {
     input: ExpiryPreviewInputSchema,
     output: z.array(ExpiryPreviewItemSchema)
   },
-  'memory:sweep': { input: NoInput, output: SweepResultSchema },
+  'memory:sweep': { input: SweepInputSchema.optional(), output: SweepResultSchema },
   'memory:archive-list': { input: NoInput, output: z.array(ArchivedItemSchema) },
   'memory:archive-restore': { input: RestoreInputSchema, output: MemoryMutationSchema },
   // Caps that explain themselves: usage against caps about to be saved, and archiving to make room.

@@ -7,6 +7,9 @@ import { ExpiryPolicySchema, MemoryCapsSchema, SETTINGS_RANGES } from './setting
 
 export const MEMORY_ROOT = '/memories'
 
+/** History keeps versions up to this size (a bigger file is recorded by hash only: no restore). */
+export const HISTORY_KEEPS_UP_TO = 16 * 1024 * 1024
+
 export const MemoryLimitsSchema = MemoryCapsSchema
 export type MemoryLimits = z.infer<typeof MemoryLimitsSchema>
 // Patches name only what changes: `.partial()` would fill the defaults back in (zod 4).
@@ -447,9 +450,18 @@ export const RestoreInputSchema = z
 export type RestoreInput = z.infer<typeof RestoreInputSchema>
 
 export const ExpiryPreviewInputSchema = z.strictObject({
-  days: z.number().int().min(0).max(36_500)
+  /** How far ahead to look: 0 = what is due now. */
+  days: z.number().int().min(0).max(36_500),
+  /** A policy not saved yet (the Settings draft): what it would expire, instead of the saved one. */
+  policy: ExpiryPolicyPatchSchema.strict().optional()
 })
 export type ExpiryPreviewInput = z.infer<typeof ExpiryPreviewInputSchema>
+
+/** "Sweep now" after the user confirmed a list: only those files go (if they are still due). */
+export const SweepInputSchema = z.strictObject({
+  paths: z.array(MemoryPathSchema).max(100_000)
+})
+export type SweepInput = z.infer<typeof SweepInputSchema>
 
 /** Inputs that name one path (`memory:read`, `memory:delete`); `memory:list` may omit it. */
 export const MemoryPathInputSchema = z.strictObject({ path: MemoryPathSchema })

@@ -494,20 +494,27 @@ export class MemoryStore implements MemoryService {
     return this.inspect(() => this.parts.log.query(query))
   }
 
-  /** Files that will expire within `days` (0 = due now), soonest first. */
-  expiryPreview(days: number): Promise<ExpiryPreviewItem[]> {
+  /**
+   * Files that will expire within `days` (0 = due now), soonest first: under the saved policy, or
+   * under `draft` changed from it (Settings asks before anything is saved).
+   */
+  expiryPreview(days: number, draft?: ExpiryPolicyPatch): Promise<ExpiryPreviewItem[]> {
     return this.inspect(async () => {
       if (!Number.isFinite(days) || days < 0)
         throw new ToolError('invalid', 'Error: days must be 0 or more.')
-      return preview(this.ctx(SYSTEM, false), days)
+      const ctx = this.ctx(SYSTEM, false)
+      return preview(ctx, days, draft ? { ...ctx.expiry, ...draft } : ctx.expiry)
     })
   }
 
-  /** Re-reads the folder into the index, then expires what is due. */
-  sweep(): Promise<SweepResult> {
+  /**
+   * Re-reads the folder into the index, then expires what is due; of `only` (the list the user
+   * confirmed), when given, so nothing goes that the user was not shown.
+   */
+  sweep(only?: readonly string[]): Promise<SweepResult> {
     return this.inspect(async () => {
       await this.reconcileNow(this.ctx(SYSTEM, false), false, true)
-      return this.expireNow(true)
+      return this.expireNow(true, only ? new Set(only) : undefined)
     })
   }
 
@@ -517,13 +524,20 @@ export class MemoryStore implements MemoryService {
   }
 
   /** Expires what is due, with history of what went; `prune` also trims history (the sweep). */
-  private async expireNow(prune = false): Promise<SweepResult> {
+  private async expireNow(prune = false, only?: ReadonlySet<string>): Promise<SweepResult> {
     const ctx = this.ctx(SYSTEM, false)
+    const chosen = (item: { path: string }) => !only || only.has(item.path)
     // An outside edit not yet seen makes a file fresh again: take it in before judging what is due.
-    await this.catchUp(preview(ctx, 0).map((item) => item.path))
-    const due = preview(ctx, 0).map((item) => item.path)
+    await this.catchUp(
+      preview(ctx, 0)
+        .filter(chosen)
+        .map((item) => item.path)
+    )
+    const due = preview(ctx, 0)
+      .filter(chosen)
+      .map((item) => item.path)
     const [expired, versions] = await this.tracked(ctx, due, 'read', (c) =>
-      expireDue(c, this.parts.archiveRoot)
+      expireDue(c, this.parts.archiveRoot, only)
     )
     for (const item of expired) {
       const own = versions?.filter((ref) => ref.path === item.path)

@@ -1,4 +1,10 @@
-import type { ActivityActor, ActivityEntry, HistoryVersion, NotKept } from '@shared/memory'
+import {
+  HISTORY_KEEPS_UP_TO,
+  type ActivityActor,
+  type ActivityEntry,
+  type HistoryVersion,
+  type NotKept
+} from '@shared/memory'
 import { formatBytes } from '../../lib/format'
 import type { ShownError } from '../../lib/errors'
 
@@ -128,4 +134,12 @@ export function notKeptWhy(why: NotKept, size: number | null): string {
   return why === 'too-large'
     ? `Not kept: it is too large${bytes}. History keeps versions up to 16 MB; it knows this one only by its size and time.`
     : `Not kept: this version alone${bytes} is larger than the whole history size limit, so history did not keep its text.`
+}
+
+/** What is true after a delete: history keeps the text (Activity offers Restore) unless too big. */
+export function deleteWords(size: number): string {
+  const gone = 'Claude will no longer remember what it holds.'
+  return size > HISTORY_KEEPS_UP_TO
+    ? `${gone} It is larger than history keeps (${formatBytes(HISTORY_KEEPS_UP_TO)}), so Cairn cannot bring it back.`
+    : `${gone} Memory → Activity can restore it while history keeps its last version.`
 }
