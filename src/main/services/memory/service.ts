@@ -61,8 +61,8 @@ export interface MemoryReads {
   read(path: string): Promise<MemoryFile>
   usage(): Promise<MemoryUsage>
   activity(query?: ActivityQuery): Promise<ActivityPage>
-  /** Files that will expire within `days` (0 = due now), soonest first. */
-  expiryPreview(days: number): Promise<ExpiryPreviewItem[]>
+  /** Files that will expire within `days` (0 = due now) under a draft policy, soonest first. */
+  expiryPreview(days: number, draft?: ExpiryPolicyPatch): Promise<ExpiryPreviewItem[]>
   listArchived(): Promise<ArchivedItem[]>
   /** Usage against these caps (or those in force), with the files that could make room. */
   capImpact(input?: CapImpactInput): Promise<CapImpact>
@@ -83,8 +83,8 @@ export interface MemoryWrites {
   create(input: MemoryCreateInput): Promise<MemoryMutation>
   rename(input: MemoryRenameInput): Promise<MemoryMutation>
   delete(path: string): Promise<MemoryMutation>
-  /** Re-reads the folder into the index, then expires what is due. */
-  sweep(): Promise<SweepResult>
+  /** Re-reads the folder into the index, then expires what is due (only `only`, when given). */
+  sweep(only?: readonly string[]): Promise<SweepResult>
   archive(input: ArchiveInput): Promise<MemoryMutation>
   restoreArchived(input: RestoreInput): Promise<MemoryMutation>
   revert(seq: number, actor?: ActivityActor): Promise<RevertResult>
