@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import cairn from './scripts/lint/boundaries.js'
 
 const noElectron = {
   paths: [
@@ -13,6 +14,31 @@ const noElectron = {
   ],
   patterns: [{ group: ['electron/*'], message: 'Services and shared code never import electron.' }]
 }
+
+// The layering the design fixes (docs: design.md, "Floors of the memory wing"); a crossing fails lint.
+// Tests are exempt: they wire real rooms together on purpose.
+const layers = [
+  {
+    from: 'src/main/services/chat',
+    to: ['src/main/services/memory'],
+    except: [
+      'src/main/services/memory',
+      'src/main/services/memory/index',
+      'src/main/services/memory/service'
+    ],
+    message: 'chat uses memory only through memory/service.ts (or memory/index.ts).'
+  },
+  {
+    from: 'src/renderer',
+    to: ['src/main'],
+    message: 'the renderer reaches main only through window.cairn and src/shared.'
+  },
+  {
+    from: 'src/main/services',
+    to: ['src/main/ipc', 'src/main/platform'],
+    message: 'services stay plain Node: ipc/ and platform/ call them, never the other way round.'
+  }
+]
 
 export default tseslint.config(
   {
@@ -41,6 +67,12 @@ export default tseslint.config(
     // The seam the design fixes: only index.ts, window.ts, ipc/ and platform/ touch Electron.
     files: ['src/main/services/**/*.{ts,tsx}', 'src/shared/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', noElectron] }
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/__tests__/**', '**/*.test.{ts,tsx}'],
+    plugins: { cairn },
+    rules: { 'cairn/boundaries': ['error', ...layers] }
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],

@@ -6,7 +6,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { openMemoryStore } from '../src/main/services/memory'
-import { MemoryWatcher } from '../src/main/services/watcher'
+import { MemoryWatcher } from '../src/main/services/memory'
 
 const EDITS = 500
 const FILES = 10_000

@@ -68,9 +68,9 @@ for (const scheme of ['light', 'dark'] as const) {
     const versions = inspector.versions().getByRole('button')
     await expect(versions.first()).toContainText('You undid a change')
     await versions.nth(1).click()
-    await expect(
-      cairn.page.getByRole('table', { name: 'Current text compared with this version' })
-    ).toContainText('green')
+    await expect(cairn.page.getByRole('table', { name: 'What this change did' })).toContainText(
+      'green'
+    )
     await captureView(cairn.page, testInfo, `history-${scheme}`)
   })
 }

@@ -33,7 +33,7 @@ test.describe('Memory inspector', () => {
 
   test('a file written outside the app appears without a reload', async ({ cairn }) => {
     test.skip(
-      !existsSync(join(repoRoot, 'src/main/services/watcher')),
+      !existsSync(join(repoRoot, 'src/main/services/memory/outside/watcher.ts')),
       'the folder watcher (memory:changed for outside edits) has not landed'
     )
     await seed(cairn.userDataDir, 'first.md', 'one\n')
@@ -167,9 +167,9 @@ test.describe('Memory inspector: edits are never lost (#13)', () => {
     const versions = memory.versions().getByRole('button')
     await expect(versions.first()).toContainText('You edited it')
     await versions.nth(1).click()
-    await expect(
-      cairn.page.getByRole('table', { name: 'Current text compared with this version' })
-    ).toContainText('theirs')
+    await expect(cairn.page.getByRole('table', { name: 'What this change did' })).toContainText(
+      'theirs'
+    )
   })
 
   test('"Take the disk\'s" keeps my text reachable until I dismiss it', async ({ cairn }) => {

@@ -55,4 +55,52 @@ export class ChatPage {
   stopButton(): Locator {
     return this.view().getByRole('button', { name: 'Stop' })
   }
+
+  /** Shown once the user scrolls away from the newest message: back to it (with a count of new ones). */
+  latestButton(): Locator {
+    return this.view().getByRole('button', { name: /^Latest/ })
+  }
+
+  /** How far the message list is from its bottom, in px (0: the newest line is in view). */
+  async distanceFromBottom(): Promise<number> {
+    return this.log().evaluate((el) => Math.round(el.scrollHeight - el.clientHeight - el.scrollTop))
+  }
+
+  async scrollTop(): Promise<number> {
+    return this.log().evaluate((el) => Math.round(el.scrollTop))
+  }
+
+  /** The mouse wheel over the message list (negative: up). */
+  async wheel(deltaY: number): Promise<void> {
+    const box = await this.log().boundingBox()
+    if (!box) throw new Error('the message list is not shown')
+    await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await this.page.mouse.wheel(0, deltaY)
+  }
+
+  /**
+   * Watches the message list from inside the page (every 25 ms) until `stop()` is called, which
+   * answers the longest stretch, in ms, the list stayed more than 8 px from its bottom. A list
+   * that follows the answer lags a frame at most; one that gave up stays behind.
+   */
+  async watchBottom(): Promise<{ stop(): Promise<number> }> {
+    const handle = await this.log().evaluateHandle((el) => {
+      let longest = 0
+      let since: number | null = null
+      const timer = setInterval(() => {
+        const away = el.scrollHeight - el.clientHeight - el.scrollTop > 8
+        const now = performance.now()
+        if (away) since ??= now
+        else since = null
+        if (since !== null) longest = Math.max(longest, now - since)
+      }, 25)
+      return {
+        stop: () => {
+          clearInterval(timer)
+          return Math.round(longest)
+        }
+      }
+    })
+    return { stop: () => handle.evaluate((watch) => watch.stop()) }
+  }
 }

@@ -201,9 +201,15 @@ async function startInElectron(
   }
 }
 
-export const test = base.extend<{ cairn: CairnApp; keychainMode: 'os' | 'missing' }>({
+export const test = base.extend<{
+  cairn: CairnApp
+  keychainMode: 'os' | 'missing'
+  /** The one key the fake Anthropic API accepts (any key when unset); others get a 401. */
+  anthropicKey: string | undefined
+}>({
   keychainMode: ['os', { option: true }],
-  cairn: async ({ page, keychainMode }, use, testInfo) => {
+  anthropicKey: [undefined, { option: true }],
+  cairn: async ({ page, keychainMode, anthropicKey }, use, testInfo) => {
     const userDataDir = await mkdtemp(join(tmpdir(), 'cairn-e2e-'))
     const keychainService = `Cairn-e2e-${randomUUID()}`
     const common = {
@@ -238,7 +244,7 @@ export const test = base.extend<{ cairn: CairnApp; keychainMode: 'os' | 'missing
         keychainMode === 'missing'
           ? { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/cairn-no-bus' }
           : {}
-      const anthropic = await startFakeAnthropic()
+      const anthropic = await startFakeAnthropic(anthropicKey ? { apiKey: anthropicKey } : {})
       extraEnv.CAIRN_ANTHROPIC_BASE_URL = anthropic.url
       const running = await startInElectron(electron.path, userDataDir, keychainService, extraEnv)
       app = {
@@ -261,7 +267,7 @@ export const test = base.extend<{ cairn: CairnApp; keychainMode: 'os' | 'missing
       }
     } else {
       cspViolations = await watchCsp(page)
-      const anthropic = await startFakeAnthropic()
+      const anthropic = await startFakeAnthropic(anthropicKey ? { apiKey: anthropicKey } : {})
       const running = await startInBrowser(
         page,
         userDataDir,

@@ -7,6 +7,9 @@ import { ExpiryPolicySchema, MemoryCapsSchema, SETTINGS_RANGES } from './setting
 
 export const MEMORY_ROOT = '/memories'
 
+/** History keeps versions up to this size (a bigger file is recorded by hash only: no restore). */
+export const HISTORY_KEEPS_UP_TO = 16 * 1024 * 1024
+
 export const MemoryLimitsSchema = MemoryCapsSchema
 export type MemoryLimits = z.infer<typeof MemoryLimitsSchema>
 // Patches name only what changes: `.partial()` would fill the defaults back in (zod 4).
@@ -161,7 +164,9 @@ export const ActivityCommandSchema = z.enum([
   'revert',
   'archive',
   /** History let old versions go to stay under its size limit or age (actor `system`). */
-  'prune'
+  'prune',
+  /** The user had history forget versions (what went is not said, only how many). */
+  'forget'
 ])
 export type ActivityCommand = z.infer<typeof ActivityCommandSchema>
 
@@ -175,7 +180,7 @@ const VersionIdSchema = z.string().regex(/^(?:[0-9a-f]{64}|stat:\d+:[\d.]+:\d+)$
  * such a file is known by size and time, not a content hash); `over-cap`, alone larger than the
  * history size limit (`maxBytes`).
  */
-export const NotKeptSchema = z.enum(['too-large', 'over-cap'])
+export const NotKeptSchema = z.enum(['too-large', 'over-cap', 'forgotten'])
 export type NotKept = z.infer<typeof NotKeptSchema>
 
 /**
@@ -260,6 +265,63 @@ export const VersionTextInputSchema = z.strictObject({ hash: VersionHashSchema }
 export const RevertInputSchema = z.strictObject({ seq: z.number().int().min(1) })
 export type RevertInput = z.infer<typeof RevertInputSchema>
 
+/** A text the user looks for in history to forget it: long enough not to match everything. */
+export const ForgetTextSchema = z
+  .string()
+  .min(4, 'is too short to search for (at least 4 characters)')
+  .max(10_000, 'is too long (at most 10,000 characters)')
+
+/**
+ * What to forget from history (`memory:forget`): one version, every version of a file, the
+ * versions one activity entry made, or every version holding a text.
+ */
+export const ForgetInputSchema = z.discriminatedUnion('what', [
+  z.strictObject({ what: z.literal('version'), hash: VersionHashSchema }),
+  z.strictObject({ what: z.literal('file'), path: MemoryPathSchema }),
+  z.strictObject({ what: z.literal('entry'), seq: z.number().int().min(1) }),
+  z.strictObject({ what: z.literal('text'), text: ForgetTextSchema })
+])
+export type ForgetInput = z.infer<typeof ForgetInputSchema>
+
+export const ForgetResultSchema = z.object({
+  /** Versions whose text history no longer holds. */
+  forgotten: z.number(),
+  /** Files whose current text is one of them: forgetting history does not change the file. */
+  stillInFiles: z.array(z.string())
+})
+export type ForgetResult = z.infer<typeof ForgetResultSchema>
+
+export const FindInHistoryInputSchema = z.strictObject({ text: ForgetTextSchema })
+
+/** One version holding the text looked for: where history has it, never the text itself. */
+export const HistoryHitSchema = z.object({
+  hash: VersionHashSchema,
+  /** The paths and entries that name this version, newest first. */
+  places: z.array(z.object({ path: z.string(), seq: z.number(), time: z.string() })),
+  /** Times the text occurs in it. */
+  count: z.number(),
+  /** The first line holding it, the text itself masked. */
+  line: z.number(),
+  snippet: z.string(),
+  /** A file holds this version now. */
+  current: z.boolean()
+})
+export type HistoryHit = z.infer<typeof HistoryHitSchema>
+
+export const FindInHistoryResultSchema = z.object({
+  hits: z.array(HistoryHitSchema),
+  /** Versions searched. */
+  searched: z.number()
+})
+export type FindInHistoryResult = z.infer<typeof FindInHistoryResultSchema>
+
+/** "Remove from file and forget from history" for a file the secret scan found secrets in. */
+export const ForgetSecretsResultSchema = ForgetResultSchema.extend({
+  /** Secrets replaced by `[redacted: kind]` in the file. */
+  removed: z.number()
+})
+export type ForgetSecretsResult = z.infer<typeof ForgetSecretsResultSchema>
+
 /** `memory:revert`: done, or a conflict that changed nothing (with both texts, null = no file). */
 export const RevertResultSchema = z.discriminatedUnion('status', [
   z.object({
@@ -278,13 +340,48 @@ export const RevertResultSchema = z.discriminatedUnion('status', [
 ])
 export type RevertResult = z.infer<typeof RevertResultSchema>
 
+/** Memory → search: names and contents, case-insensitive, the query taken literally. */
+export const MemorySearchInputSchema = z.strictObject({
+  query: z
+    .string()
+    .min(1, 'is empty')
+    .max(200, 'is too long to search for (at most 200 characters)')
+})
+export type MemorySearchInput = z.infer<typeof MemorySearchInputSchema>
+
+/** [start, end) in UTF-16 units of the text it belongs to. */
+const RangeSchema = z.tuple([z.number(), z.number()])
+
+export const MemorySearchFileSchema = z.object({
+  path: z.string(),
+  /** Matches in the path itself. */
+  nameRanges: z.array(RangeSchema),
+  /** Lines holding a match (the first ones), each with where the matches are in `text`. */
+  lines: z.array(z.object({ line: z.number(), text: z.string(), ranges: z.array(RangeSchema) })),
+  /** Matches in the contents, all of them (more than `lines` shows when there are many). */
+  count: z.number()
+})
+export type MemorySearchFile = z.infer<typeof MemorySearchFileSchema>
+
+export const MemorySearchResultSchema = z.object({
+  files: z.array(MemorySearchFileSchema),
+  searchedFiles: z.number(),
+  /** More files matched than are listed. */
+  truncated: z.boolean(),
+  /** Files too big to search whole (their names are still searched). */
+  skipped: z.number()
+})
+export type MemorySearchResult = z.infer<typeof MemorySearchResultSchema>
+
 export const ActivityQuerySchema = z.strictObject({
   offset: z.number().int().min(0).default(0),
   limit: z.number().int().min(1).max(500).default(50),
   /** Entries touching this path or anything under it. */
   path: MemoryPathSchema.optional(),
   actor: ActorKindSchema.optional(),
-  conversationId: z.string().optional()
+  conversationId: z.string().optional(),
+  /** Entries whose words (what happened, paths, the message) hold this text, any case. */
+  text: z.string().max(200).optional()
 })
 export type ActivityQuery = z.input<typeof ActivityQuerySchema>
 
@@ -353,9 +450,18 @@ export const RestoreInputSchema = z
 export type RestoreInput = z.infer<typeof RestoreInputSchema>
 
 export const ExpiryPreviewInputSchema = z.strictObject({
-  days: z.number().int().min(0).max(36_500)
+  /** How far ahead to look: 0 = what is due now. */
+  days: z.number().int().min(0).max(36_500),
+  /** A policy not saved yet (the Settings draft): what it would expire, instead of the saved one. */
+  policy: ExpiryPolicyPatchSchema.strict().optional()
 })
 export type ExpiryPreviewInput = z.infer<typeof ExpiryPreviewInputSchema>
+
+/** "Sweep now" after the user confirmed a list: only those files go (if they are still due). */
+export const SweepInputSchema = z.strictObject({
+  paths: z.array(MemoryPathSchema).max(100_000)
+})
+export type SweepInput = z.infer<typeof SweepInputSchema>
 
 /** Inputs that name one path (`memory:read`, `memory:delete`); `memory:list` may omit it. */
 export const MemoryPathInputSchema = z.strictObject({ path: MemoryPathSchema })

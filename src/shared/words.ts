@@ -25,7 +25,8 @@ export function clockPhrase(reason: ExpiryClock, days: number): string {
 export function policySentence(policy: Pick<ExpiryPolicy, 'mode' | 'days' | 'action'>): string {
   if (policy.mode === 'off')
     return 'Files never expire by age or use; only their own expires: dates apply.'
-  const then = policy.action === 'archive' ? 'then move to the archive' : 'then delete for good'
+  // Not "for good": history keeps what an expiry deleted, and Activity offers Restore.
+  const then = policy.action === 'archive' ? 'then move to the archive' : 'then delete'
   const when =
     policy.mode === 'idle'
       ? `after ${plural(policy.days, 'day')} without use (not read or changed)`

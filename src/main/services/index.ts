@@ -11,14 +11,9 @@ import { createDiagnostics } from './app/diagnostics'
 import { createChatService, type AnthropicOptions } from './chat'
 import type { ChooseSavePath } from './chat/chat-service'
 import type { PickFiles } from './chat/attachments'
-import { openMemoryStore } from './memory'
-import {
-  createMemoryOff,
-  MemoryStartError,
-  startFailureReason,
-  type MemoryService
-} from './memory/off'
-import { MemoryWatcher } from './watcher'
+import { MemoryWatcher, openMemoryStore } from './memory'
+import { createMemoryOff, MemoryStartError, startFailureReason } from './memory/off'
+import type { MemoryService } from './memory/service'
 import { ensurePrivateDir } from './fs/durable'
 import type { Logger } from './log/logger'
 import { readLogTail } from './log/rotating-file'
@@ -122,7 +117,7 @@ export async function createServices(deps: ServiceDeps) {
           deps.logger.warn('pinned patterns could not be saved after a rename', { error })
         })
       })
-      memory = Object.assign(store, { enabled: true, offReason: null })
+      memory = store
       try {
         // Other programs' edits of the memory folder reach the index, the activity log and the UI.
         watcher = await MemoryWatcher.start({

@@ -32,6 +32,8 @@ export function App() {
   const [newChatSignal, setNewChatSignal] = useState(0)
   const [newChatWithoutMemorySignal, setNewChatWithoutMemorySignal] = useState(0)
   const [memoryRequest, setMemoryRequest] = useState<{ path: string; n: number } | null>(null)
+  /** Bumped when something sends the user to the API key field (a key Anthropic refused). */
+  const [keyFocus, setKeyFocus] = useState(0)
   const openMemory = (path: string) => {
     setMemoryRequest((r) => ({ path, n: (r?.n ?? 0) + 1 }))
     setView('memory')
@@ -163,7 +165,10 @@ export function App() {
         {panel(
           'chat',
           <ChatView
-            onOpenSettings={() => setView('settings')}
+            onOpenSettings={(focus) => {
+              setView('settings')
+              if (focus === 'apiKey') setKeyFocus((n) => n + 1)
+            }}
             onOpenMemory={openMemory}
             newChatSignal={newChatSignal}
             newChatWithoutMemorySignal={newChatWithoutMemorySignal}
@@ -187,7 +192,12 @@ export function App() {
         )}
         {panel(
           'settings',
-          <SettingsPanel state={settings} info={info} active={view === 'settings'} />
+          <SettingsPanel
+            state={settings}
+            info={info}
+            active={view === 'settings'}
+            keyFocusSignal={keyFocus}
+          />
         )}
       </main>
     </div>

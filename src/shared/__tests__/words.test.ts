@@ -17,7 +17,7 @@ describe('words', () => {
       'Expire after 90 days without use (not read or changed), then move to the archive.'
     )
     expect(policySentence({ mode: 'age', days: 1, action: 'delete' })).toBe(
-      'Expire 1 day after creation, then delete for good.'
+      'Expire 1 day after creation, then delete.'
     )
     expect(policySentence({ mode: 'off', days: 90, action: 'archive' })).toMatch(/never expire/)
     expect(clockPhrase('idle', 30)).toBe('not read or changed for 30 days')

@@ -267,6 +267,31 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
     ['upper-case hash', { hash: 'A'.repeat(64) }],
     ['path instead', { path: '/memories/a.md' }]
   ],
+  'memory:find-in-history': [
+    ['no text', {}],
+    ['text too short', { text: 'ab' }],
+    ['text over the cap', { text: 'x'.repeat(10_001) }],
+    ['extra key', { text: 'abcd', all: true }]
+  ],
+  'memory:forget': [
+    ['no what', {}],
+    ['unknown what', { what: 'everything' }],
+    ['version not a hash', { what: 'version', hash: 'abc' }],
+    ['file path number', { what: 'file', path: 7 }],
+    ['entry zero', { what: 'entry', seq: 0 }],
+    ['text too short', { what: 'text', text: 'a' }],
+    ['extra key', { what: 'entry', seq: 1, hash: 'x' }]
+  ],
+  'memory:search': [
+    ['no query', {}],
+    ['empty query', { query: '' }],
+    ['query over the cap', { query: 'q'.repeat(201) }],
+    ['query number', { query: 5 }]
+  ],
+  'memory:forget-secrets': [
+    ['no path', {}],
+    ['path number', { path: 7 }]
+  ],
   'memory:revert': [
     ['empty object', {}],
     ['seq zero', { seq: 0 }],
@@ -819,7 +844,15 @@ describe('valid calls', () => {
       await createNote()
       const [version] = await services.memory.history(note)
       return { seq: version?.seq }
-    }
+    },
+    'memory:find-in-history': async () => (await createNote(), { text: 'hello' }),
+    'memory:forget': async () => {
+      await createNote()
+      const [version] = await services.memory.history(note)
+      return { what: 'entry', seq: version?.seq }
+    },
+    'memory:forget-secrets': async () => (await createNote(), { path: note }),
+    'memory:search': async () => (await createNote(), { query: 'hello' })
   }
 
   it.each(channelNames)('%s answers {ok:true,data} matching its output schema', async (channel) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { AnswerApprovalInput, PendingApproval, PlannedChange } from '@shared/approval'
 import type { ToolResult } from '@shared/memory'
 import type { MemoryWriteApproval } from '@shared/settings'
-import type { Approval, AskApproval } from '../memory'
+import type { Approval, AskApproval } from '../memory/service'
 import { needsApproval } from './approval-policy'
 import type { ChatEmit } from './types'
 

@@ -543,5 +543,4 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   }
 }
 
-/** The memory service can show a change before it is made; a bare tool runner cannot. */
 export type { ChatEventName }

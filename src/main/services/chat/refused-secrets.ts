@@ -1,11 +1,12 @@
-import { withoutSecrets as redacted } from '../memory'
+import type { AssistantBlock } from '@shared/chat'
+import { redactPath, withoutSecrets as redacted } from '../memory'
 
 /*
- * Nothing refused is kept or re-sent. When the secret guard refuses (or redacts) one of Claude's
- * memory commands, the secret is still in the command's input: in the saved conversation, and in
- * every later request. Each string of the input (file_text, new_str, insert_text, old_str,
- * paths…) loses its secrets to the guard's own `[redacted: <kind>]` marker before the
- * conversation is written again.
+ * Nothing refused is kept or re-sent. The secret guard refuses (or redacts) a memory command of
+ * Claude's that holds a secret, but the secret is still in the command's input: in the saved
+ * conversation, in what the renderer is sent, and in every later request. Each string of the
+ * input (file_text, new_str, insert_text, old_str, paths…) loses its secrets to the guard's own
+ * `[redacted: <kind>]` marker before the reply is saved or shown (hideSecrets).
  */
 export async function withoutSecrets(
   input: Record<string, unknown>
@@ -13,13 +14,52 @@ export async function withoutSecrets(
   return (await scrub(input)) as Record<string, unknown>
 }
 
-async function scrub(value: unknown): Promise<unknown> {
-  if (typeof value === 'string') return redacted(value)
-  if (Array.isArray(value)) return Promise.all(value.map(scrub))
+/** Inputs that name a file or folder: their names are checked as the guard checks new names. */
+const PATH_KEYS: ReadonlySet<string> = new Set(['path', 'old_path', 'new_path'])
+
+async function scrub(value: unknown, key?: string): Promise<unknown> {
+  // A key glued to a name (`notes-sk-ant-….md`) is found only with `-`, `_`, `.` as word breaks.
+  if (typeof value === 'string')
+    return key && PATH_KEYS.has(key) ? redactPath(await redacted(value)) : redacted(value)
+  if (Array.isArray(value)) return Promise.all(value.map((item) => scrub(item)))
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {}
-    for (const [key, item] of Object.entries(value)) out[key] = await scrub(item)
+    for (const [name, item] of Object.entries(value)) out[name] = await scrub(item, name)
     return out
   }
   return value
+}
+
+/**
+ * Takes the secrets out of a reply's memory commands before the reply is saved or shown: the
+ * guard will refuse or redact them anyway, and neither the conversation file nor the renderer
+ * may hold one, not even while the command runs (or waits for approval). Returns each changed
+ * command's input as Claude wrote it, by tool_use id: what the engine must be given, in memory only.
+ */
+export async function hideSecrets(
+  content: readonly AssistantBlock[]
+): Promise<Map<string, Record<string, unknown>>> {
+  const asWritten = new Map<string, Record<string, unknown>>()
+  for (const block of content) {
+    if (block.type !== 'tool_use' || block.name !== 'memory') continue
+    const clean = await withoutSecrets(block.input)
+    if (JSON.stringify(clean) === JSON.stringify(block.input)) continue
+    asWritten.set(block.id, block.input)
+    block.input = clean
+  }
+  return asWritten
+}
+
+/** The texts of Claude's memory commands, the parts the guard scans with the file around them. */
+const TEXT_KEYS = ['file_text', 'new_str', 'insert_text', 'old_str']
+
+/**
+ * For a command the guard caught though no secret shows in its strings alone (an edit that
+ * completes a key already half in the file): its texts leave the tool call whole.
+ */
+export function withoutTexts(input: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...input }
+  for (const key of TEXT_KEYS)
+    if (typeof out[key] === 'string') out[key] = '[redacted: part of a secret]'
+  return out
 }

@@ -19,13 +19,13 @@ import type { Logger } from '../log/logger'
 import type { AttachmentService } from './attachments'
 import { createCoalescer } from './coalescer'
 import { classifyFault, isAbort, noApiKeyFault, saveFailedFault, StreamEndedEarly } from './faults'
-import { dropThinkingAfter, nextRequest } from './frame/next-request'
+import { dropThinkingAfter, nextRequest, withoutThinkingAfter } from './frame/next-request'
 import { guardCaughtSecret } from '../memory'
 import { describeTool, summarize } from './memory-ops'
 import type { ApprovalDesk } from './approvals'
 import { toolRoundLimitText } from './notice-texts'
 import { addUsage, ReplyAccumulator, ZERO_USAGE, type ReplySnapshot } from './reply-accumulator'
-import { withoutSecrets } from './refused-secrets'
+import { hideSecrets, withoutTexts } from './refused-secrets'
 import { notRunResult, repairStored } from './repair'
 import { createThinkingRelay } from './thinking/live-thinking'
 import { attemptsFor, countdown, retryDelay, type RetryPolicy, type Wait } from './retry'
@@ -81,6 +81,8 @@ export class Turn {
   readonly id = randomUUID()
   private readonly controller = new AbortController()
   private usage: Usage = ZERO_USAGE
+  /** Memory commands as Claude wrote them, secrets included (see hideSecrets): never saved. */
+  private readonly asWritten = new Map<string, Record<string, unknown>>()
 
   constructor(private readonly deps: TurnDeps) {}
 
@@ -247,12 +249,15 @@ export class Turn {
       outcome.kind === 'complete'
         ? snapshot.content
         : snapshot.content.filter((b) => b.type !== 'tool_use')
+    const hidden = await hideSecrets(content)
+    for (const [id, input] of hidden) this.asWritten.set(id, input)
     const message: AssistantMessage = {
       id: messageId,
       role: 'assistant',
       createdAt: this.now(),
       model: this.deps.conversation.model,
-      content,
+      // A call changed (its secret hidden): thinking after it was bound to it as it was.
+      content: withoutThinkingAfter(content, new Set(hidden.keys())),
       status:
         outcome.kind === 'complete'
           ? 'complete'
@@ -329,9 +334,15 @@ export class Turn {
               isError: true
             }
           : await this.runMemory(call)
-      // The guard caught a secret in the command: the conversation keeps the call without it.
-      if (!bad && call.name === 'memory' && guardCaughtSecret(result)) {
-        call.input = await withoutSecrets(call.input)
+      // The guard caught a secret hideSecrets could not see in the strings alone: the texts go,
+      // and thinking later in this reply (bound to the call as it was) with them.
+      if (
+        !bad &&
+        call.name === 'memory' &&
+        guardCaughtSecret(result) &&
+        !this.asWritten.has(call.id)
+      ) {
+        call.input = withoutTexts(call.input)
         dropThinkingAfter(this.deps.conversation, call)
       }
       results.push({
@@ -357,7 +368,8 @@ export class Turn {
       signal: this.controller.signal
     })
     const actor = { kind: 'claude', conversationId: this.conversationId } as const
-    return this.deps.memory.execute(call.input, actor, ask ? { ask } : {})
+    const input = this.asWritten.get(call.id) ?? call.input
+    return this.deps.memory.execute(input, actor, ask ? { ask } : {})
   }
 
   /** Before each request: every tool call in the saved conversation has its answer. */

@@ -1,13 +1,12 @@
 import type { EventName, EventPayload } from '@shared/contract'
-import type { MemoryActor, ToolResult } from '@shared/memory'
-import type { ExecuteOptions } from '../memory'
+import type { MemoryService } from '../memory/service'
 
 export type ChatEventName = Extract<EventName, `chat:${string}`>
 export type ChatEmit = <E extends ChatEventName>(event: E, payload: EventPayload<E>) => void
 
-/** The memory engine as the chat loop uses it (`MemoryStore.execute`: never throws). */
-export interface MemoryToolRunner {
-  execute(input: unknown, actor: MemoryActor, options?: ExecuteOptions): Promise<ToolResult>
-  /** False when memory is off for this session: requests then offer Claude no memory tool. */
-  readonly enabled?: boolean
-}
+/**
+ * The memory service as the chat loop uses it (`execute` never throws); `enabled` false (memory
+ * off) means requests offer Claude no memory tool, and a runner without it counts as on.
+ */
+export type MemoryToolRunner = Pick<MemoryService, 'execute'> &
+  Partial<Pick<MemoryService, 'enabled'>>

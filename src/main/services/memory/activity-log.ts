@@ -103,10 +103,11 @@ export class ActivityLog {
     return found
   }
 
-  /** Newest first, filtered by path (the path or anything under it) and actor. */
+  /** Newest first, filtered by path (the path or anything under it), actor and words. */
   async query(input: ActivityQuery = {}): Promise<ActivityPage> {
     const query = ActivityQuerySchema.parse(input)
     const folder = query.path === undefined ? undefined : normalise(query.path)
+    const text = query.text?.trim().toLowerCase()
     const matches: ActivityEntry[] = []
     for (let generation = 0; generation <= KEEP_ROTATED; generation++) {
       const entries = await this.readFileEntries(generation)
@@ -124,6 +125,7 @@ export class ActivityLog {
           !entry.paths.some((p) => p === folder || p.startsWith(`${folder}/`))
         )
           continue
+        if (text && !wordsOf(entry).includes(text)) continue
         matches.push(entry)
       }
     }
@@ -146,4 +148,25 @@ export class ActivityLog {
 function normalise(path: string): string {
   const parsed = parseMemoryPath(path)
   return parsed.ok ? parsed.path.display : path
+}
+
+/** The verbs the activity list uses for each command, so a text filter finds what it shows. */
+const VERBS: Partial<Record<ActivityEntry['command'], string>> = {
+  create: 'created',
+  str_replace: 'edited',
+  insert: 'edited inserted',
+  write: 'edited saved',
+  delete: 'deleted',
+  rename: 'renamed moved',
+  expire: 'expired',
+  external: 'outside cairn changed',
+  revert: 'undone undid reverted restored',
+  archive: 'archived'
+}
+
+/** An entry's words for the text filter: who, what, where, and its message (lower case). */
+function wordsOf(entry: ActivityEntry): string {
+  const who = entry.actor.kind === 'user' ? 'you user' : entry.actor.kind
+  const what = `${entry.command} ${VERBS[entry.command] ?? ''}`
+  return `${who} ${what} ${entry.paths.join(' ')} ${entry.message}`.toLowerCase()
 }

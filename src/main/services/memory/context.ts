@@ -3,7 +3,18 @@ import type { ActivityActor, ExpiryPolicy, MemoryLimits } from '@shared/memory'
 import type { MemoryIndex } from './index-store'
 import type { LineIndexer } from './line-index'
 import type { SafeFs } from './safe-fs'
-import type { WriteGuard } from './secret-guard'
+
+/**
+ * How a write meets the guard. Claude's writes (the memory tool) refuse or redact as the
+ * settings say; the user's saves refuse with a warning the inspector can answer ("Save anyway",
+ * "Redact and save"), or were let through or redacted by that answer.
+ * It sits here, beside the Ctx that carries it, and not in secret-guard/ (which reads Ctx): the
+ * context floor stays below the guard.
+ */
+export interface WriteGuard {
+  mode: 'refuse' | 'redact' | 'allow'
+  audience: 'claude' | 'user'
+}
 
 /** What a command needs: the folder, the index, the settings in force now, who acts. */
 export interface Ctx {

@@ -44,9 +44,12 @@ export function makeDueOf(
   }
 }
 
-/** What expires within `days` from now (already due included), soonest first. */
-export function preview(ctx: Ctx, days: number): ExpiryPreviewItem[] {
-  const dueOf = makeDueOf(ctx.expiry)
+/**
+ * What expires within `days` from now (already due included), soonest first, under `policy`
+ * (the saved one unless a draft is asked about).
+ */
+export function preview(ctx: Ctx, days: number, policy = ctx.expiry): ExpiryPreviewItem[] {
+  const dueOf = makeDueOf(policy)
   const horizon = ctx.now() + days * DAY
   const items: ExpiryPreviewItem[] = []
   for (const [rel, entry] of ctx.index.entries()) {
@@ -56,7 +59,7 @@ export function preview(ctx: Ctx, days: number): ExpiryPreviewItem[] {
         path: displayOf(rel),
         expiresAt: due.at,
         reason: due.reason,
-        action: ctx.expiry.action,
+        action: policy.action,
         size: entry.size
       })
     }
@@ -69,9 +72,16 @@ export function archiveStamp(now: number): string {
   return new Date(now).toISOString().replace(/:/g, '-')
 }
 
-/** Removes or archives everything due now; each item is returned for the activity log. */
-export async function expireDue(ctx: Ctx, archiveRoot: string): Promise<ExpiredItem[]> {
-  const due = preview(ctx, 0)
+/**
+ * Removes or archives everything due now (of `only`, when given: what the user confirmed); each
+ * item is returned for the activity log.
+ */
+export async function expireDue(
+  ctx: Ctx,
+  archiveRoot: string,
+  only?: ReadonlySet<string>
+): Promise<ExpiredItem[]> {
+  const due = preview(ctx, 0).filter((item) => !only || only.has(item.path))
   if (due.length === 0) return []
   const archiveId =
     ctx.expiry.action === 'archive' ? await freshArchiveDir(archiveRoot, ctx.now()) : undefined

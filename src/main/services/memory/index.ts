@@ -21,18 +21,22 @@ import { MemoryStore, type Timers } from './store'
 // paths.ts checks virtual paths; safe-fs.ts reaches them without following links; commands/* are
 // the six commands; caps.ts, expiry.ts, index-store.ts, activity-log.ts and queue.ts do what their
 // names say; user-ops.ts is the inspector's side; history/ keeps every version (content-addressed,
-// outside the root) and undoes entries; store.ts puts them together behind one queue.
+// outside the root) and undoes entries; outside/ watches for other programs' edits; store.ts puts
+// them together behind one queue; service.ts is what the rest of the app may rely on.
 
-export {
-  MemoryStore,
-  type Approval,
-  type AskApproval,
-  type ExecuteOptions,
-  type Preview,
-  type Timers
-} from './store'
+export { MemoryStore, type Timers } from './store'
+export type {
+  Approval,
+  AskApproval,
+  ExecuteOptions,
+  MemoryReads,
+  MemoryService,
+  MemoryWrites,
+  Preview
+} from './service'
 export type { MemoryChange } from '@shared/memory'
-export { guardCaughtSecret, withoutSecrets } from './secret-guard'
+export { guardCaughtSecret, redactPath, withoutSecrets } from './secret-guard'
+export { MemoryWatcher, type MemoryWatcherOptions, type WatcherProblem } from './outside/watcher'
 
 export interface OpenMemoryStoreOptions {
   /** The real folder that `/memories` maps to (created 0700 if missing). */

@@ -26,7 +26,7 @@ export function unreadableLine(parentDisplay: string, name: string, reason: stri
 export function unreadableNote(count: number): string {
   if (count === 0) return ''
   const what = count === 1 ? '1 entry marked' : `${count} entries marked`
-  return `\nNote: ${what} [unreadable name] above were named outside the app with characters the memory tool refuses (shown escaped). They cannot be viewed, edited, renamed or deleted with this tool and do not count toward memory usage; if they matter, ask the user to rename them in their file manager.`
+  return `\nNote: ${what} [unreadable name] above were named outside the app with characters the memory tool refuses (shown escaped) or with a credential in the name (shown redacted). They cannot be viewed, edited, renamed or deleted with this tool and do not count toward memory usage; if they matter, ask the user to rename them in their file manager.`
 }
 
 /**

@@ -1,42 +1,6 @@
 import { CairnError } from '@shared/errors'
 import type { ToolResult } from '@shared/memory'
-import type { MemoryStore } from './store'
-
-/** What the rest of the app uses of the memory engine (the inspector, chat, settings, events). */
-export type MemoryService = Pick<
-  MemoryStore,
-  | 'execute'
-  | 'preview'
-  | 'list'
-  | 'read'
-  | 'write'
-  | 'create'
-  | 'rename'
-  | 'delete'
-  | 'usage'
-  | 'activity'
-  | 'expiryPreview'
-  | 'sweep'
-  | 'listArchived'
-  | 'restoreArchived'
-  | 'capImpact'
-  | 'archive'
-  | 'history'
-  | 'versionText'
-  | 'revert'
-  | 'scanSecrets'
-  | 'onChange'
-  | 'dispose'
-> & {
-  updateLimits(patch: Parameters<MemoryStore['updateLimits']>[0]): unknown
-  updateExpiry(patch: Parameters<MemoryStore['updateExpiry']>[0]): unknown
-  updateHistory(patch: Parameters<MemoryStore['updateHistory']>[0]): unknown
-  updateSecretGuard(patch: Parameters<MemoryStore['updateSecretGuard']>[0]): unknown
-  /** False when the app started with memory off: chat then offers Claude no memory tool. */
-  readonly enabled: boolean
-  /** Why memory is off, when it is. */
-  readonly offReason: string | null
-}
+import type { MemoryService } from './service'
 
 /**
  * Memory off for this session (the user chose it after the memory folder could not be opened):
@@ -74,7 +38,11 @@ export function createMemoryOff(reason: string): MemoryService {
     history: refuse,
     versionText: refuse,
     revert: refuse,
+    findInHistory: refuse,
+    forget: refuse,
+    forgetSecrets: refuse,
     scanSecrets: refuse,
+    search: refuse,
     updateLimits: () => undefined,
     updateExpiry: () => undefined,
     updateHistory: () => undefined,

@@ -4,7 +4,7 @@ import { constants, type Dirent, type Stats } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { CairnError } from '@shared/errors'
-import { ToolError } from './tool-error'
+import { ToolError } from './core/tool-error'
 
 // Every path below the root is reached one name at a time from an open folder descriptor
 // (`/proc/self/fd/N/name`, Linux's openat), opening each level with O_NOFOLLOW: a symlink at any
@@ -106,6 +106,11 @@ export class SafeFs {
         'The memory folder is a file, not a folder. Move the file away so Cairn can create the folder.'
       )
     return new SafeFs(realRoot, procWorks(realRoot))
+  }
+
+  /** Makes the root again after another program deleted it (0700; a link there stays refused). */
+  async recreateRoot(): Promise<void> {
+    await fs.promises.mkdir(this.realRoot, { recursive: true, mode: 0o700 })
   }
 
   /** Opens the folder `segments` (each level without following links), optionally creating it. */

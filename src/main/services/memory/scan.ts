@@ -9,6 +9,7 @@ import { bigFiles, readBounded } from './big-file'
 import { inParent, noteRead, openIn, parentOf } from './files'
 import type { MemoryIndex } from './index-store'
 import { refusedReason } from './names'
+import { credentialInName } from './secret-guard'
 import { pacer, type Pace } from './pace'
 import { displayOf, isWithin, parseMemoryPath, shown, TEMP_NAME } from './paths'
 import { FsProblem, lstatOrNull, walkTree, type Dir, type WalkSkip } from './safe-fs'
@@ -20,6 +21,12 @@ export interface Reconciled {
   removed: string[]
   /** Folders the walk could not enter; what the index knows under them is kept as it was. */
   skipped: WalkSkip[]
+  /** New files kept out of the index: a name of theirs holds a credential (rel → its words). */
+  secretNamed: Map<string, string>
+}
+
+function reconciled(): Reconciled {
+  return { added: [], changed: [], removed: [], skipped: [], secretNamed: new Map() }
 }
 
 /** Deepest folder the walk enters: the tool refuses paths deeper than this (paths.ts MAX_DEPTH). */
@@ -42,7 +49,7 @@ export async function reconcile(
   force: ReadonlySet<string> = new Set(),
   pace: Pace = pacer()
 ): Promise<Reconciled> {
-  const result: Reconciled = { added: [], changed: [], removed: [], skipped: [] }
+  const result = reconciled()
   const onDisk = await walkFiles(ctx, [], result, pace, removeTemps)
   for (const rel of Array.from(ctx.index.entries(), ([key]) => key)) {
     await pace()
@@ -95,7 +102,7 @@ export async function reconcilePaths(
   touched: Iterable<string>,
   pace: Pace = pacer()
 ): Promise<Reconciled> {
-  const result: Reconciled = { added: [], changed: [], removed: [], skipped: [] }
+  const result = reconciled()
   // Folders the index holds files under, built once per batch and only when needed.
   let folders: Set<string> | undefined
   const holds = async (key: string): Promise<boolean> => {
@@ -260,6 +267,13 @@ async function settle(
 ): Promise<void> {
   const known = ctx.index.get(rel)
   if (known && known.size === seen.size && known.mtimeMs === seen.mtimeMs && !forced) return
+  // Names are content: a file another program named after a key stays the user's, on disk, but
+  // out of the index, so no version, activity entry or listing of Cairn's copies the name.
+  const credential = known ? undefined : await credentialInName(rel)
+  if (credential) {
+    result.secretNamed.set(rel, credential)
+    return
+  }
   const parsed = parseMemoryPath(`/memories/${rel}`)
   if (!parsed.ok) return
   const missing = () => new ToolError('not-found', 'gone')

@@ -19,6 +19,10 @@ import {
   type ExpiryPolicy,
   type ExpiryPolicyPatch,
   type ExpiryPreviewItem,
+  type FindInHistoryResult,
+  type ForgetInput,
+  type ForgetResult,
+  type ForgetSecretsResult,
   type HistoryVersion,
   type MemoryActor,
   type MemoryChange,
@@ -31,6 +35,7 @@ import {
   type MemoryMutation,
   type MemoryOpRef,
   type MemoryRenameInput,
+  type MemorySearchResult,
   type MemoryUsage,
   type MemoryWriteInput,
   type RestoreInput,
@@ -47,7 +52,6 @@ import {
   type SecretGuardSettings
 } from '@shared/settings'
 import type { SecretScanResult } from '@shared/secret-scan'
-import type { PlannedChange } from '@shared/approval'
 import type { Logger } from '../log/logger'
 import type { ActivityLog, NewActivity } from './activity-log'
 import type { History, TrackHow } from './history'
@@ -76,10 +80,22 @@ import { probe } from './files'
 import { pinsAfterMove } from './pins'
 import { LineIndexer } from './line-index'
 import { ListCache } from './list-cache'
+import { pacer } from './pace'
 import { SerialQueue } from './queue'
+import { searchFolder, TextCache } from './search'
 import { externalActivity, reconcile, reconcilePaths, skippedMessage } from './scan'
 import type { SafeFs, WalkSkip } from './safe-fs'
-import { redactPath, scanFolder, withoutSecrets, type WriteGuard } from './secret-guard'
+import type { AskApproval, ExecuteOptions, MemoryService, Preview } from './service'
+import {
+  findSecrets,
+  guardOutsideName,
+  redact,
+  redactPath,
+  secretNameActivity,
+  scanFolder,
+  withoutSecrets,
+  type WriteGuard
+} from './secret-guard'
 import { ioFailure, ToolError, type ToolErrorKind } from './tool-error'
 import {
   createForUser,
@@ -97,21 +113,6 @@ export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown
   clearTimeout(handle: unknown): void
 }
-
-/** The user's answer to a planned change: go, or the result Claude gets instead (a decline). */
-export type Approval = { go: true } | { go: false; result: ToolResult }
-/** Asks about a plan; `changed`: an earlier plan was overtaken by another change before it ran. */
-export type AskApproval = (plan: PlannedChange, changed: boolean) => Promise<Approval>
-
-export interface ExecuteOptions {
-  /** The sha256 the command's plan was made from (null: nothing was there). */
-  expect?: string | null
-  /** Ask before running: the engine plans, asks, and runs exactly that plan. */
-  ask?: AskApproval
-}
-
-/** A dry run's answer: the plan, or the error the command would give. */
-export type Preview = { ok: true; plan: PlannedChange } | { ok: false; result: ToolResult }
 
 export interface StoreParts {
   fs: SafeFs
@@ -150,13 +151,17 @@ const EXTERNAL: ActivityActor = { kind: 'external' }
 /** Repeated outside changes to one file within this window make one activity entry. */
 export const EXTERNAL_COALESCE_MS = 2000
 
-export class MemoryStore {
+export class MemoryStore implements MemoryService {
+  readonly enabled = true
+  readonly offReason = null
   private readonly queue = new SerialQueue()
   private readonly lines = new LineIndexer()
   private readonly listeners = new Set<(change: MemoryChange) => void>()
   private readonly pinListeners = new Set<(pinned: string[]) => void>()
   /** External activity entries logged lately (key → time), to coalesce repeats per file. */
   private readonly recentExternal = new Map<string, number>()
+  /** Files kept out of memory for a credential in a name, already logged this session. */
+  private readonly secretNamesNoted = new Set<string>()
   /** The order memory:list pages through, kept up to date by every change (see list-cache.ts). */
   private readonly listing = new ListCache()
   private limits: MemoryLimits
@@ -164,6 +169,8 @@ export class MemoryStore {
   private secretGuard: SecretGuardSettings
   /** The folder scan running now, if any: a second request shares it. */
   private scanning: Promise<SecretScanResult> | undefined
+  /** Texts searched before, by hash (search.ts). */
+  private readonly texts = new TextCache()
   private closed = false
   /** What the last walk skipped, as reported (see noteSkipped). */
   private lastSkipped: string | undefined
@@ -253,6 +260,7 @@ export class MemoryStore {
         result: { content: 'Error: view changes nothing; there is no plan.', isError: true }
       }
     try {
+      await this.guardOutside(this.claudeCtx(actor), command)
       await this.catchUp(pathsOf(command))
       const done = await this.mutate(
         { ...this.claudeCtx(actor), intent: { dryRun: true } },
@@ -289,6 +297,7 @@ export class MemoryStore {
     let versions: VersionRef[] | undefined
     let conflict = false
     try {
+      await this.guardOutside(ctx, command)
       if (command.command === 'view') {
         await this.catchUp(pathsOf(command), true)
         result = { content: await view(ctx, this.path(command.path), command), isError: false }
@@ -320,6 +329,13 @@ export class MemoryStore {
       if (entry && !result.isError) result = { ...result, activity: entryRef(entry) }
     }
     return { result, conflict }
+  }
+
+  /** Refuses a command on a path another program named after a key (out of memory: scan.ts). */
+  private async guardOutside(ctx: Ctx, command: Command): Promise<void> {
+    if (command.command === 'create') return // a new name: the command's own guard checks it
+    const parsed = parseMemoryPath(command.command === 'rename' ? command.old_path : command.path)
+    if (parsed.ok) await guardOutsideName(ctx, parsed.path)
   }
 
   /** The tool result for a command that failed: its own message, or an I/O failure in words. */
@@ -372,6 +388,7 @@ export class MemoryStore {
   /** Reads a file for the user (counts as an access). */
   read(path: string): Promise<MemoryFile> {
     return this.inspect(async () => {
+      await guardOutsideName(this.ctx(USER, false), this.path(path))
       await this.catchUp([this.path(path).display], true)
       const file = await readForUser(this.ctx(USER, false), this.path(path))
       this.scheduleFlush()
@@ -416,6 +433,19 @@ export class MemoryStore {
         this.scanning = undefined
       })
     return this.scanning
+  }
+
+  /**
+   * Memory → search: names and contents, any case. Beside the queue like the scan (it only
+   * reads); texts are cached by hash, so a search after the first reads only what changed.
+   */
+  async search(query: string): Promise<MemorySearchResult> {
+    if (this.closed) throw new CairnError('MEMORY_CLOSED', 'The memory store is closed.')
+    return searchFolder(this.ctx(SYSTEM, false), query, this.texts, pacer()).catch(
+      (error: unknown) => {
+        throw this.toCairn(error)
+      }
+    )
   }
 
   updateSecretGuard(patch: Partial<SecretGuardSettings>): SecretGuardSettings {
@@ -464,20 +494,27 @@ export class MemoryStore {
     return this.inspect(() => this.parts.log.query(query))
   }
 
-  /** Files that will expire within `days` (0 = due now), soonest first. */
-  expiryPreview(days: number): Promise<ExpiryPreviewItem[]> {
+  /**
+   * Files that will expire within `days` (0 = due now), soonest first: under the saved policy, or
+   * under `draft` changed from it (Settings asks before anything is saved).
+   */
+  expiryPreview(days: number, draft?: ExpiryPolicyPatch): Promise<ExpiryPreviewItem[]> {
     return this.inspect(async () => {
       if (!Number.isFinite(days) || days < 0)
         throw new ToolError('invalid', 'Error: days must be 0 or more.')
-      return preview(this.ctx(SYSTEM, false), days)
+      const ctx = this.ctx(SYSTEM, false)
+      return preview(ctx, days, draft ? { ...ctx.expiry, ...draft } : ctx.expiry)
     })
   }
 
-  /** Re-reads the folder into the index, then expires what is due. */
-  sweep(): Promise<SweepResult> {
+  /**
+   * Re-reads the folder into the index, then expires what is due; of `only` (the list the user
+   * confirmed), when given, so nothing goes that the user was not shown.
+   */
+  sweep(only?: readonly string[]): Promise<SweepResult> {
     return this.inspect(async () => {
       await this.reconcileNow(this.ctx(SYSTEM, false), false, true)
-      return this.expireNow(true)
+      return this.expireNow(true, only ? new Set(only) : undefined)
     })
   }
 
@@ -487,13 +524,20 @@ export class MemoryStore {
   }
 
   /** Expires what is due, with history of what went; `prune` also trims history (the sweep). */
-  private async expireNow(prune = false): Promise<SweepResult> {
+  private async expireNow(prune = false, only?: ReadonlySet<string>): Promise<SweepResult> {
     const ctx = this.ctx(SYSTEM, false)
+    const chosen = (item: { path: string }) => !only || only.has(item.path)
     // An outside edit not yet seen makes a file fresh again: take it in before judging what is due.
-    await this.catchUp(preview(ctx, 0).map((item) => item.path))
-    const due = preview(ctx, 0).map((item) => item.path)
+    await this.catchUp(
+      preview(ctx, 0)
+        .filter(chosen)
+        .map((item) => item.path)
+    )
+    const due = preview(ctx, 0)
+      .filter(chosen)
+      .map((item) => item.path)
     const [expired, versions] = await this.tracked(ctx, due, 'read', (c) =>
-      expireDue(c, this.parts.archiveRoot)
+      expireDue(c, this.parts.archiveRoot, only)
     )
     for (const item of expired) {
       const own = versions?.filter((ref) => ref.path === item.path)
@@ -646,6 +690,64 @@ export class MemoryStore {
     })
   }
 
+  /** Versions in history holding `text` (file, entry, masked line), for "Find and forget". */
+  findInHistory(text: string): Promise<FindInHistoryResult> {
+    return this.inspect(() => this.historyOn().find(text, this.currentHashes(), pacer()))
+  }
+
+  /**
+   * Forgets versions from history for good (issue 23): the packs are rewritten without them and a
+   * record says that something was forgotten, when and by whom. The files themselves are not
+   * touched: `stillInFiles` names those whose current text was among the versions.
+   */
+  forget(input: ForgetInput, actor: ActivityActor = USER): Promise<ForgetResult> {
+    return this.inspect(async () => {
+      const history = this.historyOn()
+      const current = this.currentHashes()
+      const what = input.what === 'file' ? { ...input, path: this.path(input.path).display } : input
+      const hashes = await history.versionsNamed(what, current, pacer())
+      if (!hashes.size) return { forgotten: 0, stillInFiles: [] }
+      const forgotten = await history.forget(hashes, actor)
+      const stillInFiles: string[] = []
+      for (const [rel, entry] of this.parts.index.entries())
+        if (hashes.has(entry.hash)) stillInFiles.push(displayOf(rel))
+      this.emit([], actor)
+      return { forgotten, stillInFiles }
+    })
+  }
+
+  /**
+   * The secret scan's one-click fix: the file's secrets become `[redacted: kind]` (a user save,
+   * so it is undoable like any other and refused if the file moved on), then every version in
+   * history holding one of them is forgotten, that save's undo text included.
+   */
+  async forgetSecrets(path: string): Promise<ForgetSecretsResult> {
+    const file = await this.read(path)
+    if (file.truncated)
+      throw new CairnError('MEMORY_REFUSED', `${file.path} is too large to fix here; edit it.`)
+    const findings = await findSecrets(file.content)
+    const secrets = new Set(findings.map((found) => file.content.slice(found.start, found.end)))
+    if (!secrets.size) return { removed: 0, forgotten: 0, stillInFiles: [] }
+    const content = redact(file.content, findings)
+    await this.write({ path, content, expectedHash: file.hash, secrets: 'allow' })
+    if (!this.parts.history) return { removed: findings.length, forgotten: 0, stillInFiles: [] }
+    const forgotten = { forgotten: 0, stillInFiles: [] as string[] }
+    for (const text of secrets) {
+      const one = await this.forget({ what: 'text', text })
+      forgotten.forgotten += one.forgotten
+      forgotten.stillInFiles.push(
+        ...one.stillInFiles.filter((p) => !forgotten.stillInFiles.includes(p))
+      )
+    }
+    return { removed: findings.length, ...forgotten }
+  }
+
+  private currentHashes(): Set<string> {
+    const hashes = new Set<string>()
+    for (const [, entry] of this.parts.index.entries()) hashes.add(entry.hash)
+    return hashes
+  }
+
   updateHistory(patch: Partial<HistoryRetention>): HistoryRetention | undefined {
     return this.parts.history?.setRetention(patch)
   }
@@ -738,8 +840,12 @@ export class MemoryStore {
       throw error
     })
     await this.noteSkipped(changes.skipped, paths === undefined)
+    const noted = await this.noteSecretNames(changes.secretNamed)
     const changed = [...changes.added, ...changes.changed, ...changes.removed]
-    if (changed.length === 0) return undefined
+    if (changed.length === 0) {
+      if (noted) this.send(this.changeOf([], EXTERNAL))
+      return undefined
+    }
     const now = this.parts.clock().getTime()
     for (const [key, at] of this.recentExternal)
       if (now - at >= EXTERNAL_COALESCE_MS) this.recentExternal.delete(key)
@@ -771,6 +877,12 @@ export class MemoryStore {
     await this.queue.run(() => this.logProblem(message)).catch(() => undefined)
   }
 
+  /** The folder was deleted outside: it is made again, empty, in the queue (one writer). */
+  recreateRoot(): Promise<void> {
+    if (this.closed) return Promise.resolve()
+    return this.queue.run(() => this.parts.fs.recreateRoot())
+  }
+
   private async logProblem(message: string): Promise<void> {
     try {
       await this.append({
@@ -800,6 +912,21 @@ export class MemoryStore {
       this.parts.logger?.warn('memory folder partly skipped', { folders: skipped.length })
       await this.logProblem(message)
     }
+  }
+
+  /**
+   * Logs, once a session per file, each new file kept out of memory because a name of its holds a
+   * credential (the name redacted). True when anything was logged.
+   */
+  private async noteSecretNames(named: ReadonlyMap<string, string>): Promise<boolean> {
+    const fresh = new Map([...named].filter(([rel]) => !this.secretNamesNoted.has(rel)))
+    for (const entry of await secretNameActivity(fresh)) {
+      await this.append(entry).catch((error: unknown) => {
+        this.parts.logger?.warn('memory activity log write failed', { error })
+      })
+    }
+    for (const rel of fresh.keys()) this.secretNamesNoted.add(rel)
+    return fresh.size > 0
   }
 
   /** Re-reads the folder (e.g. after the watcher saw an outside change). */
@@ -850,6 +977,7 @@ export class MemoryStore {
     const before = history ? snapshot(ctx.index, ['']) : undefined
     const changes = await reconcile(history ? history.track(ctx) : ctx, removeTemps)
     await this.noteSkipped(changes.skipped, true)
+    await this.noteSecretNames(changes.secretNamed)
     if (!logChanges) return
     const entries = externalActivity(changes, ctx.index, this.limits)
     if (history && before) await history.external(before, ctx.index, entries)

@@ -1,20 +1,7 @@
-import type { CapRefusal } from '@shared/caps'
 import { FsProblem, errnoOf } from './safe-fs'
+import { ToolError } from './core/tool-error'
 
-export type ToolErrorKind =
-  'invalid' | 'not-found' | 'exists' | 'refused' | 'cap' | 'conflict' | 'io' | 'secret'
-
-/** A failure whose message is exactly what Claude (or the user) is shown. */
-export class ToolError extends Error {
-  constructor(
-    readonly kind: ToolErrorKind,
-    message: string,
-    /** For a cap refusal: which cap, so the chip can name it without parsing this message. */
-    readonly refusal?: CapRefusal
-  ) {
-    super(message)
-  }
-}
+export { ToolError, type ToolErrorKind } from './core/tool-error'
 
 // Friendly words for the errno codes a folder can produce; the raw text (with host paths) never leaves.
 const ERRNO_TEXT: Record<string, string> = {

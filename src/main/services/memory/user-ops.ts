@@ -16,7 +16,7 @@ import { lstat, lstatOrNull, writeAtomic, type Dir } from './safe-fs'
 import { firstAfter, walkOrder, type ListCache, type Listed } from './list-cache'
 import { WALK_MAX_DEPTH } from './scan'
 import { restoredText, type RestoreChoice } from './restore-choice'
-import { guardName, guardWrite } from './secret-guard'
+import { credentialInName, guardName, guardWrite } from './secret-guard'
 import { ToolError } from './tool-error'
 
 // What the inspector does for the user, beyond the six commands. The user's own writes meet the
@@ -45,9 +45,14 @@ export async function listEntries(
 ): Promise<MemoryListPage> {
   const dueOf = makeDueOf(ctx.expiry)
   const isPinned = compileGlobs(ctx.expiry.pinned)
-  const entryFor = (rel: string, kind: 'file' | 'dir', size: number): MemoryEntry => {
+  const entryFor = (
+    rel: string,
+    kind: 'file' | 'dir',
+    size: number,
+    credential: string | undefined
+  ): MemoryEntry => {
     const pinned = isPinned(rel)
-    const unreachable = refusedReason(rel)
+    const unreachable = refusedReason(rel) ?? (credential && `holds a credential, ${credential}`)
     if (unreachable)
       return { path: displayOf(rel), kind, size, overCap: false, pinned, unreachable }
     if (kind === 'dir') return { path: displayOf(rel), kind, size, overCap: false, pinned }
@@ -74,7 +79,9 @@ export async function listEntries(
   }
   const found = await probe(ctx, base)
   if (found.kind === 'file') {
-    const page = cursor === undefined ? [entryFor(base.rel, 'file', found.info.size)] : []
+    const credential = await outsideCredential(ctx, base.rel)
+    const page =
+      cursor === undefined ? [entryFor(base.rel, 'file', found.info.size, credential)] : []
     return { entries: page, total: 1 }
   }
   if (found.kind !== 'dir') throw notFound(base)
@@ -84,6 +91,10 @@ export async function listEntries(
     const start = after === undefined ? 0 : firstAfter(order, after, false, base.segments)
     const picked = order.slice(start, start + limit)
     const sizes = await statPage(ctx, base, picked, pace)
+    // A name another program gave with a key in it is out of memory (scan.ts): not openable here.
+    const credentials = await Promise.all(
+      picked.map((item) => outsideCredential(ctx, [...base.segments, ...item.segments].join('/')))
+    )
     // An entry gone or changed kind on disk: the order is stale (an outside change not yet
     // applied); the caller walks again. A fresh walk drops what vanished since.
     if (exact && sizes.some((size) => size === null)) return null
@@ -91,7 +102,8 @@ export async function listEntries(
     picked.forEach((item, i) => {
       const size = sizes[i]
       if (size === null || size === undefined) return
-      entries.push(entryFor([...base.segments, ...item.segments].join('/'), item.kind, size))
+      const rel = [...base.segments, ...item.segments].join('/')
+      entries.push(entryFor(rel, item.kind, size, credentials[i]))
     })
     const more = start + limit < order.length
     const last = entries[entries.length - 1]
@@ -107,6 +119,12 @@ export async function listEntries(
     await walkOrder(ctx, base.segments, maxDepth, pace),
     false
   )) as MemoryListPage
+}
+
+/** The credential in the names of `rel` when memory does not hold it (see scan.ts). */
+async function outsideCredential(ctx: Ctx, rel: string): Promise<string | undefined> {
+  if (ctx.index.get(rel) || ctx.index.isFileUnder(rel)) return undefined
+  return credentialInName(rel)
 }
 
 /** Sizes of a page's entries from disk; null for one that is gone or is no longer that kind. */

@@ -218,6 +218,14 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       }
       return status()
     },
+    // Like main's key test against the API: a key with "revoked" in it is refused (401).
+    'secrets:test': (input?: { apiKey?: string }) => {
+      const key = input?.apiKey ?? state.sessionKey ?? state.keychainKey
+      if (!key) return { ok: false, code: 'no-api-key', message: 'No API key is set.' }
+      return key.includes('revoked')
+        ? { ok: false, code: 'auth', message: 'Anthropic rejected this key.' }
+        : { ok: true, code: 'ok', message: 'The key works: Anthropic accepted it.' }
+    },
     'secrets:clear-api-key': () => {
       state.sessionKey = null
       state.keychainKey = null

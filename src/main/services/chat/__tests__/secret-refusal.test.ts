@@ -83,6 +83,74 @@ describe('a memory command refused for a secret', () => {
     expectValidRequests(rig.fake)
   })
 
+  test('a name refused for a key: the paths of the tool call lose it too', async () => {
+    const rig = await startRig(tempDir())
+    rig.fake.script(
+      reply([
+        memory({ command: 'create', path: `/memories/notes-${ANTHROPIC_KEY}.md`, file_text: 'x' }),
+        memory({ command: 'create', path: '/memories/plain.md', file_text: 'plain\n' }),
+        memory({
+          command: 'rename',
+          old_path: '/memories/plain.md',
+          new_path: `/memories/${AWS_ID}.md`
+        })
+      ]),
+      reply('I will pick other names.')
+    )
+    await converse(rig, 'Remember my keys.')
+    const results = bodyOf(rig.fake, 1)
+      .messages.at(-1)
+      ?.content.filter((b) => b.type === 'tool_result')
+    expect(results?.map((r) => r.is_error)).toEqual([true, false, true])
+    const calls = bodyOf(rig.fake, 1)
+      .messages.flatMap((m) => m.content)
+      .filter((b) => b.type === 'tool_use')
+    expect(calls.map((c) => c.input)).toEqual([
+      {
+        command: 'create',
+        path: '/memories/notes-[redacted: Anthropic API key].md',
+        file_text: 'x'
+      },
+      { command: 'create', path: '/memories/plain.md', file_text: 'plain\n' },
+      {
+        command: 'rename',
+        old_path: '/memories/plain.md',
+        new_path: '/memories/[redacted: AWS access key].md'
+      }
+    ])
+    const saved = await savedText(rig)
+    for (const secret of [ANTHROPIC_KEY, AWS_ID]) {
+      expect(saved).not.toContain(secret)
+      expect(JSON.stringify(bodyOf(rig.fake, 1))).not.toContain(secret)
+    }
+  })
+
+  test('an edit that completes a key already half in the file: its text leaves the call whole', async () => {
+    const rig = await startRig(tempDir())
+    await rig.store.create({ path: '/memories/aws.md', content: `id: ${AWS_ID.slice(0, 12)}\n` })
+    const edit = {
+      command: 'str_replace',
+      path: '/memories/aws.md',
+      old_str: 'N5H',
+      new_str: `N5H${AWS_ID.slice(12)}`
+    }
+    rig.fake.script(reply([memory(edit, 'toolu_half')]), reply('I will not keep it.'))
+    await converse(rig, 'Finish my key id.')
+    const result = bodyOf(rig.fake, 1)
+      .messages.at(-1)
+      ?.content.find((b) => b.type === 'tool_result')
+    expect(String(result?.content)).toMatch(/^Error: Refused: contains an AWS access key/)
+    const call = bodyOf(rig.fake, 1)
+      .messages.flatMap((m) => m.content)
+      .find((b) => b.type === 'tool_use' && b.id === 'toolu_half')
+    expect(call?.input).toEqual({
+      ...edit,
+      old_str: '[redacted: part of a secret]',
+      new_str: '[redacted: part of a secret]'
+    })
+    expect(await savedText(rig)).not.toContain(AWS_ID.slice(12))
+  })
+
   test('redact mode: the file and the tool call both hold the marker, never the key', async () => {
     const rig = await startRig(tempDir())
     rig.store.updateSecretGuard({ mode: 'redact' })

@@ -1,5 +1,11 @@
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/beta/messages/messages'
-import type { AssistantMessage, Conversation, ModelOption, ToolUseBlock } from '@shared/chat'
+import type {
+  AssistantBlock,
+  AssistantMessage,
+  Conversation,
+  ModelOption,
+  ToolUseBlock
+} from '@shared/chat'
 import type { Settings } from '@shared/settings'
 import type { AttachmentBytes } from '../attachments'
 import { FaultBeforeRequest } from '../faults'
@@ -39,9 +45,18 @@ export function dropThinkingAfter(conversation: Conversation, call: ToolUseBlock
   const message = conversation.messages.findLast(
     (m): m is AssistantMessage => m.role === 'assistant' && m.content.includes(call)
   )
-  if (!message) return
-  const at = message.content.indexOf(call)
-  message.content = message.content.filter(
+  if (message) message.content = withoutThinkingAfter(message.content, new Set([call.id]))
+}
+
+/** The blocks without the thinking that follows the first of these calls. */
+export function withoutThinkingAfter(
+  content: AssistantBlock[],
+  changed: ReadonlySet<string>
+): AssistantBlock[] {
+  if (changed.size === 0) return content
+  const at = content.findIndex((b) => b.type === 'tool_use' && changed.has(b.id))
+  if (at < 0) return content
+  return content.filter(
     (block, i) => i < at || (block.type !== 'thinking' && block.type !== 'redacted_thinking')
   )
 }

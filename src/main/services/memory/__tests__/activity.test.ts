@@ -139,4 +139,29 @@ describe('the activity log', () => {
       [1, '/memories/a.md']
     ])
   })
+
+  it('filters by words beyond paths: who, what (as the list says it), and the message', async () => {
+    store = await mem.open()
+    await claude.ok({ command: 'create', path: '/memories/garden.md', file_text: 'a' })
+    await claude.ok({
+      command: 'str_replace',
+      path: '/memories/garden.md',
+      old_str: 'a',
+      new_str: 'b'
+    })
+    await store.write({ path: '/memories/notes.md', content: 'mine' })
+    await claude.err({ command: 'view', path: '/memories/missing.md' }).catch(() => undefined)
+    const seqsOf = async (text: string) =>
+      (await store.activity({ text })).entries.map((e) => `${e.command} ${e.paths.join(',')}`)
+    expect(await seqsOf('EDITED')).toEqual([
+      'write /memories/notes.md',
+      'str_replace /memories/garden.md'
+    ])
+    expect(await seqsOf('garden')).toEqual([
+      'str_replace /memories/garden.md',
+      'create /memories/garden.md'
+    ])
+    expect(await seqsOf('you')).toEqual(['write /memories/notes.md'])
+    expect(await seqsOf('nothing like this')).toEqual([])
+  })
 })

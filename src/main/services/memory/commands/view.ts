@@ -6,6 +6,7 @@ import { isKnown, noteRead, openIn, parentOf, probe, expiredNote } from '../file
 import { lineBytes } from '../line-index'
 import { count, formatSize, lineCount, MAX_LINES, numbered } from '../format'
 import { refusedReason, unreadableLine, unreadableNote } from '../names'
+import { credentialInName, redactPath } from '../secret-guard'
 import { type MemoryPath } from '../paths'
 import { listDir, lstatOrNull, openChild, type Dir, type RegularFile } from '../safe-fs'
 import { linkRefusal, ToolError } from '../tool-error'
@@ -188,18 +189,31 @@ async function listing(ctx: Ctx, path: MemoryPath, dir: Dir, range: Range): Prom
   const opened: Dir[] = []
   try {
     const items: Item[] = []
-    const item = (parent: string, parentRel: string, itemDir: Dir, name: string): Item => {
-      const reason = refusedReason(parentRel ? `${parentRel}/${name}` : name)
-      if (!reason) return { display: `${parent}/${name}`, dir: itemDir, name }
-      return {
-        display: unreadableLine(parent, name, reason),
-        dir: itemDir,
-        name,
-        unreadable: reason
-      }
+    const item = async (
+      parent: string,
+      parentRel: string,
+      itemDir: Dir,
+      name: string
+    ): Promise<Item> => {
+      const rel = parentRel ? `${parentRel}/${name}` : name
+      const reason = refusedReason(rel)
+      if (reason)
+        return {
+          display: unreadableLine(parent, name, reason),
+          dir: itemDir,
+          name,
+          unreadable: reason
+        }
+      // A name another program gave that holds a key is out of memory (see scan.ts): shown redacted.
+      const known = ctx.index.get(rel) !== undefined || ctx.index.isFileUnder(rel)
+      const credential = known ? undefined : await credentialInName(name)
+      if (!credential) return { display: `${parent}/${name}`, dir: itemDir, name }
+      const held = `holds a credential (${credential}), shown redacted`
+      const display = unreadableLine(parent, await redactPath(name), held)
+      return { display, dir: itemDir, name, unreadable: held }
     }
     for (const entry of visible(await listDir(dir.path))) {
-      const top = item(path.display, path.rel, dir, entry.name)
+      const top = await item(path.display, path.rel, dir, entry.name)
       items.push(top)
       // What is inside a folder the tool cannot name is out of reach too; it is not listed.
       if (!entry.isDirectory() || top.unreadable) continue
@@ -208,7 +222,7 @@ async function listing(ctx: Ctx, path: MemoryPath, dir: Dir, range: Range): Prom
       opened.push(sub)
       const topRel = path.rel ? `${path.rel}/${entry.name}` : entry.name
       for (const child of visible(await listDir(sub.path).catch(() => []))) {
-        items.push(item(top.display, topRel, sub, child.name))
+        items.push(await item(top.display, topRel, sub, child.name))
       }
     }
     const total = items.length + 1

@@ -172,6 +172,16 @@ export class BlobStore {
     this.dead.set(at.pack, (this.dead.get(at.pack) ?? 0) + at.length)
   }
 
+  /**
+   * Removes versions for good: every pack holding one (or any dead record, a stale copy included)
+   * is rewritten with its live records only, and the removals are made durable.
+   */
+  async purge(hashes: Iterable<string>): Promise<void> {
+    for (const hash of hashes) await this.remove(hash)
+    await this.compact()
+    await syncDir(this.dir)
+  }
+
   /** Rewrites every pack holding dead records with its live ones only (the sweep). */
   async compact(): Promise<void> {
     await this.appending.catch(() => undefined)

@@ -1,6 +1,14 @@
 import { join } from 'node:path'
 import { CairnError } from '@shared/errors'
-import type { ActivityEntry, HistoryVersion, NotKept, VersionRef } from '@shared/memory'
+import type {
+  ActivityActor,
+  ActivityEntry,
+  FindInHistoryResult,
+  ForgetInput,
+  HistoryVersion,
+  NotKept,
+  VersionRef
+} from '@shared/memory'
 import { HistoryRetentionSchema, type HistoryRetention } from '@shared/settings'
 import { formatBytes } from '@shared/sizes'
 import { ensurePrivateDir } from '../../fs/durable'
@@ -11,7 +19,9 @@ import type { MemoryIndex } from '../index-store'
 import { parseMemoryPath } from '../paths'
 import { openRegular } from '../safe-fs'
 import { removeStateTemps } from '../scan'
+import type { Pace } from '../pace'
 import { BlobStore } from './blobs'
+import { findInVersions, hashesNamed } from './forget'
 import type { UserDone } from '../user-ops'
 import { HistoryJournal, type HistoryRecord } from './journal'
 import { BLOB_MAX_BYTES, isContentHash } from './not-kept'
@@ -66,6 +76,9 @@ export class History {
       logger?.warn('memory history skipped damaged records', { bytes: blobs.damagedBytes })
     const journal = await HistoryJournal.open(dir)
     for (const entry of await log.entriesAfter(journal.lastSeq)) journal.add(entry)
+    // A purge a crash cut short: the journal lists what was forgotten, so finish it.
+    const unpurged = [...journal.forgotten].filter((hash) => blobs.has(hash))
+    if (unpurged.length) await blobs.purge(unpurged)
     return new History(blobs, journal, HistoryRetentionSchema.parse(retention), log, logger)
   }
 
@@ -93,6 +106,8 @@ export class History {
     const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength
     // A `stat:` identity comes with the first bytes of a file too big to hash, not its text.
     if (size > BLOB_MAX_BYTES || !isContentHash(hash) || this.blobs.has(hash)) return
+    // Forgotten at the user's request: never kept again, even while a file still holds it.
+    if (this.journal.forgotten.has(hash)) return
     this.blobs.put(hash, data).catch(() => undefined) // reported by settle()
   }
 
@@ -103,6 +118,7 @@ export class History {
       return true
     }
     if (!isContentHash(hash)) return 'too-large'
+    if (this.journal.forgotten.has(hash)) return 'forgotten'
     return this.blobs.overBudgetOf(hash) ? 'over-cap' : false
   }
 
@@ -216,7 +232,8 @@ export class History {
         ? [move.to, move.from]
         : record.versions.flatMap((ref) => (ref.from ? [ref.path, ref.from] : [ref.path])),
       how: move ? 'move' : 'plain',
-      run: (ctx) => revertRecord(ctx, record, (hash) => this.blobs.read(hash))
+      run: (ctx) =>
+        revertRecord(ctx, record, (hash) => this.blobs.read(hash), this.journal.forgotten)
     }
   }
 
@@ -232,7 +249,57 @@ export class History {
   }
 
   list(display: string): HistoryVersion[] {
-    return versionsOf(this.journal.all(), display, (hash) => this.blobs.has(hash))
+    const forgotten = this.journal.forgotten
+    return versionsOf(this.journal.all(), display, (hash) => this.blobs.has(hash)).map((version) =>
+      version.hash && forgotten.has(version.hash)
+        ? { ...version, stored: false, notKept: 'forgotten' as const }
+        : version
+    )
+  }
+
+  /** Every version history holds that contains `text` (the text itself is never answered). */
+  async find(text: string, current: ReadonlySet<string>, pace: Pace): Promise<FindInHistoryResult> {
+    await this.settle()
+    return findInVersions(this.blobs, this.journal.all(), current, text, pace)
+  }
+
+  /** The versions a forget request names (a text: those holding it). */
+  async versionsNamed(
+    what: ForgetInput,
+    current: ReadonlySet<string>,
+    pace: Pace
+  ): Promise<Set<string>> {
+    if (what.what !== 'text') return hashesNamed(what, this.journal.all())
+    const found = await this.find(what.text, current, pace)
+    return new Set(found.hits.map((hit) => hit.hash))
+  }
+
+  /**
+   * Forgets versions for good: listed as forgotten in the journal (durably, first), then the packs
+   * holding them are rewritten without them. One activity entry says when and by whom, and how
+   * many versions of how many files, never which text. Answers how many versions went.
+   */
+  async forget(hashes: ReadonlySet<string>, actor: ActivityActor): Promise<number> {
+    await this.settle()
+    const held = [...hashes].filter((hash) => this.blobs.has(hash))
+    this.journal.forget(hashes)
+    await this.blobs.purge(held)
+    const files = new Set<string>()
+    for (const record of this.journal.all())
+      for (const ref of record.versions)
+        if ((ref.before && hashes.has(ref.before)) || (ref.after && hashes.has(ref.after)))
+          files.add(ref.path)
+    const versions = held.length
+    await this.log.append({
+      actor,
+      command: 'forget',
+      paths: [...files].slice(0, 100),
+      bytesBefore: null,
+      bytesAfter: null,
+      outcome: 'ok',
+      message: `Forgot ${versions} ${versions === 1 ? 'version' : 'versions'} of ${files.size} ${files.size === 1 ? 'file' : 'files'} from history`
+    })
+    return versions
   }
 
   /** The bytes of a version, or null when history does not hold it. */

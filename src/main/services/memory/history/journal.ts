@@ -1,4 +1,4 @@
-import { closeSync, openSync, writeSync } from 'node:fs'
+import { closeSync, fdatasyncSync, openSync, writeSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
@@ -10,7 +10,9 @@ import { writeFileDurably } from '../../fs/durable'
 // written after the activity entry; on open it catches up from the log, so a crash between the two
 // loses nothing. A line cut by a crash is skipped, like the log's. A rewrite starts with the
 // highest seq it has seen (`{"upTo":n}`), so entries pruned away are not caught up again from the
-// log even when pruning dropped the newest ones.
+// log even when pruning dropped the newest ones. Versions the user had history forget are listed
+// (`{"forgot":[hash…]}`, hashes only): their text is never kept again, and a purge a crash cut
+// short is finished on the next open.
 
 const RecordSchema = ActivityEntrySchema.pick({
   seq: true,
@@ -25,6 +27,7 @@ export type HistoryRecord = z.infer<typeof RecordSchema>
 
 const FILE = 'journal.jsonl'
 const MarkSchema = z.strictObject({ upTo: z.number() })
+const ForgotSchema = z.strictObject({ forgot: z.array(z.string().regex(/^[0-9a-f]{64}$/)) })
 
 export class HistoryJournal {
   private fd: number | undefined
@@ -32,6 +35,8 @@ export class HistoryJournal {
   private readonly bySeq = new Map<number, HistoryRecord>()
   /** The highest seq journaled, pruned records included. */
   private upTo = 0
+  /** Versions the user had history forget (sha256s): never kept again. */
+  readonly forgotten = new Set<string>()
 
   private constructor(private readonly dir: string) {}
 
@@ -44,6 +49,8 @@ export class HistoryJournal {
         const json: unknown = JSON.parse(line)
         const mark = MarkSchema.safeParse(json)
         if (mark.success) journal.upTo = Math.max(journal.upTo, mark.data.upTo)
+        const forgot = ForgotSchema.safeParse(json)
+        if (forgot.success) for (const hash of forgot.data.forgot) journal.forgotten.add(hash)
         const parsed = RecordSchema.safeParse(json)
         if (parsed.success) journal.remember(parsed.data)
       } catch {
@@ -85,6 +92,19 @@ export class HistoryJournal {
     writeSync(this.fd, `${JSON.stringify(record)}\n`)
   }
 
+  /**
+   * Lists versions as forgotten, durably (synced before the packs are rewritten: a crash in
+   * between leaves a purge the next open finishes, never a forgotten text kept).
+   */
+  forget(hashes: Iterable<string>): void {
+    const fresh = [...hashes].filter((hash) => !this.forgotten.has(hash))
+    if (!fresh.length) return
+    for (const hash of fresh) this.forgotten.add(hash)
+    this.fd ??= openSync(join(this.dir, FILE), 'a', 0o600)
+    writeSync(this.fd, `${JSON.stringify({ forgot: fresh })}\n`)
+    fdatasyncSync(this.fd)
+  }
+
   /** Keeps only `keep` (retention), written durably. */
   async replace(keep: (record: HistoryRecord) => boolean): Promise<void> {
     this.upTo = this.lastSeq
@@ -109,7 +129,9 @@ export class HistoryJournal {
   private async rewrite(): Promise<void> {
     this.close()
     const mark = this.lastSeq ? `${JSON.stringify({ upTo: this.lastSeq })}\n` : ''
-    const text = mark + this.records.map((record) => `${JSON.stringify(record)}\n`).join('')
+    const forgot = this.forgotten.size ? `${JSON.stringify({ forgot: [...this.forgotten] })}\n` : ''
+    const text =
+      mark + forgot + this.records.map((record) => `${JSON.stringify(record)}\n`).join('')
     await writeFileDurably(join(this.dir, FILE), text)
   }
 }

@@ -1,4 +1,4 @@
-import type { NotKept, VersionRef } from '@shared/memory'
+import { HISTORY_KEEPS_UP_TO, type NotKept, type VersionRef } from '@shared/memory'
 import { formatBytes } from '@shared/sizes'
 import { ToolError } from '../tool-error'
 import type { HistoryRecord } from './journal'
@@ -11,7 +11,7 @@ import type { HistoryRecord } from './journal'
  * them would cost more than history is worth. Above `bigFiles.wholeBytes` (the same 16 MiB) a file
  * is not even hashed: its identity is `stat:size:mtime:ino`, and only its first bytes are read.
  */
-export const BLOB_MAX_BYTES = 16 * 1024 * 1024
+export const BLOB_MAX_BYTES = HISTORY_KEEPS_UP_TO
 
 const CONTENT_HASH = /^[0-9a-f]{64}$/
 

@@ -27,7 +27,8 @@ type Text = (hash: string) => Promise<Buffer | null>
 export async function revertRecord(
   ctx: Ctx,
   record: HistoryRecord,
-  text: Text
+  text: Text,
+  forgotten: ReadonlySet<string> = new Set()
 ): Promise<UserDone | RevertConflict> {
   const seq = record.seq
   // 1. Check: the after-state is still there, and the before-texts needed are in history.
@@ -55,9 +56,11 @@ export async function revertRecord(
     if (ref.before === null) continue
     const bytes = await text(ref.before)
     if (!bytes) {
-      const why = ref.unstored?.includes('before')
-        ? 'history holds only its hash (too big, or changed outside the app before Cairn saw it)'
-        : 'that version was pruned from history'
+      const why = forgotten.has(ref.before)
+        ? 'that version was forgotten from history at your request'
+        : ref.unstored?.includes('before')
+          ? 'history holds only its hash (too big, or changed outside the app before Cairn saw it)'
+          : 'that version was pruned from history'
       throw new ToolError(
         'refused',
         `Error: Cannot revert entry ${seq}: the earlier text of ${ref.path} is not available: ${why}.`

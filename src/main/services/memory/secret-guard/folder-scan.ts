@@ -1,10 +1,10 @@
 import { SECRET_FINDINGS_MAX, type SecretFinding, type SecretScanResult } from '@shared/secret-scan'
-import { bigFiles, readBounded } from '../big-file'
+import { bigFiles } from '../big-file'
 import type { Ctx } from '../context'
 import { formatSize } from '../format'
 import { pacer, type Pace } from '../pace'
 import { displayOf } from '../paths'
-import { FsProblem, openRegular } from '../safe-fs'
+import { readText } from '../read-text'
 import { findSecrets } from './find'
 
 /**
@@ -49,34 +49,4 @@ export async function scanFolder(ctx: Ctx, pace: Pace = pacer()): Promise<Secret
     }
   }
   return { findings, truncated, scannedFiles, skipped }
-}
-
-/** The file's text, or its size when too big to read whole; null when gone or not a regular file. */
-async function readText(
-  ctx: Ctx,
-  segments: string[]
-): Promise<{ text: string } | { big: number } | null> {
-  let dir
-  try {
-    dir = await ctx.fs.openDir(segments.slice(0, -1))
-  } catch (error) {
-    if (error instanceof FsProblem) return null
-    throw error
-  }
-  try {
-    const file = await openRegular(dir.at(segments.at(-1) ?? '')).catch((error: unknown) => {
-      if (error instanceof FsProblem) return null
-      throw error
-    })
-    if (!file) return null
-    try {
-      if (file.info.size > bigFiles.wholeBytes) return { big: file.info.size }
-      const read = await readBounded(file)
-      return read.complete ? { text: read.bytes.toString('utf8') } : { big: read.size }
-    } finally {
-      file.close()
-    }
-  } finally {
-    await dir.close()
-  }
 }

@@ -1,17 +1,8 @@
 import type { Ctx } from '../context'
 import { ToolError } from '../tool-error'
 import { findSecrets, type Finding } from './find'
+import { isNameRefusal } from './name-guard'
 import { describeFindings, redact, secretCount } from './words'
-
-/**
- * How a write meets the guard. Claude's writes (the memory tool) refuse or redact as the
- * settings say; the user's saves refuse with a warning the inspector can answer ("Save anyway",
- * "Redact and save"), or were let through or redacted by that answer.
- */
-export interface WriteGuard {
-  mode: 'refuse' | 'redact' | 'allow'
-  audience: 'claude' | 'user'
-}
 
 export interface GuardPlan {
   display: string
@@ -39,11 +30,12 @@ const REFUSED = 'Error: Refused: contains '
 const REDACTED = '\nNote: Redacted '
 
 /**
- * Whether the guard refused or redacted the memory command this tool result answers: the
- * command's input held a secret, so the conversation must not keep it.
+ * Whether the guard refused or redacted the memory command this tool result answers (its text
+ * or a name in its paths): the command's input held a secret, so the conversation must not keep it.
  */
 export function guardCaughtSecret(result: { content: string; isError: boolean }): boolean {
-  return result.isError ? result.content.startsWith(REFUSED) : result.content.includes(REDACTED)
+  if (!result.isError) return result.content.includes(REDACTED)
+  return result.content.startsWith(REFUSED) || isNameRefusal(result.content)
 }
 
 /** Text around an edit that is scanned with it: enough for a private key block split by the edit. */

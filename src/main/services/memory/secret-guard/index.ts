@@ -4,7 +4,15 @@
 // writes that carry one (guard.ts, called by every write command before it touches the disk), and
 // scans the whole folder on demand (folder-scan.ts).
 export { findSecrets, type Finding } from './find'
-export { guardCaughtSecret, guardWrite, withoutSecrets, type WriteGuard } from './guard'
-export { guardName, redactPath, secretsInName } from './name-guard'
+export { guardCaughtSecret, guardWrite, withoutSecrets } from './guard'
+export type { WriteGuard } from '../context'
+export {
+  credentialInName,
+  guardName,
+  guardOutsideName,
+  redactPath,
+  secretNameActivity,
+  secretsInName
+} from './name-guard'
 export { describeFindings, redact } from './words'
 export { scanFolder } from './folder-scan'

@@ -1,6 +1,7 @@
 import { MEMORY_ROOT } from '@shared/memory'
+import type { NewActivity } from '../activity-log'
 import type { Ctx } from '../context'
-import type { MemoryPath } from '../paths'
+import { displayOf, type MemoryPath } from '../paths'
 import { ToolError } from '../tool-error'
 import { findSecrets, type Finding } from './find'
 import { wordsOf } from './kinds'
@@ -9,6 +10,14 @@ import { redact } from './words'
 // Names are content: a file or folder name is shown to Claude, kept in the index, the activity log
 // and history. A credential in a new name is refused before anything touches the disk, and a
 // refused path is logged with the credential taken out.
+
+/** How a tool result of Claude's begins when the guard refused a name. */
+const NAME_REFUSED = /^Error: Refused: the (?:file |folder )?name holds a credential \(/
+
+/** Whether a tool result of Claude's is the guard's refusal of a name. */
+export function isNameRefusal(content: string): boolean {
+  return NAME_REFUSED.test(content)
+}
 
 /** Separators names join words with; as spaces they are word boundaries to the rules. */
 const SEPARATORS = /[-_.]/g
@@ -69,4 +78,63 @@ function joined(found: Finding[]): Finding[] {
     else out.push({ ...item })
   }
   return out
+}
+
+/** Verdicts on names found on disk (every walk meets the same names again); cleared when full. */
+const verdicts = new Map<string, string | null>()
+const VERDICTS_MAX = 10_000
+
+/**
+ * The credential in a name another program gave (`rel`, any of its names), in words ("an AWS
+ * access key"), or undefined. Such a file is the user's and stays on disk, but out of memory: no
+ * index entry, version, activity or log line of Cairn's may copy its name.
+ */
+export async function credentialInName(rel: string): Promise<string | undefined> {
+  for (const name of rel.split('/')) {
+    let verdict = verdicts.get(name)
+    if (verdict === undefined) {
+      const [first] = await secretsInName(name)
+      verdict = first ? wordsOf(first.kind).one : null
+      if (verdicts.size >= VERDICTS_MAX) verdicts.clear()
+      verdicts.set(name, verdict)
+    }
+    if (verdict) return verdict
+  }
+  return undefined
+}
+
+/**
+ * Refuses a command (Claude's, or the inspector's read) on a path memory does not hold whose
+ * names hold a credential (another program named it; scan.ts keeps it out): reading or changing
+ * it would copy the name into the index and history.
+ */
+export async function guardOutsideName(ctx: Ctx, path: MemoryPath): Promise<void> {
+  if (path.isRoot || ctx.index.get(path.rel) || ctx.index.isFileUnder(path.rel)) return
+  for (const [i, segment] of path.segments.entries()) {
+    const credential = await credentialInName(segment)
+    if (!credential) continue
+    const what = i === path.segments.length - 1 ? '' : 'folder '
+    throw new ToolError(
+      'secret',
+      `Error: Refused: the ${what}name holds a credential (${credential}). Cairn keeps what is named so outside the app out of memory until it is renamed in a file manager.`
+    )
+  }
+}
+
+/** Activity entries for new files kept out of memory for their names, each name redacted. */
+export async function secretNameActivity(
+  named: ReadonlyMap<string, string>
+): Promise<NewActivity[]> {
+  const entries: NewActivity[] = []
+  for (const [rel, credential] of named)
+    entries.push({
+      actor: { kind: 'external' },
+      command: 'external',
+      paths: [await redactPath(displayOf(rel))],
+      bytesBefore: null,
+      bytesAfter: null,
+      outcome: 'error',
+      message: `added outside the app, but its name holds a credential (${credential}): Cairn keeps it out of memory and Claude cannot see it. Rename it in your file manager.`
+    })
+  return entries
 }

@@ -144,11 +144,24 @@ export function joined(form: Form): Form {
   return { text: parts.join(''), from, to }
 }
 
-/** The forms of `raw` worth scanning besides itself (none when normalising changes nothing). */
+/** A key block's armour (PEM, PGP, PuTTY): what quote and list marks can break apart. */
+const ARMOUR = /-----BEGIN |PuTTY-User-Key-File/
+/** A long token run at a line's end, the next line going on with token characters. */
+const WRAP_HINT = /[\w+/=-]{16}\r?\n[ \t>#;*/-]*[\w+/=-]/
+
+/**
+ * The forms of `raw` worth scanning besides itself (none when normalising changes nothing a
+ * pattern could see). On ASCII lines, taking off quote, list and comment marks leaves each line's
+ * own content as it was, so the raw scan sees it already: the normalised form matters only with
+ * non-ASCII characters (NFKC, invisible ones) or a key block across marked lines, and the joined
+ * one only where a token wraps. Most memory notes have none, and skip both (half the guard's cost).
+ */
 export async function formsOf(raw: string, pace: Pace): Promise<Form[]> {
+  const folds = NON_ASCII.test(raw) || ARMOUR.test(raw)
+  if (!folds && !WRAP_HINT.test(raw)) return []
   const forms: Form[] = []
   const plain = await normalised(raw, pace)
-  if (plain.text !== raw) forms.push(plain)
+  if (folds && plain.text !== raw) forms.push(plain)
   const wrapped = joined(plain)
   if (wrapped.text !== plain.text) forms.push(wrapped)
   return forms

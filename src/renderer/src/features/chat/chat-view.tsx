@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from 'react'
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { MessagesSquare, PanelLeftClose, PanelLeftOpen, SquarePen } from 'lucide-react'
 import { call } from '../../lib/api'
 import { ApprovalCards } from './approval-card'
@@ -8,6 +8,7 @@ import { ChatOptions } from './chat-options'
 import { Composer } from './composer'
 import { ConversationFooter } from './conversation-footer'
 import { ConversationList } from './conversation-list'
+import { FaultActions } from './fault-actions'
 import { MessageList } from './message-list'
 import { ThinkingControl } from './thinking/thinking-control'
 import { TurnStatusAnnouncer, useTurnWait } from './turn-status'
@@ -18,7 +19,8 @@ import { useConversations } from './use-conversations'
 import { WelcomeCard } from '../welcome/welcome-card'
 
 interface Props {
-  onOpenSettings(): void
+  /** `apiKey`: with the key field focused (a key Anthropic refused). */
+  onOpenSettings(focus?: 'apiKey'): void
   onOpenMemory(path: string): void
   /** Bumped by Ctrl/Cmd+N anywhere in the app. */
   newChatSignal: number
@@ -46,10 +48,16 @@ function Conversation(props: {
   focusComposer: boolean
   /** The Chat view is the one shown (its shortcuts apply). */
   active: boolean
-  onOpenSettings(): void
+  onOpenSettings(focus?: 'apiKey'): void
   onOpenMemory(path: string): void
 }) {
   const chat = useConversation(props.id)
+  // Stable for the memoized rows, whatever the parent passes.
+  const openSettings = useRef(props.onOpenSettings)
+  useEffect(() => {
+    openSettings.current = props.onOpenSettings
+  })
+  const openKey = useCallback(() => openSettings.current('apiKey'), [])
   const wait = useTurnWait(chat.running, chat.drafts, chat.retrying)
   const actions = useMessageActions(props.id, chat, props.active)
   const onEscape = useEffectEvent((event: KeyboardEvent) => {
@@ -75,6 +83,7 @@ function Conversation(props: {
           wait={wait}
           onOpen={props.onOpenMemory}
           onRetry={chat.retry}
+          onOpenKey={openKey}
           jumpTo={props.jumpTo}
           actions={actions}
         />
@@ -86,12 +95,8 @@ function Conversation(props: {
           role="alert"
           className="mx-auto mb-2 max-w-3xl rounded-control bg-danger-soft px-3 py-2 text-sm text-danger"
         >
-          {chat.fault.message} {chat.fault.nextStep}{' '}
-          {chat.fault.retryable ? (
-            <button type="button" className="underline" onClick={chat.retry}>
-              Retry
-            </button>
-          ) : null}
+          {chat.fault.message} {chat.fault.nextStep}
+          <FaultActions fault={chat.fault} onRetry={chat.retry} onOpenKey={openKey} />
         </div>
       ) : null}
       {chat.error ? (
@@ -106,7 +111,7 @@ function Conversation(props: {
         focusOnMount={props.focusComposer}
         onSend={(text, attachments) => chat.send(text, attachments)}
         onStop={chat.stop}
-        onOpenSettings={props.onOpenSettings}
+        onOpenSettings={openKey}
         onEditLast={actions.editLast}
       />
       <p role="status" className="sr-only">
@@ -208,6 +213,7 @@ export function ChatView({
     list.reload()
   }
   // First run: no key and nothing to look back on. With old conversations, the composer says instead.
+  const welcoming = hasKey === false && list.conversations?.length === 0
   return (
     <div className="flex h-full min-h-0">
       {listCollapsed ? null : (
@@ -219,6 +225,7 @@ export function ChatView({
           onSelect={select}
           onNew={() => create()}
           onNewWithoutMemory={() => create('off')}
+          quietNew={welcoming}
           onPin={(id, pinned) =>
             void act(() => call((api) => api.chat.setPinned({ conversationId: id, pinned })))
           }
@@ -283,7 +290,7 @@ export function ChatView({
             {status}
           </p>
         ) : null}
-        {hasKey === false && list.conversations?.length === 0 ? (
+        {welcoming ? (
           <WelcomeCard
             onKeySet={() => {
               setWelcomed(true)

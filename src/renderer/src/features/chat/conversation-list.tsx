@@ -15,6 +15,8 @@ interface Props {
   onSelect(id: string, messageId?: string | null): void
   onNew(): void
   onNewWithoutMemory?(): void
+  /** The welcome card is showing: its Save key is the one primary action, not New chat. */
+  quietNew?: boolean
   onRename(id: string, title: string): void
   onDelete(id: string): void
   onPin(id: string, pinned: boolean): void
@@ -110,7 +112,7 @@ export function ConversationList(props: Props) {
       <div className="flex flex-col gap-2 p-3">
         <button
           type="button"
-          className="button button--primary w-full"
+          className={`button w-full ${props.quietNew ? '' : 'button--primary'}`}
           onClick={props.onNew}
           title={`${modifierLabel()}N`}
         >

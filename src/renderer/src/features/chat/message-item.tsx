@@ -1,8 +1,9 @@
 import { memo } from 'react'
-import { Info, RotateCcw } from 'lucide-react'
+import { Info } from 'lucide-react'
 import type { AssistantMessage, ChatMessage, ToolResultBlock, Usage } from '@shared/chat'
 import type { CostTotal } from '@shared/cost'
 import { AnswerModel } from './answer-model'
+import { FaultActions } from './fault-actions'
 import { attachmentsIn, MessageAttachments } from './attachments/message-attachments'
 import { Markdown } from './markdown'
 import { MemoryChip, type ChipData } from './memory-chip'
@@ -24,14 +25,16 @@ function Assistant({
   usage,
   cost,
   onOpen,
-  onRetry
+  onRetry,
+  onOpenKey
 }: {
   message: AssistantMessage
   results: Results
   usage?: Usage | undefined
   cost?: CostTotal | undefined
   onOpen(path: string): void
-  onRetry?: () => void
+  onRetry?: (() => void) | undefined
+  onOpenKey?: (() => void) | undefined
 }) {
   return (
     <div className="flex flex-col">
@@ -80,12 +83,7 @@ function Assistant({
         >
           <p className="font-medium text-danger">{message.error.message}</p>
           <p className="text-muted">{message.error.nextStep}</p>
-          {message.error.retryable && onRetry ? (
-            <button type="button" className="button mt-2" onClick={onRetry}>
-              <RotateCcw size={14} aria-hidden />
-              Retry
-            </button>
-          ) : null}
+          <FaultActions fault={message.error} onRetry={onRetry} onOpenKey={onOpenKey} />
         </div>
       ) : null}
       <AnswerModel model={message.model} />
@@ -102,7 +100,8 @@ export const MessageItem = memo(function MessageItem({
   usage,
   cost,
   onOpen,
-  onRetry
+  onRetry,
+  onOpenKey
 }: {
   message: ChatMessage
   results: Results
@@ -111,7 +110,9 @@ export const MessageItem = memo(function MessageItem({
   /** And what it cost (tokens only when the model has no price). */
   cost?: CostTotal | undefined
   onOpen(path: string): void
-  onRetry?: () => void
+  onRetry?: (() => void) | undefined
+  /** A key Anthropic refused: to the key field in Settings. */
+  onOpenKey?: (() => void) | undefined
 }) {
   if (message.role === 'notice')
     return (
@@ -146,6 +147,7 @@ export const MessageItem = memo(function MessageItem({
       cost={cost}
       onOpen={onOpen}
       onRetry={onRetry}
+      onOpenKey={onOpenKey}
     />
   )
 })

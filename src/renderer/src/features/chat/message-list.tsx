@@ -6,6 +6,8 @@ import { StreamingMarkdown } from './markdown'
 import { MemoryChip } from './memory-chip'
 import { MessageItem } from './message-item'
 import { MessageRow } from './message-row'
+import { LatestButton } from './latest-button'
+import { useFollowOutput } from './use-follow-output'
 import { LiveThinking } from './thinking/thinking-block'
 import { TurnStatusLine, type TurnWait } from './turn-status'
 import type { MessageActions } from './use-message-actions'
@@ -33,6 +35,8 @@ interface Props {
   wait?: TurnWait | null
   onOpen(path: string): void
   onRetry(): void
+  /** A key Anthropic refused (401): to the key field in Settings. Keep it stable (rows are memoized). */
+  onOpenKey?: () => void
   /** Scroll to this message and mark it for a moment (a search hit). */
   jumpTo?: JumpRequest | null
   /** Copy, edit, regenerate, versions (message-row.tsx). */
@@ -42,7 +46,10 @@ interface Props {
 /** How long a found message stays outlined. */
 const FOUND_MS = 2500
 
-/** The conversation, virtualized (thousands of messages stay smooth), pinned to the newest. */
+/**
+ * The conversation, virtualized (thousands of messages stay smooth). It follows the newest words
+ * until the reader scrolls up (use-follow-output.ts); then "Latest" brings it back.
+ */
 export function MessageList({
   messages,
   drafts,
@@ -50,6 +57,7 @@ export function MessageList({
   wait = null,
   onOpen,
   onRetry,
+  onOpenKey,
   jumpTo = null,
   actions
 }: Props) {
@@ -77,6 +85,19 @@ export function MessageList({
     [savedRows, drafts, wait]
   )
   const lastId = messages.at(-1)?.id
+  const shownIds = useMemo(
+    () => [
+      ...savedRows.flatMap((r) => (r.kind === 'message' ? [r.message.id] : [])),
+      ...drafts.map((d) => d.messageId)
+    ],
+    [savedRows, drafts]
+  )
+  const lastUserId = useMemo(
+    () => messages.findLast((m) => m.role === 'user' && isShown(m))?.id,
+    [messages]
+  )
+  const follow = useFollowOutput({ ids: shownIds, lastUserId })
+  const { leave } = follow
   // The hit may be a tool-result message (not shown): its nearest shown message before it.
   const jumpIndex = useMemo(() => {
     if (!jumpTo) return -1
@@ -90,10 +111,11 @@ export function MessageList({
   useEffect(() => {
     if (jumpIndex === -1 || jumped.current === jumpTo) return
     jumped.current = jumpTo
+    leave()
     virtuoso.current?.scrollToIndex({ index: jumpIndex, align: 'center' })
     const row = savedRows[jumpIndex]
     setFound(row?.kind === 'message' ? row.message.id : null)
-  }, [jumpIndex, jumpTo, savedRows])
+  }, [jumpIndex, jumpTo, savedRows, leave])
   useEffect(() => {
     if (!found) return
     const timer = setTimeout(() => setFound(null), FOUND_MS)
@@ -105,57 +127,65 @@ export function MessageList({
     const index = editingId
       ? rows.findIndex((r) => r.kind === 'message' && r.message.id === editingId)
       : -1
-    if (index !== -1) virtuoso.current?.scrollToIndex({ index, align: 'center' })
-  }, [editingId, rows])
+    if (index === -1) return
+    leave()
+    virtuoso.current?.scrollToIndex({ index, align: 'center' })
+  }, [editingId, rows, leave])
   return (
-    <Virtuoso
-      ref={virtuoso}
-      className="min-h-0 flex-1"
-      data={rows}
-      role="log"
-      aria-label="Messages"
-      followOutput="auto"
-      initialTopMostItemIndex={Math.max(0, rows.length - 1)}
-      computeItemKey={(_, row) =>
-        row.kind === 'draft'
-          ? `draft-${row.draft.messageId}`
-          : row.kind === 'wait'
-            ? 'wait'
-            : row.message.id
-      }
-      itemContent={(_, row) => (
-        <div
-          className="mx-auto flex max-w-3xl flex-col px-6 py-2"
-          data-found={row.kind === 'message' && row.message.id === found ? true : undefined}
-        >
-          {row.kind === 'message' ? (
-            <MessageRow message={row.message} actions={actions}>
-              <MessageItem
-                message={row.message}
-                results={results}
-                usage={usage.get(row.message.id)?.usage}
-                cost={usage.get(row.message.id)?.cost}
-                onOpen={onOpen}
-                onRetry={row.message.id === lastId ? onRetry : undefined}
-              />
-            </MessageRow>
-          ) : row.kind === 'wait' ? (
-            <TurnStatusLine wait={row.wait} />
-          ) : (
-            <div aria-busy="true">
-              <LiveThinking draft={row.draft} />
-              {row.draft.tools.map((tool) => (
-                <MemoryChip
-                  key={tool.toolUseId}
-                  chip={{ ...tool, result: tool.summary }}
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      <Virtuoso
+        ref={virtuoso}
+        scrollerRef={follow.scrollerRef}
+        className="min-h-0 flex-1"
+        data={rows}
+        role="log"
+        aria-label="Messages"
+        followOutput={follow.followOutput}
+        totalListHeightChanged={follow.onHeightChange}
+        initialTopMostItemIndex={{ index: Math.max(0, rows.length - 1), align: 'end' }}
+        computeItemKey={(_, row) =>
+          row.kind === 'draft'
+            ? `draft-${row.draft.messageId}`
+            : row.kind === 'wait'
+              ? 'wait'
+              : row.message.id
+        }
+        itemContent={(_, row) => (
+          <div
+            className="mx-auto flex max-w-3xl flex-col px-6 py-2"
+            data-found={row.kind === 'message' && row.message.id === found ? true : undefined}
+          >
+            {row.kind === 'message' ? (
+              <MessageRow message={row.message} actions={actions}>
+                <MessageItem
+                  message={row.message}
+                  results={results}
+                  usage={usage.get(row.message.id)?.usage}
+                  cost={usage.get(row.message.id)?.cost}
                   onOpen={onOpen}
+                  onRetry={row.message.id === lastId ? onRetry : undefined}
+                  onOpenKey={row.message.id === lastId ? onOpenKey : undefined}
                 />
-              ))}
-              <StreamingMarkdown text={row.draft.text} />
-            </div>
-          )}
-        </div>
-      )}
-    />
+              </MessageRow>
+            ) : row.kind === 'wait' ? (
+              <TurnStatusLine wait={row.wait} />
+            ) : (
+              <div aria-busy="true">
+                <LiveThinking draft={row.draft} />
+                {row.draft.tools.map((tool) => (
+                  <MemoryChip
+                    key={tool.toolUseId}
+                    chip={{ ...tool, result: tool.summary }}
+                    onOpen={onOpen}
+                  />
+                ))}
+                <StreamingMarkdown text={row.draft.text} />
+              </div>
+            )}
+          </div>
+        )}
+      />
+      {follow.away ? <LatestButton newCount={follow.newCount} onClick={follow.toLatest} /> : null}
+    </div>
   )
 }

@@ -4,6 +4,7 @@ import type { ActivityEntry } from '@shared/memory'
 import { formatAgo } from '../../lib/time'
 import { ChangeView } from './change-view'
 import { canUndo, entrySentence, fileName, sizeText, undoWord } from './change-words'
+import { ForgetControl } from './forget-control'
 import { UndoControl } from './undo-control'
 
 function ConversationLink(props: {
@@ -92,7 +93,16 @@ export function ActivityEntryRow({
           </button>
         ))}
         {canUndo(entry) ? (
-          <span className="ml-auto">
+          <span className="ml-auto inline-flex items-center gap-3">
+            <ForgetControl
+              what={{ what: 'entry', seq: entry.seq }}
+              label="Forget"
+              name={`Forget from history: ${sentence}`}
+              question="Forget the texts of this change?"
+              compact
+            >
+              {sentence}: the texts before and after it go from history.
+            </ForgetControl>
             <UndoControl seq={entry.seq} word={undoWord(entry)} what={sentence} />
           </span>
         ) : null}

@@ -30,7 +30,7 @@ function useConversationTitles(version: number): Map<string, string> | null {
   return titles
 }
 
-/** The engine's log, newest first, filtered by who acted and which path. */
+/** The engine's log, newest first, filtered by who acted, which path, and words. */
 export function ActivityPanel({
   version,
   onOpen,
@@ -42,6 +42,7 @@ export function ActivityPanel({
 }) {
   const [actor, setActor] = useState<ActorKind | ''>('')
   const [path, setPath] = useState('')
+  const [text, setText] = useState('')
   const [entries, setEntries] = useState<ActivityEntry[] | null>(null)
   const [error, setError] = useState<ShownError | null>(null)
   const titles = useConversationTitles(version)
@@ -51,7 +52,8 @@ export function ActivityPanel({
     const query = {
       limit: 200,
       ...(actor ? { actor } : {}),
-      ...(path.trim() ? { path: path.trim() } : {})
+      ...(path.trim() ? { path: path.trim() } : {}),
+      ...(text.trim() ? { text: text.trim() } : {})
     }
     call((api) => api.memory.activity(query)).then(
       (page) => {
@@ -64,7 +66,7 @@ export function ActivityPanel({
     return () => {
       live = false
     }
-  }, [actor, path, version])
+  }, [actor, path, text, version])
 
   return (
     <div className="flex h-full min-h-0 flex-col">
@@ -92,6 +94,16 @@ export function ActivityPanel({
             onChange={(event) => setPath(event.target.value)}
           />
         </label>
+        <label className="flex flex-1 flex-col gap-1 text-[13px] font-medium">
+          Words
+          <input
+            type="search"
+            className="input"
+            placeholder="edited, garden, outside…"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </label>
       </div>
       {error ? (
         <p role="alert" className="px-4 py-2 text-danger">
@@ -100,7 +112,11 @@ export function ActivityPanel({
       ) : null}
       <ol aria-label="Memory activity" className="min-h-0 flex-1 overflow-auto px-4 py-2">
         {entries?.length === 0 ? (
-          <li className="py-6 text-center text-muted">Nothing yet.</li>
+          <li className="py-6 text-center text-muted">
+            {actor || path.trim() || text.trim()
+              ? 'No entry matches these filters.'
+              : 'Nothing yet.'}
+          </li>
         ) : null}
         {entries?.map((entry) => (
           <ActivityEntryRow

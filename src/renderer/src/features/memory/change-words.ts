@@ -1,4 +1,10 @@
-import type { ActivityActor, ActivityEntry, HistoryVersion, NotKept } from '@shared/memory'
+import {
+  HISTORY_KEEPS_UP_TO,
+  type ActivityActor,
+  type ActivityEntry,
+  type HistoryVersion,
+  type NotKept
+} from '@shared/memory'
 import { formatBytes } from '../../lib/format'
 import type { ShownError } from '../../lib/errors'
 
@@ -61,6 +67,7 @@ const VERBS: Record<string, [done: string, tried: string]> = {
 export function entrySentence(entry: ActivityEntry): string {
   // History's own pruning: the engine's message says how many versions of how many files, and why.
   if (entry.command === 'prune') return entry.message || 'History pruned old versions'
+  if (entry.command === 'forget') return entry.message || 'You had history forget versions'
   const target = entryTarget(entry)
   if (entry.command === 'external') {
     const kind = outsideKind(entry)
@@ -113,6 +120,7 @@ export function versionWords(version: HistoryVersion): string {
 /** A version history did not keep, in a few words: "Not kept: too large (17 MB)". */
 export function notKeptLabel(why: NotKept, size: number | null): string {
   const bytes = size === null ? '' : ` (${formatBytes(size)})`
+  if (why === 'forgotten') return 'Forgotten'
   return why === 'too-large'
     ? `Not kept: too large${bytes}`
     : `Not kept: larger than the history limit${bytes}`
@@ -121,7 +129,17 @@ export function notKeptLabel(why: NotKept, size: number | null): string {
 /** Why there is no text to show for a version history did not keep. */
 export function notKeptWhy(why: NotKept, size: number | null): string {
   const bytes = size === null ? '' : ` (${formatBytes(size)})`
+  if (why === 'forgotten')
+    return 'Forgotten: you had history forget this version, so its text is gone for good.'
   return why === 'too-large'
     ? `Not kept: it is too large${bytes}. History keeps versions up to 16 MB; it knows this one only by its size and time.`
     : `Not kept: this version alone${bytes} is larger than the whole history size limit, so history did not keep its text.`
+}
+
+/** What is true after a delete: history keeps the text (Activity offers Restore) unless too big. */
+export function deleteWords(size: number): string {
+  const gone = 'Claude will no longer remember what it holds.'
+  return size > HISTORY_KEEPS_UP_TO
+    ? `${gone} It is larger than history keeps (${formatBytes(HISTORY_KEEPS_UP_TO)}), so Cairn cannot bring it back.`
+    : `${gone} Memory → Activity can restore it while history keeps its last version.`
 }

@@ -6,6 +6,7 @@ import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { clockPhrase, formatBytes, inDays, plural, policySentence } from '../../lib/format'
 import { daysUntil, formatDateTime } from '../../lib/time'
+import { SweepNow } from './sweep-now'
 
 const DAY = 86_400_000
 /** "2025-06-10": the form front-matter dates are written in (UTC, as the engine reads them). */
@@ -71,18 +72,7 @@ export function ExpiryPanel({ settings, version }: { settings: Settings | null; 
           <h2 id="expiry-preview" className="mr-auto font-semibold">
             Will expire
           </h2>
-          <button
-            type="button"
-            className="button"
-            onClick={() =>
-              void run(async () => {
-                const { expired } = await call((api) => api.memory.sweep())
-                return `Swept: ${plural(expired.length, 'file')} expired.`
-              })
-            }
-          >
-            Sweep now
-          </button>
+          <SweepNow run={run} />
         </div>
         <p className="text-sm text-muted">
           {settings ? policySentence(settings.expiry) : '…'} {plural(dueNow, 'file')} would expire

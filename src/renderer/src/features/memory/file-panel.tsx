@@ -13,6 +13,7 @@ import { useNow } from '../../lib/use-now'
 import { CodeEditor, ConflictCompare } from './lazy-editors'
 import { ConflictBanner, KeptBanner } from './draft-banners'
 import { SecretChoices } from './secret-choices'
+import { deleteWords } from './change-words'
 import { useKeptCopy, type DraftStore } from './draft-store'
 import { exactPattern, relativePath, toMemoryPath } from './memory-paths'
 import { useFileDraft } from './use-file-draft'
@@ -254,7 +255,7 @@ export function FilePanel({ entry, version, drafts, pinnedPatterns, onMoved }: P
           )
         }
       >
-        Claude will no longer remember what it holds. This cannot be undone from Cairn.
+        {deleteWords(file?.size ?? 0)}
       </Dialog>
     </div>
   )

@@ -1,10 +1,18 @@
 import { useEffect, useState } from 'react'
-import type { HistoryVersion, RevertResult, VersionRef } from '@shared/memory'
+import type {
+  FindInHistoryResult,
+  ForgetInput,
+  ForgetResult,
+  ForgetSecretsResult,
+  HistoryVersion,
+  RevertResult,
+  VersionRef
+} from '@shared/memory'
 import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 
 // The one place the UI meets the engine's version history (memory:history, memory:version-text,
-// memory:revert): if those channels change shape, only this file follows.
+// memory:revert, and forgetting): if those channels change shape, only this file follows.
 
 const texts = new Map<string, Promise<string>>()
 
@@ -26,6 +34,38 @@ export function historyOf(path: string): Promise<HistoryVersion[]> {
 /** Undoes one activity entry; a conflict answer changed nothing and carries both texts. */
 export function revert(seq: number): Promise<RevertResult> {
   return call((api) => api.memory.revert({ seq }))
+}
+
+/** Versions in history holding a text the user pasted (masked lines, never the text). */
+export function findInHistory(text: string): Promise<FindInHistoryResult> {
+  return call((api) => api.memory.findInHistory({ text }))
+}
+
+/** Forgets versions from history for good; texts read before are dropped here too. */
+export async function forget(what: ForgetInput): Promise<ForgetResult> {
+  const result = await call((api) => api.memory.forget(what))
+  texts.clear()
+  return result
+}
+
+/** The secret scan's fix: the file's secrets redacted, and forgotten from history. */
+export async function forgetSecrets(path: string): Promise<ForgetSecretsResult> {
+  const result = await call((api) => api.memory.forgetSecrets({ path }))
+  texts.clear()
+  return result
+}
+
+/** What a forget did, in a sentence (and what it could not: a file still holding the text). */
+export function forgotWords(result: ForgetResult): string {
+  const count = result.forgotten
+  const done =
+    count === 0
+      ? 'History held no version of it; nothing to forget.'
+      : `Forgot ${count} ${count === 1 ? 'version' : 'versions'} from history.`
+  const still = result.stillInFiles
+  return still.length
+    ? `${done} ${still.join(', ')} still ${still.length === 1 ? 'holds' : 'hold'} it now: edit ${still.length === 1 ? 'that file' : 'those files'} to remove it.`
+    : done
 }
 
 /** Puts an old version back as the user's own edit (itself in history, so it can be undone). */

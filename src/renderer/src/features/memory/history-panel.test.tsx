@@ -21,7 +21,14 @@ describe('HistoryPanel', () => {
     expect(oldest?.textContent).toContain('Claude created it')
     expect(oldest?.textContent).toContain('11 bytes')
 
+    // Newest: what the user's edit did, before → after (as the chat's chips show a change).
+    await user.click(newest as HTMLElement)
+    const change = await screen.findByRole('table', { name: 'What this change did' })
+    expect(change.querySelector('del')?.textContent).toContain('tea')
+    expect(change.querySelector('ins')?.textContent).toContain('coffee')
+
     await user.click(oldest as HTMLElement)
+    await user.click(screen.getByRole('button', { name: 'Against the current text' }))
     const diff = await screen.findByRole('table', {
       name: 'Current text compared with this version'
     })

@@ -7,6 +7,7 @@ import { toShownError, type ShownError } from '../../lib/errors'
 import { formatBytes } from '../../lib/format'
 import { formatAgo, formatDateTime } from '../../lib/time'
 import { errorText, fileName, notKeptLabel, notKeptWhy, versionWords } from './change-words'
+import { ForgetControl } from './forget-control'
 import { historyOf, restoreVersion, versionText } from './history-api'
 
 interface Loaded {
@@ -16,8 +17,14 @@ interface Loaded {
 
 /** The selected version's text, or why there is none. */
 type Picked = { seq: number } & (
-  { state: 'loading' } | { state: 'text'; text: string } | { state: 'none'; why: string }
+  | { state: 'loading' }
+  /** `before`: the text the change started from ('' for no file; null when history lacks it). */
+  | { state: 'text'; text: string; before: string | null }
+  | { state: 'none'; why: string }
 )
+
+/** What the diff shows: the change this version made, or this version against the file now. */
+type Compare = 'change' | 'current'
 
 function VersionItem(props: {
   version: HistoryVersion
@@ -64,6 +71,9 @@ export function HistoryPanel({ path, version }: { path: string; version: number 
   const [error, setError] = useState<ShownError | null>(null)
   const [picked, setPicked] = useState<Picked | null>(null)
   const [status, setStatus] = useState('')
+  const [compare, setCompare] = useState<Compare>('change')
+  /** Bumped after a forget, so the list shows what history still holds. */
+  const [reload, setReload] = useState(0)
 
   useEffect(() => {
     let live = true
@@ -80,7 +90,12 @@ export function HistoryPanel({ path, version }: { path: string; version: number 
     return () => {
       live = false
     }
-  }, [path, version])
+  }, [path, version, reload])
+
+  function forgotten(): void {
+    setPicked(null)
+    setReload((n) => n + 1)
+  }
 
   function select(v: HistoryVersion): void {
     if (v.hash === null) {
@@ -96,8 +111,10 @@ export function HistoryPanel({ path, version }: { path: string; version: number 
     }
     setPicked({ seq: v.seq, state: 'loading' })
     setStatus('')
-    versionText(v.hash).then(
-      (text) => setPicked((p) => (p?.seq === v.seq ? { seq: v.seq, state: 'text', text } : p)),
+    const before = v.before === null ? Promise.resolve('') : versionText(v.before).catch(() => null)
+    Promise.all([versionText(v.hash), before]).then(
+      ([text, was]) =>
+        setPicked((p) => (p?.seq === v.seq ? { seq: v.seq, state: 'text', text, before: was } : p)),
       (failure: unknown) =>
         setPicked((p) =>
           p?.seq === v.seq
@@ -123,13 +140,28 @@ export function HistoryPanel({ path, version }: { path: string; version: number 
   // The newest version with the file's text is the current one (an undo can repeat an older hash).
   const currentSeq = loaded?.versions.find((v) => v.hash !== null && v.hash === current?.hash)?.seq
   const chosen = loaded?.versions.find((v) => v.seq === picked?.seq) ?? null
+  const shown = shownDiff(compare, picked, current?.content ?? '')
   return (
     <section aria-label={`History of ${fileName(path)}`} className="flex h-full min-h-0">
       <div className="flex w-64 shrink-0 flex-col border-r border-line">
         <h2 className="flex items-center gap-2 border-b border-line px-4 py-2.5 text-sm font-semibold">
           <History size={14} aria-hidden />
-          {fileName(path)}
+          <span className="min-w-0 flex-1 truncate">{fileName(path)}</span>
         </h2>
+        {loaded?.versions.some((v) => v.stored && v.hash !== null) ? (
+          <div className="border-b border-line px-4 py-1.5">
+            <ForgetControl
+              what={{ what: 'file', path }}
+              label="Forget this file's history"
+              question={`Forget every version of ${fileName(path)}?`}
+              compact
+              onDone={forgotten}
+            >
+              Every earlier text of {fileName(path)} that history holds goes, including those from
+              before a rename.
+            </ForgetControl>
+          </div>
+        ) : null}
         <ol aria-label="Versions" className="min-h-0 flex-1 overflow-auto p-1.5">
           {loaded?.versions.length === 0 ? (
             <li className="p-3 text-sm text-muted">No versions kept for this file yet.</li>
@@ -181,9 +213,26 @@ export function HistoryPanel({ path, version }: { path: string; version: number 
                     </span>
                   ) : null}
                 </h3>
-                <p className="text-xs text-muted">
-                  Current text → this version{' '}
-                  <DiffStat before={current.content} after={picked.text} />
+                <div role="group" aria-label="Compare" className="mt-1 flex gap-1 text-xs">
+                  {(
+                    [
+                      ['change', 'What it changed'],
+                      ['current', 'Against the current text']
+                    ] as const
+                  ).map(([id, label]) => (
+                    <button
+                      key={id}
+                      type="button"
+                      aria-pressed={compare === id}
+                      onClick={() => setCompare(id)}
+                      className="rounded-control px-2 py-0.5 text-muted hover:bg-fg/5 aria-pressed:bg-accent-soft aria-pressed:text-fg"
+                    >
+                      {label}
+                    </button>
+                  ))}
+                </div>
+                <p className="mt-1 text-xs text-muted">
+                  {shown.words} <DiffStat before={shown.before} after={shown.after} />
                 </p>
               </div>
               <button
@@ -195,17 +244,62 @@ export function HistoryPanel({ path, version }: { path: string; version: number 
                 <RotateCcw size={14} aria-hidden />
                 Restore this version
               </button>
+              {chosen?.hash ? (
+                <ForgetControl
+                  what={{ what: 'version', hash: chosen.hash }}
+                  label="Forget this version"
+                  question={`Forget this version of ${fileName(path)}?`}
+                  onDone={forgotten}
+                >
+                  The text {fileName(path)} had after “{versionWords(chosen)}” goes from history.
+                </ForgetControl>
+              ) : null}
             </div>
-            <DiffView
-              before={current.content}
-              after={picked.text}
-              label="Current text compared with this version"
-              numbers
-              context={3}
-            />
+            {shown.missing ? (
+              <p className="text-sm text-muted">{shown.missing}</p>
+            ) : (
+              <DiffView
+                before={shown.before}
+                after={shown.after}
+                label={shown.label}
+                numbers
+                context={3}
+              />
+            )}
           </>
         ) : null}
       </div>
     </section>
   )
+}
+
+/**
+ * The diff to show: the change the version made (before → after, as the chat's chips show it),
+ * or the current text → this version (what restoring it would do).
+ */
+function shownDiff(
+  compare: Compare,
+  picked: Picked | null,
+  current: string
+): { before: string; after: string; words: string; label: string; missing?: string } {
+  const text = picked?.state === 'text' ? picked.text : ''
+  if (compare === 'current' || picked?.state !== 'text')
+    return {
+      before: current,
+      after: text,
+      words: 'Current text → this version',
+      label: 'Current text compared with this version'
+    }
+  return {
+    before: picked.before ?? '',
+    after: text,
+    words: 'Before → after this change',
+    label: 'What this change did',
+    ...(picked.before === null
+      ? {
+          missing:
+            'History did not keep the text from before this change; compare with the current text instead.'
+        }
+      : {})
+  }
 }

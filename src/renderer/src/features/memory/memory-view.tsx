@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { FilePlus2 } from 'lucide-react'
 import type { AppInfo } from '@shared/contract'
 import type { Settings } from '@shared/settings'
@@ -12,6 +12,7 @@ import { ExpiryPanel } from './expiry-panel'
 import { FilePanel } from './file-panel'
 import { HistoryPanel } from './history-panel'
 import { toMemoryPath } from './memory-paths'
+import { MemorySearchBox, MemorySearchResults } from './memory-search'
 import { MemoryTree } from './memory-tree'
 import { OverCapPanel } from './over-cap-panel'
 import { SecretsPanel } from './secrets-panel'
@@ -47,6 +48,10 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
   const [pane, setPane] = useState<Pane>('file')
   const [creating, setCreating] = useState(false)
   const [error, setError] = useState<ShownError | null>(null)
+  const [query, setQuery] = useState('')
+  /** Bumped by ArrowDown in the search box: the first hit takes the focus. */
+  const [toHits, setToHits] = useState(0)
+  const searchBox = useRef<HTMLInputElement>(null)
   // Null at first: a request made before this view mounted (it mounts on first use) still opens.
   const [seenRequest, setSeenRequest] = useState<typeof openRequest>(null)
   if (openRequest !== seenRequest) {
@@ -87,8 +92,27 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
           aria-label="Memory folder"
           className="flex w-72 shrink-0 flex-col border-r border-line bg-sunken"
         >
+          <MemorySearchBox
+            query={query}
+            onQuery={setQuery}
+            onDown={() => setToHits((n) => n + 1)}
+            inputRef={searchBox}
+          />
           <div className="min-h-0 flex-1 overflow-auto">
-            {data.entries ? (
+            {query ? (
+              <MemorySearchResults
+                query={query}
+                version={data.version}
+                focusFirst={toHits}
+                selected={selected}
+                onOpen={open}
+                onBack={() =>
+                  document
+                    .querySelector<HTMLInputElement>('input[aria-label="Search memory"]')
+                    ?.focus()
+                }
+              />
+            ) : data.entries ? (
               <MemoryTree
                 entries={data.entries}
                 selected={selected}

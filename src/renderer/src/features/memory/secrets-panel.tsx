@@ -1,9 +1,12 @@
 import { useState } from 'react'
-import { ShieldCheck } from 'lucide-react'
+import { Eraser, ShieldCheck } from 'lucide-react'
 import type { SecretScanResult } from '@shared/secret-scan'
 import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { plural } from '../../lib/format'
+import { Dialog } from '../../components/dialog'
+import { FindAndForget } from './find-forget'
+import { forgetSecrets, forgotWords } from './history-api'
 
 /**
  * "Scan memory for secrets": the engine reads every file and answers where credentials are (file,
@@ -13,6 +16,9 @@ export function SecretsPanel({ onOpen }: { onOpen(path: string): void }) {
   const [result, setResult] = useState<SecretScanResult | null>(null)
   const [scanning, setScanning] = useState(false)
   const [error, setError] = useState<ShownError | null>(null)
+  const [asking, setAsking] = useState<string | null>(null)
+  const [fixing, setFixing] = useState<string | null>(null)
+  const [fixed, setFixed] = useState('')
 
   async function scan(): Promise<void> {
     setScanning(true)
@@ -23,6 +29,23 @@ export function SecretsPanel({ onOpen }: { onOpen(path: string): void }) {
       setError(toShownError(failure))
     } finally {
       setScanning(false)
+    }
+  }
+
+  /** "Remove and forget": the file's secrets redacted, then forgotten from history. */
+  async function fix(path: string): Promise<void> {
+    setAsking(null)
+    setFixing(path)
+    try {
+      const done = await forgetSecrets(path)
+      const removed = `${plural(done.removed, 'secret')} removed from ${path}`
+      setFixed(`${removed}. ${forgotWords(done)}`)
+      setError(null)
+      await scan()
+    } catch (failure) {
+      setError(toShownError(failure))
+    } finally {
+      setFixing(null)
     }
   }
 
@@ -47,6 +70,11 @@ export function SecretsPanel({ onOpen }: { onOpen(path: string): void }) {
           <p role="alert" className="text-sm text-danger">
             {error.message}
             {error.nextStep ? ` ${error.nextStep}` : ''}
+          </p>
+        ) : null}
+        {fixed ? (
+          <p role="status" className="text-sm text-success">
+            {fixed}
           </p>
         ) : null}
         <p role="status" className="text-sm">
@@ -77,6 +105,16 @@ export function SecretsPanel({ onOpen }: { onOpen(path: string): void }) {
                 >
                   Open
                 </button>
+                <button
+                  type="button"
+                  className="button button--quiet text-danger"
+                  disabled={fixing !== null}
+                  aria-label={`Remove the secrets from ${finding.path} and forget them from history`}
+                  onClick={() => setAsking(finding.path)}
+                >
+                  <Eraser size={14} aria-hidden />
+                  {fixing === finding.path ? 'Removing…' : 'Remove and forget'}
+                </button>
               </li>
             ))}
           </ul>
@@ -95,6 +133,19 @@ export function SecretsPanel({ onOpen }: { onOpen(path: string): void }) {
           </>
         ) : null}
       </section>
+      <FindAndForget />
+      <Dialog
+        open={asking !== null}
+        title={`Remove the secrets from ${asking ?? ''}?`}
+        confirmLabel="Remove and forget"
+        danger
+        onClose={() => setAsking(null)}
+        onConfirm={() => asking && void fix(asking)}
+      >
+        Each secret in the file becomes “[redacted: kind]” (a normal edit: Undo is in Activity, but
+        it cannot bring the secret back). Then every version in history that holds one of them is
+        forgotten for good.
+      </Dialog>
     </div>
   )
 }

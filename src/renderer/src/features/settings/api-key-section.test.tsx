@@ -93,4 +93,26 @@ describe('API key', () => {
     expect(alert.textContent).toContain('Paste the whole key')
     expect(main.callsTo('secrets:set-api-key')).toEqual([])
   })
+
+  it('checks the key before saving: an OpenAI key is never sent, a refused key never saved', async () => {
+    const { main, user } = await renderSettings()
+    await user.type(keyInput(), 'sk-proj-abcdefghijklmnop')
+    await user.click(button('Save key'))
+    const alert = within(keyRegion()).getByRole('alert')
+    expect(alert.textContent).toContain('looks like an OpenAI key')
+    expect(main.callsTo('secrets:test')).toEqual([])
+    expect(keyInput().getAttribute('aria-invalid')).toBe('true')
+
+    await user.clear(keyInput())
+    await user.type(keyInput(), 'sk-ant-api03-revoked-1111')
+    await user.click(button('Save key'))
+    await waitFor(() =>
+      expect(within(keyRegion()).getByRole('alert').textContent).toContain(
+        'Anthropic rejected this key'
+      )
+    )
+    expect(main.callsTo('secrets:test')).toEqual([{ apiKey: 'sk-ant-api03-revoked-1111' }])
+    expect(main.callsTo('secrets:set-api-key')).toEqual([])
+    expect(document.activeElement).toBe(keyInput())
+  })
 })

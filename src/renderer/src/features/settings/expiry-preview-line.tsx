@@ -1,41 +1,72 @@
 import { useEffect, useState } from 'react'
+import type { ExpiryPreviewItem } from '@shared/memory'
+import type { Settings } from '@shared/settings'
 import { call } from '../../lib/api'
 import { parseWholeNumber, plural } from '../../lib/format'
 
-/** "3 files would expire now": the draft policy's effect, before it is saved. */
-export function ExpiryPreviewLine({ days, mode }: { days: string; mode: string }) {
-  const [line, setLine] = useState('')
-  const value = parseWholeNumber(days)
-  const usable = mode !== 'off' && Number.isInteger(value) && value >= 1 && value <= 3650
+/** Names listed before "and N more". */
+const SHOWN = 8
+
+type Policy = Pick<Settings['expiry'], 'mode' | 'action' | 'pinned'> & { days: string }
+
+/** "would be deleted now" / "would move to the archive now", as many as `count` say. */
+export function dueWords(count: number, action: Settings['expiry']['action']): string {
+  const files = count === 0 ? 'No file' : plural(count, 'file')
+  return `${files} would ${action === 'delete' ? 'be deleted' : 'move to the archive'} now`
+}
+
+/**
+ * What the draft policy (not the saved one) would expire right now, by name, before it is saved;
+ * pinned files and the files' own expires: dates count as they will.
+ */
+export function ExpiryPreviewLine({ policy }: { policy: Policy }) {
+  const [items, setItems] = useState<ExpiryPreviewItem[] | null>(null)
+  const [at, setAt] = useState(0)
+  const value = parseWholeNumber(policy.days)
+  const usable = Number.isInteger(value) && value >= 1 && value <= 3650
+  const { mode, action } = policy
+  const pinned = JSON.stringify(policy.pinned)
   useEffect(() => {
     if (!usable) return
     let live = true
     const timer = setTimeout(() => {
-      call((api) => api.memory.expiryPreview({ days: value })).then(
-        (items) => {
+      const draft = { mode, days: value, action, pinned: JSON.parse(pinned) as string[] }
+      call((api) => api.memory.expiryPreview({ days: 7, policy: draft })).then(
+        (found) => {
           if (!live) return
-          const now = Date.now()
-          const due = items.filter((item) => item.expiresAt <= now).length
-          const soon = items.filter(
-            (item) => item.expiresAt > now && item.expiresAt - now < 7 * 86_400_000
-          ).length
-          setLine(
-            `${plural(due, 'file')} would expire now` +
-              (soon ? `, ${soon} more within a week.` : '.')
-          )
+          setItems(found)
+          setAt(Date.now())
         },
-        () => live && setLine('')
+        () => live && setItems(null)
       )
     }, 200)
     return () => {
       live = false
       clearTimeout(timer)
     }
-  }, [usable, value])
-  if (!usable || !line) return null
+  }, [usable, value, mode, action, pinned])
+  if (!usable || !items) return null
+  const due = items.filter((item) => item.expiresAt <= at)
+  const soon = items.length - due.length
   return (
-    <p role="status" aria-label="Expiry preview" className="text-sm text-muted">
-      {line}
-    </p>
+    <div role="status" aria-label="Expiry preview" className="flex flex-col gap-1 text-sm">
+      <p className="text-muted">
+        {dueWords(due.length, action)}
+        {soon ? `, ${soon} more within a week` : ''}
+        {due.length ? ':' : '.'}
+      </p>
+      {due.length ? (
+        <ul aria-label="Files that would expire now" className="flex flex-col font-mono text-xs">
+          {due.slice(0, SHOWN).map((item) => (
+            <li key={item.path} className="truncate">
+              {item.path}
+            </li>
+          ))}
+          {due.length > SHOWN ? (
+            <li className="font-sans text-muted">and {due.length - SHOWN} more</li>
+          ) : null}
+        </ul>
+      ) : null}
+    </div>
   )
 }

@@ -86,11 +86,18 @@ export function ExpiryFields(props: FieldGroupProps) {
           help={
             draft.expiryAction === 'archive'
               ? 'Expired files are moved aside, not lost.'
-              : 'Expired files are deleted for good.'
+              : 'Expired files are deleted. Activity can restore them while history keeps them.'
           }
         />
       </div>
-      <ExpiryPreviewLine days={draft.expiryDays} mode={draft.expiryMode} />
+      <ExpiryPreviewLine
+        policy={{
+          mode: draft.expiryMode,
+          days: draft.expiryDays,
+          action: draft.expiryAction,
+          pinned: pinnedLines(draft.pinned)
+        }}
+      />
       <Field
         id={fieldId('pinned')}
         label="Pinned files"

@@ -12,9 +12,11 @@ interface SettingsViewProps {
   state: SettingsController
   info: AppInfo | null
   active: boolean
+  /** Bumped to focus the API key field (the chat's "Change the API key"). */
+  keyFocusSignal?: number
 }
 
-export function SettingsView({ state, info, active }: SettingsViewProps) {
+export function SettingsView({ state, info, active, keyFocusSignal = 0 }: SettingsViewProps) {
   return (
     <div className="view view--settings">
       <header className="view__header">
@@ -24,7 +26,7 @@ export function SettingsView({ state, info, active }: SettingsViewProps) {
         </p>
       </header>
 
-      <ApiKeySection active={active} />
+      <ApiKeySection active={active} focusSignal={keyFocusSignal} />
       <Card
         title="Memory folder"
         description="Claude's memory is a folder of plain files. Open it to read, edit or back them up."

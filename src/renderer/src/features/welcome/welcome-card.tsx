@@ -48,7 +48,7 @@ export function WelcomeCard({ onKeySet }: { onKeySet(status: SecretStatus): void
             Only your conversation (with what Claude reads from memory) goes to the Anthropic API.
           </li>
         </ul>
-        <ApiKeySection onStatus={(status) => status.configured && onKeySet(status)} />
+        <ApiKeySection autoFocus onStatus={(status) => status.configured && onKeySet(status)} />
         <div className="flex flex-col gap-2 text-sm">
           <p>
             Your memory folder:{' '}

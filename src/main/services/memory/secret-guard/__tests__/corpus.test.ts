@@ -13,11 +13,14 @@ describe('secret guard corpus', () => {
     expect(negatives.length).toBeGreaterThanOrEqual(200)
 
     const missed: Record<string, number> = {}
+    const byKind = new Map<string, { caught: number; total: number }>()
     let caught = 0
     for (const sample of secrets) {
       const at = sample.text.indexOf(sample.secret)
       const found = await findSecrets(sample.text)
       const hit = found.some((f) => f.start < at + sample.secret.length && f.end > at)
+      const row = byKind.get(sample.kind) ?? { caught: 0, total: 0 }
+      byKind.set(sample.kind, { caught: row.caught + (hit ? 1 : 0), total: row.total + 1 })
       if (hit) caught++
       else missed[sample.kind] = (missed[sample.kind] ?? 0) + 1
     }
@@ -26,6 +29,10 @@ describe('secret guard corpus', () => {
 
     const recall = caught / secrets.length
     const fp = flagged.length / negatives.length
+    const table = [...byKind].map(
+      ([kind, row]) => `  ${kind.padEnd(26)} ${row.caught}/${row.total}`
+    )
+    console.log(`tokens by kind             caught/total\n${table.join('\n')}`)
     console.log(
       `secret guard: recall ${(recall * 100).toFixed(1)}% (${caught}/${secrets.length}), ` +
         `false positives ${(fp * 100).toFixed(1)}% (${flagged.length}/${negatives.length}); ` +

@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runner } from '../../memory/__tests__/helpers'
-import type { MemoryStore } from '../../memory'
+import { runner } from '../../__tests__/helpers'
+import type { MemoryStore } from '../..'
 import { indexOf, useWatchedMemory } from './helpers'
 
 const mem = useWatchedMemory()

@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { useMemory } from '../../memory/__tests__/helpers'
-import { MemoryWatcher } from '..'
+import { useMemory } from '../../__tests__/helpers'
+import { MemoryWatcher } from '../watcher'
 import { recorder } from './helpers'
 
 const mem = useMemory()

@@ -1,9 +1,8 @@
-import { mkdir } from 'node:fs/promises'
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path'
 import { watch, type FSWatcher } from 'chokidar'
 import type { MemoryChange } from '@shared/memory'
-import type { Logger } from '../log/logger'
-import { TEMP_NAME } from '../memory/paths'
+import type { Logger } from '../../log/logger'
+import { TEMP_NAME } from '../paths'
 
 // Watches the memory folder for other programs' edits and hands them to the engine in batches.
 // The engine re-reads the paths the events named (not the whole folder) and diffs them against its
@@ -30,6 +29,11 @@ export interface ExternalApplier {
   applyExternal(touched?: Iterable<string>): Promise<MemoryChange | undefined>
   /** Puts a problem in the activity log and the change stream (optional for test doubles). */
   reportExternalProblem?(message: string): Promise<void>
+  /**
+   * Makes the deleted memory folder again, empty, inside the engine's queue: the engine is the
+   * folder's one writer, so the watcher never creates it (optional for test doubles).
+   */
+  recreateRoot?(): Promise<void>
 }
 
 export interface MemoryWatcherOptions {
@@ -195,18 +199,20 @@ export class MemoryWatcher {
     }
   }
 
-  /** The memory folder itself was deleted: make it again (empty) so the app keeps working. */
+  /** The memory folder itself was deleted: the engine makes it again, empty, so the app works on. */
   private async rootGone(): Promise<void> {
     if (this.closed) return
-    try {
-      await mkdir(this.root, { recursive: true, mode: 0o700 })
-      this.report({
-        kind: 'root-recreated',
-        message: 'The memory folder was deleted outside the app; it was created again, empty.'
-      })
-    } catch (error) {
-      this.report(problemOf(error))
-    }
+    const { memory } = this.options
+    if (memory.recreateRoot)
+      try {
+        await memory.recreateRoot()
+        this.report({
+          kind: 'root-recreated',
+          message: 'The memory folder was deleted outside the app; it was created again, empty.'
+        })
+      } catch (error) {
+        this.report(problemOf(error))
+      }
     this.touched = 'all'
     this.schedule()
   }

@@ -1,9 +1,9 @@
 import { afterEach } from 'vitest'
 import type { MemoryChange } from '@shared/memory'
-import type { MemoryStore, OpenMemoryStoreOptions } from '../../memory'
-import type { MemoryIndex } from '../../memory/index-store'
-import { useMemory } from '../../memory/__tests__/helpers'
-import { MemoryWatcher, type MemoryWatcherOptions, type WatcherProblem } from '..'
+import type { MemoryStore, OpenMemoryStoreOptions } from '../..'
+import type { MemoryIndex } from '../../index-store'
+import { useMemory } from '../../__tests__/helpers'
+import { MemoryWatcher, type MemoryWatcherOptions, type WatcherProblem } from '../watcher'
 
 // Generous: this detects a watcher that never catches up, not a slow machine (CI shares 2 cores).
 const TIMEOUT_MS = 30_000

@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs'
 import { cp, mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { CLAUDE, runner } from '../../memory/__tests__/helpers'
-import type { MemoryStore } from '../../memory'
-import { MemoryWatcher, type WatcherProblem } from '..'
+import { CLAUDE, runner } from '../../__tests__/helpers'
+import type { MemoryStore } from '../..'
+import { MemoryWatcher, type WatcherProblem } from '../watcher'
 import { hasPath, indexOf, useWatchedMemory } from './helpers'
 
 const mem = useWatchedMemory()
@@ -211,6 +211,34 @@ describe('the memory watcher', () => {
       expect(problems[0]).toMatchObject({ kind: 'permission' })
       await writeFile(join(root, 'b.md'), 'b')
       await waitFor(() => calls >= 2)
+    } finally {
+      await watcher.dispose()
+    }
+  })
+
+  it('leaves making a deleted folder again to the engine (its one writer)', async () => {
+    const root = await mem.mkroot()
+    const thereWhenAsked: boolean[] = []
+    const problems: WatcherProblem[] = []
+    const watcher = await MemoryWatcher.start({
+      root,
+      settleMs: 1,
+      memory: {
+        async applyExternal() {
+          return undefined
+        },
+        async recreateRoot() {
+          thereWhenAsked.push(existsSync(root))
+          await mkdir(root)
+        }
+      }
+    })
+    try {
+      watcher.onProblem((problem) => problems.push(problem))
+      await rm(root, { recursive: true, force: true })
+      await waitFor(() => problems.some((problem) => problem.kind === 'root-recreated'))
+      expect(thereWhenAsked).toEqual([false])
+      expect(existsSync(root)).toBe(true)
     } finally {
       await watcher.dispose()
     }

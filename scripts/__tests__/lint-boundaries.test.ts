@@ -1,0 +1,76 @@
+import { fileURLToPath } from 'node:url'
+import { ESLint } from 'eslint'
+import { describe, expect, test } from 'vitest'
+
+/*
+ * Issue 26: the layering is enforced by `npm run lint`. The project's own eslint.config.js lints
+ * planted snippets at paths inside the guarded folders (nothing is written to disk): a crossing
+ * is reported by cairn/boundaries, the allowed import is not.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const eslint = new ESLint({ cwd: root })
+
+async function crossings(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath })
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'cairn/boundaries')
+    .map((message) => message.message)
+}
+
+describe('lint boundary rule', () => {
+  test('chat importing a memory internal fails; memory/service.ts and memory/index.ts pass', async () => {
+    const chat = 'src/main/services/chat/planted.ts'
+    expect(
+      await crossings("import { SafeFs } from '../memory/safe-fs'\nexport type Fs = SafeFs\n", chat)
+    ).toEqual([expect.stringContaining('chat uses memory only through memory/service.ts')])
+    expect(
+      await crossings(
+        "import { create } from '../../memory/commands/create'\nexport { create }\n",
+        'src/main/services/chat/attachments/planted.ts'
+      )
+    ).toHaveLength(1)
+    expect(
+      await crossings(
+        "import type { MemoryService } from '../memory/service'\n" +
+          "import { guardCaughtSecret } from '../memory'\n" +
+          "import type { ExecuteOptions } from '../memory/index'\n" +
+          'export type M = [MemoryService, ExecuteOptions, typeof guardCaughtSecret]\n',
+        chat
+      )
+    ).toEqual([])
+  })
+
+  test('the renderer importing src/main fails; src/shared passes', async () => {
+    const view = 'src/renderer/src/features/chat/planted.tsx'
+    expect(
+      await crossings(
+        "import type { Services } from '../../../../main/services'\nexport type S = Services\n",
+        view
+      )
+    ).toEqual([expect.stringContaining('the renderer reaches main only through window.cairn')])
+    expect(
+      await crossings(
+        "import type { EventName } from '@shared/contract'\nexport type E = EventName\n",
+        view
+      )
+    ).toEqual([])
+  })
+
+  test('services importing ipc/ or platform/ fail; a sibling service passes', async () => {
+    const service = 'src/main/services/app/planted.ts'
+    expect(
+      await crossings(
+        "import { createHandlers } from '../../ipc/handlers'\n" +
+          "import { askAfterMemoryFailure } from '../../platform/memory-start'\n" +
+          'export { createHandlers, askAfterMemoryFailure }\n',
+        service
+      )
+    ).toHaveLength(2)
+    expect(
+      await crossings(
+        "import type { Logger } from '../log/logger'\nexport type L = Logger\n",
+        service
+      )
+    ).toEqual([])
+  })
+})

@@ -1,0 +1,109 @@
+import type { PlannedChange } from '@shared/approval'
+import type { ArchiveInput, CapImpact, CapImpactInput } from '@shared/caps'
+import type {
+  ActivityActor,
+  ActivityPage,
+  ActivityQuery,
+  ArchivedItem,
+  ExpiryPolicyPatch,
+  ExpiryPreviewItem,
+  FindInHistoryResult,
+  ForgetInput,
+  ForgetResult,
+  ForgetSecretsResult,
+  HistoryVersion,
+  MemoryActor,
+  MemoryChange,
+  MemoryCreateInput,
+  MemoryFile,
+  MemoryLimitsPatch,
+  MemoryListInput,
+  MemoryListPage,
+  MemoryMutation,
+  MemoryRenameInput,
+  MemorySearchResult,
+  MemoryUsage,
+  MemoryWriteInput,
+  RestoreInput,
+  RevertResult,
+  SweepResult,
+  ToolResult
+} from '@shared/memory'
+import type { SecretScanResult } from '@shared/secret-scan'
+import type { HistoryRetention, SecretGuardSettings } from '@shared/settings'
+
+// The memory engine as the rest of the app sees it: reads apart from writes (as Signal Desktop's
+// ts/sql/Interface.ts separates its readable and writable halves), implemented by the store and by
+// memory-off. Chat, IPC and settings depend on this file, never on the engine's rooms.
+
+/** The user's answer to a planned change: go, or the result Claude gets instead (a decline). */
+export type Approval = { go: true } | { go: false; result: ToolResult }
+/** Asks about a plan; `changed`: an earlier plan was overtaken by another change before it ran. */
+export type AskApproval = (plan: PlannedChange, changed: boolean) => Promise<Approval>
+
+export interface ExecuteOptions {
+  /** The sha256 the command's plan was made from (null: nothing was there). */
+  expect?: string | null
+  /** Ask before running: the engine plans, asks, and runs exactly that plan. */
+  ask?: AskApproval
+}
+
+/** A dry run's answer: the plan, or the error the command would give. */
+export type Preview = { ok: true; plan: PlannedChange } | { ok: false; result: ToolResult }
+
+/** What only looks: nothing here changes a file, a history version or the activity log. */
+export interface MemoryReads {
+  /** The engine's dry run of one of Claude's commands (see `MemoryStore.preview`). */
+  preview(input: unknown, actor: MemoryActor): Promise<Preview>
+  /** One page of the files and folders under a path, depth-first, names sorted. */
+  list(input?: MemoryListInput): Promise<MemoryListPage>
+  /** A file's text for the user (marks an access: it resets the file's idle-expiry clock). */
+  read(path: string): Promise<MemoryFile>
+  usage(): Promise<MemoryUsage>
+  activity(query?: ActivityQuery): Promise<ActivityPage>
+  /** Files that will expire within `days` (0 = due now) under a draft policy, soonest first. */
+  expiryPreview(days: number, draft?: ExpiryPolicyPatch): Promise<ExpiryPreviewItem[]>
+  listArchived(): Promise<ArchivedItem[]>
+  /** Usage against these caps (or those in force), with the files that could make room. */
+  capImpact(input?: CapImpactInput): Promise<CapImpact>
+  history(path: string): Promise<HistoryVersion[]>
+  versionText(hash: string): Promise<string>
+  findInHistory(text: string): Promise<FindInHistoryResult>
+  scanSecrets(): Promise<SecretScanResult>
+  search(query: string): Promise<MemorySearchResult>
+  /** Every change, whoever made it; returns the unsubscribe. */
+  onChange(listener: (change: MemoryChange) => void): () => void
+}
+
+/** What changes the folder or its history; each goes through the engine's one serial queue. */
+export interface MemoryWrites {
+  /** One memory-tool command as Claude sent it; never throws, never rejects. */
+  execute(input: unknown, actor: MemoryActor, options?: ExecuteOptions): Promise<ToolResult>
+  write(input: MemoryWriteInput): Promise<MemoryMutation>
+  create(input: MemoryCreateInput): Promise<MemoryMutation>
+  rename(input: MemoryRenameInput): Promise<MemoryMutation>
+  delete(path: string): Promise<MemoryMutation>
+  /** Re-reads the folder into the index, then expires what is due (only `only`, when given). */
+  sweep(only?: readonly string[]): Promise<SweepResult>
+  archive(input: ArchiveInput): Promise<MemoryMutation>
+  restoreArchived(input: RestoreInput): Promise<MemoryMutation>
+  revert(seq: number, actor?: ActivityActor): Promise<RevertResult>
+  forget(input: ForgetInput, actor?: ActivityActor): Promise<ForgetResult>
+  forgetSecrets(path: string): Promise<ForgetSecretsResult>
+}
+
+/** Settings changes; they apply to the next operation. */
+export interface MemorySettings {
+  updateLimits(patch: MemoryLimitsPatch): void
+  updateExpiry(patch: ExpiryPolicyPatch): void
+  updateHistory(patch: Partial<HistoryRetention>): void
+  updateSecretGuard(patch: Partial<SecretGuardSettings>): void
+}
+
+export interface MemoryService extends MemoryReads, MemoryWrites, MemorySettings {
+  /** False when the app started with memory off: chat then offers Claude no memory tool. */
+  readonly enabled: boolean
+  /** Why memory is off, when it is. */
+  readonly offReason: string | null
+  dispose(): Promise<void>
+}

@@ -1,0 +1,229 @@
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject
+} from 'react'
+import { Search, X } from 'lucide-react'
+import type { MemorySearchResult } from '@shared/memory'
+import { call } from '../../lib/api'
+import { toShownError, type ShownError } from '../../lib/errors'
+import { plural } from '../../lib/format'
+import { errorText } from './change-words'
+
+/** Waits this long after the last key before asking the engine (every key would be a search). */
+const TYPING_MS = 150
+
+/** `text` with the ranges wrapped in <mark>. */
+function Marked({
+  text,
+  ranges
+}: {
+  text: string
+  ranges: ReadonlyArray<readonly [number, number]>
+}) {
+  const parts: ReactNode[] = []
+  let at = 0
+  for (const [start, end] of ranges) {
+    if (start < at) continue
+    parts.push(
+      text.slice(at, start),
+      <mark key={start} className="rounded-sm bg-warning-soft px-px text-fg">
+        {text.slice(start, end)}
+      </mark>
+    )
+    at = end
+  }
+  parts.push(text.slice(at))
+  return <>{parts}</>
+}
+
+/** The box above the file tree. Typing searches names and contents; the tree gives way to hits. */
+export function MemorySearchBox({
+  query,
+  onQuery,
+  onDown,
+  inputRef: ref
+}: {
+  query: string
+  onQuery(query: string): void
+  onDown(): void
+  inputRef: RefObject<HTMLInputElement | null>
+}) {
+  useEffect(() => {
+    // Ctrl/Cmd+Shift+F from anywhere in Memory: search in files, as code editors do.
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.shiftKey && event.key.toLowerCase() === 'f') {
+        event.preventDefault()
+        ref.current?.focus()
+        ref.current?.select()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [ref])
+  return (
+    <div className="relative border-b border-line p-2">
+      <Search
+        size={14}
+        aria-hidden
+        className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-muted"
+      />
+      <input
+        ref={ref}
+        type="search"
+        aria-label="Search memory"
+        aria-keyshortcuts="Control+Shift+F"
+        placeholder="Search names and text"
+        className="input w-full pr-8 pl-8 [&::-webkit-search-cancel-button]:hidden"
+        value={query}
+        onChange={(event) => onQuery(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown') {
+            event.preventDefault()
+            onDown()
+          } else if (event.key === 'Escape' && query) {
+            event.preventDefault()
+            onQuery('')
+          }
+        }}
+      />
+      {query ? (
+        <button
+          type="button"
+          aria-label="Clear the search"
+          className="absolute top-1/2 right-3.5 -translate-y-1/2 rounded-full p-0.5 text-muted hover:bg-fg/10"
+          onClick={() => onQuery('')}
+        >
+          <X size={14} aria-hidden />
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
+/** The engine's answer for `query`, asked again when memory changes (`version`). */
+function useSearch(query: string, version: number) {
+  const [state, setState] = useState<{
+    query: string
+    result: MemorySearchResult | null
+    error: ShownError | null
+  }>({ query: '', result: null, error: null })
+  useEffect(() => {
+    if (!query) return
+    let live = true
+    const timer = setTimeout(() => {
+      call((api) => api.memory.search({ query })).then(
+        (result) => live && setState({ query, result, error: null }),
+        (failure: unknown) =>
+          live && setState({ query, result: null, error: toShownError(failure) })
+      )
+    }, TYPING_MS)
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
+  }, [query, version])
+  return state
+}
+
+/**
+ * Hits by file: the path (matches marked), then its first matching lines. Arrow keys move between
+ * files, Enter opens one, Escape goes back to the box.
+ */
+export function MemorySearchResults(props: {
+  query: string
+  version: number
+  focusFirst: number
+  selected: string | null
+  onOpen(path: string): void
+  onBack(): void
+}) {
+  const { query: answered, result, error } = useSearch(props.query, props.version)
+  const list = useRef<HTMLUListElement>(null)
+  const statusId = useId()
+  useEffect(() => {
+    if (props.focusFirst) list.current?.querySelector<HTMLButtonElement>('button')?.focus()
+  }, [props.focusFirst])
+
+  function move(event: KeyboardEvent<HTMLUListElement>): void {
+    const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])]
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement)
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault()
+      const next = at + (event.key === 'ArrowDown' ? 1 : -1)
+      if (next < 0) props.onBack()
+      else buttons[Math.min(next, buttons.length - 1)]?.focus()
+    } else if (event.key === 'Escape') {
+      event.preventDefault()
+      props.onBack()
+    }
+  }
+
+  const stale = answered !== props.query
+  const files = result?.files ?? []
+  return (
+    <div className="flex flex-col">
+      <p id={statusId} role="status" className="px-3 py-2 text-xs text-muted">
+        {error
+          ? errorText(error)
+          : !result || stale
+            ? 'Searching…'
+            : files.length
+              ? `${plural(files.length, 'file')}${result.truncated ? ' (the first ones)' : ''} of ${plural(result.searchedFiles, 'file')} ${files.length === 1 ? 'matches' : 'match'}.${result.skipped ? ` ${plural(result.skipped, 'file')} too big to search inside.` : ''}`
+              : `No file matches “${props.query}”.`}
+      </p>
+      <ul
+        ref={list}
+        aria-label="Search results"
+        aria-describedby={statusId}
+        onKeyDown={move}
+        className="flex flex-col gap-px px-1.5 pb-2"
+      >
+        {files.map((file) => (
+          <li key={file.path}>
+            <button
+              type="button"
+              aria-current={file.path === props.selected || undefined}
+              onClick={() => props.onOpen(file.path)}
+              className="flex w-full flex-col gap-0.5 rounded-control px-2 py-1.5 text-left text-[13px] hover:bg-fg/5 focus-visible:bg-fg/5 aria-[current]:bg-accent-soft"
+            >
+              <span className="flex w-full items-center gap-2">
+                <span className="min-w-0 flex-1 truncate font-mono text-xs">
+                  <Marked
+                    text={file.path.replace(/^\/memories\//, '')}
+                    ranges={shift(file.nameRanges)}
+                  />
+                </span>
+                {file.count ? (
+                  <span className="shrink-0 text-xs text-muted tabular-nums">
+                    {plural(file.count, 'match', 'matches')}
+                  </span>
+                ) : null}
+              </span>
+              {file.lines.map((line) => (
+                <span key={line.line} className="flex gap-2 text-xs text-muted">
+                  <span className="w-7 shrink-0 text-right tabular-nums">{line.line}</span>
+                  <span className="min-w-0 truncate text-fg">
+                    <Marked text={line.text} ranges={line.ranges} />
+                  </span>
+                </span>
+              ))}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** Name ranges count from `/memories/`, which the list leaves out. */
+function shift(ranges: ReadonlyArray<readonly [number, number]>): Array<[number, number]> {
+  const cut = '/memories/'.length
+  return ranges
+    .filter(([, end]) => end > cut)
+    .map(([start, end]) => [Math.max(0, start - cut), end - cut])
+}
