@@ -11,7 +11,7 @@ export function textOf(node: ReactNode): string {
 }
 
 /** Whether the block has more than it shows (then the keyboard must be able to scroll it). */
-function useScrollable(wrap: boolean) {
+function useScrollable(wrap: boolean, content: ReactNode) {
   const ref = useRef<HTMLPreElement>(null)
   const [scrollable, setScrollable] = useState(false)
   useEffect(() => {
@@ -23,7 +23,8 @@ function useScrollable(wrap: boolean) {
     const observer = new ResizeObserver(measure)
     observer.observe(el)
     return () => observer.disconnect()
-  }, [wrap])
+    // The code changes while a reply streams: a longer line need not resize the box.
+  }, [wrap, content])
   return { ref, scrollable }
 }
 
@@ -40,7 +41,7 @@ export function CodeBlock({
 }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
   const [wrap, setWrap] = useState(false)
-  const { ref, scrollable } = useScrollable(wrap)
+  const { ref, scrollable } = useScrollable(wrap, children)
   const copy = () =>
     copyText(textOf(children).replace(/\n$/, ''))
       .then(
