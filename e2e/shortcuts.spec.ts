@@ -38,16 +38,14 @@ test('Ctrl+/ opens the keyboard shortcuts, listing what exists; Esc closes it', 
   await page.keyboard.press('Escape')
   await expect(panel).toBeHidden()
   await expect(chat.composer()).toBeFocused()
-  const announced = await page.evaluate(() =>
-    [...document.querySelectorAll('[aria-keyshortcuts]')].map(
-      (el) => el.getAttribute('aria-keyshortcuts')!.split(' ')[0]!
-    )
-  )
+  const announced = await page
+    .locator('[aria-keyshortcuts]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('aria-keyshortcuts')!.split(' ')[0]!))
   await page.keyboard.press('Control+/')
   await expect(panel).toBeVisible()
-  const listed = await panel.locator('[data-keys]').evaluateAll((els) =>
-    els.map((el) => el.getAttribute('data-keys'))
-  )
+  const listed = await panel
+    .locator('[data-keys]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-keys')))
   for (const keys of new Set(announced)) expect(listed, `${keys} is listed`).toContain(keys)
 
   // The sidebar offers it too, and Ctrl+/ closes it again.
