@@ -43,12 +43,20 @@ export const SHORTCUTS: ShortcutGroup[] = [
     ]
   },
   {
+    title: 'Memory',
+    items: [
+      { what: 'Search names and text', keys: ['Control+Shift+F'] },
+      { what: 'Next or previous hit, open it', keys: ['ArrowDown', 'ArrowUp', 'Enter'] },
+      { what: 'Clear the search', keys: ['Escape'] }
+    ]
+  },
+  {
     title: 'Memory and Settings',
     items: [{ what: 'Save', keys: ['Control+S'] }]
   }
 ]
 
-const NAMES: Record<string, string> = { Escape: 'Esc', ArrowUp: '↑' }
+const NAMES: Record<string, string> = { Escape: 'Esc', ArrowUp: '↑', ArrowDown: '↓' }
 
 /** "Control+Shift+N" as people read it here: "Ctrl+Shift+N", or "⌘⇧N" on a Mac. */
 export function keysLabel(keys: string, mac: boolean): string {
