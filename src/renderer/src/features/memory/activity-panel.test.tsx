@@ -34,7 +34,7 @@ describe('Memory activity', () => {
     await waitFor(() => expect(screen.getByRole('tabpanel').textContent).toContain('Groceries'))
 
     await user.click(screen.getByRole('tab', { name: /Memory/ }))
-    await user.click(await screen.findByRole('button', { name: 'Activity' }))
+    await user.click(await screen.findByRole('button', { name: 'Activity' }, { timeout: 8000 }))
     const log = await screen.findByRole('list', { name: 'Memory activity' })
     await waitFor(() => expect(log.textContent).toContain('in a conversation since deleted'))
     await user.click(within(log).getByRole('button', { name: '“Trip to Lyon”' }))
