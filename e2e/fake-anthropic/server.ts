@@ -13,6 +13,7 @@ import {
 import { formatSse, messageBody, messageId, streamEvents, withIds } from './sse'
 import { validateMessagesRequest } from './validate'
 import { createPromptCache } from './cache'
+import { createMemoryStoresFake, type MemoryStoresFake } from './memory-stores'
 
 /*
  * A stand-in for api.anthropic.com on 127.0.0.1, speaking the real wire protocol: the SDK is
@@ -56,6 +57,10 @@ export interface FakeAnthropic {
   /** The next GET /v1/models calls answer these errors, in order. */
   scriptModels(...replies: ErrorReply[]): void
   setModels(models: FakeModel[]): void
+  /** Anthropic Memory Stores (beta): state, faults and offline periods for sync tests. */
+  readonly memoryStores: MemoryStoresFake
+  /** Requests under /v1/memory_stores so far, in arrival order (the tests count them). */
+  memoryStoreRequests(): RecordedRequest[]
   /** Resolves when the server has received `count` message requests. */
   waitForMessageRequests(count: number): Promise<RecordedRequest[]>
   /** Resolves when a streamed response is closed by the client before it ended. */
@@ -106,6 +111,7 @@ export async function startFakeAnthropic(
   let consumedAborts = 0
 
   const messageRequests = () => requests.filter((r) => r.path === '/v1/messages')
+  const memoryStores = createMemoryStoresFake()
   const notify = (): void => {
     const count = messageRequests().length
     for (const waiter of [...waiters]) {
@@ -172,6 +178,17 @@ export async function startFakeAnthropic(
       return sendError(res, { kind: 'error', status: 401 })
 
     if (record.method === 'GET' && record.path === '/v1/models') return answerModels(record, res)
+    const stored = memoryStores.handle(record, key)
+    if (stored) {
+      if ('kind' in stored) return sendError(res, stored)
+      if ('error' in stored)
+        return sendJson(res, stored.status, {
+          type: 'error',
+          error: stored.error,
+          request_id: requestId()
+        })
+      return sendJson(res, stored.status, stored.body)
+    }
     if (record.method === 'POST' && record.path === '/v1/messages') {
       const next = queue.shift() ?? options.fallback ?? NO_SCRIPT
       const spec: ReplySpec = typeof next === 'function' ? next(record) : next
@@ -302,6 +319,8 @@ export async function startFakeAnthropic(
     url: `http://127.0.0.1:${port}`,
     requests,
     messageRequests,
+    memoryStores,
+    memoryStoreRequests: () => requests.filter((r) => r.path.startsWith('/v1/memory_stores')),
     script: (...replies) => void queue.push(...replies),
     pending: () => queue.length,
     scriptModels: (...replies) => void modelQueue.push(...replies),
