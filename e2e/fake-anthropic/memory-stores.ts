@@ -59,6 +59,10 @@ export interface MemoryStoresFake {
   handle(record: RecordedRequest, apiKey: string): Answer | ErrorReply | null
   /** The next memory-store requests answer these faults, in order (e.g. 429 with retry-after). */
   fail(...replies: ErrorReply[]): void
+  /** The request `n` requests from now (0: the next) answers this fault: a round cut mid-way. */
+  failAfter(n: number, reply: ErrorReply): void
+  /** Back online with no fault queued. */
+  heal(): void
   /** Offline: every memory-store request has its connection dropped until set back. */
   setOffline(offline: boolean): void
   /** A store's live memories, by path (for assertions). */
@@ -77,6 +81,7 @@ const now = (): string => new Date().toISOString()
 export function createMemoryStoresFake(): MemoryStoresFake {
   const stores = new Map<string, Store>()
   const faults: ErrorReply[] = []
+  let later: Array<{ n: number; reply: ErrorReply }> = []
   let offline = false
 
   const err = (status: number, type: string, message: string, extra = {}): Answer => ({
@@ -257,7 +262,9 @@ export function createMemoryStoresFake(): MemoryStoresFake {
     const parts = record.path.split('/').filter(Boolean)
     if (parts[0] !== 'v1' || parts[1] !== 'memory_stores') return null
     if (offline) return { kind: 'error', status: 0, dropConnection: true }
-    const fault = faults.shift()
+    const due = later.find((f) => f.n === 0)
+    later = later.filter((f) => f.n > 0).map((f) => ({ ...f, n: f.n - 1 }))
+    const fault = due?.reply ?? faults.shift()
     if (fault) return fault
     if (
       !record.betas.includes('agent-memory-2026-07-22') &&
@@ -431,6 +438,12 @@ export function createMemoryStoresFake(): MemoryStoresFake {
   return {
     handle,
     fail: (...replies) => void faults.push(...replies),
+    failAfter: (n, reply) => void later.push({ n, reply }),
+    heal: () => {
+      faults.length = 0
+      later = []
+      offline = false
+    },
     setOffline: (value) => void (offline = value),
     memories: (storeId) =>
       [...(stores.get(storeId)?.memories.values() ?? [])].sort((a, b) =>
