@@ -1,26 +1,16 @@
 import type Anthropic from '@anthropic-ai/sdk'
 import type { MemoryChange } from '@shared/memory'
+import type { SyncConfigureInput, SyncStatus } from '@shared/sync'
+import { CairnError } from '@shared/errors'
+import { loadConfig, saveConfig } from './config'
 import type { MemoryService } from '../memory/service'
 import { syncRound, type RoundReport } from './engine'
 import { LocalFolder } from './local'
 import { createRemote, RemoteUnavailable } from './remote'
-import { loadState, saveState, type Conflict, type SyncState } from './state'
+import { loadState, saveState, type SyncState } from './state'
 
 // Sync as the app runs it: off until configured; one round at a time; a round after local changes
 // (debounced) and on a timer; offline, 429 and 5xx back off (retry-after when the API gives one).
-
-export interface SyncStatus {
-  state: 'off' | 'idle' | 'syncing' | 'paused' | 'offline'
-  storeId: string | null
-  lastSyncAt: number | null
-  /** Local changes since the last round (counted from memory change events). */
-  pending: number
-  conflicts: Conflict[]
-  skipped: Array<{ path: string; reason: string }>
-  /** When the next attempt is due after a failure (epoch ms). */
-  retryAt: number | null
-  error: string | null
-}
 
 export interface SyncServiceDeps {
   memory: MemoryService
@@ -47,6 +37,7 @@ export function createSyncService(deps: SyncServiceDeps) {
   const clearTimer = deps.clearTimer ?? ((h: unknown) => clearTimeout(h as NodeJS.Timeout))
   const otherDevice = deps.otherDevice ?? 'another device'
   let storeId: string | null = null
+  let storeName: string | null = null
   let state: SyncState | null = null
   let paused = false
   let running: Promise<RoundReport | null> | null = null
@@ -69,6 +60,7 @@ export function createSyncService(deps: SyncServiceDeps) {
             ? 'offline'
             : 'idle',
     storeId,
+    storeName,
     lastSyncAt: state?.lastSyncAt ?? null,
     pending,
     conflicts: state?.conflicts ?? [],
@@ -156,9 +148,10 @@ export function createSyncService(deps: SyncServiceDeps) {
       return () => listeners.delete(listener)
     },
     /** Turns sync on for this store (its sidecar state is kept per store). */
-    async configure(next: { storeId: string }): Promise<SyncStatus> {
+    async configure(next: { storeId: string; storeName?: string | null }): Promise<SyncStatus> {
       await running?.catch(() => undefined)
       storeId = next.storeId
+      storeName = next.storeName ?? null
       state = await loadState(deps.stateDir, next.storeId)
       paused = false
       retryAt = null
@@ -166,19 +159,56 @@ export function createSyncService(deps: SyncServiceDeps) {
       emit()
       return status()
     },
-    pause(value: boolean): SyncStatus {
-      paused = value
-      if (paused && timer !== null) clearTimer(timer)
-      if (!paused) schedule(0)
+    /** At startup: sync resumes as the user left it (off unless they turned it on). */
+    async start(): Promise<SyncStatus> {
+      const config = await loadConfig(deps.stateDir)
+      if (!config) return status()
+      await this.configure(config)
+      paused = config.paused
+      if (!paused) schedule(deps.debounceMs ?? 2_000)
       emit()
       return status()
     },
-    /** Stops syncing; local files stay as they are. */
+    /** Settings → Sync: choose a store by id or create one, then sync at once. */
+    async configureStore(input: SyncConfigureInput): Promise<SyncStatus> {
+      const client = await deps.client()
+      if (!client)
+        throw new CairnError(
+          'BAD_INPUT',
+          'Sync needs an Anthropic API key: add one in Settings first.'
+        )
+      const store =
+        'create' in input
+          ? await client.beta.memoryStores.create({
+              name: input.create.name,
+              ...(input.create.description ? { description: input.create.description } : {})
+            })
+          : await client.beta.memoryStores.retrieve(input.storeId)
+      await saveConfig(deps.stateDir, { storeId: store.id, storeName: store.name, paused: false })
+      await this.configure({ storeId: store.id, storeName: store.name })
+      schedule(0)
+      return status()
+    },
+    async pause(value: boolean): Promise<SyncStatus> {
+      paused = value
+      if (paused && timer !== null) clearTimer(timer)
+      if (!paused) schedule(0)
+      if (storeId) await saveConfig(deps.stateDir, { storeId, storeName, paused })
+      emit()
+      return status()
+    },
+    /** Stops syncing; local files stay as they are (and so does the store). */
     async disconnect(): Promise<SyncStatus> {
       await running?.catch(() => undefined)
       if (timer !== null) clearTimer(timer)
       storeId = null
+      storeName = null
       state = null
+      pending = 0
+      skipped = []
+      retryAt = null
+      error = null
+      await saveConfig(deps.stateDir, null)
       emit()
       return status()
     },
