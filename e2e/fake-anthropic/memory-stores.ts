@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { contentProblem, page, pathProblem } from './memory-store-rules'
 import type { ErrorReply, RecordedRequest } from './script'
 
 /*
@@ -8,10 +9,7 @@ import type { ErrorReply, RecordedRequest } from './script'
  * `memory_path_conflict_error` when a path (or an ancestor or descendant of it) is taken.
  */
 
-export const MAX_CONTENT_BYTES = 102_400
-const MAX_PATH_BYTES = 1024
-const MAX_SEGMENTS = 20
-const DEFAULT_LIMIT = 20
+export { MAX_CONTENT_BYTES } from './memory-store-rules'
 const MAX_LIMIT = 100
 const MAX_FULL_LIMIT = 20
 
@@ -139,29 +137,6 @@ export function createMemoryStoresFake(): MemoryStoresFake {
     }
   }
 
-  function pathProblem(path: unknown): string | null {
-    if (typeof path !== 'string' || !path.startsWith('/')) return 'path must start with "/"'
-    if (Buffer.byteLength(path) > MAX_PATH_BYTES) return 'path must be at most 1024 bytes'
-    if (path.normalize('NFC') !== path) return 'path must be in Unicode Normalization Form C'
-    if (/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(path))
-      return 'path must not contain control or format characters'
-    const segments = path.slice(1).split('/')
-    if (segments.length < 1 || segments.length > MAX_SEGMENTS)
-      return 'path must have 1 to 20 segments'
-    for (const segment of segments) {
-      if (segment === '') return 'path segments must not be empty'
-      if (segment === '.' || segment === '..') return 'path segments must not be "." or ".."'
-    }
-    return null
-  }
-
-  function contentProblem(content: unknown): string | null {
-    if (typeof content !== 'string') return 'content must be a string'
-    if (Buffer.byteLength(content) > MAX_CONTENT_BYTES)
-      return 'content must be at most 102400 bytes'
-    return null
-  }
-
   /** The live memory whose path equals, contains or lies under `path` (other than `except`). */
   function pathTaken(store: Store, path: string, except?: string): Answer | null {
     for (const memory of store.memories.values()) {
@@ -200,28 +175,6 @@ export function createMemoryStoresFake(): MemoryStoresFake {
     store.versions.push(version)
     memory.versionId = version.id
     return version
-  }
-
-  function page<T>(
-    items: T[],
-    keyOf: (item: T) => string,
-    query: Record<string, string>,
-    max: number
-  ) {
-    const limit = Math.max(1, Math.min(max, Number(query.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT))
-    let start = 0
-    if (query.page) {
-      const after = Buffer.from(query.page, 'base64url').toString('utf8')
-      start = items.findIndex((item) => keyOf(item) > after)
-      if (start < 0) start = items.length
-    }
-    const data = items.slice(start, start + limit)
-    const more = start + limit < items.length
-    const last = data[data.length - 1]
-    return {
-      data,
-      next_page: more && last ? Buffer.from(keyOf(last), 'utf8').toString('base64url') : null
-    }
   }
 
   function listMemories(store: Store, query: Record<string, string>): Answer {
