@@ -329,9 +329,18 @@ export async function syncRound(deps: EngineDeps): Promise<RoundReport> {
     }
   }
 
-  // 5. Memories only there: fetch and create here.
+  // 5. Memories only there: fetch and create here. The store's paths are case-sensitive and many
+  // folders are not: a name that differs only in case from a file here is reported, not written.
+  const folded = new Map([...files.keys()].map((p) => [p.toLowerCase(), p]))
   for (const [path, r] of unlinkedByPath) {
     if (files.has(path) || state.links[path]) continue
+    const twin = folded.get(path.toLowerCase())
+    if (twin) {
+      if (!state.conflicts.some((c) => c.kind === 'path' && c.path === path && c.copy === twin))
+        conflict({ path, copy: twin, kind: 'path', detail: `Differs only in case from ${twin}.` })
+      skip(path, `not synced: differs only in case from ${twin}`)
+      continue
+    }
     try {
       if (await pull(path, r, null)) files.set(path, { size: r.size })
     } catch (error) {

@@ -65,3 +65,24 @@ describe('sync edges: sizes, the secret guard, faults', () => {
     expect((await b.files()).get('/memories/n.md')).toBe('offline edit')
   })
 })
+
+describe('sync edges: names', () => {
+  const two = useTwoDevices()
+
+  test('a name that differs only in case is reported with both paths, not written', async () => {
+    const { a, fake, storeId } = await two.start()
+    await a.memory.create({ path: '/memories/notes.md', content: 'here' })
+    await a.sync.syncNow()
+    const { default: Anthropic } = await import('@anthropic-ai/sdk')
+    const other = new Anthropic({ apiKey: 'sk-ant-test', baseURL: fake.url, maxRetries: 0 })
+    await other.beta.memoryStores.memories.create(storeId, { path: '/Notes.md', content: 'there' })
+    const report = await a.sync.syncNow()
+    expect(report?.conflicts).toMatchObject([
+      { kind: 'path', path: '/memories/Notes.md', copy: '/memories/notes.md' }
+    ])
+    expect([...(await a.files()).entries()]).toEqual([['/memories/notes.md', 'here']])
+    // Reported once, not again on every round.
+    await a.sync.syncNow()
+    expect(a.sync.status().conflicts).toHaveLength(1)
+  })
+})
