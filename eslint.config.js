@@ -29,6 +29,16 @@ const layers = [
     message: 'chat uses memory only through memory/service.ts (or memory/index.ts).'
   },
   {
+    from: 'src/main/services/sync',
+    to: ['src/main/services/memory'],
+    except: [
+      'src/main/services/memory',
+      'src/main/services/memory/index',
+      'src/main/services/memory/service'
+    ],
+    message: 'sync uses memory only through memory/service.ts (or memory/index.ts).'
+  },
+  {
     from: 'src/renderer',
     to: ['src/main'],
     message: 'the renderer reaches main only through window.cairn and src/shared.'

@@ -8,6 +8,13 @@ export {
   type FakeModel
 } from './server'
 export {
+  createMemoryStoresFake,
+  sha256Hex,
+  type MemoryStoresFake,
+  type StoredMemory,
+  type StoredVersion
+} from './memory-stores'
+export {
   apiError,
   cited,
   gate,

@@ -14,6 +14,7 @@ import { formatSse, messageBody, messageId, streamEvents, withIds } from './sse'
 import { validateMessagesRequest } from './validate'
 import { createPromptCache } from './cache'
 import { signReply } from './binding'
+import { createMemoryStoresFake, type MemoryStoresFake } from './memory-stores'
 import { DEFAULT_MODELS, modelInfo, type FakeModel } from './models'
 
 export { DEFAULT_MODELS, type FakeModel }
@@ -49,6 +50,10 @@ export interface FakeAnthropic {
   /** The next GET /v1/models calls answer these errors, in order. */
   scriptModels(...replies: ErrorReply[]): void
   setModels(models: FakeModel[]): void
+  /** Anthropic Memory Stores (beta): state, faults and offline periods for sync tests. */
+  readonly memoryStores: MemoryStoresFake
+  /** Requests under /v1/memory_stores so far, in arrival order (the tests count them). */
+  memoryStoreRequests(): RecordedRequest[]
   /** Resolves when the server has received `count` message requests. */
   waitForMessageRequests(count: number): Promise<RecordedRequest[]>
   /** Resolves when a streamed response is closed by the client before it ended. */
@@ -78,6 +83,7 @@ export async function startFakeAnthropic(
   let consumedAborts = 0
 
   const messageRequests = () => requests.filter((r) => r.path === '/v1/messages')
+  const memoryStores = createMemoryStoresFake()
   const notify = (): void => {
     const count = messageRequests().length
     for (const waiter of [...waiters]) {
@@ -150,6 +156,17 @@ export async function startFakeAnthropic(
       ])
     if (record.method === 'GET' && record.path.startsWith('/v1/models/'))
       return answerModel(decodeURIComponent(record.path.slice('/v1/models/'.length)), res)
+    const stored = memoryStores.handle(record, key)
+    if (stored) {
+      if ('kind' in stored) return sendError(res, stored)
+      if ('error' in stored)
+        return sendJson(res, stored.status, {
+          type: 'error',
+          error: stored.error,
+          request_id: requestId()
+        })
+      return sendJson(res, stored.status, stored.body)
+    }
     if (record.method === 'POST' && record.path === '/v1/messages') {
       const next = queue.shift() ?? options.fallback ?? NO_SCRIPT
       const spec: ReplySpec = typeof next === 'function' ? next(record) : next
@@ -295,6 +312,8 @@ export async function startFakeAnthropic(
     url: `http://127.0.0.1:${port}`,
     requests,
     messageRequests,
+    memoryStores,
+    memoryStoreRequests: () => requests.filter((r) => r.path.startsWith('/v1/memory_stores')),
     script: (...replies) => void queue.push(...replies),
     pending: () => queue.length,
     scriptModels: (...replies) => void modelQueue.push(...replies),

@@ -49,6 +49,7 @@ import {
   PendingApprovalSchema
 } from './approval'
 import { DiagnosticsSchema } from './diagnostics'
+import { SyncConfigureInputSchema, SyncPauseInputSchema, SyncStatusSchema } from './sync'
 import {
   BranchActionOutputSchema,
   EditMessageInputSchema,
@@ -240,7 +241,13 @@ export const channels = {
     output: AttachmentPreviewSchema
   },
   // What the last 30 days of saved replies cost, per model (Settings → About).
-  'chat:cost-summary': { input: NoInput, output: CostSummarySchema }
+  'chat:cost-summary': { input: NoInput, output: CostSummarySchema },
+  // Settings → Sync: one memory on every device through an Anthropic Memory Store (off by default).
+  'sync:status': { input: NoInput, output: SyncStatusSchema },
+  'sync:configure': { input: SyncConfigureInputSchema, output: SyncStatusSchema },
+  'sync:now': { input: NoInput, output: SyncStatusSchema },
+  'sync:pause': { input: SyncPauseInputSchema, output: SyncStatusSchema },
+  'sync:disconnect': { input: NoInput, output: SyncStatusSchema }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
@@ -254,7 +261,8 @@ export const events = {
   'chat:done': ChatDoneSchema,
   'chat:error': ChatErrorSchema,
   'chat:approval-pending': PendingApprovalSchema,
-  'chat:approval-resolved': ChatApprovalResolvedSchema
+  'chat:approval-resolved': ChatApprovalResolvedSchema,
+  'sync:changed': SyncStatusSchema
 } as const satisfies Record<string, z.ZodType>
 
 export type ChannelName = keyof typeof channels

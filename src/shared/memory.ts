@@ -36,7 +36,8 @@ export type ExpiryPolicyPatch = z.infer<typeof ExpiryPolicyPatchSchema>
 export const MemoryActorSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('claude'), conversationId: z.string().min(1).max(200) }),
   z.object({ kind: z.literal('user') }),
-  z.object({ kind: z.literal('external') })
+  /** `device`: the change came from another device through sync (what the activity names). */
+  z.object({ kind: z.literal('external'), device: z.string().min(1).max(200).optional() })
 ])
 export type MemoryActor = z.infer<typeof MemoryActorSchema>
 

@@ -30,7 +30,8 @@ export function wireEvents(services: Services, emit: EmitEvent): () => void {
     services.settings.onChange((settings) => settingsChanged({ settings })),
     services.memory.onChange(memoryChanged),
     // Chat events are fire-and-forget too: a failed send never stops a reply.
-    services.chat.onEvent((event, payload) => safely(event)(payload))
+    services.chat.onEvent((event, payload) => safely(event)(payload)),
+    services.sync.onStatus(safely('sync:changed'))
   ]
   return () => off.forEach((stop) => stop())
 }

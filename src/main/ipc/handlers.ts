@@ -63,6 +63,15 @@ export function createHandlers(services: Services): Handlers {
     'chat:add-attachment': (input) => services.chat.attachments.add(input),
     'chat:pick-attachments': () => services.chat.attachments.pick(),
     'chat:attachment-preview': ({ hash }) => services.chat.attachments.preview(hash),
-    'chat:cost-summary': () => services.chat.costSummary()
+    'chat:cost-summary': () => services.chat.costSummary(),
+    'sync:status': () => services.sync.status(),
+    'sync:configure': (input) => services.sync.configureStore(input),
+    // A failed round is in the status (error, retry time), not an error of the call.
+    'sync:now': async () => {
+      await services.sync.syncNow().catch(() => undefined)
+      return services.sync.status()
+    },
+    'sync:pause': ({ paused }) => services.sync.pause(paused),
+    'sync:disconnect': () => services.sync.disconnect()
   }
 }

@@ -8,7 +8,7 @@ import {
   type WriteClipboard
 } from './app/app-service'
 import { createDiagnostics } from './app/diagnostics'
-import { createChatService, type AnthropicOptions } from './chat'
+import { createAnthropicClient, createChatService, type AnthropicOptions } from './chat'
 import type { ChooseSavePath } from './chat/chat-service'
 import type { PickFiles } from './chat/attachments'
 import { MemoryWatcher, openMemoryStore } from './memory'
@@ -20,6 +20,7 @@ import { readLogTail } from './log/rotating-file'
 import type { Keychain } from './secrets/keychain'
 import { createSecretsService } from './secrets/secrets-service'
 import { createSettingsStore } from './settings/settings-store'
+import { createSyncService } from './sync'
 import { createWindowStateStore } from './window-state/window-state-store'
 
 export interface ServiceDeps {
@@ -58,6 +59,8 @@ export interface ServiceDeps {
 export const MEMORY_FOLDER_NAME = 'memories'
 /** The engine's private state (index, activity log, archive), beside the memory folder, not in it. */
 export const MEMORY_STATE_FOLDER_NAME = 'memory-state'
+/** Sync's sidecar (which store, what each file was when it last matched), beside memory-state. */
+export const SYNC_STATE_FOLDER_NAME = 'sync-state'
 
 /** Builds every service in one place, with its dependencies passed in; nothing runs at import time. */
 export async function createServices(deps: ServiceDeps) {
@@ -154,9 +157,25 @@ export async function createServices(deps: ServiceDeps) {
     // Never from the environment: only main's dev overrides (or a test) name another server.
     anthropic: { ...deps.anthropic }
   })
+  // Off until the user turns it on; the same key as chat, the same server as chat.
+  let syncClient: { key: string; client: ReturnType<typeof createAnthropicClient> } | null = null
+  const sync = createSyncService({
+    memory,
+    stateDir: join(deps.userDataDir, SYNC_STATE_FOLDER_NAME),
+    client: async () => {
+      const key = await secrets.getApiKey()
+      if (!key) return null
+      if (syncClient?.key !== key)
+        syncClient = { key, client: createAnthropicClient(key, { ...deps.anthropic }, deps.logger) }
+      return syncClient.client
+    },
+    intervalMs: 5 * 60_000
+  })
+  await sync.start()
   return {
     settings,
     secrets,
+    sync,
     app,
     memory,
     watcher,
@@ -169,6 +188,7 @@ export async function createServices(deps: ServiceDeps) {
       stopApplyingSettings()
       // Running replies stop and save what they showed before the memory engine closes.
       await chat.dispose()
+      await sync.dispose()
       secrets.dispose()
       settings.dispose()
       await watcher?.dispose()

@@ -19,6 +19,7 @@ import type { Keychain } from '../../services/secrets/keychain'
 import { createHandlers } from '../handlers'
 import { createIpcRegistry, type Handlers, type IpcRegistry, type SenderInfo } from '../registry'
 import { trustedUrlCheck } from '../trusted-url'
+import { startFakeAnthropic, type FakeAnthropic } from '../../../../e2e/fake-anthropic'
 
 /** The keychain is not under test here: an in-memory one with the same interface. */
 function memoryKeychain(): Keychain & { entries: Map<string, string> } {
@@ -48,6 +49,8 @@ let logger: Logger
 let openedFolders: string[]
 let copied: string[]
 let openedLinks: string[]
+/** The Anthropic API the services talk to (sync:configure creates a Memory Store there). */
+let fake: FakeAnthropic
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cairn-registry-'))
@@ -57,6 +60,7 @@ beforeEach(async () => {
   copied = []
   openedLinks = []
   logger = createLogger({ sink: (line) => logLines.push(line) })
+  fake = await startFakeAnthropic()
   services = await createServices({
     userDataDir: join(dir, 'user-data'),
     keychain,
@@ -72,12 +76,14 @@ beforeEach(async () => {
     pickFiles: async () => [],
     logger,
     env: {},
-    app: { name: 'Cairn', version: '1.2.3', platform: 'linux', electronVersion: null }
+    app: { name: 'Cairn', version: '1.2.3', platform: 'linux', electronVersion: null },
+    anthropic: { baseURL: fake.url }
   })
 })
 
 afterEach(async () => {
   await services.dispose()
+  await fake.close()
   await rm(dir, { recursive: true, force: true })
 })
 
@@ -381,6 +387,19 @@ function chatGarbage() {
     'chat:list-conversations': [],
     'chat:pick-attachments': [],
     'chat:cost-summary': [],
+    'sync:status': [],
+    'sync:now': [],
+    'sync:disconnect': [],
+    'sync:configure': [
+      ['neither id nor name', {}],
+      ['empty name', { create: { name: '  ' } }],
+      ['both', { storeId: 'memstore_1', create: { name: 'x' } }],
+      ['id number', { storeId: 7 }]
+    ],
+    'sync:pause': [
+      ['no flag', {}],
+      ['flag string', { paused: 'yes' }]
+    ],
     'chat:search-conversations': [
       ['empty object', {}],
       ['blank query', { query: '   ' }],
@@ -537,6 +556,9 @@ describe('the registry refuses malformed payloads on every channel', () => {
         'chat:list-conversations',
         'chat:pick-attachments',
         'chat:cost-summary',
+        'sync:status',
+        'sync:now',
+        'sync:disconnect',
         'secrets:clear-api-key',
         'secrets:status',
         'settings:get'
@@ -852,7 +874,13 @@ describe('valid calls', () => {
       return { what: 'entry', seq: version?.seq }
     },
     'memory:forget-secrets': async () => (await createNote(), { path: note }),
-    'memory:search': async () => (await createNote(), { query: 'hello' })
+    'memory:search': async () => (await createNote(), { query: 'hello' }),
+    // Sync needs the chat key; the store is made on the fake API.
+    'sync:configure': async () => {
+      await services.secrets.setApiKey({ apiKey: 'sk-ant-valid-key-0001' })
+      return { create: { name: 'Cairn memory' } }
+    },
+    'sync:pause': async () => ({ paused: true })
   }
 
   it.each(channelNames)('%s answers {ok:true,data} matching its output schema', async (channel) => {

@@ -9,7 +9,7 @@
 // Turn events: chat:delta/tool/message/retrying, ending with exactly one chat:done or chat:error.
 
 export { createChatService, type ChatService, type ChatServiceOptions } from './chat-service'
-export { DEFAULT_BASE_URL, type AnthropicOptions } from './anthropic'
+export { createAnthropicClient, DEFAULT_BASE_URL, type AnthropicOptions } from './anthropic'
 export { CONVERSATIONS_FOLDER } from './conversation-store'
 export { MODELS_CACHE_FILE } from './models'
 export { COMPACTION_BETA, CONTEXT_MANAGEMENT_BETA, MEMORY_TOOL } from './request'

@@ -36,6 +36,8 @@ function actorWord(actor: ActivityActor): string {
   if (actor.kind === 'claude') return 'Claude'
   if (actor.kind === 'user') return 'You'
   if (actor.kind === 'system') return 'Expiry'
+  // Sync brings another device's changes in through the engine, named as such.
+  if (actor.device) return 'Another device (sync)'
   return 'Outside Cairn'
 }
 

@@ -5,6 +5,7 @@ import { MemoryFolderControl } from '../../components/memory-folder-control'
 import { AboutCard } from './about-card'
 import { ApiKeySection } from './api-key-section'
 import { SettingsForm } from './settings-form'
+import { SyncCard } from './sync-card'
 import { TrustedSitesCard } from './trusted-sites-card'
 import type { SettingsController } from './use-settings-state'
 
@@ -53,6 +54,7 @@ export function SettingsView({ state, info, active, keyFocusSignal = 0 }: Settin
       {state.settings ? (
         <TrustedSitesCard settings={state.settings} onSaved={state.replace} />
       ) : null}
+      <SyncCard />
       <AboutCard info={info} active={active} />
     </div>
   )

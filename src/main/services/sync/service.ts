@@ -1,0 +1,222 @@
+import type Anthropic from '@anthropic-ai/sdk'
+import type { MemoryChange } from '@shared/memory'
+import type { SyncConfigureInput, SyncStatus } from '@shared/sync'
+import { CairnError } from '@shared/errors'
+import { loadConfig, saveConfig } from './config'
+import type { MemoryService } from '../memory/service'
+import { syncRound, type RoundReport } from './engine'
+import { LocalFolder } from './local'
+import { createRemote, RemoteUnavailable } from './remote'
+import { loadState, saveState, type SyncState } from './state'
+
+// Sync as the app runs it: off until configured; one round at a time; a round after local changes
+// (debounced) and on a timer; offline, 429 and 5xx back off (retry-after when the API gives one).
+
+export interface SyncServiceDeps {
+  memory: MemoryService
+  /** The app's private state folder (the sidecar lives here, never in the memory folder). */
+  stateDir: string
+  /** Built with the same key as chat; null when there is no key. */
+  client: () => Promise<Anthropic | null>
+  /** How the other device is named in kept copies and activity. */
+  otherDevice?: string
+  intervalMs?: number
+  debounceMs?: number
+  now?: () => number
+  setTimer?: (fn: () => void, ms: number) => unknown
+  clearTimer?: (handle: unknown) => void
+}
+
+const MIN_BACKOFF = 5_000
+const MAX_BACKOFF = 15 * 60_000
+
+export function createSyncService(deps: SyncServiceDeps) {
+  const now = deps.now ?? Date.now
+  const setTimer =
+    deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms).unref() as unknown)
+  const clearTimer = deps.clearTimer ?? ((h: unknown) => clearTimeout(h as NodeJS.Timeout))
+  const otherDevice = deps.otherDevice ?? 'another device'
+  let storeId: string | null = null
+  let storeName: string | null = null
+  let state: SyncState | null = null
+  let paused = false
+  let running: Promise<RoundReport | null> | null = null
+  let pending = 0
+  let failures = 0
+  let retryAt: number | null = null
+  let error: string | null = null
+  let skipped: RoundReport['skipped'] = []
+  let timer: unknown = null
+  const listeners = new Set<(status: SyncStatus) => void>()
+
+  const status = (): SyncStatus => ({
+    state: !storeId
+      ? 'off'
+      : paused
+        ? 'paused'
+        : running
+          ? 'syncing'
+          : retryAt !== null
+            ? 'offline'
+            : 'idle',
+    storeId,
+    storeName,
+    lastSyncAt: state?.lastSyncAt ?? null,
+    pending,
+    conflicts: state?.conflicts ?? [],
+    skipped,
+    retryAt,
+    error
+  })
+  const emit = (): void => {
+    const s = status()
+    for (const listener of listeners) listener(s)
+  }
+  const schedule = (ms: number): void => {
+    if (timer !== null) clearTimer(timer)
+    timer = setTimer(() => {
+      timer = null
+      void syncNow().catch(() => undefined)
+    }, ms)
+  }
+
+  const unsubscribe = deps.memory.onChange((change: MemoryChange) => {
+    // Our own pulls are not local changes to send back.
+    if (!storeId || (change.actor.kind === 'external' && change.actor.device)) return
+    pending += change.paths.length
+    emit()
+    if (!paused && retryAt === null) schedule(deps.debounceMs ?? 2_000)
+  })
+
+  async function round(): Promise<RoundReport | null> {
+    const client = await deps.client()
+    if (!client || !storeId || !state) {
+      error = 'Sync needs an Anthropic API key (the same one as chat).'
+      return null
+    }
+    const current = state
+    pending = 0
+    try {
+      const report = await syncRound({
+        remote: createRemote(client, storeId),
+        local: new LocalFolder(deps.memory, { kind: 'external', device: otherDevice }),
+        state: current,
+        checkpoint: () => saveState(deps.stateDir, current),
+        otherDevice,
+        now
+      })
+      failures = 0
+      retryAt = null
+      error = null
+      skipped = report.skipped
+      return report
+    } catch (caught) {
+      failures += 1
+      const backoff = Math.min(MAX_BACKOFF, MIN_BACKOFF * 2 ** (failures - 1))
+      const wait =
+        caught instanceof RemoteUnavailable ? Math.max(caught.retryAfterMs ?? 0, backoff) : backoff
+      retryAt = now() + wait
+      error = caught instanceof Error ? caught.message : String(caught)
+      if (!paused) schedule(wait)
+      throw caught
+    } finally {
+      await saveState(deps.stateDir, current)
+    }
+  }
+
+  /** One round now (or the one running); resolves with its report, rejects when it failed. */
+  async function syncNow(): Promise<RoundReport | null> {
+    if (!storeId || paused) return null
+    if (running) return running
+    running = round()
+    emit()
+    try {
+      const report = await running
+      if (deps.intervalMs && !paused) schedule(deps.intervalMs)
+      return report
+    } finally {
+      running = null
+      emit()
+    }
+  }
+
+  return {
+    status,
+    syncNow,
+    onStatus(listener: (status: SyncStatus) => void): () => void {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    /** Turns sync on for this store (its sidecar state is kept per store). */
+    async configure(next: { storeId: string; storeName?: string | null }): Promise<SyncStatus> {
+      await running?.catch(() => undefined)
+      storeId = next.storeId
+      storeName = next.storeName ?? null
+      state = await loadState(deps.stateDir, next.storeId)
+      paused = false
+      retryAt = null
+      failures = 0
+      emit()
+      return status()
+    },
+    /** At startup: sync resumes as the user left it (off unless they turned it on). */
+    async start(): Promise<SyncStatus> {
+      const config = await loadConfig(deps.stateDir)
+      if (!config) return status()
+      await this.configure(config)
+      paused = config.paused
+      if (!paused) schedule(deps.debounceMs ?? 2_000)
+      emit()
+      return status()
+    },
+    /** Settings → Sync: choose a store by id or create one, then sync at once. */
+    async configureStore(input: SyncConfigureInput): Promise<SyncStatus> {
+      const client = await deps.client()
+      if (!client)
+        throw new CairnError(
+          'BAD_INPUT',
+          'Sync needs an Anthropic API key: add one in Settings first.'
+        )
+      const store =
+        'create' in input
+          ? await client.beta.memoryStores.create({
+              name: input.create.name,
+              ...(input.create.description ? { description: input.create.description } : {})
+            })
+          : await client.beta.memoryStores.retrieve(input.storeId)
+      await saveConfig(deps.stateDir, { storeId: store.id, storeName: store.name, paused: false })
+      await this.configure({ storeId: store.id, storeName: store.name })
+      schedule(0)
+      return status()
+    },
+    async pause(value: boolean): Promise<SyncStatus> {
+      paused = value
+      if (paused && timer !== null) clearTimer(timer)
+      if (!paused) schedule(0)
+      if (storeId) await saveConfig(deps.stateDir, { storeId, storeName, paused })
+      emit()
+      return status()
+    },
+    /** Stops syncing; local files stay as they are (and so does the store). */
+    async disconnect(): Promise<SyncStatus> {
+      await running?.catch(() => undefined)
+      if (timer !== null) clearTimer(timer)
+      storeId = null
+      storeName = null
+      state = null
+      pending = 0
+      skipped = []
+      retryAt = null
+      error = null
+      await saveConfig(deps.stateDir, null)
+      emit()
+      return status()
+    },
+    async dispose(): Promise<void> {
+      unsubscribe()
+      if (timer !== null) clearTimer(timer)
+      await running?.catch(() => undefined)
+    }
+  }
+}
+export type SyncService = ReturnType<typeof createSyncService>

@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { ensurePrivateDir, writeFileDurably } from '../fs/durable'
+
+// The sidecar: what each local file was when it last matched the store. It lives in the app's
+// state folder (never in the memory folder) and is rewritten durably; losing it costs a full
+// comparison by hash, never a duplicate.
+
+export const LinkSchema = z.object({
+  memoryId: z.string(),
+  lastSyncedSha256: z.string(),
+  versionId: z.string(),
+  /** The local file's size and mtime when its hash was last taken: unchanged means unread. */
+  size: z.number().optional(),
+  modified: z.number().optional()
+})
+export type Link = z.infer<typeof LinkSchema>
+
+export const ConflictSchema = z.object({
+  path: z.string(),
+  /** The remote version kept beside the local one, when they could not be merged. */
+  copy: z.string().optional(),
+  kind: z.enum(['kept-both', 'merged', 'path', 'edit-vs-delete']),
+  detail: z.string(),
+  at: z.number()
+})
+export type Conflict = z.infer<typeof ConflictSchema>
+
+export const SyncStateSchema = z.object({
+  version: z.literal(1),
+  storeId: z.string(),
+  /** Local virtual path (`/memories/...`) → link. */
+  links: z.record(z.string(), LinkSchema),
+  /** Remote versions the engine would not take in (secret guard, caps): not fetched again. */
+  refused: z.record(z.string(), z.object({ sha256: z.string(), reason: z.string() })),
+  conflicts: z.array(ConflictSchema),
+  lastSyncAt: z.number().nullable()
+})
+export type SyncState = z.infer<typeof SyncStateSchema>
+
+export const emptyState = (storeId: string): SyncState => ({
+  version: 1,
+  storeId,
+  links: {},
+  refused: {},
+  conflicts: [],
+  lastSyncAt: null
+})
+
+export const STATE_FILE = 'sync-state.json'
+
+export async function loadState(dir: string, storeId: string): Promise<SyncState> {
+  try {
+    const parsed = SyncStateSchema.safeParse(
+      JSON.parse(await readFile(join(dir, STATE_FILE), 'utf8'))
+    )
+    if (parsed.success && parsed.data.storeId === storeId) return parsed.data
+  } catch {
+    // Missing or unreadable: start over; the first round links files by hash.
+  }
+  return emptyState(storeId)
+}
+
+export async function saveState(dir: string, state: SyncState): Promise<void> {
+  await ensurePrivateDir(dir)
+  await writeFileDurably(join(dir, STATE_FILE), JSON.stringify(state))
+}

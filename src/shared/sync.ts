@@ -1,0 +1,44 @@
+import { z } from 'zod'
+
+// Sync with an Anthropic Memory Store, as the contract carries it (issue 27).
+
+/** Settings → Sync says exactly what leaves the machine; one sentence, shown as is. */
+export const SYNC_SENT_SENTENCE =
+  'When sync is on, Cairn sends the path and full text of each file in your memory folder (files up to 100 kB) to the Anthropic Memory Store you chose, with the same API key as chat, and fetches the files changed there; nothing is sent while sync is off or paused.'
+
+export const SyncConflictSchema = z.object({
+  path: z.string(),
+  copy: z.string().optional(),
+  kind: z.enum(['kept-both', 'merged', 'path', 'edit-vs-delete']),
+  detail: z.string(),
+  at: z.number()
+})
+export type SyncConflict = z.infer<typeof SyncConflictSchema>
+
+export const SyncStatusSchema = z.object({
+  state: z.enum(['off', 'idle', 'syncing', 'paused', 'offline']),
+  storeId: z.string().nullable(),
+  storeName: z.string().nullable(),
+  lastSyncAt: z.number().nullable(),
+  /** Local changes made since the last round. */
+  pending: z.number().int().min(0),
+  conflicts: z.array(SyncConflictSchema),
+  skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+  retryAt: z.number().nullable(),
+  error: z.string().nullable()
+})
+export type SyncStatus = z.infer<typeof SyncStatusSchema>
+
+/** Turn sync on: an existing store by id, or a new one by name. */
+export const SyncConfigureInputSchema = z.union([
+  z.strictObject({ storeId: z.string().min(1).max(200) }),
+  z.strictObject({
+    create: z.strictObject({
+      name: z.string().trim().min(1).max(200),
+      description: z.string().max(2000).optional()
+    })
+  })
+])
+export type SyncConfigureInput = z.infer<typeof SyncConfigureInputSchema>
+
+export const SyncPauseInputSchema = z.strictObject({ paused: z.boolean() })
