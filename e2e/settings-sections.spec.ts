@@ -16,6 +16,11 @@ test('the sidebar jumps to each part of Settings', async ({ cairn }, testInfo) =
   await expect(settings.part('Privacy').getByRole('region', { name: 'Secret guard' })).toBeVisible()
   await settings.sectionLink('Models').click()
   await captureView(cairn.page, testInfo, 'settings-sections-models')
+  // A narrow window: the sections sit in a row above the cards, and still jump.
+  await cairn.page.setViewportSize({ width: 800, height: 600 })
+  await settings.sectionLink('Privacy').click()
+  await expect(settings.part('Privacy').getByRole('heading', { level: 2 }).first()).toBeInViewport()
+  await captureView(cairn.page, testInfo, 'settings-sections-800')
 })
 
 test('the theme applies at once, with no Save', async ({ cairn }, testInfo) => {

@@ -21,7 +21,7 @@ export function SettingsSection({ id, children }: { id: SettingsSectionId; child
     <section
       id={sectionId(id)}
       aria-labelledby={`${sectionId(id)}-title`}
-      className="flex scroll-mt-4 flex-col gap-4"
+      className="settings-section flex flex-col gap-4"
     >
       <h2 id={`${sectionId(id)}-title`} className="settings-section__title" tabIndex={-1}>
         {title}
