@@ -27,8 +27,8 @@ const FIELD_LABELS: Record<SettingsField, string> = {
   maxFiles: 'Max number of files',
   maxReadChars: 'Max characters per read',
   expiryDays: 'Expire after (days)',
-  triggerTokens: 'Clear when context reaches (tokens)',
-  keepToolUses: 'Recent tool results to keep',
+  triggerTokens: 'Start when a conversation reaches (tokens)',
+  keepToolUses: 'Latest look-ups to keep',
   memoryGuidance: 'Memory guidance',
   customInstructions: 'Custom instructions'
 }
@@ -40,6 +40,20 @@ export class SettingsPage {
   /** A titled card, e.g. "API key" or "Memory folder". */
   section(title: string): Locator {
     return this.page.getByRole('region', { name: title, exact: true })
+  }
+
+  /** A link in the section sidebar (General, Models, Memory, Expiry, Privacy, Advanced). */
+  sectionLink(name: string): Locator {
+    return this.page
+      .getByRole('navigation', { name: 'Settings sections' })
+      .getByRole('link', { name, exact: true })
+  }
+
+  /** A part of Settings the sidebar jumps to, named by its heading. */
+  part(name: string): Locator {
+    return this.page.locator('section[id^="settings-section-"]').filter({
+      has: this.page.getByRole('heading', { name, exact: true, level: 2 })
+    })
   }
 
   /** Settings and the key status have been read from main. */

@@ -135,14 +135,15 @@ describe('App frame', () => {
     expect(screen.queryByRole('alert', { name: 'Settings were reset to defaults' })).toBeNull()
   })
 
-  it('applies the saved theme to the document, and only once it is saved', async () => {
+  it('applies the theme to the document the moment it is picked, with no Save', async () => {
     const { user } = await renderApp()
     await waitFor(() => expect(document.documentElement.dataset.theme).toBe('system'))
     await user.keyboard('{Control>}3{/Control}')
     await user.click(screen.getByRole('radio', { name: 'Dark' }))
-    expect(document.documentElement.dataset.theme).toBe('system')
-    await user.click(screen.getByRole('button', { name: 'Save' }))
-    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'))
+    expect(document.documentElement.dataset.theme).toBe('dark')
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: 'Dark' })).toHaveProperty('checked', true)
+    )
   })
 
   it('says plainly when the bridge to the app is missing', async () => {

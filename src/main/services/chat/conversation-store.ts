@@ -57,6 +57,8 @@ export function createConversationStore(options: {
   const writes = new Map<string, Promise<void>>()
   /** New chats not written yet (no message so far): kept in memory only, gone after a restart. */
   const unsaved = new Set<string>()
+  /** Ids written to disk at least once by this store (a failed first write leaves them unsaved). */
+  const written = new Set<string>()
   let loading: Promise<void> | null = null
 
   const fileOf = (id: string): string => join(folder, `${id}.json`)
@@ -172,6 +174,14 @@ export function createConversationStore(options: {
         })
       writes.set(conversation.id, write)
       void write
+        .then(
+          () => written.add(conversation.id),
+          // A new chat whose first write failed (a full or read-only disk) was never on disk:
+          // it stays out of the list rather than showing as an empty "New conversation".
+          () => {
+            if (isNew && !written.has(conversation.id)) unsaved.add(conversation.id)
+          }
+        )
         .finally(() => {
           if (writes.get(conversation.id) === write) writes.delete(conversation.id)
         })
@@ -182,6 +192,7 @@ export function createConversationStore(options: {
       await writes.get(id)?.catch(() => undefined)
       cache.delete(id)
       unsaved.delete(id)
+      written.delete(id)
       await rm(fileOf(id), { force: true })
     }
   }

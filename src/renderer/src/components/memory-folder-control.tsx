@@ -1,7 +1,10 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { call } from '../lib/api'
 import { toShownError, type ShownError } from '../lib/errors'
 import { Spinner } from './icons'
+
+/** How long "Opened in your file manager" stays; a failure stays until the next try. */
+export const OPENED_STATUS_MS = 4000
 
 type Outcome = { kind: 'opened'; path: string } | { kind: 'failed'; error: ShownError }
 
@@ -9,6 +12,12 @@ type Outcome = { kind: 'opened'; path: string } | { kind: 'failed'; error: Shown
 export function MemoryFolderControl() {
   const [pending, setPending] = useState(false)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
+
+  useEffect(() => {
+    if (outcome?.kind !== 'opened') return
+    const timer = window.setTimeout(() => setOutcome(null), OPENED_STATUS_MS)
+    return () => window.clearTimeout(timer)
+  }, [outcome])
 
   async function open(): Promise<void> {
     setPending(true)

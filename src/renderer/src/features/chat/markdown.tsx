@@ -19,7 +19,14 @@ function languageOf(children: ReactNode): string | null {
 
 const components: Components = {
   pre: ({ children }) => <CodeBlock language={languageOf(children)}>{children}</CodeBlock>,
-  a: ({ children, href }) => <ExternalLink href={href}>{children}</ExternalLink>
+  a: ({ children, href }) => <ExternalLink href={href}>{children}</ExternalLink>,
+  // GFM task lists render read-only checkboxes with no name; say what each one means.
+  input: ({ node: _node, ...props }) =>
+    props.type === 'checkbox' ? (
+      <input {...props} aria-label={props.checked ? 'Done' : 'Not done'} />
+    ) : (
+      <input {...props} />
+    )
 }
 
 const REMARK = [remarkGfm]

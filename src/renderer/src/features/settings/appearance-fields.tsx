@@ -1,7 +1,10 @@
-import { SETTINGS_RANGES } from '@shared/settings'
+import { useState } from 'react'
+import { SETTINGS_RANGES, type Settings } from '@shared/settings'
 import { Card } from '../../components/card'
 import { ChoiceGroup } from '../../components/choice-group'
 import { Field } from '../../components/field'
+import { call } from '../../lib/api'
+import { toShownError } from '../../lib/errors'
 import { formatNumber } from '../../lib/format'
 import type { FieldGroupProps } from './field-group'
 import { FIELD_LABELS, fieldId } from './field-labels'
@@ -34,22 +37,52 @@ export function GuidanceField({ draft, errors, onChange }: FieldGroupProps) {
   )
 }
 
-export function ThemeField({ draft, onChange }: FieldGroupProps) {
+/** The theme applies the moment it is picked: a look is tried, not drafted (no Save needed). */
+export function ThemeCard({
+  settings,
+  onSaved
+}: {
+  settings: Settings
+  onSaved: (settings: Settings) => void
+}) {
+  const [shown, setShown] = useState<Settings['theme'] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const pick = (theme: Settings['theme']): void => {
+    setShown(theme)
+    setError(null)
+    document.documentElement.dataset.theme = theme
+    call((api) => api.settings.update({ theme })).then(
+      (saved) => {
+        onSaved(saved)
+        setShown(null)
+      },
+      (failure: unknown) => {
+        setShown(null)
+        document.documentElement.dataset.theme = settings.theme
+        setError(toShownError(failure).message)
+      }
+    )
+  }
   return (
     <Card title="Appearance">
       <ChoiceGroup
         legend="Theme"
         name="theme"
         layout="segmented"
-        value={draft.theme}
-        onChange={(value) => onChange('theme', value)}
+        value={shown ?? settings.theme}
+        onChange={pick}
         choices={[
           { value: 'system', label: 'System' },
           { value: 'light', label: 'Light' },
           { value: 'dark', label: 'Dark' }
         ]}
-        help="System follows your computer's light or dark mode. Applied when you save."
+        help="System follows your computer's light or dark mode. Changes right away."
       />
+      {error ? (
+        <p role="alert" className="inline-status inline-status--error">
+          Could not change the theme: {error}
+        </p>
+      ) : null}
     </Card>
   )
 }

@@ -6,8 +6,8 @@ export function ContextFields(props: FieldGroupProps) {
   const { draft, onChange } = props
   return (
     <Card
-      title="Context editing"
-      description="In long conversations, clear old tool results so Claude keeps room to think."
+      title="Long conversations"
+      description="When a conversation gets long, Cairn drops what Claude looked up in memory earlier in it (Claude can look again), so there is room left for the answer."
     >
       <label className="checkbox">
         <input
@@ -15,19 +15,19 @@ export function ContextFields(props: FieldGroupProps) {
           checked={draft.contextEnabled}
           onChange={(event) => onChange('contextEnabled', event.currentTarget.checked)}
         />
-        <span>Clear old tool results automatically</span>
+        <span>Drop old memory look-ups automatically</span>
       </label>
       <div className="field-grid">
         <NumberField
           {...props}
           name="triggerTokens"
           unit="tokens"
-          description="Start clearing when the conversation reaches this size."
+          description="A token is about three quarters of a word."
         />
         <NumberField
           {...props}
           name="keepToolUses"
-          description="The newest tool results are always kept."
+          description="This many of the latest look-ups are always kept."
         />
       </div>
     </Card>

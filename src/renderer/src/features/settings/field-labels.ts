@@ -11,8 +11,8 @@ export const FIELD_LABELS = {
   maxFiles: 'Max number of files',
   maxReadChars: 'Max characters per read',
   expiryDays: 'Expire after (days)',
-  triggerTokens: 'Clear when context reaches (tokens)',
-  keepToolUses: 'Recent tool results to keep',
+  triggerTokens: 'Start when a conversation reaches (tokens)',
+  keepToolUses: 'Latest look-ups to keep',
   memoryGuidance: 'Memory guidance',
   customInstructions: 'Custom instructions'
 } as const

@@ -14,7 +14,7 @@ export function InstructionsFields({ draft, errors, onChange }: FieldGroupProps)
   return (
     <Card
       title="Instructions and new chats"
-      description="Told to Claude at the start of every chat, as its system prompt."
+      description="Told to Claude at the start of every chat, before anything you write."
     >
       <Field
         id={fieldId('customInstructions')}

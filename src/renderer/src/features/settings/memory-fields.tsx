@@ -14,7 +14,7 @@ export function MemoryCapFields({ saved, ...props }: FieldGroupProps & { saved: 
   return (
     <Card
       title="Memory limits"
-      description="Caps on what Claude may keep in the memory folder. Writes past a cap are refused."
+      description="Limits on what Claude may keep in the memory folder. Claude cannot save anything that would go past one."
     >
       <div className="field-grid">
         <SizeField {...props} name="maxFileBytes" description="Largest single file." />
@@ -55,7 +55,7 @@ export function ExpiryFields(props: FieldGroupProps) {
             value: 'idle',
             label: 'When idle',
             description:
-              'Not read or changed for the set number of days. A file Cairn has not seen before counts from its last modification.'
+              'Not read or changed for the set number of days. For a file Cairn has not seen before, the days count from when it was last changed.'
           },
           {
             value: 'age',

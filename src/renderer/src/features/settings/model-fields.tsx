@@ -80,7 +80,7 @@ export function ModelFields(props: FieldGroupProps & { active: boolean }) {
           {...props}
           name="maxTokens"
           unit="tokens"
-          description="The longest reply Claude may write."
+          description="The longest reply Claude may write. A token is about three quarters of a word."
         />
         <NumberField
           {...props}

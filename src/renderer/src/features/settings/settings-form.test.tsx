@@ -20,7 +20,7 @@ describe('Settings form', () => {
     expect(field('expiryDays').value).toBe(String(defaults.expiry.days))
     expect(field('keepToolUses').value).toBe(String(defaults.contextEditing.keepToolUses))
     expect(field('memoryGuidance').value).toBe(defaults.memoryGuidance)
-    expect(screen.getByRole('checkbox', { name: /Clear old tool results/ })).toHaveProperty(
+    expect(screen.getByRole('checkbox', { name: /Drop old memory look-ups/ })).toHaveProperty(
       'checked',
       true
     )

@@ -1,11 +1,12 @@
-import { useEffect, useEffectEvent, useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useEffectEvent, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import type { Settings } from '@shared/settings'
 import { call } from '../../lib/api'
 import { toShownError } from '../../lib/errors'
 import { isPrimaryShortcut } from '../../lib/platform'
 import { ApprovalFields } from './approval-fields'
 import { ContextFields } from './context-fields'
-import { GuidanceField, ThemeField } from './appearance-fields'
+import { GuidanceField } from './appearance-fields'
+import { SettingsSection } from './settings-sections'
 import type { FieldGroupProps } from './field-group'
 import { fieldId } from './field-labels'
 import { ExpiryFields, MemoryCapFields } from './memory-fields'
@@ -27,6 +28,8 @@ interface SettingsFormProps {
   /** Whether Settings is the visible view (Ctrl/Cmd+S saves only then). */
   active: boolean
   onSaved: (settings: Settings) => void
+  /** Cards that save on their own, shown in their section: keyed by section id. */
+  extras?: Partial<Record<'memory' | 'privacy', ReactNode>>
 }
 
 function countLeaves(value: object): number {
@@ -37,7 +40,7 @@ function countLeaves(value: object): number {
 }
 
 /** Every setting, checked as you type with the same rules main applies; Save sends only changes. */
-export function SettingsForm({ settings, active, onSaved }: SettingsFormProps) {
+export function SettingsForm({ settings, active, onSaved, extras = {} }: SettingsFormProps) {
   // Only touched fields are kept; the rest follow `settings` when it changes elsewhere.
   const [edits, setEdits] = useState<Edits>({})
   const [saving, setSaving] = useState(false)
@@ -99,16 +102,25 @@ export function SettingsForm({ settings, active, onSaved }: SettingsFormProps) {
   const groupProps: FieldGroupProps = { draft, errors: check.errors, onChange }
   return (
     <form className="settings-form" aria-label="App settings" onSubmit={onSubmit} noValidate>
-      <ModelFields {...groupProps} active={active} />
-      <InstructionsFields {...groupProps} />
-      <MemoryCapFields {...groupProps} saved={settings} />
-      <ExpiryFields {...groupProps} />
-      <ApprovalFields {...groupProps} />
-      <ContextFields {...groupProps} />
-      <WebFields {...groupProps} />
-      <SecretGuardFields {...groupProps} />
-      <GuidanceField {...groupProps} />
-      <ThemeField {...groupProps} />
+      <SettingsSection id="models">
+        <ModelFields {...groupProps} active={active} />
+        <InstructionsFields {...groupProps} />
+        <ContextFields {...groupProps} />
+        <WebFields {...groupProps} />
+      </SettingsSection>
+      <SettingsSection id="memory">
+        {extras.memory}
+        <MemoryCapFields {...groupProps} saved={settings} />
+        <ApprovalFields {...groupProps} />
+        <GuidanceField {...groupProps} />
+      </SettingsSection>
+      <SettingsSection id="expiry">
+        <ExpiryFields {...groupProps} />
+      </SettingsSection>
+      <SettingsSection id="privacy">
+        <SecretGuardFields {...groupProps} />
+        {extras.privacy}
+      </SettingsSection>
       {check.otherErrors.length > 0 ? (
         <div className="callout callout--error" role="alert">
           {check.otherErrors.map((message) => (

@@ -1,10 +1,18 @@
+import { useState } from 'react'
 import type { AppInfo } from '@shared/contract'
 import { Card } from '../../components/card'
 import { Spinner } from '../../components/icons'
 import { MemoryFolderControl } from '../../components/memory-folder-control'
 import { AboutCard } from './about-card'
 import { ApiKeySection } from './api-key-section'
+import { ThemeCard } from './appearance-fields'
 import { SettingsForm } from './settings-form'
+import {
+  SettingsNav,
+  SettingsSection,
+  sectionId,
+  type SettingsSectionId
+} from './settings-sections'
 import { SyncCard } from './sync-card'
 import { TrustedSitesCard } from './trusted-sites-card'
 import type { SettingsController } from './use-settings-state'
@@ -18,6 +26,26 @@ interface SettingsViewProps {
 }
 
 export function SettingsView({ state, info, active, keyFocusSignal = 0 }: SettingsViewProps) {
+  const [current, setCurrent] = useState<SettingsSectionId>('general')
+  const jump = (id: SettingsSectionId): void => {
+    setCurrent(id)
+    const section = document.getElementById(sectionId(id))
+    section?.scrollIntoView({ block: 'start' })
+    section?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true })
+  }
+  const folderCard = (
+    <Card
+      title="Memory folder"
+      description="Claude's memory is a folder of plain files. Open it to read, edit or back them up."
+    >
+      {info ? (
+        <p className="folder-path">
+          <code>{info.memoryFolder}</code>
+        </p>
+      ) : null}
+      <MemoryFolderControl />
+    </Card>
+  )
   return (
     <div className="view view--settings">
       <header className="view__header">
@@ -26,36 +54,50 @@ export function SettingsView({ state, info, active, keyFocusSignal = 0 }: Settin
           Kept on this computer: the API key in the system keychain, the rest in a settings file.
         </p>
       </header>
+      <div className="settings-layout">
+        <SettingsNav current={current} onJump={jump} />
+        <div className="settings-layout__content">
+          <SettingsSection id="general">
+            <ApiKeySection active={active} focusSignal={keyFocusSignal} />
+            {state.settings ? (
+              <ThemeCard settings={state.settings} onSaved={state.replace} />
+            ) : null}
+          </SettingsSection>
 
-      <ApiKeySection active={active} focusSignal={keyFocusSignal} />
-      <Card
-        title="Memory folder"
-        description="Claude's memory is a folder of plain files. Open it to read, edit or back them up."
-      >
-        {info ? (
-          <p className="folder-path">
-            <code>{info.memoryFolder}</code>
-          </p>
-        ) : null}
-        <MemoryFolderControl />
-      </Card>
-
-      {state.phase === 'loading' && !state.settings ? (
-        <p className="loading" role="status">
-          <Spinner /> Loading settings…
-        </p>
-      ) : null}
-      {state.phase === 'failed' && !state.settings ? (
-        <p className="loading">Settings are unavailable until they load: see the message above.</p>
-      ) : null}
-      {state.settings ? (
-        <SettingsForm settings={state.settings} active={active} onSaved={state.replace} />
-      ) : null}
-      {state.settings ? (
-        <TrustedSitesCard settings={state.settings} onSaved={state.replace} />
-      ) : null}
-      <SyncCard />
-      <AboutCard info={info} active={active} />
+          {state.phase === 'loading' && !state.settings ? (
+            <p className="loading" role="status">
+              <Spinner /> Loading settings…
+            </p>
+          ) : null}
+          {state.phase === 'failed' && !state.settings ? (
+            <>
+              <p className="loading">
+                Settings are unavailable until they load: see the message above.
+              </p>
+              {folderCard}
+            </>
+          ) : null}
+          {state.settings ? (
+            <SettingsForm
+              settings={state.settings}
+              active={active}
+              onSaved={state.replace}
+              extras={{
+                memory: (
+                  <>
+                    {folderCard}
+                    <SyncCard />
+                  </>
+                ),
+                privacy: <TrustedSitesCard settings={state.settings} onSaved={state.replace} />
+              }}
+            />
+          ) : null}
+          <SettingsSection id="advanced">
+            <AboutCard info={info} active={active} />
+          </SettingsSection>
+        </div>
+      </div>
     </div>
   )
 }
