@@ -10,11 +10,11 @@ import {
 } from '@shared/settings'
 import { ensurePrivateDir } from '../fs/durable'
 import type { Logger } from '../log/logger'
-import { ActivityLog, DEFAULT_ACTIVITY_MAX_BYTES } from './activity-log'
+import { ActivityLog, DEFAULT_ACTIVITY_MAX_BYTES } from './ledger/activity-log'
 import { History } from './history'
-import { MemoryIndex } from './index-store'
-import { removeStateTemps, startLineIndexes } from './scan'
-import { SafeFs } from './safe-fs'
+import { MemoryIndex } from './ledger/index-store'
+import { removeStateTemps, startLineIndexes } from './outside/scan'
+import { SafeFs } from './jail/safe-fs'
 import { MemoryStore, type Timers } from './store'
 
 // The memory engine: Claude's memory_20250818 commands and the inspector's calls against one folder.

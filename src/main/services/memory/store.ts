@@ -53,7 +53,7 @@ import {
 } from '@shared/settings'
 import type { SecretScanResult } from '@shared/secret-scan'
 import type { Logger } from '../log/logger'
-import type { ActivityLog, NewActivity } from './activity-log'
+import type { ActivityLog, NewActivity } from './ledger/activity-log'
 import type { History, TrackHow } from './history'
 import {
   ArchiveInputSchema,
@@ -61,9 +61,9 @@ import {
   type CapImpact,
   type CapImpactInput
 } from '@shared/caps'
-import { archiveFiles, archiveMessage } from './archive-ops'
-import { capImpact } from './cap-impact'
-import { capFlags, usageOf } from './caps'
+import { archiveFiles, archiveMessage } from './inspector/archive-ops'
+import { capImpact } from './caps/impact'
+import { capFlags, usageOf } from './caps/caps'
 import { create } from './commands/create'
 import { remove } from './commands/delete'
 import { MUTATING, parseCommand, pathsOf, verbOf, type Command } from './commands/input'
@@ -71,20 +71,20 @@ import { insert } from './commands/insert'
 import { rename } from './commands/rename'
 import { strReplace } from './commands/str-replace'
 import { view } from './commands/view'
-import type { Ctx, Done } from './context'
-import { expireDue, expiryMessage, listArchived, preview } from './expiry'
+import type { Ctx, Done } from './kernel/context'
+import { expireDue, expiryMessage, listArchived, preview } from './expiry/expiry'
 import { snapshot } from './history/versions'
-import type { MemoryIndex } from './index-store'
-import { displayOf, isWithin, parseMemoryPath, type MemoryPath } from './paths'
-import { probe } from './files'
-import { pinsAfterMove } from './pins'
-import { LineIndexer } from './line-index'
-import { ListCache } from './list-cache'
-import { pacer } from './pace'
-import { SerialQueue } from './queue'
-import { searchFolder, TextCache } from './search'
-import { externalActivity, reconcile, reconcilePaths, skippedMessage } from './scan'
-import type { SafeFs, WalkSkip } from './safe-fs'
+import type { MemoryIndex } from './ledger/index-store'
+import { displayOf, isWithin, parseMemoryPath, type MemoryPath } from './jail/paths'
+import { probe } from './kernel/files'
+import { pinsAfterMove } from './expiry/pins'
+import { LineIndexer } from './jail/line-index'
+import { ListCache } from './inspector/list-cache'
+import { pacer } from './core/pace'
+import { SerialQueue } from './core/queue'
+import { searchFolder, TextCache } from './inspector/search'
+import { externalActivity, reconcile, reconcilePaths, skippedMessage } from './outside/scan'
+import type { SafeFs, WalkSkip } from './jail/safe-fs'
 import type { AskApproval, ExecuteOptions, MemoryService, Preview } from './service'
 import {
   findSecrets,
@@ -96,7 +96,7 @@ import {
   withoutSecrets,
   type WriteGuard
 } from './secret-guard'
-import { ioFailure, ToolError, type ToolErrorKind } from './tool-error'
+import { ioFailure, ToolError, type ToolErrorKind } from './jail/io-failure'
 import {
   createForUser,
   listEntries,
@@ -104,7 +104,7 @@ import {
   restoreForUser,
   writeForUser,
   type UserDone
-} from './user-ops'
+} from './inspector/user-ops'
 
 /** Timer functions, injectable so tests drive the hourly sweep and the index flush. */
 export interface Timers {

@@ -3,8 +3,8 @@ import { appendFile, open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MemoryStore } from '..'
-import { setBigFileSizes } from '../big-file'
-import { clearLineIndexes, lineIndexCounts } from '../line-index'
+import { setBigFileSizes } from '../jail/big-file'
+import { clearLineIndexes, lineIndexCounts } from '../jail/line-index'
 import { runner, useMemory } from './helpers'
 
 // Counts the bytes the engine reads on the main thread (this module's node:fs), to check that big

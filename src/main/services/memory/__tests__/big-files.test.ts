@@ -2,7 +2,7 @@ import { open, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { MemoryStore } from '..'
-import { setBigFileSizes } from '../big-file'
+import { setBigFileSizes } from '../jail/big-file'
 import { runner, useMemory } from './helpers'
 
 const mem = useMemory()

@@ -2,8 +2,8 @@ import { open, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useTempDir } from '../../__tests__/helpers'
-import { clearLineIndexes, lineBytes, lineIndexCounts, LineIndexer } from '../line-index'
-import { openRegular, type RegularFile } from '../safe-fs'
+import { clearLineIndexes, lineBytes, lineIndexCounts, LineIndexer } from '../jail/line-index'
+import { openRegular, type RegularFile } from '../jail/safe-fs'
 
 const temp = useTempDir('cairn-line-index-')
 const MIB = 1024 * 1024

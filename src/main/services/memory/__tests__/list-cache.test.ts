@@ -3,9 +3,9 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MemoryListPage } from '@shared/memory'
 import type { MemoryStore } from '..'
-import { ListCache } from '../list-cache'
-import { parseMemoryPath } from '../paths'
-import { listEntries } from '../user-ops'
+import { ListCache } from '../inspector/list-cache'
+import { parseMemoryPath } from '../jail/paths'
+import { listEntries } from '../inspector/user-ops'
 import { DAY, manualClock, runner, useMemory } from './helpers'
 
 // memory:list pages through an order kept between calls (list-cache.ts). Whoever changes the

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { useTempDir } from '../../__tests__/helpers'
 import { openMemoryStore, type MemoryStore } from '..'
 import { PREVIEW_MAX_CHARS } from '../commands/plan'
-import { hashOf } from '../files'
+import { hashOf } from '../kernel/files'
 import { CLAUDE } from './helpers'
 
 // The engine's dry run (`preview`): the change a command would make, from the same code that

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { MemoryStore } from '..'
-import { SerialQueue } from '../queue'
+import { SerialQueue } from '../core/queue'
 import { runner, useMemory } from './helpers'
 
 describe('SerialQueue', () => {

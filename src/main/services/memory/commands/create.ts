@@ -1,11 +1,11 @@
-import { checkCaps, usageNotice } from '../caps'
-import type { Ctx, Done } from '../context'
-import { nameOf, noteIntent, noteWrite, parentOf, probe, wayProblem } from '../files'
-import { checkFoldCollision } from '../names'
-import type { MemoryPath } from '../paths'
-import { FsProblem, writeAtomic } from '../safe-fs'
+import { checkCaps, usageNotice } from '../caps/caps'
+import type { Ctx, Done } from '../kernel/context'
+import { nameOf, noteIntent, noteWrite, parentOf, probe, wayProblem } from '../kernel/files'
+import { checkFoldCollision } from '../kernel/names'
+import type { MemoryPath } from '../jail/paths'
+import { FsProblem, writeAtomic } from '../jail/safe-fs'
 import { guardName, guardWrite } from '../secret-guard'
-import { ioFailure, ToolError } from '../tool-error'
+import { ioFailure, ToolError } from '../jail/io-failure'
 import { checkpoint, planned, planOf, textChange } from './plan'
 
 /** Creates a new file (and its folders); never replaces anything. */

@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import type { ActivityEntry } from '@shared/memory'
 import { runner, useMemory } from '../../__tests__/helpers'
-import { hashOf } from '../../files'
+import { hashOf } from '../../kernel/files'
 import { packRecords } from './packs'
 
 // "Forget" (issue 23): versions go from history for good, the packs are rewritten without them,

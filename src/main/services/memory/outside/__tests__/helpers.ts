@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest'
 import type { MemoryChange } from '@shared/memory'
 import type { MemoryStore, OpenMemoryStoreOptions } from '../..'
-import type { MemoryIndex } from '../../index-store'
+import type { MemoryIndex } from '../../ledger/index-store'
 import { useMemory } from '../../__tests__/helpers'
 import { MemoryWatcher, type MemoryWatcherOptions, type WatcherProblem } from '../watcher'
 

@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs'
 import { Worker } from 'node:worker_threads'
-import { MAX_LINES } from './format'
+import { MAX_LINES } from '../core/format'
 import { LINE_INDEX_WORKER_SOURCE } from './line-index-worker'
 import type { RegularFile } from './safe-fs'
 

@@ -1,8 +1,8 @@
 import type { PlannedChange } from '@shared/approval'
 import type { ActivityActor, ExpiryPolicy, MemoryLimits } from '@shared/memory'
-import type { MemoryIndex } from './index-store'
-import type { LineIndexer } from './line-index'
-import type { SafeFs } from './safe-fs'
+import type { MemoryIndex } from '../ledger/index-store'
+import type { LineIndexer } from '../jail/line-index'
+import type { SafeFs } from '../jail/safe-fs'
 
 /**
  * How a write meets the guard. Claude's writes (the memory tool) refuse or redact as the

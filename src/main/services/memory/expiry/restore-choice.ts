@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises'
 import type { RestoreExpires } from '@shared/memory'
-import { bigFiles } from './big-file'
+import { bigFiles } from '../jail/big-file'
 import { headOf } from './expiry'
-import { frontMatterExpiry, withFrontMatterExpiry } from './front-matter'
-import type { MemoryPath } from './paths'
-import { ToolError } from './tool-error'
+import { frontMatterExpiry, withFrontMatterExpiry } from '../core/front-matter'
+import type { MemoryPath } from '../jail/paths'
+import { ToolError } from '../jail/io-failure'
 
 // A file restored from the archive must not expire again at once: its own `expires:` date is
 // kept only while it is still to come; otherwise the user removes or extends it.

@@ -8,7 +8,7 @@ import {
   type ActivityPage,
   type ActivityQuery
 } from '@shared/memory'
-import { parseMemoryPath } from './paths'
+import { parseMemoryPath } from '../jail/paths'
 
 // JSON lines in stateDir, newest file `activity.jsonl`, older ones `activity.1.jsonl`… A crash can
 // at worst cut the last line, which reading skips. Appends are one small synchronous write each.

@@ -1,9 +1,9 @@
 import type { MemoryUsage } from '@shared/memory'
 import { plural } from '@shared/words'
-import type { Ctx } from './context'
-import { bytesText, count, formatSize, percent } from './format'
-import { displayOf } from './paths'
-import { ToolError } from './tool-error'
+import type { Ctx } from '../kernel/context'
+import { bytesText, count, formatSize, percent } from '../core/format'
+import { displayOf } from '../jail/paths'
+import { ToolError } from '../jail/io-failure'
 
 const NOTICE_AT = 0.8
 

@@ -4,9 +4,9 @@ import {
   type CapImpact,
   type CapImpactInput
 } from '@shared/caps'
-import type { Ctx } from './context'
-import { compileGlobs } from './glob'
-import { displayOf } from './paths'
+import type { Ctx } from '../kernel/context'
+import { compileGlobs } from '../core/glob'
+import { displayOf } from '../jail/paths'
 
 // Usage measured against caps (the ones in force, or ones the user is about to save), and the
 // files that could make room: the largest, and those unused the longest. From the index only.

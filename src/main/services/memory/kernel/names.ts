@@ -1,9 +1,9 @@
 import { readdirSync } from 'node:fs'
 import { escapeName } from '@shared/memory-names'
 import type { Ctx } from './context'
-import { FsProblem } from './safe-fs'
-import { displayOf, parseMemoryPath, type MemoryPath } from './paths'
-import { ToolError } from './tool-error'
+import { FsProblem } from '../jail/safe-fs'
+import { displayOf, parseMemoryPath, type MemoryPath } from '../jail/paths'
+import { ToolError } from '../jail/io-failure'
 
 // Names as they are on disk: which ones the memory tool cannot use (made outside the app), and
 // which ones are the same file under folding on case- and normalization-insensitive filesystems.

@@ -1,8 +1,8 @@
 import { readdirSync } from 'node:fs'
-import type { Ctx } from './context'
-import { pacer, type Pace } from './pace'
-import { TEMP_NAME, type MemoryPath } from './paths'
-import { FsProblem, lstatOrNull, walkTree } from './safe-fs'
+import type { Ctx } from '../kernel/context'
+import { pacer, type Pace } from '../core/pace'
+import { TEMP_NAME, type MemoryPath } from '../jail/paths'
+import { FsProblem, lstatOrNull, walkTree } from '../jail/safe-fs'
 
 // The folder-first order of everything under one listed folder, kept between memory:list calls so
 // a page costs its own size, not the folder's. Only names and kinds are kept (sizes and index

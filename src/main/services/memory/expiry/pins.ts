@@ -1,5 +1,5 @@
 import { MEMORY_ROOT } from '@shared/memory'
-import { compileGlobs } from './glob'
+import { compileGlobs } from '../core/glob'
 
 // Pins are patterns in the settings (expiry.pinned); the inspector's Pin button writes a file's
 // exact path. A rename or move must not silently unpin: the patterns follow what moved.

@@ -8,13 +8,13 @@ import type {
   ExpiryReason
 } from '@shared/memory'
 import { clockPhrase, plural } from '@shared/words'
-import type { Ctx } from './context'
-import { frontMatterExpiry } from './front-matter'
-import { compileGlobs } from './glob'
-import type { IndexEntry } from './index-store'
-import { displayOf, parseMemoryPath, type MemoryPath } from './paths'
-import { errnoOf, lstatOrNull, rename, removeTree, syncPath } from './safe-fs'
-import { ToolError } from './tool-error'
+import type { Ctx } from '../kernel/context'
+import { frontMatterExpiry } from '../core/front-matter'
+import { compileGlobs } from '../core/glob'
+import type { IndexEntry } from '../ledger/index-store'
+import { displayOf, parseMemoryPath, type MemoryPath } from '../jail/paths'
+import { errnoOf, lstatOrNull, rename, removeTree, syncPath } from '../jail/safe-fs'
+import { ToolError } from '../jail/io-failure'
 
 // Files expire by policy (idle: not read or changed for N days; age: N days
 // since created) or by their own front-matter `expires:` date; pinned globs never expire.

@@ -1,7 +1,7 @@
 import { FsProblem, errnoOf } from './safe-fs'
-import { ToolError } from './core/tool-error'
+import { ToolError } from '../core/tool-error'
 
-export { ToolError, type ToolErrorKind } from './core/tool-error'
+export { ToolError, type ToolErrorKind } from '../core/tool-error'
 
 // Friendly words for the errno codes a folder can produce; the raw text (with host paths) never leaves.
 const ERRNO_TEXT: Record<string, string> = {

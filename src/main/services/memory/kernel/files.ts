@@ -1,11 +1,11 @@
 import type { Stats } from 'node:fs'
 import type { Ctx } from './context'
-import { bytesText } from './format'
-import { frontMatterExpiry } from './front-matter'
-import type { IndexEntry } from './index-store'
+import { bytesText } from '../core/format'
+import { frontMatterExpiry } from '../core/front-matter'
+import type { IndexEntry } from '../ledger/index-store'
 import { spelledAsOnDisk } from './names'
-import { displayOf, type MemoryPath } from './paths'
-import { bigFiles, hashOf, headText, identityOf, readBounded, statKey } from './big-file'
+import { displayOf, type MemoryPath } from '../jail/paths'
+import { bigFiles, hashOf, headText, identityOf, readBounded, statKey } from '../jail/big-file'
 import {
   FsProblem,
   lstatOrNull,
@@ -13,9 +13,9 @@ import {
   type Dir,
   type FileRead,
   type RegularFile
-} from './safe-fs'
-import { unframe, type Frame } from './text-frame'
-import { linkRefusal, ToolError } from './tool-error'
+} from '../jail/safe-fs'
+import { unframe, type Frame } from '../core/text-frame'
+import { linkRefusal, ToolError } from '../jail/io-failure'
 
 export type Framed = { text: string; frame: Frame }
 

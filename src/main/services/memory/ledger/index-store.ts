@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { ActivityActorSchema, type ActivityActor } from '@shared/memory'
-import { writeFileDurably } from '../fs/durable'
-import { pacer, type Pace } from './pace'
-import { isWithin } from './paths'
+import { writeFileDurably } from '../../fs/durable'
+import { pacer, type Pace } from '../core/pace'
+import { isWithin } from '../jail/paths'
 
 // What the engine knows about each file, kept in stateDir so usage needs no rescan per operation.
 // It is a cache plus metadata: open() reconciles it with the disk and rebuilds it when unreadable.

@@ -1,8 +1,8 @@
-import type { Ctx } from './context'
-import { freshArchiveDir, moveToArchive } from './expiry'
+import type { Ctx } from '../kernel/context'
+import { freshArchiveDir, moveToArchive } from '../expiry/expiry'
 import { notFound } from './user-ops'
-import type { MemoryPath } from './paths'
-import { ioFailure } from './tool-error'
+import type { MemoryPath } from '../jail/paths'
+import { ioFailure } from '../jail/io-failure'
 
 // The user's own "archive these files" (to make room under the caps): the same archive and the
 // same move as expiry, so Restore in the archive list and Undo in the activity log both work.

@@ -4,7 +4,7 @@ import { constants, type Dirent, type Stats } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { CairnError } from '@shared/errors'
-import { ToolError } from './core/tool-error'
+import { ToolError } from '../core/tool-error'
 
 // Every path below the root is reached one name at a time from an open folder descriptor
 // (`/proc/self/fd/N/name`, Linux's openat), opening each level with O_NOFOLLOW: a symlink at any

@@ -1,8 +1,8 @@
 import type { MemorySearchFile, MemorySearchResult } from '@shared/memory'
-import type { Ctx } from './context'
-import type { Pace } from './pace'
-import { displayOf } from './paths'
-import { readText } from './read-text'
+import type { Ctx } from '../kernel/context'
+import type { Pace } from '../core/pace'
+import { displayOf } from '../jail/paths'
+import { readText } from '../jail/read-text'
 
 // Memory → search (issue 25): names and contents of every file the index knows, the query taken
 // literally and any case. Texts are kept by hash in a bounded cache, so after the first search

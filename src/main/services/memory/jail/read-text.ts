@@ -1,5 +1,5 @@
 import { bigFiles, readBounded } from './big-file'
-import type { Ctx } from './context'
+import type { Ctx } from '../kernel/context'
 import { FsProblem, openRegular } from './safe-fs'
 
 // Whole-folder readers (the secret scan, search) read each file the index knows this way: without
