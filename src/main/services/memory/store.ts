@@ -72,7 +72,8 @@ import { rename } from './commands/rename'
 import { strReplace } from './commands/str-replace'
 import { view } from './commands/view'
 import type { Ctx, Done } from './kernel/context'
-import { expireDue, expiryMessage, listArchived, preview } from './expiry/expiry'
+import { expireDue, expiryMessage, preview } from './expiry/expiry'
+import { listArchived } from './expiry/archive'
 import { snapshot } from './history/versions'
 import type { MemoryIndex } from './ledger/index-store'
 import { displayOf, isWithin, parseMemoryPath, type MemoryPath } from './jail/paths'
@@ -84,7 +85,8 @@ import { pacer } from './core/pace'
 import { SerialQueue } from './core/queue'
 import { searchFolder, TextCache } from './inspector/search'
 import { externalActivity, reconcile, reconcilePaths, skippedMessage } from './outside/scan'
-import type { SafeFs, WalkSkip } from './jail/safe-fs'
+import type { SafeFs } from './jail/safe-fs'
+import type { WalkSkip } from './jail/walk'
 import type { AskApproval, ExecuteOptions, MemoryService, Preview } from './service'
 import {
   findSecrets,
@@ -102,9 +104,9 @@ import {
   listEntries,
   readForUser,
   restoreForUser,
-  writeForUser,
-  type UserDone
+  writeForUser
 } from './inspector/user-ops'
+import { type UserDone } from './kernel/context'
 
 /** Timer functions, injectable so tests drive the hourly sweep and the index flush. */
 export interface Timers {

@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useTempDir } from '../../__tests__/helpers'
 import { clearLineIndexes, lineBytes, lineIndexCounts, LineIndexer } from '../jail/line-index'
-import { openRegular, type RegularFile } from '../jail/safe-fs'
+import { openRegular } from '../jail/fs-ops'
+import { type RegularFile } from '../jail/fs-base'
 
 const temp = useTempDir('cairn-line-index-')
 const MIB = 1024 * 1024

@@ -2,7 +2,7 @@ import { usageNotice } from '../caps/caps'
 import type { Ctx, Done } from '../kernel/context'
 import { inParent, nameOf, expiredNote } from '../kernel/files'
 import type { MemoryPath } from '../jail/paths'
-import { lstatOrNull, removeTree } from '../jail/safe-fs'
+import { lstatOrNull, removeTree } from '../jail/fs-ops'
 import { ToolError } from '../jail/io-failure'
 import { checkpoint, gonePreview, planned, planOf, shaOf } from './plan'
 

@@ -12,7 +12,7 @@ import {
   readIn
 } from '../kernel/files'
 import type { MemoryPath } from '../jail/paths'
-import { writeAtomic } from '../jail/safe-fs'
+import { writeAtomic } from '../jail/fs-ops'
 import { guardWrite } from '../secret-guard'
 import { reframe, toFrameInput } from '../core/text-frame'
 import { ToolError } from '../jail/io-failure'

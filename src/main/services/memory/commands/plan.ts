@@ -4,7 +4,7 @@ import type { Stats } from 'node:fs'
 import type { Ctx, Done } from '../kernel/context'
 import { readIn } from '../kernel/files'
 import type { MemoryPath } from '../jail/paths'
-import type { Dir } from '../jail/safe-fs'
+import type { Dir } from '../jail/fs-base'
 import { ToolError } from '../jail/io-failure'
 
 // Every command reaches one checkpoint after it has read, decoded, matched and checked, and before

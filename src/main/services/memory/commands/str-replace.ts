@@ -13,7 +13,7 @@ import {
 } from '../kernel/files'
 import { lineAt, numbered } from '../core/format'
 import type { MemoryPath } from '../jail/paths'
-import { writeAtomic } from '../jail/safe-fs'
+import { writeAtomic } from '../jail/fs-ops'
 import { guardWrite } from '../secret-guard'
 import { reframe, toFrameInput } from '../core/text-frame'
 import { ToolError } from '../jail/io-failure'

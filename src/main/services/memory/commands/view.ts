@@ -8,7 +8,8 @@ import { count, formatSize, lineCount, MAX_LINES, numbered } from '../core/forma
 import { refusedReason, unreadableLine, unreadableNote } from '../kernel/names'
 import { credentialInName, redactPath } from '../secret-guard'
 import { type MemoryPath } from '../jail/paths'
-import { listDir, lstatOrNull, openChild, type Dir, type RegularFile } from '../jail/safe-fs'
+import { listDir, lstatOrNull } from '../jail/fs-ops'
+import { openChild, type Dir, type RegularFile } from '../jail/fs-base'
 import { linkRefusal, ToolError } from '../jail/io-failure'
 import type { CommandOf } from './input'
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { RestoreExpires } from '@shared/memory'
 import { bigFiles } from '../jail/big-file'
-import { headOf } from './expiry'
+import { headOf } from './archive'
 import { frontMatterExpiry, withFrontMatterExpiry } from '../core/front-matter'
 import type { MemoryPath } from '../jail/paths'
 import { ToolError } from '../jail/io-failure'

@@ -13,10 +13,10 @@ import {
   readIn
 } from '../kernel/files'
 import { parseMemoryPath, type MemoryPath } from '../jail/paths'
-import { writeAtomic } from '../jail/safe-fs'
+import { writeAtomic } from '../jail/fs-ops'
 import { describeFindings, findSecrets } from '../secret-guard'
 import { ToolError } from '../jail/io-failure'
-import type { UserDone } from '../inspector/user-ops'
+import type { UserDone } from '../kernel/context'
 import type { HistoryRecord } from './journal'
 import { BLOB_MAX_BYTES, refuseNotKept } from './not-kept'
 

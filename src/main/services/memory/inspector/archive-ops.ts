@@ -1,6 +1,6 @@
 import type { Ctx } from '../kernel/context'
-import { freshArchiveDir, moveToArchive } from '../expiry/expiry'
-import { notFound } from './user-ops'
+import { freshArchiveDir, moveToArchive } from '../expiry/archive'
+import { notFound } from '../kernel/files'
 import type { MemoryPath } from '../jail/paths'
 import { ioFailure } from '../jail/io-failure'
 

@@ -2,7 +2,9 @@ import { readdirSync } from 'node:fs'
 import type { Ctx } from '../kernel/context'
 import { pacer, type Pace } from '../core/pace'
 import { TEMP_NAME, type MemoryPath } from '../jail/paths'
-import { FsProblem, lstatOrNull, walkTree } from '../jail/safe-fs'
+import { FsProblem } from '../jail/fs-base'
+import { lstatOrNull } from '../jail/fs-ops'
+import { walkTree } from '../jail/walk'
 
 // The folder-first order of everything under one listed folder, kept between memory:list calls so
 // a page costs its own size, not the folder's. Only names and kinds are kept (sizes and index

@@ -1,20 +1,30 @@
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { MEMORY_ROOT, type MemoryEntry, type MemoryFile, type MemoryListPage } from '@shared/memory'
-import type { ActivityCommand } from '@shared/memory'
 import { checkUserCaps } from '../caps/caps'
 import { create } from '../commands/create'
-import type { Ctx, Done } from '../kernel/context'
-import { archivedFile, makeDueOf, moveAcross, pruneEmpty } from '../expiry/expiry'
+import type { Ctx, UserDone } from '../kernel/context'
+import { archivedFile, moveAcross, pruneEmpty } from '../expiry/archive'
+import { makeDueOf } from '../expiry/expiry'
 import { compileGlobs } from '../core/glob'
 import { bigFiles, identityOf, previewText } from '../jail/big-file'
-import { inParent, nameOf, noteIntent, noteRead, noteWrite, probe, readIn } from '../kernel/files'
+import {
+  inParent,
+  nameOf,
+  notFound,
+  noteIntent,
+  noteRead,
+  noteWrite,
+  probe,
+  readIn
+} from '../kernel/files'
 import { checkFoldCollision, refusedReason } from '../kernel/names'
 import { pacer, type Pace } from '../core/pace'
 import { displayOf, type MemoryPath } from '../jail/paths'
-import { lstat, lstatOrNull, writeAtomic, type Dir } from '../jail/safe-fs'
+import { lstat, lstatOrNull, writeAtomic } from '../jail/fs-ops'
+import { type Dir } from '../jail/fs-base'
 import { firstAfter, walkOrder, type ListCache, type Listed } from './list-cache'
-import { WALK_MAX_DEPTH } from '../outside/scan'
+import { WALK_MAX_DEPTH } from '../jail/walk'
 import { restoredText, type RestoreChoice } from '../expiry/restore-choice'
 import { credentialInName, guardName, guardWrite } from '../secret-guard'
 import { ToolError } from '../jail/io-failure'
@@ -22,12 +32,6 @@ import { ToolError } from '../jail/io-failure'
 // What the inspector does for the user, beyond the six commands. The user's own writes meet the
 // same caps as Claude's (worded for the user); a stale overwrite is refused when the caller passes
 // the hash it read.
-
-export type UserDone = Omit<Done, 'content'> & { command?: ActivityCommand }
-
-export function notFound(path: MemoryPath): ToolError {
-  return new ToolError('not-found', `Error: The path ${path.display} does not exist`)
-}
 
 /**
  * One page of the files and folders under `base` (hidden ones too) with index data, depth-first

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Stats } from 'node:fs'
-import type { FileRead, RegularFile } from './safe-fs'
+import type { FileRead, RegularFile } from './fs-base'
 
 // Big files are read by range, never whole on the main thread. Memory files are small (the
 // per-file cap is at most 10 MiB); anything much larger was put in the folder by another program.

@@ -1,4 +1,4 @@
-import { FsProblem, errnoOf } from './safe-fs'
+import { FsProblem, errnoOf } from './fs-base'
 import { ToolError } from '../core/tool-error'
 
 export { ToolError, type ToolErrorKind } from '../core/tool-error'

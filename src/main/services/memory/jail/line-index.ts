@@ -2,7 +2,7 @@ import type { Stats } from 'node:fs'
 import { Worker } from 'node:worker_threads'
 import { MAX_LINES } from '../core/format'
 import { LINE_INDEX_WORKER_SOURCE } from './line-index-worker'
-import type { RegularFile } from './safe-fs'
+import type { RegularFile } from './fs-base'
 
 // Where each line of a big file starts, so a view reads only the bytes of the lines it shows.
 // Built once per file version in a worker thread (the main thread never scans the file), and kept

@@ -1,13 +1,14 @@
 import { bigFiles, readBounded } from './big-file'
-import type { Ctx } from '../kernel/context'
-import { FsProblem, openRegular } from './safe-fs'
+import { FsProblem } from './fs-base'
+import { openRegular } from './fs-ops'
+import type { SafeFs } from './safe-fs'
 
 // Whole-folder readers (the secret scan, search) read each file the index knows this way: without
 // following links, and never a file above the big-file limit whole.
 
 /** The file's text, or its size when too big to read whole; null when gone or not a regular file. */
 export async function readText(
-  ctx: Ctx,
+  ctx: { fs: SafeFs },
   segments: string[]
 ): Promise<{ text: string } | { big: number } | null> {
   let dir

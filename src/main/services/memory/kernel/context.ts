@@ -1,5 +1,5 @@
 import type { PlannedChange } from '@shared/approval'
-import type { ActivityActor, ExpiryPolicy, MemoryLimits } from '@shared/memory'
+import type { ActivityActor, ActivityCommand, ExpiryPolicy, MemoryLimits } from '@shared/memory'
 import type { MemoryIndex } from '../ledger/index-store'
 import type { LineIndexer } from '../jail/line-index'
 import type { SafeFs } from '../jail/safe-fs'
@@ -48,3 +48,6 @@ export interface Done {
   /** A dry run's plan (set only then: nothing was written). */
   plan?: PlannedChange
 }
+
+/** What an inspector call (or an undo) did: a Done without Claude's text, and its own command name. */
+export type UserDone = Omit<Done, 'content'> & { command?: ActivityCommand }

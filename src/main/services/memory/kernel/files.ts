@@ -6,14 +6,8 @@ import type { IndexEntry } from '../ledger/index-store'
 import { spelledAsOnDisk } from './names'
 import { displayOf, type MemoryPath } from '../jail/paths'
 import { bigFiles, hashOf, headText, identityOf, readBounded, statKey } from '../jail/big-file'
-import {
-  FsProblem,
-  lstatOrNull,
-  openRegular,
-  type Dir,
-  type FileRead,
-  type RegularFile
-} from '../jail/safe-fs'
+import { FsProblem, type Dir, type FileRead, type RegularFile } from '../jail/fs-base'
+import { lstatOrNull, openRegular } from '../jail/fs-ops'
 import { unframe, type Frame } from '../core/text-frame'
 import { linkRefusal, ToolError } from '../jail/io-failure'
 
@@ -268,4 +262,9 @@ export function expiredNote(ctx: Ctx, path: MemoryPath, closeSentence = false): 
       ? 'was archived; the user can restore it from the memory panel'
       : 'was deleted'
   return `${closeSentence ? '.' : ''} It expired on ${day}${why} and ${what}.`
+}
+
+/** The not-found error of the inspector's calls (the commands word their own). */
+export function notFound(path: MemoryPath): ToolError {
+  return new ToolError('not-found', `Error: The path ${path.display} does not exist`)
 }

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { escapeName } from '@shared/memory-names'
 import type { Ctx } from './context'
-import { FsProblem } from '../jail/safe-fs'
+import { FsProblem } from '../jail/fs-base'
 import { displayOf, parseMemoryPath, type MemoryPath } from '../jail/paths'
 import { ToolError } from '../jail/io-failure'
 

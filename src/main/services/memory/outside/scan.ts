@@ -1,6 +1,5 @@
 import type { Stats } from 'node:fs'
-import { readdir, rm, unlink } from 'node:fs/promises'
-import { join } from 'node:path'
+import { unlink } from 'node:fs/promises'
 import type { MemoryLimits } from '@shared/memory'
 import type { NewActivity } from '../ledger/activity-log'
 import { capNote } from '../caps/caps'
@@ -12,7 +11,9 @@ import { refusedReason } from '../kernel/names'
 import { credentialInName } from '../secret-guard'
 import { pacer, type Pace } from '../core/pace'
 import { displayOf, isWithin, parseMemoryPath, shown, TEMP_NAME } from '../jail/paths'
-import { FsProblem, lstatOrNull, walkTree, type Dir, type WalkSkip } from '../jail/safe-fs'
+import { FsProblem, type Dir } from '../jail/fs-base'
+import { lstatOrNull } from '../jail/fs-ops'
+import { walkTree, WALK_MAX_DEPTH, type WalkSkip } from '../jail/walk'
 import { ToolError } from '../jail/io-failure'
 
 export interface Reconciled {
@@ -28,9 +29,6 @@ export interface Reconciled {
 function reconciled(): Reconciled {
   return { added: [], changed: [], removed: [], skipped: [], secretNamed: new Map() }
 }
-
-/** Deepest folder the walk enters: the tool refuses paths deeper than this (paths.ts MAX_DEPTH). */
-export const WALK_MAX_DEPTH = 32
 
 interface Seen {
   size: number
@@ -345,16 +343,6 @@ export function skippedMessage(skipped: readonly WalkSkip[]): string | undefined
       `${unreadable.length === 1 ? 'a folder' : `${unreadable.length} folders`} that could not be read (${list(unreadable)})`
     )
   return `Part of the memory folder was skipped: ${parts.join('; ')}. Files there are not in the index; move them higher up or fix their permissions.`
-}
-
-/** Leftover temp files of the state folder's own durable writes. */
-export async function removeStateTemps(stateDir: string): Promise<void> {
-  const names = await readdir(stateDir).catch(() => [] as string[])
-  await Promise.all(
-    names
-      .filter((name) => /^\..+\.[0-9a-f-]{36}\.tmp$/.test(name))
-      .map((name) => rm(join(stateDir, name), { force: true }))
-  )
 }
 
 /** Activity entries for what a reconcile found changed outside the app. */
