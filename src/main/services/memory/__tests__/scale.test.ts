@@ -20,8 +20,7 @@ async function put(rel: string, text: string): Promise<void> {
   await writeFile(host, text)
 }
 
-const indexOf = (store: MemoryStore) =>
-  (store as unknown as { parts: { index: MemoryIndex } }).parts.index
+const indexOf = (store: MemoryStore) => store.ctx({ kind: 'system' }, false).index
 const hashOf = (store: MemoryStore, rel: string) => indexOf(store).get(rel)?.hash
 
 describe('applyExternal with the paths a batch named', () => {

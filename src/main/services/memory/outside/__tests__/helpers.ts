@@ -82,5 +82,5 @@ export const hasPath = (path: string) => (change: MemoryChange) => change.paths.
 
 /** The engine's index (what usage, expiry and the inspector's metadata come from). */
 export function indexOf(store: MemoryStore): MemoryIndex {
-  return (store as unknown as { parts: { index: MemoryIndex } }).parts.index
+  return store.ctx({ kind: 'system' }, false).index
 }
