@@ -1,6 +1,5 @@
 import {
   MEMORY_LIST_DEFAULT,
-  MemoryCreateInputSchema,
   MemoryListInputSchema,
   MemoryRenameInputSchema,
   MemoryWriteInputSchema,
@@ -20,12 +19,7 @@ import {
   type MemoryWriteInput,
   type RestoreInput
 } from '@shared/memory'
-import {
-  ArchiveInputSchema,
-  type ArchiveInput,
-  type CapImpact,
-  type CapImpactInput
-} from '@shared/caps'
+import type { ArchiveInput, CapImpact, CapImpactInput } from '@shared/caps'
 import { CairnError } from '@shared/errors'
 import type { SecretScanResult } from '@shared/secret-scan'
 import { capImpact as impactOf } from '../caps/impact'
@@ -52,7 +46,8 @@ import { catchUp } from './outside'
 import { renameKeepingPins } from './policy'
 
 // The inspector's calls: what the user sees and does in the memory panel. Inputs come typed (the
-// IPC registry validated them).
+// IPC registry validated them); list, write, rename and restore still parse, as a direct caller
+// (a test, a script) may pass a malformed or out-of-range one and must get BAD_INPUT naming it.
 
 /**
  * One page of the files and folders under `path` (default the root), hidden ones included,
@@ -96,11 +91,10 @@ export function write(e: Engine, input: MemoryWriteInput): Promise<MemoryMutatio
 
 /** Creates a new file (capped like a write) or folder; fails if anything is there. */
 export function create(e: Engine, input: MemoryCreateInput): Promise<MemoryMutation> {
-  const isDir = (input as { kind?: unknown } | null)?.kind === 'dir'
-  return inspectMutation(e, isDir ? 'mkdir' : 'create', input, (ctx) => {
-    const { path, content, kind, secrets } = MemoryCreateInputSchema.parse(input)
-    return createForUser(e.userGuarded(ctx, secrets), e.path(path), content, kind)
-  })
+  const kind = input.kind ?? 'file'
+  return inspectMutation(e, kind === 'dir' ? 'mkdir' : 'create', input, (ctx) =>
+    createForUser(e.userGuarded(ctx, input.secrets), e.path(input.path), input.content, kind)
+  )
 }
 
 export function rename(e: Engine, input: MemoryRenameInput): Promise<MemoryMutation> {
@@ -190,8 +184,9 @@ export function restoreArchived(e: Engine, input: RestoreInput): Promise<MemoryM
  */
 export function archive(e: Engine, input: ArchiveInput): Promise<MemoryMutation> {
   return inspect(e, async () => {
-    const { paths } = ArchiveInputSchema.parse(input)
-    const targets = [...new Map(paths.map((raw) => e.path(raw)).map((p) => [p.rel, p])).values()]
+    const targets = [
+      ...new Map(input.paths.map((raw) => e.path(raw)).map((p) => [p.rel, p])).values()
+    ]
     const ctx = e.ctx(USER, false)
     const [{ moved, failure }, versions] = await tracked(
       e,
