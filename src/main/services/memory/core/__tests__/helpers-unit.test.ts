@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { formatSize, lineCount, numbered } from '../core/format'
-import { frontMatterExpiry } from '../core/front-matter'
-import { compileGlobs, matchGlob } from '../core/glob'
+import { formatSize, lineCount, numbered } from '../format'
+import { frontMatterExpiry } from '../front-matter'
+import { compileGlobs, matchGlob } from '../glob'
 
 describe('formatSize', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { MemoryStore } from '..'
-import { DAY, manualClock, runner, useMemory } from './helpers'
+import type { MemoryStore } from '../..'
+import { DAY, manualClock, runner, useMemory } from '../../__tests__/helpers'
 
 // Settings asks what a policy not saved yet would expire; "Sweep now" expires only what the user
 // was shown and confirmed.

@@ -1,9 +1,9 @@
 import { access, mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { MemoryChange, MemoryStore } from '..'
-import { expectCairnError } from '../../__tests__/helpers'
-import { CLAUDE, manualClock, runner, useMemory } from './helpers'
+import type { MemoryChange, MemoryStore } from '../..'
+import { expectCairnError } from '../../../__tests__/helpers'
+import { CLAUDE, manualClock, runner, useMemory } from '../../__tests__/helpers'
 
 // The labels the cap messages point at, as Settings shows them (read as text: the renderer's
 // FIELD_LABELS is outside this project's files).

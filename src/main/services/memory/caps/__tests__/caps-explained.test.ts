@@ -1,9 +1,9 @@
 import { access, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { MemoryStore } from '..'
-import { expectCairnError } from '../../__tests__/helpers'
-import { DAY, manualClock, runner, useMemory } from './helpers'
+import type { MemoryStore } from '../..'
+import { expectCairnError } from '../../../__tests__/helpers'
+import { DAY, manualClock, runner, useMemory } from '../../__tests__/helpers'
 
 // Caps that explain themselves, engine side: refusals carry which cap (for the chip), usage is
 // measured against caps about to be saved, and the user's "archive to make room" goes through

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseMemoryPath } from '../jail/paths'
-import { ioFailure } from '../jail/io-failure'
+import { parseMemoryPath } from '../paths'
+import { ioFailure } from '../io-failure'
 
 const accepted = (raw: string) => {
   const result = parseMemoryPath(raw)

@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { MemoryStore } from '..'
-import { SerialQueue } from '../core/queue'
-import { runner, useMemory } from './helpers'
+import type { MemoryStore } from '../..'
+import { SerialQueue } from '../../core/queue'
+import { runner, useMemory } from '../../__tests__/helpers'
 
 describe('SerialQueue', () => {
   it('runs one task at a time, in arrival order, and keeps going after a failure', async () => {

@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import type { MemoryChange } from '@shared/memory'
-import { captureLogger, expectCairnError } from '../../__tests__/helpers'
-import { MemoryWatcher } from '../outside/watcher'
-import { runner, useMemory } from './helpers'
+import { captureLogger, expectCairnError } from '../../../__tests__/helpers'
+import { MemoryWatcher } from '../../outside/watcher'
+import { runner, useMemory } from '../../__tests__/helpers'
 
 // Names are content, also the names other programs give: a file the user saves in the memory
 // folder as `notes-<an Anthropic key>.md`, or under a folder named after an AWS key id, stays on

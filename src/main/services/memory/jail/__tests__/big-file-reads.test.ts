@@ -2,10 +2,10 @@ import { readdirSync } from 'node:fs'
 import { appendFile, open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { MemoryStore } from '..'
-import { setBigFileSizes } from '../jail/big-file'
-import { clearLineIndexes, lineIndexCounts } from '../jail/line-index'
-import { runner, useMemory } from './helpers'
+import type { MemoryStore } from '../..'
+import { setBigFileSizes } from '../big-file'
+import { clearLineIndexes, lineIndexCounts } from '../line-index'
+import { runner, useMemory } from '../../__tests__/helpers'
 
 // Counts the bytes the engine reads on the main thread (this module's node:fs), to check that big
 // files are read by range there. Line indexes are built by a worker thread, which loads the real

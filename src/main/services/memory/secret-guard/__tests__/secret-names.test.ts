@@ -3,8 +3,8 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { captureLogger, expectCairnError } from '../../__tests__/helpers'
-import { CLAUDE, runner, useMemory } from './helpers'
+import { captureLogger, expectCairnError } from '../../../__tests__/helpers'
+import { CLAUDE, runner, useMemory } from '../../__tests__/helpers'
 
 // Names are content: a credential in a file or folder name would land in the folder, the index,
 // the activity log and the history journal. Every new name is checked by the guard before

@@ -1,10 +1,10 @@
 import { open, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { useTempDir } from '../../__tests__/helpers'
-import { clearLineIndexes, lineBytes, lineIndexCounts, LineIndexer } from '../jail/line-index'
-import { openRegular } from '../jail/fs-ops'
-import { type RegularFile } from '../jail/fs-base'
+import { useTempDir } from '../../../__tests__/helpers'
+import { clearLineIndexes, lineBytes, lineIndexCounts, LineIndexer } from '../line-index'
+import { openRegular } from '../fs-ops'
+import { type RegularFile } from '../fs-base'
 
 const temp = useTempDir('cairn-line-index-')
 const MIB = 1024 * 1024

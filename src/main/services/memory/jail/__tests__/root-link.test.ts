@@ -2,8 +2,8 @@ import { mkdir, readFile, rename, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { CairnError } from '@shared/errors'
-import { isWindows } from '../../__tests__/helpers'
-import { runner, useMemory } from './helpers'
+import { isWindows } from '../../../__tests__/helpers'
+import { runner, useMemory } from '../../__tests__/helpers'
 
 // The memory root itself must never be a link: not when the engine opens it, not if it is swapped
 // for one while the app runs. (Links inside the root are covered by adversarial/symlinks.test.ts.)

@@ -2,8 +2,8 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { MemoryStore } from '..'
-import { CLAUDE, manualClock, manualTimers, runner, useMemory, USER } from './helpers'
+import type { MemoryStore } from '../..'
+import { CLAUDE, manualClock, manualTimers, runner, useMemory, USER } from '../../__tests__/helpers'
 
 const mem = useMemory()
 let store: MemoryStore

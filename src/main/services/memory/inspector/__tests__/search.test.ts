@@ -1,7 +1,7 @@
 import { symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { runner, useMemory } from './helpers'
+import { runner, useMemory } from '../../__tests__/helpers'
 
 // Memory → search (issue 25): names and contents, any case, the query taken literally.
 

@@ -1,9 +1,9 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { MemoryStore } from '..'
-import { readAllFiles } from '../../__tests__/helpers'
-import { runner, useMemory } from './helpers'
+import type { MemoryStore } from '../..'
+import { readAllFiles } from '../../../__tests__/helpers'
+import { runner, useMemory } from '../../__tests__/helpers'
 
 const mem = useMemory()
 let store: MemoryStore

@@ -1,9 +1,9 @@
 import { mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { MemoryStore } from '..'
-import { modeOf } from '../../__tests__/helpers'
-import { runner, useMemory } from './helpers'
+import type { MemoryStore } from '../..'
+import { modeOf } from '../../../__tests__/helpers'
+import { runner, useMemory } from '../../__tests__/helpers'
 
 const mem = useMemory()
 let store: MemoryStore

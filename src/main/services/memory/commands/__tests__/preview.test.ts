@@ -1,11 +1,11 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { useTempDir } from '../../__tests__/helpers'
-import { openMemoryStore, type MemoryStore } from '..'
-import { PREVIEW_MAX_CHARS } from '../commands/plan'
-import { hashOf } from '../kernel/files'
-import { CLAUDE } from './helpers'
+import { useTempDir } from '../../../__tests__/helpers'
+import { openMemoryStore, type MemoryStore } from '../..'
+import { PREVIEW_MAX_CHARS } from '../plan'
+import { hashOf } from '../../kernel/files'
+import { CLAUDE } from '../../__tests__/helpers'
 
 // The engine's dry run (`preview`): the change a command would make, from the same code that
 // executes it, without writing; a command that cannot apply answers the error it would give.

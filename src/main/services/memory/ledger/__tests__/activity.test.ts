@@ -1,8 +1,8 @@
 import { readdir, readFile, appendFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { MemoryStore } from '..'
-import { CLAUDE, manualClock, runner, useMemory } from './helpers'
+import type { MemoryStore } from '../..'
+import { CLAUDE, manualClock, runner, useMemory } from '../../__tests__/helpers'
 
 const mem = useMemory()
 let store: MemoryStore

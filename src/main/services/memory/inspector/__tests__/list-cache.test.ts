@@ -2,11 +2,11 @@ import { mkdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MemoryListPage } from '@shared/memory'
-import type { MemoryStore } from '..'
-import { ListCache } from '../inspector/list-cache'
-import { parseMemoryPath } from '../jail/paths'
-import { listEntries } from '../inspector/user-ops'
-import { DAY, manualClock, runner, useMemory } from './helpers'
+import type { MemoryStore } from '../..'
+import { ListCache } from '../list-cache'
+import { parseMemoryPath } from '../../jail/paths'
+import { listEntries } from '../user-ops'
+import { DAY, manualClock, runner, useMemory } from '../../__tests__/helpers'
 
 // memory:list pages through an order kept between calls (list-cache.ts). Whoever changes the
 // folder — Claude, the user, another program (then applyExternal), the expiry — the next list
