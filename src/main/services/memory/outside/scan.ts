@@ -1,16 +1,12 @@
 import type { Stats } from 'node:fs'
 import { unlink } from 'node:fs/promises'
-import type { MemoryLimits } from '@shared/memory'
-import type { NewActivity } from '../ledger/activity-log'
-import { capNote } from '../caps/caps'
 import type { Ctx } from '../kernel/context'
 import { bigFiles, readBounded } from '../jail/big-file'
 import { inParent, noteRead, openIn, parentOf } from '../kernel/files'
-import type { MemoryIndex } from '../ledger/index-store'
 import { refusedReason } from '../kernel/names'
 import { credentialInName } from '../secret-guard'
 import { pacer, type Pace } from '../core/pace'
-import { displayOf, isWithin, parseMemoryPath, shown, TEMP_NAME } from '../jail/paths'
+import { isWithin, parseMemoryPath, TEMP_NAME } from '../jail/paths'
 import { FsProblem, type Dir } from '../jail/fs-base'
 import { lstatOrNull } from '../jail/fs-ops'
 import { walkTree, WALK_MAX_DEPTH, type WalkSkip } from '../jail/walk'
@@ -322,52 +318,4 @@ export async function startLineIndexes(ctx: Ctx, count: number): Promise<void> {
       )
       .catch(() => undefined) // gone or unreadable: a view will say so
   }
-}
-
-/** Says what a walk skipped, in words for the activity log (no host paths). */
-export function skippedMessage(skipped: readonly WalkSkip[]): string | undefined {
-  if (skipped.length === 0) return undefined
-  const deep = skipped.filter((skip) => skip.reason === 'too-deep')
-  const unreadable = skipped.filter((skip) => skip.reason === 'unreadable')
-  const list = (items: WalkSkip[]) => {
-    const names = items.slice(0, 3).map((skip) => shown(displayOf(skip.segments.join('/'))))
-    return `${names.join(', ')}${items.length > 3 ? ` and ${items.length - 3} more` : ''}`
-  }
-  const parts: string[] = []
-  if (deep.length)
-    parts.push(
-      `${deep.length === 1 ? 'a folder' : `${deep.length} folders`} nested deeper than ${WALK_MAX_DEPTH} levels (${list(deep)})`
-    )
-  if (unreadable.length)
-    parts.push(
-      `${unreadable.length === 1 ? 'a folder' : `${unreadable.length} folders`} that could not be read (${list(unreadable)})`
-    )
-  return `Part of the memory folder was skipped: ${parts.join('; ')}. Files there are not in the index; move them higher up or fix their permissions.`
-}
-
-/** Activity entries for what a reconcile found changed outside the app. */
-export function externalActivity(
-  changes: Reconciled,
-  index: MemoryIndex,
-  limits?: MemoryLimits
-): NewActivity[] {
-  const note = (rel: string) => (limits ? capNote(rel, { index, limits }) : '')
-  const entry = (rel: string, message: string, bytesAfter: number | null): NewActivity => ({
-    actor: { kind: 'external' },
-    command: 'external',
-    paths: [displayOf(rel)],
-    bytesBefore: null,
-    bytesAfter,
-    outcome: 'ok',
-    message
-  })
-  return [
-    ...changes.added.map((rel) =>
-      entry(rel, `added outside the app${note(rel)}`, index.get(rel)?.size ?? null)
-    ),
-    ...changes.changed.map((rel) =>
-      entry(rel, `changed outside the app${note(rel)}`, index.get(rel)?.size ?? null)
-    ),
-    ...changes.removed.map((rel) => entry(rel, 'removed outside the app', 0))
-  ]
 }
