@@ -1,10 +1,15 @@
-import { DEFAULT_MODELS, reply, type RecordedRequest } from './fake-anthropic'
+import { capabilities, DEFAULT_MODELS, reply, type RecordedRequest } from './fake-anthropic'
 import { AppPage } from './pages/app-page'
 import { ChatPage } from './pages/chat-page'
 import { expect, test } from './support/app-fixture'
 import { captureView, seriousA11yViolations } from './support/page-checks'
 
-type Body = { model: string; system?: string; tools?: unknown[] }
+type Body = {
+  model: string
+  system?: string
+  tools?: unknown[]
+  messages: Array<{ role: string; content: Array<{ type: string; text?: string }> }>
+}
 const bodyOf = (request: RecordedRequest | undefined): Body => request?.body as Body
 
 test.describe('Per-chat model, instructions and memory', () => {
@@ -26,7 +31,9 @@ test.describe('Per-chat model, instructions and memory', () => {
         line: 'sonnet',
         lifecycle: 'deprecated',
         deprecated_at: '2026-08-01T00:00:00Z',
-        retires_at: '2026-11-30T00:00:00Z'
+        retires_at: '2026-11-30T00:00:00Z',
+        capabilities: capabilities({ thinking: ['enabled', 'disabled'] }),
+        max_tokens: 64_000
       }
     ])
     fake.script(reply('Bonjour from Opus.'))
@@ -54,7 +61,7 @@ test.describe('Per-chat model, instructions and memory', () => {
     )
   })
 
-  test('a new chat without memory (Ctrl+Shift+N) sends no memory tool and says so', async ({
+  test('a new chat without memory (Ctrl+Shift+N) says so, to the user and to Claude', async ({
     cairn
   }, testInfo) => {
     const fake = cairn.anthropic!
@@ -70,8 +77,11 @@ test.describe('Per-chat model, instructions and memory', () => {
     await chat.send('What do you remember about me?')
     await expect(chat.log()).toContainText('No memory here.')
     const body = bodyOf(fake.messageRequests()[0])
-    expect(body.tools).toBeUndefined()
+    // The tool stays listed from the first request on (tools never change mid-conversation),
+    // answering that memory is off; the system text says so instead of the memory guidance.
+    expect(body.tools).toEqual([{ type: 'memory_20250818', name: 'memory' }])
     expect(body.system ?? '').not.toMatch(/memory folder/i)
+    expect(body.system).toContain('Memory is off for this chat')
 
     for (const scheme of ['light', 'dark'] as const) {
       await cairn.page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
@@ -87,12 +97,13 @@ test.describe('Per-chat model, instructions and memory', () => {
     await expect(cairn.page.getByText('Memory off for this chat')).toBeHidden()
     await chat.send('And now?')
     await expect(chat.log()).toContainText('Memory is back.')
-    expect(bodyOf(fake.messageRequests()[1]).tools).toEqual([
-      { type: 'memory_20250818', name: 'memory' }
-    ])
+    const next = bodyOf(fake.messageRequests()[1])
+    expect(next.tools).toEqual([{ type: 'memory_20250818', name: 'memory' }])
+    expect(next.system).toBe(body.system)
+    expect(next.messages.at(-1)?.content[0]?.text).toContain('Memory is on again for this chat')
   })
 
-  test('custom instructions from Settings, and one chat’s own, go into the system prompt', async ({
+  test('custom instructions from Settings go into the system prompt; a chat’s own, set later, are told at the end', async ({
     cairn
   }, testInfo) => {
     const fake = cairn.anthropic!
@@ -129,9 +140,14 @@ test.describe('Per-chat model, instructions and memory', () => {
     ).toBeVisible()
     await chat.send('Hello again')
     await expect(chat.log()).toContainText('Oui.')
-    const second = bodyOf(fake.messageRequests()[1]).system ?? ''
-    expect(second.startsWith('Reply in French.\n\n')).toBe(true)
-    expect(second).not.toContain('pirate')
+    // The system prompt keeps its bytes (earlier thinking is bound to it); the new instructions
+    // come as a note before the new message.
+    const second = bodyOf(fake.messageRequests()[1])
+    expect(second.system).toBe(first)
+    expect(second.messages.at(-1)?.content[0]?.text).toContain(
+      '<instructions>\nReply in French.\n</instructions>'
+    )
+    expect(second.messages.at(-1)?.content.at(-1)?.text).toBe('Hello again')
 
     await app.gotoSettings()
     await cairn.page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' })

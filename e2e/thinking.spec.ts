@@ -36,9 +36,11 @@ test.describe('Extended thinking', () => {
       await new AppPage(cairn.page).goto('Chat')
       await chat.useSessionKey()
       await chat.newChat()
+      // Haiku 4.5 takes thinking only with a budget (GET /v1/models says so).
+      await chooseModel(chat, 'claude-haiku-4-5-20251001')
 
-      const toggle = cairn.page.getByRole('checkbox', { name: 'Extended thinking' })
-      await toggle.check()
+      await openThinking(chat)
+      await thinkingSwitch(chat).click()
       const budget = cairn.page.getByRole('textbox', { name: 'Budget' })
       await expect(budget).toHaveValue('2048')
       // A budget the API would refuse is explained, and not saved.
@@ -93,7 +95,7 @@ test.describe('Extended thinking', () => {
     })
   }
 
-  test('a budget Settings made too big is flagged; no toggle for a model without budget thinking', async ({
+  test('a budget Settings made too big is flagged; no thinking control for a model the API does not describe', async ({
     cairn
   }) => {
     const chat = new ChatPage(cairn.page)
@@ -101,13 +103,15 @@ test.describe('Extended thinking', () => {
     await app.goto('Chat')
     await chat.useSessionKey()
     await chat.newChat()
+    await chooseModel(chat, 'claude-haiku-4-5-20251001')
     // A first message saves the chat (a new chat is not listed before), so it can be found below.
     cairn.anthropic!.script(reply('Hello.'))
     await chat.send('Hi')
     await expect(chat.log()).toContainText('Hello.')
     await expect(chat.stopButton()).toBeHidden() // the turn has ended: settings may change
-    const toggle = cairn.page.getByRole('checkbox', { name: 'Extended thinking' })
-    await toggle.check()
+    await openThinking(chat)
+    await thinkingSwitch(chat).click()
+    await expect(thinkingButton(chat)).toHaveText('Thinking · 2,048 tokens')
     // Max tokens lowered in Settings below the saved budget: the header says so before any send.
     await cairn.page.evaluate(() =>
       (
@@ -135,6 +139,24 @@ test.describe('Extended thinking', () => {
     await cairn.page.reload()
     await app.goto('Chat')
     await expect(chat.composer()).toBeVisible()
-    await expect(toggle).toHaveCount(0)
+    // Nothing is known of it: no thinking control, and the picker says why.
+    await expect(chat.view()).toContainText('The Anthropic API did not say what this model takes')
+    await expect(thinkingButton(chat)).toHaveCount(0)
   })
 })
+
+const thinkingButton = (chat: ChatPage) => chat.view().getByRole('button', { name: /^Thinking/ })
+const thinkingSwitch = (chat: ChatPage) =>
+  chat.view().getByRole('switch', { name: 'Think before answering' })
+
+async function openThinking(chat: ChatPage): Promise<void> {
+  await thinkingButton(chat).click()
+  await expect(chat.view().getByRole('group', { name: 'Thinking and effort' })).toBeVisible()
+}
+
+async function chooseModel(chat: ChatPage, model: string): Promise<void> {
+  const picker = chat.view().getByRole('combobox', { name: 'Model for this chat' })
+  await picker.selectOption(model)
+  await expect(picker).toHaveValue(model)
+  await expect(thinkingButton(chat)).toBeVisible()
+}

@@ -9,7 +9,10 @@ export {
 } from './server'
 export {
   apiError,
+  cited,
   gate,
+  webFetch,
+  webSearch,
   memory,
   redactedThinking,
   reply,
@@ -24,6 +27,8 @@ export {
   type StreamFault
 } from './script'
 export { checkToolPairing, validateMessagesRequest } from './validate'
+export { capabilities, NEWEST_MODELS, modelInfo } from './models'
+export { canonicalBlock, requestPrefixes } from './binding'
 export { signThinking } from './thinking'
 export { checkMedia, imageSize } from './validate-media'
 export {

@@ -1,8 +1,24 @@
 // What a test scripts the fake Anthropic API to answer. Plain data, so specs and Vitest
 // integration tests share it.
 
+/** Where a sentence came from, as the API cites a web search result. */
+export interface ScriptCitation {
+  url: string
+  title: string
+  cited_text: string
+}
+
 export type ScriptBlock =
-  | { type: 'text'; text: string }
+  | { type: 'text'; text: string; citations?: ScriptCitation[] }
+  /** A web search or fetch Anthropic runs: its input streams like a tool call's. */
+  | {
+      type: 'server_tool_use'
+      id: string
+      name: 'web_search' | 'web_fetch'
+      input: Record<string, unknown>
+    }
+  /** What that tool found (`web_search_tool_result` / `web_fetch_tool_result`), whole in its start. */
+  | { type: 'server_result'; block: Record<string, unknown> }
   | {
       type: 'tool_use'
       id?: string
@@ -12,10 +28,13 @@ export type ScriptBlock =
       json?: string
     }
   | { type: 'compaction'; content: string }
-  /** Streamed as thinking_delta pieces, then a signature_delta the fake can verify later. */
-  | { type: 'thinking'; thinking: string }
+  /**
+   * Streamed as thinking_delta pieces, then a signature_delta the fake can verify later
+   * (`signature`: set by the fake when it binds the block to its request, see binding.ts).
+   */
+  | { type: 'thinking'; thinking: string; signature?: string }
   /** Arrives whole in content_block_start, with opaque `data` the fake can verify later. */
-  | { type: 'redacted_thinking' }
+  | { type: 'redacted_thinking'; data?: string }
 
 export type StopReason =
   'end_turn' | 'max_tokens' | 'stop_sequence' | 'tool_use' | 'pause_turn' | 'refusal'
@@ -114,6 +133,67 @@ export const memory = (input: Record<string, unknown>, id?: string): ScriptBlock
 })
 
 export const thinking = (value: string): ScriptBlock => ({ type: 'thinking', thinking: value })
+
+/** Text citing where it came from. */
+export const cited = (value: string, citations: ScriptCitation[]): ScriptBlock => ({
+  type: 'text',
+  text: value,
+  citations
+})
+
+let serverToolIds = 0
+const serverToolId = (): string => `srvtoolu_fake${String((serverToolIds += 1)).padStart(6, '0')}`
+
+/** A web search Anthropic ran, and the pages it found. */
+export function webSearch(
+  query: string,
+  results: Array<{ title: string; url: string }>
+): ScriptBlock[] {
+  const id = serverToolId()
+  return [
+    { type: 'server_tool_use', id, name: 'web_search', input: { query } },
+    {
+      type: 'server_result',
+      block: {
+        type: 'web_search_tool_result',
+        tool_use_id: id,
+        content: results.map((r, i) => ({
+          type: 'web_search_result',
+          title: r.title,
+          url: r.url,
+          encrypted_content: `fake-enc-${i}-${Buffer.from(r.url).toString('base64')}`,
+          page_age: null
+        }))
+      }
+    }
+  ]
+}
+
+/** A page Anthropic fetched, and its text. */
+export function webFetch(url: string, title: string, pageText: string): ScriptBlock[] {
+  const id = serverToolId()
+  return [
+    { type: 'server_tool_use', id, name: 'web_fetch', input: { url } },
+    {
+      type: 'server_result',
+      block: {
+        type: 'web_fetch_tool_result',
+        tool_use_id: id,
+        content: {
+          type: 'web_fetch_result',
+          url,
+          retrieved_at: '2026-11-20T10:00:00Z',
+          content: {
+            type: 'document',
+            title,
+            citations: { enabled: true },
+            source: { type: 'text', media_type: 'text/plain', data: pageText }
+          }
+        }
+      }
+    }
+  ]
+}
 export const redactedThinking = (): ScriptBlock => ({ type: 'redacted_thinking' })
 
 /** An answer with these blocks. */

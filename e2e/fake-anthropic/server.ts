@@ -13,22 +13,15 @@ import {
 import { formatSse, messageBody, messageId, streamEvents, withIds } from './sse'
 import { validateMessagesRequest } from './validate'
 import { createPromptCache } from './cache'
+import { signReply } from './binding'
+import { DEFAULT_MODELS, modelInfo, type FakeModel } from './models'
+
+export { DEFAULT_MODELS, type FakeModel }
 
 /*
  * A stand-in for api.anthropic.com on 127.0.0.1, speaking the real wire protocol: the SDK is
  * pointed at it with `baseURL`. It plays scripted replies in order and records every request.
  */
-
-export interface FakeModel {
-  id: string
-  display_name: string
-  created_at?: string
-  /** As the real API answers: `line` null and `lifecycle` active unless given. */
-  line?: string | null
-  lifecycle?: 'active' | 'deprecated' | 'retired'
-  deprecated_at?: string | null
-  retires_at?: string | null
-}
 
 export interface FakeAnthropicOptions {
   /** When set, only this key is accepted; otherwise any non-empty key is. */
@@ -62,27 +55,6 @@ export interface FakeAnthropic {
   waitForClientAbort(): Promise<void>
   close(): Promise<void>
 }
-
-export const DEFAULT_MODELS: FakeModel[] = [
-  {
-    id: 'claude-sonnet-4-6',
-    display_name: 'Claude Sonnet 4.6',
-    created_at: '2026-02-17T00:00:00Z',
-    line: 'sonnet'
-  },
-  {
-    id: 'claude-opus-4-6',
-    display_name: 'Claude Opus 4.6',
-    created_at: '2026-02-05T00:00:00Z',
-    line: 'opus'
-  },
-  {
-    id: 'claude-haiku-4-5-20251001',
-    display_name: 'Claude Haiku 4.5',
-    created_at: '2025-10-01T00:00:00Z',
-    line: 'haiku'
-  }
-]
 
 const NO_SCRIPT: ErrorReply = {
   kind: 'error',
@@ -171,18 +143,41 @@ export async function startFakeAnthropic(
     if (!key || (options.apiKey !== undefined && key !== options.apiKey))
       return sendError(res, { kind: 'error', status: 401 })
 
-    if (record.method === 'GET' && record.path === '/v1/models') return answerModels(record, res)
+    if (record.method === 'GET' && record.path === '/v1/models')
+      return answerModels(record, res, [
+        ...url.searchParams.getAll('lifecycle'),
+        ...url.searchParams.getAll('lifecycle[]')
+      ])
+    if (record.method === 'GET' && record.path.startsWith('/v1/models/'))
+      return answerModel(decodeURIComponent(record.path.slice('/v1/models/'.length)), res)
     if (record.method === 'POST' && record.path === '/v1/messages') {
       const next = queue.shift() ?? options.fallback ?? NO_SCRIPT
       const spec: ReplySpec = typeof next === 'function' ? next(record) : next
       if (spec.kind === 'error') return sendError(res, spec)
-      const invalid = validateMessagesRequest(body)
+      const listed = models.find((m) => m.id === (body as { model?: unknown } | null)?.model)
+      if (listed?.lifecycle === 'retired') {
+        record.rejected = `model: ${listed.id} is retired`
+        return sendError(res, {
+          kind: 'error',
+          status: 404,
+          message: `model: ${listed.id} was retired on ${(listed.retires_at ?? '').slice(0, 10)} and no longer accepts requests.`
+        })
+      }
+      const invalid = validateMessagesRequest(body, listed)
       if (invalid) {
         record.rejected = invalid
         return sendError(res, { kind: 'error', status: 400, message: invalid })
       }
       const model = (body as { model: string }).model
-      const reply = withIds(spec)
+      const config = (body as { thinking?: { display?: unknown } }).thinking
+      const display =
+        config?.display === 'omitted' || config?.display === 'summarized'
+          ? config.display
+          : (listed?.defaultDisplay ?? 'summarized')
+      const reply = signReply(withIds(spec), spec.model ?? model, body as Record<string, unknown>, {
+        binds: listed?.bindsThinking === true,
+        display
+      })
       // Usage as the API counts it from this request; figures a test scripted win.
       reply.usage = { ...promptCache.account(body), ...spec.usage }
       if ((body as { stream?: unknown }).stream === true) return stream(reply, model, req, res)
@@ -191,34 +186,32 @@ export async function startFakeAnthropic(
     sendError(res, { kind: 'error', status: 404, message: `Not found: ${record.path}` })
   }
 
-  function answerModels(record: RecordedRequest, res: ServerResponse): void {
+  function answerModels(record: RecordedRequest, res: ServerResponse, asked: string[]): void {
     const scripted = modelQueue.shift()
     if (scripted) return sendError(res, scripted)
     const limit = Math.max(1, Math.min(1000, Number(record.query.limit ?? 20) || 20))
-    let list = models
+    // Retired models are listed only when asked for, as the API does.
+    const stages = asked.length > 0 ? asked.flatMap((s) => s.split(',')) : ['active', 'deprecated']
+    let list = models.filter((m) => stages.includes(m.lifecycle ?? 'active'))
     if (record.query.after_id) {
       const at = list.findIndex((m) => m.id === record.query.after_id)
       list = list.slice(at + 1)
     }
-    const data = list.slice(0, limit).map((m) => ({
-      type: 'model',
-      id: m.id,
-      display_name: m.display_name,
-      created_at: m.created_at ?? '2025-01-01T00:00:00Z',
-      capabilities: null,
-      line: m.line ?? null,
-      lifecycle: m.lifecycle ?? 'active',
-      deprecated_at: m.deprecated_at ?? null,
-      retires_at: m.retires_at ?? null,
-      max_input_tokens: null,
-      max_tokens: null
-    }))
+    const data = list.slice(0, limit).map(modelInfo)
     sendJson(res, 200, {
       data,
       has_more: list.length > limit,
       first_id: data[0]?.id ?? null,
       last_id: data[data.length - 1]?.id ?? null
     })
+  }
+
+  function answerModel(id: string, res: ServerResponse): void {
+    const scripted = modelQueue.shift()
+    if (scripted) return sendError(res, scripted)
+    const model = models.find((m) => m.id === id)
+    if (!model) return sendError(res, { kind: 'error', status: 404, message: `model: ${id}` })
+    sendJson(res, 200, modelInfo(model))
   }
 
   async function stream(

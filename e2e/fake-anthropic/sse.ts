@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { MessageReply, ScriptBlock, StopReason, Usage } from './script'
+import type { MessageReply, ScriptBlock, ScriptCitation, StopReason, Usage } from './script'
 import { redactedData, signThinking } from './thinking'
 
 // Turns a scripted reply into the exact event sequence the Messages API streams, and into the
@@ -62,17 +62,44 @@ function finalBlock(block: ScriptBlock, model: string): Record<string, unknown> 
       return {
         type: 'thinking',
         thinking: block.thinking,
-        signature: signThinking(model, block.thinking)
+        signature: block.signature ?? signThinking(model, block.thinking)
       }
     case 'redacted_thinking':
-      return { type: 'redacted_thinking', data: redactedData(model) }
+      return { type: 'redacted_thinking', data: block.data ?? redactedData(model) }
     case 'text':
-      return { type: 'text', text: block.text, citations: null }
+      return { type: 'text', text: block.text, citations: citationsOf(block) }
+    case 'server_tool_use':
+      return { type: 'server_tool_use', id: block.id, name: block.name, input: block.input }
+    case 'server_result':
+      return { ...block.block }
     case 'tool_use':
       return { type: 'tool_use', id: block.id, name: block.name ?? 'memory', input: block.input }
     case 'compaction':
       return { type: 'compaction', content: block.content, encrypted_content: null }
   }
+}
+
+function citationsOf(block: { citations?: ScriptCitation[] }): Record<string, unknown>[] | null {
+  if (!block.citations) return null
+  return block.citations.map((c, i) => ({
+    type: 'web_search_result_location',
+    url: c.url,
+    title: c.title,
+    cited_text: c.cited_text,
+    encrypted_index: `fake-idx-${i}`
+  }))
+}
+
+/** The server tools a reply ran, as `usage.server_tool_use` counts them. */
+function serverToolUse(reply: MessageReply): Record<string, number> | null {
+  let search = 0
+  let fetch = 0
+  for (const block of reply.content)
+    if (block.type === 'server_tool_use') {
+      if (block.name === 'web_search') search += 1
+      else fetch += 1
+    }
+  return search + fetch > 0 ? { web_search_requests: search, web_fetch_requests: fetch } : null
 }
 
 function baseMessage(messageIdValue: string, reply: MessageReply, model: string) {
@@ -127,7 +154,7 @@ export function streamEvents(reply: MessageReply, model: string, msgId: string):
             index,
             delta: {
               type: 'signature_delta',
-              signature: signThinking(answeringModel, block.thinking)
+              signature: block.signature ?? signThinking(answeringModel, block.thinking)
             }
           },
           true
@@ -138,12 +165,36 @@ export function streamEvents(reply: MessageReply, model: string, msgId: string):
         outputTokens += 1
         push('content_block_start', {
           index,
-          content_block: { type: 'redacted_thinking', data: redactedData(answeringModel) }
+          content_block: {
+            type: 'redacted_thinking',
+            data: block.data ?? redactedData(answeringModel)
+          }
         })
         break
       }
+      case 'server_tool_use': {
+        push('content_block_start', {
+          index,
+          content_block: { type: 'server_tool_use', id: block.id, name: block.name, input: {} }
+        })
+        push(
+          'content_block_delta',
+          { index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(block.input) } },
+          true
+        )
+        break
+      }
+      case 'server_result': {
+        push('content_block_start', { index, content_block: { ...block.block } })
+        break
+      }
       case 'text': {
-        push('content_block_start', { index, content_block: { type: 'text', text: '' } })
+        push('content_block_start', {
+          index,
+          content_block: { type: 'text', text: '', citations: block.citations ? [] : null }
+        })
+        for (const citation of citationsOf(block) ?? [])
+          push('content_block_delta', { index, delta: { type: 'citations_delta', citation } }, true)
         for (const piece of chunks(block.text, reply.textChunk ?? 4)) {
           outputTokens += 1
           push('content_block_delta', { index, delta: { type: 'text_delta', text: piece } }, true)
@@ -198,7 +249,7 @@ export function streamEvents(reply: MessageReply, model: string, msgId: string):
       output_tokens: finalUsage.output_tokens,
       cache_read_input_tokens: finalUsage.cache_read_input_tokens,
       cache_creation_input_tokens: finalUsage.cache_creation_input_tokens,
-      server_tool_use: null
+      server_tool_use: serverToolUse(reply)
     },
     context_management: reply.contextManagement ?? null
   })

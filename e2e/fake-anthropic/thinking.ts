@@ -12,9 +12,18 @@ const isObject = (value: unknown): value is Json =>
 const digest = (...parts: string[]): string =>
   createHash('sha256').update(parts.join('\u0000')).digest('base64')
 
-/** A signature for this thinking text from this model. Deterministic, so it survives restarts. */
-export function signThinking(model: string, thinking: string): string {
-  return `fake-sig.${digest('thinking', model, thinking)}`
+/**
+ * A signature for this thinking text from this model, and (on models that bind thinking) the
+ * digest of everything before it (binding.ts). Deterministic, so it survives restarts.
+ */
+export function signThinking(model: string, thinking: string, prefix?: string): string {
+  const base = `fake-sig.${digest('thinking', model, thinking)}`
+  return prefix ? `${base}.${prefix}` : base
+}
+
+/** The prefix digest a signature was bound to, or null for an unbound one. */
+function boundPrefix(signature: string): string | null {
+  return signature.split('.')[2] ?? null
 }
 
 /** Opaque data for a redacted block: a nonce and its seal. */
@@ -31,17 +40,29 @@ function redactedDataValid(model: string, data: unknown): boolean {
 
 const DOCS = 'https://docs.claude.com/en/docs/build-with-claude/extended-thinking'
 
-/** Models that refuse `thinking.type: "enabled"` (Claude Opus 4.7 and later, the 5.x families). */
-const ADAPTIVE_ONLY = /^claude-(opus-4-[78]|opus-5|sonnet-5|haiku-5|fable-5|mythos-5)/
-
-/** The `thinking` parameter and `budget_tokens` rules. */
+/** The `thinking` parameter's shape and `budget_tokens` rules (what a model takes: validate-model.ts). */
 export function checkThinkingConfig(body: Json): string | null {
   const config = body.thinking
   if (config === undefined || config === null) return null
   if (!isObject(config)) return 'thinking: Input should be a valid dictionary'
+  const allowed: Record<string, string[]> = {
+    enabled: ['type', 'budget_tokens', 'display', 'block_binding'],
+    adaptive: ['type', 'display', 'block_binding'],
+    disabled: ['type'],
+    between_tools: ['type']
+  }
+  const fields = allowed[String(config.type)]
+  if (!fields)
+    return `thinking.type: Input should be 'enabled', 'adaptive', 'disabled' or 'between_tools'`
+  const extra = Object.keys(config).find((key) => !fields.includes(key))
+  if (extra) return `thinking.${String(config.type)}.${extra}: Extra inputs are not permitted`
+  if (
+    config.display !== undefined &&
+    config.display !== null &&
+    !['summarized', 'omitted', 'updates'].includes(String(config.display))
+  )
+    return `thinking.${String(config.type)}.display: Input should be 'summarized', 'omitted' or 'updates'`
   if (config.type !== 'enabled') return null
-  if (ADAPTIVE_ONLY.test(String(body.model)))
-    return '"thinking.type.enabled" is not supported for this model. Use "thinking.type.adaptive" and "output_config.effort" to control thinking behavior.'
   const budget = config.budget_tokens
   if (typeof budget !== 'number' || !Number.isInteger(budget))
     return 'thinking.enabled.budget_tokens: Field required'
@@ -52,23 +73,40 @@ export function checkThinkingConfig(body: Json): string | null {
   return null
 }
 
+/** Thinking of the kind that must open a tool-use turn (manual extended thinking). */
+export function budgetThinking(body: Json): boolean {
+  return isObject(body.thinking) && body.thinking.type === 'enabled'
+}
+
 export function thinkingOn(body: Json): boolean {
   const config = body.thinking
   return isObject(config) && (config.type === 'enabled' || config.type === 'adaptive')
 }
 
-/** Every thinking block unchanged (signature and text as sent, no extra fields). */
-export function checkThinkingBlock(model: string, block: Json, at: string): string | null {
+/**
+ * Every thinking block unchanged (signature and text as sent, no extra fields); on a model that
+ * binds thinking (`prefix` given), sent after exactly what it was created after.
+ */
+export function checkThinkingBlock(
+  model: string,
+  block: Json,
+  at: string,
+  prefix: string | null = null
+): string | null {
   if (block.type === 'thinking') {
     const extra = Object.keys(block).find(
       (key) => !['type', 'thinking', 'signature', 'cache_control'].includes(key)
     )
     if (extra) return `${at}.thinking.${extra}: Extra inputs are not permitted`
+    const signature = typeof block.signature === 'string' ? block.signature : ''
+    const bound = boundPrefix(signature)
     if (
       typeof block.thinking !== 'string' ||
-      block.signature !== signThinking(model, block.thinking)
+      signature !== signThinking(model, block.thinking, bound ?? undefined)
     )
       return `${at}: Invalid \`signature\` in \`thinking\` block`
+    if (prefix !== null && bound !== prefix)
+      return `${at}: The block is bound to a different conversation: the system prompt, the tools or a message before it is not what it was when the block was created. Send every earlier turn back exactly as it was returned, or leave this block out along with the thinking after it.`
   }
   if (block.type === 'redacted_thinking' && !redactedDataValid(model, block.data))
     // Worded like the signature error; the data is checked the same way.

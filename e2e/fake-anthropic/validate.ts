@@ -2,12 +2,15 @@
 // a 400 `invalid_request_error` with the API's wording, so tests catch what production would.
 
 import {
+  budgetThinking,
   checkClearThinking,
   checkThinkingBlock,
   checkThinkingConfig,
-  checkThinkingTurn,
-  thinkingOn
+  checkThinkingTurn
 } from './thinking'
+import { requestPrefixes } from './binding'
+import type { FakeModel } from './models'
+import { checkModelRequest } from './validate-model'
 import { checkMedia } from './validate-media'
 import { checkCacheControl } from './cache'
 
@@ -22,8 +25,11 @@ function blocksOf(message: Json): Json[] {
   return Array.isArray(content) ? content.filter(isObject) : []
 }
 
-/** Returns the API's error message for an invalid request, or null when it is valid. */
-export function validateMessagesRequest(body: unknown): string | null {
+/**
+ * Returns the API's error message for an invalid request, or null when it is valid. `model`: the
+ * listed model the request names, whose capabilities and habits are checked too.
+ */
+export function validateMessagesRequest(body: unknown, model?: FakeModel | null): string | null {
   if (!isObject(body)) return 'request body must be a JSON object'
   if (typeof body.model !== 'string' || body.model.length === 0) return 'model: Field required'
   if (typeof body.max_tokens !== 'number' || !Number.isInteger(body.max_tokens))
@@ -42,6 +48,9 @@ export function validateMessagesRequest(body: unknown): string | null {
   if (caching) return caching
   const thinkingConfig = checkThinkingConfig(body)
   if (thinkingConfig) return thinkingConfig
+  const modelRule = model ? checkModelRequest(body, model) : null
+  if (modelRule) return modelRule
+  const prefixes = model?.bindsThinking ? requestPrefixes(body) : null
   const messages = body.messages as unknown[]
   // Content before the last compaction block is dropped by the API; check what remains.
   for (let i = 0; i < messages.length; i += 1) {
@@ -69,7 +78,8 @@ export function validateMessagesRequest(body: unknown): string | null {
     }
     if (message.role === 'assistant')
       for (const [j, block] of blocksOf(message).entries()) {
-        const refused = checkThinkingBlock(body.model, block, `messages.${i}.content.${j}`)
+        const at = `messages.${i}.content.${j}`
+        const refused = checkThinkingBlock(body.model, block, at, prefixes?.get(at) ?? null)
         if (refused) return refused
       }
   }
@@ -79,7 +89,9 @@ export function validateMessagesRequest(body: unknown): string | null {
   if (media) return media
   const pairing = checkToolPairing(messages as Json[])
   if (pairing) return pairing
-  if (thinkingOn(body)) {
+  // Manual (budget) thinking: a tool-use turn must open with its thinking. Adaptive thinking
+  // decides per step whether to think, so a turn may start without it.
+  if (budgetThinking(body)) {
     const turn = checkThinkingTurn(messages as Json[], blocksOf)
     if (turn) return turn
   }

@@ -47,7 +47,16 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
 
 /** A full-window screenshot kept with the test's results (and attached to its report). */
 /** The captures the README shows (docs/screenshots). */
-const README_SHOTS = ['welcome-light', 'chat-light', 'memory-light', 'settings-dark']
+const README_SHOTS = [
+  'welcome-light',
+  'chat-light',
+  'memory-light',
+  'settings-dark',
+  // The model picker and the thinking control (e2e/models.spec.ts).
+  'models-sonnet',
+  'models-haiku',
+  'models-web'
+]
 
 export async function captureView(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const path = testInfo.outputPath(`${name}.png`)

@@ -4,6 +4,8 @@ import { AttachmentBlockSchema, SendAttachmentsSchema } from './attachments'
 import { MemoryOpRefSchema } from './memory'
 import { CustomInstructionsSchema, MemoryModeSchema, ModelIdSchema } from './settings'
 import { ThinkingSettingSchema } from './thinking'
+import { ModelCapsSchema } from './model-caps'
+import { WebToolsSchema } from './web-tools'
 
 // Domain types of conversations and the chat stream, shared by the chat service, the contract
 // and the renderer. Blocks keep the Messages API's own field names, so a saved conversation maps
@@ -19,7 +21,19 @@ const Id = z.string().min(1).max(200)
 /** ISO 8601 time. */
 const Time = z.string().min(1).max(40)
 
-export const TextBlockSchema = z.object({ type: z.literal('text'), text: z.string() })
+/** Where a sentence came from (a web search result, a page fetched): sent back as given. */
+export const CitationSchema = z.looseObject({
+  type: z.string(),
+  url: z.string().optional(),
+  title: z.string().nullable().optional(),
+  cited_text: z.string().optional()
+})
+export type Citation = z.infer<typeof CitationSchema>
+export const TextBlockSchema = z.object({
+  type: z.literal('text'),
+  text: z.string(),
+  citations: z.array(CitationSchema).optional()
+})
 export const ToolUseBlockSchema = z.object({
   type: z.literal('tool_use'),
   id: Id,
@@ -50,6 +64,26 @@ export const ThinkingBlockSchema = z.object({
   /** Cairn's own, never sent to the API: how long the block took to stream, for "Thought for". */
   durationMs: z.number().int().min(0).optional()
 })
+/** A web search or fetch Claude ran on Anthropic's side (server tools): sent back as given. */
+export const ServerToolUseBlockSchema = z.looseObject({
+  type: z.literal('server_tool_use'),
+  id: Id,
+  name: z.string().min(1).max(200),
+  input: z.record(z.string(), z.unknown())
+})
+/** What a web search found: results with their titles and URLs (opaque content, sent back). */
+export const WebSearchResultBlockSchema = z.looseObject({
+  type: z.literal('web_search_tool_result'),
+  tool_use_id: Id,
+  content: z.unknown()
+})
+/** A page a web fetch read (or why it could not). */
+export const WebFetchResultBlockSchema = z.looseObject({
+  type: z.literal('web_fetch_tool_result'),
+  tool_use_id: Id,
+  content: z.unknown()
+})
+
 /** Thinking the safety system encrypted: opaque, sent back unchanged. */
 export const RedactedThinkingBlockSchema = z.object({
   type: z.literal('redacted_thinking'),
@@ -66,8 +100,12 @@ export const AssistantBlockSchema = z.discriminatedUnion('type', [
   ToolUseBlockSchema,
   CompactionBlockSchema,
   ThinkingBlockSchema,
-  RedactedThinkingBlockSchema
+  RedactedThinkingBlockSchema,
+  ServerToolUseBlockSchema,
+  WebSearchResultBlockSchema,
+  WebFetchResultBlockSchema
 ])
+export type ServerToolUseBlock = z.infer<typeof ServerToolUseBlockSchema>
 export type TextBlock = z.infer<typeof TextBlockSchema>
 export type ToolUseBlock = z.infer<typeof ToolUseBlockSchema>
 export type ToolResultBlock = z.infer<typeof ToolResultBlockSchema>
@@ -82,7 +120,10 @@ export const UsageSchema = z.object({
   inputTokens: Count,
   outputTokens: Count,
   cacheReadTokens: Count,
-  cacheCreationTokens: Count
+  cacheCreationTokens: Count,
+  /** Web searches and fetches Anthropic ran for this reply (server tools); absent: none. */
+  webSearchRequests: Count.optional(),
+  webFetchRequests: Count.optional()
 })
 export type Usage = z.infer<typeof UsageSchema>
 
@@ -118,7 +159,14 @@ export const UserMessageSchema = z.object({
   id: Id,
   role: z.literal('user'),
   createdAt: Time,
-  content: z.array(UserBlockSchema)
+  content: z.array(UserBlockSchema),
+  /**
+   * Cairn's note to Claude of what changed since the conversation's system prompt was set (new
+   * instructions, memory switched), sent before the message's own content. Requests only ever
+   * add to the end: the system prompt and earlier turns keep their bytes, so earlier thinking
+   * stays valid.
+   */
+  context: z.string().max(20_000).optional()
 })
 export const AssistantStatusSchema = z.enum(['complete', 'interrupted', 'failed'])
 export const AssistantMessageSchema = z.object({
@@ -189,6 +237,25 @@ export const ConversationTitleSchema = z
 
 export { ModelIdSchema }
 
+/**
+ * What every request of a conversation starts with, fixed at its first request so the prefix
+ * earlier thinking is bound to never changes: the system text, and what Claude has been told of
+ * the chat's options (in the system text, or in a later note on a user message).
+ */
+export const RequestFrameSchema = z.object({
+  system: z.string(),
+  told: z.object({
+    instructions: z.string(),
+    memory: MemoryModeSchema,
+    guidance: z.string()
+  }),
+  /** Thinking in replies from before this time is not sent back: the history before it changed. */
+  thinkingSince: Time.optional(),
+  /** The `tools` every request sends (JSON); absent: only the memory tool. */
+  tools: z.string().max(100_000).optional()
+})
+export type RequestFrame = z.infer<typeof RequestFrameSchema>
+
 /** One conversation file. */
 export const ConversationSchema = z.object({
   version: z.literal(CONVERSATION_VERSION),
@@ -208,8 +275,12 @@ export const ConversationSchema = z.object({
   memory: MemoryModeSchema.optional(),
   /** Added with message actions; absent in older files (no earlier versions). */
   branches: z.array(BranchPointSchema).optional(),
-  /** Extended thinking for this conversation; absent means off. */
-  thinking: ThinkingSettingSchema.optional()
+  /** Thinking and effort for this conversation; absent means off, at the model's own effort. */
+  thinking: ThinkingSettingSchema.optional(),
+  /** Set at the first request (see RequestFrameSchema); absent in files from before. */
+  frame: RequestFrameSchema.optional(),
+  /** Web search and fetch for this chat (server tools); absent: off. */
+  web: WebToolsSchema.optional()
 })
 export type Conversation = z.infer<typeof ConversationSchema>
 
@@ -255,7 +326,16 @@ export const ModelOptionSchema = z.object({
   line: z.string().max(40).nullable().optional(),
   /** `deprecated`/`retired` are flagged in pickers. */
   lifecycle: z.string().max(40).optional(),
-  retiresAt: z.string().max(40).nullable().optional()
+  retiresAt: z.string().max(40).nullable().optional(),
+  /**
+   * What the model takes, from the API's `capabilities`: null when the API described none
+   * (Cairn then sends no thinking or effort); absent in lists cached before Cairn kept them.
+   */
+  caps: ModelCapsSchema.nullable().optional(),
+  /** The most `max_tokens` the model takes; null or absent: unknown (Settings' limit applies). */
+  maxTokens: z.number().int().positive().nullable().optional(),
+  /** Its context window in tokens (the context gauge); null or absent: unknown. */
+  maxInputTokens: z.number().int().positive().nullable().optional()
 })
 export const ModelListSchema = z.object({
   models: z.array(ModelOptionSchema),
@@ -269,6 +349,9 @@ export const ModelListSchema = z.object({
   automatic: z.string().optional()
 })
 export type ModelOption = z.infer<typeof ModelOptionSchema>
+export const DescribeModelInputSchema = z.strictObject({ model: ModelIdSchema })
+/** What the API says of one model (null: nothing: offline, or a model it does not know). */
+export const DescribeModelOutputSchema = z.object({ model: ModelOptionSchema.nullable() })
 export type ModelList = z.infer<typeof ModelListSchema>
 
 export const KeyTestResultSchema = z.object({
@@ -305,7 +388,9 @@ export const ConversationOptionsSchema = z.object({
   model: z.string(),
   /** null: the instructions from Settings apply. */
   instructions: z.string().nullable(),
-  memory: MemoryModeSchema
+  memory: MemoryModeSchema,
+  webSearch: z.boolean(),
+  webFetch: z.boolean()
 })
 export type ConversationOptions = z.infer<typeof ConversationOptionsSchema>
 export const ConversationRefSchema = z.strictObject({ conversationId: ConversationIdSchema })
@@ -316,7 +401,10 @@ export const CreateConversationInputSchema = z
 export const UpdateConversationInputSchema = z.strictObject({
   conversationId: ConversationIdSchema,
   instructions: CustomInstructionsSchema.nullable().optional(),
-  memory: MemoryModeSchema.optional()
+  memory: MemoryModeSchema.optional(),
+  /** Web search / web fetch for this chat (offered where the model takes them). */
+  webSearch: z.boolean({ error: 'webSearch must be true or false' }).optional(),
+  webFetch: z.boolean({ error: 'webFetch must be true or false' }).optional()
 })
 export const RenameConversationInputSchema = z.strictObject({
   conversationId: ConversationIdSchema,

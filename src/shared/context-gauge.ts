@@ -1,16 +1,25 @@
-import type { ChatMessage } from './chat'
+import type { AssistantMessage, ChatMessage } from './chat'
 import { promptTokens } from './cost'
-import { modelFacts } from './pricing'
 import type { Settings } from './settings'
 
 /*
  * How full the model's context window is: what the last request sent (input, cache reads, cache
- * writes) against the window of the model that answered it. The next request sends at least that
- * much again, so it is the honest "how close to the edge" figure.
+ * writes) against the window of the model that answered it (its `max_input_tokens` from the
+ * API). The next request sends at least that much again, so it is the honest "how close to the
+ * edge" figure.
  */
 
 /** The API's default trigger for `compact_20260112` (SDK: "Defaults to 150000 input tokens"). */
 export const COMPACTION_TRIGGER_TOKENS = 150_000
+
+/**
+ * Where compaction starts for a model with this window: the API's default, or three quarters
+ * of a window too small for it (a 100K model would otherwise never compact before it is full).
+ */
+export function compactionTrigger(window: number | null | undefined): number {
+  if (!window || window * 0.75 >= COMPACTION_TRIGGER_TOKENS) return COMPACTION_TRIGGER_TOKENS
+  return Math.floor(window * 0.75)
+}
 
 export interface ContextGauge {
   used: number
@@ -37,6 +46,7 @@ type ContextSettings = Pick<Settings['contextEditing'], 'enabled' | 'triggerToke
 
 /** The first thing that will make room, and its text; null when nothing will before the window. */
 export function contextHint(used: number, window: number, ce: ContextSettings): string | null {
+  const compactAt = compactionTrigger(window)
   const edits: { at: number; what: string; doing: string }[] = []
   if (ce.enabled)
     edits.push({
@@ -46,7 +56,7 @@ export function contextHint(used: number, window: number, ce: ContextSettings): 
     })
   if (ce.compaction)
     edits.push({
-      at: COMPACTION_TRIGGER_TOKENS,
+      at: compactAt,
       what: 'Earlier messages are summarized',
       doing: 'Earlier messages are being summarized'
     })
@@ -57,19 +67,28 @@ export function contextHint(used: number, window: number, ce: ContextSettings): 
     : `${first.what} at ${shortTokens(first.at)}`
 }
 
-/** The gauge for a conversation, or null before any reply or for a model of unknown size. */
-export function contextGauge(
-  messages: readonly ChatMessage[],
-  ce: ContextSettings
-): ContextGauge | null {
+/** The reply the gauge reads: the last one whose request counted tokens. */
+export function lastCounted(messages: readonly ChatMessage[]): AssistantMessage | null {
   const last = messages.findLast(
     (m) => m.role === 'assistant' && m.usage !== null && promptTokens(m.usage) > 0
   )
-  if (!last || last.role !== 'assistant' || !last.usage) return null
-  const facts = modelFacts(last.model)
-  if (!facts) return null
+  return last?.role === 'assistant' ? last : null
+}
+
+/**
+ * The gauge for a conversation, or null before any reply or for a model of unknown size.
+ * `windowOf`: a model's context window as the API gives it (`max_input_tokens`), or null.
+ */
+export function contextGauge(
+  messages: readonly ChatMessage[],
+  ce: ContextSettings,
+  windowOf: (model: string) => number | null | undefined
+): ContextGauge | null {
+  const last = lastCounted(messages)
+  if (!last?.usage) return null
+  const window = windowOf(last.model)
+  if (!window) return null
   const used = promptTokens(last.usage)
-  const window = facts.contextWindow
   return {
     used,
     window,

@@ -24,6 +24,8 @@ import {
   DeleteOutputSchema,
   KeyTestResultSchema,
   ListModelsInputSchema,
+  DescribeModelInputSchema,
+  DescribeModelOutputSchema,
   ModelListSchema,
   RenameConversationInputSchema,
   RetryOutputSchema,
@@ -217,6 +219,8 @@ export const channels = {
   'chat:stop': { input: ConversationRefSchema, output: StopOutputSchema },
   'chat:retry': { input: ConversationRefSchema, output: RetryOutputSchema },
   'chat:list-models': { input: ListModelsInputSchema, output: ModelListSchema },
+  // One model as the API describes it, listed or not (a retired chat model, a snapshot id).
+  'chat:describe-model': { input: DescribeModelInputSchema, output: DescribeModelOutputSchema },
   'chat:set-pinned': { input: SetPinnedInputSchema, output: ConversationSummarySchema },
   // Markdown through the OS save dialog (main asks where; the renderer only learns the file name).
   'chat:export-conversation': { input: ConversationRefSchema, output: ExportOutputSchema },

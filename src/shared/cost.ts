@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { AssistantMessage, ChatMessage, Usage } from './chat'
 import { modelFacts, type Rates } from './pricing'
+import { WEB_SEARCH_USD_PER_1000 } from './web-tools'
 
 /*
  * What tokens cost, from the price table. Pure arithmetic: each saved reply is one API request, so
@@ -30,7 +31,10 @@ function ratesFor(model: string, usage: Usage): Rates | null {
   return long && promptTokens(usage) > long.overTokens ? long.rates : facts.rates
 }
 
-/** US dollars for one API request, or null when the model has no price. */
+/**
+ * US dollars for one API request, or null when the model has no price. Web searches Anthropic
+ * ran for it are billed per search on top ($10 per 1,000); web fetches cost only their tokens.
+ */
 export function requestCost(model: string, usage: Usage): number | null {
   const r = ratesFor(model, usage)
   if (!r) return null
@@ -39,7 +43,8 @@ export function requestCost(model: string, usage: Usage): number | null {
       usage.outputTokens * r.output +
       usage.cacheCreationTokens * r.cacheWrite5m +
       usage.cacheReadTokens * r.cacheRead) *
-    PER_TOKEN
+      PER_TOKEN +
+    ((usage.webSearchRequests ?? 0) * WEB_SEARCH_USD_PER_1000) / 1000
   )
 }
 

@@ -56,3 +56,24 @@ export function modelLabel(model: ModelOption, options: { withId?: boolean } = {
     return `${name}: deprecated${model.retiresAt ? `, retires ${model.retiresAt.slice(0, 10)}` : ''}`
   return name
 }
+
+/**
+ * The newest active model of a line (by `created_at`), other than `except`: what a chat on a
+ * retired model is offered instead. null when the line is unknown or has no other active model.
+ */
+export function newestOfLine(
+  models: readonly ModelOption[],
+  line: string | null | undefined,
+  except?: string
+): ModelOption | null {
+  if (!line) return null
+  let best: { model: ModelOption; time: number } | null = null
+  for (const model of models) {
+    if (model.id === except || model.line !== line || (model.lifecycle ?? 'active') !== 'active')
+      continue
+    const time = Date.parse(model.createdAt ?? '')
+    const at = Number.isFinite(time) ? time : 0
+    if (!best || at > best.time) best = { model, time: at }
+  }
+  return best?.model ?? null
+}

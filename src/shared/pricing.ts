@@ -1,12 +1,15 @@
 /*
- * What each Claude model costs and how much context it holds, for the cost shown beside each answer
- * and the context gauge. Prices are US dollars per million tokens (MTok), the standard Claude API
- * rates (no Batch API discount, no regional `inference_geo` surcharge).
+ * What each Claude model costs, for the cost shown beside each answer. This is the one table of
+ * models Cairn keeps: the API has no price field. Everything else about a model (its limits,
+ * context window, what it takes) comes from GET /v1/models. Prices are US dollars per million
+ * tokens (MTok), the standard Claude API rates (no Batch API discount, no regional
+ * `inference_geo` surcharge).
  *
  * Taken on PRICES_AS_OF from Anthropic's pricing page (PRICES_SOURCE) and the model pages it links
  * (platform.claude.com/docs/en/models/<model>/overview), for the models in the installed SDK's
  * model list (@anthropic-ai/sdk 1.12.0, `Model`). Claude Mythos Preview is left out: no price for
- * it is published, and a model without a row shows its tokens only, never a guessed price.
+ * it is published, and a model without a row shows its tokens only, at an "unknown price", never
+ * a guessed one.
  *
  * Update this file, and only this file, when the page changes.
  */
@@ -37,12 +40,9 @@ export interface ModelFacts {
    * cache writes together) every token of that request, output included, pays `rates`.
    */
   longPrompt?: { overTokens: number; rates: Rates }
-  /** Tokens the model takes in one request (prompt and output). */
-  contextWindow: number
 }
 
 const K = 1_000
-const M = 1_000_000
 
 const rates = (
   input: number,
@@ -66,31 +66,30 @@ const HAIKU_5_5_LONG = rates(0.5, 0.625, 1, 0.05, 2.5)
 const HAIKU_4_5 = rates(1, 1.25, 2, 0.1, 5)
 
 const MODELS: readonly ModelFacts[] = [
-  { id: 'claude-fable-5-2', name: 'Claude Fable 5.2', rates: FABLE_5_2, contextWindow: M },
+  { id: 'claude-fable-5-2', name: 'Claude Fable 5.2', rates: FABLE_5_2 },
   // Mythos shares the Fable model of the same version's specifications and pricing.
-  { id: 'claude-mythos-5-2', name: 'Claude Mythos 5.2', rates: FABLE_5_2, contextWindow: M },
-  { id: 'claude-fable-5-1', name: 'Claude Fable 5.1', rates: FABLE_5_1, contextWindow: M },
-  { id: 'claude-mythos-5-1', name: 'Claude Mythos 5.1', rates: FABLE_5_1, contextWindow: M },
-  { id: 'claude-fable-5', name: 'Claude Fable 5', rates: FABLE_5, contextWindow: M },
-  { id: 'claude-mythos-5', name: 'Claude Mythos 5', rates: FABLE_5, contextWindow: M },
-  { id: 'claude-opus-5-5', name: 'Claude Opus 5.5', rates: OPUS_5_5, contextWindow: M },
-  { id: 'claude-opus-5', name: 'Claude Opus 5', rates: OPUS, contextWindow: M },
-  { id: 'claude-opus-4-8', name: 'Claude Opus 4.8', rates: OPUS, contextWindow: M },
-  { id: 'claude-opus-4-7', name: 'Claude Opus 4.7', rates: OPUS, contextWindow: M },
-  { id: 'claude-opus-4-6', name: 'Claude Opus 4.6', rates: OPUS, contextWindow: M },
-  { id: 'claude-opus-4-5', name: 'Claude Opus 4.5', rates: OPUS, contextWindow: 200 * K },
-  { id: 'claude-sonnet-5-5', name: 'Claude Sonnet 5.5', rates: SONNET_5_5, contextWindow: M },
-  { id: 'claude-sonnet-5', name: 'Claude Sonnet 5', rates: SONNET_5, contextWindow: M },
-  { id: 'claude-sonnet-4-6', name: 'Claude Sonnet 4.6', rates: SONNET_4, contextWindow: M },
-  { id: 'claude-sonnet-4-5', name: 'Claude Sonnet 4.5', rates: SONNET_4, contextWindow: 200 * K },
+  { id: 'claude-mythos-5-2', name: 'Claude Mythos 5.2', rates: FABLE_5_2 },
+  { id: 'claude-fable-5-1', name: 'Claude Fable 5.1', rates: FABLE_5_1 },
+  { id: 'claude-mythos-5-1', name: 'Claude Mythos 5.1', rates: FABLE_5_1 },
+  { id: 'claude-fable-5', name: 'Claude Fable 5', rates: FABLE_5 },
+  { id: 'claude-mythos-5', name: 'Claude Mythos 5', rates: FABLE_5 },
+  { id: 'claude-opus-5-5', name: 'Claude Opus 5.5', rates: OPUS_5_5 },
+  { id: 'claude-opus-5', name: 'Claude Opus 5', rates: OPUS },
+  { id: 'claude-opus-4-8', name: 'Claude Opus 4.8', rates: OPUS },
+  { id: 'claude-opus-4-7', name: 'Claude Opus 4.7', rates: OPUS },
+  { id: 'claude-opus-4-6', name: 'Claude Opus 4.6', rates: OPUS },
+  { id: 'claude-opus-4-5', name: 'Claude Opus 4.5', rates: OPUS },
+  { id: 'claude-sonnet-5-5', name: 'Claude Sonnet 5.5', rates: SONNET_5_5 },
+  { id: 'claude-sonnet-5', name: 'Claude Sonnet 5', rates: SONNET_5 },
+  { id: 'claude-sonnet-4-6', name: 'Claude Sonnet 4.6', rates: SONNET_4 },
+  { id: 'claude-sonnet-4-5', name: 'Claude Sonnet 4.5', rates: SONNET_4 },
   {
     id: 'claude-haiku-5-5',
     name: 'Claude Haiku 5.5',
     rates: HAIKU_5_5,
-    longPrompt: { overTokens: 100 * K, rates: HAIKU_5_5_LONG },
-    contextWindow: M
+    longPrompt: { overTokens: 100 * K, rates: HAIKU_5_5_LONG }
   },
-  { id: 'claude-haiku-4-5', name: 'Claude Haiku 4.5', rates: HAIKU_4_5, contextWindow: 200 * K }
+  { id: 'claude-haiku-4-5', name: 'Claude Haiku 4.5', rates: HAIKU_4_5 }
 ]
 
 const BY_ID = new Map(MODELS.map((m) => [m.id, m]))
@@ -101,7 +100,7 @@ const BY_ID = new Map(MODELS.map((m) => [m.id, m]))
  */
 const SNAPSHOT_SUFFIX = /[-@]\d{8}$/
 
-/** The facts for a model id, or null for a model this table does not know (show tokens only). */
+/** The price of a model id, or null for a model this table does not know: an unknown price. */
 export function modelFacts(model: string): ModelFacts | null {
   return BY_ID.get(model) ?? BY_ID.get(model.replace(SNAPSHOT_SUFFIX, '')) ?? null
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { TRUSTED_HOSTS_MAX, TrustedHostSchema } from './links'
+import { WebDomainListSchema } from './web-tools'
 
 export const SETTINGS_VERSION = 1
 
@@ -166,7 +167,13 @@ export const SettingsSchema = z.object({
   /** The user's own system prompt for every chat (a chat may override it); beside the memory guidance. */
   customInstructions: CustomInstructionsSchema.default(''),
   /** Whether new chats start with memory (`off`: no memory tool, nothing read or written). */
-  newChatMemory: MemoryModeSchema.default('on')
+  newChatMemory: MemoryModeSchema.default('on'),
+  /**
+   * Web search and fetch (in chats that turn them on): only these sites, or never these. The API
+   * takes one list or the other; with both set, only the allowed list applies.
+   */
+  webAllowedDomains: WebDomainListSchema.default([]),
+  webBlockedDomains: WebDomainListSchema.default([])
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
@@ -194,7 +201,9 @@ export const SettingsPatchSchema = z
     trustedLinkHosts: z.unknown(),
     memoryWriteApproval: z.unknown(),
     customInstructions: z.unknown(),
-    newChatMemory: z.unknown()
+    newChatMemory: z.unknown(),
+    webAllowedDomains: z.unknown(),
+    webBlockedDomains: z.unknown()
   })
   .partial() as unknown as z.ZodType<SettingsPatch, SettingsPatch>
 export type SettingsPatch = {
@@ -212,6 +221,8 @@ export type SettingsPatch = {
   memoryWriteApproval?: MemoryWriteApproval
   customInstructions?: string
   newChatMemory?: Settings['newChatMemory']
+  webAllowedDomains?: string[]
+  webBlockedDomains?: string[]
 }
 
 export function defaultSettings(): Settings {

@@ -50,6 +50,9 @@ export function createHandlers(services: Services): Handlers {
     'chat:stop': (input) => services.chat.stop(input),
     'chat:retry': (input) => services.chat.retry(input),
     'chat:list-models': (input) => services.chat.listModels(input),
+    'chat:describe-model': async ({ model }) => ({
+      model: await services.chat.describeModel(model)
+    }),
     'chat:set-pinned': (input) => services.chat.setPinned(input),
     'chat:export-conversation': (input) => services.chat.exportConversation(input),
     'chat:list-approvals': (input) => services.chat.listApprovals(input),

@@ -1,9 +1,10 @@
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react'
-import { PanelLeftClose, PanelLeftOpen } from 'lucide-react'
+import { Keyboard, PanelLeftClose, PanelLeftOpen } from 'lucide-react'
 import { CairnMark, ChatIcon, MemoryIcon, SettingsIcon } from './components/icons'
 import { LoadErrorBanner, NoticeBanner } from './components/notice-banner'
 import { panelId, tabId, ViewTabs, type ViewTab } from './components/view-tabs'
 import { ChatView } from './features/chat/chat-view'
+import { ShortcutsDialog } from './features/shortcuts/shortcuts-dialog'
 import { MemoryPanel, SettingsPanel } from './lazy-views'
 import { useSettingsState } from './features/settings/use-settings-state'
 import { focusSoon, onNavigate } from './lib/navigation'
@@ -34,6 +35,7 @@ export function App() {
   const [memoryRequest, setMemoryRequest] = useState<{ path: string; n: number } | null>(null)
   /** Bumped when something sends the user to the API key field (a key Anthropic refused). */
   const [keyFocus, setKeyFocus] = useState(0)
+  const [shortcutsOpen, setShortcutsOpen] = useState(false)
   const openMemory = (path: string) => {
     setMemoryRequest((r) => ({ path, n: (r?.n ?? 0) + 1 }))
     setView('memory')
@@ -53,6 +55,16 @@ export function App() {
   }, [theme])
 
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    // Ctrl/Cmd+/ (Shift allowed: on some layouts / needs it): the keyboard shortcuts, or closes them.
+    if (
+      (event.ctrlKey || event.metaKey) &&
+      !event.altKey &&
+      (event.key === '/' || event.code === 'Slash')
+    ) {
+      event.preventDefault()
+      setShortcutsOpen((open) => !open)
+      return
+    }
     // Ctrl/Cmd+B: the sidebar; Ctrl/Cmd+Shift+B: the conversation list.
     if (event.code === 'KeyB' || event.key.toLowerCase() === 'b') {
       const pane = isPrimaryShortcut(event)
@@ -134,6 +146,16 @@ export function App() {
           <button
             type="button"
             className="sidebar__toggle"
+            aria-keyshortcuts="Control+/ Meta+/"
+            title={`Keyboard shortcuts (${modifierLabel()}/)`}
+            onClick={() => setShortcutsOpen(true)}
+          >
+            <Keyboard size={16} aria-hidden />
+            <span className="sidebar__toggle-label">Keyboard shortcuts</span>
+          </button>
+          <button
+            type="button"
+            className="sidebar__toggle"
             aria-expanded={!layout.collapsed.sidebar}
             aria-keyshortcuts="Control+B Meta+B"
             title={`${layout.collapsed.sidebar ? 'Expand' : 'Collapse'} the sidebar (${modifierLabel()}B)`}
@@ -200,6 +222,7 @@ export function App() {
           />
         )}
       </main>
+      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
     </div>
   )
 }

@@ -13,6 +13,12 @@ const usage = (input: number, read = 0, write = 0, output = 10): Usage => ({
   cacheCreationTokens: write
 })
 const reply = assistantReply
+// As GET /v1/models gives them (`max_input_tokens`); a model it does not describe has none.
+const WINDOWS: Record<string, number> = {
+  'claude-haiku-4-5': 200_000,
+  'claude-sonnet-4-6': 1_000_000
+}
+const windowOf = (model: string) => WINDOWS[model] ?? null
 
 describe('contextGauge', () => {
   it('the last request: input + cache reads + cache writes against the model window', () => {
@@ -21,16 +27,18 @@ describe('contextGauge', () => {
         reply('claude-haiku-4-5', usage(10_000)),
         reply('claude-haiku-4-5', usage(4_000, 70_000, 10_000, 999))
       ],
-      OFF
+      OFF,
+      windowOf
     )
     expect(gauge).toEqual({ used: 84_000, window: 200_000, percent: 42, hint: null })
   })
 
   it('grows with the conversation, and a 1M model reads smaller for the same tokens', () => {
-    const small = contextGauge([reply('claude-sonnet-4-6', usage(10_000))], OFF)!
+    const small = contextGauge([reply('claude-sonnet-4-6', usage(10_000))], OFF, windowOf)!
     const more = contextGauge(
       [reply('claude-sonnet-4-6', usage(10_000)), reply('claude-sonnet-4-6', usage(500_000))],
-      OFF
+      OFF,
+      windowOf
     )!
     expect(small.percent).toBe(1)
     expect(more.percent).toBe(50)
@@ -39,18 +47,23 @@ describe('contextGauge', () => {
   it('skips replies without usage (a failed request) to the last one that counted', () => {
     const gauge = contextGauge(
       [reply('claude-haiku-4-5', usage(20_000)), reply('claude-haiku-4-5', null)],
-      OFF
+      OFF,
+      windowOf
     )
     expect(gauge?.used).toBe(20_000)
   })
 
   it('no gauge before any reply, or for a model whose window is unknown', () => {
-    expect(contextGauge([], EDITING)).toBeNull()
-    expect(contextGauge([reply('claude-mythos-preview', usage(10_000))], EDITING)).toBeNull()
+    expect(contextGauge([], EDITING, windowOf)).toBeNull()
+    expect(
+      contextGauge([reply('claude-mythos-preview', usage(10_000))], EDITING, windowOf)
+    ).toBeNull()
   })
 
   it('never over 100%', () => {
-    expect(contextGauge([reply('claude-haiku-4-5', usage(250_000))], OFF)?.percent).toBe(100)
+    expect(contextGauge([reply('claude-haiku-4-5', usage(250_000))], OFF, windowOf)?.percent).toBe(
+      100
+    )
   })
 })
 

@@ -328,3 +328,23 @@ describe('SettingsPatchSchema', () => {
     ]).toEqual(path)
   })
 })
+
+describe('web search and fetch sites', () => {
+  test('takes host names with an optional path; refuses addresses and junk, naming the line', () => {
+    const ok = applySettingsPatch(defaultSettings(), {
+      webAllowedDomains: ['wikipedia.org', 'docs.python.org/3', '*.example.com']
+    })
+    expect(ok.ok && ok.settings.webAllowedDomains).toEqual([
+      'wikipedia.org',
+      'docs.python.org/3',
+      '*.example.com'
+    ])
+    const bad = applySettingsPatch(defaultSettings(), {
+      webBlockedDomains: ['fine.org', 'https://evil.example']
+    })
+    expect(bad.ok).toBe(false)
+    expect(!bad.ok && bad.issues[0]?.path).toBe('webBlockedDomains.1')
+    // Files from before the setting load with both lists empty.
+    expect(defaultSettings()).toMatchObject({ webAllowedDomains: [], webBlockedDomains: [] })
+  })
+})

@@ -1,41 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { ConversationSchema } from '../chat'
-import { budgetProblem, ThinkingSettingSchema, thinkingSupport } from '../thinking'
-
-describe('which models are offered extended thinking', () => {
-  test.each([
-    ['claude-sonnet-4-6', 'deprecated'],
-    ['claude-opus-4-6', 'deprecated'],
-    ['claude-haiku-4-5-20251001', 'supported'],
-    ['claude-sonnet-4-5-20250929', 'supported'],
-    ['claude-opus-4-20250514', 'supported'],
-    ['claude-opus-4-1', 'supported'],
-    ['claude-3-7-sonnet-latest', 'supported'],
-    ['claude-sonnet-4@20250514', 'supported'],
-    ['Claude-Sonnet-4-5', 'supported']
-  ])('%s takes a thinking budget (%s)', (model, status) => {
-    expect(thinkingSupport(model)?.status).toBe(status)
-  })
-
-  test.each([
-    // These refuse `thinking.type: "enabled"` with a 400.
-    'claude-opus-4-7',
-    'claude-opus-4-8',
-    'claude-sonnet-5',
-    'claude-sonnet-5-5',
-    'claude-fable-5-1',
-    'claude-mythos-5',
-    'claude-haiku-5-5',
-    // Unknown ids are never guessed.
-    'claude-opus-4-99',
-    'claude-3-5-haiku-20241022',
-    'gpt-4o',
-    'claude-sonnet-4-6-extra',
-    ''
-  ])('%s is not offered thinking', (model) => {
-    expect(thinkingSupport(model)).toBeNull()
-  })
-})
+import { budgetProblem, ThinkingSettingSchema } from '../thinking'
 
 describe('the thinking budget', () => {
   test('is at least 1,024 and less than max_tokens, with a message that says what to change', () => {
@@ -56,9 +21,16 @@ describe('the thinking budget', () => {
       { enabled: true, budgetTokens: '2048' },
       { enabled: true, budgetTokens: 512 },
       { enabled: true, budgetTokens: 2048, display: 'omitted' },
-      { budgetTokens: 2048 }
+      { budgetTokens: 2048 },
+      { enabled: true, effort: 'extreme' },
+      { enabled: true, effort: 3 }
     ])
       expect(ThinkingSettingSchema.safeParse(bad).success).toBe(false)
+    for (const good of [
+      { enabled: true, effort: 'xhigh' },
+      { enabled: false, effort: 'low' }
+    ])
+      expect(ThinkingSettingSchema.safeParse(good).success).toBe(true)
   })
 
   test('a conversation file without a thinking setting still reads (the field is additive)', () => {

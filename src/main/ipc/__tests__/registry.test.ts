@@ -476,6 +476,11 @@ function chatGarbage() {
       ['refresh text', { refresh: 'yes' }],
       ['refresh null', { refresh: null }]
     ],
+    'chat:describe-model': [
+      ['no model', {}],
+      ['model with a space', { model: 'claude bad' }],
+      ['extra key', { model: 'claude-x', refresh: true }]
+    ],
     'chat:list-approvals': [
       ['conversationId number', { conversationId: 7 }],
       ['conversationId with a path', { conversationId: '../../etc' }],
@@ -773,10 +778,11 @@ describe('valid calls', () => {
       memory: 'off'
     }),
     'chat:set-thinking': async () => ({
-      // A model that takes budget thinking (the automatic default may not).
+      // No key here, so nothing is known of any model: only "off" can be saved.
       conversationId: (await services.chat.createConversation({ model: 'claude-sonnet-4-6' })).id,
-      thinking: { enabled: true, budgetTokens: 1024 }
+      thinking: { enabled: false }
     }),
+    'chat:describe-model': async () => ({ model: 'claude-x' }),
     // No API key here: the reply fails at once with a no-api-key fault, and nothing is sent.
     'chat:send-message': async () => ({ conversationId: await conversation(), text: 'Hello' }),
     'chat:stop': async () => ({ conversationId: await conversation() }),

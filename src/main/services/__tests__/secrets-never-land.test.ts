@@ -1,8 +1,7 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto'
+import { generateKeyPairSync } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
   memory,
@@ -14,6 +13,13 @@ import {
 import { ensurePrivateDir } from '../fs/durable'
 import { createServices, type Services } from '../index'
 import { memoryKeychain } from '../secrets/__tests__/memory-keychain'
+import {
+  anthropicKey,
+  awsKeyId,
+  keptTexts,
+  randomOf,
+  UPPER_ALNUM
+} from '../memory/__tests__/kept-bytes'
 import { captureLogger, useTempDir } from './helpers'
 
 // Issue 23, "secrets never land, anywhere": one whole chat turn through the real services (chat,
@@ -34,13 +40,6 @@ afterEach(async () => {
   await fake?.close()
   services = fake = undefined
 })
-
-const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
-const UPPER_ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-const randomOf = (alphabet: string, length: number) =>
-  [...randomBytes(length)].map((byte) => alphabet[byte % alphabet.length]).join('')
-const anthropicKey = () => `sk-ant-api03-${randomOf(BASE64URL, 93)}AA`
-const awsKeyId = () => `AKIA${randomOf(UPPER_ALNUM, 16)}`
 
 /** Real private keys, as node:crypto writes them. */
 function privateKeys() {
@@ -79,28 +78,6 @@ function needlesOf(secret: string): string[] {
   const chunk = body.slice(from, from + size)
   expect(chunk).toHaveLength(size)
   return [...new Set([secret, JSON.stringify(secret).slice(1, -1), chunk])]
-}
-
-/** Every file under `dir`: its name, its bytes, and each gzip record of a history pack opened. */
-async function everyByte(dir: string): Promise<Array<{ path: string; text: string }>> {
-  const out: Array<{ path: string; text: string }> = []
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    const path = join(entry.parentPath, entry.name)
-    out.push({ path: `${path} (name)`, text: path })
-    if (!entry.isFile()) continue
-    const bytes = await readFile(path)
-    out.push({ path, text: bytes.toString('utf8') })
-    if (!/^pack-\d+\.dat$/.test(entry.name)) continue
-    // MAGIC (4) | sha256 (32) | length (u32 BE) | crc32 (u32) | gzip bytes
-    for (let at = 0; at + 44 <= bytes.length;) {
-      expect(bytes.readUInt32BE(at)).toBe(0x43424c42)
-      const length = bytes.readUInt32BE(at + 36)
-      const record = gunzipSync(bytes.subarray(at + 44, at + 44 + length)).toString('utf8')
-      out.push({ path: `${path} @${at} (gunzip)`, text: record })
-      at += 44 + length
-    }
-  }
-  return out
 }
 
 type Approval = 'automatic' | 'ask-all'
@@ -250,7 +227,7 @@ describe('secrets Claude tries to keep never land in any file Cairn writes', () 
     services = undefined
 
     // The user's own file is theirs to name; nothing of Cairn's may copy the name.
-    const files = (await everyByte(rig.dir)).filter((f) => !f.path.startsWith(usersFile))
+    const files = (await keptTexts(rig.dir)).filter((f) => !f.path.startsWith(usersFile))
     expect(files.length).toBeGreaterThan(10)
     const sources = [
       ...files,

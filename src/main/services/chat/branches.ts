@@ -120,7 +120,9 @@ export function editMessage(
     id: randomUUID(),
     role: 'user',
     createdAt: now,
-    content: editedContent(original.content, text)
+    content: editedContent(original.content, text),
+    // What Claude was told with the original still holds in front of the edited copy.
+    ...(original.role === 'user' && original.context ? { context: original.context } : {})
   }
   conversation.messages.push(message)
   if (firstTyped && conversation.titleSource === 'auto') conversation.title = titleFrom(text)

@@ -9,6 +9,7 @@ import {
   type ConversationSummary,
   type KeyTestResult,
   type ModelList,
+  type ModelOption,
   type UserMessage
 } from '@shared/chat'
 import { CairnError } from '@shared/errors'
@@ -37,10 +38,11 @@ import { writeFileDurably } from '../fs/durable'
 import { applyOptions, memoryFor, optionsOf } from './conversation-options'
 import { testApiKey } from './key-test'
 import { createMessageActions, type MessageActionsService } from './message-actions'
-import { createModelCatalog } from './models'
+import { createModelCatalog, unreadableAttachment } from './models'
 import { newChatModel } from './new-chat-model'
 import { DEFAULT_RETRY, realWait, type RetryPolicy, type Wait } from './retry'
-import { thinkingSettingProblem } from './thinking/request-thinking'
+import { thinkingSettingProblem } from './thinking/thinking-setting'
+import { annotateMessage, restartThinking } from './frame/request-frame'
 import { Turn, type TurnEnd } from './turn'
 import type { ChatEmit, ChatEventName, MemoryToolRunner } from './types'
 import { costSummary } from '@shared/cost-summary'
@@ -93,8 +95,10 @@ export interface ChatService extends MessageActionsService {
     conversationId: string
     instructions?: string | null | undefined
     memory?: 'on' | 'off' | undefined
+    webSearch?: boolean | undefined
+    webFetch?: boolean | undefined
   }): Promise<ConversationOptions>
-  /** Extended thinking for this conversation; refused for models that do not take it. */
+  /** Thinking and effort for this conversation; refused where the model does not take them. */
   setThinking(input: {
     conversationId: string
     thinking: NonNullable<Conversation['thinking']>
@@ -115,6 +119,8 @@ export interface ChatService extends MessageActionsService {
     conversationId: string
   }): Promise<{ saved: boolean; fileName: string | null }>
   listModels(input?: { refresh?: boolean | undefined }): Promise<ModelList>
+  /** What the API says of one model, listed or not; null when nothing can be learned. */
+  describeModel(model: string): Promise<ModelOption | null>
   /** What the saved replies of the last 30 days cost (cost-summary.ts). */
   costSummary(): Promise<CostSummary>
   testKey(input?: { apiKey?: string | undefined }): Promise<KeyTestResult>
@@ -232,7 +238,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       coalesceMs: options.coalesceMs ?? DEFAULT_COALESCE_MS,
       logger,
       approvals,
-      attachments
+      attachments,
+      describeModel: (model) => models.describe(model)
     })
     const done = turn.run().then((end) => finish(turn, conversation, end))
     running.set(conversation.id, { turn, done })
@@ -257,12 +264,16 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     else emit('chat:error', { ...base, error: end.fault, partialKept: end.partialKept })
   }
 
+  const annotate = (conversation: Conversation, message: UserMessage) =>
+    annotateMessage(conversation, message, options.settings.get().settings)
+
   const messageActions = createMessageActions({
     find,
     ensureIdle,
     save: saveOrThrow,
     start: (conversation) => start(conversation).id,
-    clock
+    clock,
+    annotate
   })
 
   return {
@@ -376,12 +387,16 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     async setModel({ conversationId, model }) {
       const conversation = await find(conversationId)
       ensureIdle(conversationId)
-      const before = conversation.model
-      conversation.model = model.trim()
+      const before = { model: conversation.model, frame: structuredClone(conversation.frame) }
+      const next = model.trim()
+      // Another model reads none of the thinking so far: it is sent only from now on.
+      if (next !== before.model) restartThinking(conversation, clock().toISOString())
+      conversation.model = next
       try {
         await saveOrThrow(conversation)
       } catch (error) {
-        conversation.model = before
+        conversation.model = before.model
+        if (before.frame) conversation.frame = before.frame
         throw error
       }
       return summary(conversation)
@@ -402,7 +417,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       const conversation = await find(conversationId)
       ensureIdle(conversationId)
       const { maxTokens } = options.settings.get().settings
-      const problem = thinkingSettingProblem(conversation.model, thinking, maxTokens)
+      const described = await models.describe(conversation.model)
+      const problem = thinkingSettingProblem(conversation.model, described, thinking, maxTokens)
       if (problem) throw new CairnError('BAD_INPUT', problem)
       const before = conversation.thinking
       conversation.thinking = { ...thinking }
@@ -419,6 +435,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       const conversation = await find(conversationId)
       ensureIdle(conversationId)
       const attached = await attachments.blocksForSend(files, conversation, text)
+      const unread = unreadableAttachment(attached, await models.describe(conversation.model))
+      if (unread) throw new CairnError('BAD_INPUT', unread)
       const now = clock().toISOString()
       const message: UserMessage = {
         id: randomUUID(),
@@ -430,6 +448,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       const before = { title: conversation.title, updatedAt: conversation.updatedAt }
       if (conversation.titleSource === 'auto' && !hasUserText(conversation))
         conversation.title = titleFrom(text.trim() ? text : (attached[0]?.name ?? ''))
+      const unnote = annotate(conversation, message)
       conversation.messages.push(message)
       conversation.updatedAt = now
       // The request goes out while the message is written (the fsync hides behind the network);
@@ -449,6 +468,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         await running.get(conversationId)?.done
         conversation.messages = conversation.messages.filter((m) => m !== message)
         Object.assign(conversation, before)
+        unnote()
         throw error
       }
       return { turnId: turn.id, message, conversation: summary(conversation) }
@@ -486,6 +506,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         configured: options.settings.get().settings.model
       })
     },
+    describeModel: (model) => models.describe(model),
     async testKey(input) {
       const key = input?.apiKey ?? (await options.secrets.getApiKey())
       if (key) logger.redact(key)

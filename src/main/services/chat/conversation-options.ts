@@ -62,21 +62,40 @@ export function optionsOf(conversation: Conversation): ConversationOptions {
     conversationId: conversation.id,
     model: conversation.model,
     instructions: conversation.instructions ?? null,
-    memory: conversation.memory ?? 'on'
+    memory: conversation.memory ?? 'on',
+    webSearch: conversation.web?.search ?? false,
+    webFetch: conversation.web?.fetch ?? false
   }
 }
 
 /** Applies an update in place; returns a function that undoes it (when the save fails). */
 export function applyOptions(
   conversation: Conversation,
-  update: { instructions?: string | null | undefined; memory?: 'on' | 'off' | undefined }
+  update: {
+    instructions?: string | null | undefined
+    memory?: 'on' | 'off' | undefined
+    webSearch?: boolean | undefined
+    webFetch?: boolean | undefined
+  }
 ): () => void {
-  const before = { instructions: conversation.instructions, memory: conversation.memory }
+  const before = {
+    instructions: conversation.instructions,
+    memory: conversation.memory,
+    web: conversation.web
+  }
   if (update.instructions === null) delete conversation.instructions
   else if (update.instructions !== undefined) conversation.instructions = update.instructions
   if (update.memory !== undefined) conversation.memory = update.memory
+  if (update.webSearch !== undefined || update.webFetch !== undefined) {
+    const web = {
+      search: update.webSearch ?? conversation.web?.search ?? false,
+      fetch: update.webFetch ?? conversation.web?.fetch ?? false
+    }
+    if (web.search || web.fetch) conversation.web = web
+    else delete conversation.web
+  }
   return () => {
-    for (const key of ['instructions', 'memory'] as const) {
+    for (const key of ['instructions', 'memory', 'web'] as const) {
       if (before[key] === undefined) delete conversation[key]
       else Object.assign(conversation, { [key]: before[key] })
     }

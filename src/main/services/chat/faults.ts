@@ -250,17 +250,23 @@ function classifyApiError(error: APIError, phase: FaultPhase): ClassifiedFault {
         status
       )
     )
-  if (status === 429 || type === 'rate_limit_error')
+  // The next step is read once Cairn has stopped trying (the retry countdown says the rest), so
+  // it never promises a retry of Cairn's own: it says how long Anthropic asks to wait.
+  if (status === 429 || type === 'rate_limit_error') {
+    const wait = retryAfterMs ?? rateLimitResetMs(error)
     return out(
       fault(
         'rate-limited',
         'Anthropic is limiting how fast this key can send requests.',
-        'Cairn retries on its own; you can also wait a moment and press Retry.',
+        wait === null
+          ? 'Wait a minute, then press Retry.'
+          : `Anthropic asks Cairn to wait ${waitWords(wait)}; press Retry after that.`,
         true,
         status
       ),
       phase === 'request'
     )
+  }
   if (status === 529 || type === 'overloaded_error' || (status !== null && status >= 500))
     return out(
       fault(
@@ -268,7 +274,7 @@ function classifyApiError(error: APIError, phase: FaultPhase): ClassifiedFault {
         status === 529 || type === 'overloaded_error'
           ? 'Anthropic is overloaded right now.'
           : 'Anthropic had an internal error.',
-        'Cairn retries on its own; if it keeps failing, press Retry in a minute.',
+        'Wait a minute, then press Retry; if it keeps failing, check status.anthropic.com.',
         true,
         status
       ),
@@ -298,6 +304,32 @@ function classifyApiError(error: APIError, phase: FaultPhase): ClassifiedFault {
 function apiMessage(error: APIError): string {
   const raw = typeof error.apiMessage === 'string' ? error.apiMessage : ''
   return raw.length > 300 ? `${raw.slice(0, 300)}…` : raw
+}
+
+/** "20 seconds", "5 minutes", "about 2 hours": how long a wait is, in words. */
+export function waitWords(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000))
+  if (seconds < 90) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
+  const minutes = Math.round(seconds / 60)
+  if (minutes < 90) return `${minutes} minutes`
+  return `about ${Math.round(minutes / 60)} hours`
+}
+
+const RESET_HEADERS = [
+  'anthropic-ratelimit-requests-reset',
+  'anthropic-ratelimit-tokens-reset',
+  'anthropic-ratelimit-input-tokens-reset',
+  'anthropic-ratelimit-output-tokens-reset'
+]
+
+/** Without `retry-after`: the latest of the rate limits' reset times (RFC 3339), from now. */
+export function rateLimitResetMs(error: APIError, now = Date.now()): number | null {
+  const headers = error.headers
+  if (!headers) return null
+  const resets = RESET_HEADERS.map((name) => Date.parse(headers.get(name) ?? '')).filter(
+    (at) => Number.isFinite(at) && at > now
+  )
+  return resets.length ? Math.max(...resets) - now : null
 }
 
 /** `retry-after-ms` (milliseconds) or `retry-after` (seconds or an HTTP date), as milliseconds. */

@@ -1,4 +1,4 @@
-import type { Conversation } from '@shared/chat'
+import type { Conversation, UserMessage } from '@shared/chat'
 import { editMessage, prepareRegenerate, switchVersion } from './branches'
 
 /*
@@ -33,6 +33,8 @@ export interface MessageActionsDeps {
   /** Starts a reply to the conversation as it stands; returns its turn id. */
   start(conversation: Conversation): string
   clock(): Date
+  /** Puts on a new message what changed since Claude was last told; returns its undo. */
+  annotate?(conversation: Conversation, message: UserMessage): () => void
 }
 
 export function createMessageActions(deps: MessageActionsDeps): MessageActionsService {
@@ -63,8 +65,13 @@ export function createMessageActions(deps: MessageActionsDeps): MessageActionsSe
   return {
     async editMessage({ conversationId, messageId, text }) {
       const conversation = await idle(conversationId)
+      let unnote = (): void => undefined
       await reshape(conversation, () => {
-        editMessage(conversation, messageId, text, deps.clock().toISOString())
+        const message = editMessage(conversation, messageId, text, deps.clock().toISOString())
+        unnote = deps.annotate?.(conversation, message) ?? unnote
+      }).catch((error: unknown) => {
+        unnote()
+        throw error
       })
       return { turnId: deps.start(conversation), conversation }
     },

@@ -4,25 +4,41 @@ import type Anthropic from '@anthropic-ai/sdk'
 import { z } from 'zod'
 import { ModelIdSchema, ModelOptionSchema, type ModelList, type ModelOption } from '@shared/chat'
 import { automaticModel, isAutomatic } from '@shared/model-choice'
+import { capsFromApi } from '@shared/model-caps'
 import { ensurePrivateDir, writeFileDurably } from '../fs/durable'
 import type { Logger } from '../log/logger'
 import { classifyFault } from './faults'
 
 /*
- * The model list comes from the API (`models.list`), never from a list in the code. The last
+ * The model list comes from the API (`models.list`), never from a list in the code, and so does
+ * what each model takes (`capabilities`, `max_tokens`, `max_input_tokens`, lifecycle). The last
  * good answer is kept in user data for a day and used when offline; with nothing cached, the
- * model from Settings is the one choice.
+ * model from Settings is the one choice, described by nothing (the safe fallback).
  */
 
 export const MODELS_CACHE_FILE = 'models-cache.json'
 export const MODELS_TTL_MS = 24 * 60 * 60 * 1000
 const MAX_MODELS = 500
+/** A model asked for by id (`models.retrieve`) and not found is asked again after this long. */
+const MISS_TTL_MS = 10 * 60 * 1000
 
-const CacheSchema = z.object({ fetchedAt: z.string(), models: z.array(ModelOptionSchema) })
+/** 2: models carry `caps` and limits. A version-1 file still serves offline, but is refreshed. */
+const CACHE_VERSION = 2
+const CacheSchema = z.object({
+  version: z.number().optional(),
+  fetchedAt: z.string(),
+  models: z.array(ModelOptionSchema)
+})
 type Cache = z.infer<typeof CacheSchema>
 
 export interface ModelCatalog {
   list(options: { refresh?: boolean; configured: string }): Promise<ModelList>
+  /**
+   * What the API says of one model: from the list (cached), else asked for by id (a snapshot,
+   * or a retired model the list leaves out). null when nothing can be learned (offline, no key,
+   * an id the API does not know): callers then use the safe fallback.
+   */
+  describe(model: string): Promise<ModelOption | null>
 }
 
 export function createModelCatalog(options: {
@@ -47,6 +63,28 @@ export function createModelCatalog(options: {
     return cache
   }
 
+  const single = new Map<string, { option: ModelOption | null; at: number }>()
+
+  async function retrieve(model: string): Promise<ModelOption | null> {
+    const known = single.get(model)
+    const now = options.clock().getTime()
+    if (known && (known.option || now - known.at < MISS_TTL_MS)) return known.option
+    const client = await options.client()
+    if (!client) return null
+    try {
+      const info = await client.models.retrieve(model)
+      const option = isModelId(info.id) ? optionOf(info) : null
+      single.set(model, { option, at: now })
+      return option
+    } catch (error) {
+      const { fault } = classifyFault(error, 'request')
+      options.logger.warn('model not described', { code: fault.code, status: fault.status })
+      // Only "no such model" is remembered; a network fault is asked again next time.
+      if (fault.status === 404) single.set(model, { option: null, at: now })
+      return null
+    }
+  }
+
   async function fetchModels(client: Anthropic): Promise<ModelOption[]> {
     const models: ModelOption[] = []
     for await (const model of client.models.list({ limit: 100 })) {
@@ -58,11 +96,14 @@ export function createModelCatalog(options: {
     return models
   }
 
-  return {
+  const catalog: ModelCatalog = {
     async list({ refresh = false, configured }) {
       const cached = await readCache()
       const now = options.clock()
-      const fresh = cached !== null && now.getTime() - Date.parse(cached.fetchedAt) < MODELS_TTL_MS
+      const fresh =
+        cached !== null &&
+        cached.version === CACHE_VERSION &&
+        now.getTime() - Date.parse(cached.fetchedAt) < MODELS_TTL_MS
       if (cached && fresh && !refresh)
         return withConfigured(
           { models: cached.models, source: 'cache', fetchedAt: cached.fetchedAt, message: null },
@@ -74,7 +115,8 @@ export function createModelCatalog(options: {
       else {
         try {
           const models = await fetchModels(client)
-          const next: Cache = { fetchedAt: now.toISOString(), models }
+          const next: Cache = { version: CACHE_VERSION, fetchedAt: now.toISOString(), models }
+          single.clear()
           cache = next
           await ensurePrivateDir(options.dir)
             .then(() => writeFileDurably(file, JSON.stringify(next) + '\n'))
@@ -108,16 +150,25 @@ export function createModelCatalog(options: {
         },
         configured
       )
+    },
+    async describe(model) {
+      const list = await catalog.list({ configured: model })
+      const listed = list.models.find((m) => m.id === model && m.caps !== undefined)
+      return listed ?? (await retrieve(model))
     }
   }
+  return catalog
 }
 
 function isModelId(id: unknown): boolean {
   return ModelIdSchema.safeParse(id).success && (id as string).trim() === id
 }
 
-/** The fields Cairn uses, checked: an answer from an older API may lack the lifecycle ones. */
-function optionOf(model: Anthropic.Models.ModelInfo): ModelOption {
+/**
+ * The fields Cairn uses, checked: an answer from an older API may lack the lifecycle ones, or
+ * capabilities; unknown fields are ignored and odd values read as unknown.
+ */
+export function optionOf(model: Anthropic.Models.ModelInfo): ModelOption {
   const text = (value: unknown) => (typeof value === 'string' && value.length <= 40 ? value : null)
   const info = model as Partial<Anthropic.Models.ModelInfo>
   const option: ModelOption = { id: model.id, displayName: model.display_name || model.id }
@@ -127,7 +178,14 @@ function optionOf(model: Anthropic.Models.ModelInfo): ModelOption {
   const lifecycle = text(info.lifecycle)
   if (lifecycle) option.lifecycle = lifecycle
   if ('retires_at' in info) option.retiresAt = text(info.retires_at)
+  option.caps = capsFromApi(info.capabilities)
+  option.maxTokens = count(info.max_tokens)
+  option.maxInputTokens = count(info.max_input_tokens)
   return option
+}
+
+function count(value: unknown): number | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null
 }
 
 /**
@@ -140,4 +198,28 @@ function withConfigured(list: ModelList, configured: string): ModelList {
   const withAutomatic = { ...list, automatic }
   if (list.models.some((m) => m.id === needed)) return withAutomatic
   return { ...withAutomatic, models: [...list.models, { id: needed, displayName: needed }] }
+}
+
+/**
+ * Why this model cannot read one of these attachments (its capabilities say it takes no images,
+ * or no PDFs), or null. A model described by nothing is not second-guessed.
+ */
+export function unreadableAttachment(
+  blocks: ReadonlyArray<{ type: string; kind?: string; name?: string }>,
+  model: ModelOption | null
+): string | null {
+  const caps = model?.caps
+  if (!caps) return null
+  for (const block of blocks) {
+    if (block.type !== 'attachment') continue
+    const what =
+      block.kind === 'image' && !caps.imageInput
+        ? 'images'
+        : block.kind === 'pdf' && !caps.pdfInput
+          ? 'PDFs'
+          : null
+    if (what)
+      return `${model.displayName} does not read ${what}, so “${block.name ?? 'the file'}” cannot go with this message. Remove it, or choose a model that reads ${what} in the chat header.`
+  }
+  return null
 }

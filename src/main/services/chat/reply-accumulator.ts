@@ -3,7 +3,7 @@ import type {
   BetaMessageDeltaUsage,
   BetaUsage
 } from '@anthropic-ai/sdk/resources/beta/messages/messages'
-import type { AssistantBlock, Usage } from '@shared/chat'
+import type { AssistantBlock, Citation, Usage } from '@shared/chat'
 import { readToolInput } from './tool-input'
 
 /*
@@ -14,7 +14,11 @@ import { readToolInput } from './tool-input'
  */
 
 type Slot =
-  | { kind: 'text'; text: string }
+  | { kind: 'text'; text: string; citations: Citation[] }
+  /** A web search or fetch Anthropic runs (server tool): input streams like a tool call's. */
+  | { kind: 'server_tool_use'; id: string; name: string; json: string; done: boolean }
+  /** What a server tool found: arrives whole, kept as given. */
+  | { kind: 'server_result'; block: Record<string, unknown>; done: boolean }
   | { kind: 'tool_use'; id: string; name: string; json: string; done: boolean }
   | { kind: 'compaction'; block: Record<string, unknown>; done: boolean }
   | {
@@ -72,8 +76,30 @@ export class ReplyAccumulator {
       case 'content_block_start': {
         const block = event.content_block
         if (block.type === 'text') {
-          this.slots[event.index] = { kind: 'text', text: block.text }
+          this.slots[event.index] = {
+            kind: 'text',
+            text: block.text,
+            citations: [...((block.citations ?? []) as unknown as Citation[])]
+          }
           return block.text || null
+        }
+        if (block.type === 'server_tool_use') {
+          this.slots[event.index] = {
+            kind: 'server_tool_use',
+            id: block.id,
+            name: block.name,
+            json: '',
+            done: false
+          }
+          return null
+        }
+        if (block.type === 'web_search_tool_result' || block.type === 'web_fetch_tool_result') {
+          this.slots[event.index] = {
+            kind: 'server_result',
+            block: { ...(block as unknown as Record<string, unknown>) },
+            done: false
+          }
+          return null
         }
         if (block.type === 'tool_use')
           this.slots[event.index] = {
@@ -109,8 +135,13 @@ export class ReplyAccumulator {
           slot.text += delta.text
           return delta.text
         }
-        if (delta.type === 'input_json_delta' && slot?.kind === 'tool_use')
+        if (
+          delta.type === 'input_json_delta' &&
+          (slot?.kind === 'tool_use' || slot?.kind === 'server_tool_use')
+        )
           slot.json += delta.partial_json
+        else if (delta.type === 'citations_delta' && slot?.kind === 'text')
+          slot.citations.push({ ...(delta.citation as unknown as Citation) })
         else if (delta.type === 'compaction_delta' && slot?.kind === 'compaction') {
           // One delta carries the whole summary today; joining keeps a split one whole too.
           if (delta.content !== null)
@@ -128,6 +159,8 @@ export class ReplyAccumulator {
         const slot = this.slots[event.index]
         if (
           slot?.kind === 'tool_use' ||
+          slot?.kind === 'server_tool_use' ||
+          slot?.kind === 'server_result' ||
           slot?.kind === 'compaction' ||
           slot?.kind === 'redacted_thinking'
         )
@@ -160,7 +193,26 @@ export class ReplyAccumulator {
     for (const slot of this.slots) {
       if (!slot) continue
       if (slot.kind === 'text') {
-        if (slot.text.length > 0) content.push({ type: 'text', text: slot.text })
+        if (slot.text.length > 0)
+          content.push({
+            type: 'text',
+            text: slot.text,
+            ...(slot.citations.length > 0 ? { citations: slot.citations } : {})
+          })
+      } else if (slot.kind === 'server_tool_use') {
+        // Anthropic ran it already; a half-streamed one is dropped with what it found.
+        const input = slot.done ? readToolInput(slot.json || '{}') : null
+        if (input?.ok)
+          content.push({
+            type: 'server_tool_use',
+            id: slot.id,
+            name: slot.name,
+            input: input.value
+          })
+      } else if (slot.kind === 'server_result') {
+        const use = String(slot.block.tool_use_id)
+        if (slot.done && content.some((b) => b.type === 'server_tool_use' && b.id === use))
+          content.push(slot.block as AssistantBlock)
       } else if (slot.kind === 'tool_use') {
         if (!slot.done) continue
         const input = readToolInput(slot.json)
@@ -208,6 +260,12 @@ export class ReplyAccumulator {
       this.usage.cacheReadTokens = count(usage.cache_read_input_tokens)
     if (usage.cache_creation_input_tokens != null)
       this.usage.cacheCreationTokens = count(usage.cache_creation_input_tokens)
+    const server = usage.server_tool_use
+    if (server) {
+      if (server.web_search_requests)
+        this.usage.webSearchRequests = count(server.web_search_requests)
+      if (server.web_fetch_requests) this.usage.webFetchRequests = count(server.web_fetch_requests)
+    }
   }
 
   private takeEdits(edits: ReadonlyArray<object> | null | undefined): void {
@@ -228,12 +286,17 @@ function stringOrNull(value: unknown): string | null {
 }
 
 export function addUsage(a: Usage, b: Usage): Usage {
-  return {
+  const sum: Usage = {
     inputTokens: a.inputTokens + b.inputTokens,
     outputTokens: a.outputTokens + b.outputTokens,
     cacheReadTokens: a.cacheReadTokens + b.cacheReadTokens,
     cacheCreationTokens: a.cacheCreationTokens + b.cacheCreationTokens
   }
+  const searches = (a.webSearchRequests ?? 0) + (b.webSearchRequests ?? 0)
+  const fetches = (a.webFetchRequests ?? 0) + (b.webFetchRequests ?? 0)
+  if (searches > 0) sum.webSearchRequests = searches
+  if (fetches > 0) sum.webFetchRequests = fetches
+  return sum
 }
 
 export const ZERO_USAGE: Usage = {

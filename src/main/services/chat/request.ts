@@ -1,73 +1,122 @@
 import type {
+  BetaToolUnion,
   BetaContentBlockParam,
   BetaContextManagementConfig,
   BetaMessageParam,
   MessageCreateParamsStreaming
 } from '@anthropic-ai/sdk/resources/beta/messages/messages'
-import type { ChatMessage, Conversation } from '@shared/chat'
+import type { ChatMessage, Conversation, ModelOption } from '@shared/chat'
+import type { ModelCaps } from '@shared/model-caps'
+import { replyLimit } from '@shared/model-caps'
+import { compactionTrigger, COMPACTION_TRIGGER_TOKENS } from '@shared/context-gauge'
 import type { Settings } from '@shared/settings'
-import { systemText } from './conversation-options'
+import { instructionsFor } from './conversation-options'
 import { attachmentToApi, type AttachmentBytes } from './attachments'
+import { systemFor } from './frame/request-frame'
 import { pairToolResults } from './repair'
 import { withCacheBreakpoints } from './cache-breakpoints'
 import {
   CLEAR_THINKING_EDIT,
-  withSendableThinking,
-  thinkingParamFor
+  thinkingRequestFor,
+  withSendableThinking
 } from './thinking/request-thinking'
 
 /*
- * One Messages request from a saved conversation and the settings. The memory protocol itself
- * ("view the memory directory first", ...) is added to the system prompt by the API whenever the
- * memory tool is listed, so only the user's guidance goes in `system`.
+ * One Messages request from a saved conversation, the settings and what the model takes (its
+ * entry in the model catalog; null: described by nothing, so no thinking or effort is sent and
+ * the reply limit is Settings'). The memory protocol itself ("view the memory directory first",
+ * ...) is added to the system prompt by the API whenever the memory tool is listed, so only the
+ * user's guidance goes in `system`. Requests only grow at the end (frame/request-frame.ts): the
+ * system text is the conversation's frame, and the memory tool is always listed.
  */
 
 export const MEMORY_TOOL = { type: 'memory_20250818', name: 'memory' } as const
+
+/**
+ * The tools a request of this conversation lists: the memory tool always (with memory off it
+ * answers that memory is off), and web search / fetch where the chat turned them on and the
+ * model's capabilities list web search, limited to the sites Settings allow (or away from those
+ * it blocks; the API takes one list or the other).
+ */
+export function toolsFor(
+  conversation: Partial<Pick<Conversation, 'web'>>,
+  settings: Pick<Settings, 'webAllowedDomains' | 'webBlockedDomains'>,
+  model: ModelOption | null | undefined
+): BetaToolUnion[] {
+  const tools: BetaToolUnion[] = [MEMORY_TOOL]
+  const web = conversation.web
+  if (!web || !model?.caps?.webSearch) return tools
+  const domains =
+    settings.webAllowedDomains.length > 0
+      ? { allowed_domains: [...settings.webAllowedDomains] }
+      : settings.webBlockedDomains.length > 0
+        ? { blocked_domains: [...settings.webBlockedDomains] }
+        : {}
+  if (web.search) tools.push({ type: 'web_search_20260318', name: 'web_search', ...domains })
+  if (web.fetch)
+    tools.push({
+      type: 'web_fetch_20260318',
+      name: 'web_fetch',
+      citations: { enabled: true },
+      ...domains
+    })
+  return tools
+}
 export const CONTEXT_MANAGEMENT_BETA = 'context-management-2025-06-27'
 export const COMPACTION_BETA = 'compact-2026-01-12'
 
 export function buildRequest(
-  conversation: Pick<Conversation, 'model' | 'messages' | 'instructions' | 'thinking'>,
+  conversation: Pick<Conversation, 'model' | 'messages' | 'instructions' | 'thinking'> &
+    Partial<Pick<Conversation, 'frame' | 'web'>>,
   settings: Settings,
+  /** Only for a conversation without a frame yet: whether its system text offers memory. */
   memoryOn = true,
   /** The bytes of the conversation's attachments (see attachments.load). */
-  files?: AttachmentBytes
+  files?: AttachmentBytes,
+  /** The model's entry in the catalog; null or absent: nothing is known of it. */
+  model?: ModelOption | null
 ): MessageCreateParamsStreaming {
+  const frame = conversation.frame
   const messages = toApiMessages(
-    withSendableThinking(conversation.messages, conversation.model),
+    withSendableThinking(conversation.messages, conversation.model, frame?.thinkingSince),
     files
   )
-  // With memory off the tool is offered only where the API needs it: to a conversation whose
-  // history already holds tool calls (each call then answers that memory is off).
-  const withTool = memoryOn || messages.some(hasToolBlocks)
+  const limit = replyLimit(settings.maxTokens, model)
   const params: MessageCreateParamsStreaming = {
     model: conversation.model,
-    max_tokens: settings.maxTokens,
-    ...(withTool ? { tools: [MEMORY_TOOL] } : {}),
+    max_tokens: limit.maxTokens,
+    tools: toolsFor(conversation, settings, model),
     messages,
     stream: true
   }
-  const system = systemText(conversation, settings, memoryOn)
+  const system =
+    frame?.system ??
+    systemFor({
+      instructions: instructionsFor(conversation, settings),
+      memory: memoryOn ? 'on' : 'off',
+      guidance: settings.memoryGuidance.trim()
+    })
   if (system) params.system = system
-  const thinking = thinkingParamFor(conversation, settings, messages)
-  if (thinking) params.thinking = thinking
-  const { contextManagement, betas } = contextManagementOf(settings, withTool, thinking !== null)
+  const thinking = thinkingRequestFor(conversation, model, limit, messages)
+  if (thinking.thinking) params.thinking = thinking.thinking
+  if (thinking.effort) params.output_config = { effort: thinking.effort }
+  const { contextManagement, betas } = contextManagementOf(settings, true, thinking.on, model?.caps)
   if (contextManagement) params.context_management = contextManagement
   if (betas.length > 0) params.betas = betas
   return withCacheBreakpoints(params)
 }
 
-function hasToolBlocks(message: BetaMessageParam): boolean {
-  return (
-    Array.isArray(message.content) &&
-    message.content.some((block) => block.type === 'tool_use' || block.type === 'tool_result')
-  )
-}
-
+/**
+ * The context edits Settings ask for, those the model takes (`caps`; unknown: as Settings say,
+ * which is what Cairn always sent).
+ */
 export function contextManagementOf(
   settings: Settings,
   memoryTool = true,
-  thinking = false
+  thinking = false,
+  caps?: ModelCaps | null,
+  /** The model's context window (`max_input_tokens`), when known. */
+  window?: number | null
 ): {
   contextManagement: BetaContextManagementConfig | null
   betas: string[]
@@ -75,19 +124,33 @@ export function contextManagementOf(
   const edits: NonNullable<BetaContextManagementConfig['edits']> = []
   const betas: string[] = []
   const ce = settings.contextEditing
-  if (ce.enabled) {
-    if (thinking) edits.push(CLEAR_THINKING_EDIT)
+  const takes = caps?.contextManagement ?? {
+    clearToolUses: true,
+    clearThinking: true,
+    compact: true
+  }
+  if (ce.enabled && takes.clearToolUses) {
+    if (thinking && takes.clearThinking) edits.push(CLEAR_THINKING_EDIT)
     // Memory operations stay visible: they are how Claude keeps what matters past a clearing.
+    // A trigger past the model's window would never fire: clearing starts at most at 3/4 of it.
+    const trigger = window
+      ? Math.min(ce.triggerTokens, Math.floor(window * 0.75))
+      : ce.triggerTokens
     edits.push({
       type: 'clear_tool_uses_20250919',
-      trigger: { type: 'input_tokens', value: ce.triggerTokens },
+      trigger: { type: 'input_tokens', value: trigger },
       keep: { type: 'tool_uses', value: ce.keepToolUses },
       ...(memoryTool ? { exclude_tools: ['memory'] } : {})
     })
     betas.push(CONTEXT_MANAGEMENT_BETA)
   }
-  if (ce.compaction) {
-    edits.push({ type: 'compact_20260112' })
+  if (ce.compaction && takes.compact) {
+    // The API's default trigger, unless the model's window is too small for it.
+    const at = compactionTrigger(window)
+    edits.push({
+      type: 'compact_20260112',
+      ...(at === COMPACTION_TRIGGER_TOKENS ? {} : { trigger: { type: 'input_tokens', value: at } })
+    })
     betas.push(COMPACTION_BETA)
   }
   return { contextManagement: edits.length > 0 ? { edits } : null, betas }
@@ -108,12 +171,9 @@ export function toApiMessages(
     else out.push({ role: message.role, content: blocks })
   }
   const paired = pairToolResults(out)
-  const final = paired[paired.length - 1]
-  // A trailing assistant turn is a prefill, which the API refuses with trailing whitespace.
-  if (final?.role === 'assistant') {
-    const lastBlock = final.content[final.content.length - 1]
-    if (lastBlock?.type === 'text') lastBlock.text = lastBlock.text.trimEnd()
-  }
+  // A trailing assistant turn would be a prefill: Cairn never means one, and the newest models
+  // refuse it. Nothing follows it, so leaving it out changes no earlier turn.
+  while (paired[paired.length - 1]?.role === 'assistant') paired.pop()
   return paired
 }
 
@@ -122,9 +182,18 @@ function sendable(
   files?: AttachmentBytes
 ): BetaContentBlockParam[] {
   const blocks: BetaContentBlockParam[] = []
+  // Cairn's note of what changed since the system prompt goes first (frame/request-frame.ts).
+  if (message.role === 'user' && message.context)
+    blocks.push({ type: 'text', text: message.context })
   for (const block of message.content) {
     if (block.type === 'text') {
-      if (block.text.trim().length > 0) blocks.push({ type: 'text', text: block.text })
+      // Sent back as it came: with the sources it cited, if any.
+      if (block.text.trim().length > 0)
+        blocks.push({
+          type: 'text',
+          text: block.text,
+          ...(block.citations ? { citations: block.citations as never } : {})
+        })
     } else if (block.type === 'tool_use') {
       blocks.push({ type: 'tool_use', id: block.id, name: block.name, input: block.input })
     } else if (block.type === 'tool_result') {

@@ -5,6 +5,7 @@ import type {
   AssistantMessage,
   ChatFault,
   Conversation,
+  ModelOption,
   NoticeKind,
   NoticeMessage,
   ToolResultBlock,
@@ -18,6 +19,7 @@ import type { Logger } from '../log/logger'
 import type { AttachmentService } from './attachments'
 import { createCoalescer } from './coalescer'
 import { classifyFault, isAbort, noApiKeyFault, saveFailedFault, StreamEndedEarly } from './faults'
+import { dropThinkingAfter, nextRequest, withoutThinkingAfter } from './frame/next-request'
 import { guardCaughtSecret } from '../memory'
 import { describeTool, summarize } from './memory-ops'
 import type { ApprovalDesk } from './approvals'
@@ -25,7 +27,6 @@ import { toolRoundLimitText } from './notice-texts'
 import { addUsage, ReplyAccumulator, ZERO_USAGE, type ReplySnapshot } from './reply-accumulator'
 import { hideSecrets, withoutTexts } from './refused-secrets'
 import { notRunResult, repairStored } from './repair'
-import { buildRequest } from './request'
 import { createThinkingRelay } from './thinking/live-thinking'
 import { attemptsFor, countdown, retryDelay, type RetryPolicy, type Wait } from './retry'
 import type { ChatEmit, MemoryToolRunner } from './types'
@@ -64,6 +65,8 @@ export interface TurnDeps {
   ready?: Promise<boolean>
   /** Write approval: memory commands the user must approve wait here (absent: none waits). */
   approvals?: ApprovalDesk
+  /** What the API says of a model (the catalog); absent or null: nothing (the safe fallback). */
+  describeModel?: (model: string) => Promise<ModelOption | null>
 }
 
 /** Faults in a stream that showed nothing yet, safe to retry without the user noticing. */
@@ -170,12 +173,15 @@ export class Turn {
       try {
         if (signal.aborted) return { kind: 'aborted', snapshot: acc.snapshot() }
         const files = await this.deps.attachments?.load(conversation.messages)
-        const stream = await client.beta.messages.create(
-          buildRequest(conversation, settings, this.deps.memory.enabled !== false, files),
-          {
-            signal
-          }
-        )
+        const params = await nextRequest({
+          conversation,
+          settings,
+          memoryOn: this.deps.memory.enabled !== false,
+          files,
+          describeModel: this.deps.describeModel,
+          now: this.now()
+        })
+        const stream = await client.beta.messages.create(params, { signal })
         streaming = true
         await this.whenReady()
         for await (const event of stream) {
@@ -243,13 +249,15 @@ export class Turn {
       outcome.kind === 'complete'
         ? snapshot.content
         : snapshot.content.filter((b) => b.type !== 'tool_use')
-    for (const [id, input] of await hideSecrets(content)) this.asWritten.set(id, input)
+    const hidden = await hideSecrets(content)
+    for (const [id, input] of hidden) this.asWritten.set(id, input)
     const message: AssistantMessage = {
       id: messageId,
       role: 'assistant',
       createdAt: this.now(),
       model: this.deps.conversation.model,
-      content,
+      // A call changed (its secret hidden): thinking after it was bound to it as it was.
+      content: withoutThinkingAfter(content, new Set(hidden.keys())),
       status:
         outcome.kind === 'complete'
           ? 'complete'
@@ -326,9 +334,17 @@ export class Turn {
               isError: true
             }
           : await this.runMemory(call)
-      // The guard caught a secret hideSecrets could not see in the strings alone: the texts go.
-      if (!bad && call.name === 'memory' && guardCaughtSecret(result))
-        if (!this.asWritten.has(call.id)) call.input = withoutTexts(call.input)
+      // The guard caught a secret hideSecrets could not see in the strings alone: the texts go,
+      // and thinking later in this reply (bound to the call as it was) with them.
+      if (
+        !bad &&
+        call.name === 'memory' &&
+        guardCaughtSecret(result) &&
+        !this.asWritten.has(call.id)
+      ) {
+        call.input = withoutTexts(call.input)
+        dropThinkingAfter(this.deps.conversation, call)
+      }
       results.push({
         type: 'tool_result',
         tool_use_id: call.id,

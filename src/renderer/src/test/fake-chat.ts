@@ -19,7 +19,8 @@ export function createFakeChat() {
     running: false,
     snippet,
     pinned: c.pinned === true,
-    match: snippet ? { messageId: null, start: 0, length: snippet.length } : null
+    match: snippet ? { messageId: null, start: 0, length: snippet.length } : null,
+    ...(c.thinking ? { thinking: c.thinking } : {})
   })
   const need = (id: string) => {
     const c = conversations.get(id)
@@ -75,6 +76,14 @@ export function createFakeChat() {
       if (fileName) exports.push({ conversationId, fileName })
       return { saved: fileName !== null, fileName }
     },
+    'chat:set-thinking': (input: {
+      conversationId: string
+      thinking: NonNullable<Conversation['thinking']>
+    }) => {
+      const c = need(input.conversationId)
+      c.thinking = input.thinking
+      return summary(c)
+    },
     'chat:set-model': (input: { conversationId: string; model: string }) => {
       const c = need(input.conversationId)
       c.model = input.model
@@ -84,16 +93,25 @@ export function createFakeChat() {
       conversationId: string
       instructions?: string | null
       memory?: 'on' | 'off'
+      webSearch?: boolean
+      webFetch?: boolean
     }) => {
       const c = need(input.conversationId)
       if (input.instructions === null) delete c.instructions
       else if (input.instructions !== undefined) c.instructions = input.instructions
       if (input.memory) c.memory = input.memory
+      if (input.webSearch !== undefined || input.webFetch !== undefined)
+        c.web = {
+          search: input.webSearch ?? c.web?.search ?? false,
+          fetch: input.webFetch ?? c.web?.fetch ?? false
+        }
       return {
         conversationId: c.id,
         model: c.model,
         instructions: c.instructions ?? null,
-        memory: c.memory ?? 'on'
+        memory: c.memory ?? 'on',
+        webSearch: c.web?.search ?? false,
+        webFetch: c.web?.fetch ?? false
       }
     },
     'chat:delete-conversation': ({ conversationId }: { conversationId: string }) => {

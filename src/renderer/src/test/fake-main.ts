@@ -8,6 +8,8 @@ import {
   type SettingsState
 } from '@shared/contract'
 import { CairnError } from '@shared/errors'
+import type { ModelOption } from '@shared/chat'
+import type { ModelCaps } from '@shared/model-caps'
 import { createFakeApprovals } from './fake-approvals'
 import { isAppLink } from '@shared/links'
 import { costSummary } from '@shared/cost-summary'
@@ -44,9 +46,35 @@ export interface FakeMainOptions {
 
 type Handler = (input: never) => unknown
 
-export const FAKE_MODELS = [
-  { id: 'claude-opus-4-1', displayName: 'Claude Opus 4.1' },
-  { id: 'claude-sonnet-4-6', displayName: 'Claude Sonnet 4.6' }
+/** What the API describes of a model (capabilities from GET /v1/models, read as main reads them). */
+const ADAPTIVE_CAPS: ModelCaps = {
+  thinking: { adaptive: true, enabled: true, disabled: true, betweenTools: false },
+  effort: ['low', 'medium', 'high', 'max'],
+  imageInput: true,
+  pdfInput: true,
+  webSearch: true,
+  codeExecution: false,
+  contextManagement: { clearToolUses: true, clearThinking: true, compact: true }
+}
+export const FAKE_MODELS: ModelOption[] = [
+  {
+    id: 'claude-opus-4-1',
+    displayName: 'Claude Opus 4.1',
+    caps: {
+      ...ADAPTIVE_CAPS,
+      thinking: { ...ADAPTIVE_CAPS.thinking, adaptive: false },
+      effort: []
+    },
+    maxTokens: 32_000,
+    maxInputTokens: 200_000
+  },
+  {
+    id: 'claude-sonnet-4-6',
+    displayName: 'Claude Sonnet 4.6',
+    caps: ADAPTIVE_CAPS,
+    maxTokens: 64_000,
+    maxInputTokens: 1_000_000
+  }
 ]
 
 export interface FakeMain {
@@ -129,6 +157,10 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     ...approvals.handlers,
     ...attachments.handlers,
     'chat:cost-summary': () => costSummary([...chat.conversations.values()], new Date()),
+    // A model not in the list is described by nothing: the header offers no thinking.
+    'chat:describe-model': (input) => ({
+      model: FAKE_MODELS.find((m) => m.id === (input as { model: string }).model) ?? null
+    }),
     'app:info': () => ({
       name: 'Cairn',
       version: '0.1.0-test',

@@ -247,7 +247,7 @@ describe('what each request carries', () => {
     )
   })
 
-  test('settings changes apply to the next request: compaction, no context editing, own guidance', async () => {
+  test('settings changes apply to the next request: compaction, no context editing, own guidance (as a note)', async () => {
     const rig = await startRig(tempDir())
     rig.fake.script(reply('One.'), reply('Two.'), reply('Three.'))
     const { conversationId } = await converse(rig, 'first')
@@ -261,12 +261,16 @@ describe('what each request carries', () => {
     expect(first?.betas).toEqual(['context-management-2025-06-27'])
     expect(second?.betas).toEqual([])
     expect(bodyOf(rig.fake, 1).context_management).toBeUndefined()
-    expect(bodyOf(rig.fake, 1).system).toBe('Only remember things about gardening.')
+    // The system text keeps its bytes; new guidance is told at the end, before the new message.
+    expect(bodyOf(rig.fake, 1).system).toBe(bodyOf(rig.fake, 0).system)
+    expect(bodyOf(rig.fake, 1).messages.at(-1)?.content[0]?.text).toContain(
+      'New guidance for the memory tool, in place of any given earlier:\nOnly remember things about gardening.'
+    )
     expect(third?.betas).toEqual(['compact-2026-01-12'])
     expect(bodyOf(rig.fake, 2).context_management).toEqual({
       edits: [{ type: 'compact_20260112' }]
     })
-    expect(bodyOf(rig.fake, 2).system).toBeUndefined()
+    expect(bodyOf(rig.fake, 2).system).toBe(bodyOf(rig.fake, 0).system)
     // The history grows turn by turn.
     expect(bodyOf(rig.fake, 2).messages.map((m) => m.role)).toEqual([
       'user',

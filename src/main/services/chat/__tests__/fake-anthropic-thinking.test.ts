@@ -2,6 +2,7 @@ import Anthropic, { BadRequestError } from '@anthropic-ai/sdk'
 import { afterEach, describe, expect, test } from 'vitest'
 import {
   memory,
+  NEWEST_MODELS,
   redactedThinking,
   reply,
   startFakeAnthropic,
@@ -152,7 +153,7 @@ describe('fake Anthropic API: extended thinking', () => {
   })
 
   test('budget rules: at least 1,024 and below max_tokens; clear_thinking needs thinking', async () => {
-    const { client } = await start()
+    const { client, fake } = await start()
     const base = { model: MODEL, messages: [{ role: 'user' as const, content: 'hi' }] }
     const low = await refusal(() =>
       client.beta.messages.create({
@@ -185,10 +186,12 @@ describe('fake Anthropic API: extended thinking', () => {
     expect(JSON.stringify(clear.body)).toContain(
       '`clear_thinking_20251015` strategy requires `thinking` to be enabled'
     )
+    // What a model takes is what GET /v1/models says of it.
+    fake.setModels(NEWEST_MODELS)
     const adaptiveOnly = await refusal(() =>
       client.beta.messages.create({
         ...base,
-        model: 'claude-opus-4-7',
+        model: 'claude-sonnet-5-5',
         max_tokens: 4096,
         thinking: ON
       })

@@ -6,7 +6,14 @@ import {
   RateLimitError
 } from '@anthropic-ai/sdk'
 import { describe, expect, test } from 'vitest'
-import { classifyFault, isAbort, retryAfterOf, StreamEndedEarly } from '../faults'
+import {
+  classifyFault,
+  isAbort,
+  rateLimitResetMs,
+  retryAfterOf,
+  StreamEndedEarly,
+  waitWords
+} from '../faults'
 import { countdown, DEFAULT_RETRY, retryDelay } from '../retry'
 
 const apiError = (status: number, headers: Record<string, string> = {}, type?: string) =>
@@ -112,6 +119,37 @@ describe('retryDelay', () => {
       'request'
     )
     expect(server.autoRetry).toBe(true)
+  })
+})
+
+describe('how long a 429 asks to wait', () => {
+  test("the next step names the wait and never promises a retry of Cairn's own", () => {
+    const step = (headers: Record<string, string>) =>
+      classifyFault(apiError(429, headers), 'request').fault.nextStep
+    expect(step({ 'retry-after': '300' })).toBe(
+      'Anthropic asks Cairn to wait 5 minutes; press Retry after that.'
+    )
+    expect(step({ 'retry-after': '20' })).toContain('wait 20 seconds')
+    expect(step({})).toBe('Wait a minute, then press Retry.')
+    for (const status of [429, 500, 529])
+      expect(classifyFault(apiError(status), 'request').fault.nextStep).not.toContain('on its own')
+  })
+
+  test("without retry-after: the rate limits' latest reset time", () => {
+    const now = Date.parse('2026-01-01T00:00:00Z')
+    const error = apiError(429, {
+      'anthropic-ratelimit-requests-reset': '2026-01-01T00:00:40Z',
+      'anthropic-ratelimit-tokens-reset': '2026-01-01T00:01:30Z'
+    })
+    expect(rateLimitResetMs(error, now)).toBe(90_000)
+    expect(rateLimitResetMs(apiError(429), now)).toBeNull()
+  })
+
+  test('in words', () => {
+    expect(waitWords(1)).toBe('1 second')
+    expect(waitWords(45_000)).toBe('45 seconds')
+    expect(waitWords(300_000)).toBe('5 minutes')
+    expect(waitWords(3 * 3_600_000)).toBe('about 3 hours')
   })
 })
 

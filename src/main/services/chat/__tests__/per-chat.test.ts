@@ -9,6 +9,7 @@ import { memory, reply, text } from '../../../../../e2e/fake-anthropic'
 import { useTempDir } from '../../__tests__/helpers'
 import { MEMORY_OFF_RESULT, optionsOf } from '../conversation-options'
 import { buildRequest, MEMORY_TOOL } from '../request'
+import { MEMORY_OFF_SYSTEM } from '../frame/request-frame'
 import { bodyOf, converse, expectValidRequests, MODEL, startRig } from './harness'
 
 const tempDir = useTempDir('cairn-per-chat-')
@@ -46,12 +47,12 @@ describe('request building per chat', () => {
     expect(none.system).toBe(settings.memoryGuidance)
   })
 
-  test('memory off: no memory tool, no memory guidance, the instructions stay', () => {
+  test('memory off: the tool stays listed, the guidance is replaced by "memory is off", the instructions stay', () => {
     const body = buildRequest({ model: MODEL, messages: hello }, settings, false)
-    expect(body.tools).toBeUndefined()
-    expect(body.system).toBe('Answer in British English.')
+    expect(body.tools).toEqual([MEMORY_TOOL])
+    expect(body.system).toBe(`Answer in British English.\n\n${MEMORY_OFF_SYSTEM}`)
     const bare = buildRequest({ model: MODEL, messages: hello }, defaultSettings(), false)
-    expect(bare.system).toBeUndefined()
+    expect(bare.system).toBe(MEMORY_OFF_SYSTEM)
   })
 })
 
@@ -181,7 +182,7 @@ describe('per-chat model and instructions', () => {
     expect(saved.messages.at(-1)).toMatchObject({ role: 'assistant', model: 'claude-opus-4-6' })
   })
 
-  test('instructions: set for one chat, saved, sent; null goes back to Settings', async () => {
+  test('instructions: set for one chat, saved, sent; a later change is a note at the end, the system text stays', async () => {
     const rig = await startRig(tempDir(), {
       settings: (s) => (s.customInstructions = 'Be brief.')
     })
@@ -195,7 +196,9 @@ describe('per-chat model and instructions', () => {
       conversationId: id,
       model: MODEL,
       instructions: 'You are a pirate.',
-      memory: 'on'
+      memory: 'on',
+      webSearch: false,
+      webFetch: false
     })
     await converse(rig, 'Hello', id)
     expect(bodyOf(rig.fake, 0).system).toBe(`You are a pirate.\n\n${rig.settings.memoryGuidance}`)
@@ -206,7 +209,26 @@ describe('per-chat model and instructions', () => {
     )
     await chat.updateConversation({ conversationId: id, instructions: null })
     await converse(rig, 'Again', id)
-    expect(bodyOf(rig.fake, 1).system).toBe(`Be brief.\n\n${rig.settings.memoryGuidance}`)
+    // The system text keeps its bytes (earlier thinking is bound to it); the change is told at the end.
+    const second = bodyOf(rig.fake, 1)
+    expect(second.system).toBe(`You are a pirate.\n\n${rig.settings.memoryGuidance}`)
+    const last = second.messages.at(-1)!
+    expect(last.role).toBe('user')
+    expect(last.content[0]?.text).toContain(
+      'The user changed the instructions for this chat. From now on, follow these instead of any given earlier:\n<instructions>\nBe brief.\n</instructions>'
+    )
+    expect(last.content.at(-1)?.text).toBe('Again')
+    const unmarked = (m: { content: Array<Record<string, unknown>> }) =>
+      m.content.map(({ cache_control: _marker, ...block }) => block)
+    expect(unmarked(second.messages[0]!)).toEqual(unmarked(bodyOf(rig.fake, 0).messages[0]!))
+    // Nothing changed since: no note on the next message.
+    rig.fake.script(reply('Three.'))
+    await converse(rig, 'Third', id)
+    expect(
+      bodyOf(rig.fake, 2)
+        .messages.at(-1)
+        ?.content.map((b) => b.text)
+    ).toEqual(['Third'])
     expectValidRequests(rig.fake)
   })
 
@@ -228,7 +250,7 @@ describe('per-chat model and instructions', () => {
 })
 
 describe('chats without memory', () => {
-  test('no memory tool, no guidance; a tool call sent anyway never reaches memory', async () => {
+  test('the tool listed but answering "memory is off"; no guidance; a call never reaches memory', async () => {
     const calls: unknown[] = []
     const rig = await startRig(tempDir(), {
       settings: (s) => (s.customInstructions = 'Be kind.'),
@@ -251,8 +273,8 @@ describe('chats without memory', () => {
     expect(end.event).toBe('chat:done')
 
     const first = bodyOf(rig.fake, 0)
-    expect(first.tools).toBeUndefined()
-    expect(first.system).toBe('Be kind.')
+    expect(first.tools).toEqual([MEMORY_TOOL])
+    expect(first.system).toBe(`Be kind.\n\n${MEMORY_OFF_SYSTEM}`)
     expect(JSON.stringify(first)).not.toContain(rig.settings.memoryGuidance)
     expect(calls).toEqual([])
     const saved = (await rig.chat.getConversation({ conversationId })).conversation
@@ -266,15 +288,26 @@ describe('chats without memory', () => {
 
   test('the setting makes new chats start without memory; the switch turns it back on', async () => {
     const rig = await startRig(tempDir(), { settings: (s) => (s.newChatMemory = 'off') })
-    rig.fake.script(reply('Off.'), reply('On.'))
+    rig.fake.script(reply('Off.'), reply('On.'), reply('Off again.'))
     const { id, memory: mode } = await rig.chat.createConversation()
     expect(mode).toBe('off')
     await converse(rig, 'one', id)
-    expect(bodyOf(rig.fake, 0).tools).toBeUndefined()
+    expect(bodyOf(rig.fake, 0).tools).toEqual([MEMORY_TOOL])
+    expect(bodyOf(rig.fake, 0).system).toBe(MEMORY_OFF_SYSTEM)
     await rig.chat.updateConversation({ conversationId: id, memory: 'on' })
     await converse(rig, 'two', id)
+    // Same tools, same system: the switch is told in a note before the new message.
     expect(bodyOf(rig.fake, 1).tools).toEqual([MEMORY_TOOL])
-    expect(bodyOf(rig.fake, 1).system).toBe(rig.settings.memoryGuidance)
+    expect(bodyOf(rig.fake, 1).system).toBe(MEMORY_OFF_SYSTEM)
+    const note = bodyOf(rig.fake, 1).messages.at(-1)?.content[0]?.text
+    expect(note).toContain('Memory is on again for this chat: the memory tool works.')
+    expect(note).toContain(rig.settings.memoryGuidance)
+    await rig.chat.updateConversation({ conversationId: id, memory: 'off' })
+    await converse(rig, 'three', id)
+    expect(bodyOf(rig.fake, 2).messages.at(-1)?.content[0]?.text).toContain(
+      'Memory is now off for this chat'
+    )
+    expectValidRequests(rig.fake)
   })
 })
 
@@ -306,7 +339,9 @@ describe('conversation files from before per-chat options', () => {
       conversationId: id,
       model: 'claude-sonnet-4-6',
       instructions: null,
-      memory: 'on'
+      memory: 'on',
+      webSearch: false,
+      webFetch: false
     })
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(old)
   })

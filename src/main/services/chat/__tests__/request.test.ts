@@ -4,6 +4,7 @@ import { defaultSettings } from '@shared/settings'
 import { checkToolPairing } from '../../../../../e2e/fake-anthropic'
 import { repairStored, NOT_RUN } from '../repair'
 import { buildRequest, toApiMessages } from '../request'
+import { MEMORY_OFF_SYSTEM } from '../frame/request-frame'
 
 const T = '2026-01-01T00:00:00.000Z'
 const user = (id: string, text: string): ChatMessage => ({
@@ -106,12 +107,12 @@ describe('toApiMessages', () => {
     })
   })
 
-  test('a trailing assistant turn loses its trailing whitespace (the API refuses it)', () => {
+  test('a trailing assistant turn is not sent: Cairn never prefills (the newest models refuse it)', () => {
     const api = toApiMessages([
       user('1', 'hi'),
       assistant('2', [{ type: 'text', text: 'Hello  \n' }])
     ])
-    expect(api.at(-1)).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'Hello' }] })
+    expect(api).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hi' }] }])
   })
 })
 
@@ -173,16 +174,14 @@ describe('buildRequest', () => {
 })
 
 describe('memory off for this session', () => {
-  test('a request offers no memory tool and no memory guidance', () => {
+  test('the tool stays listed (tools never change mid-conversation); the system text says memory is off', () => {
     const request = buildRequest(
       { model: 'm', messages: [user('u1', 'hi')] },
       defaultSettings(),
       false
     )
-    expect(request.tools).toBeUndefined()
-    expect(request.system).toBeUndefined()
-    const edits = request.context_management?.edits ?? []
-    for (const edit of edits) expect(edit).not.toHaveProperty('exclude_tools')
+    expect(request.tools).toEqual([{ type: 'memory_20250818', name: 'memory' }])
+    expect(request.system).toBe(MEMORY_OFF_SYSTEM)
   })
 
   test('a conversation that used memory keeps the tool listed (the API needs it for old calls)', () => {

@@ -6,6 +6,8 @@ import { bodyOf, converse, expectValidRequests, startRig } from './harness'
 
 const tempDir = useTempDir('cairn-thinking-')
 const ON = { enabled: true, budgetTokens: 2048 }
+/** Takes only budget thinking (its capabilities say so). */
+const HAIKU = 'claude-haiku-4-5-20251001'
 
 describe('extended thinking through the chat service and the real SDK', () => {
   test('a memory tool round with thinking: streamed live, saved, sent back so the fake accepts it', async () => {
@@ -29,9 +31,10 @@ describe('extended thinking through the chat service and the real SDK', () => {
 
     const requests = rig.fake.messageRequests()
     expect(requests).toHaveLength(3)
+    // Sonnet 4.6 takes adaptive thinking: it gets that, with the text shown (not omitted).
     for (const [i] of requests.entries())
       expect(bodyOf(rig.fake, i)).toMatchObject({
-        thinking: { type: 'enabled', budget_tokens: 2048 }
+        thinking: { type: 'adaptive', display: 'summarized' }
       })
     // The tool round sends the opening assistant message back with its thinking first.
     const loop = bodyOf(rig.fake, 1).messages[1]?.content ?? []
@@ -67,10 +70,10 @@ describe('extended thinking through the chat service and the real SDK', () => {
     await rig.chat.setThinking({ conversationId: id, thinking: { ...ON, enabled: false } })
     await converse(rig, 'second', id)
     expectValidRequests(rig.fake)
-    expect(bodyOf(rig.fake, 1)).not.toHaveProperty('thinking')
+    expect(bodyOf(rig.fake, 1)).toMatchObject({ thinking: { type: 'disabled' } })
   })
 
-  test('refused settings: a model without budget thinking, a budget not below Max tokens; nothing saved', async () => {
+  test('refused settings: a model the API does not describe, a budget not below Max tokens; nothing saved', async () => {
     const rig = await startRig(tempDir(), { settings: (s) => (s.maxTokens = 4096) })
     rig.fake.script(reply('Hi.'), reply('Hello.'))
     // Both chats get a first message: a new chat is only saved (and kept) with one.
@@ -83,10 +86,11 @@ describe('extended thinking through the chat service and the real SDK', () => {
     expect(refused).toBeInstanceOf(CairnError)
     expect((refused as CairnError).code).toBe('BAD_INPUT')
     expect((refused as CairnError).detail).toContain(
-      'claude-opus-4-7 does not take extended thinking'
+      'Cairn could not learn what claude-opus-4-7 takes'
     )
 
-    const other = (await converse(rig, 'Hello')).conversationId
+    const { id: other } = await rig.chat.createConversation({ model: HAIKU })
+    await converse(rig, 'Hello', other)
     const tooBig = await rig.chat
       .setThinking({ conversationId: other, thinking: { enabled: true, budgetTokens: 4096 } })
       .then(
@@ -105,7 +109,7 @@ describe('extended thinking through the chat service and the real SDK', () => {
 
   test('Max tokens lowered below a saved budget: the turn ends with a clear fault, nothing is sent', async () => {
     const rig = await startRig(tempDir())
-    const { id } = await rig.chat.createConversation()
+    const { id } = await rig.chat.createConversation({ model: HAIKU })
     await rig.chat.setThinking({
       conversationId: id,
       thinking: { enabled: true, budgetTokens: 3000 }

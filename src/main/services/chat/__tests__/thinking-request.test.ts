@@ -2,12 +2,25 @@ import type { BetaRawMessageStreamEvent } from '@anthropic-ai/sdk/resources/beta
 import { describe, expect, test } from 'vitest'
 import type { AssistantBlock, ChatMessage, Conversation } from '@shared/chat'
 import { defaultSettings, type Settings } from '@shared/settings'
-import { signThinking, validateMessagesRequest } from '../../../../../e2e/fake-anthropic'
+import type Anthropic from '@anthropic-ai/sdk'
+import {
+  DEFAULT_MODELS,
+  modelInfo,
+  signThinking,
+  validateMessagesRequest as validate
+} from '../../../../../e2e/fake-anthropic'
 import { classifyFault } from '../faults'
+import { optionOf } from '../models'
 import { ReplyAccumulator } from '../reply-accumulator'
-import { buildRequest } from '../request'
+import { buildRequest as build } from '../request'
 
-const MODEL = 'claude-sonnet-4-6'
+// Budget thinking, on a model that takes only that (its capabilities say so).
+const MODEL = 'claude-haiku-4-5-20251001'
+const FAKE = DEFAULT_MODELS.find((m) => m.id === MODEL)!
+const DESCRIBED = optionOf(modelInfo(FAKE) as Anthropic.Models.ModelInfo)
+const buildRequest = (conversation: Parameters<typeof build>[0], settings: Settings) =>
+  build(conversation, settings, true, undefined, DESCRIBED)
+const validateMessagesRequest = (body: unknown) => validate(body, FAKE)
 const T = '2026-01-01T00:00:00.000Z'
 const user = (text: string): ChatMessage => ({
   id: `u-${text}`,
@@ -63,22 +76,31 @@ function settings(change: (s: Settings) => void = () => undefined): Settings {
 }
 
 describe('the thinking parameter', () => {
-  test('on: thinking enabled with the budget; off or absent: no thinking field', () => {
+  test('on: thinking enabled with the budget; off or absent: thinking disabled', () => {
     const on = buildRequest(conversation([user('hi')], ON), settings())
     expect(on.thinking).toEqual({ type: 'enabled', budget_tokens: 2048 })
     expect(validateMessagesRequest(on)).toBeNull()
     const off = buildRequest(conversation([user('hi')], { ...ON, enabled: false }), settings())
-    expect(off).not.toHaveProperty('thinking')
-    expect(buildRequest(conversation([user('hi')]), settings())).not.toHaveProperty('thinking')
+    expect(off.thinking).toEqual({ type: 'disabled' })
+    expect(validateMessagesRequest(off)).toBeNull()
+    expect(buildRequest(conversation([user('hi')]), settings()).thinking).toEqual({
+      type: 'disabled'
+    })
+    // No budget saved (a setting made for an adaptive model): the default one.
+    expect(
+      buildRequest(conversation([user('hi')], { enabled: true }), settings()).thinking
+    ).toEqual({ type: 'enabled', budget_tokens: 2048 })
   })
 
-  test('a model that does not take a budget gets none, even if the saved setting says on', () => {
-    const body = buildRequest(
-      { ...conversation([user('hi')], ON), model: 'claude-opus-4-7' },
+  test('a model described by nothing gets no thinking, even if the saved setting says on', () => {
+    const body = build(
+      { ...conversation([user('hi')], { ...ON, effort: 'high' }), model: 'claude-opus-4-7' },
       settings()
     )
     expect(body).not.toHaveProperty('thinking')
-    expect(validateMessagesRequest(body)).toBeNull()
+    expect(body).not.toHaveProperty('output_config')
+    expect(body.max_tokens).toBe(4096)
+    expect(validate(body)).toBeNull()
   })
 
   test('a budget that is no longer below Max tokens ends the turn with a clear fault, before sending', () => {
@@ -112,7 +134,7 @@ describe('the thinking parameter', () => {
       keep: 'all'
     })
     expect(validateMessagesRequest(on)).toBeNull()
-    const off = buildRequest(conversation([user('hi')]), s)
+    const off = buildRequest(conversation([user('hi')], { enabled: false }), s)
     expect(off.context_management?.edits?.map((e) => e.type)).toEqual(['clear_tool_uses_20250919'])
     expect(validateMessagesRequest(off)).toBeNull()
   })
@@ -213,7 +235,7 @@ describe('thinking blocks sent back', () => {
       results('t1')
     ]
     const body = buildRequest(conversation(messages, ON), settings())
-    expect(body).not.toHaveProperty('thinking')
+    expect(body.thinking).toEqual({ type: 'disabled' })
     expect(validateMessagesRequest(body)).toBeNull()
     // A new user message starts a new turn: thinking is back on.
     const next = buildRequest(

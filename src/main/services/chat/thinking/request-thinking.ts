@@ -1,46 +1,68 @@
 import type {
   BetaClearThinking20251015Edit,
   BetaMessageParam,
-  BetaThinkingConfigEnabled
+  BetaThinkingConfigParam
 } from '@anthropic-ai/sdk/resources/beta/messages/messages'
-import type { ChatMessage, Conversation } from '@shared/chat'
-import type { Settings } from '@shared/settings'
-import { budgetProblem, thinkingSupport } from '@shared/thinking'
+import type { ChatMessage, Conversation, ModelOption } from '@shared/chat'
+import { effortFor, thinkingOffer, type Effort } from '@shared/model-caps'
+import { budgetProblem, THINKING_DEFAULT_BUDGET, THINKING_OFF } from '@shared/thinking'
 import { FaultBeforeRequest } from '../faults'
 
 /*
- * What extended thinking adds to a request, and the API's rules around it:
- * - `budget_tokens` ≥ 1,024 and < `max_tokens`;
- * - one thinking configuration per assistant turn: a memory-tool loop is one turn, and the
- *   assistant message that opened it must come back starting with its thinking block(s);
- * - thinking blocks come back unmodified; blocks from another model fail the signature check,
- *   and thinking from earlier turns may be left out, so only this model's blocks are sent back;
- * - `clear_thinking_20251015` is refused unless thinking is on.
+ * What thinking and effort add to a request, the way the model takes them (its capabilities
+ * from GET /v1/models; a model described by nothing gets no thinking and no effort):
+ * - on: `adaptive` with `display: "summarized"` (the newest models default to `omitted`, empty
+ *   text nobody can read), or `enabled` with a budget where that is all the model takes;
+ * - off: `disabled`, or `between_tools` where `disabled` is refused; a model that always thinks
+ *   is asked for `adaptive` as if on (its switch reads "always on");
+ * - effort: `output_config.effort`, with thinking on or off, at the chosen level or the nearest
+ *   one the model offers.
+ * The API's rules around budget thinking still hold: `budget_tokens` ≥ 1,024 and < `max_tokens`,
+ * and one thinking configuration per tool loop (the assistant message that opened it comes back
+ * starting with its thinking, or the loop goes on without).
  */
 
-type ThinkingInput = Pick<Conversation, 'model' | 'thinking'>
+export interface ThinkingRequest {
+  thinking: BetaThinkingConfigParam | null
+  effort: Effort | null
+  /** Thinking is asked for (context editing may then clear old thinking). */
+  on: boolean
+}
 
-/** The `thinking` parameter for this request, or null when thinking is off for it. */
-export function thinkingParamFor(
-  conversation: ThinkingInput,
-  settings: Pick<Settings, 'maxTokens'>,
+const NONE: ThinkingRequest = { thinking: null, effort: null, on: false }
+
+export function thinkingRequestFor(
+  conversation: Pick<Conversation, 'thinking'>,
+  model: ModelOption | null | undefined,
+  limit: { maxTokens: number; limitName: string },
   messages: readonly BetaMessageParam[]
-): BetaThinkingConfigEnabled | null {
-  const setting = conversation.thinking
-  if (!setting?.enabled || !thinkingSupport(conversation.model)) return null
-  // A memory-tool loop that began without thinking goes on without it (changing mid-turn is a 400).
-  if (turnStart(messages)?.startsWithThinking === false) return null
-  const problem = budgetProblem(setting.budgetTokens, settings.maxTokens)
-  if (problem)
-    throw new FaultBeforeRequest({
-      code: 'bad-request',
-      message: problem,
-      nextStep:
-        'Change the thinking budget in the chat header (or Max tokens in Settings), then press Retry.',
-      retryable: true,
-      status: null
-    })
-  return { type: 'enabled', budget_tokens: setting.budgetTokens }
+): ThinkingRequest {
+  const offer = thinkingOffer(model?.caps)
+  if (!offer) return NONE
+  const setting = conversation.thinking ?? THINKING_OFF
+  const effort = effortFor(setting.effort, offer.efforts)
+  const wanted = setting.enabled || offer.off === 'always'
+  if (wanted && offer.on === 'adaptive')
+    return { thinking: { type: 'adaptive', display: 'summarized' }, effort, on: true }
+  // A budget-thinking tool loop that began without thinking goes on without it (a 400 otherwise).
+  if (wanted && offer.on === 'enabled' && turnStart(messages)?.startsWithThinking !== false) {
+    const budget = setting.budgetTokens ?? THINKING_DEFAULT_BUDGET
+    const problem = budgetProblem(budget, limit.maxTokens, limit.limitName)
+    if (problem)
+      throw new FaultBeforeRequest({
+        code: 'bad-request',
+        message: problem,
+        nextStep:
+          'Change the thinking budget in the chat header (or Max tokens in Settings), then press Retry.',
+        retryable: true,
+        status: null
+      })
+    return { thinking: { type: 'enabled', budget_tokens: budget }, effort, on: true }
+  }
+  if (offer.off === 'disabled') return { thinking: { type: 'disabled' }, effort, on: false }
+  if (offer.off === 'between_tools')
+    return { thinking: { type: 'between_tools' }, effort, on: false }
+  return { thinking: null, effort, on: false }
 }
 
 /**
@@ -80,36 +102,26 @@ function hasBlock(message: BetaMessageParam, test: (type: string) => boolean): b
 }
 
 /**
- * The saved messages with the thinking the API must not get back: blocks from another model (their
- * signatures would be refused) and thinking alone in a reply cut short before anything else (an
- * assistant message of only thinking). Thinking from earlier turns may be left out; the rest is
- * kept in order and unchanged. The same message is always treated the same way, so what later
- * thinking was created after never changes.
+ * The saved messages with the thinking the API must not get back: blocks from another model (its
+ * binding check refuses them), blocks from before `since` (the history before that moment
+ * changed: a model switch, a new request frame), and thinking alone in a reply cut short before
+ * anything else. Everything else goes back exactly as it came. The same message is always treated
+ * the same way, so what later thinking was created after never changes.
  */
 export function withSendableThinking(
   messages: readonly ChatMessage[],
-  model: string
+  model: string,
+  since?: string
 ): ChatMessage[] {
   return messages.map((message) => {
     if (message.role !== 'assistant') return message
     const content = message.content.filter((block) => !isThinking(block))
-    const keep = message.model === model && content.length > 0
+    const keep =
+      message.model === model && content.length > 0 && (!since || message.createdAt >= since)
     return keep || content.length === message.content.length ? message : { ...message, content }
   })
 }
 
 function isThinking(block: { type: string }): boolean {
   return block.type === 'thinking' || block.type === 'redacted_thinking'
-}
-
-/** Why this setting cannot be saved for this conversation, or null. Turning thinking off always can. */
-export function thinkingSettingProblem(
-  model: string,
-  setting: NonNullable<Conversation['thinking']>,
-  maxTokens: number
-): string | null {
-  if (!setting.enabled) return null
-  if (!thinkingSupport(model))
-    return `${model} does not take extended thinking with a budget, so Cairn does not offer it for this conversation. Use a model that does, such as claude-sonnet-4-6 or claude-haiku-4-5.`
-  return budgetProblem(setting.budgetTokens, maxTokens)
 }

@@ -27,13 +27,32 @@ describe('ApprovalCards', () => {
   it('lists what already waits (a reloaded window) and shows the change as a diff', async () => {
     const main = installFakeMain()
     main.approvals.pending.set(approval().id, approval())
-    render(<ApprovalCards conversationId={CONVERSATION} />)
+    const onWaiting = vi.fn()
+    render(<ApprovalCards conversationId={CONVERSATION} onWaiting={onWaiting} />)
     const diff = within(await screen.findByRole('region')).getByRole('table', {
       name: 'What this change would do to me.md'
     })
     expect(within(diff).getByRole('row', { name: /Removed: - likes tea/ })).toBeTruthy()
     expect(within(diff).getByRole('row', { name: /Added: - likes green tea/ })).toBeTruthy()
-    expect(screen.getByRole('status').textContent).toMatch(/waiting for your approval/)
+    // The reply status says it ("Waiting for your approval"); the card takes the focus.
+    expect(onWaiting).toHaveBeenLastCalledWith(true)
+    expect(document.activeElement).toBe(card())
+  })
+
+  it('keys on the card: A approves, D declines; typing a reason is not a key', async () => {
+    const main = installFakeMain()
+    const user = userEvent.setup()
+    main.approvals.pending.set(approval().id, approval())
+    render(<ApprovalCards conversationId={CONVERSATION} />)
+    await screen.findByRole('region')
+    await user.click(within(card()).getByRole('textbox', { name: /Reason for declining/ }))
+    await user.keyboard('ad')
+    expect(main.callsTo('chat:answer-approval')).toEqual([])
+    card().focus()
+    await user.keyboard('d')
+    expect(main.callsTo('chat:answer-approval')).toEqual([
+      { approvalId: approval().id, answer: 'decline', reason: 'ad' }
+    ])
   })
 
   it('decline sends the reason typed; the card goes', async () => {

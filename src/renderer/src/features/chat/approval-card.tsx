@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { ShieldQuestionMark } from 'lucide-react'
 import { APPROVAL_REASON_MAX, type ApprovalAnswer, type PendingApproval } from '@shared/approval'
 import { DiffView } from '../../components/diff-view'
@@ -34,17 +34,49 @@ function Preview({ approval }: { approval: PendingApproval }) {
   )
 }
 
+/** A key hint inside a button: seen, not read out (aria-keyshortcuts says it). */
+function Key({ children }: { children: string }) {
+  return (
+    <kbd
+      aria-hidden
+      className="rounded border border-current/30 px-1 font-sans text-[11px] leading-4 opacity-80"
+    >
+      {children}
+    </kbd>
+  )
+}
+
+/** Where the focus was before a card took it: Esc goes back there (the message box by default). */
+function focusBack(previous: Element | null): void {
+  if (previous instanceof HTMLElement && previous.isConnected && previous !== document.body)
+    previous.focus()
+  else document.querySelector<HTMLElement>('textarea[aria-label="Message Claude"]')?.focus()
+}
+
 function ApprovalCard({
   approval,
+  takeFocus,
   onAnswer
 }: {
   approval: PendingApproval
+  /** The first card waiting: it takes the focus when it appears, so the keys work at once. */
+  takeFocus: boolean
   onAnswer(choice: ApprovalAnswer, reason?: string): Promise<void>
 }) {
   const titleId = useId()
   const reasonId = useId()
+  const card = useRef<HTMLElement>(null)
+  const previous = useRef<Element | null>(null)
   const [reason, setReason] = useState('')
   const [busy, setBusy] = useState(false)
+  useEffect(() => {
+    if (!takeFocus) return
+    const active = document.activeElement
+    // Another card's reason being typed keeps the focus; anything else hands it to this card.
+    if (active?.closest('[data-approval-card]')) return
+    previous.current = active
+    card.current?.focus({ preventScroll: false })
+  }, [takeFocus])
   const answer = (choice: ApprovalAnswer, why?: string) => {
     setBusy(true)
     void onAnswer(choice, why).finally(() => setBusy(false))
@@ -53,10 +85,28 @@ function ApprovalCard({
     event.preventDefault()
     answer('decline', reason)
   }
+  // A approve, D decline, Esc back to where the user was; not while typing a reason.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.target instanceof HTMLInputElement || busy) return
+    if (event.altKey || event.ctrlKey || event.metaKey) return
+    const key = event.key.toLowerCase()
+    if (key === 'a') answer('approve')
+    else if (key === 'd') answer('decline', reason)
+    else if (event.key === 'Escape') focusBack(previous.current)
+    else return
+    // Esc must not reach the window, where it stops the reply.
+    event.preventDefault()
+    event.stopPropagation()
+  }
   return (
     <section
+      ref={card}
+      tabIndex={-1}
+      data-approval-card
       aria-labelledby={titleId}
-      className="flex flex-col gap-2 rounded-card border border-warning-line bg-surface p-3"
+      aria-describedby={`${titleId}-keys`}
+      onKeyDown={onKeyDown}
+      className="flex flex-col gap-2 rounded-card border border-warning-line bg-surface p-3 focus:outline-2 focus:outline-offset-2 focus:outline-focus"
     >
       <header className="flex items-start gap-2">
         <ShieldQuestionMark size={18} aria-hidden className="mt-0.5 shrink-0 text-warning" />
@@ -67,6 +117,9 @@ function ApprovalCard({
           <p className="text-xs text-muted">
             Nothing is saved until you approve. Claude waits for your answer.
           </p>
+          <p id={`${titleId}-keys`} className="text-xs text-muted">
+            Keys: A approve, D decline, Esc back to your message.
+          </p>
         </div>
       </header>
       <Preview approval={approval} />
@@ -75,9 +128,10 @@ function ApprovalCard({
           type="button"
           className="button button--primary"
           disabled={busy}
+          aria-keyshortcuts="A"
           onClick={() => answer('approve')}
         >
-          Approve
+          Approve <Key>A</Key>
         </button>
         <button
           type="button"
@@ -109,8 +163,8 @@ function ApprovalCard({
             }}
           />
         </div>
-        <button type="submit" className="button" disabled={busy}>
-          Decline
+        <button type="submit" className="button" disabled={busy} aria-keyshortcuts="D">
+          Decline <Key>D</Key>
         </button>
       </form>
     </section>
@@ -118,18 +172,27 @@ function ApprovalCard({
 }
 
 /** The approval cards of one conversation, above the composer while Claude waits. */
-export function ApprovalCards({ conversationId }: { conversationId: string }) {
+export function ApprovalCards({
+  conversationId,
+  onWaiting
+}: {
+  conversationId: string
+  /** Whether a card waits: the reply status then says "Waiting for your approval". */
+  onWaiting?(waiting: boolean): void
+}) {
   const { approvals, answer, error } = useApprovals(conversationId)
+  const waiting = approvals.length > 0
+  useEffect(() => {
+    onWaiting?.(waiting)
+  }, [waiting, onWaiting])
   if (approvals.length === 0 && !error) return null
   return (
     <div className="mx-auto mb-2 flex w-full max-w-3xl flex-col gap-2 px-6">
-      <p className="sr-only" role="status">
-        {approvals.length > 0 ? 'Claude is waiting for your approval of a memory change.' : ''}
-      </p>
-      {approvals.map((approval) => (
+      {approvals.map((approval, index) => (
         <ApprovalCard
           key={approval.id}
           approval={approval}
+          takeFocus={index === 0}
           onAnswer={(choice, reason) => answer(approval.id, choice, reason)}
         />
       ))}

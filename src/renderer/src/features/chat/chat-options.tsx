@@ -1,10 +1,18 @@
 import { useState } from 'react'
 import { Brain, BrainOff, ScrollText } from 'lucide-react'
 import type { ModelOption } from '@shared/chat'
-import { modelLabel } from '@shared/model-choice'
+import { lifecycleFlag, modelLabel, newestOfLine } from '@shared/model-choice'
 import { useModelList } from '../settings/use-model-list'
 import { InstructionsDialog } from './instructions-dialog'
 import { useChatOptions } from './use-chat-options'
+import { useModelInfo } from './use-model-info'
+import { WebControl } from './web/web-control'
+
+/** The picker's name for a model, saying so when the API described nothing of what it takes. */
+function pickerLabel(model: ModelOption): string {
+  const label = modelLabel(model, { withId: false })
+  return model.caps ? label : `${label} (capabilities unknown)`
+}
 
 /**
  * The chat header's own controls for one conversation: its model, its instructions and its
@@ -22,12 +30,17 @@ export function ChatOptions({
   const models = useModelList(true)
   const [editing, setEditing] = useState(false)
   const options = chat.options
+  const info = useModelInfo(options?.model)
   if (!options) return null
   const listed: ModelOption[] = models.list?.models ?? []
+  const current = info ?? listed.find((m) => m.id === options.model)
   const choices = listed.some((m) => m.id === options.model)
-    ? listed
-    : [...listed, { id: options.model, displayName: options.model }]
+    ? listed.map((m) => (m.id === options.model && current ? { ...m, ...current } : m))
+    : [...listed, current ?? { id: options.model, displayName: options.model }]
   const memoryOff = options.memory === 'off'
+  const flag = current ? lifecycleFlag(current) : null
+  const successor =
+    flag === 'retired' && current ? newestOfLine(listed, current.line, current.id) : null
   return (
     <div className="flex min-w-0 flex-wrap items-center justify-end gap-x-2 gap-y-1">
       <label className="flex items-center text-sm">
@@ -40,11 +53,19 @@ export function ChatOptions({
         >
           {choices.map((model) => (
             <option key={model.id} value={model.id} disabled={model.lifecycle === 'retired'}>
-              {modelLabel(model, { withId: false })}
+              {pickerLabel(model)}
             </option>
           ))}
         </select>
       </label>
+      {flag === 'deprecated' && current?.retiresAt ? (
+        <span
+          className="rounded border border-warning-line bg-warning-soft px-1.5 py-0.5 text-xs whitespace-nowrap text-fg"
+          title={`${current.displayName} is deprecated: Anthropic retires it on ${current.retiresAt.slice(0, 10)}, after which messages to it fail.`}
+        >
+          Retires {current.retiresAt.slice(0, 10)}
+        </span>
+      ) : null}
       <button
         type="button"
         className="button button--quiet py-1 text-sm"
@@ -82,6 +103,30 @@ export function ChatOptions({
           <span className="sr-only @3xl:not-sr-only">Memory on</span>
         )}
       </button>
+      <WebControl options={options} model={info} onChange={chat.setWeb} />
+      {info === null || (info && !info.caps) ? (
+        <p className="basis-full text-right text-xs text-muted">
+          The Anthropic API did not say what this model takes: Cairn sends no thinking or effort,
+          and the reply limit is Max tokens from Settings.
+        </p>
+      ) : null}
+      {flag === 'retired' && current ? (
+        <p role="alert" className="basis-full text-right text-xs text-danger">
+          {current.displayName} was retired
+          {current.retiresAt ? ` on ${current.retiresAt.slice(0, 10)}` : ''}: messages to it fail.{' '}
+          {successor ? (
+            <button
+              type="button"
+              className="button py-0.5 text-xs"
+              onClick={() => chat.setModel(successor.id)}
+            >
+              Switch to {successor.displayName}
+            </button>
+          ) : (
+            'Choose another model above.'
+          )}
+        </p>
+      ) : null}
       {chat.error ? (
         <p role="alert" className="basis-full text-right text-xs text-danger">
           {chat.error.message}

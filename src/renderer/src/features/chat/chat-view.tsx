@@ -58,7 +58,8 @@ function Conversation(props: {
     openSettings.current = props.onOpenSettings
   })
   const openKey = useCallback(() => openSettings.current('apiKey'), [])
-  const wait = useTurnWait(chat.running, chat.drafts, chat.retrying)
+  const [awaiting, setAwaiting] = useState(false)
+  const wait = useTurnWait(chat.running, chat.drafts, chat.retrying, awaiting)
   const actions = useMessageActions(props.id, chat, props.active)
   const onEscape = useEffectEvent((event: KeyboardEvent) => {
     if (event.key === 'Escape' && chat.running) chat.stop()
@@ -88,7 +89,7 @@ function Conversation(props: {
           actions={actions}
         />
       )}
-      <ApprovalCards conversationId={props.id} />
+      <ApprovalCards conversationId={props.id} onWaiting={setAwaiting} />
       <TurnStatusAnnouncer wait={wait} />
       {chat.fault && !chat.messages.some((m) => m.role === 'assistant' && m.error) ? (
         <div

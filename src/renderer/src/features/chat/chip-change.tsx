@@ -2,6 +2,7 @@ import { DiffView } from '../../components/diff-view'
 import { ChangeView } from '../memory/change-view'
 import { fileName } from '../memory/change-words'
 import type { ChipData } from './memory-chip'
+import { secretRefusalDetails } from './secret-chip'
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 
@@ -41,6 +42,8 @@ function FromInput({ chip, label }: { chip: ChipData; label: string }) {
 
 /** What a chip expands to: the saved text, the diff, what was deleted; else the tool's answer. */
 export function ChipChange({ chip }: { chip: ChipData }) {
+  const refusal = chip.status === 'error' ? secretRefusalDetails(chip.result) : null
+  if (refusal) return <p className="text-xs text-fg">{refusal}</p>
   if (chip.status !== 'done' || chip.command === 'view') return <ResultText text={chip.result} />
   const change = chip.memory?.versions[0]
   const label = `What changed in ${fileName(change?.path ?? chip.path ?? '')}`

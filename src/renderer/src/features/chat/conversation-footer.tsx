@@ -1,9 +1,16 @@
 import { useMemo } from 'react'
 import type { ChatMessage } from '@shared/chat'
-import { contextGauge, percentText, shortTokens, type ContextGauge } from '@shared/context-gauge'
+import {
+  contextGauge,
+  lastCounted,
+  percentText,
+  shortTokens,
+  type ContextGauge
+} from '@shared/context-gauge'
 import { conversationCost, formatUsd } from '@shared/cost'
 import { formatNumber } from '../../lib/format'
 import { useSettingsState } from '../settings/use-settings-state'
+import { useModelInfo } from './use-model-info'
 
 function Gauge({ gauge }: { gauge: ContextGauge }) {
   const text = `${percentText(gauge.percent)} of ${shortTokens(gauge.window)} context`
@@ -43,17 +50,20 @@ function Gauge({ gauge }: { gauge: ContextGauge }) {
 export function ConversationFooter({ messages }: { messages: readonly ChatMessage[] }) {
   const { settings } = useSettingsState()
   const cost = useMemo(() => conversationCost(messages), [messages])
+  // The window of the model that answered last, as the API gives it (`max_input_tokens`).
+  const answeredBy = useMemo(() => lastCounted(messages)?.model, [messages])
+  const window = useModelInfo(answeredBy)?.maxInputTokens ?? null
   const gauge = useMemo(
-    () => (settings ? contextGauge(messages, settings.contextEditing) : null),
-    [messages, settings]
+    () => (settings ? contextGauge(messages, settings.contextEditing, () => window) : null),
+    [messages, settings, window]
   )
   if (cost.priced === 0 && cost.unpricedTokens === 0 && !gauge) return null
   const total =
     cost.unpricedTokens === 0
       ? formatUsd(cost.usd)
       : cost.priced === 0
-        ? `${formatNumber(cost.unpricedTokens)} tokens (no price for this model)`
-        : `${formatUsd(cost.usd)} + ${formatNumber(cost.unpricedTokens)} tokens without a price`
+        ? `${formatNumber(cost.unpricedTokens)} tokens (unknown price for this model)`
+        : `${formatUsd(cost.usd)} + ${formatNumber(cost.unpricedTokens)} tokens at an unknown price`
   return (
     <div
       className="mx-auto flex w-full max-w-3xl items-center gap-3 px-6 pb-1 text-xs text-muted"

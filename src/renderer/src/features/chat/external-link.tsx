@@ -13,10 +13,13 @@ import { toShownError } from '../../lib/errors'
  */
 export function ExternalLink({
   href,
-  children
+  children,
+  className = 'text-accent underline'
 }: {
   href?: string | undefined
   children?: ReactNode
+  /** Small print (a list of sources) reads in the text colour: accent at that size is too faint. */
+  className?: string
 }) {
   const [pending, setPending] = useState<ExternalUrl | null>(null)
   const [raw, setRaw] = useState('')
@@ -43,7 +46,7 @@ export function ExternalLink({
     <>
       <a
         href={href}
-        className="text-accent underline"
+        className={className}
         rel="noreferrer"
         onClick={(event) => void follow(event)}
         onAuxClick={(event) => void follow(event)}

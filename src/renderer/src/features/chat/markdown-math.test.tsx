@@ -27,7 +27,7 @@ describe('Markdown with math', () => {
 
   it('labels a fenced code block with its language', () => {
     render(<Markdown text={'```python\nprint(1)\n```'} />)
-    expect(screen.getByText('python').className).toBe('code-language')
+    expect(screen.getByText('python').classList.contains('code-language')).toBe(true)
   })
 
   it('adds no label to a fence without a language', () => {

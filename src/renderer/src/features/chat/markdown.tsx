@@ -1,64 +1,13 @@
-import { memo, useMemo, useState, type ReactNode } from 'react'
-import { Check, Copy, X } from 'lucide-react'
+import { memo, useMemo, type ReactNode } from 'react'
 import ReactMarkdown, { type Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
-import { copyText } from '../../lib/clipboard'
+import { CodeBlock } from './code-block'
 import { ExternalLink } from './external-link'
 import { useLazyModule } from '../../lib/lazy-module'
 import { highlighter, mayHaveCode, rehypeCodeHighlight } from './highlight-code'
 import { splitBlocks } from './markdown-blocks'
 import { mayHaveMath, prepareMath } from './math-text'
 import { useMath, type Plugins } from './use-math'
-
-function textOf(node: ReactNode): string {
-  if (typeof node === 'string' || typeof node === 'number') return String(node)
-  if (Array.isArray(node)) return node.map(textOf).join('')
-  if (node && typeof node === 'object' && 'props' in node)
-    return textOf((node.props as { children?: ReactNode }).children)
-  return ''
-}
-
-function CodeBlock({ children, language }: { children?: ReactNode; language: string | null }) {
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null)
-  return (
-    <div className="group relative my-2">
-      {language && <div className="code-language">{language}</div>}
-      <pre className="overflow-auto rounded-control border border-line bg-sunken p-3 font-mono text-[13px]">
-        {children}
-      </pre>
-      <button
-        type="button"
-        aria-label={
-          copied === 'yes'
-            ? 'Copied'
-            : copied === 'failed'
-              ? 'Could not copy: select the code and copy it by hand'
-              : 'Copy code'
-        }
-        title={
-          copied === 'failed' ? 'Could not copy: select the code and copy it by hand' : undefined
-        }
-        className="absolute top-1.5 right-1.5 rounded p-1.5 text-muted opacity-0 group-hover:opacity-100 hover:bg-fg/10 focus-visible:opacity-100"
-        onClick={() =>
-          copyText(textOf(children).replace(/\n$/, ''))
-            .then(
-              () => setCopied('yes'),
-              () => setCopied('failed') // the code stays selectable: copying by hand still works
-            )
-            .finally(() => setTimeout(() => setCopied(null), 2000))
-        }
-      >
-        {copied === 'yes' ? (
-          <Check size={14} aria-hidden />
-        ) : copied === 'failed' ? (
-          <X size={14} aria-hidden />
-        ) : (
-          <Copy size={14} aria-hidden />
-        )}
-      </button>
-    </div>
-  )
-}
 
 /** The fence's language (`language-ts` class on the code element), shown above the block. */
 function languageOf(children: ReactNode): string | null {

@@ -8,6 +8,7 @@ import { attachmentsIn, MessageAttachments } from './attachments/message-attachm
 import { Markdown } from './markdown'
 import { MemoryChip, type ChipData } from './memory-chip'
 import { ThinkingRun } from './thinking/thinking-block'
+import { Sources, WebToolRun } from './web/web-blocks'
 import { UsageLine } from './usage-line'
 
 export type Results = ReadonlyMap<string, ToolResultBlock>
@@ -38,7 +39,17 @@ function Assistant({
   return (
     <div className="flex flex-col">
       {message.content.map((block, i) => {
-        if (block.type === 'text') return <Markdown key={i} text={block.text} />
+        if (block.type === 'text')
+          return block.citations?.length ? (
+            <div key={i}>
+              <Markdown text={block.text} />
+              <Sources citations={block.citations} />
+            </div>
+          ) : (
+            <Markdown key={i} text={block.text} />
+          )
+        if (block.type === 'server_tool_use')
+          return <WebToolRun key={block.id} block={block} content={message.content} />
         if (block.type === 'thinking' || block.type === 'redacted_thinking')
           return <ThinkingRun key={i} content={message.content} at={i} />
         if (block.type !== 'tool_use') return null

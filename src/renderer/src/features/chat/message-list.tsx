@@ -96,7 +96,7 @@ export function MessageList({
     () => messages.findLast((m) => m.role === 'user' && isShown(m))?.id,
     [messages]
   )
-  const follow = useFollowOutput({ ids: shownIds, lastUserId })
+  const follow = useFollowOutput({ ids: shownIds, lastUserId, content: rows })
   const { leave } = follow
   // The hit may be a tool-result message (not shown): its nearest shown message before it.
   const jumpIndex = useMemo(() => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { chipLabel } from './memory-chip'
+import { secretRefusalDetails } from './secret-chip'
 
 // The engine's words (secret-guard/guard.ts; its tests pin them) as the chip shows them.
 const REFUSED =
@@ -39,5 +40,15 @@ describe('chip labels for the secret guard', () => {
         result: 'over 256 KiB cap'
       })
     ).toBe('Edit refused: over 256 KiB cap')
+  })
+})
+
+describe('the refusal, expanded', () => {
+  it('is written for the user: what was kept out, where, and what Claude was told', () => {
+    const words = secretRefusalDetails(REFUSED)
+    expect(words).toBe(
+      'The secret guard kept an AWS access key (line 3) and 2 GitHub tokens (lines 5, 9) out of memory. Nothing was written to /memories/deploy.md; Claude was asked to write it again without the secret. Settings → Secret guard chooses whether such a change is refused or saved with the secret redacted.'
+    )
+    expect(secretRefusalDetails('Error: over cap')).toBeNull()
   })
 })

@@ -6,6 +6,7 @@ import type { ChatFault, ChatRetrying } from '@shared/chat'
  */
 
 export const THINKING_TEXT = 'Claude is thinking…'
+export const APPROVAL_TEXT = 'Waiting for your approval'
 
 /** Why Cairn is retrying, in two or three words. */
 export function retryReason(fault: ChatFault): string {

@@ -1,6 +1,12 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { ChatRetrying } from '@shared/chat'
-import { retryingAnnouncement, retryingText, secondsUntil, THINKING_TEXT } from './turn-status-text'
+import {
+  APPROVAL_TEXT,
+  retryingAnnouncement,
+  retryingText,
+  secondsUntil,
+  THINKING_TEXT
+} from './turn-status-text'
 import type { Draft } from './use-conversation'
 
 /** The wait before an answer shows: what the line says, and what a screen reader hears. */
@@ -42,22 +48,32 @@ function useSecondsLeft(retrying: ChatRetrying | null): number {
   return fromTarget === null ? retrying.secondsLeft : Math.min(retrying.secondsLeft, fromTarget)
 }
 
-/** "Claude is thinking…" from send until the first token; the countdown while Cairn retries. */
+/**
+ * "Claude is thinking…" from send until the first token; the countdown while Cairn retries;
+ * "Waiting for your approval" while a memory change waits on a card.
+ */
 export function useTurnWait(
   running: boolean,
   drafts: readonly Draft[],
-  retrying: ChatRetrying | null
+  retrying: ChatRetrying | null,
+  awaitingApproval = false
 ): TurnWait | null {
   const secondsLeft = useSecondsLeft(retrying)
   const answerShown = drafts.some((d) => d.text.length > 0 || d.tools.length > 0)
-  const text = !running
-    ? null
+  const text = awaitingApproval
+    ? APPROVAL_TEXT
+    : !running
+      ? null
+      : retrying
+        ? retryingText(retrying, secondsLeft)
+        : answerShown
+          ? null
+          : THINKING_TEXT
+  const spoken = awaitingApproval
+    ? APPROVAL_TEXT
     : retrying
-      ? retryingText(retrying, secondsLeft)
-      : answerShown
-        ? null
-        : THINKING_TEXT
-  const spoken = retrying ? retryingAnnouncement(retrying) : THINKING_TEXT
+      ? retryingAnnouncement(retrying)
+      : THINKING_TEXT
   // The same object while the words stay the same: the message list re-renders only on a change.
   return useMemo(() => (text === null ? null : { text, spoken }), [text, spoken])
 }

@@ -24,6 +24,6 @@ describe('UsageLine', () => {
     const line = screen.getByTestId('usage-line')
     expect(line.textContent).toBe('1,234 in · 56 out · 900 cached')
     expect(line.textContent).not.toContain('$')
-    expect(line.title).toContain('No price for this model')
+    expect(line.title).toContain('Unknown price for this model')
   })
 })

@@ -13,7 +13,7 @@ function breakdown(usage: Usage, usd: number | null): string {
   ]
   const price =
     usd === null
-      ? 'No price for this model: tokens only.'
+      ? 'Unknown price for this model (Cairn keeps a list of prices, and it is not on it): tokens only.'
       : `At Anthropic's list prices of ${PRICES_AS_OF}.`
   return `${parts.join(' · ')}. ${price}`
 }

@@ -10,6 +10,8 @@ export interface ChatOptionsState {
   error: ShownError | null
   setModel(model: string): void
   setMemory(memory: 'on' | 'off'): void
+  /** Web search / web fetch for this chat. */
+  setWeb(change: { webSearch?: boolean; webFetch?: boolean }): void
   /** null: back to the instructions from Settings. */
   setInstructions(instructions: string | null): void
 }
@@ -28,7 +30,9 @@ export function useChatOptions(conversationId: string, onChange?: () => void): C
           conversationId,
           model: conversation.model,
           instructions: conversation.instructions ?? null,
-          memory: conversation.memory ?? 'on'
+          memory: conversation.memory ?? 'on',
+          webSearch: conversation.web?.search ?? false,
+          webFetch: conversation.web?.fetch ?? false
         })
       },
       (failure: unknown) => live && setError(toShownError(failure))
@@ -67,6 +71,8 @@ export function useChatOptions(conversationId: string, onChange?: () => void): C
       }),
     setMemory: (memory) =>
       void change(() => call((api) => api.chat.updateConversation({ conversationId, memory }))),
+    setWeb: (web) =>
+      void change(() => call((api) => api.chat.updateConversation({ conversationId, ...web }))),
     setInstructions: (instructions) =>
       void change(() =>
         call((api) => api.chat.updateConversation({ conversationId, instructions }))

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 
 /** Within this many px of the end, the list counts as "at the bottom" (following resumes). */
 const BOTTOM_SLACK = 24
@@ -10,6 +10,8 @@ interface Options {
   ids: string[]
   /** The newest message the user wrote: a new one (sent or edited) always brings the list down. */
   lastUserId: string | undefined
+  /** What the list shows (its rows): each change is followed in the same commit, before paint. */
+  content: unknown
 }
 
 /**
@@ -18,7 +20,7 @@ interface Options {
  * again, "Latest" or sending resumes it. Virtuoso's own followOutput only follows a growing row
  * for 100 ms after a row is added, so a long answer was left behind; this follows every size change.
  */
-export function useFollowOutput({ ids, lastUserId }: Options) {
+export function useFollowOutput({ ids, lastUserId, content }: Options) {
   const scroller = useRef<HTMLElement | null>(null)
   const following = useRef(true)
   const lastTop = useRef(0)
@@ -106,6 +108,12 @@ export function useFollowOutput({ ids, lastUserId }: Options) {
     [onScroll, onWheel, onKey, onPress, onRelease, observeRows]
   )
   useEffect(() => () => resize.current?.disconnect(), [])
+
+  // A streamed piece is in the DOM once React commits: stay at the bottom before the frame is
+  // painted, so a busy machine (a late resize callback) never shows the list behind.
+  useLayoutEffect(() => {
+    if (following.current) stick()
+  }, [content, stick])
 
   // Sending (or editing) always shows the new message, wherever the user was.
   const sentRef = useRef(lastUserId)

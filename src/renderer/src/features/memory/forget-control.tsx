@@ -67,21 +67,24 @@ export function ForgetControl(props: {
           {said.text}
         </span>
       ) : null}
-      <Dialog
-        open={asking}
-        title={props.question}
-        confirmLabel="Forget"
-        danger
-        onClose={() => setAsking(false)}
-        onConfirm={run}
-      >
-        {props.children}
-        <p className="mt-2">
-          History deletes this text for good: it cannot be shown, compared or restored again, and it
-          is never kept again. The activity log notes only that something was forgotten, and when.
-          Files in memory are not changed.
-        </p>
-      </Dialog>
+      {/* Mounted only while asking: an activity list would otherwise hold one per entry. */}
+      {asking ? (
+        <Dialog
+          open
+          title={props.question}
+          confirmLabel="Forget"
+          danger
+          onClose={() => setAsking(false)}
+          onConfirm={run}
+        >
+          {props.children}
+          <p className="mt-2">
+            History deletes this text for good: it cannot be shown, compared or restored again, and
+            it is never kept again. The activity log notes only that something was forgotten, and
+            when. Files in memory are not changed.
+          </p>
+        </Dialog>
+      ) : null}
     </span>
   )
 }

@@ -31,6 +31,9 @@ export interface Draft {
   secretCheckUserEdits: boolean
   customInstructions: string
   newChatMemory: Settings['newChatMemory']
+  /** One site per line. */
+  webAllowed: string
+  webBlocked: string
 }
 export type DraftField = keyof Draft
 /** Fields the user has touched; everything else follows the saved settings as they change. */
@@ -58,7 +61,9 @@ export function draftFromSettings(settings: Settings): Draft {
     secretMode: settings.secretGuard.mode,
     secretCheckUserEdits: settings.secretGuard.checkUserEdits,
     customInstructions: settings.customInstructions,
-    newChatMemory: settings.newChatMemory
+    newChatMemory: settings.newChatMemory,
+    webAllowed: settings.webAllowedDomains.join('\n'),
+    webBlocked: settings.webBlockedDomains.join('\n')
   }
 }
 
@@ -131,6 +136,10 @@ export function patchFromDraft(settings: Settings, draft: Draft): SettingsPatch 
   if (draft.customInstructions !== settings.customInstructions)
     patch.customInstructions = draft.customInstructions
   if (draft.newChatMemory !== settings.newChatMemory) patch.newChatMemory = draft.newChatMemory
+  const allowed = pinnedLines(draft.webAllowed)
+  if (!sameList(allowed, settings.webAllowedDomains)) patch.webAllowedDomains = allowed
+  const blocked = pinnedLines(draft.webBlocked)
+  if (!sameList(blocked, settings.webBlockedDomains)) patch.webBlockedDomains = blocked
 
   if (Object.keys(memory).length > 0) patch.memory = memory
   if (Object.keys(expiry).length > 0) patch.expiry = expiry
@@ -159,7 +168,9 @@ const FIELD_OF_PATH: Record<string, DraftField> = {
   'secretGuard.mode': 'secretMode',
   'secretGuard.checkUserEdits': 'secretCheckUserEdits',
   customInstructions: 'customInstructions',
-  newChatMemory: 'newChatMemory'
+  newChatMemory: 'newChatMemory',
+  webAllowedDomains: 'webAllowed',
+  webBlockedDomains: 'webBlocked'
 }
 
 /** "maxFileBytes must be a whole number…" → "Must be a whole number…": the label already names it. */
@@ -172,6 +183,8 @@ function humanMessage(issue: SettingsIssue): string {
   message = message.charAt(0).toUpperCase() + message.slice(1)
   const line = /^expiry\.pinned\.(\d+)$/.exec(issue.path)?.[1]
   if (line !== undefined) message = `Pattern ${Number(line) + 1}: ${message}`
+  const site = /^web(?:Allowed|Blocked)Domains\.(\d+)$/.exec(issue.path)?.[1]
+  if (site !== undefined) message = `Line ${Number(site) + 1}: ${message}`
   return /[.!?]$/.test(message) ? message : `${message}.`
 }
 
@@ -210,7 +223,10 @@ export function checkDraft(settings: Settings, draft: Draft): DraftCheck {
   }
   if (!result.ok) {
     for (const issue of result.issues) {
-      const key = /^expiry\.pinned\.\d+$/.test(issue.path) ? 'expiry.pinned' : issue.path
+      const key = issue.path.replace(
+        /^(expiry\.pinned|webAllowedDomains|webBlockedDomains)\.\d+$/,
+        '$1'
+      )
       const field = FIELD_OF_PATH[key]
       if (field && isSizeField(field)) errors[field] ??= sizeRangeMessage(field)
       else if (field) errors[field] ??= humanMessage(issue)

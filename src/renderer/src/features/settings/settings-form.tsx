@@ -12,6 +12,7 @@ import { ExpiryFields, MemoryCapFields } from './memory-fields'
 import { InstructionsFields } from './instructions-fields'
 import { ModelFields } from './model-fields'
 import { SecretGuardFields } from './secret-guard-fields'
+import { WebFields } from './web-fields'
 import { SaveBar, type SaveFeedback } from './save-bar'
 import {
   checkDraft,
@@ -104,6 +105,7 @@ export function SettingsForm({ settings, active, onSaved }: SettingsFormProps) {
       <ExpiryFields {...groupProps} />
       <ApprovalFields {...groupProps} />
       <ContextFields {...groupProps} />
+      <WebFields {...groupProps} />
       <SecretGuardFields {...groupProps} />
       <GuidanceField {...groupProps} />
       <ThemeField {...groupProps} />

@@ -1,10 +1,10 @@
-import { appendFile, readdir, readFile } from 'node:fs/promises'
+import { appendFile, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import type { ActivityEntry } from '@shared/memory'
 import { runner, useMemory } from '../../__tests__/helpers'
 import { hashOf } from '../../kernel/files'
+import { keptTexts } from '../../__tests__/kept-bytes'
 import { packRecords } from './packs'
 
 // "Forget" (issue 23): versions go from history for good, the packs are rewritten without them,
@@ -20,28 +20,7 @@ const path = '/memories/a.md'
 
 /** Every byte Cairn keeps (memory folder, state, history packs decompressed), as one text. */
 async function everything(): Promise<string> {
-  const parts: string[] = []
-  const walk = async (dir: string): Promise<void> => {
-    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const full = join(dir, entry.name)
-      if (entry.isDirectory()) await walk(full)
-      else parts.push((await readFile(full)).toString('latin1'))
-    }
-  }
-  await walk(mem.temp())
-  const dir = join(mem.stateDir(), 'history', 'blobs')
-  for (const name of await readdir(dir)) {
-    const data = await readFile(join(dir, name))
-    for (let at = data.indexOf('CBLB'); at >= 0; at = data.indexOf('CBLB', at + 1)) {
-      const length = data.readUInt32BE(at + 36)
-      try {
-        parts.push(gunzipSync(data.subarray(at + 44, at + 44 + length)).toString('utf8'))
-      } catch {
-        // not a record start
-      }
-    }
-  }
-  return parts.join('\n')
+  return (await keptTexts(mem.temp())).map((kept) => kept.text).join('\n')
 }
 
 async function newest(): Promise<ActivityEntry> {

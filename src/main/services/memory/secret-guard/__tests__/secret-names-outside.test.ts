@@ -1,12 +1,17 @@
-import { randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import type { MemoryChange } from '@shared/memory'
 import { captureLogger, expectCairnError } from '../../../__tests__/helpers'
 import { MemoryWatcher } from '../../outside/watcher'
 import { runner, useMemory } from '../../__tests__/helpers'
+import {
+  anthropicKey,
+  awsKeyId,
+  keptTexts,
+  randomOf,
+  UPPER_ALNUM
+} from '../../__tests__/kept-bytes'
 
 // Names are content, also the names other programs give: a file the user saves in the memory
 // folder as `notes-<an Anthropic key>.md`, or under a folder named after an AWS key id, stays on
@@ -14,36 +19,10 @@ import { runner, useMemory } from '../../__tests__/helpers'
 // the activity log, history or the logs, whether the watcher, a catch-up before a command, a full
 // walk or the next open notices it. One activity entry says so, with the key redacted.
 
-const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
-const UPPER_ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-const randomOf = (alphabet: string, length: number) =>
-  [...randomBytes(length)].map((byte) => alphabet[byte % alphabet.length]).join('')
-const anthropicKey = () => `sk-ant-api03-${randomOf(BASE64URL, 93)}AA`
-const awsKeyId = () => `AKIA${randomOf(UPPER_ALNUM, 16)}`
-
 const memory = useMemory()
 
 /** Everything Cairn keeps of its own (the state folder: index, activity, history opened). */
-async function records(): Promise<Array<{ path: string; text: string }>> {
-  const out: Array<{ path: string; text: string }> = []
-  const dir = memory.stateDir()
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    const path = join(entry.parentPath, entry.name)
-    out.push({ path, text: path })
-    if (!entry.isFile()) continue
-    const bytes = await readFile(path)
-    out.push({ path, text: bytes.toString('utf8') })
-    if (!/^pack-\d+\.dat$/.test(entry.name)) continue
-    // MAGIC | sha256 | length (u32 BE) | crc32 | gzip bytes
-    for (let at = 0; at + 44 <= bytes.length;) {
-      const length = bytes.readUInt32BE(at + 36)
-      const record = gunzipSync(bytes.subarray(at + 44, at + 44 + length)).toString('utf8')
-      out.push({ path: `${path} (gunzip)`, text: record })
-      at += 44 + length
-    }
-  }
-  return out
-}
+const records = () => keptTexts(memory.stateDir())
 
 async function setUp() {
   const { logger, lines } = captureLogger()

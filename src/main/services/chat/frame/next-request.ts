@@ -1,0 +1,62 @@
+import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/beta/messages/messages'
+import type {
+  AssistantBlock,
+  AssistantMessage,
+  Conversation,
+  ModelOption,
+  ToolUseBlock
+} from '@shared/chat'
+import type { Settings } from '@shared/settings'
+import type { AttachmentBytes } from '../attachments'
+import { FaultBeforeRequest } from '../faults'
+import { retiredFault } from '../lifecycle'
+import { buildRequest } from '../request'
+import { ensureFrame, syncTools } from './request-frame'
+
+/**
+ * The next request of a turn, as the model takes it (its entry in the catalog, asked each time:
+ * cached, and null when nothing is known): refused before sending when the model is retired; the
+ * conversation's frame set on its first request; tools that changed since the last request cut
+ * the thinking bound to the old ones out of this request already.
+ */
+export async function nextRequest(input: {
+  conversation: Conversation
+  settings: Settings
+  memoryOn: boolean
+  files: AttachmentBytes | undefined
+  describeModel: ((model: string) => Promise<ModelOption | null>) | undefined
+  now: string
+}): Promise<MessageCreateParamsStreaming> {
+  const { conversation, settings, memoryOn, files, now } = input
+  const model = (await input.describeModel?.(conversation.model)) ?? null
+  if (model?.lifecycle === 'retired') throw new FaultBeforeRequest(retiredFault(model))
+  ensureFrame(conversation, settings, now)
+  const params = buildRequest(conversation, settings, memoryOn, files, model)
+  if (!syncTools(conversation, params.tools ?? [], now)) return params
+  return buildRequest(conversation, settings, memoryOn, files, model)
+}
+
+/**
+ * Thinking later in the same reply than a call that was changed (a secret taken out) was created
+ * after the call as it was: sent back, it would be refused. Only those blocks go; nothing else
+ * came after yet.
+ */
+export function dropThinkingAfter(conversation: Conversation, call: ToolUseBlock): void {
+  const message = conversation.messages.findLast(
+    (m): m is AssistantMessage => m.role === 'assistant' && m.content.includes(call)
+  )
+  if (message) message.content = withoutThinkingAfter(message.content, new Set([call.id]))
+}
+
+/** The blocks without the thinking that follows the first of these calls. */
+export function withoutThinkingAfter(
+  content: AssistantBlock[],
+  changed: ReadonlySet<string>
+): AssistantBlock[] {
+  if (changed.size === 0) return content
+  const at = content.findIndex((b) => b.type === 'tool_use' && changed.has(b.id))
+  if (at < 0) return content
+  return content.filter(
+    (block, i) => i < at || (block.type !== 'thinking' && block.type !== 'redacted_thinking')
+  )
+}

@@ -1,0 +1,57 @@
+import { Globe } from 'lucide-react'
+import type { ConversationOptions, ModelOption } from '@shared/chat'
+import { HeaderPanel, PanelSwitch } from '../header-panel'
+
+/**
+ * Web search and web fetch for one chat, in its header: offered only where the model's
+ * capabilities list web search. Off by default; which sites they may use is a setting.
+ */
+export function WebControl({
+  options,
+  model,
+  onChange
+}: {
+  options: ConversationOptions
+  model: ModelOption | null | undefined
+  onChange(change: { webSearch?: boolean; webFetch?: boolean }): void
+}) {
+  if (!model?.caps?.webSearch) return null
+  const { webSearch, webFetch } = options
+  const label =
+    webSearch && webFetch
+      ? 'Web: search, read'
+      : webSearch
+        ? 'Web: search'
+        : webFetch
+          ? 'Web: read'
+          : 'Web off'
+  return (
+    <HeaderPanel
+      active={webSearch || webFetch}
+      title="Web search and reading pages, for this chat"
+      panelLabel="Web search and fetch"
+      label={
+        <>
+          <Globe size={14} aria-hidden className="shrink-0" />
+          <span className="sr-only @3xl:not-sr-only">{label}</span>
+        </>
+      }
+    >
+      <PanelSwitch
+        label="Search the web"
+        help="Anthropic runs the searches ($10 per 1,000, in the cost); answers cite their sources."
+        checked={webSearch}
+        onToggle={() => onChange({ webSearch: !webSearch })}
+      />
+      <PanelSwitch
+        label="Read web pages"
+        help="Claude may fetch pages it found or you named (their text counts as input tokens)."
+        checked={webFetch}
+        onToggle={() => onChange({ webFetch: !webFetch })}
+      />
+      <p className="text-xs text-muted">
+        Which sites they may use: Settings → Web search and fetch.
+      </p>
+    </HeaderPanel>
+  )
+}
