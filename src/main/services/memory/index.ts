@@ -10,19 +10,19 @@ import {
 } from '@shared/settings'
 import { ensurePrivateDir } from '../fs/durable'
 import type { Logger } from '../log/logger'
-import { ActivityLog, DEFAULT_ACTIVITY_MAX_BYTES } from './activity-log'
+import { ActivityLog, DEFAULT_ACTIVITY_MAX_BYTES } from './ledger/activity-log'
 import { History } from './history'
-import { MemoryIndex } from './index-store'
-import { removeStateTemps, startLineIndexes } from './scan'
-import { SafeFs } from './safe-fs'
+import { MemoryIndex } from './ledger/index-store'
+import { removeStateTemps } from './ledger/state-temps'
+import { startLineIndexes } from './outside/scan'
+import { SafeFs } from './jail/safe-fs'
 import { MemoryStore, type Timers } from './store'
 
 // The memory engine: Claude's memory_20250818 commands and the inspector's calls against one folder.
-// paths.ts checks virtual paths; safe-fs.ts reaches them without following links; commands/* are
-// the six commands; caps.ts, expiry.ts, index-store.ts, activity-log.ts and queue.ts do what their
-// names say; user-ops.ts is the inspector's side; history/ keeps every version (content-addressed,
-// outside the root) and undoes entries; outside/ watches for other programs' edits; store.ts puts
-// them together behind one queue; service.ts is what the rest of the app may rely on.
+// Its floors import only downward: core/ (pure helpers) ← jail/ (paths, link-proof fs) ← ledger/
+// (index, activity log) ← kernel/ (Ctx, names, files) ← caps/, expiry/, secret-guard/, outside/ ←
+// commands/ ← inspector/, history/ ← engine/ (the queue runner) ← store.ts (the facade); service.ts
+// is what the rest of the app may rely on. docs/architecture.md draws them.
 
 export { MemoryStore, type Timers } from './store'
 export type {

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ActivityEntry } from '@shared/memory'
-import { hashOf } from '../files'
+import { hashOf } from '../kernel/files'
 import { CLAUDE, DAY, manualClock, runner, useMemory } from './helpers'
 
 // "One write path" (design.md): the engine plans with the code that executes, every mutation

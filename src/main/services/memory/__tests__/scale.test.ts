@@ -3,9 +3,9 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { MemoryChange } from '@shared/memory'
 import { expectCairnError } from '../../__tests__/helpers'
-import { reconcile } from '../scan'
-import { MemoryIndex } from '../index-store'
-import { pacer } from '../pace'
+import { reconcile } from '../outside/scan'
+import { MemoryIndex } from '../ledger/index-store'
+import { pacer } from '../core/pace'
 import type { MemoryStore } from '../store'
 import { useMemory } from './helpers'
 
@@ -20,8 +20,7 @@ async function put(rel: string, text: string): Promise<void> {
   await writeFile(host, text)
 }
 
-const indexOf = (store: MemoryStore) =>
-  (store as unknown as { parts: { index: MemoryIndex } }).parts.index
+const indexOf = (store: MemoryStore) => store.ctx({ kind: 'system' }, false).index
 const hashOf = (store: MemoryStore, rel: string) => indexOf(store).get(rel)?.hash
 
 describe('applyExternal with the paths a batch named', () => {

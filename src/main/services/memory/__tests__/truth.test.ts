@@ -2,7 +2,7 @@ import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { MemoryStore } from '..'
-import { withFrontMatterExpiry } from '../front-matter'
+import { withFrontMatterExpiry } from '../core/front-matter'
 import { DAY, manualClock, runner, useMemory } from './helpers'
 
 // Issue #13, part 5: expiry and metadata that tell the truth.

@@ -1,9 +1,9 @@
-import { usageNotice } from '../caps'
-import type { Ctx, Done } from '../context'
-import { inParent, nameOf, expiredNote } from '../files'
-import type { MemoryPath } from '../paths'
-import { lstatOrNull, removeTree } from '../safe-fs'
-import { ToolError } from '../tool-error'
+import { usageNotice } from '../caps/caps'
+import type { Ctx, Done } from '../kernel/context'
+import { inParent, nameOf, expiredNote } from '../kernel/files'
+import type { MemoryPath } from '../jail/paths'
+import { lstatOrNull, removeTree } from '../jail/fs-ops'
+import { ToolError } from '../jail/io-failure'
 import { checkpoint, gonePreview, planned, planOf, shaOf } from './plan'
 
 /** Deletes a file, or a folder with everything in it. A link is removed itself, never followed. */

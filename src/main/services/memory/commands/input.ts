@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { parseMemoryPath } from '../paths'
+import { parseMemoryPath } from '../jail/paths'
 
 // The command object comes from the model: its shape is checked here, its paths in paths.ts.
 

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
 import type { ApprovalCommand, ApprovalPreview, PlannedChange } from '@shared/approval'
 import type { Stats } from 'node:fs'
-import type { Ctx, Done } from '../context'
-import { readIn } from '../files'
-import type { MemoryPath } from '../paths'
-import type { Dir } from '../safe-fs'
-import { ToolError } from '../tool-error'
+import type { Ctx, Done } from '../kernel/context'
+import { readIn } from '../kernel/files'
+import type { MemoryPath } from '../jail/paths'
+import type { Dir } from '../jail/fs-base'
+import { ToolError } from '../jail/io-failure'
 
 // Every command reaches one checkpoint after it has read, decoded, matched and checked, and before
 // it writes. A dry run (`preview`) stops there with the plan; an approved run passes the sha256 the

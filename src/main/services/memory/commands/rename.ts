@@ -1,11 +1,11 @@
-import { usageNotice } from '../caps'
-import type { Ctx, Done } from '../context'
-import { inParent, nameOf, probe, expiredNote } from '../files'
-import { checkFoldCollision, listedExactly } from '../names'
-import { isWithin, type MemoryPath } from '../paths'
-import { lstatOrNull, rename as move } from '../safe-fs'
+import { usageNotice } from '../caps/caps'
+import type { Ctx, Done } from '../kernel/context'
+import { inParent, nameOf, probe, expiredNote } from '../kernel/files'
+import { checkFoldCollision, listedExactly } from '../kernel/names'
+import { isWithin, type MemoryPath } from '../jail/paths'
+import { lstatOrNull, rename as move } from '../jail/fs-ops'
 import { guardName } from '../secret-guard'
-import { ToolError } from '../tool-error'
+import { ToolError } from '../jail/io-failure'
 import { checkpoint, itemsText, planned, planOf, shaOf } from './plan'
 
 /** Moves a file or folder; never replaces what is already at the destination. */

@@ -1,5 +1,5 @@
-import { checkCaps, usageNotice } from '../caps'
-import type { Ctx, Done } from '../context'
+import { checkCaps, usageNotice } from '../caps/caps'
+import type { Ctx, Done } from '../kernel/context'
 import {
   editableText,
   expiredNote,
@@ -10,13 +10,13 @@ import {
   noteRead,
   noteWrite,
   readIn
-} from '../files'
-import { lineAt, numbered } from '../format'
-import type { MemoryPath } from '../paths'
-import { writeAtomic } from '../safe-fs'
+} from '../kernel/files'
+import { lineAt, numbered } from '../core/format'
+import type { MemoryPath } from '../jail/paths'
+import { writeAtomic } from '../jail/fs-ops'
 import { guardWrite } from '../secret-guard'
-import { reframe, toFrameInput } from '../text-frame'
-import { ToolError } from '../tool-error'
+import { reframe, toFrameInput } from '../core/text-frame'
+import { ToolError } from '../jail/io-failure'
 import type { CommandOf } from './input'
 import { checkpoint, planned, planOf, textChange } from './plan'
 

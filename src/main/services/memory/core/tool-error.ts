@@ -2,7 +2,7 @@ import type { CapRefusal } from '@shared/caps'
 
 // The error every floor of the engine throws, from safe-fs up to the commands. It lives on the
 // lowest floor so that safe-fs (which refuses a root swapped for a link) need not import
-// tool-error.ts, which itself reads safe-fs's FsProblem: that was a runtime import cycle.
+// jail/io-failure.ts, which itself reads the jail's FsProblem: that was a runtime import cycle.
 
 export type ToolErrorKind =
   'invalid' | 'not-found' | 'exists' | 'refused' | 'cap' | 'conflict' | 'io' | 'secret'

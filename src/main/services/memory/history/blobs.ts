@@ -3,7 +3,7 @@ import { mkdir, open, readdir, readFile, rm, type FileHandle } from 'node:fs/pro
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { crc32, gunzip, gzip, gzipSync } from 'node:zlib'
-import { hashOf } from '../files'
+import { hashOf } from '../kernel/files'
 
 // Content-addressed versions, gzip of the exact bytes, appended to pack files <dir>/pack-<n>.dat.
 // A record is MAGIC | sha256 (32 bytes) | length (u32) | crc32 of the gzip bytes (u32) | gzip bytes.

@@ -1,5 +1,5 @@
 import type { ForgetInput, HistoryHit } from '@shared/memory'
-import type { Pace } from '../pace'
+import type { Pace } from '../core/pace'
 import type { HistoryRecord } from './journal'
 import { hashesOf } from './retention'
 import { versionsOf } from './versions'

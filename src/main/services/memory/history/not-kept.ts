@@ -1,6 +1,6 @@
 import { HISTORY_KEEPS_UP_TO, type NotKept, type VersionRef } from '@shared/memory'
 import { formatBytes } from '@shared/sizes'
-import { ToolError } from '../tool-error'
+import { ToolError } from '../jail/io-failure'
 import type { HistoryRecord } from './journal'
 
 // Versions history chooses not to keep, and why (review finding 3c): a record says so explicitly,

@@ -1,13 +1,22 @@
-import { checkUserCaps } from '../caps'
+import { checkUserCaps } from '../caps/caps'
 import { remove } from '../commands/delete'
 import { rename } from '../commands/rename'
-import type { Ctx } from '../context'
-import { hashOf, inParent, nameOf, noteIntent, noteWrite, parentOf, probe, readIn } from '../files'
-import { parseMemoryPath, type MemoryPath } from '../paths'
-import { writeAtomic } from '../safe-fs'
+import type { Ctx } from '../kernel/context'
+import {
+  hashOf,
+  inParent,
+  nameOf,
+  noteIntent,
+  noteWrite,
+  parentOf,
+  probe,
+  readIn
+} from '../kernel/files'
+import { parseMemoryPath, type MemoryPath } from '../jail/paths'
+import { writeAtomic } from '../jail/fs-ops'
 import { describeFindings, findSecrets } from '../secret-guard'
-import { ToolError } from '../tool-error'
-import type { UserDone } from '../user-ops'
+import { ToolError } from '../jail/io-failure'
+import type { UserDone } from '../kernel/context'
 import type { HistoryRecord } from './journal'
 import { BLOB_MAX_BYTES, refuseNotKept } from './not-kept'
 

@@ -1,6 +1,6 @@
 import type { HistoryVersion, NotKept, VersionRef } from '@shared/memory'
-import type { MemoryIndex } from '../index-store'
-import { displayOf, isWithin } from '../paths'
+import type { MemoryIndex } from '../ledger/index-store'
+import { displayOf, isWithin } from '../jail/paths'
 import type { HistoryRecord } from './journal'
 import { notKeptOf, sideNotKept } from './not-kept'
 

@@ -2,7 +2,7 @@ import { basename, isAbsolute, relative, resolve, sep } from 'node:path'
 import { watch, type FSWatcher } from 'chokidar'
 import type { MemoryChange } from '@shared/memory'
 import type { Logger } from '../../log/logger'
-import { TEMP_NAME } from '../paths'
+import { TEMP_NAME } from '../jail/paths'
 
 // Watches the memory folder for other programs' edits and hands them to the engine in batches.
 // The engine re-reads the paths the events named (not the whole folder) and diffs them against its

@@ -1,10 +1,10 @@
 import { SECRET_FINDINGS_MAX, type SecretFinding, type SecretScanResult } from '@shared/secret-scan'
-import { bigFiles } from '../big-file'
-import type { Ctx } from '../context'
-import { formatSize } from '../format'
-import { pacer, type Pace } from '../pace'
-import { displayOf } from '../paths'
-import { readText } from '../read-text'
+import { bigFiles } from '../jail/big-file'
+import type { Ctx } from '../kernel/context'
+import { formatSize } from '../core/format'
+import { pacer, type Pace } from '../core/pace'
+import { displayOf } from '../jail/paths'
+import { readText } from '../jail/read-text'
 import { findSecrets } from './find'
 
 /**

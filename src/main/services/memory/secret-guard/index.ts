@@ -5,7 +5,7 @@
 // scans the whole folder on demand (folder-scan.ts).
 export { findSecrets, type Finding } from './find'
 export { guardCaughtSecret, guardWrite, withoutSecrets } from './guard'
-export type { WriteGuard } from '../context'
+export type { WriteGuard } from '../kernel/context'
 export {
   credentialInName,
   guardName,

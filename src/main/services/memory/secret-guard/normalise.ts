@@ -1,4 +1,4 @@
-import type { Pace } from '../pace'
+import type { Pace } from '../core/pace'
 
 // Secrets hidden from patterns: split by zero-width or bidi characters, written in full-width
 // letters, quoted or commented line by line ("> ", "# ", "// ", "- "), or wrapped over lines.

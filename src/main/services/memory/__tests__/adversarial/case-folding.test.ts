@@ -1,7 +1,7 @@
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { foldKey } from '../../names'
+import { foldKey } from '../../kernel/names'
 import {
   CLAUDE,
   makeSandbox,

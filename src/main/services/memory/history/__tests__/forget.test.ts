@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ActivityEntry } from '@shared/memory'
 import { runner, useMemory } from '../../__tests__/helpers'
-import { hashOf } from '../../files'
+import { hashOf } from '../../kernel/files'
 import { keptTexts } from '../../__tests__/kept-bytes'
 import { packRecords } from './packs'
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { runner, useMemory } from '../../__tests__/helpers'
-import { hashOf } from '../../files'
+import { hashOf } from '../../kernel/files'
 import { packLayout } from './packs'
 
 // Review finding 3(b): one flipped byte in a pack loses at most that record. A record is

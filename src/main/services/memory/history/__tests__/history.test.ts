@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ActivityEntry } from '@shared/memory'
 import { CLAUDE, DAY, manualClock, runner, useMemory } from '../../__tests__/helpers'
-import { hashOf } from '../../files'
+import { hashOf } from '../../kernel/files'
 import { packBytes, packRecords } from './packs'
 
 type Store = Awaited<ReturnType<ReturnType<typeof useMemory>['open']>>

@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest'
 import type { MemoryChange } from '@shared/memory'
 import type { MemoryStore, OpenMemoryStoreOptions } from '../..'
-import type { MemoryIndex } from '../../index-store'
+import type { MemoryIndex } from '../../ledger/index-store'
 import { useMemory } from '../../__tests__/helpers'
 import { MemoryWatcher, type MemoryWatcherOptions, type WatcherProblem } from '../watcher'
 
@@ -82,5 +82,5 @@ export const hasPath = (path: string) => (change: MemoryChange) => change.paths.
 
 /** The engine's index (what usage, expiry and the inspector's metadata come from). */
 export function indexOf(store: MemoryStore): MemoryIndex {
-  return (store as unknown as { parts: { index: MemoryIndex } }).parts.index
+  return store.ctx({ kind: 'system' }, false).index
 }

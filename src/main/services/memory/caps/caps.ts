@@ -1,0 +1,182 @@
+import type { MemoryUsage } from '@shared/memory'
+import { plural } from '@shared/words'
+import type { Ctx } from '../kernel/context'
+import { bytesText, count, formatSize, percent } from '../core/format'
+import { displayOf } from '../jail/paths'
+import { ToolError } from '../jail/io-failure'
+
+const NOTICE_AT = 0.8
+
+export interface WritePlan {
+  display: string
+  /** 'create' a new file or 'edit' an existing one. */
+  verb: 'create' | 'edit'
+  oldSize: number
+  newSize: number
+}
+
+/**
+ * Refuses a write that would break a cap, before anything touches the disk. A write that does not
+ * grow what is already over a cap (a file the user made large) is let through: shrinking must work.
+ */
+export function checkCaps(ctx: Ctx, plan: WritePlan): void {
+  if (!ctx.enforceCaps) return
+  const { maxFileBytes, maxFiles, maxTotalBytes } = ctx.limits
+  const { display, verb, oldSize, newSize } = plan
+  const grows = newSize > oldSize
+  if (newSize > maxFileBytes && grows) {
+    throw new ToolError(
+      'cap',
+      `Error: Cannot ${verb} ${display}: it would be ${bytesText(newSize)}, over the per-file cap of ${bytesText(maxFileBytes)}. Shorten the text, or split it into several smaller files.`,
+      { cap: 'file', limit: maxFileBytes, used: newSize }
+    )
+  }
+  const files = ctx.index.fileCount
+  if (verb === 'create' && files + 1 > maxFiles) {
+    throw new ToolError(
+      'cap',
+      `Error: Cannot create ${display}: memory already holds ${plural(files, 'file')} and the cap is ${count(maxFiles)}. Delete files you no longer need or consolidate related notes into one file, then try again.`,
+      { cap: 'files', limit: maxFiles, used: files }
+    )
+  }
+  const total = ctx.index.totalBytes
+  const after = total - oldSize + newSize
+  if (after > maxTotalBytes && grows) {
+    throw new ToolError(
+      'cap',
+      `Error: Cannot ${verb} ${display}: memory would grow to ${bytesText(after)}, over the total cap of ${bytesText(maxTotalBytes)} (${bytesText(total)} used now in ${plural(files, 'file')}). Delete or consolidate files you no longer need, or shorten this text, then try again.`,
+      { cap: 'total', limit: maxTotalBytes, used: total }
+    )
+  }
+}
+
+// The Settings labels the user's messages point at (Settings → Memory limits); a test keeps them
+// equal to the renderer's FIELD_LABELS.
+const SETTING_LABELS = {
+  maxFileBytes: 'Max file size',
+  maxTotalBytes: 'Max folder size',
+  maxFiles: 'Max number of files'
+} as const
+
+function raise(setting: keyof typeof SETTING_LABELS): string {
+  return `raise "${SETTING_LABELS[setting]}" in Settings → Memory limits.`
+}
+
+/**
+ * The same caps for the user's own saves in the inspector, worded for the user: the message names
+ * the cap and the setting that raises it. Shrinking what is already over a cap still works.
+ */
+export function checkUserCaps(
+  ctx: Ctx,
+  plan: WritePlan,
+  action: 'save' | 'create' | 'restore'
+): void {
+  const { maxFileBytes, maxFiles, maxTotalBytes } = ctx.limits
+  const { display, verb, oldSize, newSize } = plan
+  const grows = newSize > oldSize
+  if (newSize > maxFileBytes && grows) {
+    throw new ToolError(
+      'cap',
+      `Error: Cannot ${action} ${display}: it would be ${bytesText(newSize)}, over the per-file cap of ${bytesText(maxFileBytes)}. Shorten it, or ${raise('maxFileBytes')}`,
+      { cap: 'file', limit: maxFileBytes, used: newSize }
+    )
+  }
+  const files = ctx.index.fileCount
+  if (verb === 'create' && files + 1 > maxFiles) {
+    throw new ToolError(
+      'cap',
+      `Error: Cannot create ${display}: memory already holds ${plural(files, 'file')} and the cap is ${count(maxFiles)}. Delete files you no longer need, or ${raise('maxFiles')}`,
+      { cap: 'files', limit: maxFiles, used: files }
+    )
+  }
+  const total = ctx.index.totalBytes
+  const after = total - oldSize + newSize
+  if (after > maxTotalBytes && grows) {
+    throw new ToolError(
+      'cap',
+      `Error: Cannot ${action} ${display}: memory would grow to ${bytesText(after)}, over the total cap of ${bytesText(maxTotalBytes)}. Delete files you no longer need, or ${raise('maxTotalBytes')}`,
+      { cap: 'total', limit: maxTotalBytes, used: total }
+    )
+  }
+}
+
+/** One line for a successful write once usage passes 80% of a cap ('' below that). */
+export function usageNotice(ctx: Ctx, fileSize?: number): string {
+  const { maxFileBytes, maxFiles, maxTotalBytes } = ctx.limits
+  const parts: string[] = []
+  const files = ctx.index.fileCount
+  const total = ctx.index.totalBytes
+  if (files / maxFiles > NOTICE_AT) {
+    parts.push(`${count(files)} of ${count(maxFiles)} files (${percent(files / maxFiles)})`)
+  }
+  if (total / maxTotalBytes > NOTICE_AT) {
+    parts.push(
+      `${formatSize(total)} of the ${formatSize(maxTotalBytes)} total cap (${percent(total / maxTotalBytes)})`
+    )
+  }
+  if (fileSize !== undefined && fileSize / maxFileBytes > NOTICE_AT) {
+    parts.push(
+      `this file is ${formatSize(fileSize)} of the ${formatSize(maxFileBytes)} per-file cap (${percent(fileSize / maxFileBytes)})`
+    )
+  }
+  if (parts.length === 0) return ''
+  return `\nNote: memory is nearly full: ${parts.join('; ')}. Consolidate related notes and delete what is no longer needed before adding more.`
+}
+
+/** The line a view of an over-cap file ends with. */
+export function overCapNote(ctx: Ctx, size: number): string {
+  if (size <= ctx.limits.maxFileBytes) return ''
+  return `\nNote: this file is ${bytesText(size)}, over the per-file cap of ${bytesText(ctx.limits.maxFileBytes)}. It stays readable, but edits that make it larger are refused; shorten it or split it into smaller files.`
+}
+
+export function usageOf(ctx: Pick<Ctx, 'index' | 'limits'>): MemoryUsage {
+  const { index, limits } = ctx
+  const overCapFiles: string[] = []
+  for (const [rel, entry] of index.entries()) {
+    if (entry.size > limits.maxFileBytes) overCapFiles.push(displayOf(rel))
+  }
+  return {
+    files: index.fileCount,
+    totalBytes: index.totalBytes,
+    limits: { ...limits },
+    fraction: {
+      files: index.fileCount / limits.maxFiles,
+      totalBytes: index.totalBytes / limits.maxTotalBytes
+    },
+    overCapFiles: overCapFiles.sort()
+  }
+}
+
+/**
+ * Files among `rels` (just changed outside the app) that break a cap: larger than the per-file
+ * cap, or added while the folder is over its file-count or total cap. Display paths, sorted.
+ */
+export function capFlags(rels: string[], ctx: Pick<Ctx, 'index' | 'limits'>): string[] {
+  const { index, limits } = ctx
+  const folderOver = index.fileCount > limits.maxFiles || index.totalBytes > limits.maxTotalBytes
+  const flagged: string[] = []
+  for (const rel of rels) {
+    const entry = index.get(rel)
+    if (entry && (entry.size > limits.maxFileBytes || folderOver)) flagged.push(displayOf(rel))
+  }
+  return flagged.sort()
+}
+
+/** Why a file changed outside the app breaks a cap ('' when it does not). */
+export function capNote(rel: string, ctx: Pick<Ctx, 'index' | 'limits'>): string {
+  const { index, limits } = ctx
+  const size = index.get(rel)?.size
+  if (size === undefined) return ''
+  const notes: string[] = []
+  if (size > limits.maxFileBytes)
+    notes.push(`over the per-file cap of ${bytesText(limits.maxFileBytes)}`)
+  if (index.fileCount > limits.maxFiles)
+    notes.push(
+      `memory now holds ${plural(index.fileCount, 'file')}, over the cap of ${count(limits.maxFiles)}`
+    )
+  if (index.totalBytes > limits.maxTotalBytes)
+    notes.push(
+      `memory now holds ${bytesText(index.totalBytes)}, over the total cap of ${bytesText(limits.maxTotalBytes)}`
+    )
+  return notes.length ? `; ${notes.join('; ')}` : ''
+}

@@ -1,0 +1,87 @@
+import type { SweepResult } from '@shared/memory'
+import { expireDue, expiryMessage, preview } from '../expiry/expiry'
+import { SYSTEM, type Engine } from './engine'
+import { inspect } from './inspect'
+import { catchUp, reconcileNow } from './outside'
+import { appendMoved, tracked } from './record'
+
+// Keeping the folder in shape: the hourly sweep (re-read, expire, trim history), the index
+// flush, and the orderly close.
+
+/** Starts the periodic sweep (the first sweep runs in `openMemoryStore`). */
+export function startSweeping(e: Engine, intervalMs: number): void {
+  e.sweepTimer = e.parts.timers.setInterval(() => {
+    void sweep(e).catch((error: unknown) => e.warn('memory sweep failed', error))
+  }, intervalMs)
+}
+
+/**
+ * Re-reads the folder into the index, then expires what is due; of `only` (the list the user
+ * confirmed), when given, so nothing goes that the user was not shown.
+ */
+export function sweep(e: Engine, only?: readonly string[]): Promise<SweepResult> {
+  return inspect(e, async () => {
+    await reconcileNow(e, e.ctx(SYSTEM, false), false, true)
+    return expireNow(e, true, only ? new Set(only) : undefined)
+  })
+}
+
+/** Expires what is due without re-reading the folder first (the open has just read it). */
+export function expire(e: Engine): Promise<SweepResult> {
+  return inspect(e, () => expireNow(e))
+}
+
+/** Expires what is due, with history of what went; `prune` also trims history (the sweep). */
+async function expireNow(
+  e: Engine,
+  prune = false,
+  only?: ReadonlySet<string>
+): Promise<SweepResult> {
+  const ctx = e.ctx(SYSTEM, false)
+  const chosen = (item: { path: string }) => !only || only.has(item.path)
+  // An outside edit not yet seen makes a file fresh again: take it in before judging what is due.
+  await catchUp(
+    e,
+    preview(ctx, 0)
+      .filter(chosen)
+      .map((item) => item.path)
+  )
+  const due = preview(ctx, 0)
+    .filter(chosen)
+    .map((item) => item.path)
+  const [expired, versions] = await tracked(e, ctx, due, 'read', (c) =>
+    expireDue(c, e.parts.archiveRoot, only)
+  )
+  await appendMoved(e, SYSTEM, 'expire', expired, versions, (item) =>
+    expiryMessage(item, e.expiry.days)
+  )
+  if (prune)
+    await e.parts.history
+      ?.prune(ctx.index, ctx.now())
+      .catch((error: unknown) => e.warn('memory history prune failed', error))
+  if (expired.length)
+    e.emit(
+      expired.map((item) => item.path),
+      SYSTEM
+    )
+  await e.saveIndex()
+  return { expired }
+}
+
+/** Writes the index now (it is otherwise saved shortly after changes, and on dispose). */
+export function flush(e: Engine): Promise<void> {
+  return inspect(e, () => e.saveIndex())
+}
+
+export async function dispose(e: Engine): Promise<void> {
+  if (e.closed) return
+  e.closed = true
+  e.parts.timers.clearInterval(e.sweepTimer)
+  e.parts.timers.clearTimeout(e.flushTimer)
+  await e.queue.idle()
+  await e.lines.dispose()
+  await e.saveIndex().catch((error: unknown) => e.warn('memory index save failed', error))
+  await e.parts.history?.close()
+  await e.parts.log.close()
+  e.listeners.clear()
+}

@@ -1,0 +1,146 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { MemoryStore } from '../..'
+import { CLAUDE, manualClock, manualTimers, runner, useMemory, USER } from '../../__tests__/helpers'
+
+const mem = useMemory()
+let store: MemoryStore
+const { ok } = runner(() => store)
+const indexFile = () => join(mem.stateDir(), 'memory-index.json')
+const readIndex = async () =>
+  JSON.parse(await readFile(indexFile(), 'utf8')) as {
+    files: Record<string, Record<string, unknown>>
+  }
+const sha = (text: string) => createHash('sha256').update(text).digest('hex')
+
+describe('the index in stateDir', () => {
+  it('records created, modified, accessed, size, hash and the last actor per file', async () => {
+    const time = manualClock(Date.parse('2025-01-01T00:00:00Z'))
+    store = await mem.open({ clock: time.clock })
+    await ok({ command: 'create', path: '/memories/a.md', file_text: 'one' })
+    time.advance(1000)
+    await store.write({ path: '/memories/a.md', content: 'two!' })
+    time.advance(1000)
+    await ok({ command: 'view', path: '/memories/a.md' })
+    await store.flush()
+    const entry = (await readIndex()).files['a.md']
+    expect(entry).toMatchObject({
+      created: Date.parse('2025-01-01T00:00:00Z'),
+      modified: Date.parse('2025-01-01T00:00:01Z'),
+      accessed: Date.parse('2025-01-01T00:00:02Z'),
+      size: 4,
+      hash: sha('two!'),
+      actor: USER
+    })
+    await ok({ command: 'str_replace', path: '/memories/a.md', old_str: 'two', new_str: 'three' })
+    await store.flush()
+    expect((await readIndex()).files['a.md']).toMatchObject({
+      actor: CLAUDE,
+      size: 6,
+      hash: sha('three!')
+    })
+  })
+
+  it('is written shortly after a change (on the injected timer) and on dispose', async () => {
+    const timers = manualTimers()
+    store = await mem.open({ timers: timers.timers })
+    await ok({ command: 'create', path: '/memories/a.md', file_text: 'a' })
+    expect(timers.timeouts.size).toBe(1)
+    timers.fireTimeouts()
+    await store.usage() // waits for the queued save
+    expect(Object.keys((await readIndex()).files)).toEqual(['a.md'])
+    await ok({ command: 'create', path: '/memories/b.md', file_text: 'b' })
+    await store.dispose()
+    expect(Object.keys((await readIndex()).files).sort()).toEqual(['a.md', 'b.md'])
+  })
+
+  it('is rebuilt from the disk when missing', async () => {
+    await mkdir(join(mem.root(), 'sub'), { recursive: true })
+    await writeFile(join(mem.root(), 'a.md'), 'aaa')
+    await writeFile(join(mem.root(), 'sub/b.md'), 'bb')
+    store = await mem.open()
+    expect(await store.usage()).toMatchObject({ files: 2, totalBytes: 5 })
+    await store.flush()
+    const files = (await readIndex()).files
+    expect(files['sub/b.md']).toMatchObject({
+      size: 2,
+      hash: sha('bb'),
+      actor: { kind: 'external' }
+    })
+  })
+
+  it('is rebuilt when corrupt or of an unknown shape', async () => {
+    await mem.mkroot()
+    await writeFile(join(mem.root(), 'a.md'), 'aaa')
+    await mkdir(mem.stateDir(), { recursive: true })
+    for (const bad of [
+      '{not json',
+      JSON.stringify({ version: 9, files: {} }),
+      JSON.stringify({ version: 1, files: { 'a.md': { size: 'x' } } })
+    ]) {
+      await writeFile(indexFile(), bad)
+      store = await mem.open()
+      expect(await store.usage()).toMatchObject({ files: 1, totalBytes: 3 })
+      await store.dispose()
+      expect((await readIndex()).files['a.md']).toMatchObject({ size: 3 })
+    }
+  })
+
+  it('catches up with changes made while the app was closed, and logs them as external', async () => {
+    store = await mem.open()
+    await ok({ command: 'create', path: '/memories/kept.md', file_text: 'k' })
+    await ok({ command: 'create', path: '/memories/changed.md', file_text: 'c' })
+    await ok({ command: 'create', path: '/memories/removed.md', file_text: 'r' })
+    await store.dispose()
+    await writeFile(join(mem.root(), 'changed.md'), 'changed outside')
+    await writeFile(join(mem.root(), 'added.md'), 'new')
+    await import('node:fs/promises').then((fs) => fs.rm(join(mem.root(), 'removed.md')))
+    store = await mem.open()
+    expect(await store.usage()).toMatchObject({ files: 3, totalBytes: 1 + 15 + 3 })
+    const external = await store.activity({ actor: 'external' })
+    expect(external.entries.map((entry) => [entry.paths[0], entry.message]).sort()).toEqual([
+      ['/memories/added.md', 'added outside the app'],
+      ['/memories/changed.md', 'changed outside the app'],
+      ['/memories/removed.md', 'removed outside the app']
+    ])
+  })
+
+  it('serves usage without rescanning: an outside change counts after refresh()', async () => {
+    store = await mem.open()
+    await writeFile(join(mem.root(), 'outside.md'), 'xyz')
+    expect((await store.usage()).files).toBe(0)
+    await store.refresh()
+    expect(await store.usage()).toMatchObject({ files: 1, totalBytes: 3 })
+  })
+})
+
+describe('leftovers of a crash', () => {
+  it('removes temp files in the memory folder (at any depth) and in stateDir on open', async () => {
+    await mkdir(join(mem.root(), 'deep/er'), { recursive: true })
+    await mkdir(mem.stateDir(), { recursive: true })
+    const temp = '.cairn-01234567-89ab-cdef-0123-456789abcdef.tmp'
+    await writeFile(join(mem.root(), temp), 'half')
+    await writeFile(join(mem.root(), 'deep/er', temp), 'half')
+    await writeFile(join(mem.root(), 'deep/keep.md'), 'keep')
+    await writeFile(
+      join(mem.stateDir(), '.memory-index.json.01234567-89ab-cdef-0123-456789abcdef.tmp'),
+      '{'
+    )
+    store = await mem.open()
+    expect(await readdir(mem.root())).toEqual(['deep'])
+    expect(await readdir(join(mem.root(), 'deep/er'))).toEqual([])
+    expect((await readdir(mem.stateDir())).filter((name) => name.endsWith('.tmp'))).toEqual([])
+    expect(await store.usage()).toMatchObject({ files: 1, totalBytes: 4 })
+  })
+
+  it('leaves no temp files behind after writes', async () => {
+    store = await mem.open()
+    await ok({ command: 'create', path: '/memories/a/b.md', file_text: 'x' })
+    await ok({ command: 'str_replace', path: '/memories/a/b.md', old_str: 'x', new_str: 'y' })
+    await ok({ command: 'insert', path: '/memories/a/b.md', insert_line: 0, insert_text: 'z' })
+    await store.write({ path: '/memories/a/b.md', content: 'w' })
+    expect(await readdir(join(mem.root(), 'a'))).toEqual(['b.md'])
+  })
+})

@@ -1,0 +1,220 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { ActivityActorSchema, type ActivityActor } from '@shared/memory'
+import { writeFileDurably } from '../../fs/durable'
+import { pacer, type Pace } from '../core/pace'
+import { isWithin } from '../jail/paths'
+
+// What the engine knows about each file, kept in stateDir so usage needs no rescan per operation.
+// It is a cache plus metadata: open() reconciles it with the disk and rebuilds it when unreadable.
+
+const EntrySchema = z.object({
+  created: z.number(),
+  modified: z.number(),
+  /** The idle clock: last view or edit through the app (a file first seen: its mtime). */
+  accessed: z.number(),
+  /**
+   * When Claude or the user last read the file; absent when nothing has (an index saved before
+   * this field existed has none either: optional, so old and new files load both ways).
+   */
+  read: z.number().optional(),
+  size: z.number().int().min(0),
+  hash: z.string(),
+  mtimeMs: z.number(),
+  actor: ActivityActorSchema,
+  expiresAt: z.number().optional()
+})
+export type IndexEntry = z.infer<typeof EntrySchema>
+
+const ExpiredSchema = z.object({
+  at: z.number(),
+  reason: z.enum(['idle', 'age', 'front-matter']).optional(),
+  action: z.enum(['delete', 'archive']),
+  archiveId: z.string().optional()
+})
+export type ExpiredNote = z.infer<typeof ExpiredSchema>
+
+const IndexFileSchema = z.object({
+  version: z.literal(1),
+  files: z.record(z.string(), EntrySchema),
+  expired: z.record(z.string(), ExpiredSchema).default({})
+})
+
+const INDEX_FILE = 'memory-index.json'
+/** Lines of the index parsed at once: small enough to stay well inside a pace slice. */
+const LOAD_CHUNK = 500
+const ChunkSchema = z.record(z.string(), EntrySchema)
+const MAX_EXPIRED_NOTES = 500
+
+export class MemoryIndex {
+  private readonly files = new Map<string, IndexEntry>()
+  /** Recently expired paths, so "does not exist" can say why. */
+  readonly expired = new Map<string, ExpiredNote>()
+  private bytes = 0
+  private dirty = false
+
+  get totalBytes(): number {
+    return this.bytes
+  }
+  get fileCount(): number {
+    return this.files.size
+  }
+  get isDirty(): boolean {
+    return this.dirty
+  }
+
+  markDirty(): void {
+    this.dirty = true
+  }
+
+  get(rel: string): IndexEntry | undefined {
+    return this.files.get(rel)
+  }
+
+  entries(): IterableIterator<[string, IndexEntry]> {
+    return this.files.entries()
+  }
+
+  set(rel: string, entry: IndexEntry): void {
+    this.bytes += entry.size - (this.files.get(rel)?.size ?? 0)
+    this.files.set(rel, entry)
+    this.expired.delete(rel)
+    this.dirty = true
+  }
+
+  /** Updates fields of a known entry (e.g. the access time). */
+  touch(rel: string, patch: Partial<IndexEntry>): void {
+    const entry = this.files.get(rel)
+    if (entry) this.set(rel, { ...entry, ...patch })
+  }
+
+  delete(rel: string): IndexEntry | undefined {
+    const entry = this.files.get(rel)
+    if (!entry) return undefined
+    this.bytes -= entry.size
+    this.files.delete(rel)
+    this.dirty = true
+    return entry
+  }
+
+  /** Entries for `folder` itself (a file) or anything under it. */
+  under(folder: string): Array<[string, IndexEntry]> {
+    if (folder === '') return [...this.files.entries()]
+    const own = this.files.get(folder)
+    const result: Array<[string, IndexEntry]> = own ? [[folder, own]] : []
+    const prefix = `${folder}/`
+    for (const item of this.files) if (item[0].startsWith(prefix)) result.push(item)
+    return result
+  }
+
+  deleteUnder(folder: string): Array<[string, IndexEntry]> {
+    const removed = this.under(folder)
+    for (const [rel] of removed) this.delete(rel)
+    return removed
+  }
+
+  moveUnder(from: string, to: string): void {
+    for (const [rel, entry] of this.deleteUnder(from)) {
+      this.set(to + rel.slice(from.length), entry)
+    }
+  }
+
+  noteExpired(rel: string, note: ExpiredNote): void {
+    this.expired.set(rel, note)
+    while (this.expired.size > MAX_EXPIRED_NOTES) {
+      const oldest = this.expired.keys().next().value
+      if (oldest === undefined) break
+      this.expired.delete(oldest)
+    }
+    this.dirty = true
+  }
+
+  clear(): void {
+    this.files.clear()
+    this.bytes = 0
+    this.dirty = true
+  }
+
+  isFileUnder(folder: string): boolean {
+    for (const rel of this.files.keys()) if (isWithin(rel, folder)) return true
+    return false
+  }
+
+  serialize(): string {
+    this.dirty = false
+    return JSON.stringify({
+      version: 1,
+      files: Object.fromEntries(this.files),
+      expired: Object.fromEntries(this.expired)
+    })
+  }
+
+  /**
+   * The same JSON as `serialize`, laid out one file per line and built in paced steps, so
+   * 100,000 entries never hold the event loop (and `load` can read it back the same way).
+   */
+  async serializePaced(pace: Pace = pacer()): Promise<string> {
+    this.dirty = false
+    const expired = JSON.stringify(Object.fromEntries(this.expired))
+    const lines = [`{"version":1,"expired":${expired},"files":{`]
+    let first = true
+    for (const [rel, entry] of this.files) {
+      await pace()
+      lines.push(`${first ? '' : ','}${JSON.stringify(rel)}:${JSON.stringify(entry)}`)
+      first = false
+    }
+    lines.push('}}')
+    return lines.join('\n')
+  }
+
+  /** Loads the saved index; `ok` is false when it was missing or unreadable (then rebuild). */
+  static async load(
+    stateDir: string,
+    pace: Pace = pacer()
+  ): Promise<{ index: MemoryIndex; ok: boolean }> {
+    const index = new MemoryIndex()
+    let text: string
+    try {
+      text = await readFile(join(stateDir, INDEX_FILE), 'utf8')
+    } catch {
+      return { index, ok: false }
+    }
+    try {
+      const headEnd = text.indexOf('\n')
+      const tailStart = text.lastIndexOf('\n')
+      const head = text.slice(0, Math.max(0, headEnd))
+      if (headEnd > 0 && head.endsWith('"files":{') && text.slice(tailStart + 1) === '}}') {
+        // One file per line (serializePaced): parsed and checked a chunk of lines at a time,
+        // paced; no split of the whole text (100,000 strings at once).
+        const parsed = IndexFileSchema.parse(JSON.parse(`${head}}}`))
+        for (const [rel, note] of Object.entries(parsed.expired)) index.expired.set(rel, note)
+        for (let at = headEnd + 1; at < tailStart;) {
+          await pace()
+          let end = at
+          for (let n = 0; n < LOAD_CHUNK && end < tailStart; n++) end = text.indexOf('\n', end) + 1
+          const chunk = text.slice(at, end).replace(/^,/, '')
+          at = end
+          const files = ChunkSchema.parse(JSON.parse(`{${chunk}}`))
+          for (const [rel, entry] of Object.entries(files)) index.set(rel, entry)
+        }
+      } else {
+        const parsed = IndexFileSchema.parse(JSON.parse(text))
+        for (const [rel, entry] of Object.entries(parsed.files)) index.set(rel, entry)
+        for (const [rel, note] of Object.entries(parsed.expired)) index.expired.set(rel, note)
+      }
+    } catch {
+      return { index: new MemoryIndex(), ok: false }
+    }
+    index.dirty = false
+    return { index, ok: true }
+  }
+
+  async save(stateDir: string): Promise<void> {
+    await writeFileDurably(join(stateDir, INDEX_FILE), await this.serializePaced())
+  }
+}
+
+export function actorRecord(actor: ActivityActor): ActivityActor {
+  return actor.kind === 'claude' ? { kind: 'claude', conversationId: actor.conversationId } : actor
+}

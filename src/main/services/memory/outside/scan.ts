@@ -1,0 +1,321 @@
+import type { Stats } from 'node:fs'
+import { unlink } from 'node:fs/promises'
+import type { Ctx } from '../kernel/context'
+import { bigFiles, readBounded } from '../jail/big-file'
+import { inParent, noteRead, openIn, parentOf } from '../kernel/files'
+import { refusedReason } from '../kernel/names'
+import { credentialInName } from '../secret-guard'
+import { pacer, type Pace } from '../core/pace'
+import { isWithin, parseMemoryPath, TEMP_NAME } from '../jail/paths'
+import { FsProblem, type Dir } from '../jail/fs-base'
+import { lstatOrNull } from '../jail/fs-ops'
+import { walkTree, WALK_MAX_DEPTH, type WalkSkip } from '../jail/walk'
+import { ToolError } from '../jail/io-failure'
+
+export interface Reconciled {
+  added: string[]
+  changed: string[]
+  removed: string[]
+  /** Folders the walk could not enter; what the index knows under them is kept as it was. */
+  skipped: WalkSkip[]
+  /** New files kept out of the index: a name of theirs holds a credential (rel → its words). */
+  secretNamed: Map<string, string>
+}
+
+function reconciled(): Reconciled {
+  return { added: [], changed: [], removed: [], skipped: [], secretNamed: new Map() }
+}
+
+interface Seen {
+  size: number
+  mtimeMs: number
+}
+
+/**
+ * Brings the index in line with the disk: drops what is gone, (re)hashes what is new or changed
+ * (by size or mtime). With `removeTemps`, deletes temp files a crash left behind. The walk and
+ * the rehashing hand the event loop back between slices (`pace`).
+ */
+export async function reconcile(
+  ctx: Ctx,
+  removeTemps: boolean,
+  /** Files to rehash even if size and time look unchanged (timestamps are coarse). */
+  force: ReadonlySet<string> = new Set(),
+  pace: Pace = pacer()
+): Promise<Reconciled> {
+  const result = reconciled()
+  const onDisk = await walkFiles(ctx, [], result, pace, removeTemps)
+  for (const rel of Array.from(ctx.index.entries(), ([key]) => key)) {
+    await pace()
+    if (!onDisk.has(rel) && !underSkipped(rel, result.skipped)) forgetOne(ctx, rel, result)
+  }
+  const parents = new Parents(ctx)
+  try {
+    for (const [rel, seen] of onDisk) {
+      await pace()
+      await settle(ctx, rel, seen, force.has(rel), result, parents)
+    }
+  } finally {
+    await parents.close()
+  }
+  return result
+}
+
+/** Keeps the folder of the last file read open: a walk hands files over folder by folder. */
+class Parents {
+  private key: string | undefined
+  private dir: Dir | undefined
+
+  constructor(private readonly ctx: Ctx) {}
+
+  async open(segments: readonly string[]): Promise<Dir> {
+    const key = segments.join('/')
+    if (this.dir && this.key === key) return this.dir
+    await this.close()
+    this.dir = await this.ctx.fs.openDir(segments)
+    this.key = key
+    return this.dir
+  }
+
+  async close(): Promise<void> {
+    const dir = this.dir
+    this.dir = undefined
+    this.key = undefined
+    await dir?.close()
+  }
+}
+
+/**
+ * Like `reconcile`, for just the paths the watcher named (relative to the root): a file is
+ * rehashed, a folder is walked, a path that is gone (or now a link) leaves the index with all
+ * it held, and a path ending in `/` is a folder looked at one level deep (its files, not its
+ * subfolders). Cost follows the size of the batch, not of the folder.
+ */
+export async function reconcilePaths(
+  ctx: Ctx,
+  touched: Iterable<string>,
+  pace: Pace = pacer()
+): Promise<Reconciled> {
+  const result = reconciled()
+  // Folders the index holds files under, built once per batch and only when needed.
+  let folders: Set<string> | undefined
+  const holds = async (key: string): Promise<boolean> => {
+    folders ??= await foldersOf(ctx, pace)
+    return folders.has(key)
+  }
+  for (const rel of new Set(touched)) {
+    await pace()
+    const segments = rel.split('/').filter((part) => part !== '')
+    if (segments.some((part) => part === '.' || part === '..')) continue
+    const key = segments.join('/')
+    if (rel.endsWith('/')) {
+      await lookInto(ctx, segments, result, pace, holds)
+      continue
+    }
+    if (segments.length === 0) continue
+    const info = await lstatAt(ctx, segments)
+    const known = ctx.index.get(key)
+    if (info?.isFile()) {
+      // A folder replaced by a file: what the index had under it is gone.
+      if (!known && (await holds(key))) forget(ctx, key, new Map(), result)
+      await settle(ctx, key, info, true, result)
+      continue
+    }
+    if (known) forgetOne(ctx, key, result)
+    if (!info?.isDirectory()) {
+      if (!known && (await holds(key))) forget(ctx, key, new Map(), result)
+      continue
+    }
+    const onDisk = await walkFiles(ctx, segments, result, pace, false)
+    if (await holds(key)) forget(ctx, key, onDisk, result)
+    for (const [under, seen] of onDisk) {
+      await pace()
+      await settle(ctx, under, seen, false, result)
+    }
+  }
+  return result
+}
+
+/** One level of a folder (named `folder/` by the watcher's recheck): its files against the index. */
+async function lookInto(
+  ctx: Ctx,
+  segments: readonly string[],
+  result: Reconciled,
+  pace: Pace,
+  holds: (key: string) => Promise<boolean>
+): Promise<void> {
+  const key = segments.join('/')
+  if (segments.length > 0 && !(await lstatAt(ctx, segments))?.isDirectory()) return
+  const onDisk = await walkFiles(ctx, segments, result, pace, false, true)
+  if (segments.length === 0 || (await holds(key))) forget(ctx, key, onDisk, result, true)
+  for (const [rel, seen] of onDisk) {
+    await pace()
+    await settle(ctx, rel, seen, false, result)
+  }
+}
+
+/** Every folder key that has a file under it in the index. */
+async function foldersOf(ctx: Ctx, pace: Pace): Promise<Set<string>> {
+  const folders = new Set<string>()
+  for (const [rel] of ctx.index.entries()) {
+    await pace()
+    for (let at = rel.indexOf('/'); at > 0; at = rel.indexOf('/', at + 1)) {
+      folders.add(rel.slice(0, at))
+    }
+  }
+  return folders
+}
+
+/** Files under the folder `base` (keys relative to the root); skipped folders go to `result`. */
+async function walkFiles(
+  ctx: Ctx,
+  base: readonly string[],
+  result: Reconciled,
+  pace: Pace,
+  removeTemps: boolean,
+  oneLevel = false
+): Promise<Map<string, Seen>> {
+  const onDisk = new Map<string, Seen>()
+  const prefix = base.length ? `${base.join('/')}/` : ''
+  let skipped: WalkSkip[]
+  try {
+    skipped = await ctx.fs.withDir(base, (dir) =>
+      walkTree(
+        dir,
+        (entry) => {
+          // Only what the diff needs: 100,000 of these live until the walk is settled.
+          if (entry.kind !== 'file') return
+          const rel = prefix + entry.segments.join('/')
+          // Names the tool refuses stay out of the index (see names.ts). Hashed keys are usable
+          // names; an older version kept refused names unhashed (hash ''), so those are checked again.
+          const known = ctx.index.get(rel)
+          if ((known && known.hash !== '') || !refusedReason(rel))
+            onDisk.set(rel, { size: entry.size, mtimeMs: entry.mtimeMs })
+        },
+        {
+          isTemp: (name) => TEMP_NAME.test(name),
+          ...(removeTemps
+            ? { onTemp: (at: Dir, name: string) => unlink(at.at(name)).catch(() => undefined) }
+            : {}),
+          maxDepth: oneLevel ? 1 : WALK_MAX_DEPTH - base.length,
+          reportTooDeep: !oneLevel,
+          pace
+        }
+      )
+    )
+  } catch (error) {
+    // The folder itself went away (or became a link) since it was named: nothing under it.
+    if (error instanceof FsProblem) return onDisk
+    throw error
+  }
+  for (const skip of skipped)
+    result.skipped.push({ ...skip, segments: [...base, ...skip.segments] })
+  return onDisk
+}
+
+async function lstatAt(ctx: Ctx, segments: readonly string[]): Promise<Stats | null> {
+  try {
+    return await ctx.fs.withDir(segments.slice(0, -1), (dir) =>
+      lstatOrNull(dir.at(segments[segments.length - 1] as string))
+    )
+  } catch (error) {
+    if (error instanceof FsProblem) return null
+    throw error
+  }
+}
+
+/** Drops the index entries under the folder `key` (`oneLevel`: directly in it) the walk did not see. */
+function forget(
+  ctx: Ctx,
+  key: string,
+  onDisk: ReadonlyMap<string, Seen>,
+  result: Reconciled,
+  oneLevel = false
+): void {
+  const prefix = key ? `${key}/` : ''
+  for (const [rel] of ctx.index.under(key)) {
+    if (!rel.startsWith(prefix) || onDisk.has(rel) || underSkipped(rel, result.skipped)) continue
+    if (oneLevel && rel.includes('/', prefix.length)) continue
+    forgetOne(ctx, rel, result)
+  }
+}
+
+/** Drops a file from the index; an unhashed entry (a refused name an older version kept) silently. */
+function forgetOne(ctx: Ctx, rel: string, result: Reconciled): void {
+  const entry = ctx.index.delete(rel)
+  if (entry && entry.hash !== '') result.removed.push(rel)
+}
+
+function underSkipped(rel: string, skipped: readonly WalkSkip[]): boolean {
+  return skipped.some((skip) => isWithin(rel, skip.segments.join('/')))
+}
+
+/** Brings one file's index entry up to date with what the walk saw. */
+async function settle(
+  ctx: Ctx,
+  rel: string,
+  seen: Seen,
+  forced: boolean,
+  result: Reconciled,
+  parents?: Parents
+): Promise<void> {
+  const known = ctx.index.get(rel)
+  if (known && known.size === seen.size && known.mtimeMs === seen.mtimeMs && !forced) return
+  // Names are content: a file another program named after a key stays the user's, on disk, but
+  // out of the index, so no version, activity entry or listing of Cairn's copies the name.
+  const credential = known ? undefined : await credentialInName(rel)
+  if (credential) {
+    result.secretNamed.set(rel, credential)
+    return
+  }
+  const parsed = parseMemoryPath(`/memories/${rel}`)
+  if (!parsed.ok) return
+  const missing = () => new ToolError('not-found', 'gone')
+  try {
+    const before = known?.hash
+    const read = async (dir: Dir) => {
+      const file = await openIn(dir, parsed.path, missing)
+      let handedOver = false
+      try {
+        const got = await readBounded(file)
+        const entry = noteRead(ctx, parsed.path, got, false, forced)
+        if (!got.complete) {
+          // A big file: its line index starts building now, so a view later finds it ready.
+          ctx.lines.prefetch(file)
+          handedOver = true
+        }
+        return entry
+      } finally {
+        if (!handedOver) file.close()
+      }
+    }
+    const entry = parents
+      ? await read(await parents.open(parsed.path.segments.slice(0, -1)))
+      : await inParent(ctx, parsed.path, missing, read)
+    if (!known) result.added.push(rel)
+    else if (entry.hash !== before) result.changed.push(rel)
+  } catch {
+    // vanished or unreadable between the walk and the read; the next pass settles it
+  }
+}
+
+/**
+ * Starts building the line indexes of the big files Claude or the user read most lately (at most
+ * `count`), so a view after the open finds them ready; the builds run in the background.
+ */
+export async function startLineIndexes(ctx: Ctx, count: number): Promise<void> {
+  const big = [...ctx.index.entries()]
+    .filter(([, entry]) => entry.size > bigFiles.wholeBytes)
+    .sort(([, a], [, b]) => (b.read ?? b.accessed) - (a.read ?? a.accessed))
+    .slice(0, count)
+  for (const [rel] of big) {
+    const parsed = parseMemoryPath(`/memories/${rel}`)
+    if (!parsed.ok) continue
+    const missing = () => new ToolError('not-found', 'gone')
+    await ctx.fs
+      .withDir(parentOf(parsed.path), async (dir) =>
+        ctx.lines.prefetch(await openIn(dir, parsed.path, missing))
+      )
+      .catch(() => undefined) // gone or unreadable: a view will say so
+  }
+}
