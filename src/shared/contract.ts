@@ -230,6 +230,8 @@ export const channels = {
   // Message actions: the replaced replies are kept as an earlier version (message-actions.ts).
   'chat:edit-message': { input: EditMessageInputSchema, output: BranchActionOutputSchema },
   'chat:regenerate': { input: ConversationRefSchema, output: BranchActionOutputSchema },
+  // After an answer cut off at the reply limit or paused: a new request that goes on with it.
+  'chat:continue-reply': { input: ConversationRefSchema, output: BranchActionOutputSchema },
   'chat:switch-version': { input: SwitchVersionInputSchema, output: SwitchVersionOutputSchema },
   // Attachments: a pasted or dropped file's bytes cross once (base64, capped by the schema); the
   // file button opens the OS dialog in main, so those bytes never pass through the page at all.

@@ -59,6 +59,7 @@ export function createHandlers(services: Services): Handlers {
     'chat:answer-approval': (input) => services.chat.answerApproval(input),
     'chat:edit-message': (input) => services.chat.editMessage(input),
     'chat:regenerate': (input) => services.chat.regenerate(input),
+    'chat:continue-reply': (input) => services.chat.continueReply(input),
     'chat:switch-version': (input) => services.chat.switchVersion(input),
     'chat:add-attachment': (input) => services.chat.attachments.add(input),
     'chat:pick-attachments': () => services.chat.attachments.pick(),

@@ -465,6 +465,7 @@ function chatGarbage() {
       ['text too long', { conversationId: ID, messageId: 'm1', text: 'x'.repeat(200_001) }]
     ],
     'chat:regenerate': ref(),
+    'chat:continue-reply': ref(),
     'chat:switch-version': [
       ...ref({ messageId: 'm1', version: 0 }),
       ['version negative', { conversationId: ID, messageId: 'm1', version: -1 }],
@@ -812,6 +813,24 @@ describe('valid calls', () => {
       const conversationId = await conversation()
       await services.chat.send({ conversationId, text: 'Hello' })
       await services.chat.idle(conversationId)
+      return { conversationId }
+    },
+    // A paused reply (no key here, so none can come from the API): put in the conversation as
+    // the store holds it, then Continue sends it back as it is (and fails at once: no key).
+    'chat:continue-reply': async () => {
+      const conversationId = await conversation()
+      const { conversation: held } = await services.chat.getConversation({ conversationId })
+      held.messages.push({
+        id: 'paused',
+        role: 'assistant',
+        createdAt: new Date().toISOString(),
+        model: held.model,
+        content: [{ type: 'text', text: 'Searching' }],
+        status: 'complete',
+        stopReason: 'pause_turn',
+        usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheCreationTokens: 0 },
+        error: null
+      })
       return { conversationId }
     },
     'chat:switch-version': async () => {
