@@ -84,6 +84,7 @@ function Conversation(props: {
           wait={wait}
           onOpen={props.onOpenMemory}
           onRetry={chat.retry}
+          onContinue={chat.continueReply}
           onOpenKey={openKey}
           jumpTo={props.jumpTo}
           actions={actions}

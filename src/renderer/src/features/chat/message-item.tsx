@@ -10,6 +10,7 @@ import { MemoryChip, type ChipData } from './memory-chip'
 import { ThinkingRun } from './thinking/thinking-block'
 import { Sources, WebToolRun } from './web/web-blocks'
 import { UsageLine } from './usage-line'
+import { StopNote } from './stop-note'
 
 export type Results = ReadonlyMap<string, ToolResultBlock>
 
@@ -26,7 +27,8 @@ function Assistant({
   cost,
   onOpen,
   onRetry,
-  onOpenKey
+  onOpenKey,
+  onContinue
 }: {
   message: AssistantMessage
   results: Results
@@ -35,6 +37,7 @@ function Assistant({
   onOpen(path: string): void
   onRetry?: (() => void) | undefined
   onOpenKey?: (() => void) | undefined
+  onContinue?: (() => void) | undefined
 }) {
   return (
     <div className="flex flex-col">
@@ -75,6 +78,8 @@ function Assistant({
       })}
       {message.status === 'interrupted' ? (
         <p className="text-xs text-muted italic">Stopped.</p>
+      ) : message.status === 'complete' ? (
+        <StopNote stopReason={message.stopReason} onContinue={onContinue} />
       ) : null}
       {message.error ? (
         <div
@@ -101,7 +106,8 @@ export const MessageItem = memo(function MessageItem({
   cost,
   onOpen,
   onRetry,
-  onOpenKey
+  onOpenKey,
+  onContinue
 }: {
   message: ChatMessage
   results: Results
@@ -113,6 +119,8 @@ export const MessageItem = memo(function MessageItem({
   onRetry?: (() => void) | undefined
   /** A key Anthropic refused: to the key field in Settings. */
   onOpenKey?: (() => void) | undefined
+  /** The last answer stopped part-way (the reply limit, a pause): go on with it. */
+  onContinue?: (() => void) | undefined
 }) {
   if (message.role === 'notice')
     return (
@@ -148,6 +156,7 @@ export const MessageItem = memo(function MessageItem({
       onOpen={onOpen}
       onRetry={onRetry}
       onOpenKey={onOpenKey}
+      onContinue={onContinue}
     />
   )
 })
