@@ -191,6 +191,11 @@ export const channels = {
   // "Scan memory for secrets": file, line and kind of each finding, never the secret.
   'memory:scan-secrets': { input: NoInput, output: SecretScanResultSchema },
   'memory:search': { input: MemorySearchInputSchema, output: MemorySearchResultSchema },
+  // Which of these changes were undone since (a chip says "Undone" after a reload).
+  'memory:undone': {
+    input: z.strictObject({ seqs: z.array(z.number().int().min(0)).max(500) }),
+    output: z.object({ seqs: z.array(z.number()) })
+  },
   'secrets:status': { input: NoInput, output: SecretStatusSchema },
   'secrets:set-api-key': { input: SetApiKeyInputSchema, output: SecretStatusSchema },
   'secrets:clear-api-key': { input: NoInput, output: SecretStatusSchema },

@@ -31,6 +31,7 @@ export function createHandlers(services: Services): Handlers {
     'memory:forget-secrets': ({ path }) => services.memory.forgetSecrets(path),
     'memory:scan-secrets': () => services.memory.scanSecrets(),
     'memory:search': ({ query }) => services.memory.search(query),
+    'memory:undone': async ({ seqs }) => ({ seqs: await services.memory.undone(seqs) }),
     'secrets:status': () => services.secrets.status(),
     'secrets:set-api-key': (input) => services.secrets.setApiKey(input),
     'secrets:clear-api-key': () => services.secrets.clearApiKey(),

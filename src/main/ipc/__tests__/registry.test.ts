@@ -466,6 +466,10 @@ function chatGarbage() {
     ],
     'chat:regenerate': ref(),
     'chat:continue-reply': ref(),
+    'memory:undone': [
+      ['seqs missing', {}],
+      ['seq negative', { seqs: [-1] }]
+    ],
     'chat:switch-version': [
       ...ref({ messageId: 'm1', version: 0 }),
       ['version negative', { conversationId: ID, messageId: 'm1', version: -1 }],
@@ -871,7 +875,13 @@ describe('valid calls', () => {
       return { what: 'entry', seq: version?.seq }
     },
     'memory:forget-secrets': async () => (await createNote(), { path: note }),
-    'memory:search': async () => (await createNote(), { query: 'hello' })
+    'memory:search': async () => (await createNote(), { query: 'hello' }),
+    'memory:undone': async () => {
+      await createNote()
+      const [version] = await services.memory.history(note)
+      await services.memory.revert(version!.seq)
+      return { seqs: [version!.seq] }
+    }
   }
 
   it.each(channelNames)('%s answers {ok:true,data} matching its output schema', async (channel) => {

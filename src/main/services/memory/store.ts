@@ -494,6 +494,23 @@ export class MemoryStore implements MemoryService {
     return this.inspect(() => this.parts.log.query(query))
   }
 
+  undone(seqs: readonly number[]): Promise<number[]> {
+    return this.inspect(async () => {
+      if (seqs.length === 0) return []
+      const wanted = new Set(seqs)
+      const after = await this.parts.log.entriesAfter(Math.min(...seqs))
+      return [
+        ...new Set(
+          after.flatMap((e) =>
+            e.revertOf !== undefined && e.outcome === 'ok' && wanted.has(e.revertOf)
+              ? [e.revertOf]
+              : []
+          )
+        )
+      ]
+    })
+  }
+
   /**
    * Files that will expire within `days` (0 = due now), soonest first: under the saved policy, or
    * under `draft` changed from it (Settings asks before anything is saved).
