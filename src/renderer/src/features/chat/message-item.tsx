@@ -28,7 +28,8 @@ function Assistant({
   onOpen,
   onRetry,
   onOpenKey,
-  onContinue
+  onContinue,
+  showModel
 }: {
   message: AssistantMessage
   results: Results
@@ -38,6 +39,7 @@ function Assistant({
   onRetry?: (() => void) | undefined
   onOpenKey?: (() => void) | undefined
   onContinue?: (() => void) | undefined
+  showModel: boolean
 }) {
   return (
     <div className="flex flex-col">
@@ -91,7 +93,7 @@ function Assistant({
           <FaultActions fault={message.error} onRetry={onRetry} onOpenKey={onOpenKey} />
         </div>
       ) : null}
-      <AnswerModel model={message.model} />
+      {showModel ? <AnswerModel model={message.model} /> : null}
       {usage ? <UsageLine usage={usage} cost={cost} /> : null}
     </div>
   )
@@ -107,7 +109,8 @@ export const MessageItem = memo(function MessageItem({
   onOpen,
   onRetry,
   onOpenKey,
-  onContinue
+  onContinue,
+  showModel = true
 }: {
   message: ChatMessage
   results: Results
@@ -121,6 +124,8 @@ export const MessageItem = memo(function MessageItem({
   onOpenKey?: (() => void) | undefined
   /** The last answer stopped part-way (the reply limit, a pause): go on with it. */
   onContinue?: (() => void) | undefined
+  /** The last reply of an answer names the model; earlier rounds of the same answer do not. */
+  showModel?: boolean
 }) {
   if (message.role === 'notice')
     return (
@@ -157,6 +162,7 @@ export const MessageItem = memo(function MessageItem({
       onRetry={onRetry}
       onOpenKey={onOpenKey}
       onContinue={onContinue}
+      showModel={showModel}
     />
   )
 })

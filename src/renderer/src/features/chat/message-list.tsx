@@ -2,7 +2,7 @@ import { continuable } from '@shared/stop-reasons'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import type { ChatMessage, ToolResultBlock } from '@shared/chat'
-import { answerUsage } from './answer-usage'
+import { answerEnds, answerUsage } from './answer-usage'
 import { StreamingMarkdown } from './markdown'
 import { MemoryChip } from './memory-chip'
 import { MessageItem } from './message-item'
@@ -75,6 +75,7 @@ export function MessageList({
     return map
   }, [messages])
   const usage = useMemo(() => answerUsage(messages, running), [messages, running])
+  const ends = useMemo(() => answerEnds(messages), [messages])
   // Saved rows keep their identity while a reply streams, so their (memoized) items are skipped.
   const savedRows = useMemo<Row[]>(
     () => messages.filter(isShown).map((message) => ({ kind: 'message' as const, message })),
@@ -171,6 +172,7 @@ export function MessageList({
                   onRetry={row.message.id === lastId ? onRetry : undefined}
                   onOpenKey={row.message.id === lastId ? onOpenKey : undefined}
                   onContinue={row.message.id === continueId ? onContinue : undefined}
+                  showModel={ends.has(row.message.id)}
                 />
               </MessageRow>
             ) : row.kind === 'wait' ? (
