@@ -1,3 +1,4 @@
+import { plainText } from './plain-text'
 import type { ChatMessage, Conversation, ConversationSummary } from '@shared/chat'
 
 // Pure helpers over conversations: titles, summaries, search.
@@ -90,7 +91,7 @@ export function matchConversation(conversation: Conversation, query: string): Se
       match: { messageId: null, start: inTitle, length: needle.length }
     }
   for (const message of conversation.messages) {
-    const text = textOf(message)
+    const text = plainText(textOf(message))
     const at = text.toLocaleLowerCase().indexOf(needle)
     if (at !== -1) return snippetAround(text, at, needle.length, message.id)
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ChatMessage } from '@shared/chat'
-import { spokenCount } from '../conversations'
+import type { ChatMessage, Conversation } from '@shared/chat'
+import { matchConversation, spokenCount } from '../conversations'
 
 const at = '2026-01-01T00:00:00.000Z'
 const usage = { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheCreationTokens: 0 }
@@ -52,5 +52,32 @@ describe('the conversation list counts what a person calls a message', () => {
     expect(
       spokenCount([you('1'), claude('2'), note, more, claude('3'), you('4'), claude('5')])
     ).toBe(4)
+  })
+})
+
+describe('search snippets are plain text', () => {
+  it('a match in a Markdown answer shows no Markdown around it', () => {
+    const answer: ChatMessage = {
+      ...(claude('a') as Extract<ChatMessage, { role: 'assistant' }>),
+      content: [
+        {
+          type: 'text',
+          text: '## Trip\n\nYou like **green tea** and `matcha`; see [the list](https://example.org).'
+        }
+      ]
+    }
+    const conversation = {
+      version: 1,
+      id: 'c',
+      title: 'Drinks',
+      titleSource: 'auto',
+      model: 'm',
+      createdAt: at,
+      updatedAt: at,
+      messages: [you('1'), answer]
+    } as unknown as Conversation
+    const hit = matchConversation(conversation, 'green')
+    expect(hit?.snippet).toBe('Trip You like green tea and matcha; see the list.')
+    expect(hit?.snippet.slice(hit.match.start, hit.match.start + hit.match.length)).toBe('green')
   })
 })
