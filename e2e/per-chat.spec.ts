@@ -52,7 +52,7 @@ test.describe('Per-chat model, instructions and memory', () => {
     await chat.send('Hello')
     await expect(chat.log()).toContainText('Bonjour from Opus.')
     expect(bodyOf(fake.messageRequests()[0]).model).toBe('claude-opus-4-6')
-    await expect(chat.log()).toContainText('Answered by claude-opus-4-6')
+    await expect(chat.log()).toContainText('Answered by Claude Opus 4.6')
     // Kept across a restart of the app.
     await cairn.restart()
     await new AppPage(cairn.page).goto('Chat')

@@ -44,10 +44,10 @@ test.describe('Extended thinking', () => {
       const budget = cairn.page.getByRole('textbox', { name: 'Budget' })
       await expect(budget).toHaveValue('2048')
       // A budget the API would refuse is explained, and not saved.
-      await budget.fill('5000')
+      await budget.fill('40000')
       await budget.press('Enter')
       await expect(cairn.page.getByRole('alert')).toContainText(
-        'must be less than the reply limit, Max tokens in Settings (4,096)'
+        'must be less than the reply limit, Max tokens in Settings (32,000)'
       )
       await budget.fill('3000')
       await budget.press('Enter')

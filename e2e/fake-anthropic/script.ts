@@ -37,7 +37,13 @@ export type ScriptBlock =
   | { type: 'redacted_thinking'; data?: string }
 
 export type StopReason =
-  'end_turn' | 'max_tokens' | 'stop_sequence' | 'tool_use' | 'pause_turn' | 'refusal'
+  | 'end_turn'
+  | 'max_tokens'
+  | 'stop_sequence'
+  | 'tool_use'
+  | 'pause_turn'
+  | 'refusal'
+  | 'model_context_window_exceeded'
 
 export interface Usage {
   input_tokens: number

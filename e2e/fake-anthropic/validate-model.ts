@@ -20,7 +20,7 @@ export function checkModelRequest(body: Json, model: FakeModel): string | null {
     return `max_tokens: ${body.max_tokens} > ${limit}, which is the maximum allowed number of output tokens for ${model.id}`
   const messages = Array.isArray(body.messages) ? body.messages : []
   const last = messages[messages.length - 1]
-  if (model.refusesPrefill && isObject(last) && last.role === 'assistant')
+  if (model.refusesPrefill && isObject(last) && last.role === 'assistant' && !isPausedTurn(last))
     return 'Prefilling assistant messages is not supported for this model. The conversation must end with a user message.'
   const caps = model.capabilities
   if (!caps) return null
@@ -90,4 +90,10 @@ function checkTools(body: Json, caps: NonNullable<FakeModel['capabilities']>): s
       return `tools.${i}: The ${search ? 'web search' : 'web fetch'} tool is not supported for this model.`
   }
   return null
+}
+
+/** A turn the API paused (`pause_turn`) mid server tool, sent back as it is to go on: no prefill. */
+function isPausedTurn(message: Json): boolean {
+  const content = Array.isArray(message.content) ? message.content : []
+  return content.some((b) => isObject(b) && b.type === 'server_tool_use')
 }

@@ -252,7 +252,9 @@ export const RequestFrameSchema = z.object({
   /** Thinking in replies from before this time is not sent back: the history before it changed. */
   thinkingSince: Time.optional(),
   /** The `tools` every request sends (JSON); absent: only the memory tool. */
-  tools: z.string().max(100_000).optional()
+  tools: z.string().max(100_000).optional(),
+  /** Claude's memory changes (activity seqs) the user undid that Claude was already told of. */
+  toldUndone: z.array(z.number()).max(10_000).optional()
 })
 export type RequestFrame = z.infer<typeof RequestFrameSchema>
 

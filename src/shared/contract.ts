@@ -192,6 +192,11 @@ export const channels = {
   // "Scan memory for secrets": file, line and kind of each finding, never the secret.
   'memory:scan-secrets': { input: NoInput, output: SecretScanResultSchema },
   'memory:search': { input: MemorySearchInputSchema, output: MemorySearchResultSchema },
+  // Which of these changes were undone since (a chip says "Undone" after a reload).
+  'memory:undone': {
+    input: z.strictObject({ seqs: z.array(z.number().int().min(0)).max(500) }),
+    output: z.object({ seqs: z.array(z.number()) })
+  },
   'secrets:status': { input: NoInput, output: SecretStatusSchema },
   'secrets:set-api-key': { input: SetApiKeyInputSchema, output: SecretStatusSchema },
   'secrets:clear-api-key': { input: NoInput, output: SecretStatusSchema },
@@ -231,6 +236,8 @@ export const channels = {
   // Message actions: the replaced replies are kept as an earlier version (message-actions.ts).
   'chat:edit-message': { input: EditMessageInputSchema, output: BranchActionOutputSchema },
   'chat:regenerate': { input: ConversationRefSchema, output: BranchActionOutputSchema },
+  // After an answer cut off at the reply limit or paused: a new request that goes on with it.
+  'chat:continue-reply': { input: ConversationRefSchema, output: BranchActionOutputSchema },
   'chat:switch-version': { input: SwitchVersionInputSchema, output: SwitchVersionOutputSchema },
   // Attachments: a pasted or dropped file's bytes cross once (base64, capped by the schema); the
   // file button opens the OS dialog in main, so those bytes never pass through the page at all.

@@ -24,6 +24,7 @@ export const ErrorCodeSchema = z.enum([
   'CHAT_NOT_FOUND',
   'CHAT_BUSY',
   'CHAT_NOTHING_TO_RETRY',
+  'CHAT_NOTHING_TO_CONTINUE',
   'CHAT_WRITE_FAILED',
   'EXPORT_FAILED',
   /** A file that cannot be attached: its type, its size, or the API's limits per request. */

@@ -140,7 +140,7 @@ export const SettingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION).default(SETTINGS_VERSION),
   /** `auto` (AUTO_MODEL): new chats get the newest Sonnet the API lists; any other value is pinned. */
   model: ModelIdSchema.default(AUTO_MODEL),
-  maxTokens: intIn('maxTokens', 'maxTokens').default(4_096),
+  maxTokens: intIn('maxTokens', 'maxTokens').default(32_000),
   /** Memory-tool rounds Claude may take for one user message before Cairn stops the loop. */
   maxToolRounds: intIn('maxToolRounds', 'maxToolRounds').default(25),
   memory: MemoryCapsSchema.default(() => MemoryCapsSchema.parse({})),

@@ -484,6 +484,11 @@ function chatGarbage() {
       ['text too long', { conversationId: ID, messageId: 'm1', text: 'x'.repeat(200_001) }]
     ],
     'chat:regenerate': ref(),
+    'chat:continue-reply': ref(),
+    'memory:undone': [
+      ['seqs missing', {}],
+      ['seq negative', { seqs: [-1] }]
+    ],
     'chat:switch-version': [
       ...ref({ messageId: 'm1', version: 0 }),
       ['version negative', { conversationId: ID, messageId: 'm1', version: -1 }],
@@ -836,6 +841,24 @@ describe('valid calls', () => {
       await services.chat.idle(conversationId)
       return { conversationId }
     },
+    // A paused reply (no key here, so none can come from the API): put in the conversation as
+    // the store holds it, then Continue sends it back as it is (and fails at once: no key).
+    'chat:continue-reply': async () => {
+      const conversationId = await conversation()
+      const { conversation: held } = await services.chat.getConversation({ conversationId })
+      held.messages.push({
+        id: 'paused',
+        role: 'assistant',
+        createdAt: new Date().toISOString(),
+        model: held.model,
+        content: [{ type: 'text', text: 'Searching' }],
+        status: 'complete',
+        stopReason: 'pause_turn',
+        usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheCreationTokens: 0 },
+        error: null
+      })
+      return { conversationId }
+    },
     'chat:switch-version': async () => {
       const conversationId = await conversation()
       await services.chat.send({ conversationId, text: 'Hello' })
@@ -880,7 +903,13 @@ describe('valid calls', () => {
       await services.secrets.setApiKey({ apiKey: 'sk-ant-valid-key-0001' })
       return { create: { name: 'Cairn memory' } }
     },
-    'sync:pause': async () => ({ paused: true })
+    'sync:pause': async () => ({ paused: true }),
+    'memory:undone': async () => {
+      await createNote()
+      const [version] = await services.memory.history(note)
+      await services.memory.revert(version!.seq)
+      return { seqs: [version!.seq] }
+    }
   }
 
   it.each(channelNames)('%s answers {ok:true,data} matching its output schema', async (channel) => {

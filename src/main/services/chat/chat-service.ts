@@ -35,6 +35,7 @@ import {
 import { DEFAULT_COALESCE_MS } from './coalescer'
 import { conversationToMarkdown, exportFileName } from './export-markdown'
 import { writeFileDurably } from '../fs/durable'
+import { noteUndone } from './frame/undone-note'
 import { applyOptions, memoryFor, optionsOf } from './conversation-options'
 import { testApiKey } from './key-test'
 import { createMessageActions, type MessageActionsService } from './message-actions'
@@ -448,7 +449,16 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       const before = { title: conversation.title, updatedAt: conversation.updatedAt }
       if (conversation.titleSource === 'auto' && !hasUserText(conversation))
         conversation.title = titleFrom(text.trim() ? text : (attached[0]?.name ?? ''))
-      const unnote = annotate(conversation, message)
+      const unnoteFrame = annotate(conversation, message)
+      const unnoteUndone = await noteUndone(
+        conversation,
+        message,
+        memoryFor(conversation, options.memory)
+      )
+      const unnote = () => {
+        unnoteUndone()
+        unnoteFrame()
+      }
       conversation.messages.push(message)
       conversation.updatedAt = now
       // The request goes out while the message is written (the fsync hides behind the network);

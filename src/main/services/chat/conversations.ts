@@ -1,3 +1,4 @@
+import { plainText } from './plain-text'
 import type { ChatMessage, Conversation, ConversationSummary } from '@shared/chat'
 
 // Pure helpers over conversations: titles, summaries, search.
@@ -33,7 +34,7 @@ export function summaryOf(
     model: conversation.model,
     createdAt: conversation.createdAt,
     updatedAt: conversation.updatedAt,
-    messageCount: conversation.messages.filter((m) => m.role !== 'notice').length,
+    messageCount: spokenCount(conversation.messages),
     running,
     snippet: hit?.snippet ?? null,
     match: hit?.match ?? null,
@@ -90,7 +91,7 @@ export function matchConversation(conversation: Conversation, query: string): Se
       match: { messageId: null, start: inTitle, length: needle.length }
     }
   for (const message of conversation.messages) {
-    const text = textOf(message)
+    const text = plainText(textOf(message))
     const at = text.toLocaleLowerCase().indexOf(needle)
     if (at !== -1) return snippetAround(text, at, needle.length, message.id)
   }
@@ -108,4 +109,23 @@ export function hasUserText(conversation: Conversation): boolean {
   return conversation.messages.some(
     (m) => m.role === 'user' && m.content.some((b) => b.type === 'text')
   )
+}
+
+/**
+ * What a person calls a message: each one they wrote (not the tool results or Cairn's notes that
+ * travel as user messages) and one answer to it, however many API rounds the answer took.
+ */
+export function spokenCount(messages: Conversation['messages']): number {
+  let count = 0
+  let answered = true
+  for (const m of messages) {
+    if (m.role === 'user' && m.content.some((b) => b.type === 'text' || b.type === 'attachment')) {
+      count += 1
+      answered = false
+    } else if (m.role === 'assistant' && !answered) {
+      count += 1
+      answered = true
+    }
+  }
+  return count
 }

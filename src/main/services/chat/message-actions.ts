@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import type { Conversation, UserMessage } from '@shared/chat'
+import { continuable } from '@shared/stop-reasons'
+import { CairnError } from '@shared/errors'
 import { editMessage, prepareRegenerate, switchVersion } from './branches'
 
 /*
@@ -16,6 +19,14 @@ export interface MessageActionsService {
   }): Promise<{ turnId: string; conversation: Conversation }>
   /** A new answer to the last message; the previous one is kept as an earlier version. */
   regenerate(input: {
+    conversationId: string
+  }): Promise<{ turnId: string; conversation: Conversation }>
+  /**
+   * "Continue" after a reply that stopped part-way: a paused turn (`pause_turn`) is sent back as
+   * it is, so the API goes on with it; one cut off at the reply limit (`max_tokens`) gets a new
+   * user turn, shown to Claude only, asking it to go on where it stopped.
+   */
+  continueReply(input: {
     conversationId: string
   }): Promise<{ turnId: string; conversation: Conversation }>
   switchVersion(input: {
@@ -80,6 +91,33 @@ export function createMessageActions(deps: MessageActionsDeps): MessageActionsSe
       await reshape(conversation, () => prepareRegenerate(conversation))
       return { turnId: deps.start(conversation), conversation }
     },
+    async continueReply({ conversationId }) {
+      const conversation = await idle(conversationId)
+      const reply = continuable(conversation.messages)
+      if (!reply)
+        throw new CairnError(
+          'CHAT_NOTHING_TO_CONTINUE',
+          'There is nothing to continue: the last answer is whole. Send a new message instead.'
+        )
+      if (reply.stopReason === 'max_tokens') {
+        const message: UserMessage = {
+          id: randomUUID(),
+          role: 'user',
+          createdAt: deps.clock().toISOString(),
+          content: [],
+          context: CONTINUE_NOTE
+        }
+        let unnote = (): void => undefined
+        await reshape(conversation, () => {
+          conversation.messages.push(message)
+          unnote = deps.annotate?.(conversation, message) ?? unnote
+        }).catch((error: unknown) => {
+          unnote()
+          throw error
+        })
+      }
+      return { turnId: deps.start(conversation), conversation }
+    },
     async switchVersion({ conversationId, messageId, version }) {
       const conversation = await idle(conversationId)
       await reshape(conversation, () => switchVersion(conversation, messageId, version))
@@ -87,3 +125,7 @@ export function createMessageActions(deps: MessageActionsDeps): MessageActionsSe
     }
   }
 }
+
+/** What Claude is told when the user presses Continue after an answer cut off at the limit. */
+export const CONTINUE_NOTE =
+  'Note from Cairn, the app (not written by the user): your previous answer was cut off by the reply limit. The user pressed Continue: go on exactly where it stopped, without repeating what you already wrote.'

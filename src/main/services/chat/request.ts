@@ -8,6 +8,7 @@ import type {
 import type { ChatMessage, Conversation, ModelOption } from '@shared/chat'
 import type { ModelCaps } from '@shared/model-caps'
 import { replyLimit } from '@shared/model-caps'
+import { lastSpoken } from '@shared/retry-target'
 import { compactionTrigger, COMPACTION_TRIGGER_TOKENS } from '@shared/context-gauge'
 import type { Settings } from '@shared/settings'
 import { instructionsFor } from './conversation-options'
@@ -171,8 +172,11 @@ export function toApiMessages(
     else out.push({ role: message.role, content: blocks })
   }
   const paired = pairToolResults(out)
-  // A trailing assistant turn would be a prefill: Cairn never means one, and the newest models
-  // refuse it. Nothing follows it, so leaving it out changes no earlier turn.
+  // A paused turn (`pause_turn`, a long server step) goes back as it is: the API continues it.
+  const tail = lastSpoken(messages)
+  if (tail?.role === 'assistant' && tail.stopReason === 'pause_turn') return paired
+  // Any other trailing assistant turn would be a prefill: Cairn never means one, and the newest
+  // models refuse it. Nothing follows it, so leaving it out changes no earlier turn.
   while (paired[paired.length - 1]?.role === 'assistant') paired.pop()
   return paired
 }

@@ -9,4 +9,4 @@ export type ChatEmit = <E extends ChatEventName>(event: E, payload: EventPayload
  * off) means requests offer Claude no memory tool, and a runner without it counts as on.
  */
 export type MemoryToolRunner = Pick<MemoryService, 'execute'> &
-  Partial<Pick<MemoryService, 'enabled'>>
+  Partial<Pick<MemoryService, 'enabled' | 'undone'>>

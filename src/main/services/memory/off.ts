@@ -29,6 +29,7 @@ export function createMemoryOff(reason: string): MemoryService {
     delete: refuse,
     usage: refuse,
     activity: refuse,
+    undone: async () => [],
     expiryPreview: refuse,
     sweep: refuse,
     listArchived: refuse,

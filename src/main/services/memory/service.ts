@@ -61,6 +61,8 @@ export interface MemoryReads {
   read(path: string): Promise<MemoryFile>
   usage(): Promise<MemoryUsage>
   activity(query?: ActivityQuery): Promise<ActivityPage>
+  /** Of these activity entries, the ones a later entry undid (its `revertOf`). */
+  undone(seqs: readonly number[]): Promise<number[]>
   /** Files that will expire within `days` (0 = due now) under a draft policy, soonest first. */
   expiryPreview(days: number, draft?: ExpiryPolicyPatch): Promise<ExpiryPreviewItem[]>
   listArchived(): Promise<ArchivedItem[]>

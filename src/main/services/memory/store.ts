@@ -46,7 +46,6 @@ import type { ExecuteOptions, MemoryService, Preview } from './service'
 // The memory engine's facade: every method hands the shared state (engine/engine.ts) to the room
 // that does the work. Floors, lowest first: core ← jail ← ledger ← kernel ← caps, expiry,
 // secret-guard, outside ← commands ← inspector, history ← engine ← this file (docs/architecture.md).
-
 export type { StoreParts, Timers } from './engine/engine'
 export { EXTERNAL_COALESCE_MS } from './engine/outside'
 
@@ -97,6 +96,9 @@ export class MemoryStore implements MemoryService {
   }
   activity(query?: ActivityQuery): Promise<ActivityPage> {
     return calls.activity(this.e, query)
+  }
+  undone(seqs: readonly number[]): Promise<number[]> {
+    return calls.undone(this.e, seqs)
   }
   expiryPreview(days: number, draft?: ExpiryPolicyPatch): Promise<ExpiryPreviewItem[]> {
     return calls.expiryPreview(this.e, days, draft)

@@ -92,7 +92,7 @@ test('send through the registry; events reach the page as the contract says; mem
 
   const listed = await call('chat:list-conversations')
   expect(listed).toMatchObject({
-    conversations: [{ id: conversation.id, title: 'Save a note over IPC', messageCount: 4 }],
+    conversations: [{ id: conversation.id, title: 'Save a note over IPC', messageCount: 2 }],
     problems: []
   })
   const models = await call('chat:list-models', { refresh: true })

@@ -152,7 +152,7 @@ describe('buildRequest', () => {
     const on = buildRequest({ model: 'claude-x', messages: [user('1', 'hi')] }, settings)
     expect(on).toMatchObject({
       model: 'claude-x',
-      max_tokens: 4_096,
+      max_tokens: 32_000,
       stream: true,
       betas: ['context-management-2025-06-27'],
       context_management: {

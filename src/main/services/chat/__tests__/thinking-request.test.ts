@@ -99,7 +99,7 @@ describe('the thinking parameter', () => {
     )
     expect(body).not.toHaveProperty('thinking')
     expect(body).not.toHaveProperty('output_config')
-    expect(body.max_tokens).toBe(4096)
+    expect(body.max_tokens).toBe(32_000)
     expect(validate(body)).toBeNull()
   })
 

@@ -141,6 +141,21 @@ export function activity(e: Engine, query: ActivityQuery = {}): Promise<Activity
   return inspect(e, () => e.parts.log.query(query))
 }
 
+/** Which of `seqs` an undo has undone (an ok entry whose `revertOf` names it), for the chips. */
+export function undone(e: Engine, seqs: readonly number[]): Promise<number[]> {
+  return inspect(e, async () => {
+    if (seqs.length === 0) return []
+    const wanted = new Set(seqs)
+    const after = await e.parts.log.entriesAfter(Math.min(...seqs))
+    const found = after.flatMap((entry) =>
+      entry.revertOf !== undefined && entry.outcome === 'ok' && wanted.has(entry.revertOf)
+        ? [entry.revertOf]
+        : []
+    )
+    return [...new Set(found)]
+  })
+}
+
 /**
  * Files that will expire within `days` (0 = due now), soonest first: under the saved policy, or
  * under `draft` changed from it (Settings asks before anything is saved).

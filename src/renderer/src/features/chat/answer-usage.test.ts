@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AssistantMessage, ChatMessage, Usage } from '@shared/chat'
-import { answerUsage } from './answer-usage'
+import { answerEnds, answerUsage } from './answer-usage'
 
 const usage = (inputTokens: number, outputTokens: number, cacheReadTokens = 0): Usage => ({
   inputTokens,
@@ -103,5 +103,21 @@ describe('answerUsage', () => {
     expect(lines.get('a2')?.cost.usd).toBeCloseTo(0.01725, 10)
     expect(lines.get('a2')?.cost.unpricedTokens).toBe(0)
     expect(lines.get('b1')?.cost).toEqual({ usd: 0, priced: 0, unpricedTokens: 550 })
+  })
+})
+
+describe('one model line per answer', () => {
+  it('only on the last reply of each answer, not after every tool round', () => {
+    const messages = [
+      user('u1', 'Remember tea'),
+      reply('a1', usage(1, 1)),
+      results('r1'),
+      reply('a2', usage(1, 1)),
+      results('r2'),
+      reply('a3', usage(1, 1)),
+      user('u2', 'Thanks'),
+      reply('b1', usage(1, 1))
+    ]
+    expect([...answerEnds(messages)]).toEqual(['a3', 'b1'])
   })
 })

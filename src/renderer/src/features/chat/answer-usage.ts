@@ -73,3 +73,8 @@ export function answerUsage(
   }
   return lines
 }
+
+/** The last reply of each answer so far (the one still being written too): its model line goes there. */
+export function answerEnds(messages: readonly ChatMessage[]): Set<string> {
+  return new Set(answerRounds(messages, false).keys())
+}

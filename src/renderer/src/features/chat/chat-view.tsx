@@ -50,6 +50,8 @@ function Conversation(props: {
   active: boolean
   onOpenSettings(focus?: 'apiKey'): void
   onOpenMemory(path: string): void
+  /** A message was sent: the list shows the chat's title and count at once, not after the answer. */
+  onSent?(): void
 }) {
   const chat = useConversation(props.id)
   // Stable for the memoized rows, whatever the parent passes.
@@ -84,6 +86,7 @@ function Conversation(props: {
           wait={wait}
           onOpen={props.onOpenMemory}
           onRetry={chat.retry}
+          onContinue={chat.continueReply}
           onOpenKey={openKey}
           jumpTo={props.jumpTo}
           actions={actions}
@@ -110,7 +113,12 @@ function Conversation(props: {
         running={chat.running}
         hasKey={props.hasKey}
         focusOnMount={props.focusComposer}
-        onSend={(text, attachments) => chat.send(text, attachments)}
+        onSend={(text, attachments) =>
+          chat.send(text, attachments).then((sent) => {
+            if (sent) props.onSent?.()
+            return sent
+          })
+        }
         onStop={chat.stop}
         onOpenSettings={openKey}
         onEditLast={actions.editLast}
@@ -309,6 +317,7 @@ export function ChatView({
             active={active}
             onOpenSettings={onOpenSettings}
             onOpenMemory={onOpenMemory}
+            onSent={list.reload}
           />
         ) : (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 text-muted">

@@ -61,7 +61,11 @@ export function ConversationList(props: Props) {
           <span className="truncate">{name(c)}</span>
         </span>
         <span className={`text-xs text-muted ${searching ? 'line-clamp-2' : 'truncate'}`}>
-          {searching ? <Snippet item={c} /> : `${c.messageCount} messages`}
+          {searching ? (
+            <Snippet item={c} />
+          ) : (
+            `${c.messageCount} ${c.messageCount === 1 ? 'message' : 'messages'}`
+          )}
         </span>
       </button>
       <span className="conversation-actions">

@@ -10,6 +10,7 @@ import { MemoryChip, type ChipData } from './memory-chip'
 import { ThinkingRun } from './thinking/thinking-block'
 import { Sources, WebToolRun } from './web/web-blocks'
 import { UsageLine } from './usage-line'
+import { StopNote } from './stop-note'
 
 export type Results = ReadonlyMap<string, ToolResultBlock>
 
@@ -26,7 +27,9 @@ function Assistant({
   cost,
   onOpen,
   onRetry,
-  onOpenKey
+  onOpenKey,
+  onContinue,
+  showModel
 }: {
   message: AssistantMessage
   results: Results
@@ -35,6 +38,8 @@ function Assistant({
   onOpen(path: string): void
   onRetry?: (() => void) | undefined
   onOpenKey?: (() => void) | undefined
+  onContinue?: (() => void) | undefined
+  showModel: boolean
 }) {
   return (
     <div className="flex flex-col">
@@ -75,6 +80,8 @@ function Assistant({
       })}
       {message.status === 'interrupted' ? (
         <p className="text-xs text-muted italic">Stopped.</p>
+      ) : message.status === 'complete' ? (
+        <StopNote stopReason={message.stopReason} onContinue={onContinue} />
       ) : null}
       {message.error ? (
         <div
@@ -86,7 +93,7 @@ function Assistant({
           <FaultActions fault={message.error} onRetry={onRetry} onOpenKey={onOpenKey} />
         </div>
       ) : null}
-      <AnswerModel model={message.model} />
+      {showModel ? <AnswerModel model={message.model} /> : null}
       {usage ? <UsageLine usage={usage} cost={cost} /> : null}
     </div>
   )
@@ -101,7 +108,9 @@ export const MessageItem = memo(function MessageItem({
   cost,
   onOpen,
   onRetry,
-  onOpenKey
+  onOpenKey,
+  onContinue,
+  showModel = true
 }: {
   message: ChatMessage
   results: Results
@@ -113,6 +122,10 @@ export const MessageItem = memo(function MessageItem({
   onRetry?: (() => void) | undefined
   /** A key Anthropic refused: to the key field in Settings. */
   onOpenKey?: (() => void) | undefined
+  /** The last answer stopped part-way (the reply limit, a pause): go on with it. */
+  onContinue?: (() => void) | undefined
+  /** The last reply of an answer names the model; earlier rounds of the same answer do not. */
+  showModel?: boolean
 }) {
   if (message.role === 'notice')
     return (
@@ -148,6 +161,8 @@ export const MessageItem = memo(function MessageItem({
       onOpen={onOpen}
       onRetry={onRetry}
       onOpenKey={onOpenKey}
+      onContinue={onContinue}
+      showModel={showModel}
     />
   )
 })

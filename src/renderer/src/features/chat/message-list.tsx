@@ -1,7 +1,8 @@
+import { continuable } from '@shared/stop-reasons'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso'
 import type { ChatMessage, ToolResultBlock } from '@shared/chat'
-import { answerUsage } from './answer-usage'
+import { answerEnds, answerUsage } from './answer-usage'
 import { StreamingMarkdown } from './markdown'
 import { MemoryChip } from './memory-chip'
 import { MessageItem } from './message-item'
@@ -35,6 +36,8 @@ interface Props {
   wait?: TurnWait | null
   onOpen(path: string): void
   onRetry(): void
+  /** Goes on with the last answer when it stopped part-way (stop-reasons.ts). */
+  onContinue?: () => void
   /** A key Anthropic refused (401): to the key field in Settings. Keep it stable (rows are memoized). */
   onOpenKey?: () => void
   /** Scroll to this message and mark it for a moment (a search hit). */
@@ -57,6 +60,7 @@ export function MessageList({
   wait = null,
   onOpen,
   onRetry,
+  onContinue,
   onOpenKey,
   jumpTo = null,
   actions
@@ -71,6 +75,7 @@ export function MessageList({
     return map
   }, [messages])
   const usage = useMemo(() => answerUsage(messages, running), [messages, running])
+  const ends = useMemo(() => answerEnds(messages), [messages])
   // Saved rows keep their identity while a reply streams, so their (memoized) items are skipped.
   const savedRows = useMemo<Row[]>(
     () => messages.filter(isShown).map((message) => ({ kind: 'message' as const, message })),
@@ -85,6 +90,7 @@ export function MessageList({
     [savedRows, drafts, wait]
   )
   const lastId = messages.at(-1)?.id
+  const continueId = running ? null : (continuable(messages)?.id ?? null)
   const shownIds = useMemo(
     () => [
       ...savedRows.flatMap((r) => (r.kind === 'message' ? [r.message.id] : [])),
@@ -165,6 +171,8 @@ export function MessageList({
                   onOpen={onOpen}
                   onRetry={row.message.id === lastId ? onRetry : undefined}
                   onOpenKey={row.message.id === lastId ? onOpenKey : undefined}
+                  onContinue={row.message.id === continueId ? onContinue : undefined}
+                  showModel={ends.has(row.message.id)}
                 />
               </MessageRow>
             ) : row.kind === 'wait' ? (

@@ -254,5 +254,18 @@ export function useConversation(conversationId: string | null) {
     setState((s) => ({ ...s, error: toShownError(failure) }))
   }, [])
 
-  return { ...state, send, stop, retry, adopt, showError }
+  /** "Continue" under an answer that stopped part-way: main starts a reply that goes on with it. */
+  const continueReply = useCallback(() => {
+    if (!conversationId) return
+    setState((s) => ({ ...s, running: true, fault: null, error: null }))
+    call((api) => api.chat.continueReply({ conversationId })).then(
+      ({ conversation }) => adopt(conversation, true),
+      (failure: unknown) => {
+        setState((s) => ({ ...s, running: false, error: toShownError(failure) }))
+        load()
+      }
+    )
+  }, [conversationId, adopt, load])
+
+  return { ...state, send, stop, retry, adopt, showError, continueReply }
 }

@@ -36,6 +36,12 @@ export function revert(seq: number): Promise<RevertResult> {
   return call((api) => api.memory.revert({ seq }))
 }
 
+/** Whether a later change undid this one (so an Undo shown again after a reload says "Undone"). */
+export async function wasUndone(seq: number): Promise<boolean> {
+  const { seqs } = await call((api) => api.memory.undone({ seqs: [seq] }))
+  return seqs.includes(seq)
+}
+
 /** Versions in history holding a text the user pasted (masked lines, never the text). */
 export function findInHistory(text: string): Promise<FindInHistoryResult> {
   return call((api) => api.memory.findInHistory({ text }))

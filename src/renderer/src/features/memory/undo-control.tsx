@@ -1,9 +1,9 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Check, GitCompareArrows, Undo2 } from 'lucide-react'
 import { DiffView } from '../../components/diff-view'
 import { toShownError } from '../../lib/errors'
 import { errorText, fileName } from './change-words'
-import { revert } from './history-api'
+import { revert, wasUndone } from './history-api'
 
 type State =
   | { kind: 'idle' }
@@ -30,6 +30,19 @@ export function UndoControl({
 }) {
   const [state, setState] = useState<State>({ kind: 'idle' })
   const [comparing, setComparing] = useState(false)
+  // An undo done before (this view was left, the window reloaded) still says so.
+  useEffect(() => {
+    let live = true
+    wasUndone(seq).then(
+      (undone) => {
+        if (live && undone) setState((s) => (s.kind === 'idle' ? { kind: 'undone' } : s))
+      },
+      () => undefined
+    )
+    return () => {
+      live = false
+    }
+  }, [seq])
 
   function run(): void {
     setState({ kind: 'busy' })
