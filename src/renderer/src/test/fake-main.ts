@@ -205,6 +205,18 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       return { opened: true, host }
     },
     'secrets:status': () => status(),
+    // Sync is off until a test turns it on (Settings → Memory shows its card).
+    'sync:status': () => ({
+      state: 'off',
+      storeId: null,
+      storeName: null,
+      lastSyncAt: null,
+      pending: 0,
+      conflicts: [],
+      skipped: [],
+      retryAt: null,
+      error: null
+    }),
     'secrets:set-api-key': (input: { apiKey: string; sessionOnly?: boolean }) => {
       if (input.sessionOnly) state.sessionKey = input.apiKey
       else if (keychainMissing)
