@@ -27,11 +27,23 @@ const SEPARATORS = /[-_.]/g
  * (`keys_AKIA…_old.md`); the same length either way, so positions hold in the name.
  */
 export async function secretsInName(name: string): Promise<Finding[]> {
+  const known = seen.get(name)
+  if (known) return known.map((finding) => ({ ...finding }))
   const found = await findSecrets(name)
   const spaced = name.replace(SEPARATORS, ' ')
   if (spaced !== name) found.push(...(await findSecrets(spaced)))
-  return joined(found)
+  const result = joined(found)
+  if (seen.size >= SEEN_MAX) seen.clear()
+  seen.set(name, result)
+  return result.map((finding) => ({ ...finding }))
 }
+
+/**
+ * Names already checked (the answer depends on the name alone): every command checks each folder
+ * of its path again, and scanning a name costs two secretlint runs (a rename took 0.5 ms more).
+ */
+const seen = new Map<string, Finding[]>()
+const SEEN_MAX = 10_000
 
 /**
  * Refuses a new path with a credential in any of its names (a ToolError of kind 'secret' that
