@@ -50,6 +50,30 @@ const layers = [
   }
 ]
 
+// The memory wing's floors (docs/architecture.md): a room imports only from its own floor or below.
+const MEMORY_FLOORS = [
+  ['core'],
+  ['jail'],
+  ['ledger'],
+  ['kernel'],
+  ['caps', 'expiry', 'secret-guard', 'outside'],
+  ['commands'],
+  ['inspector', 'history'],
+  ['engine'],
+  ['store']
+]
+const memoryRoom = (room) => `src/main/services/memory/${room}`
+for (const [level, rooms] of MEMORY_FLOORS.entries()) {
+  const above = MEMORY_FLOORS.slice(level + 1).flat().map(memoryRoom)
+  if (above.length === 0) continue
+  for (const room of rooms)
+    layers.push({
+      from: memoryRoom(room),
+      to: above,
+      message: `memory/${room} may import only from its own floor or the floors below it (docs/architecture.md).`
+    })
+}
+
 export default tseslint.config(
   {
     ignores: [

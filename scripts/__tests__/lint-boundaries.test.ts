@@ -73,4 +73,29 @@ describe('lint boundary rule', () => {
       )
     ).toEqual([])
   })
+
+  test('a memory floor importing a floor above it fails; its own floor and below pass', async () => {
+    // jail/ reaching up to the ledger, and commands/ reaching up to the engine.
+    expect(
+      await crossings(
+        "import { openIndexStore } from '../ledger/index-store'\nexport { openIndexStore }\n",
+        'src/main/services/memory/jail/planted.ts'
+      )
+    ).toEqual([expect.stringContaining('memory/jail may import only from its own floor')])
+    expect(
+      await crossings(
+        "import type { Engine } from '../engine/engine'\nexport type E = Engine\n",
+        'src/main/services/memory/commands/planted.ts'
+      )
+    ).toHaveLength(1)
+    // outside/ reads caps/ (same floor) and the kernel (below): allowed.
+    expect(
+      await crossings(
+        "import type { Ctx } from '../kernel/context'\n" +
+          "import { capsFor } from '../caps/caps'\n" +
+          'export type C = [Ctx, typeof capsFor]\n',
+        'src/main/services/memory/outside/planted.ts'
+      )
+    ).toEqual([])
+  })
 })
