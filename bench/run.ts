@@ -41,7 +41,7 @@ try {
       }
     }
   })
-  const run = spawnSync(process.execPath, ['--expose-gc', join(outDir, fileName), ...args], {
+  const run = spawnSync(process.execPath, [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), '--expose-gc', join(outDir, fileName), ...args], {
     stdio: 'inherit'
   })
   process.exitCode = run.status ?? 1

@@ -4,7 +4,7 @@ import type { Ctx } from '../kernel/context'
 import { bigFiles, readBounded } from '../jail/big-file'
 import { inParent, noteRead, openIn, parentOf } from '../kernel/files'
 import { refusedReason } from '../kernel/names'
-import { credentialInName } from '../secret-guard'
+import { cleanNames, credentialInName } from '../secret-guard'
 import { pacer, type Pace } from '../core/pace'
 import { isWithin, parseMemoryPath, TEMP_NAME } from '../jail/paths'
 import { FsProblem, type Dir } from '../jail/fs-base'
@@ -49,11 +49,15 @@ export async function reconcile(
     await pace()
     if (!onDisk.has(rel) && !underSkipped(rel, result.skipped)) forgetOne(ctx, rel, result)
   }
+  // Every new name is checked for a credential; together, that costs one scan per batch.
+  const clean = await cleanNames(
+    [...onDisk.keys()].filter((rel) => !ctx.index.get(rel)).flatMap((rel) => rel.split('/'))
+  )
   const parents = new Parents(ctx)
   try {
     for (const [rel, seen] of onDisk) {
       await pace()
-      await settle(ctx, rel, seen, force.has(rel), result, parents)
+      await settle(ctx, rel, seen, force.has(rel), result, parents, clean)
     }
   } finally {
     await parents.close()
@@ -257,13 +261,14 @@ async function settle(
   seen: Seen,
   forced: boolean,
   result: Reconciled,
-  parents?: Parents
+  parents?: Parents,
+  clean?: ReadonlySet<string>
 ): Promise<void> {
   const known = ctx.index.get(rel)
   if (known && known.size === seen.size && known.mtimeMs === seen.mtimeMs && !forced) return
   // Names are content: a file another program named after a key stays the user's, on disk, but
   // out of the index, so no version, activity entry or listing of Cairn's copies the name.
-  const credential = known ? undefined : await credentialInName(rel)
+  const credential = known ? undefined : await credentialInName(rel, clean)
   if (credential) {
     result.secretNamed.set(rel, credential)
     return

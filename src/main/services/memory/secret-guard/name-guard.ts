@@ -101,8 +101,13 @@ const VERDICTS_MAX = 10_000
  * access key"), or undefined. Such a file is the user's and stays on disk, but out of memory: no
  * index entry, version, activity or log line of Cairn's may copy its name.
  */
-export async function credentialInName(rel: string): Promise<string | undefined> {
+export async function credentialInName(
+  rel: string,
+  /** Names a batch scan already found clean (`cleanNames`). */
+  clean?: ReadonlySet<string>
+): Promise<string | undefined> {
   for (const name of rel.split('/')) {
+    if (clean?.has(name)) continue
     let verdict = verdicts.get(name)
     if (verdict === undefined) {
       const [first] = await secretsInName(name)
@@ -113,6 +118,38 @@ export async function credentialInName(rel: string): Promise<string | undefined>
     if (verdict) return verdict
   }
   return undefined
+}
+
+/** Names scanned together: one secretlint run per batch rather than two per name. */
+const BATCH_NAMES = 2_000
+/** Between names in a batch: a blank line, which no rule's match crosses without a keyword. */
+const BETWEEN = '\n\n'
+
+/**
+ * The names among `names` that hold no credential. A cold open meets every name once, and two
+ * secretlint runs per name were half of it (100,000 files: 11 of 22 s). Names are scanned in
+ * batches, as written and with separators as spaces; a name a batch finding touches is checked
+ * alone (`secretsInName`), so the answer is the same as asking name by name.
+ */
+export async function cleanNames(names: Iterable<string>): Promise<Set<string>> {
+  const clean = new Set<string>()
+  const unique = [...new Set(names)]
+  for (let at = 0; at < unique.length; at += BATCH_NAMES) {
+    const batch = unique.slice(at, at + BATCH_NAMES)
+    const text = batch.join(BETWEEN)
+    const found = [
+      ...(await findSecrets(text)),
+      ...(await findSecrets(text.replace(SEPARATORS, ' ')))
+    ]
+    let start = 0
+    for (const name of batch) {
+      const end = start + name.length
+      const touched = found.some((finding) => finding.start < end && finding.end > start)
+      if (!touched || (await secretsInName(name)).length === 0) clean.add(name)
+      start = end + BETWEEN.length
+    }
+  }
+  return clean
 }
 
 /**
