@@ -189,7 +189,12 @@ describe('titles without the chat service', () => {
     const emit = vi.fn()
     const titles = createTitles({
       client: async () => null,
-      models: createModelCatalog({ dir, client: async () => null, logger, clock: () => new Date() }),
+      models: createModelCatalog({
+        dir,
+        client: async () => null,
+        logger,
+        clock: () => new Date()
+      }),
       store,
       summary: () => {
         throw new Error('not expected')
@@ -221,13 +226,9 @@ describe('which model writes titles (from the list GET /v1/models gives)', () =>
   const options = (models: FakeModel[]) => models.map((m) => optionOf(modelInfo(m) as never))
 
   test('the cheapest listed model by the price table', () => {
-    expect(titleModel(options(DEFAULT_MODELS), 'claude-opus-4-6')).toBe(
-      'claude-haiku-4-5-20251001'
-    )
+    expect(titleModel(options(DEFAULT_MODELS), 'claude-opus-4-6')).toBe('claude-haiku-4-5-20251001')
     // The newest generation: Haiku 4.5 is deprecated but still answers, and still the cheapest.
-    expect(titleModel(options(NEWEST_MODELS), 'claude-opus-5-5')).toBe(
-      'claude-haiku-4-5-20251001'
-    )
+    expect(titleModel(options(NEWEST_MODELS), 'claude-opus-5-5')).toBe('claude-haiku-4-5-20251001')
     const noHaiku = DEFAULT_MODELS.filter((m) => !m.id.includes('haiku'))
     expect(titleModel(options(noHaiku), 'claude-opus-4-6')).toBe('claude-sonnet-4-6')
   })
@@ -246,9 +247,7 @@ describe('which model writes titles (from the list GET /v1/models gives)', () =>
     const canStop = { ...cheap, capabilities: capabilities({ thinking: ['adaptive', 'disabled'] }) }
     expect(titleModel(options([...DEFAULT_MODELS, canStop]), 'x')).toBe('claude-haiku-5-5')
     const retired = { ...canStop, lifecycle: 'retired' as const }
-    expect(titleModel(options([...DEFAULT_MODELS, retired]), 'x')).toBe(
-      'claude-haiku-4-5-20251001'
-    )
+    expect(titleModel(options([...DEFAULT_MODELS, retired]), 'x')).toBe('claude-haiku-4-5-20251001')
   })
 
   test('no listed model with a known price: the chat’s own model', () => {
