@@ -42,8 +42,11 @@ for (const scheme of ['light', 'dark'] as const) {
       )
       await chat.useSessionKey('sk-ant-api03-example-key-7Qx4')
       await chat.newChat()
+      // After the first answer a cheap model names the chat (a generated title).
+      cairn.anthropic.scriptTitles(reply('Three days in Lyon'))
       await chat.send('Plan my trip to Lyon')
       await expect(chat.log()).toContainText('Vieux Lyon')
+      await expect(chat.headerTitle()).toHaveText('Three days in Lyon')
     }
     for (const view of VIEWS) {
       await app.goto(view)

@@ -34,6 +34,7 @@ export {
   type StreamFault
 } from './script'
 export { checkToolPairing, validateMessagesRequest } from './validate'
+export { echoTitle, isTitleRequest, TITLE_SYSTEM_MARK } from './titles'
 export { capabilities, NEWEST_MODELS, modelInfo } from './models'
 export { canonicalBlock, requestPrefixes } from './binding'
 export { signThinking } from './thinking'

@@ -1,27 +1,21 @@
-import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import {
-  defaultErrorMessage,
-  errorTypeFor,
-  type ErrorReply,
-  type MessageReply,
-  type RecordedRequest,
-  type Reply,
-  type ReplySpec
-} from './script'
+import type { ErrorReply, MessageReply, RecordedRequest, Reply, ReplySpec } from './script'
 import { formatSse, messageBody, messageId, streamEvents, withIds } from './sse'
 import { validateMessagesRequest } from './validate'
 import { createPromptCache } from './cache'
 import { signReply } from './binding'
 import { createMemoryStoresFake, type MemoryStoresFake } from './memory-stores'
 import { DEFAULT_MODELS, modelInfo, type FakeModel } from './models'
+import { closedPromise, delay, drained, readBody, requestId, sendError, sendJson } from './http'
+import { createTitleDesk, isTitleRequest } from './titles'
 
 export { DEFAULT_MODELS, type FakeModel }
 
 /*
  * A stand-in for api.anthropic.com on 127.0.0.1, speaking the real wire protocol: the SDK is
  * pointed at it with `baseURL`. It plays scripted replies in order and records every request.
+ * Cairn's chat-title requests are answered and recorded apart (titles.ts).
  */
 
 export interface FakeAnthropicOptions {
@@ -39,8 +33,12 @@ export interface FakeAnthropicOptions {
 export interface FakeAnthropic {
   /** The base URL to give the SDK (`http://127.0.0.1:<port>`). */
   readonly url: string
-  /** Every request, in arrival order. */
+  /** Every request, in arrival order, title requests aside. */
   readonly requests: RecordedRequest[]
+  /** Cairn's requests for a chat title (never in `requests`, never from the `script` queue). */
+  titleRequests(): RecordedRequest[]
+  /** Answers for the next title requests; with none left, the chat's first words are the title. */
+  scriptTitles(...replies: Reply[]): void
   /** Only the POST /v1/messages requests. */
   messageRequests(): RecordedRequest[]
   /** Queues replies for the next POST /v1/messages calls, in order. */
@@ -84,6 +82,7 @@ export async function startFakeAnthropic(
 
   const messageRequests = () => requests.filter((r) => r.path === '/v1/messages')
   const memoryStores = createMemoryStoresFake()
+  const titles = createTitleDesk()
   const notify = (): void => {
     const count = messageRequests().length
     for (const waiter of [...waiters]) {
@@ -140,8 +139,12 @@ export async function startFakeAnthropic(
       body,
       rejected: null
     }
-    requests.push(record)
-    notify()
+    const titled = record.path === '/v1/messages' && isTitleRequest(body)
+    if (titled) titles.requests.push(record)
+    else {
+      requests.push(record)
+      notify()
+    }
 
     // This SDK sends the key as a bearer token; older clients use x-api-key. Both are accepted.
     const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1]
@@ -168,7 +171,7 @@ export async function startFakeAnthropic(
       return sendJson(res, stored.status, stored.body)
     }
     if (record.method === 'POST' && record.path === '/v1/messages') {
-      const next = queue.shift() ?? options.fallback ?? NO_SCRIPT
+      const next = titled ? titles.next(record) : (queue.shift() ?? options.fallback ?? NO_SCRIPT)
       const spec: ReplySpec = typeof next === 'function' ? next(record) : next
       if (spec.kind === 'error') return sendError(res, spec)
       const listed = models.find((m) => m.id === (body as { model?: unknown } | null)?.model)
@@ -195,9 +198,21 @@ export async function startFakeAnthropic(
         binds: listed?.bindsThinking === true,
         display
       })
-      // Usage as the API counts it from this request; figures a test scripted win.
-      reply.usage = { ...promptCache.account(body), ...spec.usage }
+      // Usage as the API counts it from this request; figures a test scripted win. A title
+      // request leaves the prompt cache as the chat's requests left it.
+      const input = titled
+        ? {
+            input_tokens: Math.ceil(raw.length / 4),
+            cache_creation_input_tokens: 0,
+            cache_read_input_tokens: 0
+          }
+        : promptCache.account(body)
+      reply.usage = { ...input, ...spec.usage }
       if ((body as { stream?: unknown }).stream === true) return stream(reply, model, req, res)
+      // Not streamed: a held reply answers once the gate opens (or never, if the client left).
+      if (reply.fault?.kind === 'hold')
+        await Promise.race([reply.fault.gate.promise, closedPromise(res)])
+      if (res.destroyed) return
       return sendJson(res, 200, messageBody(reply, model, messageId()))
     }
     sendError(res, { kind: 'error', status: 404, message: `Not found: ${record.path}` })
@@ -311,6 +326,8 @@ export async function startFakeAnthropic(
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    titleRequests: () => [...titles.requests],
+    scriptTitles: titles.script,
     messageRequests,
     memoryStores,
     memoryStoreRequests: () => requests.filter((r) => r.path.startsWith('/v1/memory_stores')),
@@ -336,69 +353,4 @@ export async function startFakeAnthropic(
         server.close(() => resolve())
       })
   }
-}
-
-function requestId(): string {
-  return `req_${randomBytes(12).toString('hex')}`
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers = {}): void {
-  const text = JSON.stringify(body)
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-    'request-id': requestId(),
-    ...headers
-  })
-  res.end(text)
-}
-
-function sendError(res: ServerResponse, error: ErrorReply): void {
-  if (error.dropConnection) {
-    res.socket?.destroy()
-    return
-  }
-  const type = error.type ?? errorTypeFor(error.status)
-  sendJson(
-    res,
-    error.status,
-    {
-      type: 'error',
-      error: { type, message: error.message ?? defaultErrorMessage(error.status) },
-      request_id: requestId()
-    },
-    { 'x-should-retry': String(error.status === 429 || error.status >= 500), ...error.headers }
-  )
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = []
-    req.on('data', (chunk: Buffer) => parts.push(chunk))
-    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')))
-    req.on('error', reject)
-  })
-}
-
-function drained(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      res.off('drain', done)
-      res.off('close', done)
-      resolve()
-    }
-    res.on('drain', done)
-    res.on('close', done)
-  })
-}
-
-function closedPromise(res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    if (res.destroyed) resolve()
-    else res.on('close', () => resolve())
-  })
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms))
 }

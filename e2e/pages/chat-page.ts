@@ -31,6 +31,36 @@ export class ChatPage {
     await expect(this.composer()).toBeVisible()
   }
 
+  /** The chat's header: "Chat", the open chat's title, its model and options. */
+  header(): Locator {
+    return this.view()
+      .locator('header')
+      .filter({ has: this.page.getByRole('heading', { name: 'Chat', level: 1 }) })
+  }
+
+  /** The open chat's title in the header. */
+  headerTitle(): Locator {
+    return this.header().locator('p').first()
+  }
+
+  /** A chat in the conversation list, by its title (a regex matches its start too). */
+  listItem(title: string | RegExp): Locator {
+    return this.page
+      .getByRole('list', { name: 'Conversation list' })
+      .getByRole('button', { name: title })
+      .first()
+  }
+
+  /** Renames a chat through the list's Rename button and dialog. */
+  async rename(from: string, to: string): Promise<void> {
+    await this.listItem(from).hover()
+    await this.page.getByRole('button', { name: `Rename ${from}`, exact: true }).click()
+    const dialog = this.page.getByRole('dialog', { name: 'Rename conversation' })
+    await dialog.getByRole('textbox', { name: 'Title' }).fill(to)
+    await dialog.getByRole('button', { name: 'Rename', exact: true }).click()
+    await expect(dialog).toBeHidden()
+  }
+
   composer(): Locator {
     return this.view().getByRole('textbox', { name: 'Message Claude' })
   }

@@ -501,6 +501,11 @@ export const ChatErrorSchema = z.object({
   partialKept: z.boolean(),
   conversation: ConversationSummarySchema
 })
+/** A chat got its generated title (after its first answer): the list and header show it. */
+export const ChatTitledSchema = z.object({
+  conversationId: ConversationIdSchema,
+  conversation: ConversationSummarySchema
+})
 export type ChatDelta = z.infer<typeof ChatDeltaSchema>
 export type ChatTool = z.infer<typeof ChatToolSchema>
 export type ChatThinking = z.infer<typeof ChatThinkingSchema>

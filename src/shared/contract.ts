@@ -10,6 +10,7 @@ import {
   ChatDeltaSchema,
   ChatDoneSchema,
   ChatErrorSchema,
+  ChatTitledSchema,
   ChatMessageEventSchema,
   ChatRetryingSchema,
   ChatToolSchema,
@@ -267,6 +268,7 @@ export const events = {
   'chat:retrying': ChatRetryingSchema,
   'chat:done': ChatDoneSchema,
   'chat:error': ChatErrorSchema,
+  'chat:titled': ChatTitledSchema,
   'chat:approval-pending': PendingApprovalSchema,
   'chat:approval-resolved': ChatApprovalResolvedSchema,
   'sync:changed': SyncStatusSchema

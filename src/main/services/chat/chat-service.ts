@@ -45,6 +45,7 @@ import { DEFAULT_RETRY, realWait, type RetryPolicy, type Wait } from './retry'
 import { thinkingSettingProblem } from './thinking/thinking-setting'
 import { annotateMessage, restartThinking } from './frame/request-frame'
 import { Turn, type TurnEnd } from './turn'
+import { createTitles } from './titles'
 import type { ChatEmit, ChatEventName, MemoryToolRunner } from './types'
 import { costSummary } from '@shared/cost-summary'
 import type { CostSummary } from '@shared/cost'
@@ -201,6 +202,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
 
   const summary = (conversation: Conversation, hit: SearchHit | null = null) =>
     summaryOf(conversation, running.has(conversation.id), hit)
+  const titles = createTitles({ client, models, store, summary: (c) => summary(c), emit, logger })
 
   async function saveOrThrow(conversation: Conversation): Promise<void> {
     try {
@@ -263,6 +265,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         usage: end.usage
       })
     else emit('chat:error', { ...base, error: end.fault, partialKept: end.partialKept })
+    titles.afterAnswer(conversation, end)
   }
 
   const annotate = (conversation: Conversation, message: UserMessage) =>
@@ -548,6 +551,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       approvals.close() // quitting declines what waits for the user
       for (const { turn } of running.values()) turn.stop()
       await Promise.all([...running.values()].map((r) => r.done))
+      await titles.dispose()
       listeners.clear()
     }
   }

@@ -41,77 +41,81 @@ export function ChatOptions({
   const flag = current ? lifecycleFlag(current) : null
   const successor =
     flag === 'retired' && current ? newestOfLine(listed, current.line, current.id) : null
+  // The controls keep their size on one line (the title beside them gives way first); notes and
+  // errors take a row of their own at the header's foot (`order-last`, the header wraps).
   return (
-    <div className="flex min-w-0 flex-wrap items-center justify-end gap-x-2 gap-y-1">
-      <label className="flex items-center text-sm">
-        <span className="sr-only">Model for this chat</span>
-        <select
-          className="input max-w-56 py-1 text-sm"
-          title={options.model}
-          value={options.model}
-          onChange={(event) => chat.setModel(event.currentTarget.value)}
+    <>
+      <div className="ml-auto flex shrink-0 items-center gap-2">
+        <label className="flex items-center text-sm">
+          <span className="sr-only">Model for this chat</span>
+          <select
+            className="input max-w-56 py-1 text-sm"
+            title={options.model}
+            value={options.model}
+            onChange={(event) => chat.setModel(event.currentTarget.value)}
+          >
+            {choices.map((model) => (
+              <option key={model.id} value={model.id} disabled={model.lifecycle === 'retired'}>
+                {pickerLabel(model)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {flag === 'deprecated' && current?.retiresAt ? (
+          <span
+            className="rounded border border-warning-line bg-warning-soft px-1.5 py-0.5 text-xs whitespace-nowrap text-fg"
+            title={`${current.displayName} is deprecated: Anthropic retires it on ${current.retiresAt.slice(0, 10)}, after which messages to it fail.`}
+          >
+            Retires {current.retiresAt.slice(0, 10)}
+          </span>
+        ) : null}
+        <button
+          type="button"
+          className="button button--quiet px-2.5 py-1 text-sm"
+          onClick={() => setEditing(true)}
+          aria-haspopup="dialog"
+          title={options.instructions === null ? 'Instructions' : 'Instructions: this chat'}
         >
-          {choices.map((model) => (
-            <option key={model.id} value={model.id} disabled={model.lifecycle === 'retired'}>
-              {pickerLabel(model)}
-            </option>
-          ))}
-        </select>
-      </label>
-      {flag === 'deprecated' && current?.retiresAt ? (
-        <span
-          className="rounded border border-warning-line bg-warning-soft px-1.5 py-0.5 text-xs whitespace-nowrap text-fg"
-          title={`${current.displayName} is deprecated: Anthropic retires it on ${current.retiresAt.slice(0, 10)}, after which messages to it fail.`}
+          <ScrollText size={14} aria-hidden />
+          {/* A narrow header keeps the icon; the name stays for screen readers and the tooltip. */}
+          <span className="sr-only @5xl:not-sr-only">
+            {options.instructions === null ? 'Instructions' : 'Instructions: this chat'}
+          </span>
+        </button>
+        {/* The switch is also the notice: off reads "Memory off for this chat", in the warning colours. */}
+        <button
+          type="button"
+          role="switch"
+          aria-checked={!memoryOff}
+          className={
+            memoryOff
+              ? 'button border-warning-line bg-warning-soft px-2.5 py-1 text-sm text-fg'
+              : 'button button--quiet px-2.5 py-1 text-sm'
+          }
+          title={memoryOff ? 'Turn memory on for this chat' : 'Turn memory off for this chat'}
+          onClick={() => chat.setMemory(memoryOff ? 'on' : 'off')}
         >
-          Retires {current.retiresAt.slice(0, 10)}
-        </span>
-      ) : null}
-      <button
-        type="button"
-        className="button button--quiet py-1 text-sm"
-        onClick={() => setEditing(true)}
-        aria-haspopup="dialog"
-        title={options.instructions === null ? 'Instructions' : 'Instructions: this chat'}
-      >
-        <ScrollText size={14} aria-hidden />
-        {/* A narrow header keeps the icon; the name stays for screen readers and the tooltip. */}
-        <span className="sr-only @3xl:not-sr-only">
-          {options.instructions === null ? 'Instructions' : 'Instructions: this chat'}
-        </span>
-      </button>
-      {/* The switch is also the notice: off reads "Memory off for this chat", in the warning colours. */}
-      <button
-        type="button"
-        role="switch"
-        aria-checked={!memoryOff}
-        className={
-          memoryOff
-            ? 'button border-warning-line bg-warning-soft py-1 text-sm text-fg'
-            : 'button button--quiet py-1 text-sm'
-        }
-        title={memoryOff ? 'Turn memory on for this chat' : 'Turn memory off for this chat'}
-        onClick={() => chat.setMemory(memoryOff ? 'on' : 'off')}
-      >
-        {memoryOff ? (
-          <BrainOff size={14} aria-hidden className="shrink-0 text-warning" />
-        ) : (
-          <Brain size={14} aria-hidden className="shrink-0" />
-        )}
-        {memoryOff ? (
-          'Memory off for this chat'
-        ) : (
-          <span className="sr-only @3xl:not-sr-only">Memory on</span>
-        )}
-      </button>
-      <WebControl options={options} model={info} onChange={chat.setWeb} />
+          {memoryOff ? (
+            <BrainOff size={14} aria-hidden className="shrink-0 text-warning" />
+          ) : (
+            <Brain size={14} aria-hidden className="shrink-0" />
+          )}
+          {memoryOff ? (
+            'Memory off for this chat'
+          ) : (
+            <span className="sr-only @5xl:not-sr-only">Memory on</span>
+          )}
+        </button>
+        <WebControl options={options} model={info} onChange={chat.setWeb} />
+      </div>
       {info === null || (info && !info.caps) ? (
-        <p className="basis-full text-right text-xs text-muted">
+        <p className="order-last basis-full text-right text-xs text-muted">
           The Anthropic API did not say what this model takes: Cairn sends no thinking or effort,
           and the reply limit is Max tokens from Settings.
         </p>
       ) : null}
       {flag === 'retired' && current ? (
-        <p role="alert" className="basis-full text-right text-xs text-danger">
+        <p role="alert" className="order-last basis-full text-right text-xs text-danger">
           {current.displayName} was retired
           {current.retiresAt ? ` on ${current.retiresAt.slice(0, 10)}` : ''}: messages to it fail.{' '}
           {successor ? (
@@ -128,7 +132,7 @@ export function ChatOptions({
         </p>
       ) : null}
       {chat.error ? (
-        <p role="alert" className="basis-full text-right text-xs text-danger">
+        <p role="alert" className="order-last basis-full text-right text-xs text-danger">
           {chat.error.message}
           {chat.error.nextStep ? ` ${chat.error.nextStep}` : ''}
         </p>
@@ -142,6 +146,6 @@ export function ChatOptions({
           chat.setInstructions(instructions)
         }}
       />
-    </div>
+    </>
   )
 }

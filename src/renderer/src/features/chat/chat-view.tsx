@@ -211,6 +211,7 @@ export function ChatView({
   }
 
   const current = selected ?? list.conversations?.[0]?.id ?? null
+  const currentTitle = list.conversations?.find((c) => c.id === current)?.title ?? ''
   const [headerVersion, setHeaderVersion] = useState(0)
   const openSummary = useOpenSummary(
     current,
@@ -251,7 +252,9 @@ export function ChatView({
         />
       )}
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="@container flex items-center gap-3 border-b border-line px-5 py-3">
+        {/* One row where it fits: the title truncates first, the controls keep their size; a
+            narrow window wraps the controls to a second row. */}
+        <header className="@container flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-line px-5 py-3">
           {onToggleList ? (
             <button
               type="button"
@@ -281,8 +284,11 @@ export function ChatView({
             </button>
           ) : null}
           <h1 className="text-xl font-semibold tracking-tight">Chat</h1>
-          <p className="min-w-0 flex-[1_1_6rem] truncate text-sm text-muted">
-            {list.conversations?.find((c) => c.id === current)?.title ?? ''}
+          <p
+            className="min-w-0 flex-[1_1_4rem] truncate text-sm text-muted"
+            title={currentTitle || undefined}
+          >
+            {currentTitle}
           </p>
           {current ? (
             <ChatOptions key={current} conversationId={current} onChange={headerChanged} />

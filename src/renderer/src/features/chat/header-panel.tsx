@@ -49,7 +49,9 @@ export function HeaderPanel({
       <button
         ref={button}
         type="button"
-        className={active ? 'button py-1 text-sm' : 'button button--quiet py-1 text-sm'}
+        className={
+          active ? 'button px-2.5 py-1 text-sm' : 'button button--quiet px-2.5 py-1 text-sm'
+        }
         aria-expanded={open}
         aria-controls={panelId}
         title={title}

@@ -3,7 +3,7 @@ import type { ConversationSummary } from '@shared/chat'
 import { call, getApi } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 
-/** The sidebar's conversations, newest first, refreshed when a reply finishes or fails. */
+/** The sidebar's conversations, newest first, refreshed when a reply ends or a chat is titled. */
 export function useConversations() {
   const [all, setAll] = useState<ConversationSummary[] | null>(null)
   const [query, setQuery] = useState('')
@@ -25,7 +25,12 @@ export function useConversations() {
     } catch {
       return
     }
-    const offs = [api.on('chat:done', reload), api.on('chat:error', reload)]
+    // A generated title arrives after the answer (chat:titled): the list and header show it.
+    const offs = [
+      api.on('chat:done', reload),
+      api.on('chat:error', reload),
+      api.on('chat:titled', reload)
+    ]
     return () => offs.forEach((off) => off())
   }, [reload])
 

@@ -33,7 +33,7 @@ export function WebControl({
       label={
         <>
           <Globe size={14} aria-hidden className="shrink-0" />
-          <span className="sr-only @3xl:not-sr-only">{label}</span>
+          <span className="sr-only @5xl:not-sr-only">{label}</span>
         </>
       }
     >
