@@ -110,6 +110,10 @@ test.describe('Quick ask', () => {
     await expect(field).toHaveText('Ctrl+Shift+Space')
     expect([...side.shortcutsHeld]).toEqual(['CommandOrControl+Shift+Space'])
     await card.screenshot({ path: testInfo.outputPath('shortcut-taken.png') })
+    await cairn.page.setViewportSize({ width: 900, height: 700 })
+    await cairn.page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' })
+    await card.scrollIntoViewIfNeeded()
+    await cairn.page.screenshot({ path: testInfo.outputPath('shortcut-taken-900-dark.png') })
 
     await field.click()
     await cairn.page.keyboard.press('Control+Alt+J')
