@@ -36,6 +36,13 @@ export interface MainSide {
    */
   savedPaths: string[]
   cancelSaves: boolean
+  /**
+   * Quick ask's Electron side, recorded: the shortcuts held (other apps hold `takenShortcuts`),
+   * and what the window requests did ("show main", "hide quick ask"), oldest first.
+   */
+  shortcutsHeld: Set<string>
+  takenShortcuts: Set<string>
+  windowRequests: string[]
   invoke(channel: unknown, input: unknown, sender: SenderInfo): Promise<unknown>
   /** Main→renderer events are handed to this; the harness forwards them into the page. */
   setEventSink(sink: (event: EventName, payload: unknown) => void): void
@@ -62,6 +69,9 @@ export async function startMainSide(options: {
   const clipboard: string[] = []
   const openedLinks: string[] = []
   const savedPaths: string[] = []
+  const shortcutsHeld = new Set<string>()
+  const takenShortcuts = new Set<string>()
+  const windowRequests: string[] = []
   const exportsDir = join(options.userDataDir, 'exports')
   await ensurePrivateDir(join(options.userDataDir, 'logs'))
   const logger = createLogger({
@@ -92,6 +102,21 @@ export async function startMainSide(options: {
     app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null },
     ...(options.anthropic ? { anthropic: options.anthropic } : {})
   })
+  services.shortcut.attach(
+    {
+      register: (accelerator) => {
+        if (takenShortcuts.has(accelerator) || shortcutsHeld.has(accelerator)) return false
+        shortcutsHeld.add(accelerator)
+        return true
+      },
+      unregister: (accelerator) => void shortcutsHeld.delete(accelerator)
+    },
+    () => undefined
+  )
+  services.quickAsk.attach({
+    showMain: async () => void windowRequests.push('show main'),
+    hideQuickAsk: () => (windowRequests.push('hide quick ask'), true)
+  })
   const registry = createIpcRegistry({
     handlers: createHandlers(services),
     isTrustedUrl: trustedUrlCheck({ kind: 'url', url: options.rendererUrl }),
@@ -115,6 +140,9 @@ export async function startMainSide(options: {
     openedLinks,
     savedPaths,
     cancelSaves: false,
+    shortcutsHeld,
+    takenShortcuts,
+    windowRequests,
     async invoke(channel, input, sender) {
       const output = await registry.handle(channel, input, sender)
       ipc.push({ direction: 'invoke', channel: String(channel), input, output })

@@ -47,6 +47,17 @@ export interface CairnApp {
   restart(): Promise<void>
   /** The fake Anthropic API chat talks to (Electron: through CAIRN_ANTHROPIC_BASE_URL). */
   readonly anthropic: FakeAnthropic | null
+  /**
+   * The quick-ask window: the same page on #quick-ask, a second page beside the main one, on the
+   * same main side (browser harness only; the Electron run skips).
+   */
+  openQuickAsk(): Promise<Page>
+  /** Quick ask's Electron side as the harness records it (browser harness only). */
+  quickAskSide(): {
+    windowRequests: string[]
+    shortcutsHeld: Set<string>
+    takenShortcuts: Set<string>
+  }
 }
 
 const keychain = createOsKeychain()
@@ -75,14 +86,21 @@ async function startInBrowser(
   const records: IpcRecord[] = []
   const picks: string[][] = []
 
-  await page.exposeBinding('__cairnInvoke', async (source, channel: unknown, input: unknown) => {
-    if (!main) throw new Error('main side is not running')
-    return main.invoke(channel, input, {
-      url: source.frame.url(),
-      isTopLevel: source.frame === source.page.mainFrame()
-    })
-  })
-  await page.addInitScript({ path: PAGE_BRIDGE_FILE })
+  const pages: Page[] = [page]
+  const bridge = async (target: Page): Promise<void> => {
+    await target.exposeBinding(
+      '__cairnInvoke',
+      async (source, channel: unknown, input: unknown) => {
+        if (!main) throw new Error('main side is not running')
+        return main.invoke(channel, input, {
+          url: source.frame.url(),
+          isTopLevel: source.frame === source.page.mainFrame()
+        })
+      }
+    )
+    await target.addInitScript({ path: PAGE_BRIDGE_FILE })
+  }
+  await bridge(page)
 
   const boot = async (): Promise<void> => {
     main = await startMainSide({
@@ -94,13 +112,14 @@ async function startInBrowser(
       pickFiles: async () => picks.shift() ?? []
     })
     main.setEventSink((event, payload) => {
-      // Like webContents.send: fire and forget; a page in the middle of a reload just misses it.
-      void page
-        .evaluate(([e, p]) => (globalThis as unknown as PageGlobals).__cairnEmit(e, p), [
-          event,
-          payload
-        ] as const)
-        .catch(() => undefined)
+      // Like webContents.send to every window: fire and forget; a reloading page just misses it.
+      for (const target of pages)
+        void target
+          .evaluate(([e, p]) => (globalThis as unknown as PageGlobals).__cairnEmit(e, p), [
+            event,
+            payload
+          ] as const)
+          .catch(() => undefined)
     })
     await page.goto(server.url)
   }
@@ -112,6 +131,21 @@ async function startInBrowser(
     openedLinks: async () => [...(main?.openedLinks ?? [])],
     savedFiles: async () => [...(main?.savedPaths ?? [])],
     answerOpenDialog: async (paths: string[]) => void picks.push(paths),
+    async openQuickAsk() {
+      const quick = await page.context().newPage()
+      await bridge(quick)
+      pages.push(quick)
+      await quick.goto(`${server.url}#quick-ask`)
+      return quick
+    },
+    quickAskSide() {
+      if (!main) throw new Error('main side is not running')
+      return {
+        windowRequests: main.windowRequests,
+        shortcutsHeld: main.shortcutsHeld,
+        takenShortcuts: main.takenShortcuts
+      }
+    },
     async restart() {
       records.push(...(main?.ipc ?? []))
       await main?.dispose()
@@ -259,7 +293,15 @@ export const test = base.extend<{
         openedLinks: running.openedLinks,
         savedFiles: running.savedFiles,
         answerOpenDialog: running.answerOpenDialog,
-        restart: running.restart
+        restart: running.restart,
+        openQuickAsk: () => {
+          test.skip(true, 'the quick-ask window is opened by the global shortcut in Electron')
+          throw new Error('skipped')
+        },
+        quickAskSide: () => {
+          test.skip(true, 'quick ask is recorded by the browser harness only')
+          throw new Error('skipped')
+        }
       }
       close = async () => {
         await running.close()

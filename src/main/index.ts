@@ -5,13 +5,24 @@ import {
   BrowserWindow,
   clipboard,
   dialog,
+  globalShortcut,
   ipcMain,
   protocol,
   screen,
   session,
   shell
 } from 'electron'
-import type { App, Clipboard, Dialog, IpcMain, Protocol, Screen, Session, Shell } from 'electron'
+import type {
+  App,
+  Clipboard,
+  Dialog,
+  GlobalShortcut,
+  IpcMain,
+  Protocol,
+  Screen,
+  Session,
+  Shell
+} from 'electron'
 import { bindIpc } from './ipc/electron-ipc'
 import { checkedEmitter, wireEvents } from './ipc/events'
 import { createHandlers } from './ipc/handlers'
@@ -30,6 +41,7 @@ import { createLogger } from './services/log/logger'
 import { createRotatingLogFile } from './services/log/rotating-file'
 import { createOsKeychain } from './services/secrets/os-keychain'
 import { createMainWindow, hardenContents, hardenSession } from './window'
+import { setupQuickAsk } from './setup/quick-ask'
 
 // Lifecycle only: build services, bind IPC, open the window, dispose on quit.
 
@@ -65,6 +77,7 @@ export interface ElectronApi {
   }
   shell: Pick<Shell, 'openExternal' | 'openPath'>
   clipboard: Pick<Clipboard, 'writeText'>
+  globalShortcut: Pick<GlobalShortcut, 'register' | 'unregister' | 'isRegistered'>
 }
 
 export async function start(
@@ -235,6 +248,20 @@ export async function start(
   }
   const windowFailed = (error: unknown): void => logger.error('window could not open', { error })
 
+  // Its openQuickAsk() is what the tray's "Quick ask" calls.
+  setupQuickAsk(electron, {
+    preload,
+    renderer,
+    services,
+    logger,
+    showMain: async () => {
+      const window = await ensureWindow()
+      if (window.isMinimized()) window.restore()
+      window.show()
+      window.focus()
+    }
+  })
+
   app.on('second-instance', () => {
     void ensureWindow()
       .then((window) => {
@@ -297,7 +324,18 @@ async function openServices(
 
 /** Electron runs this module as the main entry; `running` settles once start-up is over. */
 export const running: Promise<void> = start(
-  { app, BrowserWindow, clipboard, dialog, ipcMain, protocol, screen, session, shell },
+  {
+    app,
+    BrowserWindow,
+    clipboard,
+    dialog,
+    globalShortcut,
+    ipcMain,
+    protocol,
+    screen,
+    session,
+    shell
+  },
   process.env
 ).catch((error: unknown) => {
   console.error('Cairn could not start:', error)

@@ -93,6 +93,12 @@ import {
 import { OpenExternalInputSchema, OpenExternalResultSchema } from './links'
 import { SecretScanResultSchema } from './secret-scan'
 import { ArchiveInputSchema, CapImpactInputSchema, CapImpactSchema } from './caps'
+import {
+  OpenInMainInputSchema,
+  SetShortcutInputSchema,
+  ShortcutStatusSchema,
+  ShowConversationSchema
+} from './quick-ask'
 import { SettingsPatchSchema, SettingsSchema } from './settings'
 
 /*
@@ -255,7 +261,13 @@ export const channels = {
   'sync:configure': { input: SyncConfigureInputSchema, output: SyncStatusSchema },
   'sync:now': { input: NoInput, output: SyncStatusSchema },
   'sync:pause': { input: SyncPauseInputSchema, output: SyncStatusSchema },
-  'sync:disconnect': { input: NoInput, output: SyncStatusSchema }
+  'sync:disconnect': { input: NoInput, output: SyncStatusSchema },
+  // Quick ask: the global shortcut (saved only once the system gave it to Cairn) and the small
+  // window's two requests. The window is the same page and contract, so nothing here is privileged.
+  'shortcut:status': { input: NoInput, output: ShortcutStatusSchema },
+  'shortcut:set': { input: SetShortcutInputSchema, output: ShortcutStatusSchema },
+  'window:hide-quick-ask': { input: NoInput, output: z.object({ hidden: z.boolean() }) },
+  'window:open-in-main': { input: OpenInMainInputSchema, output: z.object({ opened: z.boolean() }) }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
@@ -271,7 +283,8 @@ export const events = {
   'chat:titled': ChatTitledSchema,
   'chat:approval-pending': PendingApprovalSchema,
   'chat:approval-resolved': ChatApprovalResolvedSchema,
-  'sync:changed': SyncStatusSchema
+  'sync:changed': SyncStatusSchema,
+  'window:show-conversation': ShowConversationSchema
 } as const satisfies Record<string, z.ZodType>
 
 export type ChannelName = keyof typeof channels

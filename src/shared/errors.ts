@@ -31,6 +31,10 @@ export const ErrorCodeSchema = z.enum([
   'ATTACHMENT_REFUSED',
   /** An attachment named by hash that is not (or no longer) stored. */
   'ATTACHMENT_MISSING',
+  /** The system refused a global shortcut (another app holds it); the old one stays. */
+  'SHORTCUT_TAKEN',
+  /** Quick ask cannot act here (no window to show, no desktop session). */
+  'QUICK_ASK_UNAVAILABLE',
   'INTERNAL'
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>

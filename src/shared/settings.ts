@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AcceleratorSchema, DEFAULT_QUICK_ASK_SHORTCUT } from './accelerator'
 import { TRUSTED_HOSTS_MAX, TrustedHostSchema } from './links'
 import { WebDomainListSchema } from './web-tools'
 
@@ -173,7 +174,12 @@ export const SettingsSchema = z.object({
    * takes one list or the other; with both set, only the allowed list applies.
    */
   webAllowedDomains: WebDomainListSchema.default([]),
-  webBlockedDomains: WebDomainListSchema.default([])
+  webBlockedDomains: WebDomainListSchema.default([]),
+  /**
+   * The global shortcut that opens the quick-ask window. Changed only through `shortcut:set`, which
+   * saves it after the system gave it to Cairn (settings:update refuses it).
+   */
+  quickAskShortcut: AcceleratorSchema.default(DEFAULT_QUICK_ASK_SHORTCUT)
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
@@ -203,7 +209,8 @@ export const SettingsPatchSchema = z
     customInstructions: z.unknown(),
     newChatMemory: z.unknown(),
     webAllowedDomains: z.unknown(),
-    webBlockedDomains: z.unknown()
+    webBlockedDomains: z.unknown(),
+    quickAskShortcut: z.unknown()
   })
   .partial() as unknown as z.ZodType<SettingsPatch, SettingsPatch>
 export type SettingsPatch = {
@@ -223,6 +230,7 @@ export type SettingsPatch = {
   newChatMemory?: Settings['newChatMemory']
   webAllowedDomains?: string[]
   webBlockedDomains?: string[]
+  quickAskShortcut?: string
 }
 
 export function defaultSettings(): Settings {

@@ -101,11 +101,21 @@ export interface FakeBrowserWindow extends FakeEmitter {
   loadURL(url: string): Promise<void>
   maximize(): void
   isMaximized(): boolean
+  focused: boolean
+  alwaysOnTop: { flag: boolean; level?: string } | null
   minimize(): void
   isMinimized(): boolean
   restore(): void
   focus(): void
+  blur(): void
+  isFocused(): boolean
   show(): void
+  hide(): void
+  isVisible(): boolean
+  setAlwaysOnTop(flag: boolean, level?: string): void
+  setVisibleOnAllWorkspaces(flag: boolean, options?: Record<string, unknown>): void
+  /** Closed without 'close' (no chance to refuse), as Electron's destroy(). */
+  destroy(): void
   getNormalBounds(): FakeRectangle
   isDestroyed(): boolean
   /** What the user closing the window does: 'close', then destroyed, then 'closed'. */
@@ -120,6 +130,8 @@ export function createFakeElectron(
     isPackaged?: boolean
     /** Switches Chromium saw on the command line (app.commandLine.hasSwitch). */
     switches?: string[]
+    /** Global shortcuts other apps hold (globalShortcut.register answers false). */
+    takenShortcuts?: string[]
   } = {}
 ) {
   const paths = new Map<string, string>([['userData', '/fake/default-user-data']])
@@ -166,6 +178,8 @@ export function createFakeElectron(
     minimized = false
     visible = false
     destroyed = false
+    focused = false
+    alwaysOnTop: FakeBrowserWindow['alwaysOnTop'] = null
     readonly calls: string[] = []
 
     constructor(readonly options: Record<string, unknown> = {}) {
@@ -177,6 +191,7 @@ export function createFakeElectron(
         height: typeof options.height === 'number' ? options.height : 600
       }
       instances.push(this)
+      app.emit('browser-window-created', fakeEvent(), this)
       app.emit('web-contents-created', fakeEvent(), this.webContents)
     }
 
@@ -209,10 +224,38 @@ export function createFakeElectron(
     }
     focus(): void {
       this.calls.push('focus')
+      for (const other of instances) other.focused = other === this
+    }
+    blur(): void {
+      this.focused = false
+    }
+    isFocused(): boolean {
+      return this.focused
     }
     show(): void {
       this.calls.push('show')
       this.visible = true
+    }
+    hide(): void {
+      this.calls.push('hide')
+      this.visible = false
+      this.focused = false
+    }
+    isVisible(): boolean {
+      return this.visible
+    }
+    setAlwaysOnTop(flag: boolean, level?: string): void {
+      this.alwaysOnTop = level === undefined ? { flag } : { flag, level }
+    }
+    setVisibleOnAllWorkspaces(_flag: boolean, _options?: Record<string, unknown>): void {
+      this.calls.push('setVisibleOnAllWorkspaces')
+    }
+    destroy(): void {
+      if (this.destroyed) return
+      this.destroyed = true
+      this.webContents.destroyed = true
+      this.emit('closed')
+      if (BrowserWindow.getAllWindows().length === 0) app.emit('window-all-closed')
     }
     getNormalBounds(): FakeRectangle {
       return { ...this.normalBounds }
@@ -321,6 +364,27 @@ export function createFakeElectron(
     )
   }
 
+  // globalShortcut: what is held, by whom; `taken` are combinations other apps hold.
+  const shortcuts = new Map<string, () => void>()
+  const globalShortcut = {
+    held: shortcuts,
+    taken: new Set<string>(options.takenShortcuts ?? []),
+    register: vi.fn((accelerator: string, callback: () => void): boolean => {
+      if (accelerator.includes('Invalid')) throw new Error(`conversion failure: ${accelerator}`)
+      if (globalShortcut.taken.has(accelerator) || shortcuts.has(accelerator)) return false
+      shortcuts.set(accelerator, callback)
+      return true
+    }),
+    unregister: vi.fn((accelerator: string) => void shortcuts.delete(accelerator)),
+    isRegistered: vi.fn((accelerator: string) => shortcuts.has(accelerator)),
+    /** What the user pressing the combination does. */
+    press(accelerator: string): void {
+      const callback = shortcuts.get(accelerator)
+      if (!callback) throw new Error(`${accelerator} is not registered`)
+      callback()
+    }
+  }
+
   const workAreas = options.workAreas ?? [{ x: 0, y: 0, width: 1920, height: 1040 }]
   const screen = {
     getAllDisplays: vi.fn(() => workAreas.map((workArea, id) => ({ id, workArea })))
@@ -360,6 +424,7 @@ export function createFakeElectron(
     screen,
     protocol,
     dialog,
+    globalShortcut,
     contextBridge,
     ipcRenderer
   }

@@ -1,3 +1,4 @@
+import { CairnError } from '@shared/errors'
 import type { Services } from '../services'
 import type { Handlers } from './registry'
 
@@ -36,7 +37,15 @@ export function createHandlers(services: Services): Handlers {
     'secrets:set-api-key': (input) => services.secrets.setApiKey(input),
     'secrets:clear-api-key': () => services.secrets.clearApiKey(),
     'settings:get': () => services.settings.get(),
-    'settings:update': (patch) => services.settings.update(patch),
+    'settings:update': (patch) => {
+      // The shortcut is saved only once the system gave it to Cairn: shortcut:set does both.
+      if (patch.quickAskShortcut !== undefined)
+        throw new CairnError(
+          'SETTINGS_INVALID',
+          'quickAskShortcut: change the quick-ask shortcut in Settings → General (shortcut:set).'
+        )
+      return services.settings.update(patch)
+    },
     'secrets:test': (input) => services.chat.testKey(input),
     'chat:list-conversations': () => services.chat.listConversations(),
     'chat:search-conversations': (input) => services.chat.searchConversations(input),
@@ -74,6 +83,10 @@ export function createHandlers(services: Services): Handlers {
       return services.sync.status()
     },
     'sync:pause': ({ paused }) => services.sync.pause(paused),
-    'sync:disconnect': () => services.sync.disconnect()
+    'sync:disconnect': () => services.sync.disconnect(),
+    'shortcut:status': () => services.shortcut.status(),
+    'shortcut:set': ({ accelerator }) => services.shortcut.set(accelerator),
+    'window:hide-quick-ask': () => services.quickAsk.hide(),
+    'window:open-in-main': (input) => services.quickAsk.openInMain(input)
   }
 }

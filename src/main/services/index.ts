@@ -19,6 +19,8 @@ import type { Logger } from './log/logger'
 import { readLogTail } from './log/rotating-file'
 import type { Keychain } from './secrets/keychain'
 import { createSecretsService } from './secrets/secrets-service'
+import { createQuickAskService } from './quick-ask/quick-ask-service'
+import { createShortcutService } from './quick-ask/shortcut-service'
 import { createSettingsStore } from './settings/settings-store'
 import { createSyncService } from './sync'
 import { createWindowStateStore } from './window-state/window-state-store'
@@ -172,6 +174,16 @@ export async function createServices(deps: ServiceDeps) {
     intervalMs: 5 * 60_000
   })
   await sync.start()
+  // Quick ask: the global shortcut and the small window's requests; main attaches the Electron side.
+  const shortcut = createShortcutService({
+    settings,
+    platform: deps.app.platform,
+    logger: deps.logger
+  })
+  const quickAsk = createQuickAskService({
+    conversationExists: (conversationId) => chat.getConversation({ conversationId }),
+    logger: deps.logger
+  })
   return {
     settings,
     secrets,
@@ -180,11 +192,15 @@ export async function createServices(deps: ServiceDeps) {
     memory,
     watcher,
     chat,
+    shortcut,
+    quickAsk,
     windowState,
     diagnostics,
     logger: deps.logger,
     /** Stops everything; the memory engine flushes its index before this resolves. */
     async dispose() {
+      // The system gets the shortcut back first: nothing may open quick ask while the rest closes.
+      shortcut.dispose()
       stopApplyingSettings()
       // Running replies stop and save what they showed before the memory engine closes.
       await chat.dispose()

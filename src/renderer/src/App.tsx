@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react'
+import { events } from '@shared/contract'
 import { Keyboard, PanelLeftClose, PanelLeftOpen } from 'lucide-react'
 import { CairnMark, ChatIcon, MemoryIcon, SettingsIcon } from './components/icons'
 import { LoadErrorBanner, NoticeBanner } from './components/notice-banner'
@@ -12,6 +13,7 @@ import { isPrimaryShortcut, isShiftedShortcut, modifierLabel } from './lib/platf
 import { useLayout } from './lib/use-layout'
 import { fieldId } from './features/settings/field-labels'
 import { useAppInfo } from './lib/use-app-info'
+import { getApi } from './lib/api'
 
 export type ViewId = 'chat' | 'memory' | 'settings'
 
@@ -45,6 +47,7 @@ export function App() {
     setChatRequest((r) => ({ id, n: (r?.n ?? 0) + 1 }))
     setView('chat')
   }
+  const showConversation = useEffectEvent((id: string) => openConversation(id))
   const layout = useLayout()
   const settings = useSettingsState()
   const info = useAppInfo()
@@ -104,6 +107,19 @@ export function App() {
     if (isPrimaryShortcut(event) && (event.key.toLowerCase() === 's' || event.code === 'KeyS'))
       event.preventDefault()
   })
+  // Quick ask's "Open in Cairn": main brought this window forward; show that conversation.
+  useEffect(() => {
+    let api
+    try {
+      api = getApi()
+    } catch {
+      return
+    }
+    return api.on('window:show-conversation', (raw) => {
+      const parsed = events['window:show-conversation'].safeParse(raw)
+      if (parsed.success) showConversation(parsed.data.conversationId)
+    })
+  }, [])
   // Links between views (a cap refusal opens its setting, a warning opens Memory).
   useEffect(
     () =>

@@ -390,6 +390,21 @@ function chatGarbage() {
     'sync:status': [],
     'sync:now': [],
     'sync:disconnect': [],
+    'shortcut:status': [],
+    'window:hide-quick-ask': [],
+    'shortcut:set': [
+      ['no accelerator', {}],
+      ['number', { accelerator: 5 }],
+      ['not a key', { accelerator: 'Ctrl+Shift+Banana' }],
+      ['no modifier', { accelerator: 'A' }],
+      ['two keys', { accelerator: 'Ctrl+A+B' }],
+      ['extra key', { accelerator: 'Ctrl+Space', global: true }]
+    ],
+    'window:open-in-main': [
+      ['no id', {}],
+      ['path as id', { conversationId: '../../etc/passwd' }],
+      ['extra key', { conversationId: ID, focus: true }]
+    ],
     'sync:configure': [
       ['neither id nor name', {}],
       ['empty name', { create: { name: '  ' } }],
@@ -564,6 +579,8 @@ describe('the registry refuses malformed payloads on every channel', () => {
         'sync:status',
         'sync:now',
         'sync:disconnect',
+        'shortcut:status',
+        'window:hide-quick-ask',
         'secrets:clear-api-key',
         'secrets:status',
         'settings:get'
@@ -904,6 +921,18 @@ describe('valid calls', () => {
       return { create: { name: 'Cairn memory' } }
     },
     'sync:pause': async () => ({ paused: true }),
+    // Main attaches the system's shortcuts and the windows; here, ones that always say yes.
+    'shortcut:set': async () => {
+      services.shortcut.attach(
+        { register: () => true, unregister: () => undefined },
+        () => undefined
+      )
+      return { accelerator: 'Alt+Shift+K' }
+    },
+    'window:open-in-main': async () => {
+      services.quickAsk.attach({ showMain: async () => undefined, hideQuickAsk: () => true })
+      return { conversationId: await conversation() }
+    },
     'memory:undone': async () => {
       await createNote()
       const [version] = await services.memory.history(note)

@@ -12,6 +12,7 @@ import type { ModelOption } from '@shared/chat'
 import type { ModelCaps } from '@shared/model-caps'
 import { createFakeApprovals } from './fake-approvals'
 import { isAppLink } from '@shared/links'
+import { acceleratorLabel } from '@shared/accelerator'
 import { costSummary } from '@shared/cost-summary'
 import { createFakeAttachments } from './fake-attachments'
 import { createFakeChat } from './fake-chat'
@@ -42,6 +43,8 @@ export interface FakeMainOptions {
   storedKey?: string | null
   /** Memory files by path ("/memories/a.md" → text). */
   memory?: Record<string, string>
+  /** Global shortcuts another app holds (shortcut:set answers SHORTCUT_TAKEN). */
+  takenShortcuts?: string[]
 }
 
 type Handler = (input: never) => unknown
@@ -143,6 +146,21 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       source,
       hint: key ? key.slice(-4) : null,
       keychainAvailable: !keychainMissing
+    }
+  }
+
+  const takenShortcuts = new Set(options.takenShortcuts ?? [])
+  const shortcutStatus = () => {
+    const accelerator = state.settings.settings.quickAskShortcut
+    const registered = !takenShortcuts.has(accelerator)
+    const label = acceleratorLabel(accelerator, 'linux')
+    return {
+      accelerator,
+      label,
+      registered,
+      problem: registered
+        ? null
+        : `Another app uses ${label}, so quick ask has no shortcut. Choose another one below.`
     }
   }
 
@@ -261,6 +279,20 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
             message:
               'The model list could not be loaded (no API key is set); only the model from Settings is offered.'
           },
+    // Quick ask: the global shortcut held, unless a test says another app holds it (`takenShortcuts`).
+    'shortcut:status': () => shortcutStatus(),
+    'shortcut:set': ({ accelerator }: { accelerator: string }) => {
+      if (takenShortcuts.has(accelerator))
+        throw new CairnError(
+          'SHORTCUT_TAKEN',
+          `Another app uses ${acceleratorLabel(accelerator, 'linux')}; choose another shortcut.`
+        )
+      const next = { ...state.settings.settings, quickAskShortcut: accelerator }
+      state.settings = { ...state.settings, settings: next }
+      return shortcutStatus()
+    },
+    'window:hide-quick-ask': () => ({ hidden: true }),
+    'window:open-in-main': () => ({ opened: true }),
     'settings:get': () => state.settings,
     'settings:update': (patch: SettingsPatch) => {
       const result = applySettingsPatch(state.settings.settings, patch)

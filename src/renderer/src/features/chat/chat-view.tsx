@@ -158,6 +158,11 @@ export function ChatView({
     }
   }
   const [error, setError] = useState<ShownError | null>(null)
+  // A chat opened from elsewhere (quick ask) may be newer than the list.
+  const reloadList = useEffectEvent(() => list.reload())
+  useEffect(() => {
+    if (openRequest) reloadList()
+  }, [openRequest])
 
   const checkKey = () =>
     call((api) => api.secrets.status()).then(

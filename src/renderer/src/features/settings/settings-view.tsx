@@ -7,6 +7,7 @@ import { AboutCard } from './about-card'
 import { ApiKeySection } from './api-key-section'
 import { ThemeCard } from './appearance-fields'
 import { SettingsForm } from './settings-form'
+import { ShortcutCard } from './shortcut-card'
 import {
   SettingsNav,
   SettingsSection,
@@ -62,6 +63,7 @@ export function SettingsView({ state, info, active, keyFocusSignal = 0 }: Settin
             {state.settings ? (
               <ThemeCard settings={state.settings} onSaved={state.replace} />
             ) : null}
+            <ShortcutCard />
           </SettingsSection>
 
           {state.phase === 'loading' && !state.settings ? (

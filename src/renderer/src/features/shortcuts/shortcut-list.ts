@@ -53,6 +53,19 @@ export const SHORTCUTS: ShortcutGroup[] = [
   {
     title: 'Memory and Settings',
     items: [{ what: 'Save', keys: ['Control+S'] }]
+  },
+  {
+    // The global shortcut is the default one; Settings → General changes it.
+    title: 'Quick ask (from any app)',
+    items: [
+      {
+        what: 'Open or hide quick ask (the default; change it in Settings)',
+        keys: ['Control+Shift+Space']
+      },
+      { what: 'New question', keys: ['Control+N'] },
+      { what: 'Continue the chat in Cairn', keys: ['Control+O'] },
+      { what: 'Hide quick ask', keys: ['Escape'] }
+    ]
   }
 ]
 
