@@ -49,7 +49,13 @@ import {
   PendingApprovalSchema
 } from './approval'
 import { DiagnosticsSchema } from './diagnostics'
-import { SyncConfigureInputSchema, SyncPauseInputSchema, SyncStatusSchema } from './sync'
+import {
+  SyncConfigureInputSchema,
+  SyncPauseInputSchema,
+  SyncResolveInputSchema,
+  SyncStatusSchema,
+  SyncStoreListSchema
+} from './sync'
 import {
   BranchActionOutputSchema,
   EditMessageInputSchema,
@@ -254,7 +260,9 @@ export const channels = {
   'sync:configure': { input: SyncConfigureInputSchema, output: SyncStatusSchema },
   'sync:now': { input: NoInput, output: SyncStatusSchema },
   'sync:pause': { input: SyncPauseInputSchema, output: SyncStatusSchema },
-  'sync:disconnect': { input: NoInput, output: SyncStatusSchema }
+  'sync:disconnect': { input: NoInput, output: SyncStatusSchema },
+  'sync:resolve': { input: SyncResolveInputSchema, output: SyncStatusSchema },
+  'sync:list-stores': { input: NoInput, output: SyncStoreListSchema }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {

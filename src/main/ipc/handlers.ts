@@ -74,6 +74,8 @@ export function createHandlers(services: Services): Handlers {
       return services.sync.status()
     },
     'sync:pause': ({ paused }) => services.sync.pause(paused),
-    'sync:disconnect': () => services.sync.disconnect()
+    'sync:disconnect': () => services.sync.disconnect(),
+    'sync:resolve': (input) => services.sync.resolve(input),
+    'sync:list-stores': () => services.sync.listStores()
   }
 }

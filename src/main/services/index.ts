@@ -54,6 +54,8 @@ export interface ServiceDeps {
    * chat works without the memory tool and memory:* calls answer MEMORY_OFF with this reason.
    */
   memoryOff?: { reason: string }
+  /** This computer's name (platform code reads the OS host name): sync names kept copies after it. */
+  deviceName?: string
 }
 
 export const MEMORY_FOLDER_NAME = 'memories'
@@ -169,7 +171,8 @@ export async function createServices(deps: ServiceDeps) {
         syncClient = { key, client: createAnthropicClient(key, { ...deps.anthropic }, deps.logger) }
       return syncClient.client
     },
-    intervalMs: 5 * 60_000
+    intervalMs: 5 * 60_000,
+    ...(deps.deviceName ? { deviceName: deps.deviceName } : {})
   })
   await sync.start()
   return {

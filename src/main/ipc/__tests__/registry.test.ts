@@ -396,6 +396,11 @@ function chatGarbage() {
       ['both', { storeId: 'memstore_1', create: { name: 'x' } }],
       ['id number', { storeId: 7 }]
     ],
+    'sync:resolve': [
+      ['no path', { keep: 'mine' }],
+      ['unknown choice', { path: '/memories/a.md', keep: 'neither' }]
+    ],
+    'sync:list-stores': [],
     'sync:pause': [
       ['no flag', {}],
       ['flag string', { paused: 'yes' }]
@@ -564,6 +569,7 @@ describe('the registry refuses malformed payloads on every channel', () => {
         'sync:status',
         'sync:now',
         'sync:disconnect',
+        'sync:list-stores',
         'secrets:clear-api-key',
         'secrets:status',
         'settings:get'
@@ -904,6 +910,12 @@ describe('valid calls', () => {
       return { create: { name: 'Cairn memory' } }
     },
     'sync:pause': async () => ({ paused: true }),
+    // Nothing open: answered as already resolved (a double click), with the status.
+    'sync:resolve': async () => ({ path: '/memories/a.md', keep: 'both' }),
+    'sync:list-stores': async () => {
+      await services.secrets.setApiKey({ apiKey: 'sk-ant-valid-key-0001' })
+      return undefined
+    },
     'memory:undone': async () => {
       await createNote()
       const [version] = await services.memory.history(note)

@@ -15,6 +15,8 @@ export interface Device {
   memory: MemoryStore
   sync: SyncService
   stateDir: string
+  /** The real memory folder on disk. */
+  root: string
   /** Files by virtual path → text, read through the engine. */
   files(): Promise<Map<string, string>>
 }
@@ -47,6 +49,7 @@ export function useTwoDevices() {
       memory,
       stateDir,
       client: async () => client,
+      deviceName: name,
       // Rounds run when the test says so.
       setTimer: () => null,
       clearTimer: () => undefined
@@ -57,6 +60,7 @@ export function useTwoDevices() {
       memory,
       sync,
       stateDir,
+      root: join(dir, 'memories'),
       async files() {
         const out = new Map<string, string>()
         let cursor: string | undefined
