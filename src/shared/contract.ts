@@ -262,7 +262,8 @@ export const channels = {
   'sync:pause': { input: SyncPauseInputSchema, output: SyncStatusSchema },
   'sync:disconnect': { input: NoInput, output: SyncStatusSchema },
   'sync:resolve': { input: SyncResolveInputSchema, output: SyncStatusSchema },
-  'sync:list-stores': { input: NoInput, output: SyncStoreListSchema }
+  'sync:list-stores': { input: NoInput, output: SyncStoreListSchema },
+  'sync:approve': { input: NoInput, output: SyncStatusSchema }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {

@@ -29,7 +29,11 @@ export const SyncStatusSchema = z.object({
   /** This device's name: kept copies of its versions are `name (from <device>).md`. */
   deviceName: z.string(),
   /** The store's size as of the last round (memories and bytes), null before one. */
-  storeSize: z.object({ count: z.number().int().min(0), bytes: z.number().min(0) }).nullable()
+  storeSize: z.object({ count: z.number().int().min(0), bytes: z.number().min(0) }).nullable(),
+  /** Changes from other devices held for approval (Settings → Approval asks for such changes). */
+  waiting: z.array(
+    z.object({ path: z.string(), command: z.enum(['create', 'str_replace', 'delete', 'rename']) })
+  )
 })
 export type SyncStatus = z.infer<typeof SyncStatusSchema>
 

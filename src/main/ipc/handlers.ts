@@ -76,6 +76,7 @@ export function createHandlers(services: Services): Handlers {
     'sync:pause': ({ paused }) => services.sync.pause(paused),
     'sync:disconnect': () => services.sync.disconnect(),
     'sync:resolve': (input) => services.sync.resolve(input),
-    'sync:list-stores': () => services.sync.listStores()
+    'sync:list-stores': () => services.sync.listStores(),
+    'sync:approve': () => services.sync.approveWaiting()
   }
 }

@@ -10,6 +10,7 @@ import {
 import { createDiagnostics } from './app/diagnostics'
 import { createAnthropicClient, createChatService, type AnthropicOptions } from './chat'
 import type { ChooseSavePath } from './chat/chat-service'
+import { needsApproval } from './chat/approval-policy'
 import type { PickFiles } from './chat/attachments'
 import { MemoryWatcher, openMemoryStore } from './memory'
 import { createMemoryOff, MemoryStartError, startFailureReason } from './memory/off'
@@ -172,6 +173,8 @@ export async function createServices(deps: ServiceDeps) {
       return syncClient.client
     },
     intervalMs: 5 * 60_000,
+    // Changes from other devices wait for approval as Claude's do, under the same setting.
+    needsApproval: (command) => needsApproval(settings.get().settings.memoryWriteApproval, command),
     ...(deps.deviceName ? { deviceName: deps.deviceName } : {})
   })
   await sync.start()

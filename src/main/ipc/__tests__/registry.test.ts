@@ -401,6 +401,7 @@ function chatGarbage() {
       ['unknown choice', { path: '/memories/a.md', keep: 'neither' }]
     ],
     'sync:list-stores': [],
+    'sync:approve': [],
     'sync:pause': [
       ['no flag', {}],
       ['flag string', { paused: 'yes' }]
@@ -570,6 +571,7 @@ describe('the registry refuses malformed payloads on every channel', () => {
         'sync:now',
         'sync:disconnect',
         'sync:list-stores',
+        'sync:approve',
         'secrets:clear-api-key',
         'secrets:status',
         'settings:get'

@@ -1,9 +1,10 @@
-import { LocalFolder, sha256, type LocalEntry, type LocalText } from './local'
+import { sha256, type LocalEntry, type LocalText } from './local'
 import { mergeText } from './merge'
 import { keptCopyPath, localPathOf, notSyncable, remotePathOf } from './paths'
-import { RemoteConflict, RemoteRefused, type Remote, type RemoteMemory } from './remote'
+import { RemoteConflict, RemoteRefused, type RemoteMemory } from './remote'
 import { fetchWithoutSecrets, hasSecret, REDACTED_DETAIL, SECRET_SKIP } from './secrets'
-import type { Conflict, Link, SyncState } from './state'
+import type { Conflict, Link } from './state'
+import type { EngineDeps, RoundReport, Waiting } from './round'
 
 // One sync round: compare the store (listed with hashes only) with the folder and the last
 // synced state, then move each difference one way. Content is fetched only for what changed,
@@ -11,31 +12,20 @@ import type { Conflict, Link, SyncState } from './state'
 // A round stopped half-way (offline, crash) leaves links that are true; the next round finishes
 // the job by comparing hashes, so nothing is sent or created twice.
 
-export interface RoundReport {
-  pushed: number
-  pulled: number
-  deleted: number
-  conflicts: Conflict[]
-  /** Files that are not synced, and why (too large, bad name, refused by the guard...). */
-  skipped: Array<{ path: string; reason: string }>
-}
-
-export interface EngineDeps {
-  remote: Remote
-  local: LocalFolder
-  state: SyncState
-  /** Called after changes, so a crash loses little (the state is true at every point). */
-  checkpoint: () => Promise<void>
-  /** This device's name: a kept copy of its version is `name (from <device>).md`. */
-  deviceName: string
-  now: () => number
-}
+export type { EngineDeps, RoundReport, Waiting } from './round'
 
 const CHECKPOINT_EVERY = 50
 
 export async function syncRound(deps: EngineDeps): Promise<RoundReport> {
   const { remote, local, state } = deps
-  const report: RoundReport = { pushed: 0, pulled: 0, deleted: 0, conflicts: [], skipped: [] }
+  const report: RoundReport = {
+    pushed: 0,
+    pulled: 0,
+    deleted: 0,
+    conflicts: [],
+    skipped: [],
+    waiting: []
+  }
   const remotes = await remote.listAll()
   const files = await local.list()
   const texts = new Map<string, LocalText | null>()
@@ -86,6 +76,13 @@ export async function syncRound(deps: EngineDeps): Promise<RoundReport> {
     return true
   }
 
+  /** True when this change from the store must wait for the user (it is then listed). */
+  const held = (change: Waiting): boolean => {
+    if (deps.mayApply?.(change) ?? true) return false
+    report.waiting.push(change)
+    return true
+  }
+
   /** Fetches the remote text and writes it locally (over `current`, or as a new file). */
   const pull = async (
     path: string,
@@ -93,6 +90,8 @@ export async function syncRound(deps: EngineDeps): Promise<RoundReport> {
     current: LocalText | null
   ): Promise<boolean> => {
     if (state.refused[r.id]?.sha256 === r.sha256) return false
+    const command = current === null || !current.ok ? 'create' : 'str_replace'
+    if (held({ path, command, memoryId: r.id, sha256: r.sha256 })) return false
     const { memory, content } = await fetchClean(path, r.id)
     const applied = await local.put(path, content, current)
     if (!applied.ok) {
@@ -164,6 +163,7 @@ export async function syncRound(deps: EngineDeps): Promise<RoundReport> {
     const r = remotes.get(old.memoryId)
     if (!r || localPathOf(r.path) === path || !files.has(path)) continue
     const target = localPathOf(r.path)
+    if (held({ path, command: 'rename', memoryId: r.id, sha256: r.sha256 })) continue
     delete state.links[path]
     if (files.has(target) || state.links[target]) {
       conflict({
@@ -273,6 +273,8 @@ export async function syncRound(deps: EngineDeps): Promise<RoundReport> {
             detail: 'Deleted here but changed on another device: the change was kept.'
           })
       } else if (mine && !r) {
+        const remove = { path, command: 'delete', memoryId: old.memoryId, sha256: '' } as const
+        if (!localChanged && held(remove)) continue
         delete state.links[path]
         if (!localChanged) {
           const removed = await local.remove(path, old.lastSyncedSha256)

@@ -4,7 +4,7 @@ import type { SyncConfigureInput, SyncResolveInput, SyncStatus, SyncStoreList } 
 import { CairnError } from '@shared/errors'
 import { loadConfig, saveConfig } from './config'
 import type { MemoryService } from '../memory/service'
-import { syncRound, type RoundReport } from './engine'
+import { syncRound, type RoundReport, type Waiting } from './engine'
 import { LocalFolder } from './local'
 import { createRemote, listStores, RemoteUnavailable } from './remote'
 import { resolveConflict } from './resolve'
@@ -19,6 +19,8 @@ export interface SyncServiceDeps {
   stateDir: string
   /** Built with the same key as chat; null when there is no key. */
   client: () => Promise<Anthropic | null>
+  /** Whether the user's Approval setting asks before this kind of change (pulled ones too). */
+  needsApproval?: (command: Waiting['command']) => boolean
   /** This computer's name (platform code passes the OS hostname): kept copies are named after it. */
   deviceName?: string
   intervalMs?: number
@@ -50,6 +52,10 @@ export function createSyncService(deps: SyncServiceDeps) {
   let retryAt: number | null = null
   let error: string | null = null
   let skipped: RoundReport['skipped'] = []
+  let waiting: Waiting[] = []
+  /** Changes from the store the user approved, by command, memory and hash: each lands once. */
+  const approved = new Set<string>()
+  const keyOf = (c: Waiting): string => `${c.command}:${c.memoryId}:${c.sha256}`
   let timer: unknown = null
   const listeners = new Set<(status: SyncStatus) => void>()
 
@@ -72,7 +78,8 @@ export function createSyncService(deps: SyncServiceDeps) {
     retryAt,
     error,
     deviceName,
-    storeSize: state?.storeSize ?? null
+    storeSize: state?.storeSize ?? null,
+    waiting: waiting.map(({ path, command }) => ({ path, command }))
   })
   const emit = (): void => {
     const s = status()
@@ -109,12 +116,15 @@ export function createSyncService(deps: SyncServiceDeps) {
         state: current,
         checkpoint: () => saveState(deps.stateDir, current),
         deviceName,
-        now
+        now,
+        mayApply: (change) =>
+          !(deps.needsApproval?.(change.command) ?? false) || approved.has(keyOf(change))
       })
       failures = 0
       retryAt = null
       error = null
       skipped = report.skipped
+      waiting = report.waiting
       return report
     } catch (caught) {
       failures += 1
@@ -216,6 +226,16 @@ export function createSyncService(deps: SyncServiceDeps) {
         )
       return { stores: await listStores(client) }
     },
+    /**
+     * The user approves every change from the store now waiting (the Approval setting asked for
+     * them); a round applies exactly those versions, and a newer version would ask again.
+     */
+    async approveWaiting(): Promise<SyncStatus> {
+      for (const change of waiting) approved.add(keyOf(change))
+      await syncNow().catch(() => undefined)
+      approved.clear()
+      return status()
+    },
     /** The user's answer to a conflict (the inspector); the resolution syncs in the next round. */
     async resolve(input: SyncResolveInput): Promise<SyncStatus> {
       if (!state) return status()
@@ -243,6 +263,7 @@ export function createSyncService(deps: SyncServiceDeps) {
       state = null
       pending = 0
       skipped = []
+      waiting = []
       retryAt = null
       error = null
       await saveConfig(deps.stateDir, null)

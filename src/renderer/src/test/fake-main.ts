@@ -35,7 +35,8 @@ const SYNC_OFF = {
   retryAt: null,
   error: null,
   deviceName: 'this computer',
-  storeSize: null
+  storeSize: null,
+  waiting: []
 } as const
 
 /*
@@ -223,6 +224,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'sync:status': () => SYNC_OFF,
     'sync:resolve': () => SYNC_OFF,
     'sync:list-stores': () => ({ stores: [] }),
+    'sync:approve': () => SYNC_OFF,
     'secrets:set-api-key': (input: { apiKey: string; sessionOnly?: boolean }) => {
       if (input.sessionOnly) state.sessionKey = input.apiKey
       else if (keychainMissing)

@@ -6,7 +6,7 @@ import { afterEach } from 'vitest'
 import { startFakeAnthropic, type FakeAnthropic } from '../../../../../e2e/fake-anthropic'
 import { openMemoryStore, type MemoryStore } from '../../memory'
 import { manualTimers } from '../../memory/__tests__/helpers'
-import { createSyncService, type SyncService } from '../service'
+import { createSyncService, type SyncService, type SyncServiceDeps } from '../service'
 
 // Two devices, each a real memory engine on its own temp folder, syncing through the fake store.
 
@@ -35,7 +35,12 @@ export function useTwoDevices() {
     for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true })
   })
 
-  async function device(name: string, storeId: string, url: string): Promise<Device> {
+  async function device(
+    name: string,
+    storeId: string,
+    url: string,
+    extra: Partial<SyncServiceDeps> = {}
+  ): Promise<Device> {
     const dir = await mkdtemp(join(tmpdir(), `cairn-sync-${name}-`))
     dirs.push(dir)
     const memory = await openMemoryStore({
@@ -52,7 +57,8 @@ export function useTwoDevices() {
       deviceName: name,
       // Rounds run when the test says so.
       setTimer: () => null,
-      clearTimer: () => undefined
+      clearTimer: () => undefined,
+      ...extra
     })
     await sync.configure({ storeId })
     const d: Device = {
@@ -93,7 +99,8 @@ export function useTwoDevices() {
         storeId: store.id,
         a,
         b,
-        device: (n: string) => device(n, store.id, fake!.url)
+        device: (n: string, extra?: Partial<SyncServiceDeps>) =>
+          device(n, store.id, fake!.url, extra)
       }
     }
   }

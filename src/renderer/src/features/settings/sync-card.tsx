@@ -13,6 +13,13 @@ const STATE_WORDS: Record<SyncStatus['state'], string> = {
   offline: 'Waiting to retry'
 }
 
+const WAITING_WORDS: Record<SyncStatus['waiting'][number]['command'], string> = {
+  create: 'New file',
+  str_replace: 'Edit of',
+  delete: 'Deletion of',
+  rename: 'Move of'
+}
+
 function sizeWords(size: SyncStatus['storeSize']): string {
   if (!size) return 'not known until the first sync'
   const kb = size.bytes / 1024
@@ -62,7 +69,12 @@ export function SyncCard() {
               <dt>Pending changes</dt>
               <dd data-testid="sync-pending">{status.pending}</dd>
               <dt>Conflicts</dt>
-              <dd data-testid="sync-conflicts">{status.conflicts.length}</dd>
+              <dd>
+                <span data-testid="sync-conflicts">{status.conflicts.length}</span>
+                {status.conflicts.some((c) => c.kind === 'kept-both')
+                  ? ' (answer them in Memory, where each file shows both versions)'
+                  : ''}
+              </dd>
             </>
           ) : null}
         </dl>
@@ -88,6 +100,30 @@ export function SyncCard() {
             </li>
           ))}
         </ul>
+      ) : null}
+      {on && status.waiting.length > 0 ? (
+        <div className="mt-2 text-sm" role="group" aria-label="Changes waiting for approval">
+          <p>
+            Your Approval setting asks before these changes from another device; they have not been
+            applied:
+          </p>
+          <ul>
+            {status.waiting.map((w) => (
+              <li key={`${w.command}-${w.path}`}>
+                {WAITING_WORDS[w.command]} <code>{w.path}</code>
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="button mt-1"
+            disabled={status.state === 'paused' || status.state === 'syncing'}
+            onClick={() => act((api) => api.sync.approve())}
+          >
+            Apply{' '}
+            {status.waiting.length === 1 ? 'this change' : `these ${status.waiting.length} changes`}
+          </button>
+        </div>
       ) : null}
       {on && status.skipped.length > 0 ? (
         <ul className="mt-2 text-sm" aria-label="Files not synced">

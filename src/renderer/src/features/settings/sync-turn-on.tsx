@@ -43,14 +43,11 @@ export function SyncTurnOn({
   const ready = choice !== NEW || name.trim() !== ''
 
   return (
-    <form
+    // Not a <form>: the card sits inside the settings form, and forms cannot nest.
+    <div
+      role="group"
       className="grid w-full grid-cols-[10rem_1fr] items-center gap-x-4 gap-y-2 text-sm"
       aria-label="Turn on sync"
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (!ready) return
-        onTurnOn(choice === NEW ? { create: { name }, ...named } : { storeId: choice, ...named })
-      }}
     >
       <label htmlFor="sync-device">This device&rsquo;s name</label>
       <input
@@ -108,10 +105,19 @@ export function SyncTurnOn({
       ) : null}
       <span />
       <div>
-        <button type="submit" className="button" disabled={!ready}>
+        <button
+          type="button"
+          className="button"
+          disabled={!ready}
+          onClick={() =>
+            onTurnOn(
+              choice === NEW ? { create: { name }, ...named } : { storeId: choice, ...named }
+            )
+          }
+        >
           Turn on sync
         </button>
       </div>
-    </form>
+    </div>
   )
 }
