@@ -90,14 +90,12 @@ test('a sync conflict shows as a diff; keep mine, keep theirs and keep both each
   await app.gotoSettings()
   await card.getByRole('button', { name: 'Sync now' }).click()
   await expect(card.getByTestId('sync-conflicts')).toHaveText('0')
-  await expect
-    .poll(stored)
-    .toEqual([
-      ['/diet (from Desk).md', here('diet')],
-      ['/diet.md', there('diet')],
-      ['/plan.md', here('plan')],
-      ['/trip.md', there('trip')]
-    ])
+  await expect.poll(stored).toEqual([
+    ['/diet (from Desk).md', here('diet')],
+    ['/diet.md', there('diet')],
+    ['/plan.md', here('plan')],
+    ['/trip.md', there('trip')]
+  ])
   expect(await readFile(join(folder, 'plan.md'), 'utf8')).toBe(here('plan'))
   expect(await readFile(join(folder, 'trip.md'), 'utf8')).toBe(there('trip'))
   await expect(card.getByTestId('sync-size')).toHaveText(/^4 memories, /)
