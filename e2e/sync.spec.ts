@@ -24,6 +24,10 @@ test('Settings → Sync: off by default, says what is sent, turns on, syncs the 
   // Off: nothing was sent to a Memory Store.
   expect(cairn.anthropic!.memoryStoreRequests()).toEqual([])
 
+  // Choosing an existing store: the list is fetched only when asked (the key has none yet).
+  await card.getByRole('button', { name: 'Find my stores' }).click()
+  await expect(card.getByTestId('sync-store-count')).toHaveText('This key has no stores yet.')
+  await card.screenshot({ path: testInfo.outputPath('sync-card-off.png') })
   await card.getByRole('button', { name: 'Turn on sync' }).click()
   await expect(card.getByTestId('sync-state')).toHaveText('On')
   await card.getByRole('button', { name: 'Sync now' }).click()
@@ -32,6 +36,7 @@ test('Settings → Sync: off by default, says what is sent, turns on, syncs the 
   await expect
     .poll(() => cairn.anthropic!.memoryStores.memories(storeId!).map((m) => m.path))
     .toEqual(['/travel.md'])
+  await expect(card.getByTestId('sync-size')).toHaveText('1 memory, 23 bytes')
   await card.scrollIntoViewIfNeeded()
   await captureView(cairn.page, testInfo, 'sync-settings')
   await card.screenshot({ path: testInfo.outputPath('sync-card.png') })

@@ -31,6 +31,7 @@ import { trustedUrlCheck, type RendererLocation } from './ipc/trusted-url'
 import { handleAppProtocol, registerAppScheme } from './platform/app-protocol'
 import { installCrashHandlers, watchRenderer, type CrashDialogs } from './platform/crash-handling'
 import { debugSwitches, devOverrides } from './platform/dev-overrides'
+import { deviceName } from './platform/device-name'
 import { createFilePicker } from './platform/pick-files'
 import { configureLogsPath, configureUserData } from './platform/user-data'
 import { askAfterMemoryFailure } from './platform/memory-start'
@@ -150,6 +151,7 @@ export async function start(
 
   const serviceDeps: ServiceDeps = {
     userDataDir,
+    deviceName: deviceName(),
     keychain: createOsKeychain(),
     // A separate keychain entry for test runs, so they never touch the user's real key.
     ...(overrides.keychainService ? { keychainService: overrides.keychainService } : {}),

@@ -50,7 +50,13 @@ import {
   PendingApprovalSchema
 } from './approval'
 import { DiagnosticsSchema } from './diagnostics'
-import { SyncConfigureInputSchema, SyncPauseInputSchema, SyncStatusSchema } from './sync'
+import {
+  SyncConfigureInputSchema,
+  SyncPauseInputSchema,
+  SyncResolveInputSchema,
+  SyncStatusSchema,
+  SyncStoreListSchema
+} from './sync'
 import {
   BranchActionOutputSchema,
   EditMessageInputSchema,
@@ -267,7 +273,10 @@ export const channels = {
   'shortcut:status': { input: NoInput, output: ShortcutStatusSchema },
   'shortcut:set': { input: SetShortcutInputSchema, output: ShortcutStatusSchema },
   'window:hide-quick-ask': { input: NoInput, output: z.object({ hidden: z.boolean() }) },
-  'window:open-in-main': { input: OpenInMainInputSchema, output: z.object({ opened: z.boolean() }) }
+  'window:open-in-main': { input: OpenInMainInputSchema, output: z.object({ opened: z.boolean() }) },
+  'sync:resolve': { input: SyncResolveInputSchema, output: SyncStatusSchema },
+  'sync:list-stores': { input: NoInput, output: SyncStoreListSchema },
+  'sync:approve': { input: NoInput, output: SyncStatusSchema }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {

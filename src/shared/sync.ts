@@ -9,7 +9,7 @@ export const SYNC_SENT_SENTENCE =
 export const SyncConflictSchema = z.object({
   path: z.string(),
   copy: z.string().optional(),
-  kind: z.enum(['kept-both', 'merged', 'path', 'edit-vs-delete']),
+  kind: z.enum(['kept-both', 'merged', 'path', 'edit-vs-delete', 'redacted']),
   detail: z.string(),
   at: z.number()
 })
@@ -25,20 +25,43 @@ export const SyncStatusSchema = z.object({
   conflicts: z.array(SyncConflictSchema),
   skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
   retryAt: z.number().nullable(),
-  error: z.string().nullable()
+  error: z.string().nullable(),
+  /** This device's name: kept copies of its versions are `name (from <device>).md`. */
+  deviceName: z.string(),
+  /** The store's size as of the last round (memories and bytes), null before one. */
+  storeSize: z.object({ count: z.number().int().min(0), bytes: z.number().min(0) }).nullable(),
+  /** Changes from other devices held for approval (Settings → Approval asks for such changes). */
+  waiting: z.array(
+    z.object({ path: z.string(), command: z.enum(['create', 'str_replace', 'delete', 'rename']) })
+  )
 })
 export type SyncStatus = z.infer<typeof SyncStatusSchema>
 
 /** Turn sync on: an existing store by id, or a new one by name. */
+const DeviceNameSchema = z.string().trim().min(1).max(100).optional()
 export const SyncConfigureInputSchema = z.union([
-  z.strictObject({ storeId: z.string().min(1).max(200) }),
+  z.strictObject({ storeId: z.string().min(1).max(200), deviceName: DeviceNameSchema }),
   z.strictObject({
     create: z.strictObject({
       name: z.string().trim().min(1).max(200),
       description: z.string().max(2000).optional()
-    })
+    }),
+    deviceName: DeviceNameSchema
   })
 ])
 export type SyncConfigureInput = z.infer<typeof SyncConfigureInputSchema>
 
 export const SyncPauseInputSchema = z.strictObject({ paused: z.boolean() })
+
+/** A conflict's answer: this device's version, the store's, or both files (the conflict closes). */
+export const SyncResolveInputSchema = z.strictObject({
+  path: z.string().min(1).max(4096),
+  keep: z.enum(['mine', 'theirs', 'both'])
+})
+export type SyncResolveInput = z.infer<typeof SyncResolveInputSchema>
+
+/** The stores this API key can use, for Settings → Sync's "choose a store". */
+export const SyncStoreListSchema = z.object({
+  stores: z.array(z.object({ id: z.string(), name: z.string(), description: z.string() }))
+})
+export type SyncStoreList = z.infer<typeof SyncStoreListSchema>

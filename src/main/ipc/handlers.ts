@@ -87,6 +87,9 @@ export function createHandlers(services: Services): Handlers {
     'shortcut:status': () => services.shortcut.status(),
     'shortcut:set': ({ accelerator }) => services.shortcut.set(accelerator),
     'window:hide-quick-ask': () => services.quickAsk.hide(),
-    'window:open-in-main': (input) => services.quickAsk.openInMain(input)
+    'window:open-in-main': (input) => services.quickAsk.openInMain(input),
+    'sync:resolve': (input) => services.sync.resolve(input),
+    'sync:list-stores': () => services.sync.listStores(),
+    'sync:approve': () => services.sync.approveWaiting()
   }
 }

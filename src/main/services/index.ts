@@ -10,6 +10,7 @@ import {
 import { createDiagnostics } from './app/diagnostics'
 import { createAnthropicClient, createChatService, type AnthropicOptions } from './chat'
 import type { ChooseSavePath } from './chat/chat-service'
+import { needsApproval } from './chat/approval-policy'
 import type { PickFiles } from './chat/attachments'
 import { MemoryWatcher, openMemoryStore } from './memory'
 import { createMemoryOff, MemoryStartError, startFailureReason } from './memory/off'
@@ -56,6 +57,8 @@ export interface ServiceDeps {
    * chat works without the memory tool and memory:* calls answer MEMORY_OFF with this reason.
    */
   memoryOff?: { reason: string }
+  /** This computer's name (platform code reads the OS host name): sync names kept copies after it. */
+  deviceName?: string
 }
 
 export const MEMORY_FOLDER_NAME = 'memories'
@@ -171,7 +174,10 @@ export async function createServices(deps: ServiceDeps) {
         syncClient = { key, client: createAnthropicClient(key, { ...deps.anthropic }, deps.logger) }
       return syncClient.client
     },
-    intervalMs: 5 * 60_000
+    intervalMs: 5 * 60_000,
+    // Changes from other devices wait for approval as Claude's do, under the same setting.
+    needsApproval: (command) => needsApproval(settings.get().settings.memoryWriteApproval, command),
+    ...(deps.deviceName ? { deviceName: deps.deviceName } : {})
   })
   await sync.start()
   // Quick ask: the global shortcut and the small window's requests; main attaches the Electron side.

@@ -411,6 +411,12 @@ function chatGarbage() {
       ['both', { storeId: 'memstore_1', create: { name: 'x' } }],
       ['id number', { storeId: 7 }]
     ],
+    'sync:resolve': [
+      ['no path', { keep: 'mine' }],
+      ['unknown choice', { path: '/memories/a.md', keep: 'neither' }]
+    ],
+    'sync:list-stores': [],
+    'sync:approve': [],
     'sync:pause': [
       ['no flag', {}],
       ['flag string', { paused: 'yes' }]
@@ -581,6 +587,8 @@ describe('the registry refuses malformed payloads on every channel', () => {
         'sync:disconnect',
         'shortcut:status',
         'window:hide-quick-ask',
+        'sync:list-stores',
+        'sync:approve',
         'secrets:clear-api-key',
         'secrets:status',
         'settings:get'
@@ -932,6 +940,12 @@ describe('valid calls', () => {
     'window:open-in-main': async () => {
       services.quickAsk.attach({ showMain: async () => undefined, hideQuickAsk: () => true })
       return { conversationId: await conversation() }
+    },
+    // Nothing open: answered as already resolved (a double click), with the status.
+    'sync:resolve': async () => ({ path: '/memories/a.md', keep: 'both' }),
+    'sync:list-stores': async () => {
+      await services.secrets.setApiKey({ apiKey: 'sk-ant-valid-key-0001' })
+      return undefined
     },
     'memory:undone': async () => {
       await createNote()

@@ -8,7 +8,9 @@ import { ensurePrivateDir, writeFileDurably } from '../fs/durable'
 const SyncConfigSchema = z.object({
   storeId: z.string(),
   storeName: z.string().nullable(),
-  paused: z.boolean()
+  paused: z.boolean(),
+  /** This device's name in kept copies (the user's choice; else the computer's name). */
+  deviceName: z.string().optional()
 })
 export type SyncConfig = z.infer<typeof SyncConfigSchema>
 

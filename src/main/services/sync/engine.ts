@@ -1,8 +1,10 @@
-import { LocalFolder, sha256, type LocalEntry, type LocalText } from './local'
+import { sha256, type LocalEntry, type LocalText } from './local'
 import { mergeText } from './merge'
 import { keptCopyPath, localPathOf, notSyncable, remotePathOf } from './paths'
-import { RemoteConflict, RemoteRefused, type Remote, type RemoteMemory } from './remote'
-import type { Conflict, Link, SyncState } from './state'
+import { RemoteConflict, RemoteRefused, type RemoteMemory } from './remote'
+import { fetchWithoutSecrets, hasSecret, REDACTED_DETAIL, SECRET_SKIP } from './secrets'
+import type { Conflict, Link } from './state'
+import type { EngineDeps, RoundReport, Waiting } from './round'
 
 // One sync round: compare the store (listed with hashes only) with the folder and the last
 // synced state, then move each difference one way. Content is fetched only for what changed,
@@ -10,31 +12,20 @@ import type { Conflict, Link, SyncState } from './state'
 // A round stopped half-way (offline, crash) leaves links that are true; the next round finishes
 // the job by comparing hashes, so nothing is sent or created twice.
 
-export interface RoundReport {
-  pushed: number
-  pulled: number
-  deleted: number
-  conflicts: Conflict[]
-  /** Files that are not synced, and why (too large, bad name, refused by the guard...). */
-  skipped: Array<{ path: string; reason: string }>
-}
-
-export interface EngineDeps {
-  remote: Remote
-  local: LocalFolder
-  state: SyncState
-  /** Called after changes, so a crash loses little (the state is true at every point). */
-  checkpoint: () => Promise<void>
-  /** What a kept copy is named after: `name (from <device>).md`. */
-  otherDevice: string
-  now: () => number
-}
+export type { EngineDeps, RoundReport, Waiting } from './round'
 
 const CHECKPOINT_EVERY = 50
 
 export async function syncRound(deps: EngineDeps): Promise<RoundReport> {
   const { remote, local, state } = deps
-  const report: RoundReport = { pushed: 0, pulled: 0, deleted: 0, conflicts: [], skipped: [] }
+  const report: RoundReport = {
+    pushed: 0,
+    pulled: 0,
+    deleted: 0,
+    conflicts: [],
+    skipped: [],
+    waiting: []
+  }
   const remotes = await remote.listAll()
   const files = await local.list()
   const texts = new Map<string, LocalText | null>()
@@ -57,6 +48,7 @@ export async function syncRound(deps: EngineDeps): Promise<RoundReport> {
     if (changes % CHECKPOINT_EVERY === 0) await deps.checkpoint()
   }
   const link = (path: string, memory: RemoteMemory, entry?: LocalEntry): void => {
+    remotes.set(memory.id, memory)
     state.links[path] = {
       memoryId: memory.id,
       lastSyncedSha256: memory.sha256,
@@ -74,6 +66,23 @@ export async function syncRound(deps: EngineDeps): Promise<RoundReport> {
   const taken = (path: string): boolean =>
     files.has(path) || [...remotes.values()].some((r) => localPathOf(r.path) === path)
 
+  const fetchClean = (path: string, id: string) =>
+    fetchWithoutSecrets(remote, id, () =>
+      conflict({ path, kind: 'redacted', detail: REDACTED_DETAIL })
+    )
+  const holdsSecret = async (path: string, content: string): Promise<boolean> => {
+    if (!(await hasSecret(content))) return false
+    skip(path, SECRET_SKIP)
+    return true
+  }
+
+  /** True when this change from the store must wait for the user (it is then listed). */
+  const held = (change: Waiting): boolean => {
+    if (deps.mayApply?.(change) ?? true) return false
+    report.waiting.push(change)
+    return true
+  }
+
   /** Fetches the remote text and writes it locally (over `current`, or as a new file). */
   const pull = async (
     path: string,
@@ -81,7 +90,9 @@ export async function syncRound(deps: EngineDeps): Promise<RoundReport> {
     current: LocalText | null
   ): Promise<boolean> => {
     if (state.refused[r.id]?.sha256 === r.sha256) return false
-    const { memory, content } = await remote.content(r.id)
+    const command = current === null || !current.ok ? 'create' : 'str_replace'
+    if (held({ path, command, memoryId: r.id, sha256: r.sha256 })) return false
+    const { memory, content } = await fetchClean(path, r.id)
     const applied = await local.put(path, content, current)
     if (!applied.ok) {
       if (!applied.conflict) {
@@ -104,7 +115,7 @@ export async function syncRound(deps: EngineDeps): Promise<RoundReport> {
     mine: LocalText & { ok: true },
     r: RemoteMemory
   ) => {
-    const { memory, content: theirs } = await remote.content(r.id)
+    const { memory, content: theirs } = await fetchClean(path, r.id)
     const base = await local.version(old.lastSyncedSha256)
     const merged = base === null ? null : mergeText(base, mine.content, theirs)
     if (merged !== null) {
@@ -121,17 +132,26 @@ export async function syncRound(deps: EngineDeps): Promise<RoundReport> {
         detail: 'Both devices changed it; the changes were merged.'
       })
     } else {
-      const copy = keptCopyPath(path, deps.otherDevice, taken)
-      const wrote = await local.put(copy, theirs, null)
+      // Keep both, as a file-sync app does: the store's version stays at the path, this device's
+      // version moves beside it under this device's name (the one name we know to be true).
+      const copy = keptCopyPath(path, deps.deviceName, taken)
+      const wrote = await local.put(copy, mine.content, null)
       if (!wrote.ok) return skip(path, `conflict not resolved: ${wrote.reason}`)
-      files.set(copy, { size: Buffer.byteLength(theirs) })
-      link(copy, await remote.create(remotePathOf(copy), theirs))
-      link(path, await remote.update(memory.id, { content: mine.content }, memory.sha256))
+      files.set(copy, { size: Buffer.byteLength(mine.content) })
+      const took = await local.put(path, theirs, mine)
+      if (!took.ok) {
+        // The path moved on again (or refused the store's text): undo the copy, try next round.
+        await local.remove(copy, mine.sha256)
+        files.delete(copy)
+        return skip(path, `conflict not resolved: ${took.reason}`)
+      }
+      link(copy, await remote.create(remotePathOf(copy), mine.content))
+      link(path, memory)
       conflict({
         path,
         copy,
         kind: 'kept-both',
-        detail: 'Both devices changed it; both versions were kept.'
+        detail: `Both devices changed it: the store's version is at the path, this device's beside it.`
       })
     }
     report.pushed += 1
@@ -143,6 +163,7 @@ export async function syncRound(deps: EngineDeps): Promise<RoundReport> {
     const r = remotes.get(old.memoryId)
     if (!r || localPathOf(r.path) === path || !files.has(path)) continue
     const target = localPathOf(r.path)
+    if (held({ path, command: 'rename', memoryId: r.id, sha256: r.sha256 })) continue
     delete state.links[path]
     if (files.has(target) || state.links[target]) {
       conflict({
@@ -213,6 +234,7 @@ export async function syncRound(deps: EngineDeps): Promise<RoundReport> {
             skip(path, reason)
             continue
           }
+          if (await holdsSecret(path, full.content)) continue
           try {
             link(
               path,
@@ -251,6 +273,8 @@ export async function syncRound(deps: EngineDeps): Promise<RoundReport> {
             detail: 'Deleted here but changed on another device: the change was kept.'
           })
       } else if (mine && !r) {
+        const remove = { path, command: 'delete', memoryId: old.memoryId, sha256: '' } as const
+        if (!localChanged && held(remove)) continue
         delete state.links[path]
         if (!localChanged) {
           const removed = await local.remove(path, old.lastSyncedSha256)
@@ -261,6 +285,7 @@ export async function syncRound(deps: EngineDeps): Promise<RoundReport> {
           }
         } else {
           const full = (await text(path)) as LocalText & { ok: true }
+          if (await holdsSecret(path, full.content)) continue
           link(path, await remote.create(remotePathOf(path), full.content), entry)
           conflict({
             path,
@@ -313,6 +338,7 @@ export async function syncRound(deps: EngineDeps): Promise<RoundReport> {
         }
         continue
       }
+      if (await holdsSecret(path, mine.content)) continue
       link(path, await remote.create(remotePathOf(path), mine.content), entry)
       report.pushed += 1
       await changed()
@@ -344,12 +370,16 @@ export async function syncRound(deps: EngineDeps): Promise<RoundReport> {
     try {
       if (await pull(path, r, null)) files.set(path, { size: r.size })
     } catch (error) {
-      // Gone since the list (404) or refused: the next round sees the store as it is then.
-      if (error instanceof RemoteRefused) skip(path, error.message)
+      // Gone since the list (404), refused or moved on: the next round sees the store as it is.
+      if (error instanceof RemoteRefused || error instanceof RemoteConflict)
+        skip(path, error.message)
       else throw error
     }
   }
 
+  let bytes = 0
+  for (const r of remotes.values()) bytes += r.size
+  state.storeSize = { count: remotes.size, bytes }
   state.lastSyncAt = deps.now()
   return report
 }

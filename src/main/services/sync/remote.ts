@@ -56,6 +56,8 @@ export interface Remote {
     expectSha: string
   ): Promise<RemoteMemory>
   delete(id: string, expectSha: string): Promise<void>
+  /** Blanks one past version's path and content in the store (a secret that reached it). */
+  redact(versionId: string): Promise<void>
 }
 
 export function createRemote(client: Anthropic, storeId: string): Remote {
@@ -104,8 +106,26 @@ export function createRemote(client: Anthropic, storeId: string): Remote {
     delete: (id, expectSha) =>
       call(async () => {
         await memories.delete(id, { memory_store_id: storeId, expected_content_sha256: expectSha })
+      }),
+    redact: (versionId) =>
+      call(async () => {
+        await client.beta.memoryStores.memoryVersions.redact(versionId, {
+          memory_store_id: storeId
+        })
       })
   }
+}
+
+/** Every store this key can use, archived ones left out. */
+export function listStores(
+  client: Anthropic
+): Promise<Array<{ id: string; name: string; description: string }>> {
+  return call(async () => {
+    const out: Array<{ id: string; name: string; description: string }> = []
+    for await (const store of client.beta.memoryStores.list({ limit: 100 }))
+      out.push({ id: store.id, name: store.name, description: store.description ?? '' })
+    return out
+  })
 }
 
 async function call<T>(run: () => Promise<T>): Promise<T> {

@@ -1,12 +1,13 @@
 import type Anthropic from '@anthropic-ai/sdk'
 import type { MemoryChange } from '@shared/memory'
-import type { SyncConfigureInput, SyncStatus } from '@shared/sync'
+import type { SyncConfigureInput, SyncResolveInput, SyncStatus, SyncStoreList } from '@shared/sync'
 import { CairnError } from '@shared/errors'
 import { loadConfig, saveConfig } from './config'
 import type { MemoryService } from '../memory/service'
-import { syncRound, type RoundReport } from './engine'
+import { syncRound, type RoundReport, type Waiting } from './engine'
 import { LocalFolder } from './local'
-import { createRemote, RemoteUnavailable } from './remote'
+import { createRemote, listStores, RemoteUnavailable } from './remote'
+import { resolveConflict } from './resolve'
 import { loadState, saveState, type SyncState } from './state'
 
 // Sync as the app runs it: off until configured; one round at a time; a round after local changes
@@ -18,8 +19,10 @@ export interface SyncServiceDeps {
   stateDir: string
   /** Built with the same key as chat; null when there is no key. */
   client: () => Promise<Anthropic | null>
-  /** How the other device is named in kept copies and activity. */
-  otherDevice?: string
+  /** Whether the user's Approval setting asks before this kind of change (pulled ones too). */
+  needsApproval?: (command: Waiting['command']) => boolean
+  /** This computer's name (platform code passes the OS hostname): kept copies are named after it. */
+  deviceName?: string
   intervalMs?: number
   debounceMs?: number
   now?: () => number
@@ -35,7 +38,10 @@ export function createSyncService(deps: SyncServiceDeps) {
   const setTimer =
     deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms).unref() as unknown)
   const clearTimer = deps.clearTimer ?? ((h: unknown) => clearTimeout(h as NodeJS.Timeout))
-  const otherDevice = deps.otherDevice ?? 'another device'
+  // Pulled changes are named in the activity as coming from another device: the store does not
+  // say which one (every device writes with the same key).
+  const otherDevice = 'another device'
+  let deviceName = deps.deviceName?.trim() || 'this device'
   let storeId: string | null = null
   let storeName: string | null = null
   let state: SyncState | null = null
@@ -46,6 +52,10 @@ export function createSyncService(deps: SyncServiceDeps) {
   let retryAt: number | null = null
   let error: string | null = null
   let skipped: RoundReport['skipped'] = []
+  let waiting: Waiting[] = []
+  /** Changes from the store the user approved, by command, memory and hash: each lands once. */
+  const approved = new Set<string>()
+  const keyOf = (c: Waiting): string => `${c.command}:${c.memoryId}:${c.sha256}`
   let timer: unknown = null
   const listeners = new Set<(status: SyncStatus) => void>()
 
@@ -66,7 +76,10 @@ export function createSyncService(deps: SyncServiceDeps) {
     conflicts: state?.conflicts ?? [],
     skipped,
     retryAt,
-    error
+    error,
+    deviceName,
+    storeSize: state?.storeSize ?? null,
+    waiting: waiting.map(({ path, command }) => ({ path, command }))
   })
   const emit = (): void => {
     const s = status()
@@ -102,13 +115,16 @@ export function createSyncService(deps: SyncServiceDeps) {
         local: new LocalFolder(deps.memory, { kind: 'external', device: otherDevice }),
         state: current,
         checkpoint: () => saveState(deps.stateDir, current),
-        otherDevice,
-        now
+        deviceName,
+        now,
+        mayApply: (change) =>
+          !(deps.needsApproval?.(change.command) ?? false) || approved.has(keyOf(change))
       })
       failures = 0
       retryAt = null
       error = null
       skipped = report.skipped
+      waiting = report.waiting
       return report
     } catch (caught) {
       failures += 1
@@ -148,10 +164,15 @@ export function createSyncService(deps: SyncServiceDeps) {
       return () => listeners.delete(listener)
     },
     /** Turns sync on for this store (its sidecar state is kept per store). */
-    async configure(next: { storeId: string; storeName?: string | null }): Promise<SyncStatus> {
+    async configure(next: {
+      storeId: string
+      storeName?: string | null
+      deviceName?: string
+    }): Promise<SyncStatus> {
       await running?.catch(() => undefined)
       storeId = next.storeId
       storeName = next.storeName ?? null
+      if (next.deviceName) deviceName = next.deviceName
       state = await loadState(deps.stateDir, next.storeId)
       paused = false
       retryAt = null
@@ -184,16 +205,52 @@ export function createSyncService(deps: SyncServiceDeps) {
               ...(input.create.description ? { description: input.create.description } : {})
             })
           : await client.beta.memoryStores.retrieve(input.storeId)
-      await saveConfig(deps.stateDir, { storeId: store.id, storeName: store.name, paused: false })
-      await this.configure({ storeId: store.id, storeName: store.name })
+      const name = input.deviceName ?? deviceName
+      await saveConfig(deps.stateDir, {
+        storeId: store.id,
+        storeName: store.name,
+        paused: false,
+        deviceName: name
+      })
+      await this.configure({ storeId: store.id, storeName: store.name, deviceName: name })
       schedule(0)
+      return status()
+    },
+    /** The stores this key can use (Settings → Sync: choose one). */
+    async listStores(): Promise<SyncStoreList> {
+      const client = await deps.client()
+      if (!client)
+        throw new CairnError(
+          'BAD_INPUT',
+          'Sync needs an Anthropic API key: add one in Settings first.'
+        )
+      return { stores: await listStores(client) }
+    },
+    /**
+     * The user approves every change from the store now waiting (the Approval setting asked for
+     * them); a round applies exactly those versions, and a newer version would ask again.
+     */
+    async approveWaiting(): Promise<SyncStatus> {
+      for (const change of waiting) approved.add(keyOf(change))
+      await syncNow().catch(() => undefined)
+      approved.clear()
+      return status()
+    },
+    /** The user's answer to a conflict (the inspector); the resolution syncs in the next round. */
+    async resolve(input: SyncResolveInput): Promise<SyncStatus> {
+      if (!state) return status()
+      await running?.catch(() => undefined)
+      await resolveConflict(deps.memory, state, input)
+      await saveState(deps.stateDir, state)
+      if (!paused && retryAt === null) schedule(0)
+      emit()
       return status()
     },
     async pause(value: boolean): Promise<SyncStatus> {
       paused = value
       if (paused && timer !== null) clearTimer(timer)
       if (!paused) schedule(0)
-      if (storeId) await saveConfig(deps.stateDir, { storeId, storeName, paused })
+      if (storeId) await saveConfig(deps.stateDir, { storeId, storeName, paused, deviceName })
       emit()
       return status()
     },
@@ -206,6 +263,7 @@ export function createSyncService(deps: SyncServiceDeps) {
       state = null
       pending = 0
       skipped = []
+      waiting = []
       retryAt = null
       error = null
       await saveConfig(deps.stateDir, null)

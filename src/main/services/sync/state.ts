@@ -21,7 +21,7 @@ export const ConflictSchema = z.object({
   path: z.string(),
   /** The remote version kept beside the local one, when they could not be merged. */
   copy: z.string().optional(),
-  kind: z.enum(['kept-both', 'merged', 'path', 'edit-vs-delete']),
+  kind: z.enum(['kept-both', 'merged', 'path', 'edit-vs-delete', 'redacted']),
   detail: z.string(),
   at: z.number()
 })
@@ -35,6 +35,8 @@ export const SyncStateSchema = z.object({
   /** Remote versions the engine would not take in (secret guard, caps): not fetched again. */
   refused: z.record(z.string(), z.object({ sha256: z.string(), reason: z.string() })),
   conflicts: z.array(ConflictSchema),
+  /** The store's size as the last round listed it. */
+  storeSize: z.object({ count: z.number(), bytes: z.number() }).nullable().default(null),
   lastSyncAt: z.number().nullable()
 })
 export type SyncState = z.infer<typeof SyncStateSchema>
@@ -45,6 +47,7 @@ export const emptyState = (storeId: string): SyncState => ({
   links: {},
   refused: {},
   conflicts: [],
+  storeSize: null,
   lastSyncAt: null
 })
 

@@ -25,6 +25,21 @@ import {
   type SettingsPatch
 } from '@shared/settings'
 
+const SYNC_OFF = {
+  state: 'off',
+  storeId: null,
+  storeName: null,
+  lastSyncAt: null,
+  pending: 0,
+  conflicts: [],
+  skipped: [],
+  retryAt: null,
+  error: null,
+  deviceName: 'this computer',
+  storeSize: null,
+  waiting: []
+} as const
+
 /*
  * A small in-memory stand-in for the main process: real contract schemas on the way in, real
  * envelopes on the way out, and the real `buildCairnApi` on top, so renderer tests go through the
@@ -224,17 +239,10 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     },
     'secrets:status': () => status(),
     // Sync is off until a test turns it on (Settings → Memory shows its card).
-    'sync:status': () => ({
-      state: 'off',
-      storeId: null,
-      storeName: null,
-      lastSyncAt: null,
-      pending: 0,
-      conflicts: [],
-      skipped: [],
-      retryAt: null,
-      error: null
-    }),
+    'sync:status': () => SYNC_OFF,
+    'sync:resolve': () => SYNC_OFF,
+    'sync:list-stores': () => ({ stores: [] }),
+    'sync:approve': () => SYNC_OFF,
     'secrets:set-api-key': (input: { apiKey: string; sessionOnly?: boolean }) => {
       if (input.sessionOnly) state.sessionKey = input.apiKey
       else if (keychainMissing)

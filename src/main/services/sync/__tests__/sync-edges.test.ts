@@ -18,24 +18,60 @@ describe('sync edges: sizes, the secret guard, faults', () => {
     expect(fake.memoryStores.memories(storeId).map((m) => m.path)).toEqual(['/small.md'])
   })
 
-  test('a secret written to the store by another client is refused by the guard, once', async () => {
+  test('a secret written to the store by another client is redacted there and arrives redacted', async () => {
     const { a, b, fake, storeId } = await two.start()
     await b.memory.create({ path: '/memories/ok.md', content: 'fine' })
     await b.sync.syncNow()
     // Another client (not Cairn) puts a key in the store.
     const { default: Anthropic } = await import('@anthropic-ai/sdk')
     const other = new Anthropic({ apiKey: 'sk-ant-test', baseURL: fake.url, maxRetries: 0 })
+    const key = anthropicKey()
     await other.beta.memoryStores.memories.create(storeId, {
       path: '/leak.md',
-      content: `my key is ${anthropicKey()}\n`
+      content: `my key is ${key}\n`
     })
     const first = await a.sync.syncNow()
-    expect(first?.skipped).toMatchObject([{ path: '/memories/leak.md' }])
-    expect(first?.skipped[0]?.reason).toMatch(/not taken in/)
-    expect([...(await a.files()).keys()]).toEqual(['/memories/ok.md'])
-    // Refused once, not fetched again while it stays the same.
-    const again = await counted(fake, () => a.sync.syncNow())
-    expect(again).toEqual({ total: 1, list: 1 })
+    expect(first?.conflicts).toMatchObject([{ path: '/memories/leak.md', kind: 'redacted' }])
+    const here = (await a.files()).get('/memories/leak.md')
+    expect(here).toMatch(/^my key is \[redacted: [^\]]+\]\n$/)
+    // The store holds the redacted text, and no version of it still shows the key.
+    const [leak] = fake.memoryStores.memories(storeId).filter((m) => m.path === '/leak.md')
+    expect(leak?.content).toBe(here)
+    const versions = fake.memoryStores.versions(storeId).filter((v) => v.memoryId === leak?.id)
+    expect(versions.map((v) => [v.operation, v.redactedAt !== null])).toEqual([
+      ['created', true],
+      ['modified', false]
+    ])
+    const api = await other.beta.memoryStores.memoryVersions.retrieve(versions[0]!.id, {
+      memory_store_id: storeId
+    })
+    expect(api.content).toBeNull()
+    expect(
+      JSON.stringify(fake.memoryStores.versions(storeId).filter((v) => !v.redactedAt))
+    ).not.toContain(key)
+    // The other device gets the redacted text too, and the next round costs only the list.
+    await b.sync.syncNow()
+    expect((await b.files()).get('/memories/leak.md')).toBe(here)
+    expect(await counted(fake, () => a.sync.syncNow())).toEqual({ total: 1, list: 1 })
+  })
+
+  test('a file here that holds a secret is not sent, and says so', async () => {
+    const { a, fake, storeId } = await two.start()
+    await a.memory.create({
+      path: '/memories/keys.md',
+      content: `key ${anthropicKey()}\n`,
+      secrets: 'allow'
+    })
+    await a.memory.create({ path: '/memories/plain.md', content: 'plain' })
+    const report = await a.sync.syncNow()
+    expect(report?.skipped).toEqual([
+      {
+        path: '/memories/keys.md',
+        reason: 'not synced: it holds a secret (Memory → Secrets can remove it)'
+      }
+    ])
+    expect(fake.memoryStores.memories(storeId).map((m) => m.path)).toEqual(['/plain.md'])
+    expect(JSON.stringify(fake.memoryStoreRequests())).not.toContain('sk-ant-api')
   })
 
   test('429 with retry-after: the round fails, state stays, the next attempt waits that long', async () => {

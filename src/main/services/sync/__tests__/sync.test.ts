@@ -53,9 +53,13 @@ describe('sync through a Memory Store: two devices, real engines, the fake store
     const onA = await a.files()
     const onB = await b.files()
     expect(onA).toEqual(onB)
-    expect(onB.get('/memories/plan.md')).toBe('one\ntwo from desktop\nthree\n')
-    expect(onB.get('/memories/plan (from another device).md')).toBe('one\nTWO from laptop\nthree\n')
-    expect(b.sync.status().conflicts).toHaveLength(1)
+    // The store's version (the laptop's, sent first) stays at the path; the desktop's own version
+    // is kept beside it under the desktop's name, on both devices.
+    expect(onB.get('/memories/plan.md')).toBe('one\nTWO from laptop\nthree\n')
+    expect(onB.get('/memories/plan (from desktop).md')).toBe('one\ntwo from desktop\nthree\n')
+    expect(b.sync.status().conflicts).toMatchObject([
+      { kind: 'kept-both', path: '/memories/plan.md', copy: '/memories/plan (from desktop).md' }
+    ])
   })
 
   test('both changed different lines: merged cleanly from the common base', async () => {

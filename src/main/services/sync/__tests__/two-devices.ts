@@ -6,7 +6,7 @@ import { afterEach } from 'vitest'
 import { startFakeAnthropic, type FakeAnthropic } from '../../../../../e2e/fake-anthropic'
 import { openMemoryStore, type MemoryStore } from '../../memory'
 import { manualTimers } from '../../memory/__tests__/helpers'
-import { createSyncService, type SyncService } from '../service'
+import { createSyncService, type SyncService, type SyncServiceDeps } from '../service'
 
 // Two devices, each a real memory engine on its own temp folder, syncing through the fake store.
 
@@ -15,6 +15,8 @@ export interface Device {
   memory: MemoryStore
   sync: SyncService
   stateDir: string
+  /** The real memory folder on disk. */
+  root: string
   /** Files by virtual path → text, read through the engine. */
   files(): Promise<Map<string, string>>
 }
@@ -33,7 +35,12 @@ export function useTwoDevices() {
     for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true })
   })
 
-  async function device(name: string, storeId: string, url: string): Promise<Device> {
+  async function device(
+    name: string,
+    storeId: string,
+    url: string,
+    extra: Partial<SyncServiceDeps> = {}
+  ): Promise<Device> {
     const dir = await mkdtemp(join(tmpdir(), `cairn-sync-${name}-`))
     dirs.push(dir)
     const memory = await openMemoryStore({
@@ -47,9 +54,11 @@ export function useTwoDevices() {
       memory,
       stateDir,
       client: async () => client,
+      deviceName: name,
       // Rounds run when the test says so.
       setTimer: () => null,
-      clearTimer: () => undefined
+      clearTimer: () => undefined,
+      ...extra
     })
     await sync.configure({ storeId })
     const d: Device = {
@@ -57,6 +66,7 @@ export function useTwoDevices() {
       memory,
       sync,
       stateDir,
+      root: join(dir, 'memories'),
       async files() {
         const out = new Map<string, string>()
         let cursor: string | undefined
@@ -89,7 +99,8 @@ export function useTwoDevices() {
         storeId: store.id,
         a,
         b,
-        device: (n: string) => device(n, store.id, fake!.url)
+        device: (n: string, extra?: Partial<SyncServiceDeps>) =>
+          device(n, store.id, fake!.url, extra)
       }
     }
   }

@@ -16,6 +16,8 @@ import { MemorySearchBox, MemorySearchResults } from './memory-search'
 import { MemoryTree } from './memory-tree'
 import { OverCapPanel } from './over-cap-panel'
 import { SecretsPanel } from './secrets-panel'
+import { SyncConflictBar, SyncConflictPanel, twoVersionConflicts } from './sync-conflict'
+import { useSyncStatus } from '../../lib/use-sync-status'
 import { UsageBars } from './usage-bars'
 import { useMemoryData } from './use-memory-data'
 
@@ -67,6 +69,9 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
     setPane('file')
   }
   const entry = data.entries?.find((e) => e.path === selected && e.kind === 'file') ?? null
+  const sync = useSyncStatus().status
+  const conflicts = twoVersionConflicts(sync?.conflicts)
+  const conflict = conflicts.find((c) => c.path === selected || c.copy === selected) ?? null
 
   return (
     <div className="flex h-full min-h-0 flex-col">
@@ -87,6 +92,7 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
         </p>
       ) : null}
       {data.usage ? <OverCapPanel usage={data.usage} version={data.version} /> : null}
+      <SyncConflictBar conflicts={conflicts} onOpen={open} />
       <div className="flex min-h-0 flex-1">
         <aside
           aria-label="Memory folder"
@@ -164,6 +170,14 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
               </p>
             ) : null}
           </div>
+          {pane === 'file' && conflict ? (
+            <SyncConflictPanel
+              key={conflict.path}
+              conflict={conflict}
+              deviceName={sync?.deviceName ?? 'this device'}
+              version={data.version}
+            />
+          ) : null}
           <div className="min-h-0 flex-1">
             {pane === 'file' ? (
               entry ? (

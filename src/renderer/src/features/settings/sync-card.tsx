@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react'
-import { SYNC_SENT_SENTENCE, SyncStatusSchema, type SyncStatus } from '@shared/sync'
+import { SYNC_SENT_SENTENCE, type SyncStatus } from '@shared/sync'
 import { Card } from '../../components/card'
-import { call, getApi } from '../../lib/api'
+import { call } from '../../lib/api'
 import { toShownError } from '../../lib/errors'
+import { useSyncStatus } from '../../lib/use-sync-status'
+import { SyncTurnOn } from './sync-turn-on'
 
 const STATE_WORDS: Record<SyncStatus['state'], string> = {
   off: 'Off',
@@ -12,31 +13,27 @@ const STATE_WORDS: Record<SyncStatus['state'], string> = {
   offline: 'Waiting to retry'
 }
 
+const WAITING_WORDS: Record<SyncStatus['waiting'][number]['command'], string> = {
+  create: 'New file',
+  str_replace: 'Edit of',
+  delete: 'Deletion of',
+  rename: 'Move of'
+}
+
+function sizeWords(size: SyncStatus['storeSize']): string {
+  if (!size) return 'not known until the first sync'
+  const kb = size.bytes / 1024
+  const bytes = kb < 1 ? `${size.bytes} bytes` : `${kb < 10 ? kb.toFixed(1) : Math.round(kb)} kB`
+  return `${size.count} ${size.count === 1 ? 'memory' : 'memories'}, ${bytes}`
+}
+
 function when(epoch: number | null): string {
   return epoch === null ? 'never' : new Date(epoch).toLocaleString()
 }
 
 /** Settings → Sync: one memory on every device through an Anthropic Memory Store (off by default). */
 export function SyncCard() {
-  const [status, setStatus] = useState<SyncStatus | null>(null)
-  const [name, setName] = useState('Cairn memory')
-  const [problem, setProblem] = useState<string | null>(null)
-
-  useEffect(() => {
-    let live = true
-    call((api) => api.sync.status()).then(
-      (next) => live && setStatus(next),
-      (failure: unknown) => live && setProblem(toShownError(failure).message)
-    )
-    const off = getApi().on('sync:changed', (raw) => {
-      const parsed = SyncStatusSchema.safeParse(raw)
-      if (parsed.success) setStatus(parsed.data)
-    })
-    return () => {
-      live = false
-      off()
-    }
-  }, [])
+  const { status, setStatus, problem, setProblem } = useSyncStatus()
 
   const act = (run: Parameters<typeof call<SyncStatus>>[0]) => {
     setProblem(null)
@@ -63,12 +60,21 @@ export function SyncCard() {
             <>
               <dt>Store</dt>
               <dd>{status.storeName ?? status.storeId}</dd>
+              <dt>Store size</dt>
+              <dd data-testid="sync-size">{sizeWords(status.storeSize)}</dd>
+              <dt>This device</dt>
+              <dd>{status.deviceName}</dd>
               <dt>Last sync</dt>
               <dd data-testid="sync-last">{when(status.lastSyncAt)}</dd>
               <dt>Pending changes</dt>
               <dd data-testid="sync-pending">{status.pending}</dd>
               <dt>Conflicts</dt>
-              <dd data-testid="sync-conflicts">{status.conflicts.length}</dd>
+              <dd>
+                <span data-testid="sync-conflicts">{status.conflicts.length}</span>
+                {status.conflicts.some((c) => c.kind === 'kept-both')
+                  ? ' (answer them in Memory, where each file shows both versions)'
+                  : ''}
+              </dd>
             </>
           ) : null}
         </dl>
@@ -95,6 +101,30 @@ export function SyncCard() {
           ))}
         </ul>
       ) : null}
+      {on && status.waiting.length > 0 ? (
+        <div className="mt-2 text-sm" role="group" aria-label="Changes waiting for approval">
+          <p>
+            Your Approval setting asks before these changes from another device; they have not been
+            applied:
+          </p>
+          <ul>
+            {status.waiting.map((w) => (
+              <li key={`${w.command}-${w.path}`}>
+                {WAITING_WORDS[w.command]} <code>{w.path}</code>
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="button mt-1"
+            disabled={status.state === 'paused' || status.state === 'syncing'}
+            onClick={() => act((api) => api.sync.approve())}
+          >
+            Apply{' '}
+            {status.waiting.length === 1 ? 'this change' : `these ${status.waiting.length} changes`}
+          </button>
+        </div>
+      ) : null}
       {on && status.skipped.length > 0 ? (
         <ul className="mt-2 text-sm" aria-label="Files not synced">
           {status.skipped.map((s) => (
@@ -106,25 +136,11 @@ export function SyncCard() {
       ) : null}
       <div className="mt-2 flex items-center gap-2">
         {!on ? (
-          <>
-            <label className="flex items-center gap-2 text-sm">
-              New store name
-              <input
-                className="input"
-                value={name}
-                maxLength={200}
-                onChange={(event) => setName(event.target.value)}
-              />
-            </label>
-            <button
-              type="button"
-              className="button"
-              disabled={name.trim() === ''}
-              onClick={() => act((api) => api.sync.configure({ create: { name } }))}
-            >
-              Turn on sync
-            </button>
-          </>
+          <SyncTurnOn
+            deviceName={status?.deviceName ?? ''}
+            onTurnOn={(input) => act((api) => api.sync.configure(input))}
+            onProblem={setProblem}
+          />
         ) : (
           <>
             <button

@@ -1,0 +1,37 @@
+import type { LocalFolder } from './local'
+import type { Remote } from './remote'
+import type { Conflict, SyncState } from './state'
+
+// What one sync round is given and what it reports.
+
+export interface RoundReport {
+  pushed: number
+  pulled: number
+  deleted: number
+  conflicts: Conflict[]
+  /** Files that are not synced, and why (too large, bad name, refused by the guard...). */
+  skipped: Array<{ path: string; reason: string }>
+  /** Changes from the store held for the user's approval (the Approval setting asks for them). */
+  waiting: Waiting[]
+}
+
+export interface Waiting {
+  path: string
+  command: 'create' | 'str_replace' | 'delete' | 'rename'
+  memoryId: string
+  /** The store's hash the approval is for ('' for a delete): a newer version asks again. */
+  sha256: string
+}
+
+export interface EngineDeps {
+  remote: Remote
+  local: LocalFolder
+  state: SyncState
+  /** Called after changes, so a crash loses little (the state is true at every point). */
+  checkpoint: () => Promise<void>
+  /** This device's name: a kept copy of its version is `name (from <device>).md`. */
+  deviceName: string
+  now: () => number
+  /** Whether a change from the store may land now (the Approval setting, or the user approved it). */
+  mayApply?: (change: Waiting) => boolean
+}
