@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { ConversationSummary } from '@shared/chat'
-import { call, getApi } from '../../lib/api'
+import { call, onEvent } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 
 /** The sidebar's conversations, newest first, refreshed when a reply finishes or fails. */
@@ -19,13 +19,12 @@ export function useConversations() {
 
   useEffect(() => {
     reload()
-    let api
+    let offs
     try {
-      api = getApi()
+      offs = [onEvent('chat:done', reload), onEvent('chat:error', reload)]
     } catch {
       return
     }
-    const offs = [api.on('chat:done', reload), api.on('chat:error', reload)]
     return () => offs.forEach((off) => off())
   }, [reload])
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import { SYNC_SENT_SENTENCE, SyncStatusSchema, type SyncStatus } from '@shared/sync'
+import { SYNC_SENT_SENTENCE, type SyncStatus } from '@shared/sync'
 import { Card } from '../../components/card'
-import { call, getApi } from '../../lib/api'
+import { call, onEvent } from '../../lib/api'
 import { toShownError } from '../../lib/errors'
 
 const STATE_WORDS: Record<SyncStatus['state'], string> = {
@@ -28,10 +28,7 @@ export function SyncCard() {
       (next) => live && setStatus(next),
       (failure: unknown) => live && setProblem(toShownError(failure).message)
     )
-    const off = getApi().on('sync:changed', (raw) => {
-      const parsed = SyncStatusSchema.safeParse(raw)
-      if (parsed.success) setStatus(parsed.data)
-    })
+    const off = onEvent('sync:changed', setStatus)
     return () => {
       live = false
       off()
