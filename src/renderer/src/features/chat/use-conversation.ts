@@ -12,25 +12,10 @@ import { withoutUnfinishedReply } from '@shared/retry-target'
 import { call, onEvent } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { createDeltaBuffer } from './delta-buffer'
+import type { Draft, LiveTool } from './draft'
 import { withRedacted, withThinking } from './thinking/thinking-block'
 
-export interface LiveTool {
-  toolUseId: string
-  command: string
-  path: string | null
-  status: 'running' | 'done' | 'error' | 'cancelled'
-  summary: string
-}
-
-/** The reply being written right now: streamed text and memory operations, per message. */
-export interface Draft {
-  messageId: string
-  text: string
-  tools: LiveTool[]
-  /** Thinking streamed so far (set once a thinking block starts); `redacted`: a redacted block came. */
-  thinking?: string
-  redacted?: boolean
-}
+export type { Draft, LiveTool } from './draft'
 
 export interface TurnState {
   messages: ChatMessage[]
