@@ -85,6 +85,7 @@ import {
   MemoryListInputSchema,
   MemoryMutationSchema,
   MemoryPathInputSchema,
+  MemoryReadInputSchema,
   MemoryRenameInputSchema,
   MemorySearchInputSchema,
   MemorySearchResultSchema,
@@ -177,7 +178,7 @@ export const channels = {
   'app:open-external': { input: OpenExternalInputSchema, output: OpenExternalResultSchema },
   // The memory inspector: the user's own reads and edits, through the same engine as Claude's.
   'memory:list': { input: MemoryListInputSchema.optional(), output: MemoryListPageSchema },
-  'memory:read': { input: MemoryPathInputSchema, output: MemoryFileSchema },
+  'memory:read': { input: MemoryReadInputSchema, output: MemoryFileSchema },
   'memory:write': { input: MemoryWriteInputSchema, output: MemoryMutationSchema },
   'memory:create': { input: MemoryCreateInputSchema, output: MemoryMutationSchema },
   'memory:rename': { input: MemoryRenameInputSchema, output: MemoryMutationSchema },

@@ -466,6 +466,10 @@ export type SweepInput = z.infer<typeof SweepInputSchema>
 
 /** Inputs that name one path (`memory:read`, `memory:delete`); `memory:list` may omit it. */
 export const MemoryPathInputSchema = z.strictObject({ path: MemoryPathSchema })
+/** `refresh`: a view re-reading what it shows, not the user opening it: no access is marked. */
+export const MemoryReadInputSchema = MemoryPathInputSchema.extend({
+  refresh: z.boolean().optional()
+})
 
 /** Most entries one `memory:list` page may hold (the default page is smaller). */
 export const MEMORY_LIST_MAX = 2000
@@ -500,6 +504,8 @@ export const MemoryChangeSchema = z.object({
   /** Files changed outside the app that break a cap, for the user to see. */
   flagged: z.array(z.string()).optional(),
   /** Something the watcher met that the user should know (folder recreated, access denied). */
-  problem: z.string().optional()
+  problem: z.string().optional(),
+  /** The newest activity entry's seq after the change: the activity view re-reads when it moves. */
+  activitySeq: z.number().int().nonnegative().optional()
 })
 export type MemoryChange = z.infer<typeof MemoryChangeSchema>

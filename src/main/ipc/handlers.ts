@@ -11,7 +11,7 @@ export function createHandlers(services: Services): Handlers {
     'app:copy-text': ({ text }) => services.app.copyText(text),
     'app:open-external': (input) => services.app.openExternal(input),
     'memory:list': (input) => services.memory.list(input ?? {}),
-    'memory:read': ({ path }) => services.memory.read(path),
+    'memory:read': ({ path, refresh }) => services.memory.read(path, { refresh }),
     'memory:write': (input) => services.memory.write(input),
     'memory:create': (input) => services.memory.create(input),
     'memory:rename': (input) => services.memory.rename(input),

@@ -1,5 +1,4 @@
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react'
-import { events } from '@shared/contract'
 import { Keyboard, PanelLeftClose, PanelLeftOpen } from 'lucide-react'
 import { CairnMark, ChatIcon, MemoryIcon, SettingsIcon } from './components/icons'
 import { LoadErrorBanner, NoticeBanner } from './components/notice-banner'
@@ -13,7 +12,7 @@ import { isPrimaryShortcut, isShiftedShortcut, modifierLabel } from './lib/platf
 import { useLayout } from './lib/use-layout'
 import { fieldId } from './features/settings/field-labels'
 import { useAppInfo } from './lib/use-app-info'
-import { getApi } from './lib/api'
+import { onEvent } from './lib/api'
 
 export type ViewId = 'chat' | 'memory' | 'settings'
 
@@ -109,16 +108,13 @@ export function App() {
   })
   // Quick ask's "Open in Cairn": main brought this window forward; show that conversation.
   useEffect(() => {
-    let api
     try {
-      api = getApi()
+      return onEvent('window:show-conversation', ({ conversationId }) =>
+        showConversation(conversationId)
+      )
     } catch {
-      return
+      return // outside Cairn: no main to hear from
     }
-    return api.on('window:show-conversation', (raw) => {
-      const parsed = events['window:show-conversation'].safeParse(raw)
-      if (parsed.success) showConversation(parsed.data.conversationId)
-    })
   }, [])
   // Links between views (a cap refusal opens its setting, a warning opens Memory).
   useEffect(

@@ -212,7 +212,8 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
   'memory:read': [
     ['empty object', {}],
     ['path array', { path: ['/memories/a.md'] }],
-    ['extra key', { path: '/memories/a.md', mode: 'raw' }]
+    ['extra key', { path: '/memories/a.md', mode: 'raw' }],
+    ['refresh not a boolean', { path: '/memories/a.md', refresh: 'yes' }]
   ],
   'memory:write': [
     ['no content', { path: '/memories/a.md' }],

@@ -36,6 +36,11 @@ import type { HistoryRetention, SecretGuardSettings } from '@shared/settings'
 // ts/sql/Interface.ts separates its readable and writable halves), implemented by the store and by
 // memory-off. Chat, IPC and settings depend on this file, never on the engine's rooms.
 
+/** Why the user's read happens: `refresh` is a view keeping up with a change, not an access. */
+export interface ReadHow {
+  refresh?: boolean
+}
+
 /** The user's answer to a planned change: go, or the result Claude gets instead (a decline). */
 export type Approval = { go: true } | { go: false; result: ToolResult }
 /** Asks about a plan; `changed`: an earlier plan was overtaken by another change before it ran. */
@@ -57,8 +62,11 @@ export interface MemoryReads {
   preview(input: unknown, actor: MemoryActor): Promise<Preview>
   /** One page of the files and folders under a path, depth-first, names sorted. */
   list(input?: MemoryListInput): Promise<MemoryListPage>
-  /** A file's text for the user (marks an access: it resets the file's idle-expiry clock). */
-  read(path: string): Promise<MemoryFile>
+  /**
+   * A file's text for the user. Opening it marks an access (it resets the file's idle-expiry
+   * clock); a `refresh` (a view re-reading what it already shows) does not.
+   */
+  read(path: string, how?: ReadHow): Promise<MemoryFile>
   usage(): Promise<MemoryUsage>
   activity(query?: ActivityQuery): Promise<ActivityPage>
   /** Of these activity entries, the ones a later entry undid (its `revertOf`). */

@@ -41,7 +41,7 @@ import * as undo from './engine/undo'
 import * as upkeep from './engine/upkeep'
 import * as calls from './engine/user-calls'
 import type { Ctx } from './kernel/context'
-import type { ExecuteOptions, MemoryService, Preview } from './service'
+import type { ExecuteOptions, MemoryService, Preview, ReadHow } from './service'
 
 // The memory engine's facade: every method hands the shared state (engine/engine.ts) to the room
 // that does the work. Floors, lowest first: core ← jail ← ledger ← kernel ← caps, expiry,
@@ -70,8 +70,8 @@ export class MemoryStore implements MemoryService {
   list(input?: MemoryListInput): Promise<MemoryListPage> {
     return calls.list(this.e, input)
   }
-  read(path: string): Promise<MemoryFile> {
-    return calls.read(this.e, path)
+  read(path: string, how?: ReadHow): Promise<MemoryFile> {
+    return calls.read(this.e, path, how)
   }
   write(input: MemoryWriteInput): Promise<MemoryMutation> {
     return calls.write(this.e, input)

@@ -1,4 +1,6 @@
+import type { z } from 'zod'
 import type { CairnApi } from '@shared/bridge'
+import { events, type EventName, type EventPayload } from '@shared/contract'
 import { CairnError } from '@shared/errors'
 
 declare global {
@@ -25,4 +27,21 @@ export async function call<T>(run: (api: CairnApi) => Promise<T>): Promise<T> {
   } catch (error) {
     throw CairnError.from(error)
   }
+}
+
+/**
+ * Listens to one event from main, its payload checked against the contract here, once for every
+ * view (a payload the contract does not name is dropped). Returns the unsubscribe. Throws like
+ * `getApi` when the page runs outside Cairn.
+ */
+export function onEvent<E extends EventName>(
+  event: E,
+  listener: (payload: EventPayload<E>) => void
+): () => void {
+  const schema: z.ZodType = events[event]
+  return getApi().on(event, (raw: unknown) => {
+    const parsed = schema.safeParse(raw)
+    // The schema is the event's own, so its output is the event's payload type.
+    if (parsed.success) listener(parsed.data as EventPayload<E>)
+  })
 }

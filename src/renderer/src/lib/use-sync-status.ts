@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { SyncStatusSchema, type SyncStatus } from '@shared/sync'
-import { call, getApi } from './api'
+import type { SyncStatus } from '@shared/sync'
+import { call, onEvent } from './api'
 import { toShownError } from './errors'
 
 /** Sync's status, kept current by `sync:changed` (Settings → Sync and the memory inspector). */
@@ -13,10 +13,12 @@ export function useSyncStatus() {
       (next) => live && setStatus(next),
       (failure: unknown) => live && setProblem(toShownError(failure).message)
     )
-    const off = getApi().on('sync:changed', (raw) => {
-      const parsed = SyncStatusSchema.safeParse(raw)
-      if (parsed.success) setStatus(parsed.data)
-    })
+    let off: () => void = () => undefined
+    try {
+      off = onEvent('sync:changed', setStatus)
+    } catch {
+      // Outside Cairn (no bridge): the status call above has already said so.
+    }
     return () => {
       live = false
       off()

@@ -138,7 +138,7 @@ export class Engine {
   }
 
   changeOf(paths: string[], actor: ActivityActor): MemoryChange {
-    return { paths, actor, usage: this.usage() }
+    return { paths, actor, usage: this.usage(), activitySeq: this.parts.log.lastSeq }
   }
 
   send(change: MemoryChange): void {

@@ -44,6 +44,7 @@ import { inspectMutation } from './mutation'
 import { appendMoved, tracked } from './record'
 import { catchUp } from './outside'
 import { renameKeepingPins } from './policy'
+import type { ReadHow } from '../service'
 
 // The inspector's calls: what the user sees and does in the memory panel. Inputs come typed (the
 // IPC registry validated them); list, write, rename and restore still parse, as a direct caller
@@ -66,12 +67,12 @@ export function list(e: Engine, input: MemoryListInput = {}): Promise<MemoryList
   })
 }
 
-/** Reads a file for the user (counts as an access). */
-export function read(e: Engine, path: string): Promise<MemoryFile> {
+/** Reads a file for the user: an access, unless it only refreshes a view (`how.refresh`). */
+export function read(e: Engine, path: string, how: ReadHow = {}): Promise<MemoryFile> {
   return inspect(e, async () => {
     await guardOutsideName(e.ctx(USER, false), e.path(path))
     await catchUp(e, [e.path(path).display], true)
-    const file = await readForUser(e.ctx(USER, false), e.path(path))
+    const file = await readForUser(e.ctx(USER, false), e.path(path), !how.refresh)
     e.scheduleFlush()
     return file
   })

@@ -166,14 +166,18 @@ function cursorSegments(cursor: string): string[] {
   return rel.split('/').filter((part) => part !== '')
 }
 
-/** Reads a file for the user; counts as an access. */
-export async function readForUser(ctx: Ctx, target: MemoryPath): Promise<MemoryFile> {
+/** Reads a file for the user; counts as an access unless `access` is false (a view refreshing). */
+export async function readForUser(
+  ctx: Ctx,
+  target: MemoryPath,
+  access = true
+): Promise<MemoryFile> {
   const missing = () => notFound(target)
   if (target.isRoot) throw missing()
   return inParent(ctx, target, missing, async (dir) => {
     // Above the edit limit only the first part is sent, flagged, for a read-only preview.
     const read = await readIn(dir, target, missing, bigFiles.wholeBytes, bigFiles.inspectorBytes)
-    const entry = noteRead(ctx, target, read, true)
+    const entry = noteRead(ctx, target, read, access)
     const file: MemoryFile = {
       path: target.display,
       content: read.complete

@@ -54,6 +54,11 @@ export class ActivityLog {
     if (last[0] !== 0x0a) this.size += writeSync(fd, '\n')
   }
 
+  /** The newest entry's seq (0 before the first). */
+  get lastSeq(): number {
+    return this.seq
+  }
+
   async append(entry: NewActivity): Promise<ActivityEntry> {
     const full: ActivityEntry = { seq: ++this.seq, time: this.clock().toISOString(), ...entry }
     const line = `${JSON.stringify(full)}\n`

@@ -9,6 +9,7 @@ import { Composer } from './composer'
 import { ConversationFooter } from './conversation-footer'
 import { ConversationList } from './conversation-list'
 import { FaultActions } from './fault-actions'
+import type { JumpRequest } from './jump-request'
 import { MessageList } from './message-list'
 import { ThinkingControl } from './thinking/thinking-control'
 import { TurnStatusAnnouncer, useTurnWait } from './turn-status'
@@ -35,11 +36,6 @@ interface Props {
 }
 
 /** A message to scroll to (a search hit); `n` makes a repeat of the same jump count. */
-export interface JumpRequest {
-  messageId: string
-  n: number
-}
-
 function Conversation(props: {
   id: string
   jumpTo: JumpRequest | null

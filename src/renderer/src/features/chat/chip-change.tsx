@@ -1,7 +1,7 @@
 import { DiffView } from '../../components/diff-view'
 import { ChangeView } from '../memory/change-view'
 import { fileName } from '../memory/change-words'
-import type { ChipData } from './memory-chip'
+import type { ChipData } from './chip-data'
 import { secretRefusalDetails } from './secret-chip'
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '')

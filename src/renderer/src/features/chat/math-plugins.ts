@@ -1,7 +1,7 @@
 import rehypeKatex from 'rehype-katex'
 import remarkMath from 'remark-math'
 import 'katex/dist/katex.min.css'
-import type { MathPlugins } from './use-math'
+import type { MathPlugins } from './math-types'
 
 /*
  * Loaded on first use (its own chunk with KaTeX's fonts and styles). KaTeX's inline sizes reach

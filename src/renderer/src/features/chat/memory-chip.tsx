@@ -1,26 +1,14 @@
 import { useId, useState } from 'react'
 import { ChevronRight, FileSearch, TriangleAlert } from 'lucide-react'
-import { CAP_NOUN, CAP_SETTING, refusalWords, type CapRefusal } from '@shared/caps'
-import type { MemoryOpRef } from '@shared/memory'
+import { CAP_NOUN, CAP_SETTING, refusalWords } from '@shared/caps'
 import { navigate } from '../../lib/navigation'
 import { ChipChange } from './chip-change'
+import type { ChipData } from './chip-data'
 import { secretRedaction, secretRefusal } from './secret-chip'
 import { fileName } from '../memory/change-words'
 import { UndoControl } from '../memory/undo-control'
 
-export interface ChipData {
-  command: string
-  path: string | null
-  status: 'running' | 'done' | 'error' | 'cancelled'
-  /** The operation's result text (or its first line while live). */
-  result: string
-  /** The tool call's input (what Claude asked for): the change when history has none. */
-  input?: Record<string, unknown>
-  /** The activity entry this change made and its versions: the diff, and Undo. */
-  memory?: MemoryOpRef
-  /** A write a memory cap refused: which cap (the label names it, a link opens its setting). */
-  cap?: CapRefusal
-}
+export type { ChipData } from './chip-data'
 
 // [done, running, refused] for each memory command.
 const WORDS: Record<string, [string, string, string]> = {

@@ -13,7 +13,7 @@ import { LiveThinking } from './thinking/thinking-block'
 import { TurnStatusLine, type TurnWait } from './turn-status'
 import type { MessageActions } from './use-message-actions'
 import type { Draft } from './use-conversation'
-import type { JumpRequest } from './chat-view'
+import type { JumpRequest } from './jump-request'
 
 type Row =
   | { kind: 'message'; message: ChatMessage }

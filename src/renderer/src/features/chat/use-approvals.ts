@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { ApprovalAnswer, PendingApproval } from '@shared/approval'
-import { events } from '@shared/contract'
-import { call, getApi } from '../../lib/api'
+import { call, onEvent } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 
 /**
@@ -15,19 +14,14 @@ export function useApprovals(conversationId: string) {
   const [error, setError] = useState<ShownError | null>(null)
 
   useEffect(() => {
-    const api = getApi()
     let live = true
     const add = (approval: PendingApproval) =>
       setAll((list) => (list.some((a) => a.id === approval.id) ? list : [...list, approval]))
     const offs = [
-      api.on('chat:approval-pending', (raw) => {
-        const p = events['chat:approval-pending'].safeParse(raw)
-        if (p.success) add(p.data)
-      }),
-      api.on('chat:approval-resolved', (raw) => {
-        const p = events['chat:approval-resolved'].safeParse(raw)
-        if (p.success) setAll((list) => list.filter((a) => a.id !== p.data.approvalId))
-      })
+      onEvent('chat:approval-pending', add),
+      onEvent('chat:approval-resolved', ({ approvalId }) =>
+        setAll((list) => list.filter((a) => a.id !== approvalId))
+      )
     ]
     call((a) => a.chat.listApprovals()).then(
       (listed) => {

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { ConversationOptions } from '@shared/chat'
-import { events } from '@shared/contract'
-import { call, getApi } from '../../lib/api'
+import { call, onEvent } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 
 export interface ChatOptionsState {
@@ -38,9 +37,8 @@ export function useChatOptions(conversationId: string, onChange?: () => void): C
       (failure: unknown) => live && setError(toShownError(failure))
     )
     // A reply clears an earlier "Claude is still answering" refusal.
-    const off = getApi().on('chat:done', (raw) => {
-      const done = events['chat:done'].safeParse(raw)
-      if (done.success && done.data.conversationId === conversationId) setError(null)
+    const off = onEvent('chat:done', (done) => {
+      if (done.conversationId === conversationId) setError(null)
     })
     return () => {
       live = false

@@ -8,30 +8,14 @@ import type {
   Conversation,
   Usage
 } from '@shared/chat'
-import { events } from '@shared/contract'
 import { withoutUnfinishedReply } from '@shared/retry-target'
-import { call, getApi } from '../../lib/api'
+import { call, onEvent } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { createDeltaBuffer } from './delta-buffer'
+import type { Draft, LiveTool } from './draft'
 import { withRedacted, withThinking } from './thinking/thinking-block'
 
-export interface LiveTool {
-  toolUseId: string
-  command: string
-  path: string | null
-  status: 'running' | 'done' | 'error' | 'cancelled'
-  summary: string
-}
-
-/** The reply being written right now: streamed text and memory operations, per message. */
-export interface Draft {
-  messageId: string
-  text: string
-  tools: LiveTool[]
-  /** Thinking streamed so far (set once a thinking block starts); `redacted`: a redacted block came. */
-  thinking?: string
-  redacted?: boolean
-}
+export type { Draft, LiveTool } from './draft'
 
 export interface TurnState {
   messages: ChatMessage[]
@@ -91,7 +75,6 @@ export function useConversation(conversationId: string | null) {
   useEffect(() => {
     load()
     if (!conversationId) return
-    const api = getApi()
     const mine = (payload: { conversationId: string }) => payload.conversationId === conversationId
     // Deltas are gathered and applied once per frame: at 100 deltas a second, one render each would
     // be wasted work. Any other event applies what is pending first, so order is kept.
@@ -117,37 +100,33 @@ export function useConversation(conversationId: string | null) {
       deltas.flush()
     }
     const offs = [
-      api.on('chat:thinking', (raw) => {
-        const p = events['chat:thinking'].safeParse(raw)
-        if (!p.success || !mine(p.data)) return
-        thoughts.add(p.data.messageId, p.data.text)
-        if (p.data.redacted) {
+      onEvent('chat:thinking', (p) => {
+        if (!mine(p)) return
+        thoughts.add(p.messageId, p.text)
+        if (p.redacted) {
           thoughts.flush()
-          setState((s) => withDraft(s, p.data.messageId, withRedacted))
+          setState((s) => withDraft(s, p.messageId, withRedacted))
         }
       }),
-      api.on('chat:delta', (raw) => {
-        const p = events['chat:delta'].safeParse(raw)
-        if (!p.success || !mine(p.data)) return
-        deltas.add(p.data.messageId, p.data.text)
+      onEvent('chat:delta', (p) => {
+        if (!mine(p)) return
+        deltas.add(p.messageId, p.text)
       }),
-      api.on('chat:tool', (raw) => {
-        const p = events['chat:tool'].safeParse(raw)
-        if (!p.success || !mine(p.data)) return
+      onEvent('chat:tool', (p) => {
+        if (!mine(p)) return
         flushAll()
-        const tool: LiveTool = p.data
+        const tool: LiveTool = p
         setState((s) =>
-          withDraft(s, p.data.messageId, (d) => ({
+          withDraft(s, p.messageId, (d) => ({
             ...d,
             tools: [...d.tools.filter((t) => t.toolUseId !== tool.toolUseId), tool]
           }))
         )
       }),
-      api.on('chat:message', (raw) => {
-        const p = events['chat:message'].safeParse(raw)
-        if (!p.success || !mine(p.data)) return
+      onEvent('chat:message', (p) => {
+        if (!mine(p)) return
         flushAll()
-        const message = p.data.message
+        const message = p.message
         setState((s) => ({
           ...s,
           messages: [...s.messages.filter((m) => m.id !== message.id), message],
@@ -155,15 +134,13 @@ export function useConversation(conversationId: string | null) {
           retrying: null
         }))
       }),
-      api.on('chat:retrying', (raw) => {
-        const p = events['chat:retrying'].safeParse(raw)
-        if (!p.success || !mine(p.data)) return
+      onEvent('chat:retrying', (p) => {
+        if (!mine(p)) return
         deltas.flush()
-        setState((s) => ({ ...s, running: true, retrying: p.data }))
+        setState((s) => ({ ...s, running: true, retrying: p }))
       }),
-      api.on('chat:done', (raw) => {
-        const p = events['chat:done'].safeParse(raw)
-        if (!p.success || !mine(p.data)) return
+      onEvent('chat:done', (p) => {
+        if (!mine(p)) return
         flushAll()
         // chat:message already delivered every saved message: no re-read of a long conversation.
         setState((s) => ({
@@ -171,14 +148,13 @@ export function useConversation(conversationId: string | null) {
           running: false,
           drafts: [],
           retrying: null,
-          lastUsage: p.data.usage
+          lastUsage: p.usage
         }))
       }),
-      api.on('chat:error', (raw) => {
-        const p = events['chat:error'].safeParse(raw)
-        if (!p.success || !mine(p.data)) return
+      onEvent('chat:error', (p) => {
+        if (!mine(p)) return
         flushAll()
-        setState((s) => ({ ...s, running: false, drafts: [], retrying: null, fault: p.data.error }))
+        setState((s) => ({ ...s, running: false, drafts: [], retrying: null, fault: p.error }))
         load()
       })
     ]

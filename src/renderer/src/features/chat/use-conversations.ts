@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { ConversationSummary } from '@shared/chat'
-import { call, getApi } from '../../lib/api'
+import { call, onEvent } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 
 /** The sidebar's conversations, newest first, refreshed when a reply ends or a chat is titled. */
@@ -19,18 +19,17 @@ export function useConversations() {
 
   useEffect(() => {
     reload()
-    let api
+    let offs
     try {
-      api = getApi()
+      // A generated title arrives after the answer (chat:titled): the list and header show it.
+      offs = [
+        onEvent('chat:done', reload),
+        onEvent('chat:error', reload),
+        onEvent('chat:titled', reload)
+      ]
     } catch {
       return
     }
-    // A generated title arrives after the answer (chat:titled): the list and header show it.
-    const offs = [
-      api.on('chat:done', reload),
-      api.on('chat:error', reload),
-      api.on('chat:titled', reload)
-    ]
     return () => offs.forEach((off) => off())
   }, [reload])
 

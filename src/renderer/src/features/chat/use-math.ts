@@ -1,12 +1,7 @@
-import type { Options } from 'react-markdown'
 import { lazyModule, useLazyModule } from '../../lib/lazy-module'
+import type { MathPlugins } from './math-types'
 
-export type Plugins = NonNullable<Options['remarkPlugins']>
-
-export interface MathPlugins {
-  remark: Plugins
-  rehype: Plugins
-}
+export type { MathPlugins, Plugins } from './math-types'
 
 /** KaTeX and the math plugins: their own chunk, loaded on first use. */
 const math = lazyModule(() => import('./math-plugins').then((module) => module.MATH_PLUGINS))

@@ -3,6 +3,7 @@ import type { ActivityEntry, ActorKind } from '@shared/memory'
 import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { ActivityEntryRow } from './activity-entry'
+import { useActivityChanges } from './memory-changes'
 
 const ACTORS: { value: ActorKind | ''; label: string }[] = [
   { value: '', label: 'Everyone' },
@@ -12,31 +13,49 @@ const ACTORS: { value: ActorKind | ''; label: string }[] = [
   { value: 'system', label: 'Expiry and history' }
 ]
 
-/** Conversation titles by id, so Claude's entries can say where they happened; null until read. */
-function useConversationTitles(version: number): Map<string, string> | null {
-  const [titles, setTitles] = useState<Map<string, string> | null>(null)
+interface Titles {
+  byId: Map<string, string>
+  /** Every conversation id asked about: one since deleted is not asked for again. */
+  asked: ReadonlySet<string>
+}
+
+/**
+ * Conversation titles by id, so Claude's entries can say where they happened; null until read.
+ * Read once, and again only when an entry names a conversation not asked about yet (a memory
+ * change does not change any title).
+ */
+function useConversationTitles(entries: ActivityEntry[] | null): Map<string, string> | null {
+  const [titles, setTitles] = useState<Titles | null>(null)
+  const named = [
+    ...new Set(
+      (entries ?? []).flatMap((e) => (e.actor.kind === 'claude' ? [e.actor.conversationId] : []))
+    )
+  ]
+  const unknown = titles === null || named.some((id) => !titles.asked.has(id))
+  const ask = unknown ? named.join('\n') : null
   useEffect(() => {
+    if (ask === null) return
     let live = true
     call((api) => api.chat.listConversations()).then(
       ({ conversations }) => {
-        if (live) setTitles(new Map(conversations.map((c) => [c.id, c.title || 'New chat'])))
+        if (!live) return
+        const byId = new Map(conversations.map((c) => [c.id, c.title || 'New chat']))
+        setTitles({ byId, asked: new Set([...byId.keys(), ...ask.split('\n')]) })
       },
       () => undefined // Entries still show; only the titles are missing.
     )
     return () => {
       live = false
     }
-  }, [version])
-  return titles
+  }, [ask])
+  return titles?.byId ?? null
 }
 
 /** The engine's log, newest first, filtered by who acted, which path, and words. */
 export function ActivityPanel({
-  version,
   onOpen,
   onOpenConversation
 }: {
-  version: number
   onOpen(path: string): void
   onOpenConversation(conversationId: string): void
 }) {
@@ -45,7 +64,8 @@ export function ActivityPanel({
   const [text, setText] = useState('')
   const [entries, setEntries] = useState<ActivityEntry[] | null>(null)
   const [error, setError] = useState<ShownError | null>(null)
-  const titles = useConversationTitles(version)
+  const titles = useConversationTitles(entries)
+  const changes = useActivityChanges()
 
   useEffect(() => {
     let live = true
@@ -66,7 +86,7 @@ export function ActivityPanel({
     return () => {
       live = false
     }
-  }, [actor, path, text, version])
+  }, [actor, path, text, changes])
 
   return (
     <div className="flex h-full min-h-0 flex-col">

@@ -25,7 +25,7 @@ function withArchive(items: ArchivedItem[]) {
       }
     }
   }
-  render(<ExpiryPanel settings={settings} version={0} />)
+  render(<ExpiryPanel settings={settings} />)
   return main
 }
 

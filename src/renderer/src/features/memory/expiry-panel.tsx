@@ -7,13 +7,14 @@ import { toShownError, type ShownError } from '../../lib/errors'
 import { clockPhrase, formatBytes, inDays, plural, policySentence } from '../../lib/format'
 import { daysUntil, formatDateTime } from '../../lib/time'
 import { SweepNow } from './sweep-now'
+import { useFolderChanges } from './memory-changes'
 
 const DAY = 86_400_000
 /** "2025-06-10": the form front-matter dates are written in (UTC, as the engine reads them). */
 const dayOf = (epochMs: number): string => new Date(epochMs).toISOString().slice(0, 10)
 
 /** What expiry would do, "sweep now", and the archive to bring files back from. */
-export function ExpiryPanel({ settings, version }: { settings: Settings | null; version: number }) {
+export function ExpiryPanel({ settings }: { settings: Settings | null }) {
   const days = settings?.expiry.days ?? 90
   const [preview, setPreview] = useState<ExpiryPreviewItem[] | null>(null)
   const [archive, setArchive] = useState<ArchivedItem[] | null>(null)
@@ -23,6 +24,8 @@ export function ExpiryPanel({ settings, version }: { settings: Settings | null; 
   const [dueNow, setDueNow] = useState(0)
   // When the lists were read: dates are compared with it (render stays pure).
   const [loadedAt, setLoadedAt] = useState(0)
+  /** Files added, changed, expired or restored: what would expire and the archive move. */
+  const changes = useFolderChanges()
 
   useEffect(() => {
     let live = true
@@ -42,7 +45,7 @@ export function ExpiryPanel({ settings, version }: { settings: Settings | null; 
     return () => {
       live = false
     }
-  }, [days, version, refresh])
+  }, [days, changes, refresh])
 
   const [extending, setExtending] = useState<ArchivedItem | null>(null)
 

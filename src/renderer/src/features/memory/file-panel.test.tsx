@@ -1,5 +1,5 @@
 import { EditorView } from '@codemirror/view'
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { MemoryEntry } from '@shared/memory'
@@ -36,7 +36,6 @@ function renderPanel(main = installFakeMain({ memory: { '/memories/notes.md': 'o
   render(
     <FilePanel
       entry={entry}
-      version={0}
       drafts={createDraftStore()}
       pinnedPatterns={[]}
       onMoved={() => undefined}
@@ -119,17 +118,13 @@ describe('FilePanel', () => {
       files: Record<string, string> = { '/memories/notes.md': 'old\n' }
     ) {
       const main = installFakeMain({ memory: files })
-      const panel = (version: number) => (
-        <FilePanel
-          entry={entry}
-          version={version}
-          drafts={store}
-          pinnedPatterns={[]}
-          onMoved={() => undefined}
-        />
+      const view = render(
+        <FilePanel entry={entry} drafts={store} pinnedPatterns={[]} onMoved={() => undefined} />
       )
-      const view = render(panel(0))
-      return { main, store, bump: (v: number) => view.rerender(panel(v)), view }
+      // What the watcher does after a change on disk: memory:changed naming the paths.
+      const announce = (...paths: string[]) =>
+        act(() => main.emit('memory:changed', { paths, actor: { kind: 'external' } }))
+      return { main, store, bump: () => announce('/memories/notes.md'), announce, view }
     }
     const conflictBanner = () =>
       screen.queryAllByRole('alert').filter((el) => el.textContent.includes('changed on disk'))
@@ -141,7 +136,7 @@ describe('FilePanel', () => {
         typeInEditor(`edit ${i}\n`)
         await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }))
         await waitFor(() => expect(main.memory.get('/memories/notes.md')).toBe(`edit ${i}\n`))
-        bump(i)
+        bump()
         await waitFor(() =>
           expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true)
         )
@@ -150,15 +145,21 @@ describe('FilePanel', () => {
     })
 
     it('a change to another file never raises it, and my text stays', async () => {
-      const { main, bump } = mount(createDraftStore(), {
+      const { main, announce } = mount(createDraftStore(), {
         '/memories/notes.md': 'old\n',
         '/memories/other.md': 'x\n'
       })
       await waitFor(() => expect(shown()).toContain('old'))
       typeInEditor('mine\n')
       main.memory.set('/memories/other.md', 'changed\n')
-      bump(1)
-      await waitFor(() => expect(main.callsTo('memory:read').length).toBeGreaterThan(1))
+      announce('/memories/other.md')
+      // Another file's change is not this panel's: no re-read. Its own folder's is (one).
+      announce('/memories')
+      await waitFor(() => expect(main.callsTo('memory:read')).toHaveLength(2))
+      expect(main.callsTo('memory:read')).toEqual([
+        { path: '/memories/notes.md', refresh: false },
+        { path: '/memories/notes.md', refresh: true }
+      ])
       expect(conflictBanner()).toHaveLength(0)
       expect(shown()).toContain('mine')
     })
@@ -167,13 +168,13 @@ describe('FilePanel', () => {
       const { main, bump } = mount()
       await waitFor(() => expect(shown()).toContain('old'))
       main.memory.set('/memories/notes.md', 'from outside\n')
-      bump(1)
+      bump()
       await waitFor(() => expect(shown()).toContain('from outside'))
       expect(conflictBanner()).toHaveLength(0)
 
       typeInEditor('mine\n')
       main.memory.set('/memories/notes.md', 'theirs\n')
-      bump(2)
+      bump()
       await waitFor(() => expect(conflictBanner()).toHaveLength(1))
       const user = userEvent.setup()
       await user.click(screen.getByRole('button', { name: 'Compare' }))
@@ -189,7 +190,7 @@ describe('FilePanel', () => {
       await waitFor(() => expect(shown()).toContain('old'))
       typeInEditor('mine\n')
       main.memory.set('/memories/notes.md', 'theirs\n')
-      bump(1)
+      bump()
       const user = userEvent.setup()
       await user.click(await screen.findByRole('button', { name: 'Compare' }))
       await user.click(screen.getByRole('button', { name: 'Take the disk’s' }))
@@ -213,13 +214,7 @@ describe('FilePanel', () => {
       first.view.unmount()
       expect(store.unsaved()).toEqual(['/memories/notes.md'])
       render(
-        <FilePanel
-          entry={entry}
-          version={0}
-          drafts={store}
-          pinnedPatterns={[]}
-          onMoved={() => undefined}
-        />
+        <FilePanel entry={entry} drafts={store} pinnedPatterns={[]} onMoved={() => undefined} />
       )
       await waitFor(() => expect(shown()).toContain('kept across switches'))
       expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false)

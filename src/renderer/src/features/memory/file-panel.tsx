@@ -21,7 +21,6 @@ import { useFileDraft } from './use-file-draft'
 interface Props {
   entry: MemoryEntry
   /** Bumps when the folder changed: the file is re-read and compared with the editor's base. */
-  version: number
   /** Unsaved edits per file, kept by the memory view across file and pane switches. */
   drafts: DraftStore
   pinnedPatterns: readonly string[]
@@ -31,10 +30,10 @@ interface Props {
 type Ask = 'rename' | 'delete' | null
 
 /** One memory file: its text in an editor, saved through the engine with a conflict check. */
-export function FilePanel({ entry, version, drafts, pinnedPatterns, onMoved }: Props) {
+export function FilePanel({ entry, drafts, pinnedPatterns, onMoved }: Props) {
   const path = entry.path
   const controller = useRef<EditorController | null>(null)
-  const draft = useFileDraft(path, drafts, version, controller)
+  const draft = useFileDraft(path, drafts, controller)
   const { disk: file, dirty, conflict, saving } = draft
   const [ask, setAsk] = useState<Ask>(null)
   const [comparing, setComparing] = useState(false)

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { installFakeMain } from '../../test/fake-main'
@@ -12,7 +12,7 @@ describe('HistoryPanel', () => {
     main.change({ actor: claude, command: 'create', path, text: '# Me\n- tea\n' })
     main.change({ actor: { kind: 'user' }, command: 'write', path, text: '# Me\n- coffee\n' })
     const user = userEvent.setup()
-    const { rerender } = render(<HistoryPanel path={path} version={0} />)
+    render(<HistoryPanel path={path} />)
 
     const list = await screen.findByRole('list', { name: 'Versions' })
     await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(2))
@@ -38,8 +38,8 @@ describe('HistoryPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Restore this version' }))
     expect((await screen.findByRole('status')).textContent).toMatch(/^Restored/)
     expect(main.memory.get(path)).toBe('# Me\n- tea\n')
-    // The restore is a version of its own (the folder-changed bump re-reads).
-    rerender(<HistoryPanel path={path} version={1} />)
+    // The restore is a version of its own (the change naming the file re-reads).
+    act(() => main.emit('memory:changed', { paths: [path], actor: { kind: 'user' } }))
     await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(3))
   })
 
@@ -53,7 +53,7 @@ describe('HistoryPanel', () => {
     })
     main.change({ actor: { kind: 'user' }, command: 'write', path: '/memories/a.md', text: 'y\n' })
     const user = userEvent.setup()
-    render(<HistoryPanel path="/memories/a.md" version={0} />)
+    render(<HistoryPanel path="/memories/a.md" />)
     const list = await screen.findByRole('list', { name: 'Versions' })
     await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(2))
     await user.click(within(list).getByRole('button', { name: /Changed outside Cairn/ }))
@@ -83,7 +83,7 @@ describe('HistoryPanel', () => {
       notKept(7, 17 * 1024 * 1024, 'too-large')
     ])
     const user = userEvent.setup()
-    render(<HistoryPanel path={path} version={0} />)
+    render(<HistoryPanel path={path} />)
     const list = await screen.findByRole('list', { name: 'Versions' })
     await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(3))
     const [, overCap, tooLarge] = within(list).getAllByRole('button')

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { History, RotateCcw } from 'lucide-react'
 import type { HistoryVersion, MemoryFile } from '@shared/memory'
 import { DiffStat, DiffView } from '../../components/diff-view'
@@ -9,6 +9,7 @@ import { formatAgo, formatDateTime } from '../../lib/time'
 import { errorText, fileName, notKeptLabel, notKeptWhy, versionWords } from './change-words'
 import { ForgetControl } from './forget-control'
 import { historyOf, restoreVersion, versionText } from './history-api'
+import { useHistoryChanges } from './memory-changes'
 
 interface Loaded {
   versions: HistoryVersion[]
@@ -66,7 +67,7 @@ function VersionItem(props: {
 }
 
 /** History of the open file: its versions (who, when); one against the current text; restore. */
-export function HistoryPanel({ path, version }: { path: string; version: number }) {
+export function HistoryPanel({ path }: { path: string }) {
   const [loaded, setLoaded] = useState<Loaded | null>(null)
   const [error, setError] = useState<ShownError | null>(null)
   const [picked, setPicked] = useState<Picked | null>(null)
@@ -74,10 +75,15 @@ export function HistoryPanel({ path, version }: { path: string; version: number 
   const [compare, setCompare] = useState<Compare>('change')
   /** Bumped after a forget, so the list shows what history still holds. */
   const [reload, setReload] = useState(0)
+  const changes = useHistoryChanges(path)
+  /** Whether the pane has shown this file yet: later reads only keep up (no access marked). */
+  const opened = useRef(false)
 
   useEffect(() => {
     let live = true
-    Promise.all([historyOf(path), call((api) => api.memory.read({ path }))]).then(
+    const refresh = opened.current
+    opened.current = true
+    Promise.all([historyOf(path), call((api) => api.memory.read({ path, refresh }))]).then(
       ([versions, current]) => {
         if (!live) return
         setLoaded({ versions, current })
@@ -90,7 +96,7 @@ export function HistoryPanel({ path, version }: { path: string; version: number 
     return () => {
       live = false
     }
-  }, [path, version, reload])
+  }, [path, changes, reload])
 
   function forgotten(): void {
     setPicked(null)

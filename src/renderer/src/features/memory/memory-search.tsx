@@ -13,6 +13,7 @@ import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { plural } from '../../lib/format'
 import { errorText } from './change-words'
+import { useFolderChanges } from './memory-changes'
 
 /** Waits this long after the last key before asking the engine (every key would be a search). */
 const TYPING_MS = 150
@@ -105,8 +106,9 @@ export function MemorySearchBox({
   )
 }
 
-/** The engine's answer for `query`, asked again when memory changes (`version`). */
-function useSearch(query: string, version: number) {
+/** The engine's answer for `query`, asked again when a change names a file. */
+function useSearch(query: string) {
+  const changes = useFolderChanges()
   const [state, setState] = useState<{
     query: string
     result: MemorySearchResult | null
@@ -126,7 +128,7 @@ function useSearch(query: string, version: number) {
       live = false
       clearTimeout(timer)
     }
-  }, [query, version])
+  }, [query, changes])
   return state
 }
 
@@ -136,13 +138,12 @@ function useSearch(query: string, version: number) {
  */
 export function MemorySearchResults(props: {
   query: string
-  version: number
   focusFirst: number
   selected: string | null
   onOpen(path: string): void
   onBack(): void
 }) {
-  const { query: answered, result, error } = useSearch(props.query, props.version)
+  const { query: answered, result, error } = useSearch(props.query)
   const list = useRef<HTMLUListElement>(null)
   const statusId = useId()
   useEffect(() => {

@@ -91,7 +91,7 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
           {(error ?? data.error)?.message}
         </p>
       ) : null}
-      {data.usage ? <OverCapPanel usage={data.usage} version={data.version} /> : null}
+      {data.usage ? <OverCapPanel usage={data.usage} /> : null}
       <SyncConflictBar conflicts={conflicts} onOpen={open} />
       <div className="flex min-h-0 flex-1">
         <aside
@@ -108,7 +108,6 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
             {query ? (
               <MemorySearchResults
                 query={query}
-                version={data.version}
                 focusFirst={toHits}
                 selected={selected}
                 onOpen={open}
@@ -175,7 +174,6 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
               key={conflict.path}
               conflict={conflict}
               deviceName={sync?.deviceName ?? 'this device'}
-              version={data.version}
             />
           ) : null}
           <div className="min-h-0 flex-1">
@@ -184,7 +182,6 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
                 <FilePanel
                   key={entry.path}
                   entry={entry}
-                  version={data.version}
                   drafts={drafts}
                   pinnedPatterns={settings?.expiry.pinned ?? []}
                   onMoved={setSelected}
@@ -199,7 +196,7 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
             ) : null}
             {pane === 'history' ? (
               entry ? (
-                <HistoryPanel key={entry.path} path={entry.path} version={data.version} />
+                <HistoryPanel key={entry.path} path={entry.path} />
               ) : (
                 <p className="p-8 text-center text-muted">
                   Choose a file on the left to see its versions.
@@ -207,13 +204,9 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
               )
             ) : null}
             {pane === 'activity' ? (
-              <ActivityPanel
-                version={data.version}
-                onOpen={open}
-                onOpenConversation={onOpenConversation}
-              />
+              <ActivityPanel onOpen={open} onOpenConversation={onOpenConversation} />
             ) : null}
-            {pane === 'expiry' ? <ExpiryPanel settings={settings} version={data.version} /> : null}
+            {pane === 'expiry' ? <ExpiryPanel settings={settings} /> : null}
             {pane === 'secrets' ? <SecretsPanel onOpen={open} /> : null}
           </div>
         </div>

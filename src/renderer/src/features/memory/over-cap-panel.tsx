@@ -16,6 +16,7 @@ import { formatBytes, formatNumber, plural } from '../../lib/format'
 import { navigate } from '../../lib/navigation'
 import { formatAgo } from '../../lib/time'
 import { afterArchive, allCandidates, preselect, type RoomOrder } from './make-room'
+import { useFolderChanges } from './memory-changes'
 
 function factsOf(usage: MemoryUsage) {
   return {
@@ -37,7 +38,7 @@ function title(reached: CapName[]): string {
  * Shown above the Memory view while a cap refuses writes: what that means for Claude, and what to
  * do: archive files (the user picks which) or raise the cap in Settings.
  */
-export function OverCapPanel({ usage, version }: { usage: MemoryUsage; version: number }) {
+export function OverCapPanel({ usage }: { usage: MemoryUsage }) {
   const [choosing, setChoosing] = useState(false)
   const [done, setDone] = useState('')
   const reached = capsReached(factsOf(usage))
@@ -91,7 +92,6 @@ export function OverCapPanel({ usage, version }: { usage: MemoryUsage; version: 
       </div>
       {choosing ? (
         <ArchivePicker
-          version={version}
           onArchived={(message) => {
             setDone(message)
             setChoosing(false)
@@ -108,13 +108,7 @@ const ORDERS = [
 ] as const
 
 /** The files to archive, in the chosen order, with checkboxes, sizes and when each was last used. */
-function ArchivePicker({
-  version,
-  onArchived
-}: {
-  version: number
-  onArchived(message: string): void
-}) {
+function ArchivePicker({ onArchived }: { onArchived(message: string): void }) {
   const [impact, setImpact] = useState<CapImpact | null>(null)
   const [loadedAt, setLoadedAt] = useState(0)
   const [order, setOrder] = useState<RoomOrder>('oldest')
@@ -122,6 +116,8 @@ function ArchivePicker({
   const [error, setError] = useState<ShownError | null>(null)
   const [busy, setBusy] = useState(false)
   const listId = useId()
+  /** Files added, changed or gone change what could make room. */
+  const changes = useFolderChanges()
 
   useEffect(() => {
     let live = true
@@ -138,7 +134,7 @@ function ArchivePicker({
     return () => {
       live = false
     }
-  }, [version])
+  }, [changes])
 
   if (!impact) {
     return error ? (

@@ -30,7 +30,6 @@ async function typedSecret() {
   render(
     <FilePanel
       entry={entry}
-      version={0}
       drafts={createDraftStore()}
       pinnedPatterns={[]}
       onMoved={() => undefined}

@@ -29,7 +29,7 @@ describe('a sync conflict in the memory inspector', () => {
       text: 'one\ntwo\n'
     })
     const user = userEvent.setup()
-    render(<SyncConflictPanel conflict={conflict} deviceName="desk" version={0} />)
+    render(<SyncConflictPanel conflict={conflict} deviceName="desk" />)
     const panel = await screen.findByRole('region', { name: 'Sync conflict in plan.md' })
     const diff = await within(panel).findByRole('table', {
       name: "plan.md: the other device's version against desk's"
@@ -58,7 +58,7 @@ describe('a sync conflict in the memory inspector', () => {
       )
     )
     const user = userEvent.setup()
-    render(<SyncConflictPanel conflict={conflict} deviceName="desk" version={0} />)
+    render(<SyncConflictPanel conflict={conflict} deviceName="desk" />)
     await user.click(await screen.findByRole('button', { name: 'Keep mine' }))
     expect((await screen.findByRole('alert')).textContent).toMatch(/is gone.*Keep theirs/)
   })

@@ -4,6 +4,7 @@ import type { SyncConflict, SyncResolveInput } from '@shared/sync'
 import { DiffView } from '../../components/diff-view'
 import { call } from '../../lib/api'
 import { toShownError } from '../../lib/errors'
+import { useFileChanges } from './memory-changes'
 import { relativePath } from './memory-paths'
 
 /** The conflicts the user can answer here: both versions kept, side by side in the folder. */
@@ -56,21 +57,22 @@ type Texts = { theirs: string; mine: string } | { error: string }
  */
 export function SyncConflictPanel({
   conflict,
-  deviceName,
-  version
+  deviceName
 }: {
   conflict: SyncConflict & { copy: string }
   deviceName: string
-  version: number
 }) {
+  // Read again when a change names either side (a sync round, an edit in the folder).
+  const changes = useFileChanges(conflict.path) + useFileChanges(conflict.copy)
   const [texts, setTexts] = useState<Texts | null>(null)
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   useEffect(() => {
     let live = true
     Promise.all([
-      call((api) => api.memory.read({ path: conflict.path })),
-      call((api) => api.memory.read({ path: conflict.copy }))
+      // Showing the conflict is not opening the files: their idle-expiry clocks stay as they are.
+      call((api) => api.memory.read({ path: conflict.path, refresh: true })),
+      call((api) => api.memory.read({ path: conflict.copy, refresh: true }))
     ]).then(
       ([theirs, mine]) => live && setTexts({ theirs: theirs.content, mine: mine.content }),
       (failure: unknown) => live && setTexts({ error: toShownError(failure).message })
@@ -78,7 +80,7 @@ export function SyncConflictPanel({
     return () => {
       live = false
     }
-  }, [conflict.path, conflict.copy, version])
+  }, [conflict.path, conflict.copy, changes])
 
   const answer = (keep: SyncResolveInput['keep']) => {
     setBusy(true)

@@ -4,6 +4,7 @@ import type { EditorController } from '../../components/code-editor'
 import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { isDirty, type DraftBase, type DraftStore } from './draft-store'
+import { useFileChanges } from './memory-changes'
 
 /*
  * One file's edit session. The rule for a conflict is about content, never about events: the
@@ -50,8 +51,6 @@ function isConflictError(failure: unknown): boolean {
 export function useFileDraft(
   path: string,
   store: DraftStore,
-  /** Bumps on every memory:changed; the file is re-read and compared by hash. */
-  version: number,
   controller: RefObject<EditorController | null>
 ): FileDraft {
   const [disk, setDisk] = useState<MemoryFile | null>(null)
@@ -121,7 +120,14 @@ export function useFileDraft(
     [commit, controller, path, restart, store]
   )
 
-  const read = useCallback(() => call((api) => api.memory.read({ path })), [path])
+  // Opening the file is an access (it resets its idle-expiry clock); keeping up with a change
+  // is not: every read after the first is a refresh.
+  const read = useCallback(
+    () => call((api) => api.memory.read({ path, refresh: live.current.disk !== null })),
+    [path]
+  )
+  /** Bumps when a change names this file: it is re-read and compared by hash. */
+  const changes = useFileChanges(path)
 
   /** Re-reads the file; calls during a read or a save are folded into one more read after it. */
   const refresh = useCallback(() => {
@@ -148,7 +154,7 @@ export function useFileDraft(
     })()
   }, [read, reconcile])
 
-  useEffect(() => refresh(), [refresh, version])
+  useEffect(() => refresh(), [refresh, changes])
 
   const write = useCallback(
     async (

@@ -1,13 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { events } from '@shared/contract'
-import {
-  MEMORY_LIST_DEFAULT,
-  MEMORY_LIST_MAX,
-  type MemoryEntry,
-  type MemoryUsage
-} from '@shared/memory'
-import { call, getApi } from '../../lib/api'
-import { toShownError, type ShownError } from '../../lib/errors'
+import { useSyncExternalStore } from 'react'
+import type { MemoryEntry, MemoryUsage } from '@shared/memory'
+import type { ShownError } from '../../lib/errors'
+import { memoryData } from './memory-data-store'
 
 export interface MemoryData {
   /** The pages loaded so far (main sends the folder a page at a time). */
@@ -20,99 +14,24 @@ export interface MemoryData {
   error: ShownError | null
   /** Paths that just changed, for a brief highlight. */
   fresh: ReadonlySet<string>
-  /** Bumps on every memory:changed, so open views can re-read. */
-  version: number
-  lastChange: { paths: string[]; actor: string } | null
   reload(): void
 }
 
-const HIGHLIGHT_MS = 2500
-
-/** The tree and usage, re-read whenever anything changes the folder (Claude, you, or outside). */
+/**
+ * The tree and usage, kept up to date by the one memory store (memory-data-store.ts) whenever
+ * anything changes the folder (Claude, you, or outside). Panels that show one file, its history
+ * or the activity follow their own changes through memory-changes.ts.
+ */
 export function useMemoryData(): MemoryData {
-  const [entries, setEntries] = useState<MemoryEntry[] | null>(null)
-  const [usage, setUsage] = useState<MemoryUsage | null>(null)
-  const [error, setError] = useState<ShownError | null>(null)
-  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set())
-  const [version, setVersion] = useState(0)
-  const [lastChange, setLastChange] = useState<MemoryData['lastChange']>(null)
-  const [total, setTotal] = useState(0)
-  const [cursor, setCursor] = useState<string | undefined>(undefined)
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>())
-  /** How many entries are shown, so a reload keeps the pages the user opened. */
-  const shown = useRef(0)
-  /** Bumps on every reload, so a page that arrives after one is dropped. */
-  const generation = useRef(0)
-
-  const reload = useCallback(() => {
-    const mine = ++generation.current
-    const limit = Math.min(MEMORY_LIST_MAX, Math.max(MEMORY_LIST_DEFAULT, shown.current))
-    Promise.all([
-      call((api) => api.memory.list({ limit })),
-      call((api) => api.memory.usage())
-    ]).then(
-      ([page, nextUsage]) => {
-        if (mine !== generation.current) return
-        shown.current = page.entries.length
-        setEntries(page.entries)
-        setTotal(page.total)
-        setCursor(page.nextCursor)
-        setUsage(nextUsage)
-        setError(null)
-      },
-      (failure: unknown) => setError(toShownError(failure))
-    )
-  }, [])
-
-  const more = useCallback((after: string) => {
-    const mine = generation.current
-    call((api) => api.memory.list({ cursor: after, limit: MEMORY_LIST_DEFAULT })).then(
-      (page) => {
-        if (mine !== generation.current) return
-        setEntries((current) => {
-          const next = [...(current ?? []), ...page.entries]
-          shown.current = next.length
-          return next
-        })
-        setTotal(page.total)
-        setCursor(page.nextCursor)
-      },
-      (failure: unknown) => setError(toShownError(failure))
-    )
-  }, [])
-  const loadMore = cursor === undefined ? null : () => more(cursor)
-
-  useEffect(() => {
-    reload()
-    let api
-    try {
-      api = getApi()
-    } catch {
-      return
-    }
-    const pending = timers.current
-    const offMemory = api.on('memory:changed', (payload) => {
-      const parsed = events['memory:changed'].safeParse(payload)
-      if (!parsed.success) return
-      const { paths, actor } = parsed.data
-      setLastChange({ paths, actor: actor.kind })
-      setVersion((n) => n + 1)
-      setFresh((current) => new Set([...current, ...paths]))
-      const timer = setTimeout(() => {
-        pending.delete(timer)
-        setFresh((current) => new Set([...current].filter((p) => !paths.includes(p))))
-      }, HIGHLIGHT_MS)
-      pending.add(timer)
-      reload()
-    })
-    // Pinned patterns and expiry live in settings: the badges follow them.
-    const offSettings = api.on('settings:changed', () => reload())
-    return () => {
-      offMemory()
-      offSettings()
-      for (const timer of pending) clearTimeout(timer)
-    }
-  }, [reload])
-
-  return { entries, total, loadMore, usage, error, fresh, version, lastChange, reload }
+  const state = useSyncExternalStore(memoryData.subscribe, memoryData.getSnapshot)
+  const cursor = state.nextCursor
+  return {
+    entries: state.entries,
+    total: state.total,
+    loadMore: cursor === undefined ? null : () => memoryData.loadMore(cursor),
+    usage: state.usage,
+    error: state.error,
+    fresh: state.fresh,
+    reload: memoryData.reload
+  }
 }

@@ -1,8 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react'
 import { ExternalLink, SquarePen, X } from 'lucide-react'
-import { events } from '@shared/contract'
 import { CairnMark } from '../../components/icons'
-import { call, getApi } from '../../lib/api'
+import { call, onEvent } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { isPrimaryShortcut, modifierLabel } from '../../lib/platform'
 import { QuickConversation } from './quick-conversation'
@@ -16,10 +15,7 @@ function useTheme(): void {
       ({ settings }) => apply(settings.theme),
       () => undefined
     )
-    return getApi().on('settings:changed', (raw) => {
-      const parsed = events['settings:changed'].safeParse(raw)
-      if (parsed.success) apply(parsed.data.settings.theme)
-    })
+    return onEvent('settings:changed', ({ settings }) => apply(settings.theme))
   }, [])
 }
 

@@ -9,7 +9,8 @@ import {
 } from '@shared/caps'
 import type { Settings } from '@shared/settings'
 import { parseSize } from '@shared/sizes'
-import { call, getApi } from '../../lib/api'
+import { call } from '../../lib/api'
+import { useFolderChanges } from '../memory/memory-changes'
 import { parseWholeNumber } from '../../lib/format'
 import { navigate } from '../../lib/navigation'
 import type { FieldGroupProps } from './field-group'
@@ -52,15 +53,8 @@ export function CapWarning({ draft, errors, onChange, saved }: CapWarningProps) 
   const proposed = proposedCaps(draft, errors, saved.memory)
   const key = JSON.stringify(proposed)
   const [impact, setImpact] = useState<{ key: string; value: CapImpact } | null>(null)
-  const [version, setVersion] = useState(0)
-
-  useEffect(() => {
-    try {
-      return getApi().on('memory:changed', () => setVersion((n) => n + 1))
-    } catch {
-      return undefined
-    }
-  }, [])
+  // What memory holds is what the caps are compared with: files changed, compare again.
+  const changes = useFolderChanges()
 
   useEffect(() => {
     if (key === '{}') return
@@ -76,7 +70,7 @@ export function CapWarning({ draft, errors, onChange, saved }: CapWarningProps) 
       live = false
       clearTimeout(timer)
     }
-  }, [key, version])
+  }, [key, changes])
 
   if (key === '{}' || !impact || impact.key !== key) return null
   const changed = new Set(Object.keys(proposed))

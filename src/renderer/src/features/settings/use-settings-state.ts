@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
-import { events, type SettingsState } from '@shared/contract'
+import type { SettingsState } from '@shared/contract'
 import type { Settings } from '@shared/settings'
-import { call, getApi } from '../../lib/api'
+import { call, onEvent } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 
 export interface SettingsModel {
@@ -44,17 +44,13 @@ export function useSettingsState(): SettingsController {
   }, [attempt])
 
   useEffect(() => {
-    let api
     try {
-      api = getApi()
+      return onEvent('settings:changed', ({ settings }) =>
+        setModel((m) => ({ ...m, phase: 'ready', settings, error: null }))
+      )
     } catch {
       return // The load above reports the missing bridge.
     }
-    return api.on('settings:changed', (payload) => {
-      const parsed = events['settings:changed'].safeParse(payload)
-      if (!parsed.success) return
-      setModel((m) => ({ ...m, phase: 'ready', settings: parsed.data.settings, error: null }))
-    })
   }, [])
 
   const replace = useCallback((settings: Settings) => setModel((m) => ({ ...m, settings })), [])

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { Brain, ChevronRight } from 'lucide-react'
 import type { AssistantBlock, RedactedThinkingBlock, ThinkingBlock } from '@shared/chat'
-import type { Draft } from '../use-conversation'
+import type { Draft } from '../draft'
 
 type Thought = ThinkingBlock | RedactedThinkingBlock
 
