@@ -186,13 +186,11 @@ export class MemoryStore implements MemoryService {
 
   // ---- listeners, and the context the open and tests build on
   onChange(listener: (change: MemoryChange) => void): () => void {
-    this.e.listeners.add(listener)
-    return () => this.e.listeners.delete(listener)
+    return this.e.listeners.on(listener)
   }
   /** Pinned patterns the engine changed (a rename keeps its pin): the settings save them. */
   onPinnedChange(listener: (pinned: string[]) => void): () => void {
-    this.e.pinListeners.add(listener)
-    return () => this.e.pinListeners.delete(listener)
+    return this.e.pinListeners.on(listener)
   }
   ctx(actor: ActivityActor, enforceCaps: boolean): Ctx {
     return this.e.ctx(actor, enforceCaps)

@@ -2,6 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk'
 import type { MemoryChange } from '@shared/memory'
 import type { SyncConfigureInput, SyncStatus } from '@shared/sync'
 import { CairnError } from '@shared/errors'
+import { Emitter } from '../events/emitter'
 import { loadConfig, saveConfig } from './config'
 import type { MemoryService } from '../memory/service'
 import { syncRound, type RoundReport } from './engine'
@@ -47,7 +48,7 @@ export function createSyncService(deps: SyncServiceDeps) {
   let error: string | null = null
   let skipped: RoundReport['skipped'] = []
   let timer: unknown = null
-  const listeners = new Set<(status: SyncStatus) => void>()
+  const statuses = new Emitter<SyncStatus>()
 
   const status = (): SyncStatus => ({
     state: !storeId
@@ -68,10 +69,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     retryAt,
     error
   })
-  const emit = (): void => {
-    const s = status()
-    for (const listener of listeners) listener(s)
-  }
+  const emit = (): void => statuses.emit(status())
   const schedule = (ms: number): void => {
     if (timer !== null) clearTimer(timer)
     timer = setTimer(() => {
@@ -143,10 +141,7 @@ export function createSyncService(deps: SyncServiceDeps) {
   return {
     status,
     syncNow,
-    onStatus(listener: (status: SyncStatus) => void): () => void {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    onStatus: (listener: (status: SyncStatus) => void): (() => void) => statuses.on(listener),
     /** Turns sync on for this store (its sidecar state is kept per store). */
     async configure(next: { storeId: string; storeName?: string | null }): Promise<SyncStatus> {
       await running?.catch(() => undefined)
