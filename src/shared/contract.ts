@@ -277,6 +277,20 @@ export type EventName = keyof typeof events
 export type ChannelInput<C extends ChannelName> = z.input<(typeof channels)[C]['input']>
 export type ChannelOutput<C extends ChannelName> = z.output<(typeof channels)[C]['output']>
 export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>
+/** A channel's input as the registry hands it on: parsed by the contract's schema. */
+export type ChannelParsedInput<C extends ChannelName> = z.output<(typeof channels)[C]['input']>
+/**
+ * The shape of a service call that answers channel C: no argument when the channel takes no
+ * input, an optional one when its input is optional. Services declare their calls with it, so
+ * a channel's shapes are written once, in its schemas.
+ */
+export type ChannelCall<C extends ChannelName, R = Promise<ChannelOutput<C>>> = [
+  ChannelParsedInput<C>
+] extends [undefined]
+  ? () => R
+  : undefined extends ChannelParsedInput<C>
+    ? (input?: ChannelParsedInput<C>) => R
+    : (input: ChannelParsedInput<C>) => R
 
 export const channelNames = Object.keys(channels) as ChannelName[]
 export const eventNames = Object.keys(events) as EventName[]
