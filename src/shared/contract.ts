@@ -13,20 +13,17 @@ import {
   ChatMessageEventSchema,
   ChatRetryingSchema,
   ChatToolSchema,
+  ChatThinkingSchema
+} from './chat-events'
+import {
   ConversationListSchema,
   ConversationRefSchema,
-  ConversationSchema,
   ConversationStateSchema,
-  ConversationSummarySchema,
   ConversationOptionsSchema,
   UpdateConversationInputSchema,
   CreateConversationInputSchema,
   DeleteOutputSchema,
-  KeyTestResultSchema,
   ListModelsInputSchema,
-  DescribeModelInputSchema,
-  DescribeModelOutputSchema,
-  ModelListSchema,
   RenameConversationInputSchema,
   RetryOutputSchema,
   SearchInputSchema,
@@ -36,9 +33,15 @@ import {
   SetPinnedInputSchema,
   SetThinkingInputSchema,
   StopOutputSchema,
-  ExportOutputSchema,
-  ChatThinkingSchema
-} from './chat'
+  ExportOutputSchema
+} from './chat-channels'
+import { ConversationSchema, ConversationSummarySchema } from './chat'
+import {
+  KeyTestResultSchema,
+  DescribeModelInputSchema,
+  DescribeModelOutputSchema,
+  ModelListSchema
+} from './chat-models'
 import { CostSummarySchema } from './cost'
 import {
   AnswerApprovalInputSchema,
@@ -60,17 +63,6 @@ import { AppErrorShapeSchema } from './errors'
 import {
   ActivityPageSchema,
   ActivityQuerySchema,
-  ArchivedItemSchema,
-  ExpiryPreviewInputSchema,
-  SweepInputSchema,
-  ExpiryPreviewItemSchema,
-  FindInHistoryInputSchema,
-  FindInHistoryResultSchema,
-  ForgetInputSchema,
-  ForgetResultSchema,
-  ForgetSecretsResultSchema,
-  HistoryInputSchema,
-  HistoryVersionSchema,
   MemoryChangeSchema,
   MemoryCreateInputSchema,
   MemoryListPageSchema,
@@ -79,16 +71,30 @@ import {
   MemoryMutationSchema,
   MemoryPathInputSchema,
   MemoryRenameInputSchema,
-  MemorySearchInputSchema,
-  MemorySearchResultSchema,
   MemoryUsageSchema,
-  MemoryWriteInputSchema,
+  MemoryWriteInputSchema
+} from './memory'
+import {
+  ArchivedItemSchema,
+  ExpiryPreviewInputSchema,
+  SweepInputSchema,
+  ExpiryPreviewItemSchema,
   RestoreInputSchema,
+  SweepResultSchema
+} from './memory-expiry'
+import {
+  FindInHistoryInputSchema,
+  FindInHistoryResultSchema,
+  ForgetInputSchema,
+  ForgetResultSchema,
+  ForgetSecretsResultSchema,
+  HistoryInputSchema,
+  HistoryVersionSchema,
   RevertInputSchema,
   RevertResultSchema,
-  SweepResultSchema,
   VersionTextInputSchema
-} from './memory'
+} from './memory-history'
+import { MemorySearchInputSchema, MemorySearchResultSchema } from './memory-search'
 import { OpenExternalInputSchema, OpenExternalResultSchema } from './links'
 import { SecretScanResultSchema } from './secret-scan'
 import { ArchiveInputSchema, CapImpactInputSchema, CapImpactSchema } from './caps'

@@ -1,5 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk'
-import type { ChatFault, Conversation, ModelOption, TurnStatus, Usage } from '@shared/chat'
+import type { ChatFault, Conversation, Usage } from '@shared/chat'
+import type { ModelOption } from '@shared/chat-models'
+import type { TurnStatus } from '@shared/chat-events'
 import type { Settings } from '@shared/settings'
 import type { Logger } from '../../log/logger'
 import type { AttachmentService } from '../attachments'
