@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CONVERSATION_VERSION, type Conversation } from '@shared/chat'
 import { saveOrRollBack } from '../calls/save-or-roll-back'
-import { createMessageActions } from '../message-actions'
+import { createMessageActions } from '../calls/message-actions'
 
 const conversation = (): Conversation => ({
   version: CONVERSATION_VERSION,

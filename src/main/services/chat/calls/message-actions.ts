@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto'
 import type { Conversation, UserMessage } from '@shared/chat'
 import { continuable } from '@shared/stop-reasons'
 import { CairnError } from '@shared/errors'
-import { editMessage, prepareRegenerate, switchVersion } from './branches'
-import type { ChatService } from './calls/api'
-import { saveOrRollBack, type Undo } from './calls/save-or-roll-back'
+import { editMessage, prepareRegenerate, switchVersion } from '../branches'
+import type { ChatService } from './api'
+import { saveOrRollBack, type Undo } from './save-or-roll-back'
 
 /*
  * Edit-and-resend, regenerate and version switching as chat service calls: each checks that no
- * reply is running, reshapes the conversation (branches.ts), saves it (or puts it back as it was
+ * reply is running, reshapes the conversation (../branches.ts), saves it (or puts it back as it was
  * when the save fails) and starts the new reply.
  */
 
