@@ -1,15 +1,15 @@
 import { z } from 'zod'
 import { CapRefusalSchema } from './caps'
-import { AttachmentBlockSchema, SendAttachmentsSchema } from './attachments'
+import { AttachmentBlockSchema } from './attachments'
 import { MemoryOpRefSchema } from './memory'
 import { CustomInstructionsSchema, MemoryModeSchema, ModelIdSchema } from './settings'
 import { ThinkingSettingSchema } from './thinking'
-import { ModelCapsSchema } from './model-caps'
 import { WebToolsSchema } from './web-tools'
 
-// Domain types of conversations and the chat stream, shared by the chat service, the contract
-// and the renderer. Blocks keep the Messages API's own field names, so a saved conversation maps
-// onto a request without translation.
+// Domain types of conversations, shared by the chat service, the contract and the renderer.
+// Blocks keep the Messages API's own field names, so a saved conversation maps onto a request
+// without translation. Beside this file: chat-channels.ts (the calls' inputs and outputs),
+// chat-events.ts (what a running reply tells the page), chat-models.ts (models, the key test).
 
 export const CONVERSATION_VERSION = 1
 
@@ -17,9 +17,10 @@ export const ConversationIdSchema = z
   .string({ error: 'conversationId must be text' })
   .regex(/^[a-z0-9][a-z0-9-]{7,63}$/, { error: 'conversationId is not a conversation id' })
 
-const Id = z.string().min(1).max(200)
+/** The id of a message or a block. */
+export const ChatIdSchema = z.string().min(1).max(200)
 /** ISO 8601 time. */
-const Time = z.string().min(1).max(40)
+export const TimeSchema = z.string().min(1).max(40)
 
 /** Where a sentence came from (a web search result, a page fetched): sent back as given. */
 export const CitationSchema = z.looseObject({
@@ -36,13 +37,13 @@ export const TextBlockSchema = z.object({
 })
 export const ToolUseBlockSchema = z.object({
   type: z.literal('tool_use'),
-  id: Id,
+  id: ChatIdSchema,
   name: z.string().min(1).max(200),
   input: z.record(z.string(), z.unknown())
 })
 export const ToolResultBlockSchema = z.object({
   type: z.literal('tool_result'),
-  tool_use_id: Id,
+  tool_use_id: ChatIdSchema,
   content: z.string(),
   is_error: z.boolean(),
   /** Cairn's own, never sent to the API: the memory change this call made (its chip's diff/undo). */
@@ -67,20 +68,20 @@ export const ThinkingBlockSchema = z.object({
 /** A web search or fetch Claude ran on Anthropic's side (server tools): sent back as given. */
 export const ServerToolUseBlockSchema = z.looseObject({
   type: z.literal('server_tool_use'),
-  id: Id,
+  id: ChatIdSchema,
   name: z.string().min(1).max(200),
   input: z.record(z.string(), z.unknown())
 })
 /** What a web search found: results with their titles and URLs (opaque content, sent back). */
 export const WebSearchResultBlockSchema = z.looseObject({
   type: z.literal('web_search_tool_result'),
-  tool_use_id: Id,
+  tool_use_id: ChatIdSchema,
   content: z.unknown()
 })
 /** A page a web fetch read (or why it could not). */
 export const WebFetchResultBlockSchema = z.looseObject({
   type: z.literal('web_fetch_tool_result'),
-  tool_use_id: Id,
+  tool_use_id: ChatIdSchema,
   content: z.unknown()
 })
 
@@ -156,9 +157,9 @@ export const ChatFaultSchema = z.object({
 export type ChatFault = z.infer<typeof ChatFaultSchema>
 
 export const UserMessageSchema = z.object({
-  id: Id,
+  id: ChatIdSchema,
   role: z.literal('user'),
-  createdAt: Time,
+  createdAt: TimeSchema,
   content: z.array(UserBlockSchema),
   /**
    * Cairn's note to Claude of what changed since the conversation's system prompt was set (new
@@ -170,9 +171,9 @@ export const UserMessageSchema = z.object({
 })
 export const AssistantStatusSchema = z.enum(['complete', 'interrupted', 'failed'])
 export const AssistantMessageSchema = z.object({
-  id: Id,
+  id: ChatIdSchema,
   role: z.literal('assistant'),
-  createdAt: Time,
+  createdAt: TimeSchema,
   model: z.string(),
   content: z.array(AssistantBlockSchema),
   /** `interrupted`: the user stopped it; `failed`: a fault cut it short (see `error`). */
@@ -184,9 +185,9 @@ export const AssistantMessageSchema = z.object({
 export const NoticeKindSchema = z.enum(['context-cleared', 'context-compacted', 'tool-round-limit'])
 /** Shown in the conversation, never sent to Claude. */
 export const NoticeMessageSchema = z.object({
-  id: Id,
+  id: ChatIdSchema,
   role: z.literal('notice'),
-  createdAt: Time,
+  createdAt: TimeSchema,
   kind: NoticeKindSchema,
   text: z.string()
 })
@@ -223,7 +224,7 @@ export const BranchTailSchema: z.ZodType<BranchTail> = z.object({
   }
 })
 export const BranchPointSchema: z.ZodType<BranchPoint> = z.object({
-  after: Id.nullable(),
+  after: ChatIdSchema.nullable(),
   active: z.number().int().min(0),
   others: z.array(BranchTailSchema).min(1)
 })
@@ -250,7 +251,7 @@ export const RequestFrameSchema = z.object({
     guidance: z.string()
   }),
   /** Thinking in replies from before this time is not sent back: the history before it changed. */
-  thinkingSince: Time.optional(),
+  thinkingSince: TimeSchema.optional(),
   /** The `tools` every request sends (JSON); absent: only the memory tool. */
   tools: z.string().max(100_000).optional(),
   /** Claude's memory changes (activity seqs) the user undid that Claude was already told of. */
@@ -266,8 +267,8 @@ export const ConversationSchema = z.object({
   /** `auto` titles follow the first message; a user's rename sticks. */
   titleSource: z.enum(['auto', 'user']),
   model: z.string().min(1).max(100),
-  createdAt: Time,
-  updatedAt: Time,
+  createdAt: TimeSchema,
+  updatedAt: TimeSchema,
   messages: z.array(ChatMessageSchema),
   /** Kept at the top of the list. */
   pinned: z.boolean().optional(),
@@ -290,8 +291,8 @@ export const ConversationSummarySchema = z.object({
   id: ConversationIdSchema,
   title: z.string(),
   model: z.string(),
-  createdAt: Time,
-  updatedAt: Time,
+  createdAt: TimeSchema,
+  updatedAt: TimeSchema,
   messageCount: z.number().int().min(0),
   /** A reply is being generated right now. */
   running: z.boolean(),
@@ -301,7 +302,7 @@ export const ConversationSummarySchema = z.object({
   /** Search only: where the match is in `snippet`, and the message it came from (null: the title). */
   match: z
     .object({
-      messageId: Id.nullable(),
+      messageId: ChatIdSchema.nullable(),
       start: z.number().int().min(0),
       length: z.number().int().min(0)
     })
@@ -318,198 +319,3 @@ export const ConversationProblemSchema = z.object({
   message: z.string()
 })
 export type ConversationProblem = z.infer<typeof ConversationProblemSchema>
-
-export const ModelOptionSchema = z.object({
-  id: z.string(),
-  displayName: z.string(),
-  /** From `GET /v1/models`; absent in lists cached before Cairn kept them. */
-  createdAt: z.string().max(40).optional(),
-  /** The model line (`sonnet`, `opus`, ...) as the API names it; null when it names none. */
-  line: z.string().max(40).nullable().optional(),
-  /** `deprecated`/`retired` are flagged in pickers. */
-  lifecycle: z.string().max(40).optional(),
-  retiresAt: z.string().max(40).nullable().optional(),
-  /**
-   * What the model takes, from the API's `capabilities`: null when the API described none
-   * (Cairn then sends no thinking or effort); absent in lists cached before Cairn kept them.
-   */
-  caps: ModelCapsSchema.nullable().optional(),
-  /** The most `max_tokens` the model takes; null or absent: unknown (Settings' limit applies). */
-  maxTokens: z.number().int().positive().nullable().optional(),
-  /** Its context window in tokens (the context gauge); null or absent: unknown. */
-  maxInputTokens: z.number().int().positive().nullable().optional()
-})
-export const ModelListSchema = z.object({
-  models: z.array(ModelOptionSchema),
-  /** `api`: fresh; `cache`: the last list fetched; `default`: offline, only the configured model. */
-  source: z.enum(['api', 'cache', 'default']),
-  /** When the list was fetched (ISO), if it came from the API at some point. */
-  fetchedAt: Time.nullable(),
-  /** Why the list is not fresh, when it is not. */
-  message: z.string().nullable(),
-  /** The model "Automatic (newest Sonnet)" stands for right now. */
-  automatic: z.string().optional()
-})
-export type ModelOption = z.infer<typeof ModelOptionSchema>
-export const DescribeModelInputSchema = z.strictObject({ model: ModelIdSchema })
-/** What the API says of one model (null: nothing: offline, or a model it does not know). */
-export const DescribeModelOutputSchema = z.object({ model: ModelOptionSchema.nullable() })
-export type ModelList = z.infer<typeof ModelListSchema>
-
-export const KeyTestResultSchema = z.object({
-  ok: z.boolean(),
-  code: z.enum(['ok', 'no-api-key', 'auth', 'offline', 'rate-limited', 'overloaded', 'api-error']),
-  message: z.string()
-})
-export type KeyTestResult = z.infer<typeof KeyTestResultSchema>
-
-// ---- channel inputs and outputs -----------------------------------------------------------------
-
-export const MESSAGE_MAX_CHARS = 200_000
-
-export const SendInputSchema = z
-  .strictObject({
-    conversationId: ConversationIdSchema,
-    text: z
-      .string({ error: 'text must be text' })
-      .max(MESSAGE_MAX_CHARS, { error: 'the message can be at most 200,000 characters' }),
-    /** Files added with `chat:add-attachment` / `chat:pick-attachments`, in order. */
-    attachments: SendAttachmentsSchema.optional()
-  })
-  .refine((input) => input.text.trim().length > 0 || (input.attachments?.length ?? 0) > 0, {
-    error: 'the message cannot be empty',
-    path: ['text']
-  })
-export const SendOutputSchema = z.object({
-  turnId: z.string(),
-  message: UserMessageSchema,
-  conversation: ConversationSummarySchema
-})
-export const ConversationOptionsSchema = z.object({
-  conversationId: ConversationIdSchema,
-  model: z.string(),
-  /** null: the instructions from Settings apply. */
-  instructions: z.string().nullable(),
-  memory: MemoryModeSchema,
-  webSearch: z.boolean(),
-  webFetch: z.boolean()
-})
-export type ConversationOptions = z.infer<typeof ConversationOptionsSchema>
-export const ConversationRefSchema = z.strictObject({ conversationId: ConversationIdSchema })
-export const CreateConversationInputSchema = z
-  .strictObject({ model: ModelIdSchema.optional(), memory: MemoryModeSchema.optional() })
-  .optional()
-/** Per-chat options; `instructions: null` goes back to the instructions from Settings. */
-export const UpdateConversationInputSchema = z.strictObject({
-  conversationId: ConversationIdSchema,
-  instructions: CustomInstructionsSchema.nullable().optional(),
-  memory: MemoryModeSchema.optional(),
-  /** Web search / web fetch for this chat (offered where the model takes them). */
-  webSearch: z.boolean({ error: 'webSearch must be true or false' }).optional(),
-  webFetch: z.boolean({ error: 'webFetch must be true or false' }).optional()
-})
-export const RenameConversationInputSchema = z.strictObject({
-  conversationId: ConversationIdSchema,
-  title: ConversationTitleSchema
-})
-export const SetModelInputSchema = z.strictObject({
-  conversationId: ConversationIdSchema,
-  model: ModelIdSchema
-})
-export const SetThinkingInputSchema = z.strictObject({
-  conversationId: ConversationIdSchema,
-  thinking: ThinkingSettingSchema
-})
-export const SearchInputSchema = z.strictObject({
-  query: z
-    .string({ error: 'query must be text' })
-    .trim()
-    .min(1, { error: 'query cannot be empty' })
-    .max(200, { error: 'query can be at most 200 characters' })
-})
-export const ListModelsInputSchema = z.strictObject({ refresh: z.boolean().optional() }).optional()
-export const ConversationListSchema = z.object({
-  conversations: z.array(ConversationSummarySchema),
-  problems: z.array(ConversationProblemSchema)
-})
-export const ConversationStateSchema = z.object({
-  conversation: ConversationSchema,
-  running: z.boolean()
-})
-export const StopOutputSchema = z.object({ stopped: z.boolean() })
-export const RetryOutputSchema = z.object({ turnId: z.string() })
-export const DeleteOutputSchema = z.object({ conversationId: ConversationIdSchema })
-export const SetPinnedInputSchema = z.strictObject({
-  conversationId: ConversationIdSchema,
-  pinned: z.boolean({ error: 'pinned must be true or false' })
-})
-/** `fileName` only: the full path stays in main (the renderer never needs it). */
-export const ExportOutputSchema = z.object({
-  saved: z.boolean(),
-  fileName: z.string().nullable()
-})
-
-// ---- events -------------------------------------------------------------------------------------
-
-const Turn = { conversationId: ConversationIdSchema, turnId: z.string() }
-
-/** Text as it streams, coalesced: several API deltas per event. */
-export const ChatDeltaSchema = z.object({ ...Turn, messageId: Id, text: z.string() })
-/** Thinking as it streams (coalesced), or `redacted`: a redacted_thinking block arrived. */
-export const ChatThinkingSchema = z.object({
-  ...Turn,
-  messageId: Id,
-  text: z.string(),
-  redacted: z.boolean()
-})
-/** One memory operation as it runs. */
-export const ChatToolSchema = z.object({
-  ...Turn,
-  messageId: Id,
-  toolUseId: Id,
-  command: z.string(),
-  /** `/memories/...`; `old → new` for a rename; null when the input named none. */
-  path: z.string().nullable(),
-  status: z.enum(['running', 'done', 'error', 'cancelled']),
-  /** The first line of the result, shortened. */
-  summary: z.string()
-})
-/** A message as saved: the streamed draft is final now (or a notice was added). */
-export const ChatMessageEventSchema = z.object({ ...Turn, message: ChatMessageSchema })
-export const ChatRetryingSchema = z.object({
-  ...Turn,
-  attempt: z.number().int().min(1),
-  maxAttempts: z.number().int().min(1),
-  /** Whole seconds until the next attempt; counts down once a second. */
-  secondsLeft: z.number().int().min(0),
-  retryAt: Time,
-  reason: ChatFaultSchema
-})
-export const TurnStatusSchema = z.enum(['complete', 'interrupted', 'capped'])
-export const ChatDoneSchema = z.object({
-  ...Turn,
-  status: TurnStatusSchema,
-  stopReason: z.string().nullable(),
-  /** Summed over every request of this turn. */
-  usage: UsageSchema,
-  conversation: ConversationSummarySchema
-})
-export const ChatErrorSchema = z.object({
-  ...Turn,
-  error: ChatFaultSchema,
-  /** Text that streamed before the fault is kept in the conversation. */
-  partialKept: z.boolean(),
-  conversation: ConversationSummarySchema
-})
-/** A chat got its generated title (after its first answer): the list and header show it. */
-export const ChatTitledSchema = z.object({
-  conversationId: ConversationIdSchema,
-  conversation: ConversationSummarySchema
-})
-export type ChatDelta = z.infer<typeof ChatDeltaSchema>
-export type ChatTool = z.infer<typeof ChatToolSchema>
-export type ChatThinking = z.infer<typeof ChatThinkingSchema>
-export type ChatDone = z.infer<typeof ChatDoneSchema>
-export type ChatErrorEvent = z.infer<typeof ChatErrorSchema>
-export type ChatRetrying = z.infer<typeof ChatRetryingSchema>
-export type TurnStatus = z.infer<typeof TurnStatusSchema>

@@ -14,20 +14,17 @@ import {
   ChatMessageEventSchema,
   ChatRetryingSchema,
   ChatToolSchema,
+  ChatThinkingSchema
+} from './chat-events'
+import {
   ConversationListSchema,
   ConversationRefSchema,
-  ConversationSchema,
   ConversationStateSchema,
-  ConversationSummarySchema,
   ConversationOptionsSchema,
   UpdateConversationInputSchema,
   CreateConversationInputSchema,
   DeleteOutputSchema,
-  KeyTestResultSchema,
   ListModelsInputSchema,
-  DescribeModelInputSchema,
-  DescribeModelOutputSchema,
-  ModelListSchema,
   RenameConversationInputSchema,
   RetryOutputSchema,
   SearchInputSchema,
@@ -37,9 +34,15 @@ import {
   SetPinnedInputSchema,
   SetThinkingInputSchema,
   StopOutputSchema,
-  ExportOutputSchema,
-  ChatThinkingSchema
-} from './chat'
+  ExportOutputSchema
+} from './chat-channels'
+import { ConversationSchema, ConversationSummarySchema } from './chat'
+import {
+  KeyTestResultSchema,
+  DescribeModelInputSchema,
+  DescribeModelOutputSchema,
+  ModelListSchema
+} from './chat-models'
 import { CostSummarySchema } from './cost'
 import {
   AnswerApprovalInputSchema,
@@ -67,17 +70,6 @@ import { AppErrorShapeSchema } from './errors'
 import {
   ActivityPageSchema,
   ActivityQuerySchema,
-  ArchivedItemSchema,
-  ExpiryPreviewInputSchema,
-  SweepInputSchema,
-  ExpiryPreviewItemSchema,
-  FindInHistoryInputSchema,
-  FindInHistoryResultSchema,
-  ForgetInputSchema,
-  ForgetResultSchema,
-  ForgetSecretsResultSchema,
-  HistoryInputSchema,
-  HistoryVersionSchema,
   MemoryChangeSchema,
   MemoryCreateInputSchema,
   MemoryListPageSchema,
@@ -87,16 +79,30 @@ import {
   MemoryPathInputSchema,
   MemoryReadInputSchema,
   MemoryRenameInputSchema,
-  MemorySearchInputSchema,
-  MemorySearchResultSchema,
   MemoryUsageSchema,
-  MemoryWriteInputSchema,
+  MemoryWriteInputSchema
+} from './memory'
+import {
+  ArchivedItemSchema,
+  ExpiryPreviewInputSchema,
+  SweepInputSchema,
+  ExpiryPreviewItemSchema,
   RestoreInputSchema,
+  SweepResultSchema
+} from './memory-expiry'
+import {
+  FindInHistoryInputSchema,
+  FindInHistoryResultSchema,
+  ForgetInputSchema,
+  ForgetResultSchema,
+  ForgetSecretsResultSchema,
+  HistoryInputSchema,
+  HistoryVersionSchema,
   RevertInputSchema,
   RevertResultSchema,
-  SweepResultSchema,
   VersionTextInputSchema
-} from './memory'
+} from './memory-history'
+import { MemorySearchInputSchema, MemorySearchResultSchema } from './memory-search'
 import { OpenExternalInputSchema, OpenExternalResultSchema } from './links'
 import { SecretScanResultSchema } from './secret-scan'
 import { ArchiveInputSchema, CapImpactInputSchema, CapImpactSchema } from './caps'
@@ -302,6 +308,20 @@ export type EventName = keyof typeof events
 export type ChannelInput<C extends ChannelName> = z.input<(typeof channels)[C]['input']>
 export type ChannelOutput<C extends ChannelName> = z.output<(typeof channels)[C]['output']>
 export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>
+/** A channel's input as the registry hands it on: parsed by the contract's schema. */
+export type ChannelParsedInput<C extends ChannelName> = z.output<(typeof channels)[C]['input']>
+/**
+ * The shape of a service call that answers channel C: no argument when the channel takes no
+ * input, an optional one when its input is optional. Services declare their calls with it, so
+ * a channel's shapes are written once, in its schemas.
+ */
+export type ChannelCall<C extends ChannelName, R = Promise<ChannelOutput<C>>> = [
+  ChannelParsedInput<C>
+] extends [undefined]
+  ? () => R
+  : undefined extends ChannelParsedInput<C>
+    ? (input?: ChannelParsedInput<C>) => R
+    : (input: ChannelParsedInput<C>) => R
 
 export const channelNames = Object.keys(channels) as ChannelName[]
 export const eventNames = Object.keys(events) as EventName[]

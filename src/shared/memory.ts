@@ -3,7 +3,9 @@ import { CapRefusalSchema } from './caps'
 import { ExpiryPolicySchema, MemoryCapsSchema, SETTINGS_RANGES } from './settings'
 
 // Domain types of the memory folder, shared by the memory service and the inspector bridge.
-// Every path here is a virtual `/memories/...` path, never a host path.
+// Every path here is a virtual `/memories/...` path, never a host path. Beside this file:
+// memory-history.ts (versions, revert, forget), memory-search.ts, memory-expiry.ts (expiry
+// preview, archive, restore, sweep).
 
 export const MEMORY_ROOT = '/memories'
 
@@ -174,7 +176,7 @@ export type ActivityCommand = z.infer<typeof ActivityCommandSchema>
 /** sha256 of a version's bytes (hex). */
 export const VersionHashSchema = z.string().regex(/^[0-9a-f]{64}$/)
 /** A version as entries name it: its sha256, or for a file too big to hash, `stat:size:mtime:ino`. */
-const VersionIdSchema = z.string().regex(/^(?:[0-9a-f]{64}|stat:\d+:[\d.]+:\d+)$/)
+export const VersionIdSchema = z.string().regex(/^(?:[0-9a-f]{64}|stat:\d+:[\d.]+:\d+)$/)
 
 /**
  * Why history did not keep a version's text: `too-large`, above what history keeps at all (16 MiB;
@@ -242,138 +244,6 @@ export const ActivityEntrySchema = z.object({
 })
 export type ActivityEntry = z.infer<typeof ActivityEntrySchema>
 
-/** One version of a path (`memory:history`), newest first. `hash` null: the path was gone. */
-export const HistoryVersionSchema = z.object({
-  seq: z.number(),
-  time: z.string(),
-  actor: ActivityActorSchema,
-  command: ActivityCommandSchema,
-  path: z.string(),
-  from: z.string().optional(),
-  hash: VersionIdSchema.nullable(),
-  size: z.number().nullable(),
-  before: VersionIdSchema.nullable(),
-  /** False when history holds only the hash (no text to show or revert to). */
-  stored: z.boolean(),
-  /** Why history did not keep this version's text, when it chose not to. */
-  notKept: NotKeptSchema.optional(),
-  revertOf: z.number().optional()
-})
-export type HistoryVersion = z.infer<typeof HistoryVersionSchema>
-
-export const HistoryInputSchema = z.strictObject({ path: MemoryPathSchema })
-export const VersionTextInputSchema = z.strictObject({ hash: VersionHashSchema })
-export const RevertInputSchema = z.strictObject({ seq: z.number().int().min(1) })
-export type RevertInput = z.infer<typeof RevertInputSchema>
-
-/** A text the user looks for in history to forget it: long enough not to match everything. */
-export const ForgetTextSchema = z
-  .string()
-  .min(4, 'is too short to search for (at least 4 characters)')
-  .max(10_000, 'is too long (at most 10,000 characters)')
-
-/**
- * What to forget from history (`memory:forget`): one version, every version of a file, the
- * versions one activity entry made, or every version holding a text.
- */
-export const ForgetInputSchema = z.discriminatedUnion('what', [
-  z.strictObject({ what: z.literal('version'), hash: VersionHashSchema }),
-  z.strictObject({ what: z.literal('file'), path: MemoryPathSchema }),
-  z.strictObject({ what: z.literal('entry'), seq: z.number().int().min(1) }),
-  z.strictObject({ what: z.literal('text'), text: ForgetTextSchema })
-])
-export type ForgetInput = z.infer<typeof ForgetInputSchema>
-
-export const ForgetResultSchema = z.object({
-  /** Versions whose text history no longer holds. */
-  forgotten: z.number(),
-  /** Files whose current text is one of them: forgetting history does not change the file. */
-  stillInFiles: z.array(z.string())
-})
-export type ForgetResult = z.infer<typeof ForgetResultSchema>
-
-export const FindInHistoryInputSchema = z.strictObject({ text: ForgetTextSchema })
-
-/** One version holding the text looked for: where history has it, never the text itself. */
-export const HistoryHitSchema = z.object({
-  hash: VersionHashSchema,
-  /** The paths and entries that name this version, newest first. */
-  places: z.array(z.object({ path: z.string(), seq: z.number(), time: z.string() })),
-  /** Times the text occurs in it. */
-  count: z.number(),
-  /** The first line holding it, the text itself masked. */
-  line: z.number(),
-  snippet: z.string(),
-  /** A file holds this version now. */
-  current: z.boolean()
-})
-export type HistoryHit = z.infer<typeof HistoryHitSchema>
-
-export const FindInHistoryResultSchema = z.object({
-  hits: z.array(HistoryHitSchema),
-  /** Versions searched. */
-  searched: z.number()
-})
-export type FindInHistoryResult = z.infer<typeof FindInHistoryResultSchema>
-
-/** "Remove from file and forget from history" for a file the secret scan found secrets in. */
-export const ForgetSecretsResultSchema = ForgetResultSchema.extend({
-  /** Secrets replaced by `[redacted: kind]` in the file. */
-  removed: z.number()
-})
-export type ForgetSecretsResult = z.infer<typeof ForgetSecretsResultSchema>
-
-/** `memory:revert`: done, or a conflict that changed nothing (with both texts, null = no file). */
-export const RevertResultSchema = z.discriminatedUnion('status', [
-  z.object({
-    status: z.literal('reverted'),
-    seq: z.number(),
-    paths: z.array(z.string()),
-    usage: MemoryUsageSchema
-  }),
-  z.object({
-    status: z.literal('conflict'),
-    path: z.string(),
-    message: z.string(),
-    expected: z.string().nullable(),
-    current: z.string().nullable()
-  })
-])
-export type RevertResult = z.infer<typeof RevertResultSchema>
-
-/** Memory → search: names and contents, case-insensitive, the query taken literally. */
-export const MemorySearchInputSchema = z.strictObject({
-  query: z
-    .string()
-    .min(1, 'is empty')
-    .max(200, 'is too long to search for (at most 200 characters)')
-})
-export type MemorySearchInput = z.infer<typeof MemorySearchInputSchema>
-
-/** [start, end) in UTF-16 units of the text it belongs to. */
-const RangeSchema = z.tuple([z.number(), z.number()])
-
-export const MemorySearchFileSchema = z.object({
-  path: z.string(),
-  /** Matches in the path itself. */
-  nameRanges: z.array(RangeSchema),
-  /** Lines holding a match (the first ones), each with where the matches are in `text`. */
-  lines: z.array(z.object({ line: z.number(), text: z.string(), ranges: z.array(RangeSchema) })),
-  /** Matches in the contents, all of them (more than `lines` shows when there are many). */
-  count: z.number()
-})
-export type MemorySearchFile = z.infer<typeof MemorySearchFileSchema>
-
-export const MemorySearchResultSchema = z.object({
-  files: z.array(MemorySearchFileSchema),
-  searchedFiles: z.number(),
-  /** More files matched than are listed. */
-  truncated: z.boolean(),
-  /** Files too big to search whole (their names are still searched). */
-  skipped: z.number()
-})
-export type MemorySearchResult = z.infer<typeof MemorySearchResultSchema>
-
 export const ActivityQuerySchema = z.strictObject({
   offset: z.number().int().min(0).default(0),
   limit: z.number().int().min(1).max(500).default(50),
@@ -392,77 +262,6 @@ export const ActivityPageSchema = z.object({
   total: z.number()
 })
 export type ActivityPage = z.infer<typeof ActivityPageSchema>
-
-export const ExpiryReasonSchema = z.enum(['idle', 'age', 'front-matter'])
-export type ExpiryReason = z.infer<typeof ExpiryReasonSchema>
-
-export const ExpiryPreviewItemSchema = z.object({
-  path: z.string(),
-  expiresAt: z.number(),
-  reason: ExpiryReasonSchema,
-  action: z.enum(['delete', 'archive']),
-  size: z.number()
-})
-export type ExpiryPreviewItem = z.infer<typeof ExpiryPreviewItemSchema>
-
-export const ExpiredItemSchema = ExpiryPreviewItemSchema.extend({
-  /** Set when archived: the folder name under the archive to restore from. */
-  archiveId: z.string().optional()
-})
-export type ExpiredItem = z.infer<typeof ExpiredItemSchema>
-
-export const SweepResultSchema = z.object({ expired: z.array(ExpiredItemSchema) })
-export type SweepResult = z.infer<typeof SweepResultSchema>
-
-export const ArchivedItemSchema = z.object({
-  archiveId: z.string(),
-  /** Where it lived, and where restore puts it back. */
-  path: z.string(),
-  size: z.number(),
-  archivedAt: z.number(),
-  /** The file's own front-matter `expires:` date (epoch ms), when it has one. */
-  expires: z.number().optional()
-})
-export type ArchivedItem = z.infer<typeof ArchivedItemSchema>
-
-/**
- * What a restore does with the file's own front-matter `expires:` date: keep it (refused once it
- * has passed: the file would expire again at once), remove it, or extend it to `until`. Without a
- * choice a date still to come is kept. Restored files start fresh created/modified/idle clocks.
- */
-export const RestoreExpiresSchema = z.enum(['keep', 'remove', 'extend'])
-export type RestoreExpires = z.infer<typeof RestoreExpiresSchema>
-
-export const RestoreInputSchema = z
-  .strictObject({
-    archiveId: z.string().min(1),
-    path: MemoryPathSchema,
-    expires: RestoreExpiresSchema.optional(),
-    /** The new date for `extend`, as YYYY-MM-DD. */
-    until: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'until must be a date like 2025-12-31' })
-      .optional()
-  })
-  .refine((input) => (input.expires === 'extend') === (input.until !== undefined), {
-    error: 'until goes with expires: extend, and only with it',
-    path: ['until']
-  })
-export type RestoreInput = z.infer<typeof RestoreInputSchema>
-
-export const ExpiryPreviewInputSchema = z.strictObject({
-  /** How far ahead to look: 0 = what is due now. */
-  days: z.number().int().min(0).max(36_500),
-  /** A policy not saved yet (the Settings draft): what it would expire, instead of the saved one. */
-  policy: ExpiryPolicyPatchSchema.strict().optional()
-})
-export type ExpiryPreviewInput = z.infer<typeof ExpiryPreviewInputSchema>
-
-/** "Sweep now" after the user confirmed a list: only those files go (if they are still due). */
-export const SweepInputSchema = z.strictObject({
-  paths: z.array(MemoryPathSchema).max(100_000)
-})
-export type SweepInput = z.infer<typeof SweepInputSchema>
 
 /** Inputs that name one path (`memory:read`, `memory:delete`); `memory:list` may omit it. */
 export const MemoryPathInputSchema = z.strictObject({ path: MemoryPathSchema })

@@ -1,4 +1,4 @@
-import type { ModelOption } from './chat'
+import type { ModelOption } from './chat-models'
 import { AUTO_MODEL, FALLBACK_MODEL } from './settings'
 
 /*

@@ -4,6 +4,7 @@ import {
   isChannelName,
   type ChannelName,
   type ChannelOutput,
+  type ChannelParsedInput,
   type Envelope
 } from '@shared/contract'
 import { CairnError } from '@shared/errors'
@@ -15,9 +16,7 @@ import type { Logger } from '../services/log/logger'
  */
 
 export type Handlers = {
-  [C in ChannelName]: (
-    input: z.output<(typeof channels)[C]['input']>
-  ) => Promise<ChannelOutput<C>> | ChannelOutput<C>
+  [C in ChannelName]: (input: ChannelParsedInput<C>) => Promise<ChannelOutput<C>> | ChannelOutput<C>
 }
 
 /** What main knows about the frame that sent a request. */

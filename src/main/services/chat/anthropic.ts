@@ -42,3 +42,29 @@ function brief(value: unknown): string {
   const text = typeof value === 'string' ? value : value instanceof Error ? value.message : ''
   return text.length > 300 ? `${text.slice(0, 300)}…` : text
 }
+
+export interface AnthropicClients {
+  /** The client for `apiKey`, or for the saved key; null when there is none. */
+  get(apiKey?: string): Promise<Anthropic | null>
+}
+
+/** One client per key: building one per turn costs time on every message. */
+export function createAnthropicClients(deps: {
+  apiKey: () => Promise<string | null>
+  options: AnthropicOptions
+  logger: Logger
+}): AnthropicClients {
+  let cached: { key: string; client: Anthropic } | null = null
+  return {
+    async get(apiKey) {
+      const key = apiKey ?? (await deps.apiKey())
+      if (!key) {
+        cached = null // a cleared key leaves no client holding it
+        return null
+      }
+      if (cached?.key !== key)
+        cached = { key, client: createAnthropicClient(key, deps.options, deps.logger) }
+      return cached.client
+    }
+  }
+}

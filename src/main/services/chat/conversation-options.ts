@@ -1,4 +1,5 @@
-import type { Conversation, ConversationOptions } from '@shared/chat'
+import type { Conversation } from '@shared/chat'
+import type { ConversationOptions } from '@shared/chat-channels'
 import type { ToolResult } from '@shared/memory'
 import type { Settings } from '@shared/settings'
 import type { MemoryToolRunner } from './types'

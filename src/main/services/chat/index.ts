@@ -1,11 +1,15 @@
-// The chat engine: chat-service.ts is the face (conversations, send/stop/retry, models, key test)
-// and turn.ts the loop (stream → run memory commands in order → send results → repeat). Around
-// them: request.ts builds each request (memory tool, guidance, context management + betas),
-// reply-accumulator.ts rebuilds replies from raw stream events, coalescer.ts joins text deltas,
-// faults.ts and retry.ts turn API failures into messages, retries and countdowns, repair.ts keeps
-// every tool_use answered, conversation-store.ts saves one file per conversation.
-// approvals.ts (with approval-policy.ts) holds Claude's memory writes that wait for the user's
-// answer (write approval); the card shows the plan the memory engine made with a dry run.
+// The chat engine. chat-service.ts composes it; calls/ holds the calls the page makes, in groups
+// (conversations, a chat's options, send and retry, message actions), over core.ts (find, save,
+// summarise) and save-or-roll-back.ts (a failed save leaves the conversation as on disk); api.ts
+// is the service's type, taken from the contract. turn/ is the loop (turn.ts: stream → run
+// memory commands in order → send results → repeat) with its parts (stream-reply, tool-calls,
+// record-reply) and turn-runner.ts (the replies running now). Around them: request.ts builds
+// each request (memory tool, guidance, context management + betas), reply-accumulator.ts
+// rebuilds replies from raw stream events, coalescer.ts joins text deltas, faults.ts and retry.ts
+// turn API failures into messages, retries and countdowns, repair.ts keeps every tool_use
+// answered, conversation-store.ts saves one file per conversation. approvals.ts (with
+// approval-policy.ts) holds Claude's memory writes that wait for the user's answer (write
+// approval); the card shows the plan the memory engine made with a dry run.
 // Turn events: chat:delta/tool/message/retrying, ending with exactly one chat:done or chat:error.
 
 export { createChatService, type ChatService, type ChatServiceOptions } from './chat-service'

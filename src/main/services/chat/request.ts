@@ -5,7 +5,8 @@ import type {
   BetaMessageParam,
   MessageCreateParamsStreaming
 } from '@anthropic-ai/sdk/resources/beta/messages/messages'
-import type { ChatMessage, Conversation, ModelOption } from '@shared/chat'
+import type { ChatMessage, Conversation } from '@shared/chat'
+import type { ModelOption } from '@shared/chat-models'
 import type { ModelCaps } from '@shared/model-caps'
 import { replyLimit } from '@shared/model-caps'
 import { lastSpoken } from '@shared/retry-target'

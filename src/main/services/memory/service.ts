@@ -4,14 +4,7 @@ import type {
   ActivityActor,
   ActivityPage,
   ActivityQuery,
-  ArchivedItem,
   ExpiryPolicyPatch,
-  ExpiryPreviewItem,
-  FindInHistoryResult,
-  ForgetInput,
-  ForgetResult,
-  ForgetSecretsResult,
-  HistoryVersion,
   MemoryActor,
   MemoryChange,
   MemoryCreateInput,
@@ -21,14 +14,25 @@ import type {
   MemoryListPage,
   MemoryMutation,
   MemoryRenameInput,
-  MemorySearchResult,
   MemoryUsage,
   MemoryWriteInput,
-  RestoreInput,
-  RevertResult,
-  SweepResult,
   ToolResult
 } from '@shared/memory'
+import type {
+  ArchivedItem,
+  ExpiryPreviewItem,
+  RestoreInput,
+  SweepResult
+} from '@shared/memory-expiry'
+import type {
+  FindInHistoryResult,
+  ForgetInput,
+  ForgetResult,
+  ForgetSecretsResult,
+  HistoryVersion,
+  RevertResult
+} from '@shared/memory-history'
+import type { MemorySearchResult } from '@shared/memory-search'
 import type { SecretScanResult } from '@shared/secret-scan'
 import type { HistoryRetention, SecretGuardSettings } from '@shared/settings'
 

@@ -3,15 +3,8 @@ import type {
   ActivityActor,
   ActivityPage,
   ActivityQuery,
-  ArchivedItem,
   ExpiryPolicy,
   ExpiryPolicyPatch,
-  ExpiryPreviewItem,
-  FindInHistoryResult,
-  ForgetInput,
-  ForgetResult,
-  ForgetSecretsResult,
-  HistoryVersion,
   MemoryActor,
   MemoryChange,
   MemoryCreateInput,
@@ -22,14 +15,25 @@ import type {
   MemoryListPage,
   MemoryMutation,
   MemoryRenameInput,
-  MemorySearchResult,
   MemoryUsage,
   MemoryWriteInput,
-  RestoreInput,
-  RevertResult,
-  SweepResult,
   ToolResult
 } from '@shared/memory'
+import type {
+  ArchivedItem,
+  ExpiryPreviewItem,
+  RestoreInput,
+  SweepResult
+} from '@shared/memory-expiry'
+import type {
+  FindInHistoryResult,
+  ForgetInput,
+  ForgetResult,
+  ForgetSecretsResult,
+  HistoryVersion,
+  RevertResult
+} from '@shared/memory-history'
+import type { MemorySearchResult } from '@shared/memory-search'
 import type { SecretScanResult } from '@shared/secret-scan'
 import type { HistoryRetention, SecretGuardSettings } from '@shared/settings'
 import { Engine, type StoreParts } from './engine/engine'
@@ -186,13 +190,11 @@ export class MemoryStore implements MemoryService {
 
   // ---- listeners, and the context the open and tests build on
   onChange(listener: (change: MemoryChange) => void): () => void {
-    this.e.listeners.add(listener)
-    return () => this.e.listeners.delete(listener)
+    return this.e.listeners.on(listener)
   }
   /** Pinned patterns the engine changed (a rename keeps its pin): the settings save them. */
   onPinnedChange(listener: (pinned: string[]) => void): () => void {
-    this.e.pinListeners.add(listener)
-    return () => this.e.pinListeners.delete(listener)
+    return this.e.pinListeners.on(listener)
   }
   ctx(actor: ActivityActor, enforceCaps: boolean): Ctx {
     return this.e.ctx(actor, enforceCaps)

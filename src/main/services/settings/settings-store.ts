@@ -12,6 +12,7 @@ import type { SettingsState } from '@shared/contract'
 import { CairnError } from '@shared/errors'
 import { ensurePrivateDir, writeFileDurably } from '../fs/durable'
 import type { Logger } from '../log/logger'
+import { Emitter } from '../events/emitter'
 import { migrateSettings } from './migrations'
 
 export const SETTINGS_FILE = 'settings.json'
@@ -37,7 +38,10 @@ export function createSettingsStore({
   clock = () => new Date()
 }: SettingsStoreOptions): SettingsStore {
   const file = join(dir, SETTINGS_FILE)
-  const listeners = new Set<(settings: Settings) => void>()
+  // The change is saved: a failing listener is logged, never reported as a failed update.
+  const changes = new Emitter<Settings>((error) =>
+    logger.error('settings listener failed', { error })
+  )
   let state: SettingsState = { settings: defaultSettings(), notice: null }
   // One writer: updates run one after another, each on the result of the last.
   let queue: Promise<unknown> = Promise.resolve()
@@ -103,14 +107,7 @@ export function createSettingsStore({
         )
       }
       state = { settings: result.settings, notice: state.notice }
-      // The change is saved: a failing listener is logged, never reported as a failed update.
-      for (const listener of listeners) {
-        try {
-          listener(result.settings)
-        } catch (error) {
-          logger.error('settings listener failed', { error })
-        }
-      }
+      changes.emit(result.settings)
       return result.settings
     })
     queue = next.catch(() => undefined)
@@ -121,11 +118,8 @@ export function createSettingsStore({
     load,
     get: () => state,
     update,
-    onChange(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
-    dispose: () => listeners.clear()
+    onChange: (listener) => changes.on(listener),
+    dispose: () => changes.clear()
   }
 }
 

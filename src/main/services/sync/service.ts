@@ -2,6 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk'
 import type { MemoryChange } from '@shared/memory'
 import type { SyncConfigureInput, SyncResolveInput, SyncStatus, SyncStoreList } from '@shared/sync'
 import { CairnError } from '@shared/errors'
+import { Emitter } from '../events/emitter'
 import { loadConfig, saveConfig } from './config'
 import type { MemoryService } from '../memory/service'
 import { syncRound, type RoundReport, type Waiting } from './engine'
@@ -57,7 +58,7 @@ export function createSyncService(deps: SyncServiceDeps) {
   const approved = new Set<string>()
   const keyOf = (c: Waiting): string => `${c.command}:${c.memoryId}:${c.sha256}`
   let timer: unknown = null
-  const listeners = new Set<(status: SyncStatus) => void>()
+  const statuses = new Emitter<SyncStatus>()
 
   const status = (): SyncStatus => ({
     state: !storeId
@@ -81,10 +82,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     storeSize: state?.storeSize ?? null,
     waiting: waiting.map(({ path, command }) => ({ path, command }))
   })
-  const emit = (): void => {
-    const s = status()
-    for (const listener of listeners) listener(s)
-  }
+  const emit = (): void => statuses.emit(status())
   const schedule = (ms: number): void => {
     if (timer !== null) clearTimer(timer)
     timer = setTimer(() => {
@@ -159,10 +157,7 @@ export function createSyncService(deps: SyncServiceDeps) {
   return {
     status,
     syncNow,
-    onStatus(listener: (status: SyncStatus) => void): () => void {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    onStatus: (listener: (status: SyncStatus) => void): (() => void) => statuses.on(listener),
     /** Turns sync on for this store (its sidecar state is kept per store). */
     async configure(next: {
       storeId: string

@@ -8,7 +8,7 @@ import {
   type SettingsState
 } from '@shared/contract'
 import { CairnError } from '@shared/errors'
-import type { ModelOption } from '@shared/chat'
+import type { ModelOption } from '@shared/chat-models'
 import type { ModelCaps } from '@shared/model-caps'
 import { createFakeApprovals } from './fake-approvals'
 import { isAppLink } from '@shared/links'

@@ -2,10 +2,10 @@ import type {
   ActivityActor,
   ActivityCommand,
   ActivityEntry,
-  HistoryVersion,
   MemoryEntry,
   MemoryUsage
 } from '@shared/memory'
+import type { HistoryVersion } from '@shared/memory-history'
 import type { ArchiveCandidate, CapImpactInput } from '@shared/caps'
 import { CairnError } from '@shared/errors'
 

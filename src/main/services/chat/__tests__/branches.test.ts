@@ -6,7 +6,7 @@ import { versionsByMessage } from '@shared/message-actions'
 import { gate, memory, reply, text } from '../../../../../e2e/fake-anthropic'
 import { useTempDir } from '../../__tests__/helpers'
 import { forkAt, switchVersion } from '../branches'
-import { createMessageActions } from '../message-actions'
+import { createMessageActions } from '../calls/message-actions'
 import { bodyOf, converse, expectValidRequests, startRig, type ChatRig } from './harness'
 
 const tempDir = useTempDir('cairn-branches-')

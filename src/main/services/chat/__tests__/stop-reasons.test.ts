@@ -3,7 +3,7 @@ import { channels } from '@shared/contract'
 import { SettingsSchema } from '@shared/settings'
 import { NEWEST_MODELS, reply, text, webSearch } from '../../../../../e2e/fake-anthropic'
 import { useTempDir } from '../../__tests__/helpers'
-import { CONTINUE_NOTE } from '../message-actions'
+import { CONTINUE_NOTE } from '../calls/message-actions'
 import { bodyOf, converse, expectValidRequests, startRig } from './harness'
 
 // Every stop reason the API defines is saved with the reply (the renderer says why it stopped);

@@ -1,11 +1,6 @@
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/beta/messages/messages'
-import type {
-  AssistantBlock,
-  AssistantMessage,
-  Conversation,
-  ModelOption,
-  ToolUseBlock
-} from '@shared/chat'
+import type { AssistantBlock, AssistantMessage, Conversation, ToolUseBlock } from '@shared/chat'
+import type { ModelOption } from '@shared/chat-models'
 import type { Settings } from '@shared/settings'
 import type { AttachmentBytes } from '../attachments'
 import { FaultBeforeRequest } from '../faults'

@@ -3,7 +3,8 @@ import type {
   BetaMessageParam,
   BetaThinkingConfigParam
 } from '@anthropic-ai/sdk/resources/beta/messages/messages'
-import type { ChatMessage, Conversation, ModelOption } from '@shared/chat'
+import type { ChatMessage, Conversation } from '@shared/chat'
+import type { ModelOption } from '@shared/chat-models'
 import { effortFor, thinkingOffer, type Effort } from '@shared/model-caps'
 import { budgetProblem, THINKING_DEFAULT_BUDGET, THINKING_OFF } from '@shared/thinking'
 import { FaultBeforeRequest } from '../faults'

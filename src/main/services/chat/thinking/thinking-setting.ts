@@ -1,4 +1,4 @@
-import type { ModelOption } from '@shared/chat'
+import type { ModelOption } from '@shared/chat-models'
 import { effortName, replyLimit, thinkingOffer } from '@shared/model-caps'
 import { budgetProblem, THINKING_DEFAULT_BUDGET, type ThinkingSetting } from '@shared/thinking'
 

@@ -1,4 +1,4 @@
-import type { ModelOption } from '@shared/chat'
+import type { ModelOption } from '@shared/chat-models'
 import { thinkingOffer } from '@shared/model-caps'
 import { modelFacts } from '@shared/pricing'
 

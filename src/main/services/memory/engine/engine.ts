@@ -10,6 +10,7 @@ import type {
 import { SecretGuardSchema, type SecretGuardSettings } from '@shared/settings'
 import type { SecretScanResult } from '@shared/secret-scan'
 import type { Logger } from '../../log/logger'
+import { Emitter } from '../../events/emitter'
 import type { ActivityLog } from '../ledger/activity-log'
 import type { History } from '../history'
 import { usageOf } from '../caps/caps'
@@ -63,8 +64,12 @@ export const EXTERNAL: ActivityActor = { kind: 'external' }
 export class Engine {
   readonly queue = new SerialQueue()
   readonly lines = new LineIndexer()
-  readonly listeners = new Set<(change: MemoryChange) => void>()
-  readonly pinListeners = new Set<(pinned: string[]) => void>()
+  readonly listeners = new Emitter<MemoryChange>((error) =>
+    this.warn('memory change listener failed', error)
+  )
+  readonly pinListeners = new Emitter<string[]>((error) =>
+    this.warn('pinned patterns listener failed', error)
+  )
   /** External activity entries logged lately (key → time), to coalesce repeats per file. */
   readonly recentExternal = new Map<string, number>()
   /** Files kept out of memory for a credential in a name, already logged this session. */
@@ -143,13 +148,7 @@ export class Engine {
 
   send(change: MemoryChange): void {
     this.listing.touch(change.paths)
-    for (const listener of this.listeners) {
-      try {
-        listener(change)
-      } catch (error) {
-        this.warn('memory change listener failed', error)
-      }
-    }
+    this.listeners.emit(change)
   }
 
   scheduleFlush(): void {

@@ -84,13 +84,7 @@ export async function renameKeepingPins(
   const checked = pinned && ExpiryPolicySchema.safeParse({ ...e.expiry, pinned })
   if (checked?.success) {
     e.expiry = checked.data as ExpiryPolicy
-    for (const listener of e.pinListeners) {
-      try {
-        listener([...e.expiry.pinned])
-      } catch (error) {
-        e.warn('pinned patterns listener failed', error)
-      }
-    }
+    e.pinListeners.emit([...e.expiry.pinned])
   } else if (checked) {
     e.parts.logger?.warn('a renamed file lost its pin: the pinned patterns are full')
   }

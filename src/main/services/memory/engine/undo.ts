@@ -1,13 +1,13 @@
 import { CairnError } from '@shared/errors'
+import type { ActivityActor } from '@shared/memory'
 import type {
-  ActivityActor,
   FindInHistoryResult,
   ForgetInput,
   ForgetResult,
   ForgetSecretsResult,
   HistoryVersion,
   RevertResult
-} from '@shared/memory'
+} from '@shared/memory-history'
 import type { History } from '../history'
 import { pacer } from '../core/pace'
 import { displayOf } from '../jail/paths'

@@ -3,22 +3,24 @@ import {
   MemoryListInputSchema,
   MemoryRenameInputSchema,
   MemoryWriteInputSchema,
-  RestoreInputSchema,
   type ActivityPage,
   type ActivityQuery,
-  type ArchivedItem,
   type ExpiryPolicyPatch,
-  type ExpiryPreviewItem,
   type MemoryCreateInput,
   type MemoryFile,
   type MemoryListInput,
   type MemoryListPage,
   type MemoryMutation,
   type MemoryRenameInput,
-  type MemorySearchResult,
-  type MemoryWriteInput,
-  type RestoreInput
+  type MemoryWriteInput
 } from '@shared/memory'
+import {
+  RestoreInputSchema,
+  type ArchivedItem,
+  type ExpiryPreviewItem,
+  type RestoreInput
+} from '@shared/memory-expiry'
+import type { MemorySearchResult } from '@shared/memory-search'
 import type { ArchiveInput, CapImpact, CapImpactInput } from '@shared/caps'
 import { CairnError } from '@shared/errors'
 import type { SecretScanResult } from '@shared/secret-scan'

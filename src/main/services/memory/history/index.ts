@@ -1,14 +1,7 @@
 import { join } from 'node:path'
 import { CairnError } from '@shared/errors'
-import type {
-  ActivityActor,
-  ActivityEntry,
-  FindInHistoryResult,
-  ForgetInput,
-  HistoryVersion,
-  NotKept,
-  VersionRef
-} from '@shared/memory'
+import type { ActivityActor, ActivityEntry, NotKept, VersionRef } from '@shared/memory'
+import type { FindInHistoryResult, ForgetInput, HistoryVersion } from '@shared/memory-history'
 import { HistoryRetentionSchema, type HistoryRetention } from '@shared/settings'
 import { formatBytes } from '@shared/sizes'
 import { ensurePrivateDir } from '../../fs/durable'

@@ -2,6 +2,7 @@ import { basename, isAbsolute, relative, resolve, sep } from 'node:path'
 import { watch, type FSWatcher } from 'chokidar'
 import type { MemoryChange } from '@shared/memory'
 import type { Logger } from '../../log/logger'
+import { Emitter } from '../../events/emitter'
 import { TEMP_NAME } from '../jail/paths'
 
 // Watches the memory folder for other programs' edits and hands them to the engine in batches.
@@ -51,7 +52,9 @@ export interface MemoryWatcherOptions {
 
 export class MemoryWatcher {
   private watcher: FSWatcher | undefined
-  private readonly problemListeners = new Set<(problem: WatcherProblem) => void>()
+  private readonly problems = new Emitter<WatcherProblem>((error) =>
+    this.options.logger?.warn('memory watcher listener failed', { error })
+  )
   private timer: NodeJS.Timeout | undefined
   private running: Promise<void> | undefined
   private pending = false
@@ -114,8 +117,7 @@ export class MemoryWatcher {
 
   /** Problems worth showing the user (folder recreated, permission denied). */
   onProblem(listener: (problem: WatcherProblem) => void): () => void {
-    this.problemListeners.add(listener)
-    return () => this.problemListeners.delete(listener)
+    return this.problems.on(listener)
   }
 
   /** Resolves when no batch is waiting or running (tests and shutdown). */
@@ -136,7 +138,7 @@ export class MemoryWatcher {
     await this.watcher?.close()
     this.watcher = undefined
     await this.running
-    this.problemListeners.clear()
+    this.problems.clear()
   }
 
   private schedule(): void {
@@ -220,13 +222,7 @@ export class MemoryWatcher {
   private report(problem: WatcherProblem): void {
     this.options.logger?.warn('memory watcher', { kind: problem.kind, message: problem.message })
     if (!this.closed) void this.options.memory.reportExternalProblem?.(problem.message)
-    for (const listener of this.problemListeners) {
-      try {
-        listener(problem)
-      } catch (error) {
-        this.options.logger?.warn('memory watcher listener failed', { error })
-      }
-    }
+    this.problems.emit(problem)
   }
 }
 

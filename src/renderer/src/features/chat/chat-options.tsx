@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Brain, BrainOff, ScrollText } from 'lucide-react'
-import type { ModelOption } from '@shared/chat'
+import type { ModelOption } from '@shared/chat-models'
 import { lifecycleFlag, modelLabel, newestOfLine } from '@shared/model-choice'
 import { useModelList } from '../settings/use-model-list'
 import { InstructionsDialog } from './instructions-dialog'

@@ -1,4 +1,5 @@
-import type { ChatFault, ChatRetrying } from '@shared/chat'
+import type { ChatFault } from '@shared/chat'
+import type { ChatRetrying } from '@shared/chat-events'
 
 /*
  * The words of the wait before an answer: "Claude is thinking…" until the first token, and

@@ -1,13 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { SendAttachment } from '@shared/attachments'
-import type {
-  BranchPoint,
-  ChatFault,
-  ChatMessage,
-  ChatRetrying,
-  Conversation,
-  Usage
-} from '@shared/chat'
+import type { BranchPoint, ChatFault, ChatMessage, Conversation, Usage } from '@shared/chat'
+import type { ChatRetrying } from '@shared/chat-events'
 import { withoutUnfinishedReply } from '@shared/retry-target'
 import { call, onEvent } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'

@@ -2,9 +2,9 @@ import {
   HISTORY_KEEPS_UP_TO,
   type ActivityActor,
   type ActivityEntry,
-  type HistoryVersion,
   type NotKept
 } from '@shared/memory'
+import type { HistoryVersion } from '@shared/memory-history'
 import { formatBytes } from '../../lib/format'
 import type { ShownError } from '../../lib/errors'
 

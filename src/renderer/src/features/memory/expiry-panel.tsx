@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { ArchivedItem, ExpiryPreviewItem, RestoreInput } from '@shared/memory'
+import type { ArchivedItem, ExpiryPreviewItem, RestoreInput } from '@shared/memory-expiry'
 import type { Settings } from '@shared/settings'
 import { Dialog } from '../../components/dialog'
 import { call } from '../../lib/api'

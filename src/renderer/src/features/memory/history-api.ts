@@ -5,9 +5,9 @@ import type {
   ForgetResult,
   ForgetSecretsResult,
   HistoryVersion,
-  RevertResult,
-  VersionRef
-} from '@shared/memory'
+  RevertResult
+} from '@shared/memory-history'
+import type { VersionRef } from '@shared/memory'
 import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 

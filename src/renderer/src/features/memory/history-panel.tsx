@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { History, RotateCcw } from 'lucide-react'
-import type { HistoryVersion, MemoryFile } from '@shared/memory'
+import type { HistoryVersion } from '@shared/memory-history'
+import type { MemoryFile } from '@shared/memory'
 import { DiffStat, DiffView } from '../../components/diff-view'
 import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'

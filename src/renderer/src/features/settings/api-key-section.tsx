@@ -1,7 +1,7 @@
 import { KeyTest } from './key-test'
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react'
 import { keyShapeProblem } from '@shared/api-key-shape'
-import type { KeyTestResult } from '@shared/chat'
+import type { KeyTestResult } from '@shared/chat-models'
 import { SetApiKeyInputSchema, type SecretStatus } from '@shared/contract'
 import { KeyIcon, Spinner } from '../../components/icons'
 import { call } from '../../lib/api'

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { ExpiryPreviewItem } from '@shared/memory'
+import type { ExpiryPreviewItem } from '@shared/memory-expiry'
 import type { Settings } from '@shared/settings'
 import { call } from '../../lib/api'
 import { parseWholeNumber, plural } from '../../lib/format'

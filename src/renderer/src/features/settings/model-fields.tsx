@@ -1,4 +1,4 @@
-import type { ModelList } from '@shared/chat'
+import type { ModelList } from '@shared/chat-models'
 import { modelLabel } from '@shared/model-choice'
 import { AUTO_MODEL, FALLBACK_MODEL } from '@shared/settings'
 import { Card } from '../../components/card'

@@ -2,39 +2,20 @@ import { randomUUID } from 'node:crypto'
 import type { Conversation, UserMessage } from '@shared/chat'
 import { continuable } from '@shared/stop-reasons'
 import { CairnError } from '@shared/errors'
-import { editMessage, prepareRegenerate, switchVersion } from './branches'
+import { editMessage, prepareRegenerate, switchVersion } from '../branches'
+import type { ChatService } from './api'
+import { saveOrRollBack, type Undo } from './save-or-roll-back'
 
 /*
  * Edit-and-resend, regenerate and version switching as chat service calls: each checks that no
- * reply is running, reshapes the conversation (branches.ts), saves it (or puts it back as it was
+ * reply is running, reshapes the conversation (../branches.ts), saves it (or puts it back as it was
  * when the save fails) and starts the new reply.
  */
 
-export interface MessageActionsService {
-  /** Edit-and-resend: what followed the message is kept as an earlier version. */
-  editMessage(input: {
-    conversationId: string
-    messageId: string
-    text: string
-  }): Promise<{ turnId: string; conversation: Conversation }>
-  /** A new answer to the last message; the previous one is kept as an earlier version. */
-  regenerate(input: {
-    conversationId: string
-  }): Promise<{ turnId: string; conversation: Conversation }>
-  /**
-   * "Continue" after a reply that stopped part-way: a paused turn (`pause_turn`) is sent back as
-   * it is, so the API goes on with it; one cut off at the reply limit (`max_tokens`) gets a new
-   * user turn, shown to Claude only, asking it to go on where it stopped.
-   */
-  continueReply(input: {
-    conversationId: string
-  }): Promise<{ turnId: string; conversation: Conversation }>
-  switchVersion(input: {
-    conversationId: string
-    messageId: string
-    version: number
-  }): Promise<{ conversation: Conversation }>
-}
+export type MessageActionsService = Pick<
+  ChatService,
+  'editMessage' | 'regenerate' | 'continueReply' | 'switchVersion'
+>
 
 export interface MessageActionsDeps {
   find(conversationId: string): Promise<Conversation>
@@ -45,26 +26,21 @@ export interface MessageActionsDeps {
   start(conversation: Conversation): string
   clock(): Date
   /** Puts on a new message what changed since Claude was last told; returns its undo. */
-  annotate?(conversation: Conversation, message: UserMessage): () => void
+  annotate?(conversation: Conversation, message: UserMessage): Undo
 }
 
 export function createMessageActions(deps: MessageActionsDeps): MessageActionsService {
-  async function reshape(conversation: Conversation, change: () => void): Promise<void> {
-    const before = {
-      messages: conversation.messages,
-      branches: conversation.branches,
-      title: conversation.title,
-      updatedAt: conversation.updatedAt
-    }
-    change()
-    conversation.updatedAt = deps.clock().toISOString()
-    try {
-      await deps.save(conversation)
-    } catch (error) {
-      Object.assign(conversation, before)
-      if (before.branches === undefined) delete conversation.branches
-      throw error
-    }
+  /** Reshapes the conversation and saves it, or puts it back as it was. */
+  function reshape(conversation: Conversation, change: () => Undo | void): Promise<void> {
+    return saveOrRollBack(conversation, {
+      keep: ['messages', 'branches', 'title', 'updatedAt'],
+      change: () => {
+        const undo = change()
+        conversation.updatedAt = deps.clock().toISOString()
+        return undo
+      },
+      save: deps.save
+    })
   }
 
   async function idle(conversationId: string): Promise<Conversation> {
@@ -76,13 +52,9 @@ export function createMessageActions(deps: MessageActionsDeps): MessageActionsSe
   return {
     async editMessage({ conversationId, messageId, text }) {
       const conversation = await idle(conversationId)
-      let unnote = (): void => undefined
       await reshape(conversation, () => {
         const message = editMessage(conversation, messageId, text, deps.clock().toISOString())
-        unnote = deps.annotate?.(conversation, message) ?? unnote
-      }).catch((error: unknown) => {
-        unnote()
-        throw error
+        return deps.annotate?.(conversation, message)
       })
       return { turnId: deps.start(conversation), conversation }
     },
@@ -107,13 +79,9 @@ export function createMessageActions(deps: MessageActionsDeps): MessageActionsSe
           content: [],
           context: CONTINUE_NOTE
         }
-        let unnote = (): void => undefined
         await reshape(conversation, () => {
           conversation.messages.push(message)
-          unnote = deps.annotate?.(conversation, message) ?? unnote
-        }).catch((error: unknown) => {
-          unnote()
-          throw error
+          return deps.annotate?.(conversation, message)
         })
       }
       return { turnId: deps.start(conversation), conversation }

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto'
+import { basename } from 'node:path'
+import { CONVERSATION_VERSION, type Conversation, type ConversationSummary } from '@shared/chat'
+import { costSummary } from '@shared/cost-summary'
+import { CairnError } from '@shared/errors'
+import { writeFileDurably } from '../../fs/durable'
+import type { AttachmentService } from '../attachments'
+import { DEFAULT_TITLE, listOrder, matchConversation } from '../conversations'
+import { conversationToMarkdown, exportFileName } from '../export-markdown'
+import type { ModelCatalog } from '../models'
+import { newChatModel } from '../new-chat-model'
+import type { ChatService, ChooseSavePath } from './api'
+import type { ChatCore } from './core'
+import { saveOrRollBack } from './save-or-roll-back'
+
+/*
+ * The conversation list and each conversation as a whole: list, search, open, create, rename,
+ * pin, export, delete, and what the saved replies cost.
+ */
+
+export type ConversationCalls = Pick<
+  ChatService,
+  | 'listConversations'
+  | 'costSummary'
+  | 'searchConversations'
+  | 'getConversation'
+  | 'createConversation'
+  | 'renameConversation'
+  | 'deleteConversation'
+  | 'setPinned'
+  | 'exportConversation'
+>
+
+export function createConversationCalls(
+  core: ChatCore,
+  deps: {
+    models: ModelCatalog
+    attachments: Pick<AttachmentService, 'release'>
+    chooseSavePath?: ChooseSavePath | undefined
+  }
+): ConversationCalls {
+  const { store, clock, logger } = core
+  return {
+    async listConversations() {
+      await store.ready()
+      return {
+        conversations: store
+          .all()
+          .sort(listOrder)
+          .map((c) => core.summary(c)),
+        problems: store.problems()
+      }
+    },
+    async costSummary() {
+      await store.ready()
+      return costSummary(store.all(), clock())
+    },
+    async searchConversations({ query }) {
+      await store.ready()
+      const conversations: ConversationSummary[] = []
+      for (const conversation of store.all().sort(listOrder)) {
+        const hit = matchConversation(conversation, query.trim())
+        if (hit !== null) conversations.push(core.summary(conversation, hit))
+      }
+      return { conversations }
+    },
+    async getConversation({ conversationId }) {
+      const conversation = await core.find(conversationId)
+      return { conversation, running: core.turns.isRunning(conversationId) }
+    },
+    async createConversation(input) {
+      await store.ready()
+      const settings = core.settings()
+      const model = input?.model ?? (await newChatModel(settings.model, deps.models))
+      const now = clock().toISOString()
+      const conversation: Conversation = {
+        version: CONVERSATION_VERSION,
+        id: randomUUID(),
+        title: DEFAULT_TITLE,
+        titleSource: 'auto',
+        model,
+        createdAt: now,
+        updatedAt: now,
+        messages: [],
+        ...((input?.memory ?? settings.newChatMemory) === 'off' ? { memory: 'off' as const } : {})
+      }
+      await core.save(conversation)
+      return conversation
+    },
+    async renameConversation({ conversationId, title }) {
+      const conversation = await core.find(conversationId)
+      await saveOrRollBack(conversation, {
+        keep: ['title', 'titleSource'],
+        change: () => {
+          conversation.title = title.trim()
+          conversation.titleSource = 'user'
+        },
+        save: core.save
+      })
+      return core.summary(conversation)
+    },
+    async deleteConversation({ conversationId }) {
+      const removed = await core.find(conversationId)
+      await core.turns.stop(conversationId)
+      await store.remove(conversationId)
+      await deps.attachments
+        .release(removed, store.all())
+        .catch((error: unknown) => logger.warn('attachments not removed', { error }))
+      return { conversationId }
+    },
+    async setPinned({ conversationId, pinned }) {
+      const conversation = await core.find(conversationId)
+      await saveOrRollBack(conversation, {
+        keep: ['pinned'],
+        change: () => {
+          conversation.pinned = pinned
+        },
+        save: core.save
+      })
+      return core.summary(conversation)
+    },
+    async exportConversation({ conversationId }) {
+      const conversation = await core.find(conversationId)
+      const markdown = conversationToMarkdown(conversation, clock())
+      if (!deps.chooseSavePath)
+        throw new CairnError('EXPORT_FAILED', 'Saving files is not available in this window.')
+      const path = await deps.chooseSavePath({
+        title: 'Export conversation',
+        defaultName: exportFileName(conversation),
+        filters: [{ name: 'Markdown', extensions: ['md'] }]
+      })
+      if (!path) return { saved: false, fileName: null }
+      try {
+        await writeFileDurably(path, markdown)
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? 'write error'
+        logger.warn('export not written', { code })
+        throw new CairnError(
+          'EXPORT_FAILED',
+          `The conversation could not be saved there (${code}). Choose a folder you can write to, such as Documents, and export again.`
+        )
+      }
+      return { saved: true, fileName: basename(path) }
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import type Anthropic from '@anthropic-ai/sdk'
+import type { ChatFault, Conversation, Usage } from '@shared/chat'
+import type { ModelOption } from '@shared/chat-models'
+import type { TurnStatus } from '@shared/chat-events'
+import type { Settings } from '@shared/settings'
+import type { Logger } from '../../log/logger'
+import type { AttachmentService } from '../attachments'
+import type { ApprovalDesk } from '../approvals'
+import type { ReplySnapshot } from '../reply-accumulator'
+import type { RetryPolicy, Wait } from '../retry'
+import type { ChatEmit, MemoryToolRunner } from '../types'
+
+/*
+ * What a turn is given, how it ends, and what its parts (the stream, the tool calls, the record
+ * of each reply) share with the Turn that runs them.
+ */
+
+export type TurnEnd =
+  | { kind: 'done'; status: TurnStatus; stopReason: string | null; usage: Usage }
+  | { kind: 'error'; fault: ChatFault; partialKept: boolean }
+  /** The user's message could not be saved: the turn ends without a trace. */
+  | { kind: 'cancelled' }
+
+export interface TurnDeps {
+  conversation: Conversation
+  settings: Settings
+  client: () => Promise<Anthropic | null>
+  memory: MemoryToolRunner
+  emit: ChatEmit
+  save: (conversation: Conversation) => Promise<void>
+  clock: () => Date
+  wait: Wait
+  retry: RetryPolicy
+  coalesceMs: number
+  logger: Logger
+  /** Reads the bytes of the conversation's attachments for each request. */
+  attachments?: Pick<AttachmentService, 'load'>
+  /**
+   * The save of the user's message, still running while the request goes out, so the fsync
+   * hides behind the network. Nothing is shown or saved before it lands; if it fails, the
+   * request is aborted and the turn leaves no trace.
+   */
+  ready?: Promise<boolean>
+  /** Write approval: memory commands the user must approve wait here (absent: none waits). */
+  approvals?: ApprovalDesk
+  /** What the API says of a model (the catalog); absent or null: nothing (the safe fallback). */
+  describeModel?: (model: string) => Promise<ModelOption | null>
+}
+
+/** One request's reply as it ended. */
+export type Outcome =
+  | { kind: 'complete'; snapshot: ReplySnapshot }
+  | { kind: 'aborted'; snapshot: ReplySnapshot }
+  | { kind: 'fault'; fault: ChatFault; snapshot: ReplySnapshot }
+
+/** The running turn as its parts see it. */
+export interface TurnScope {
+  readonly id: string
+  readonly deps: TurnDeps
+  /** Aborted when the user stops (or the user's message could not be saved). */
+  readonly signal: AbortSignal
+  /** Memory commands as Claude wrote them, secrets included (see hideSecrets): never saved. */
+  readonly asWritten: Map<string, Record<string, unknown>>
+  now(): string
+  /** Waits for the user's message to be on disk; throws Cancelled if it could not be saved. */
+  whenReady(): Promise<void>
+  /** Saves the conversation as it stands; throws SaveError. */
+  persist(): Promise<void>
+}
+
+/** The user's message could not be saved: the turn stops without a trace. */
+export class Cancelled extends Error {}
+
+export class SaveError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('conversation not saved', { cause })
+  }
+}
