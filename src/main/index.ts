@@ -4,25 +4,31 @@ import {
   app,
   BrowserWindow,
   clipboard,
+  crashReporter,
   dialog,
   ipcMain,
+  Menu,
   protocol,
   screen,
   session,
-  shell
+  shell,
+  Tray
 } from 'electron'
 import type { RendererLocation } from './ipc/trusted-url'
 import { registerAppScheme } from './platform/app-protocol'
 import { devOverrides } from './platform/dev-overrides'
+import { startLocalCrashReporter } from './platform/crash-reporter'
 import { configureLogsPath, configureUserData } from './platform/user-data'
 import { setupCrashHandling } from './setup/crashes'
 import type { ElectronApi, HostProcess } from './setup/electron-api'
 import { refuseDebugging } from './setup/guard'
 import { setupIpc } from './setup/ipc'
 import { setupLifecycle } from './setup/lifecycle'
+import { setupLinks } from './setup/links'
 import { setupLogging } from './setup/logging'
 import { setupSecurity } from './setup/security'
 import { setupServices } from './setup/services'
+import { setupTray } from './setup/tray'
 import { setupWindow } from './setup/window'
 
 export type { ElectronApi } from './setup/electron-api'
@@ -40,6 +46,11 @@ export async function start(
   // Paths relative to the built main bundle (out/main/), so they stay in this file.
   const here = fileURLToPath(new URL('.', import.meta.url))
   const preload = join(here, '../preload/index.cjs')
+  // Packaged inside the app archive (electron-builder.yml `files`); macOS's menu bar wants it small.
+  const trayIcon = join(
+    here,
+    `../../build/icons/${process.platform === 'darwin' ? '16x16' : '32x32'}.png`
+  )
   // The built renderer is served from app://cairn/ (never file://); a development build may load
   // the dev server on this machine instead.
   const renderer: RendererLocation = overrides.rendererUrl
@@ -56,6 +67,9 @@ export async function start(
     return
   }
   const logsDir = configureLogsPath(app, userDataDir, env)
+  startLocalCrashReporter(app, electron.crashReporter, logsDir)
+  // Before ready: macOS delivers a link that launched the app as open-url right away.
+  const links = setupLinks(electron, host)
   await app.whenReady()
 
   const logger = await setupLogging(app, logsDir)
@@ -68,7 +82,19 @@ export async function start(
   }
   const ipc = setupIpc(electron, { services, isOwnPage, logger })
   const window = setupWindow(electron, { preload, renderer, services, logger, dialogs })
-  setupLifecycle(electron, { window, services, logger, disconnect: ipc.dispose })
+  links.connect(services.links, () => void window.focusWindow().catch(() => undefined))
+  const tray = setupTray(electron, { services, window, logger, icon: trayIcon })
+  setupLifecycle(electron, {
+    window,
+    services,
+    logger,
+    disconnect: () => {
+      tray.dispose()
+      ipc.dispose()
+    },
+    keepsRunning: tray.keepsRunning,
+    onSecondLaunch: links.fromArgv
+  })
 
   await window.ensureWindow()
   logger.info('Cairn started', { version: app.getVersion() })
@@ -76,7 +102,20 @@ export async function start(
 
 /** Electron runs this module as the main entry; `running` settles once start-up is over. */
 export const running: Promise<void> = start(
-  { app, BrowserWindow, clipboard, dialog, ipcMain, protocol, screen, session, shell },
+  {
+    app,
+    BrowserWindow,
+    clipboard,
+    crashReporter,
+    dialog,
+    ipcMain,
+    Menu,
+    protocol,
+    screen,
+    session,
+    shell,
+    Tray
+  },
   process.env
 ).catch((error: unknown) => {
   console.error('Cairn could not start:', error)

@@ -127,7 +127,7 @@ export function parseAppLink(raw: string): AppLink {
   if ('problem' in parts) return refused(raw, parts.problem)
   const { host, segments, query } = parts
   const candidate = toCandidate(host, segments, query)
-  if ('problem' in candidate) return refused(raw, candidate.problem)
+  if ('problem' in candidate) return refused(raw, String(candidate.problem))
   const checked = AppLinkTargetSchema.safeParse(candidate)
   if (!checked.success) return refused(raw, checked.error.issues[0]?.message ?? 'it is not valid')
   return checked.data
@@ -137,7 +137,7 @@ function toCandidate(
   host: string,
   rawSegments: string[],
   query: string
-): Record<string, unknown> | { problem: string } {
+): { kind: string; [field: string]: unknown } | { problem: string } {
   const segments = rawSegments.map(decode)
   if (segments.some((segment) => segment === null))
     return { problem: 'the link has broken %-encoding' }

@@ -173,7 +173,12 @@ export const SettingsSchema = z.object({
    * takes one list or the other; with both set, only the allowed list applies.
    */
   webAllowedDomains: WebDomainListSchema.default([]),
-  webBlockedDomains: WebDomainListSchema.default([])
+  webBlockedDomains: WebDomainListSchema.default([]),
+  /**
+   * Closing the window keeps Cairn running in the tray (menu bar). null: the platform's default,
+   * on except on Linux (keepsRunningInTray in tray-menu.ts).
+   */
+  keepInTray: z.boolean().nullable().default(null)
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
@@ -203,7 +208,8 @@ export const SettingsPatchSchema = z
     customInstructions: z.unknown(),
     newChatMemory: z.unknown(),
     webAllowedDomains: z.unknown(),
-    webBlockedDomains: z.unknown()
+    webBlockedDomains: z.unknown(),
+    keepInTray: z.unknown()
   })
   .partial() as unknown as z.ZodType<SettingsPatch, SettingsPatch>
 export type SettingsPatch = {
@@ -223,6 +229,7 @@ export type SettingsPatch = {
   newChatMemory?: Settings['newChatMemory']
   webAllowedDomains?: string[]
   webBlockedDomains?: string[]
+  keepInTray?: boolean | null
 }
 
 export function defaultSettings(): Settings {

@@ -112,6 +112,25 @@ export interface FakeBrowserWindow extends FakeEmitter {
   close(): void
 }
 
+export interface FakeMenuItem {
+  id?: string
+  label?: string
+  type?: string
+  checked?: boolean
+  enabled?: boolean
+  click?: () => void
+}
+export interface FakeMenu {
+  items: FakeMenuItem[]
+}
+export interface FakeTray extends FakeEmitter {
+  readonly image: string
+  tooltip: string
+  menu: FakeMenu | null
+  destroyed: boolean
+  click(id: string): void
+}
+
 export function createFakeElectron(
   options: {
     singleInstanceLock?: boolean
@@ -120,6 +139,8 @@ export function createFakeElectron(
     isPackaged?: boolean
     /** Switches Chromium saw on the command line (app.commandLine.hasSwitch). */
     switches?: string[]
+    /** new Tray() throws, as on a desktop without a tray. */
+    trayFails?: boolean
   } = {}
 ) {
   const paths = new Map<string, string>([['userData', '/fake/default-user-data']])
@@ -148,7 +169,13 @@ export function createFakeElectron(
       paths.set('logs', path ?? `${paths.get('userData') ?? '/fake'}/logs`)
     }),
     getName: vi.fn(() => 'Cairn'),
-    getVersion: vi.fn(() => '0.0.0-test')
+    getVersion: vi.fn(() => '0.0.0-test'),
+    /** The schemes the app asked the OS to send it (cairn://). */
+    protocolClients: [] as string[],
+    setAsDefaultProtocolClient: vi.fn((scheme: string) => {
+      app.protocolClients.push(scheme)
+      return true
+    })
   })
 
   // BrowserWindow: a class whose instances announce their webContents the way Electron does.
@@ -321,6 +348,39 @@ export function createFakeElectron(
     )
   }
 
+  // Tray and Menu: the icons made (destroyed ones stay listed) and the menus they were given.
+  const trays: FakeTray[] = []
+  class Tray extends FakeEmitter implements FakeTray {
+    static instances = trays
+    tooltip = ''
+    menu: FakeMenu | null = null
+    destroyed = false
+    constructor(readonly image: string) {
+      super()
+      if (options.trayFails) throw new Error('no tray on this desktop')
+      trays.push(this)
+    }
+    setToolTip(tooltip: string): void {
+      this.tooltip = tooltip
+    }
+    setContextMenu(menu: FakeMenu | null): void {
+      this.menu = menu
+    }
+    destroy(): void {
+      this.destroyed = true
+    }
+    /** What a click on the menu item with this id does. */
+    click(id: string): void {
+      const item = this.menu?.items.find((candidate) => candidate.id === id)
+      if (!item?.click) throw new Error(`no menu item ${id}`)
+      item.click()
+    }
+  }
+  const Menu = {
+    buildFromTemplate: vi.fn((template: FakeMenuItem[]): FakeMenu => ({ items: template }))
+  }
+  const crashReporter = { start: vi.fn((_options: Record<string, unknown>) => undefined) }
+
   const workAreas = options.workAreas ?? [{ x: 0, y: 0, width: 1920, height: 1040 }]
   const screen = {
     getAllDisplays: vi.fn(() => workAreas.map((workArea, id) => ({ id, workArea })))
@@ -361,7 +421,10 @@ export function createFakeElectron(
     protocol,
     dialog,
     contextBridge,
-    ipcRenderer
+    ipcRenderer,
+    Tray,
+    Menu,
+    crashReporter
   }
   return { ...module, paths, module: { ...module, default: module } }
 }

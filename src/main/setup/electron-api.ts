@@ -2,6 +2,7 @@ import type {
   App,
   BrowserWindow,
   Clipboard,
+  CrashReporter,
   Dialog,
   IpcMain,
   Protocol,
@@ -10,8 +11,10 @@ import type {
   Shell
 } from 'electron'
 
+import type { TrayElectron } from '../platform/tray'
+
 /** The parts of Electron the lifecycle uses; passed in so it can run against a fake in tests. */
-export interface ElectronApi {
+export type ElectronApi = {
   app: Pick<
     App,
     | 'requestSingleInstanceLock'
@@ -25,6 +28,7 @@ export interface ElectronApi {
     | 'getVersion'
     | 'isPackaged'
     | 'exit'
+    | 'setAsDefaultProtocolClient'
   > & { readonly commandLine: Pick<App['commandLine'], 'hasSwitch'> }
   BrowserWindow: typeof BrowserWindow
   dialog: Pick<
@@ -42,7 +46,8 @@ export interface ElectronApi {
   }
   shell: Pick<Shell, 'openExternal' | 'openPath'>
   clipboard: Pick<Clipboard, 'writeText'>
-}
+  crashReporter: Pick<CrashReporter, 'start'>
+} & TrayElectron
 
 /** The process bits start-up reads (argv) and the crash handlers listen on. */
 export type HostProcess = Pick<NodeJS.Process, 'on' | 'off' | 'argv'>

@@ -5,7 +5,8 @@ import type { MainWindowHandle } from './window'
 
 /**
  * The app's own events: a second launch focuses the window, activate reopens it, the last window
- * closing quits (not on macOS), and quitting waits for pending writes, then for the services.
+ * closing quits (not on macOS, nor with the tray on), and quitting waits for pending writes, then
+ * for the services.
  */
 export function setupLifecycle(
   electron: Pick<ElectronApi, 'app'>,
@@ -15,18 +16,25 @@ export function setupLifecycle(
     logger: Logger
     /** Undoes the IPC binding before the services stop. */
     disconnect: () => void
+    /** Closing the last window leaves the app running in the tray. */
+    keepsRunning: () => boolean
+    /** A second launch's arguments, for the links among them. */
+    onSecondLaunch: (argv: readonly string[]) => void
   }
 ): void {
   const { app } = electron
-  const { window, services, logger, disconnect } = context
+  const { window, services, logger, disconnect, keepsRunning, onSecondLaunch } = context
   const windowFailed = (error: unknown): void => logger.error('window could not open', { error })
 
-  app.on('second-instance', () => {
+  // A second launch hands over its arguments (a cairn:// link on Windows and Linux), then quits.
+  app.on('second-instance', (_event, argv) => {
+    onSecondLaunch(Array.isArray(argv) ? argv : [])
     void window.focusWindow().catch(windowFailed)
   })
   app.on('activate', () => void window.ensureWindow().catch(windowFailed))
   app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit()
+    // macOS apps stay open without windows; elsewhere only the tray keeps Cairn running.
+    if (process.platform !== 'darwin' && !keepsRunning()) app.quit()
   })
   let disposal: Promise<void> | null = null
   let disposed = false
