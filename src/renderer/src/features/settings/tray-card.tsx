@@ -47,10 +47,10 @@ export function TrayCard({
   })
   const defaultNote =
     platform === 'linux'
-      ? 'Off unless you turn it on: Linux desktops show tray icons differently, some not at all.'
+      ? 'Off by default on Linux: desktops there show tray icons differently, some not at all.'
       : mac
-        ? 'On unless you turn it off. Without it, Cairn still stays in the Dock when its window closes.'
-        : 'On unless you turn it off.'
+        ? 'On by default. Off, Cairn still stays in the Dock when its window closes, as Mac apps do.'
+        : 'On by default.'
   return (
     <Card
       title={mac ? 'Menu bar' : 'Tray'}
