@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createFakeElectron, fakeEvent, type FakeElectron, type FakeTray } from './electron-mock'
+import { createFakeElectron, fakeEvent, type FakeElectron } from './electron-mock'
+import type { FakeTray } from './electron-mock-desktop'
 
 /*
  * The desktop citizen parts of the lifecycle (cairn:// links, the single-instance handoff, the

@@ -1,4 +1,8 @@
 import { vi } from 'vitest'
+import { createFakeDesktop } from './electron-mock-desktop'
+import { FakeEmitter } from './electron-mock-emitter'
+
+export { FakeEmitter }
 
 /*
  * A small hand-written stand-in for the parts of `electron` that Cairn's glue touches. Each call to
@@ -7,41 +11,6 @@ import { vi } from 'vitest'
  */
 
 type Listener = (...args: never[]) => unknown
-
-export class FakeEmitter {
-  readonly listeners = new Map<string, Listener[]>()
-
-  on(event: string, listener: Listener): this {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener])
-    return this
-  }
-
-  once(event: string, listener: Listener): this {
-    const wrapped = ((...args: never[]) => {
-      this.removeListener(event, wrapped)
-      return listener(...args)
-    }) as Listener
-    return this.on(event, wrapped)
-  }
-
-  removeListener(event: string, listener: Listener): this {
-    this.listeners.set(
-      event,
-      (this.listeners.get(event) ?? []).filter((candidate) => candidate !== listener)
-    )
-    return this
-  }
-
-  emit(event: string, ...args: unknown[]): boolean {
-    const current = this.listeners.get(event) ?? []
-    for (const listener of current) (listener as (...a: unknown[]) => unknown)(...args)
-    return current.length > 0
-  }
-
-  listenerCount(event: string): number {
-    return this.listeners.get(event)?.length ?? 0
-  }
-}
 
 /** An Electron-style event whose preventDefault is observable. */
 export function fakeEvent(extra: Record<string, unknown> = {}) {
@@ -110,25 +79,6 @@ export interface FakeBrowserWindow extends FakeEmitter {
   isDestroyed(): boolean
   /** What the user closing the window does: 'close', then destroyed, then 'closed'. */
   close(): void
-}
-
-export interface FakeMenuItem {
-  id?: string
-  label?: string
-  type?: string
-  checked?: boolean
-  enabled?: boolean
-  click?: () => void
-}
-export interface FakeMenu {
-  items: FakeMenuItem[]
-}
-export interface FakeTray extends FakeEmitter {
-  readonly image: string
-  tooltip: string
-  menu: FakeMenu | null
-  destroyed: boolean
-  click(id: string): void
 }
 
 export function createFakeElectron(
@@ -348,38 +298,7 @@ export function createFakeElectron(
     )
   }
 
-  // Tray and Menu: the icons made (destroyed ones stay listed) and the menus they were given.
-  const trays: FakeTray[] = []
-  class Tray extends FakeEmitter implements FakeTray {
-    static instances = trays
-    tooltip = ''
-    menu: FakeMenu | null = null
-    destroyed = false
-    constructor(readonly image: string) {
-      super()
-      if (options.trayFails) throw new Error('no tray on this desktop')
-      trays.push(this)
-    }
-    setToolTip(tooltip: string): void {
-      this.tooltip = tooltip
-    }
-    setContextMenu(menu: FakeMenu | null): void {
-      this.menu = menu
-    }
-    destroy(): void {
-      this.destroyed = true
-    }
-    /** What a click on the menu item with this id does. */
-    click(id: string): void {
-      const item = this.menu?.items.find((candidate) => candidate.id === id)
-      if (!item?.click) throw new Error(`no menu item ${id}`)
-      item.click()
-    }
-  }
-  const Menu = {
-    buildFromTemplate: vi.fn((template: FakeMenuItem[]): FakeMenu => ({ items: template }))
-  }
-  const crashReporter = { start: vi.fn((_options: Record<string, unknown>) => undefined) }
+  const { Tray, Menu, crashReporter } = createFakeDesktop(options)
 
   const workAreas = options.workAreas ?? [{ x: 0, y: 0, width: 1920, height: 1040 }]
   const screen = {
