@@ -23,6 +23,8 @@ test('a cairn://new link asks first, then fills a new chat’s message box witho
   // The safe answer has the focus: an Enter pressed by habit ignores the link.
   await expect(ask.getByRole('button', { name: 'Ignore' })).toBeFocused()
   await captureView(cairn.page, testInfo, 'link-new-chat-ask')
+  await cairn.page.locator('html').evaluate((html) => html.setAttribute('data-theme', 'dark'))
+  await captureView(cairn.page, testInfo, 'link-new-chat-ask-dark')
 
   await ask.getByRole('button', { name: 'Start new chat' }).click()
   await expect(ask).toBeHidden()
