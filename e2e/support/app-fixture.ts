@@ -43,6 +43,11 @@ export interface CairnApp {
   savedFiles(): Promise<string[]>
   /** The next OS open dialog (the composer's file button) answers these paths, as if picked. */
   answerOpenDialog(paths: string[]): Promise<void>
+  /**
+   * A cairn:// link handed to the running app, as the OS does (Electron: macOS's open-url event,
+   * which main listens for on every platform; browser harness: main's link inbox).
+   */
+  openLink(url: string): Promise<void>
   /** Quits and starts again on the same user-data folder. */
   restart(): Promise<void>
   /** The fake Anthropic API chat talks to (Electron: through CAIRN_ANTHROPIC_BASE_URL). */
@@ -146,6 +151,7 @@ async function startInBrowser(
         takenShortcuts: main.takenShortcuts
       }
     },
+    openLink: async (url: string) => void main?.services.links.receive(url),
     async restart() {
       records.push(...(main?.ipc ?? []))
       await main?.dispose()
@@ -227,6 +233,10 @@ async function startInElectron(
           return { canceled: false, filePaths: picked }
         }) as typeof dialog.showOpenDialog
       }, paths),
+    openLink: (url: string) =>
+      app.evaluate(({ app: electronApp }, link) => {
+        electronApp.emit('open-url', { preventDefault: () => undefined }, link)
+      }, url),
     async restart() {
       await app.close()
       await launch()
@@ -293,6 +303,7 @@ export const test = base.extend<{
         openedLinks: running.openedLinks,
         savedFiles: running.savedFiles,
         answerOpenDialog: running.answerOpenDialog,
+        openLink: running.openLink,
         restart: running.restart,
         openQuickAsk: () => {
           test.skip(true, 'the quick-ask window is opened by the global shortcut in Electron')

@@ -4,107 +4,55 @@ import {
   app,
   BrowserWindow,
   clipboard,
+  crashReporter,
   dialog,
   globalShortcut,
   ipcMain,
+  Menu,
   protocol,
   screen,
   session,
-  shell
+  shell,
+  Tray
 } from 'electron'
-import type {
-  App,
-  Clipboard,
-  Dialog,
-  GlobalShortcut,
-  IpcMain,
-  Protocol,
-  Screen,
-  Session,
-  Shell
-} from 'electron'
-import { bindIpc } from './ipc/electron-ipc'
-import { checkedEmitter, wireEvents } from './ipc/events'
-import { createHandlers } from './ipc/handlers'
-import { createIpcRegistry } from './ipc/registry'
-import { trustedUrlCheck, type RendererLocation } from './ipc/trusted-url'
-import { handleAppProtocol, registerAppScheme } from './platform/app-protocol'
-import { installCrashHandlers, watchRenderer, type CrashDialogs } from './platform/crash-handling'
-import { debugSwitches, devOverrides } from './platform/dev-overrides'
-import { deviceName } from './platform/device-name'
-import { createFilePicker } from './platform/pick-files'
+import type { RendererLocation } from './ipc/trusted-url'
+import { registerAppScheme } from './platform/app-protocol'
+import { devOverrides } from './platform/dev-overrides'
+import { startLocalCrashReporter } from './platform/crash-reporter'
 import { configureLogsPath, configureUserData } from './platform/user-data'
-import { askAfterMemoryFailure } from './platform/memory-start'
-import { createServices, MEMORY_FOLDER_NAME, type ServiceDeps, type Services } from './services'
-import { MemoryStartError } from './services/memory/off'
-import { ensurePrivateDir } from './services/fs/durable'
-import { createLogger } from './services/log/logger'
-import { createRotatingLogFile } from './services/log/rotating-file'
-import { createOsKeychain } from './services/secrets/os-keychain'
-import { createMainWindow, hardenContents, hardenSession } from './window'
+import { setupCrashHandling } from './setup/crashes'
+import type { ElectronApi, HostProcess } from './setup/electron-api'
+import { refuseDebugging } from './setup/guard'
+import { setupIpc } from './setup/ipc'
+import { setupLifecycle } from './setup/lifecycle'
+import { setupLinks } from './setup/links'
+import { setupLogging } from './setup/logging'
 import { setupQuickAsk } from './setup/quick-ask'
+import { setupSecurity } from './setup/security'
+import { setupServices } from './setup/services'
+import { setupTray } from './setup/tray'
+import { setupWindow } from './setup/window'
 
-// Lifecycle only: build services, bind IPC, open the window, dispose on quit.
+export type { ElectronApi } from './setup/electron-api'
 
-/** The parts of Electron the lifecycle uses; passed in so it can run against a fake in tests. */
-export interface ElectronApi {
-  app: Pick<
-    App,
-    | 'requestSingleInstanceLock'
-    | 'quit'
-    | 'on'
-    | 'whenReady'
-    | 'getPath'
-    | 'setPath'
-    | 'setAppLogsPath'
-    | 'getName'
-    | 'getVersion'
-    | 'isPackaged'
-    | 'exit'
-  > & { readonly commandLine: Pick<App['commandLine'], 'hasSwitch'> }
-  BrowserWindow: typeof BrowserWindow
-  dialog: Pick<
-    Dialog,
-    'showErrorBox' | 'showMessageBox' | 'showMessageBoxSync' | 'showSaveDialog' | 'showOpenDialog'
-  >
-  protocol: Pick<Protocol, 'registerSchemesAsPrivileged' | 'handle'>
-  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>
-  screen: Pick<Screen, 'getAllDisplays'>
-  session: {
-    readonly defaultSession: Pick<
-      Session,
-      'setPermissionRequestHandler' | 'setPermissionCheckHandler'
-    >
-  }
-  shell: Pick<Shell, 'openExternal' | 'openPath'>
-  clipboard: Pick<Clipboard, 'writeText'>
-  globalShortcut: Pick<GlobalShortcut, 'register' | 'unregister' | 'isRegistered'>
-}
+// Lifecycle only: each step is one setupX() in src/main/setup/, run in this order.
 
 export async function start(
   electron: ElectronApi,
   env: NodeJS.ProcessEnv,
-  host: Pick<NodeJS.Process, 'on' | 'off' | 'argv'> = process
+  host: HostProcess = process
 ): Promise<void> {
-  const { app, BrowserWindow, clipboard, dialog, ipcMain, protocol, screen, session, shell } =
-    electron
-  // A packaged app never runs with a debugger attached: refused before any window or service exists.
-  const switches = app.isPackaged
-    ? debugSwitches(host.argv, (name) => app.commandLine.hasSwitch(name))
-    : []
-  if (switches.length > 0) {
-    dialog.showErrorBox(
-      'Cairn cannot start',
-      `Cairn was started with a debugging switch (${switches.map((name) => `--${name}`).join(', ')}). ` +
-        'It would let another program read your conversations and your API key, so Cairn does not ' +
-        'run with it. Start Cairn again without that switch.'
-    )
-    app.exit(1)
-    return
-  }
+  const { app, protocol } = electron
+  if (refuseDebugging(electron, host)) return
   const overrides = devOverrides(app.isPackaged, env)
+  // Paths relative to the built main bundle (out/main/), so they stay in this file.
   const here = fileURLToPath(new URL('.', import.meta.url))
   const preload = join(here, '../preload/index.cjs')
+  // Packaged inside the app archive (electron-builder.yml `files`); macOS's menu bar wants it small.
+  const trayIcon = join(
+    here,
+    `../../build/icons/${process.platform === 'darwin' ? '16x16' : '32x32'}.png`
+  )
   // The built renderer is served from app://cairn/ (never file://); a development build may load
   // the dev server on this machine instead.
   const renderer: RendererLocation = overrides.rendererUrl
@@ -121,207 +69,50 @@ export async function start(
     return
   }
   const logsDir = configureLogsPath(app, userDataDir, env)
+  startLocalCrashReporter(app, electron.crashReporter, logsDir)
+  // Before ready: macOS delivers a link that launched the app as open-url right away.
+  const links = setupLinks(electron, host)
   await app.whenReady()
 
-  await ensurePrivateDir(logsDir)
-  const logFile = createRotatingLogFile(logsDir)
-  const logger = createLogger({
-    transport: logFile.write,
-    ...(app.isPackaged ? {} : { sink: (line: string) => console.log(line) })
-  })
-  const dialogs: CrashDialogs = {
-    showError: (title, message) => dialog.showErrorBox(title, message),
-    askReload: async (message) => {
-      const { response } = await dialog.showMessageBox({
-        type: 'error',
-        title: 'Cairn',
-        message,
-        buttons: ['Reload', 'Not now'],
-        defaultId: 0,
-        cancelId: 1
-      })
-      return response === 0
-    }
-  }
-  installCrashHandlers(host, { logger, dialogs })
-  if (renderer.kind === 'app') handleAppProtocol(protocol, renderer.root)
-  const isOwnPage = trustedUrlCheck(renderer)
-  hardenSession(session.defaultSession)
-  app.on('web-contents-created', (_event, contents) => hardenContents(contents, isOwnPage))
-
-  const serviceDeps: ServiceDeps = {
-    userDataDir,
-    deviceName: deviceName(),
-    keychain: createOsKeychain(),
-    // A separate keychain entry for test runs, so they never touch the user's real key.
-    ...(overrides.keychainService ? { keychainService: overrides.keychainService } : {}),
-    openPath: (path) => shell.openPath(path),
-    writeClipboard: (text) => clipboard.writeText(text),
-    openExternal: (url) => shell.openExternal(url),
-    chooseSavePath: async ({ title, defaultName, filters }) => {
-      const options = { title, defaultPath: join(app.getPath('documents'), defaultName), filters }
-      const window = BrowserWindow.getFocusedWindow()
-      const chosen = window
-        ? await dialog.showSaveDialog(window, options)
-        : await dialog.showSaveDialog(options)
-      return chosen.canceled || !chosen.filePath ? null : chosen.filePath
-    },
-    pickFiles: createFilePicker(dialog, () => BrowserWindow.getFocusedWindow()),
-    ...(overrides.anthropic ? { anthropic: overrides.anthropic } : {}),
-    logger,
-    env,
-    app: {
-      name: app.getName(),
-      version: app.getVersion(),
-      platform: process.platform,
-      electronVersion: process.versions.electron ?? null
-    },
-    diagnostics: {
-      logsDir,
-      packaged: app.isPackaged,
-      versions: { ...process.versions },
-      scrub: logger.scrub
-    }
-  }
-  const services = await openServices(serviceDeps, {
-    ask: (reason) => askAfterMemoryFailure(dialog, reason, join(userDataDir, MEMORY_FOLDER_NAME)),
-    openFolder: () => shell.openPath(userDataDir)
-  })
+  const logger = await setupLogging(app, logsDir)
+  const dialogs = setupCrashHandling(electron, host, logger)
+  const isOwnPage = setupSecurity(electron, renderer)
+  const services = await setupServices(electron, { userDataDir, logsDir, overrides, logger, env })
   if (!services) {
     app.exit(1)
     return
   }
-  const registry = createIpcRegistry({
-    handlers: createHandlers(services),
-    isTrustedUrl: isOwnPage,
-    logger
-  })
-  const unbindIpc = bindIpc(ipcMain, registry)
-  const unwireEvents = wireEvents(
-    services,
-    checkedEmitter((event, payload) => {
-      for (const window of BrowserWindow.getAllWindows()) {
-        if (!window.isDestroyed() && !window.webContents.isDestroyed())
-          window.webContents.send(event, payload)
-      }
-    })
-  )
-
-  // The window saves its bounds as it closes; quitting waits for those writes to land.
-  const pendingWrites = new Set<Promise<void>>()
-  const tracked = (write: Promise<void>): Promise<void> => {
-    pendingWrites.add(write)
-    void write.finally(() => pendingWrites.delete(write)).catch(() => undefined)
-    return write
-  }
-
-  let mainWindow: BrowserWindow | null = null
-  let opening: Promise<BrowserWindow> | null = null
-  // One window; a closed one (macOS keeps the app running) is opened again when asked for.
-  const ensureWindow = (): Promise<BrowserWindow> => {
-    if (mainWindow && !mainWindow.isDestroyed()) return Promise.resolve(mainWindow)
-    opening ??= (async () => {
-      try {
-        mainWindow = await createMainWindow({
-          BrowserWindow,
-          workAreas: screen.getAllDisplays().map((display) => display.workArea),
-          preload,
-          renderer,
-          devTools: !app.isPackaged,
-          state: await services.windowState.load(),
-          saveState: (state) => tracked(services.windowState.save(state)),
-          askToLeave: (window) =>
-            dialog.showMessageBoxSync(window, {
-              type: 'question',
-              buttons: ['Leave', 'Stay'],
-              defaultId: 1,
-              cancelId: 1,
-              message: 'Leave with unsaved memory edits?',
-              detail: 'Edits you have not saved in the memory inspector will be lost.'
-            }) === 0
-        })
-        watchRenderer(mainWindow.webContents, { logger, dialogs })
-        return mainWindow
-      } finally {
-        opening = null
-      }
-    })()
-    return opening
-  }
-  const windowFailed = (error: unknown): void => logger.error('window could not open', { error })
-
-  // Its openQuickAsk() is what the tray's "Quick ask" calls.
-  setupQuickAsk(electron, {
+  const ipc = setupIpc(electron, { services, isOwnPage, logger })
+  const window = setupWindow(electron, { preload, renderer, services, logger, dialogs })
+  links.connect(services.links, () => void window.focusWindow().catch(() => undefined))
+  const quickAsk = setupQuickAsk(electron, {
     preload,
     renderer,
     services,
     logger,
-    showMain: async () => {
-      const window = await ensureWindow()
-      if (window.isMinimized()) window.restore()
-      window.show()
-      window.focus()
-    }
+    showMain: async () => void (await window.focusWindow()).show()
+  })
+  const tray = setupTray(electron, {
+    services,
+    window,
+    logger,
+    icon: trayIcon,
+    requests: { openQuickAsk: () => void quickAsk.openQuickAsk().catch(() => undefined) }
+  })
+  setupLifecycle(electron, {
+    window,
+    services,
+    logger,
+    disconnect: () => {
+      tray.dispose()
+      ipc.dispose()
+    },
+    keepsRunning: tray.keepsRunning,
+    onSecondLaunch: links.fromArgv
   })
 
-  app.on('second-instance', () => {
-    void ensureWindow()
-      .then((window) => {
-        if (window.isMinimized()) window.restore()
-        window.focus()
-      })
-      .catch(windowFailed)
-  })
-  app.on('activate', () => void ensureWindow().catch(windowFailed))
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit()
-  })
-  // Quitting waits for pending writes, then for the services to flush (the memory index).
-  let disposal: Promise<void> | null = null
-  let disposed = false
-  app.on('will-quit', (event) => {
-    if (pendingWrites.size > 0) {
-      event.preventDefault()
-      void Promise.allSettled([...pendingWrites]).then(() => app.quit())
-      return
-    }
-    if (disposed) return
-    event.preventDefault()
-    disposal ??= (async () => {
-      unwireEvents()
-      unbindIpc()
-      await services.dispose().catch((error: unknown) => logger.error('shutdown failed', { error }))
-      disposed = true
-      app.quit()
-    })()
-  })
-
-  await ensureWindow()
+  await window.ensureWindow()
   logger.info('Cairn started', { version: app.getVersion() })
-}
-
-/**
- * Builds the services; when the memory folder cannot be opened, asks the user (memory off, open
- * the data folder and try again, or quit). Resolves to null when the user quits.
- */
-async function openServices(
-  deps: ServiceDeps,
-  user: {
-    ask: (reason: string) => ReturnType<typeof askAfterMemoryFailure>
-    openFolder: () => Promise<string>
-  }
-): Promise<Services | null> {
-  for (;;) {
-    try {
-      return await createServices(deps)
-    } catch (error) {
-      if (!(error instanceof MemoryStartError) || deps.memoryOff) throw error
-      const choice = await user.ask(error.reason)
-      if (choice === 'quit') return null
-      if (choice === 'memory-off') deps = { ...deps, memoryOff: { reason: error.reason } }
-      else await user.openFolder().catch(() => undefined)
-    }
-  }
 }
 
 /** Electron runs this module as the main entry; `running` settles once start-up is over. */
@@ -330,13 +121,16 @@ export const running: Promise<void> = start(
     app,
     BrowserWindow,
     clipboard,
+    crashReporter,
     dialog,
     globalShortcut,
     ipcMain,
+    Menu,
     protocol,
     screen,
     session,
-    shell
+    shell,
+    Tray
   },
   process.env
 ).catch((error: unknown) => {

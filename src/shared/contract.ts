@@ -104,6 +104,7 @@ import {
 } from './memory-history'
 import { MemorySearchInputSchema, MemorySearchResultSchema } from './memory-search'
 import { OpenExternalInputSchema, OpenExternalResultSchema } from './links'
+import { CrashReportSchema, TakeLinksOutputSchema } from './app-requests'
 import { SecretScanResultSchema } from './secret-scan'
 import { ArchiveInputSchema, CapImpactInputSchema, CapImpactSchema } from './caps'
 import {
@@ -182,6 +183,10 @@ export const channels = {
   'app:copy-text': { input: CopyTextInputSchema, output: z.object({ copied: z.number() }) },
   // A link from Claude's answer, to the OS browser: https only, after the user confirmed it.
   'app:open-external': { input: OpenExternalInputSchema, output: OpenExternalResultSchema },
+  // cairn:// links and the tray's requests wait in main until the page takes them (app-requests.ts).
+  'app:take-links': { input: NoInput, output: TakeLinksOutputSchema },
+  // Settings → About: what the local crash dumps are (names, times, sizes), never their bytes.
+  'app:crash-report': { input: NoInput, output: CrashReportSchema },
   // The memory inspector: the user's own reads and edits, through the same engine as Claude's.
   'memory:list': { input: MemoryListInputSchema.optional(), output: MemoryListPageSchema },
   'memory:read': { input: MemoryReadInputSchema, output: MemoryFileSchema },
@@ -300,7 +305,9 @@ export const events = {
   'chat:approval-pending': PendingApprovalSchema,
   'chat:approval-resolved': ChatApprovalResolvedSchema,
   'sync:changed': SyncStatusSchema,
-  'window:show-conversation': ShowConversationSchema
+  'window:show-conversation': ShowConversationSchema,
+  // Something waits in the link inbox: the page takes it with app:take-links.
+  'app:links-waiting': z.object({ count: z.number().int().min(1) })
 } as const satisfies Record<string, z.ZodType>
 
 export type ChannelName = keyof typeof channels

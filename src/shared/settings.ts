@@ -179,7 +179,12 @@ export const SettingsSchema = z.object({
    * The global shortcut that opens the quick-ask window. Changed only through `shortcut:set`, which
    * saves it after the system gave it to Cairn (settings:update refuses it).
    */
-  quickAskShortcut: AcceleratorSchema.default(DEFAULT_QUICK_ASK_SHORTCUT)
+  quickAskShortcut: AcceleratorSchema.default(DEFAULT_QUICK_ASK_SHORTCUT),
+  /**
+   * Closing the window keeps Cairn running in the tray (menu bar). null: the platform's default,
+   * on except on Linux (keepsRunningInTray in tray-menu.ts).
+   */
+  keepInTray: z.boolean().nullable().default(null)
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
@@ -210,7 +215,8 @@ export const SettingsPatchSchema = z
     newChatMemory: z.unknown(),
     webAllowedDomains: z.unknown(),
     webBlockedDomains: z.unknown(),
-    quickAskShortcut: z.unknown()
+    quickAskShortcut: z.unknown(),
+    keepInTray: z.unknown()
   })
   .partial() as unknown as z.ZodType<SettingsPatch, SettingsPatch>
 export type SettingsPatch = {
@@ -230,7 +236,8 @@ export type SettingsPatch = {
   newChatMemory?: Settings['newChatMemory']
   webAllowedDomains?: string[]
   webBlockedDomains?: string[]
-  quickAskShortcut?: string
+  quickAskShortcut?: string,
+  keepInTray?: boolean | null
 }
 
 export function defaultSettings(): Settings {

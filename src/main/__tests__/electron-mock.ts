@@ -1,4 +1,8 @@
 import { vi } from 'vitest'
+import { createFakeDesktop } from './electron-mock-desktop'
+import { FakeEmitter } from './electron-mock-emitter'
+
+export { FakeEmitter }
 
 /*
  * A small hand-written stand-in for the parts of `electron` that Cairn's glue touches. Each call to
@@ -7,41 +11,6 @@ import { vi } from 'vitest'
  */
 
 type Listener = (...args: never[]) => unknown
-
-export class FakeEmitter {
-  readonly listeners = new Map<string, Listener[]>()
-
-  on(event: string, listener: Listener): this {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener])
-    return this
-  }
-
-  once(event: string, listener: Listener): this {
-    const wrapped = ((...args: never[]) => {
-      this.removeListener(event, wrapped)
-      return listener(...args)
-    }) as Listener
-    return this.on(event, wrapped)
-  }
-
-  removeListener(event: string, listener: Listener): this {
-    this.listeners.set(
-      event,
-      (this.listeners.get(event) ?? []).filter((candidate) => candidate !== listener)
-    )
-    return this
-  }
-
-  emit(event: string, ...args: unknown[]): boolean {
-    const current = this.listeners.get(event) ?? []
-    for (const listener of current) (listener as (...a: unknown[]) => unknown)(...args)
-    return current.length > 0
-  }
-
-  listenerCount(event: string): number {
-    return this.listeners.get(event)?.length ?? 0
-  }
-}
 
 /** An Electron-style event whose preventDefault is observable. */
 export function fakeEvent(extra: Record<string, unknown> = {}) {
@@ -132,6 +101,8 @@ export function createFakeElectron(
     switches?: string[]
     /** Global shortcuts other apps hold (globalShortcut.register answers false). */
     takenShortcuts?: string[]
+    /** new Tray() throws, as on a desktop without a tray. */
+    trayFails?: boolean
   } = {}
 ) {
   const paths = new Map<string, string>([['userData', '/fake/default-user-data']])
@@ -160,7 +131,13 @@ export function createFakeElectron(
       paths.set('logs', path ?? `${paths.get('userData') ?? '/fake'}/logs`)
     }),
     getName: vi.fn(() => 'Cairn'),
-    getVersion: vi.fn(() => '0.0.0-test')
+    getVersion: vi.fn(() => '0.0.0-test'),
+    /** The schemes the app asked the OS to send it (cairn://). */
+    protocolClients: [] as string[],
+    setAsDefaultProtocolClient: vi.fn((scheme: string) => {
+      app.protocolClients.push(scheme)
+      return true
+    })
   })
 
   // BrowserWindow: a class whose instances announce their webContents the way Electron does.
@@ -384,6 +361,7 @@ export function createFakeElectron(
       callback()
     }
   }
+  const { Tray, Menu, crashReporter } = createFakeDesktop(options)
 
   const workAreas = options.workAreas ?? [{ x: 0, y: 0, width: 1920, height: 1040 }]
   const screen = {
@@ -426,7 +404,10 @@ export function createFakeElectron(
     dialog,
     globalShortcut,
     contextBridge,
-    ipcRenderer
+    ipcRenderer,
+    Tray,
+    Menu,
+    crashReporter
   }
   return { ...module, paths, module: { ...module, default: module } }
 }

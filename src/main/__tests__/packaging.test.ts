@@ -92,9 +92,19 @@ describe('electron-builder.yml', () => {
     expect(binaries.length).toBeGreaterThan(0)
   })
 
-  it('ships only the built app (the main entry is inside it) and no source maps', () => {
-    expect(config.files).toEqual(['out/**', 'package.json', '!**/*.map'])
+  it('ships only the built app (the main entry is inside it) and the tray icons, no source maps', () => {
+    expect(config.files).toEqual([
+      'out/**',
+      'package.json',
+      '!**/*.map',
+      'build/icons/16x16.png',
+      'build/icons/32x32.png'
+    ])
     expect(pkg.main.startsWith('./out/')).toBe(true)
+  })
+
+  it('declares the cairn:// scheme so the installers register it', () => {
+    expect(config.protocols).toEqual([{ name: 'Cairn link', schemes: ['cairn'] }])
   })
 
   it('points each platform at its icon', () => {

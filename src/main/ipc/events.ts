@@ -32,7 +32,8 @@ export function wireEvents(services: Services, emit: EmitEvent): () => void {
     // Chat events are fire-and-forget too: a failed send never stops a reply.
     services.chat.onEvent((event, payload) => safely(event)(payload)),
     services.sync.onStatus(safely('sync:changed')),
-    services.quickAsk.onShowConversation(safely('window:show-conversation'))
+    services.quickAsk.onShowConversation(safely('window:show-conversation')),
+    services.links.onWaiting(safely('app:links-waiting'))
   ]
   return () => off.forEach((stop) => stop())
 }

@@ -10,6 +10,8 @@ export function createHandlers(services: Services): Handlers {
     'app:diagnostics': () => services.diagnostics.collect(),
     'app:copy-text': ({ text }) => services.app.copyText(text),
     'app:open-external': (input) => services.app.openExternal(input),
+    'app:take-links': () => ({ links: services.links.take() }),
+    'app:crash-report': () => services.crashReports.build(),
     'memory:list': (input) => services.memory.list(input ?? {}),
     'memory:read': ({ path, refresh }) => services.memory.read(path, { refresh }),
     'memory:write': (input) => services.memory.write(input),

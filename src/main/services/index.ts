@@ -8,6 +8,8 @@ import {
   type WriteClipboard
 } from './app/app-service'
 import { createDiagnostics } from './app/diagnostics'
+import { buildCrashReport, CRASH_DUMPS_FOLDER } from './app/crash-report'
+import { createLinkInbox } from './app/link-inbox'
 import { createAnthropicClient, createChatService, type AnthropicOptions } from './chat'
 import type { ChooseSavePath } from './chat/chat-service'
 import { needsApproval } from './chat/approval-policy'
@@ -102,6 +104,17 @@ export async function createServices(deps: ServiceDeps) {
     readLog: (lines) => readLogTail(logsDir, lines),
     scrub: deps.diagnostics?.scrub ?? ((text) => text)
   })
+  const crashDumpsDir = join(logsDir, CRASH_DUMPS_FOLDER)
+  const crashReports = {
+    dir: crashDumpsDir,
+    build: () =>
+      buildCrashReport({
+        dir: crashDumpsDir,
+        app: deps.app,
+        platform: { os: process.platform, arch: process.arch }
+      })
+  }
+  const links = createLinkInbox()
   const { settings: current } = settings.get()
   let memory: MemoryService
   let watcher: MemoryWatcher | null = null
@@ -202,6 +215,8 @@ export async function createServices(deps: ServiceDeps) {
     quickAsk,
     windowState,
     diagnostics,
+    crashReports,
+    links,
     logger: deps.logger,
     /** Stops everything; the memory engine flushes its index before this resolves. */
     async dispose() {

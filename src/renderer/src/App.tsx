@@ -13,6 +13,8 @@ import { useLayout } from './lib/use-layout'
 import { fieldId } from './features/settings/field-labels'
 import { useAppInfo } from './lib/use-app-info'
 import { onEvent } from './lib/api'
+import { LinkBanner } from './features/links/link-banner'
+import { useIncomingLinks } from './features/links/use-incoming-links'
 
 export type ViewId = 'chat' | 'memory' | 'settings'
 
@@ -47,6 +49,17 @@ export function App() {
     setView('chat')
   }
   const showConversation = useEffectEvent((id: string) => openConversation(id))
+  /** A new chat with text in its composer (a cairn://new link the user agreed to). */
+  const [newChatText, setNewChatText] = useState<{ text: string; n: number } | null>(null)
+  const links = useIncomingLinks({
+    openConversation,
+    openMemory,
+    newChat: (text) => {
+      setView('chat')
+      if (text) setNewChatText((r) => ({ text, n: (r?.n ?? 0) + 1 }))
+      else setNewChatSignal((n) => n + 1)
+    }
+  })
   const layout = useLayout()
   const settings = useSettingsState()
   const info = useAppInfo()
@@ -186,8 +199,15 @@ export function App() {
         </div>
       </nav>
       <main className="content" aria-busy={settings.phase === 'loading' || undefined}>
-        {settings.notice || settings.error ? (
+        {settings.notice || settings.error || links.prompt ? (
           <div className="banners">
+            {links.prompt ? (
+              <LinkBanner
+                prompt={links.prompt}
+                onConfirm={links.confirmNewChat}
+                onDismiss={links.dismiss}
+              />
+            ) : null}
             {settings.notice ? (
               <NoticeBanner notice={settings.notice} onDismiss={settings.dismissNotice} />
             ) : null}
@@ -206,6 +226,7 @@ export function App() {
             onOpenMemory={openMemory}
             newChatSignal={newChatSignal}
             newChatWithoutMemorySignal={newChatWithoutMemorySignal}
+            newChatText={newChatText}
             openRequest={chatRequest}
             active={view === 'chat'}
             listCollapsed={layout.collapsed.conversations}

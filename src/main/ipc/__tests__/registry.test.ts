@@ -177,6 +177,8 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
   'app:info': [],
   'app:diagnostics': [],
   'app:open-memory-folder': [],
+  'app:take-links': [],
+  'app:crash-report': [],
   'app:copy-text': [
     ['no text', {}],
     ['text number', { text: 42 }],
@@ -576,6 +578,8 @@ describe('the registry refuses malformed payloads on every channel', () => {
         'app:info',
         'app:open-memory-folder',
         'app:diagnostics',
+        'app:take-links',
+        'app:crash-report',
         'memory:archive-list',
         'memory:sweep',
         'memory:usage',

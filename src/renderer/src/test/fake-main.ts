@@ -13,6 +13,7 @@ import type { ModelCaps } from '@shared/model-caps'
 import { createFakeApprovals } from './fake-approvals'
 import { isAppLink } from '@shared/links'
 import { acceleratorLabel } from '@shared/accelerator'
+import type { CrashReport, IncomingLink } from '@shared/app-requests'
 import { costSummary } from '@shared/cost-summary'
 import { createFakeAttachments } from './fake-attachments'
 import { createFakeChat } from './fake-chat'
@@ -124,12 +125,20 @@ export interface FakeMain {
   approvals: ReturnType<typeof createFakeApprovals>
   /** What the next file-button pick answers (main's open dialog). */
   picked: ReturnType<typeof createFakeAttachments>['picked']
+  /** Links waiting in main's inbox (push one, then emit app:links-waiting). */
+  links: IncomingLink[]
+  /** What app:crash-report answers (none by default). */
+  crashReport: CrashReport
 }
 
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   const calls: Call[] = []
   const clipboard: string[] = []
   const openedLinks: string[] = []
+  const links: IncomingLink[] = []
+  const crash: { report: CrashReport } = {
+    report: { count: 0, total: 0, text: 'No crash reports: Cairn has not recorded a crash.' }
+  }
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>()
   const failures = new Map<ChannelName, CairnError>()
   const holds = new Map<ChannelName, Promise<void>>()
@@ -238,6 +247,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       return { opened: true, host }
     },
     'secrets:status': () => status(),
+    'app:take-links': () => ({ links: links.splice(0) }),
+    'app:crash-report': () => crash.report,
     // Sync is off until a test turns it on (Settings → Memory shows its card).
     'sync:status': () => SYNC_OFF,
     'sync:resolve': () => SYNC_OFF,
@@ -376,7 +387,14 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     conversations: chat.conversations,
     chat,
     approvals,
-    picked: attachments.picked
+    picked: attachments.picked,
+    links,
+    get crashReport() {
+      return crash.report
+    },
+    set crashReport(report) {
+      crash.report = report
+    }
   }
 }
 

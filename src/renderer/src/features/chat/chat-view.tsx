@@ -27,6 +27,8 @@ interface Props {
   newChatSignal: number
   /** Bumped by Ctrl/Cmd+Shift+N: a new chat without memory. */
   newChatWithoutMemorySignal?: number
+  /** A new chat with this text in its composer, unsent (a cairn://new link the user agreed to). */
+  newChatText?: { text: string; n: number } | null
   /** A conversation another view asked to show (the memory activity log); `n` makes repeats count. */
   openRequest?: { id: string; n: number } | null
   active: boolean
@@ -42,6 +44,8 @@ function Conversation(props: {
   hasKey: boolean | null
   /** Right after the first key is saved: the composer takes the focus. */
   focusComposer: boolean
+  /** Text the composer starts with (never sent by itself). */
+  composerText?: string
   /** The Chat view is the one shown (its shortcuts apply). */
   active: boolean
   onOpenSettings(focus?: 'apiKey'): void
@@ -109,6 +113,7 @@ function Conversation(props: {
         running={chat.running}
         hasKey={props.hasKey}
         focusOnMount={props.focusComposer}
+        initialText={props.composerText}
         onSend={(text, attachments) =>
           chat.send(text, attachments).then((sent) => {
             if (sent) props.onSent?.()
@@ -132,6 +137,7 @@ export function ChatView({
   onOpenMemory,
   newChatSignal,
   newChatWithoutMemorySignal = 0,
+  newChatText = null,
   openRequest,
   active,
   listCollapsed = false,
@@ -171,10 +177,12 @@ export function ChatView({
     if (active) void onActive()
   }, [active])
 
-  const create = (memory?: 'off') => {
+  const [prefill, setPrefill] = useState<{ id: string; text: string } | null>(null)
+  const create = (memory?: 'off', text?: string) => {
     void checkKey()
     call((api) => api.chat.createConversation(memory ? { memory } : undefined)).then(
       (conversation) => {
+        if (text) setPrefill({ id: conversation.id, text })
         setCreated(conversation.id)
         setSelected(conversation.id)
         list.setQuery('')
@@ -190,6 +198,9 @@ export function ChatView({
   useEffect(() => {
     if (newChatWithoutMemorySignal > 0) onSignal('off')
   }, [newChatWithoutMemorySignal])
+  useEffect(() => {
+    if (newChatText) onSignal(undefined, newChatText.text)
+  }, [newChatText])
 
   const act = (run: () => Promise<unknown>) =>
     run().then(list.reload, (failure: unknown) => setError(toShownError(failure)))
@@ -321,6 +332,7 @@ export function ChatView({
             jumpTo={jump}
             hasKey={hasKey}
             focusComposer={welcomed || created === current}
+            composerText={prefill?.id === current ? prefill.text : undefined}
             active={active}
             onOpenSettings={onOpenSettings}
             onOpenMemory={onOpenMemory}

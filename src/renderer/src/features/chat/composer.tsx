@@ -9,6 +9,8 @@ interface Props {
   running: boolean
   hasKey: boolean | null
   focusOnMount?: boolean
+  /** What the box starts with (a cairn://new link's text); sent only when the user sends it. */
+  initialText?: string
   /** Resolves false when the message was not sent: the text and files go back in the composer. */
   onSend(text: string, attachments: SendAttachment[]): Promise<boolean> | void
   onStop(): void
@@ -22,12 +24,13 @@ export function Composer({
   running,
   hasKey,
   focusOnMount = false,
+  initialText = '',
   onSend,
   onStop,
   onOpenSettings,
   onEditLast
 }: Props) {
-  const [text, setText] = useState('')
+  const [text, setText] = useState(initialText)
   const input = useRef<HTMLTextAreaElement>(null)
   const files = useAttachments()
   const { dropping, dropHandlers, onPaste } = useFileDrop(files.addFiles)

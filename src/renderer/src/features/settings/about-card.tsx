@@ -7,6 +7,7 @@ import { call } from '../../lib/api'
 import { copyText } from '../../lib/clipboard'
 import { toShownError } from '../../lib/errors'
 import { formatNumber } from '../../lib/format'
+import { CrashReportButton } from './crash-report-button'
 import { RecentCost } from './recent-cost'
 
 type Outcome = { ok: true; chars: number } | { ok: false; message: string }
@@ -62,7 +63,7 @@ export function AboutCard({ info, active }: { info: AppInfo | null; active: bool
   return (
     <Card
       title="About Cairn"
-      description="For a bug report, copy the diagnostics: versions, settings without your text, and the last log lines. Never the API key or what your memory files say."
+      description="For a bug report, copy the diagnostics: versions, settings without your text, and the last log lines. Never the API key or what your memory files say. Crash reports stay on this computer: nothing is uploaded."
     >
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
         {rows
@@ -92,6 +93,7 @@ export function AboutCard({ info, active }: { info: AppInfo | null; active: bool
             : ''}
         </p>
       </div>
+      <CrashReportButton />
     </Card>
   )
 }

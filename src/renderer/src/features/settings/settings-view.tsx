@@ -6,6 +6,7 @@ import { MemoryFolderControl } from '../../components/memory-folder-control'
 import { AboutCard } from './about-card'
 import { ApiKeySection } from './api-key-section'
 import { ThemeCard } from './appearance-fields'
+import { TrayCard } from './tray-card'
 import { SettingsForm } from './settings-form'
 import { ShortcutCard } from './shortcut-card'
 import {
@@ -61,7 +62,10 @@ export function SettingsView({ state, info, active, keyFocusSignal = 0 }: Settin
           <SettingsSection id="general">
             <ApiKeySection active={active} focusSignal={keyFocusSignal} />
             {state.settings ? (
-              <ThemeCard settings={state.settings} onSaved={state.replace} />
+              <>
+                <ThemeCard settings={state.settings} onSaved={state.replace} />
+                <TrayCard settings={state.settings} info={info} onSaved={state.replace} />
+              </>
             ) : null}
             <ShortcutCard />
           </SettingsSection>
