@@ -285,7 +285,10 @@ export const channels = {
   'shortcut:status': { input: NoInput, output: ShortcutStatusSchema },
   'shortcut:set': { input: SetShortcutInputSchema, output: ShortcutStatusSchema },
   'window:hide-quick-ask': { input: NoInput, output: z.object({ hidden: z.boolean() }) },
-  'window:open-in-main': { input: OpenInMainInputSchema, output: z.object({ opened: z.boolean() }) },
+  'window:open-in-main': {
+    input: OpenInMainInputSchema,
+    output: z.object({ opened: z.boolean() })
+  },
   'sync:resolve': { input: SyncResolveInputSchema, output: SyncStatusSchema },
   'sync:list-stores': { input: NoInput, output: SyncStoreListSchema },
   'sync:approve': { input: NoInput, output: SyncStatusSchema }

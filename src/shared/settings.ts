@@ -236,7 +236,7 @@ export type SettingsPatch = {
   newChatMemory?: Settings['newChatMemory']
   webAllowedDomains?: string[]
   webBlockedDomains?: string[]
-  quickAskShortcut?: string,
+  quickAskShortcut?: string
   keepInTray?: boolean | null
 }
 
