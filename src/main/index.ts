@@ -20,7 +20,7 @@ import { trustedUrlCheck, type RendererLocation } from './ipc/trusted-url'
 import { handleAppProtocol, registerAppScheme } from './platform/app-protocol'
 import { installCrashHandlers, watchRenderer, type CrashDialogs } from './platform/crash-handling'
 import { debugSwitches, devOverrides } from './platform/dev-overrides'
-import { createFilePicker } from './platform/pick-files'
+import { createFilePicker, createOneFilePicker } from './platform/pick-files'
 import { configureLogsPath, configureUserData } from './platform/user-data'
 import { askAfterMemoryFailure } from './platform/memory-start'
 import { createServices, MEMORY_FOLDER_NAME, type ServiceDeps, type Services } from './services'
@@ -152,6 +152,7 @@ export async function start(
       return chosen.canceled || !chosen.filePath ? null : chosen.filePath
     },
     pickFiles: createFilePicker(dialog, () => BrowserWindow.getFocusedWindow()),
+    chooseOpenFile: createOneFilePicker(dialog, () => BrowserWindow.getFocusedWindow()),
     ...(overrides.anthropic ? { anthropic: overrides.anthropic } : {}),
     logger,
     env,

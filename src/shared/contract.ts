@@ -1,3 +1,10 @@
+import {
+  BackupProgressSchema,
+  ExportResultSchema,
+  ImportInputSchema,
+  ImportPreviewSchema,
+  ImportResultSchema
+} from './backup'
 import { z } from 'zod'
 import {
   AddAttachmentInputSchema,
@@ -254,7 +261,11 @@ export const channels = {
   'sync:configure': { input: SyncConfigureInputSchema, output: SyncStatusSchema },
   'sync:now': { input: NoInput, output: SyncStatusSchema },
   'sync:pause': { input: SyncPauseInputSchema, output: SyncStatusSchema },
-  'sync:disconnect': { input: NoInput, output: SyncStatusSchema }
+  'sync:disconnect': { input: NoInput, output: SyncStatusSchema },
+  // Export memory / Import: one archive through the OS dialogs (main asks; the page sends no path).
+  'backup:export': { input: NoInput, output: ExportResultSchema },
+  'backup:import-preview': { input: NoInput, output: ImportPreviewSchema.nullable() },
+  'backup:import': { input: ImportInputSchema, output: ImportResultSchema }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
@@ -269,7 +280,8 @@ export const events = {
   'chat:error': ChatErrorSchema,
   'chat:approval-pending': PendingApprovalSchema,
   'chat:approval-resolved': ChatApprovalResolvedSchema,
-  'sync:changed': SyncStatusSchema
+  'sync:changed': SyncStatusSchema,
+  'backup:progress': BackupProgressSchema
 } as const satisfies Record<string, z.ZodType>
 
 export type ChannelName = keyof typeof channels

@@ -74,6 +74,9 @@ export function createHandlers(services: Services): Handlers {
       return services.sync.status()
     },
     'sync:pause': ({ paused }) => services.sync.pause(paused),
-    'sync:disconnect': () => services.sync.disconnect()
+    'sync:disconnect': () => services.sync.disconnect(),
+    'backup:export': () => services.backup.exportToFile(),
+    'backup:import-preview': () => services.backup.chooseImport(),
+    'backup:import': (input) => services.backup.importArchive(input)
   }
 }

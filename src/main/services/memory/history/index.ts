@@ -225,6 +225,11 @@ export class History {
     const record = this.journal.get(seq)
     if (!record)
       throw new CairnError('MEMORY_NOT_FOUND', `Entry ${seq} changed no file history still holds.`)
+    if (record.command === 'import-history')
+      throw new CairnError(
+        'MEMORY_REFUSED',
+        `Entry ${seq} only added an archive's earlier versions to history; it changed no file. Undo the import entry after it to take the imported files back out.`
+      )
     // Undo acts on what the record did (its refs), whatever its command was called.
     const move = wholeMove(record)
     return {
@@ -300,6 +305,24 @@ export class History {
       message: `Forgot ${versions} ${versions === 1 ? 'version' : 'versions'} of ${files.size} ${files.size === 1 ? 'file' : 'files'} from history`
     })
     return versions
+  }
+
+  /**
+   * Earlier versions brought in by an import (their bytes): kept like any version, durable when
+   * this resolves. Answers which of them history now holds (a forgotten one is never kept again).
+   */
+  async adopt(versions: ReadonlyArray<{ hash: string; bytes: Buffer }>): Promise<Set<string>> {
+    for (const { hash, bytes } of versions) this.keep(hash, bytes)
+    await this.settle()
+    for (const { hash } of versions) if (this.blobs.has(hash)) this.named.add(hash)
+    return new Set(versions.map((v) => v.hash).filter((hash) => this.blobs.has(hash)))
+  }
+
+  /** Every path history holds versions of (current names and old ones), for an export. */
+  paths(): string[] {
+    const paths = new Set<string>()
+    for (const record of this.journal.all()) for (const ref of record.versions) paths.add(ref.path)
+    return [...paths]
   }
 
   /** The bytes of a version, or null when history does not hold it. */
