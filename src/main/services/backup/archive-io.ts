@@ -80,10 +80,7 @@ export async function readArchiveFile(path: string): Promise<Archive> {
   return readArchiveBytes(await readFile(path))
 }
 
-export async function readArchiveBytes(
-  packed: Buffer,
-  limits: Limits = LIMITS
-): Promise<Archive> {
+export async function readArchiveBytes(packed: Buffer, limits: Limits = LIMITS): Promise<Archive> {
   let tar: Buffer
   try {
     tar = await gunzipAsync(packed, { maxOutputLength: limits.maxUnpackedBytes })

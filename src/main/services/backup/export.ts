@@ -51,8 +51,7 @@ export async function exportMemory(
     else
       skipped.push({
         path,
-        reason:
-          bytes === null ? 'larger than 16 MB, too large to export' : 'it could not be read'
+        reason: bytes === null ? 'larger than 16 MB, too large to export' : 'it could not be read'
       })
     step()
   }

@@ -154,7 +154,8 @@ function checkAgainstManifest(
   for (const file of manifest.files) {
     const problem = nameProblem(file.path)
     if (problem) throw new ArchiveError(`The file ${safe(file.path)} ${problem}.`)
-    if (listed.has(file.path)) throw new ArchiveError(`The manifest lists ${safe(file.path)} twice.`)
+    if (listed.has(file.path))
+      throw new ArchiveError(`The manifest lists ${safe(file.path)} twice.`)
     listed.add(file.path)
     const bytes = files.get(file.path)
     if (!bytes) throw new ArchiveError(`The archive is missing ${safe(file.path)}.`)

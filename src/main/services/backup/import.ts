@@ -47,7 +47,12 @@ export function createImporter(deps: ImportDeps) {
       const rel = item.path.slice(MEMORY_ROOT.length + 1)
       if (item.status !== 'refused' && texts.get(rel) === null)
         return { path: item.path, status: 'refused', size, reason: 'it is not UTF-8 text' }
-      return { path: item.path, status: item.status, size, ...(item.reason ? { reason: item.reason } : {}) }
+      return {
+        path: item.path,
+        status: item.status,
+        size,
+        ...(item.reason ? { reason: item.reason } : {})
+      }
     })
     const counts = { new: 0, changed: 0, same: 0, refused: 0 }
     for (const item of items) counts[item.status] += 1

@@ -134,8 +134,7 @@ export function readTar(tar: Buffer, limits: ReadLimits): TarEntry[] {
       throw new ArchiveError(
         `The archive holds something that is not a plain file (${safe(rawName)}).`
       )
-    if (seen.has(rawName))
-      throw new ArchiveError(`The archive names ${safe(rawName)} twice.`)
+    if (seen.has(rawName)) throw new ArchiveError(`The archive names ${safe(rawName)} twice.`)
     seen.add(rawName)
     if (entries.length >= limits.maxEntries)
       throw new ArchiveError(`The archive holds more than ${limits.maxEntries} files.`)
@@ -184,7 +183,10 @@ function decodeName(bytes: Buffer): string {
 }
 
 function parseOctal(header: Buffer, at: number, width: number, what: string): number {
-  const text = header.toString('latin1', at, at + width).replace(/[\0 ]+$/, '').trim()
+  const text = header
+    .toString('latin1', at, at + width)
+    .replace(/[\0 ]+$/, '')
+    .trim()
   if (!/^[0-7]{1,12}$/.test(text))
     throw new ArchiveError(`The archive is damaged (a header's ${what} is not a number).`)
   return parseInt(text, 8)

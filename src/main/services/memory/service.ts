@@ -110,7 +110,10 @@ export interface MemoryReads {
   /** Every path history holds versions of, for an export. */
   historyPaths(): Promise<string[]>
   /** What importing these files and versions would do (new, changed, same, refused). */
-  importPreview(files: ReadonlyArray<{ path: string; sha256: string }>, versions: readonly ImportedVersion[]): Promise<ImportCheck>
+  importPreview(
+    files: ReadonlyArray<{ path: string; sha256: string }>,
+    versions: readonly ImportedVersion[]
+  ): Promise<ImportCheck>
   /** Every change, whoever made it; returns the unsubscribe. */
   onChange(listener: (change: MemoryChange) => void): () => void
 }
@@ -131,7 +134,11 @@ export interface MemoryWrites {
   forget(input: ForgetInput, actor?: ActivityActor): Promise<ForgetResult>
   forgetSecrets(path: string): Promise<ForgetSecretsResult>
   /** Merges an archive's files (one activity entry, undone as one) and adds its earlier versions to history. */
-  importFiles(files: readonly ImportFile[], versions: readonly ImportedVersion[], label: string): Promise<ImportOutcome>
+  importFiles(
+    files: readonly ImportFile[],
+    versions: readonly ImportedVersion[],
+    label: string
+  ): Promise<ImportOutcome>
 }
 
 /** Settings changes; they apply to the next operation. */

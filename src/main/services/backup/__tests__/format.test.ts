@@ -196,9 +196,7 @@ describe('the export archive format', () => {
   })
 
   it('refuses damaged data: a header checksum, a file whose bytes do not match', async () => {
-    const tar = tarOf([
-      { name: MANIFEST_NAME, data: Buffer.from(JSON.stringify(manifestFor({}))) }
-    ])
+    const tar = tarOf([{ name: MANIFEST_NAME, data: Buffer.from(JSON.stringify(manifestFor({}))) }])
     tar[5] = 0x5a
     expect(await refusal(gzipSync(tar))).toContain('checksum')
     const manifest = manifestFor({ 'a.md': Buffer.from('original') })
