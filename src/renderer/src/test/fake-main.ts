@@ -1,3 +1,4 @@
+import type { ExportResult, ImportPreview, ImportResult } from '@shared/backup'
 import { buildCairnApi, type CairnApi } from '@shared/bridge'
 import {
   channels,
@@ -106,6 +107,12 @@ export interface FakeMain {
   approvals: ReturnType<typeof createFakeApprovals>
   /** What the next file-button pick answers (main's open dialog). */
   picked: ReturnType<typeof createFakeAttachments>['picked']
+  /** What Export memory / Import answer (null: the dialog was cancelled). */
+  backup: {
+    exported: ExportResult | null
+    preview: ImportPreview | null
+    result: ImportResult | null
+  }
 }
 
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
@@ -151,6 +158,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   const approvals = createFakeApprovals(emit)
   const attachments = createFakeAttachments()
   // Only what the renderer under test uses; any other channel answers like a failed call.
+  const backup: FakeMain['backup'] = { exported: null, preview: null, result: null }
   const handlers: Partial<Record<ChannelName, Handler>> = {
     ...memory.handlers,
     ...chat.handlers,
@@ -217,6 +225,17 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       retryAt: null,
       error: null
     }),
+    // Export and import: the OS dialogs, cancelled (Settings → Memory shows the card).
+    'backup:export': () => backup.exported ?? { status: 'canceled' },
+    'backup:import-preview': () => backup.preview,
+    'backup:import': () =>
+      backup.result ?? {
+        imported: [],
+        skipped: [],
+        historyVersions: 0,
+        settingsApplied: false,
+        seq: null
+      },
     'secrets:set-api-key': (input: { apiKey: string; sessionOnly?: boolean }) => {
       if (input.sessionOnly) state.sessionKey = input.apiKey
       else if (keychainMissing)
@@ -336,7 +355,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     conversations: chat.conversations,
     chat,
     approvals,
-    picked: attachments.picked
+    picked: attachments.picked,
+    backup
   }
 }
 
