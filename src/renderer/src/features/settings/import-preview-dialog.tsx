@@ -41,14 +41,8 @@ export function ImportPreviewDialog({ preview, busy, onConfirm, onClose }: Props
       className="m-auto w-[min(600px,92vw)] rounded-card border border-line bg-surface p-0 text-fg shadow-xl backdrop:bg-black/40"
     >
       {preview ? (
-        <form
-          method="dialog"
-          className="flex max-h-[85vh] flex-col gap-3 p-5"
-          onSubmit={(event) => {
-            event.preventDefault()
-            onConfirm(applySettings)
-          }}
-        >
+        // Not a <form>: this card sits inside the settings form, and forms do not nest.
+        <div className="flex max-h-[85vh] flex-col gap-3 p-5">
           <h2 id={titleId} className="text-base font-semibold">
             Import {preview.name}?
           </h2>
@@ -105,9 +99,10 @@ export function ImportPreviewDialog({ preview, busy, onConfirm, onClose }: Props
               Cancel
             </button>
             <button
-              type="submit"
+              type="button"
               className="button button--primary"
               autoFocus
+              onClick={() => onConfirm(applySettings)}
               disabled={busy || (writes === 0 && !applySettings)}
             >
               {busy
@@ -119,7 +114,7 @@ export function ImportPreviewDialog({ preview, busy, onConfirm, onClose }: Props
                     : 'Nothing to import'}
             </button>
           </div>
-        </form>
+        </div>
       ) : null}
     </dialog>
   )
