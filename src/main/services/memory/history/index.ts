@@ -37,9 +37,7 @@ import { diffVersions, snapshot, versionsOf, type Snapshot } from './versions'
 // and holds history to `maxBytes` on disk (pruning oldest first, one activity entry saying so).
 
 export { BLOB_MAX_BYTES } from './not-kept'
-
 export type TrackHow = 'plain' | 'read' | 'move'
-
 export { type Snapshot } from './versions'
 export type { HistoryRecord } from './journal'
 
@@ -225,11 +223,6 @@ export class History {
     const record = this.journal.get(seq)
     if (!record)
       throw new CairnError('MEMORY_NOT_FOUND', `Entry ${seq} changed no file history still holds.`)
-    if (record.command === 'import-history')
-      throw new CairnError(
-        'MEMORY_REFUSED',
-        `Entry ${seq} only added an archive's earlier versions to history; it changed no file. Undo the import entry after it to take the imported files back out.`
-      )
     // Undo acts on what the record did (its refs), whatever its command was called.
     const move = wholeMove(record)
     return {
@@ -307,27 +300,18 @@ export class History {
     return versions
   }
 
-  /**
-   * Earlier versions brought in by an import (their bytes): kept like any version, durable when
-   * this resolves. Answers which of them history now holds (a forgotten one is never kept again).
-   */
+  /** An import's earlier versions, kept like any; answers those history now holds. */
   async adopt(versions: ReadonlyArray<{ hash: string; bytes: Buffer }>): Promise<Set<string>> {
     for (const { hash, bytes } of versions) this.keep(hash, bytes)
     await this.settle()
-    for (const { hash } of versions) if (this.blobs.has(hash)) this.named.add(hash)
-    return new Set(versions.map((v) => v.hash).filter((hash) => this.blobs.has(hash)))
+    const held = new Set(versions.map((v) => v.hash).filter((hash) => this.blobs.has(hash)))
+    held.forEach((hash) => this.named.add(hash))
+    return held
   }
 
-  /** Every path history holds versions of (current names and old ones), for an export. */
+  /** Every path history holds versions of, for an export. */
   paths(): string[] {
-    const paths = new Set<string>()
-    for (const record of this.journal.all()) for (const ref of record.versions) paths.add(ref.path)
-    return [...paths]
-  }
-
-  /** The bytes of a version, or null when history does not hold it. */
-  bytesOf(hash: string): Promise<Buffer | null> {
-    return this.blobs.read(hash)
+    return [...new Set(this.journal.all().flatMap((r) => r.versions.map((ref) => ref.path)))]
   }
 
   /**
