@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { AppPage } from './pages/app-page'
 import { MemoryPage } from './pages/memory-page'
 import { expect, test } from './support/app-fixture'
-import { captureView } from './support/page-checks'
+import { captureView, seriousA11yViolations } from './support/page-checks'
 
 // Settings → Export and import, end to end: Export memory writes one archive (the save dialog is
 // answered by the harness), the files change, Import previews what would change (new, changed,
@@ -44,8 +44,10 @@ test('export memory, change the folder, import: preview, merge, undo as one', as
   await captureView(cairn.page, testInfo, 'import-preview-1280')
   await cairn.page.setViewportSize({ width: 900, height: 800 })
   await captureView(cairn.page, testInfo, 'import-preview-900')
+  expect(await seriousA11yViolations(cairn.page), 'import preview, light').toEqual([])
   await cairn.page.emulateMedia({ colorScheme: 'dark' })
   await captureView(cairn.page, testInfo, 'import-preview-900-dark')
+  expect(await seriousA11yViolations(cairn.page), 'import preview, dark').toEqual([])
   await cairn.page.emulateMedia({ colorScheme: 'light' })
   await cairn.page.setViewportSize({ width: 1280, height: 900 })
 
