@@ -20,7 +20,7 @@ test('export memory, change the folder, import: preview, merge, undo as one', as
   await writeFile(join(memories, 'projects.md'), '# Projects\n\nCairn.\n')
   const app = new AppPage(cairn.page)
   await app.waitForReady()
-  await app.gotoSettings()
+  const settings = await app.gotoSettings()
 
   const card = cairn.page.getByRole('region', { name: 'Export and import' })
   await card.getByRole('button', { name: 'Export memory…' }).click()
@@ -31,6 +31,9 @@ test('export memory, change the folder, import: preview, merge, undo as one', as
   // Since the export: one file edited, one deleted, one untouched.
   await writeFile(join(memories, 'about-me.md'), '# About me\n\nI like coffee now.\n')
   await rm(join(memories, 'travel.md'))
+  // And a setting: the archive's is offered in the preview, never taken unless ticked.
+  await settings.setField('maxFiles', '500')
+  await settings.save()
 
   await cairn.answerOpenDialog([archive!])
   await card.getByRole('button', { name: 'Import…' }).click()
@@ -40,6 +43,9 @@ test('export memory, change the folder, import: preview, merge, undo as one', as
   await expect(dialog.getByRole('region', { name: 'New files' })).toContainText('travel.md')
   await expect(dialog.getByRole('region', { name: 'Changed files' })).toContainText('about-me.md')
   await expect(dialog).toContainText('history keeps what you have now')
+  const useTheirs = dialog.getByRole('checkbox', { name: /archive's settings/ })
+  await expect(useTheirs).not.toBeChecked()
+  await expect(dialog).toContainText('2,000 files in all')
   await dialog.screenshot({ path: testInfo.outputPath('import-preview.png') })
   await captureView(cairn.page, testInfo, 'import-preview-1280')
   await cairn.page.setViewportSize({ width: 900, height: 800 })
@@ -62,6 +68,7 @@ test('export memory, change the folder, import: preview, merge, undo as one', as
   await expect(card.getByRole('status')).toContainText('Imported 2 files.')
   expect(await readFile(join(memories, 'about-me.md'), 'utf8')).toContain('I like tea.')
   expect(await readFile(join(memories, 'travel.md'), 'utf8')).toContain('Window seat.')
+  await expect(settings.field('maxFiles')).toHaveValue('500')
 
   // The whole import is one entry in Activity, and its Undo takes both files back.
   await app.goto('Memory')

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { ImportPreview, ImportPreviewItem, ImportSettings } from '@shared/backup'
-import { formatBytes } from '../../lib/format'
+import { formatBytes, formatNumber } from '../../lib/format'
 
 interface Props {
   preview: ImportPreview | null
@@ -162,5 +162,5 @@ function settingsWords(settings: ImportSettings): string {
       ? 'nothing expires'
       : `${expiry.action} after ${expiry.days} days ${expiry.mode === 'idle' ? 'unused' : 'old'}`
   const pins = expiry.pinned.length ? `pinned: ${expiry.pinned.join(', ')}` : 'no pins'
-  return `Files up to ${formatBytes(memory.maxFileBytes)}, ${formatBytes(memory.maxTotalBytes)} and ${memory.maxFiles} files in all; ${expires}; ${pins}.`
+  return `Files up to ${formatBytes(memory.maxFileBytes)} each, ${formatBytes(memory.maxTotalBytes)} and ${formatNumber(memory.maxFiles)} files in all; ${expires}; ${pins}.`
 }
