@@ -259,6 +259,24 @@ describe('export and import', () => {
     expect(isCairnError(stale) && stale.code).toBe('IMPORT_REFUSED')
   })
 
+  it('an export that fails leaves the chosen file as it was and no temp file behind', async () => {
+    const a = await device('a')
+    await seed(a.memory)
+    await writeFile(a.saveTo, 'an older export')
+    // Into a folder that does not exist: refused with a next step.
+    const saveTo = a.saveTo
+    a.saveTo = join(a.dir, 'missing', 'x.cairnmem')
+    const missing = await a.backup.exportToFile().catch((e: unknown) => e)
+    expect(isCairnError(missing) && missing.code).toBe('EXPORT_FAILED')
+    expect(isCairnError(missing) && missing.detail).toContain('try another folder')
+    // Memory closed half-way: the older export is untouched.
+    a.saveTo = saveTo
+    await a.memory.dispose()
+    await expect(a.backup.exportToFile()).rejects.toThrow()
+    expect(await readFile(saveTo, 'utf8')).toBe('an older export')
+    expect((await readdir(a.dir)).filter((n) => n.endsWith('.tmp'))).toEqual([])
+  })
+
   it('a secret in an archived file is refused by the guard, the rest imports', async () => {
     const a = await device('a')
     await a.memory.create({ path: '/memories/ok.md', content: 'fine\n' })

@@ -1,6 +1,9 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { readArchiveBytes } from '../archive-io'
+import { readArchiveBytes, readArchiveFile, writeArchive } from '../archive-io'
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -237,6 +240,35 @@ describe('the export archive format', () => {
     expect(
       await refusal(packed([{ name: MANIFEST_NAME, data: Buffer.from(JSON.stringify(manifest)) }]))
     ).toContain('steps out')
+  })
+})
+
+describe('writing an archive', () => {
+  it('is atomic: a failure half-way leaves the old file and no temp; a whole one reads back', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cairn-archive-'))
+    try {
+      const dest = join(dir, 'out.cairnmem')
+      await writeFile(dest, 'older')
+      const failing = writeArchive(dest, async (writer) => {
+        await writer.add(MANIFEST_NAME, Buffer.from('{}'))
+        await writer.add('memory/a.md', Buffer.alloc(256 * 1024, 0x61))
+        throw new Error('disk went away')
+      })
+      await expect(failing).rejects.toThrow('disk went away')
+      expect(await readFile(dest, 'utf8')).toBe('older')
+      expect(await readdir(dir)).toEqual(['out.cairnmem'])
+      const data = Buffer.from('hello\n')
+      const manifest = manifestFor({ 'a.md': data })
+      await writeArchive(dest, async (writer) => {
+        await writer.add(MANIFEST_NAME, Buffer.from(JSON.stringify(manifest)))
+        await writer.add('memory/a.md', data)
+      })
+      const archive = await readArchiveFile(dest)
+      expect(archive.files.get('a.md')?.toString()).toBe('hello\n')
+      expect(await readdir(dir)).toEqual(['out.cairnmem'])
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })
 
