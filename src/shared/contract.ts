@@ -1,3 +1,10 @@
+import {
+  BackupProgressSchema,
+  ExportResultSchema,
+  ImportInputSchema,
+  ImportPreviewSchema,
+  ImportResultSchema
+} from './backup'
 import { z } from 'zod'
 import {
   AddAttachmentInputSchema,
@@ -291,7 +298,11 @@ export const channels = {
   },
   'sync:resolve': { input: SyncResolveInputSchema, output: SyncStatusSchema },
   'sync:list-stores': { input: NoInput, output: SyncStoreListSchema },
-  'sync:approve': { input: NoInput, output: SyncStatusSchema }
+  'sync:approve': { input: NoInput, output: SyncStatusSchema },
+  // Export memory / Import: one archive through the OS dialogs (main asks; the page sends no path).
+  'backup:export': { input: NoInput, output: ExportResultSchema },
+  'backup:import-preview': { input: NoInput, output: ImportPreviewSchema.nullable() },
+  'backup:import': { input: ImportInputSchema, output: ImportResultSchema }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
@@ -310,7 +321,8 @@ export const events = {
   'sync:changed': SyncStatusSchema,
   'window:show-conversation': ShowConversationSchema,
   // Something waits in the link inbox: the page takes it with app:take-links.
-  'app:links-waiting': z.object({ count: z.number().int().min(1) })
+  'app:links-waiting': z.object({ count: z.number().int().min(1) }),
+  'backup:progress': BackupProgressSchema
 } as const satisfies Record<string, z.ZodType>
 
 export type ChannelName = keyof typeof channels

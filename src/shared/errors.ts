@@ -27,6 +27,8 @@ export const ErrorCodeSchema = z.enum([
   'CHAT_NOTHING_TO_CONTINUE',
   'CHAT_WRITE_FAILED',
   'EXPORT_FAILED',
+  /** An import archive was refused (damaged, hostile, not ours) or its preview went stale. */
+  'IMPORT_REFUSED',
   /** A file that cannot be attached: its type, its size, or the API's limits per request. */
   'ATTACHMENT_REFUSED',
   /** An attachment named by hash that is not (or no longer) stored. */

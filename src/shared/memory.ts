@@ -166,6 +166,10 @@ export const ActivityCommandSchema = z.enum([
   'external',
   'revert',
   'archive',
+  /** Files merged in from an export archive (Settings → Import), undone as one. */
+  'import',
+  /** An archive's earlier versions added to history (no file changed; not undoable). */
+  'import-history',
   /** History let old versions go to stay under its size limit or age (actor `system`). */
   'prune',
   /** The user had history forget versions (what went is not said, only how many). */

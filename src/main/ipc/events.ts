@@ -33,7 +33,8 @@ export function wireEvents(services: Services, emit: EmitEvent): () => void {
     services.chat.onEvent((event, payload) => safely(event)(payload)),
     services.sync.onStatus(safely('sync:changed')),
     services.quickAsk.onShowConversation(safely('window:show-conversation')),
-    services.links.onWaiting(safely('app:links-waiting'))
+    services.links.onWaiting(safely('app:links-waiting')),
+    services.backup.onProgress(safely('backup:progress'))
   ]
   return () => off.forEach((stop) => stop())
 }

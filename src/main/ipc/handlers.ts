@@ -92,6 +92,9 @@ export function createHandlers(services: Services): Handlers {
     'window:open-in-main': (input) => services.quickAsk.openInMain(input),
     'sync:resolve': (input) => services.sync.resolve(input),
     'sync:list-stores': () => services.sync.listStores(),
-    'sync:approve': () => services.sync.approveWaiting()
+    'sync:approve': () => services.sync.approveWaiting(),
+    'backup:export': () => services.backup.exportToFile(),
+    'backup:import-preview': () => services.backup.chooseImport(),
+    'backup:import': (input) => services.backup.importArchive(input)
   }
 }

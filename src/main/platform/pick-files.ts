@@ -29,3 +29,21 @@ export function createFilePicker(
     return result.canceled ? [] : result.filePaths
   }
 }
+
+/** The OS open dialog for one file (Import memory); null when cancelled. */
+export function createOneFilePicker(
+  dialog: Pick<Dialog, 'showOpenDialog'>,
+  focusedWindow: () => BrowserWindow | null
+): (options: {
+  title: string
+  filters: Array<{ name: string; extensions: string[] }>
+}) => Promise<string | null> {
+  return async ({ title, filters }) => {
+    const options: Electron.OpenDialogOptions = { title, filters, properties: ['openFile'] }
+    const window = focusedWindow()
+    const result = window
+      ? await dialog.showOpenDialog(window, options)
+      : await dialog.showOpenDialog(options)
+    return result.canceled ? null : (result.filePaths[0] ?? null)
+  }
+}

@@ -26,6 +26,7 @@ import { createQuickAskService } from './quick-ask/quick-ask-service'
 import { createShortcutService } from './quick-ask/shortcut-service'
 import { createSettingsStore } from './settings/settings-store'
 import { createSyncService } from './sync'
+import { createBackupService, type ChooseOpenFile } from './backup'
 import { createWindowStateStore } from './window-state/window-state-store'
 
 export interface ServiceDeps {
@@ -52,6 +53,8 @@ export interface ServiceDeps {
   }
   /** The OS open dialog for attachments (main's dialog.showOpenDialog); tests pass their own. */
   pickFiles?: PickFiles
+  /** The OS open dialog for one file (Import memory); without it, the first file `pickFiles` answers. */
+  chooseOpenFile?: ChooseOpenFile
   /** Where the chat service sends requests (tests: the fake server); else api.anthropic.com. */
   anthropic?: AnthropicOptions
   /**
@@ -203,10 +206,27 @@ export async function createServices(deps: ServiceDeps) {
     conversationExists: (conversationId) => chat.getConversation({ conversationId }),
     logger: deps.logger
   })
+  const memorySettings = () => {
+    const { memory: caps, expiry, history } = settings.get().settings
+    return { memory: caps, expiry, history }
+  }
+  const backup = createBackupService({
+    memory,
+    settings: memorySettings,
+    applySettings: async (next) => {
+      await settings.update({ memory: next.memory, expiry: next.expiry, history: next.history })
+    },
+    app: { name: deps.app.name, version: deps.app.version },
+    ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
+    chooseOpenFile:
+      deps.chooseOpenFile ??
+      (async () => (deps.pickFiles ? ((await deps.pickFiles())[0] ?? null) : null))
+  })
   return {
     settings,
     secrets,
     sync,
+    backup,
     app,
     memory,
     watcher,

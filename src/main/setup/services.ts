@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { askAfterMemoryFailure } from '../platform/memory-start'
 import type { DevOverrides } from '../platform/dev-overrides'
 import { deviceName } from '../platform/device-name'
-import { createFilePicker } from '../platform/pick-files'
+import { createFilePicker, createOneFilePicker } from '../platform/pick-files'
 import { createServices, MEMORY_FOLDER_NAME, type ServiceDeps, type Services } from '../services'
 import type { RedactingLogger } from '../services/log/logger'
 import { MemoryStartError } from '../services/memory/off'
@@ -43,6 +43,7 @@ export async function setupServices(
       return chosen.canceled || !chosen.filePath ? null : chosen.filePath
     },
     pickFiles: createFilePicker(dialog, () => BrowserWindow.getFocusedWindow()),
+    chooseOpenFile: createOneFilePicker(dialog, () => BrowserWindow.getFocusedWindow()),
     ...(overrides.anthropic ? { anthropic: overrides.anthropic } : {}),
     logger,
     env,

@@ -52,7 +52,10 @@ let openedLinks: string[]
 /** The Anthropic API the services talk to (sync:configure creates a Memory Store there). */
 let fake: FakeAnthropic
 
+let importPick: string | null = null
+
 beforeEach(async () => {
+  importPick = null
   dir = await mkdtemp(join(tmpdir(), 'cairn-registry-'))
   keychain = memoryKeychain()
   logLines = []
@@ -74,6 +77,8 @@ beforeEach(async () => {
     openExternal: async (url) => void openedLinks.push(url),
     // The OS open dialog, cancelled: nothing picked.
     pickFiles: async () => [],
+    // Import's open dialog: the file a test put here, else cancelled.
+    chooseOpenFile: async () => importPick,
     logger,
     env: {},
     app: { name: 'Cairn', version: '1.2.3', platform: 'linux', electronVersion: null },
@@ -424,6 +429,14 @@ function chatGarbage() {
       ['no flag', {}],
       ['flag string', { paused: 'yes' }]
     ],
+    'backup:export': [],
+    'backup:import-preview': [],
+    'backup:import': [
+      ['no token', { applySettings: false }],
+      ['no flag', { token: 'abc' }],
+      ['flag string', { token: 'abc', applySettings: 'yes' }],
+      ['extra key', { token: 'abc', applySettings: false, path: '/etc/passwd' }]
+    ],
     'chat:search-conversations': [
       ['empty object', {}],
       ['blank query', { query: '   ' }],
@@ -594,6 +607,8 @@ describe('the registry refuses malformed payloads on every channel', () => {
         'window:hide-quick-ask',
         'sync:list-stores',
         'sync:approve',
+        'backup:export',
+        'backup:import-preview',
         'secrets:clear-api-key',
         'secrets:status',
         'settings:get'
@@ -951,6 +966,15 @@ describe('valid calls', () => {
     'sync:list-stores': async () => {
       await services.secrets.setApiKey({ apiKey: 'sk-ant-valid-key-0001' })
       return undefined
+    },
+    // A real export, picked in the open dialog, previewed: its token imports.
+    'backup:import': async () => {
+      await createNote()
+      const saved = await services.backup.exportToFile()
+      if (saved.status !== 'saved') throw new Error('export was cancelled')
+      importPick = saved.path
+      const preview = await services.backup.chooseImport()
+      return { token: preview?.token, applySettings: false }
     },
     'memory:undone': async () => {
       await createNote()

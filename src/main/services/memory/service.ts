@@ -60,6 +60,38 @@ export interface ExecuteOptions {
 /** A dry run's answer: the plan, or the error the command would give. */
 export type Preview = { ok: true; plan: PlannedChange } | { ok: false; result: ToolResult }
 
+/** One file an import writes: its text, and what the preview saw there (null: nothing). */
+export interface ImportFile {
+  path: string
+  content: string
+  expect: string | null
+}
+/** An earlier version an archive carries for a path, oldest first per path; `bytes` null: hash only. */
+export interface ImportedVersion {
+  path: string
+  hash: string
+  size: number
+  bytes: Buffer | null
+}
+export interface ImportOutcome {
+  imported: string[]
+  skipped: Array<{ path: string; reason: string }>
+  historyVersions: number
+  /** The one activity entry the import made (undo it to undo the import); null: nothing written. */
+  seq: number | null
+}
+export interface ImportCheck {
+  items: Array<{
+    path: string
+    status: 'new' | 'changed' | 'same' | 'refused'
+    /** What is there now (for `changed`): the import writes only if it still is. */
+    hash?: string
+    reason?: string
+  }>
+  /** Archive versions local history does not list for their path yet. */
+  newVersions: number
+}
+
 /** What only looks: nothing here changes a file, a history version or the activity log. */
 export interface MemoryReads {
   /** The engine's dry run of one of Claude's commands (see `MemoryStore.preview`). */
@@ -85,6 +117,15 @@ export interface MemoryReads {
   findInHistory(text: string): Promise<FindInHistoryResult>
   scanSecrets(): Promise<SecretScanResult>
   search(query: string): Promise<MemorySearchResult>
+  /** A file's bytes as they are, for an export (no access is marked); null: over 16 MiB. */
+  readForExport(path: string): Promise<Buffer | null>
+  /** Every path history holds versions of, for an export. */
+  historyPaths(): Promise<string[]>
+  /** What importing these files and versions would do (new, changed, same, refused). */
+  importPreview(
+    files: ReadonlyArray<{ path: string; sha256: string }>,
+    versions: readonly ImportedVersion[]
+  ): Promise<ImportCheck>
   /** Every change, whoever made it; returns the unsubscribe. */
   onChange(listener: (change: MemoryChange) => void): () => void
 }
@@ -104,6 +145,12 @@ export interface MemoryWrites {
   revert(seq: number, actor?: ActivityActor): Promise<RevertResult>
   forget(input: ForgetInput, actor?: ActivityActor): Promise<ForgetResult>
   forgetSecrets(path: string): Promise<ForgetSecretsResult>
+  /** Merges an archive's files (one activity entry, undone as one) and adds its earlier versions to history. */
+  importFiles(
+    files: readonly ImportFile[],
+    versions: readonly ImportedVersion[],
+    label: string
+  ): Promise<ImportOutcome>
 }
 
 /** Settings changes; they apply to the next operation. */

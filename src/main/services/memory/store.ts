@@ -44,8 +44,18 @@ import * as tool from './engine/run-tool'
 import * as undo from './engine/undo'
 import * as upkeep from './engine/upkeep'
 import * as calls from './engine/user-calls'
+import * as backup from './engine/import-calls'
 import type { Ctx } from './kernel/context'
-import type { ExecuteOptions, MemoryService, Preview, ReadHow } from './service'
+import type {
+  ExecuteOptions,
+  ImportCheck,
+  ImportedVersion,
+  ImportFile,
+  ImportOutcome,
+  MemoryService,
+  Preview,
+  ReadHow
+} from './service'
 
 // The memory engine's facade: every method hands the shared state (engine/engine.ts) to the room
 // that does the work. Floors, lowest first: core ← jail ← ledger ← kernel ← caps, expiry,
@@ -138,6 +148,27 @@ export class MemoryStore implements MemoryService {
   }
   forgetSecrets(path: string): Promise<ForgetSecretsResult> {
     return undo.forgetSecrets(this.e, path)
+  }
+
+  // ---- export and import (engine/import-calls.ts)
+  readForExport(path: string): Promise<Buffer | null> {
+    return backup.readForExport(this.e, path)
+  }
+  historyPaths(): Promise<string[]> {
+    return backup.historyPaths(this.e)
+  }
+  importPreview(
+    files: ReadonlyArray<{ path: string; sha256: string }>,
+    versions: readonly ImportedVersion[]
+  ): Promise<ImportCheck> {
+    return backup.importPreview(this.e, files, versions)
+  }
+  importFiles(
+    files: readonly ImportFile[],
+    versions: readonly ImportedVersion[],
+    label: string
+  ): Promise<ImportOutcome> {
+    return backup.importFiles(this.e, files, versions, label)
   }
 
   // ---- settings (engine/policy.ts)

@@ -1,3 +1,4 @@
+import type { ExportResult, ImportPreview, ImportResult } from '@shared/backup'
 import { buildCairnApi, type CairnApi } from '@shared/bridge'
 import {
   channels,
@@ -129,6 +130,12 @@ export interface FakeMain {
   links: IncomingLink[]
   /** What app:crash-report answers (none by default). */
   crashReport: CrashReport
+  /** What Export memory / Import answer (null: the dialog was cancelled). */
+  backup: {
+    exported: ExportResult | null
+    preview: ImportPreview | null
+    result: ImportResult | null
+  }
 }
 
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
@@ -193,6 +200,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   const approvals = createFakeApprovals(emit)
   const attachments = createFakeAttachments()
   // Only what the renderer under test uses; any other channel answers like a failed call.
+  const backup: FakeMain['backup'] = { exported: null, preview: null, result: null }
   const handlers: Partial<Record<ChannelName, Handler>> = {
     ...memory.handlers,
     ...chat.handlers,
@@ -254,6 +262,17 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'sync:resolve': () => SYNC_OFF,
     'sync:list-stores': () => ({ stores: [] }),
     'sync:approve': () => SYNC_OFF,
+    // Export and import: the OS dialogs, cancelled (Settings → Memory shows the card).
+    'backup:export': () => backup.exported ?? { status: 'canceled' },
+    'backup:import-preview': () => backup.preview,
+    'backup:import': () =>
+      backup.result ?? {
+        imported: [],
+        skipped: [],
+        historyVersions: 0,
+        settingsApplied: false,
+        seq: null
+      },
     'secrets:set-api-key': (input: { apiKey: string; sessionOnly?: boolean }) => {
       if (input.sessionOnly) state.sessionKey = input.apiKey
       else if (keychainMissing)
@@ -394,7 +413,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     },
     set crashReport(report) {
       crash.report = report
-    }
+    },
+    backup
   }
 }
 

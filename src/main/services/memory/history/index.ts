@@ -30,9 +30,7 @@ import { diffVersions, snapshot, versionsOf, type Snapshot } from './versions'
 // and holds history to `maxBytes` on disk (pruning oldest first, one activity entry saying so).
 
 export { BLOB_MAX_BYTES } from './not-kept'
-
 export type TrackHow = 'plain' | 'read' | 'move'
-
 export { type Snapshot } from './versions'
 export type { HistoryRecord } from './journal'
 
@@ -295,9 +293,18 @@ export class History {
     return versions
   }
 
-  /** The bytes of a version, or null when history does not hold it. */
-  bytesOf(hash: string): Promise<Buffer | null> {
-    return this.blobs.read(hash)
+  /** An import's earlier versions, kept like any; answers those history now holds. */
+  async adopt(versions: ReadonlyArray<{ hash: string; bytes: Buffer }>): Promise<Set<string>> {
+    for (const { hash, bytes } of versions) this.keep(hash, bytes)
+    await this.settle()
+    const held = new Set(versions.map((v) => v.hash).filter((hash) => this.blobs.has(hash)))
+    held.forEach((hash) => this.named.add(hash))
+    return held
+  }
+
+  /** Every path history holds versions of, for an export. */
+  paths(): string[] {
+    return [...new Set(this.journal.all().flatMap((r) => r.versions.map((ref) => ref.path)))]
   }
 
   /**

@@ -40,6 +40,11 @@ export async function revertRecord(
   forgotten: ReadonlySet<string> = new Set()
 ): Promise<UserDone | RevertConflict> {
   const seq = record.seq
+  if (record.command === 'import-history')
+    throw new ToolError(
+      'refused',
+      `Error: Entry ${seq} only added an archive's earlier versions to history; it changed no file. Undo the import entry after it to take the imported files back out.`
+    )
   // 1. Check: the after-state is still there, and the before-texts needed are in history.
   refuseNotKept(record)
   const befores = new Map<string, Buffer>()

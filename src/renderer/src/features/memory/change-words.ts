@@ -62,7 +62,8 @@ const VERBS: Record<string, [done: string, tried: string]> = {
   restore: ['restored', 'restore'],
   revert: ['undid a change to', 'undo a change to'],
   expire: ['expired', 'expire'],
-  archive: ['archived', 'archive']
+  archive: ['archived', 'archive'],
+  import: ['imported', 'import']
 }
 
 /** One human sentence for an activity entry (the conversation, if any, is added by the UI). */
@@ -70,6 +71,10 @@ export function entrySentence(entry: ActivityEntry): string {
   // History's own pruning: the engine's message says how many versions of how many files, and why.
   if (entry.command === 'prune') return entry.message || 'History pruned old versions'
   if (entry.command === 'forget') return entry.message || 'You had history forget versions'
+  // An import names its archive and count ("Imported 3 files from x.cairnmem"), not every file.
+  if (entry.command === 'import-history') return entry.message
+  if (entry.command === 'import' && entry.outcome === 'ok' && entry.message)
+    return `You ${entry.message.charAt(0).toLowerCase()}${entry.message.slice(1)}`
   const target = entryTarget(entry)
   if (entry.command === 'external') {
     const kind = outsideKind(entry)
@@ -104,7 +109,13 @@ export function undoWord(entry: ActivityEntry): 'Undo' | 'Restore' {
 
 /** Whether an entry can be offered for undo: it worked and history knows what it changed. */
 export function canUndo(entry: ActivityEntry): boolean {
-  return entry.outcome === 'ok' && (entry.versions?.length ?? 0) > 0 && entry.command !== 'mkdir'
+  return (
+    entry.outcome === 'ok' &&
+    (entry.versions?.length ?? 0) > 0 &&
+    entry.command !== 'mkdir' &&
+    // Earlier versions an import added to history: no file changed, nothing to undo.
+    entry.command !== 'import-history'
+  )
 }
 
 /** A version in the History list: who made it and how ("Claude edited", "Outside Cairn"). */
@@ -112,6 +123,7 @@ export function versionWords(version: HistoryVersion): string {
   const who = actorWord(version.actor)
   if (version.command === 'external') return 'Changed outside Cairn'
   if (version.command === 'expire') return 'Expired'
+  if (version.command === 'import-history') return 'Earlier version, from an import'
   const [done] = VERBS[version.command] ?? [version.command]
   if (version.command === 'revert') return `${who} undid a change`
   if (version.command === 'rename' && version.from)

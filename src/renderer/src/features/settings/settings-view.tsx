@@ -16,6 +16,7 @@ import {
   type SettingsSectionId
 } from './settings-sections'
 import { SyncCard } from './sync-card'
+import { BackupCard } from './backup-card'
 import { TrustedSitesCard } from './trusted-sites-card'
 import type { SettingsController } from './use-settings-state'
 
@@ -93,6 +94,7 @@ export function SettingsView({ state, info, active, keyFocusSignal = 0 }: Settin
                   <>
                     {folderCard}
                     <SyncCard />
+                    <BackupCard />
                   </>
                 ),
                 privacy: <TrustedSitesCard settings={state.settings} onSaved={state.replace} />
