@@ -30,6 +30,7 @@ import { createLogger } from './services/log/logger'
 import { createRotatingLogFile } from './services/log/rotating-file'
 import { createOsKeychain } from './services/secrets/os-keychain'
 import { createMainWindow, hardenContents, hardenSession } from './window'
+import { setupUpdates } from './setup-updates'
 
 // Lifecycle only: build services, bind IPC, open the window, dispose on quit.
 
@@ -182,6 +183,7 @@ export async function start(
     logger
   })
   const unbindIpc = bindIpc(ipcMain, registry)
+  void setupUpdates({ packaged: app.isPackaged, services, logger })
   const unwireEvents = wireEvents(
     services,
     checkedEmitter((event, payload) => {

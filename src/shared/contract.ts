@@ -50,6 +50,7 @@ import {
 } from './approval'
 import { DiagnosticsSchema } from './diagnostics'
 import { SyncConfigureInputSchema, SyncPauseInputSchema, SyncStatusSchema } from './sync'
+import { UpdateStatusSchema } from './updates'
 import {
   BranchActionOutputSchema,
   EditMessageInputSchema,
@@ -254,7 +255,12 @@ export const channels = {
   'sync:configure': { input: SyncConfigureInputSchema, output: SyncStatusSchema },
   'sync:now': { input: NoInput, output: SyncStatusSchema },
   'sync:pause': { input: SyncPauseInputSchema, output: SyncStatusSchema },
-  'sync:disconnect': { input: NoInput, output: SyncStatusSchema }
+  'sync:disconnect': { input: NoInput, output: SyncStatusSchema },
+  // Updates (issue 28): the state the banner shows; check, download, and restart when the user asks.
+  'updates:status': { input: NoInput, output: UpdateStatusSchema },
+  'updates:check': { input: NoInput, output: UpdateStatusSchema },
+  'updates:download': { input: NoInput, output: UpdateStatusSchema },
+  'updates:restart': { input: NoInput, output: UpdateStatusSchema }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
@@ -269,7 +275,8 @@ export const events = {
   'chat:error': ChatErrorSchema,
   'chat:approval-pending': PendingApprovalSchema,
   'chat:approval-resolved': ChatApprovalResolvedSchema,
-  'sync:changed': SyncStatusSchema
+  'sync:changed': SyncStatusSchema,
+  'updates:changed': UpdateStatusSchema
 } as const satisfies Record<string, z.ZodType>
 
 export type ChannelName = keyof typeof channels

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { TRUSTED_HOSTS_MAX, TrustedHostSchema } from './links'
+import { UpdateSettingsSchema } from './updates'
 import { WebDomainListSchema } from './web-tools'
 
 export const SETTINGS_VERSION = 1
@@ -173,7 +174,9 @@ export const SettingsSchema = z.object({
    * takes one list or the other; with both set, only the allowed list applies.
    */
   webAllowedDomains: WebDomainListSchema.default([]),
-  webBlockedDomains: WebDomainListSchema.default([])
+  webBlockedDomains: WebDomainListSchema.default([]),
+  /** Updates: automatic, notify only or off, and the channel (stable or beta). */
+  updates: UpdateSettingsSchema.default(() => UpdateSettingsSchema.parse({}))
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
@@ -203,7 +206,8 @@ export const SettingsPatchSchema = z
     customInstructions: z.unknown(),
     newChatMemory: z.unknown(),
     webAllowedDomains: z.unknown(),
-    webBlockedDomains: z.unknown()
+    webBlockedDomains: z.unknown(),
+    updates: namesOnly(UpdateSettingsSchema)
   })
   .partial() as unknown as z.ZodType<SettingsPatch, SettingsPatch>
 export type SettingsPatch = {
@@ -223,6 +227,7 @@ export type SettingsPatch = {
   newChatMemory?: Settings['newChatMemory']
   webAllowedDomains?: string[]
   webBlockedDomains?: string[]
+  updates?: Partial<Settings['updates']>
 }
 
 export function defaultSettings(): Settings {
@@ -248,6 +253,7 @@ export function applySettingsPatch(
     contextEditing: { ...current.contextEditing, ...mentioned(patch.contextEditing) },
     history: { ...current.history, ...mentioned(patch.history) },
     secretGuard: { ...current.secretGuard, ...mentioned(patch.secretGuard) },
+    updates: { ...current.updates, ...mentioned(patch.updates) },
     version: SETTINGS_VERSION
   }
   const result = SettingsSchema.safeParse(merged)

@@ -31,7 +31,8 @@ export function wireEvents(services: Services, emit: EmitEvent): () => void {
     services.memory.onChange(memoryChanged),
     // Chat events are fire-and-forget too: a failed send never stops a reply.
     services.chat.onEvent((event, payload) => safely(event)(payload)),
-    services.sync.onStatus(safely('sync:changed'))
+    services.sync.onStatus(safely('sync:changed')),
+    services.updates.onStatus(safely('updates:changed'))
   ]
   return () => off.forEach((stop) => stop())
 }

@@ -74,6 +74,10 @@ export function createHandlers(services: Services): Handlers {
       return services.sync.status()
     },
     'sync:pause': ({ paused }) => services.sync.pause(paused),
-    'sync:disconnect': () => services.sync.disconnect()
+    'sync:disconnect': () => services.sync.disconnect(),
+    'updates:status': () => services.updates.status(),
+    'updates:check': () => services.updates.check(),
+    'updates:download': () => services.updates.download(),
+    'updates:restart': () => services.updates.restart()
   }
 }

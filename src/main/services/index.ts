@@ -21,6 +21,7 @@ import type { Keychain } from './secrets/keychain'
 import { createSecretsService } from './secrets/secrets-service'
 import { createSettingsStore } from './settings/settings-store'
 import { createSyncService } from './sync'
+import { createUpdatesService } from './updates'
 import { createWindowStateStore } from './window-state/window-state-store'
 
 export interface ServiceDeps {
@@ -172,10 +173,21 @@ export async function createServices(deps: ServiceDeps) {
     intervalMs: 5 * 60_000
   })
   await sync.start()
+  // Off ("development build") until main connects electron-updater in a packaged build.
+  const updates = createUpdatesService({
+    currentVersion: deps.app.version,
+    settings: {
+      get: () => settings.get().settings.updates,
+      onChange: (listener) => settings.onChange((next) => listener(next.updates))
+    },
+    chat,
+    logger: deps.logger
+  })
   return {
     settings,
     secrets,
     sync,
+    updates,
     app,
     memory,
     watcher,
@@ -186,6 +198,7 @@ export async function createServices(deps: ServiceDeps) {
     /** Stops everything; the memory engine flushes its index before this resolves. */
     async dispose() {
       stopApplyingSettings()
+      updates.dispose()
       // Running replies stop and save what they showed before the memory engine closes.
       await chat.dispose()
       await sync.dispose()

@@ -390,6 +390,10 @@ function chatGarbage() {
     'sync:status': [],
     'sync:now': [],
     'sync:disconnect': [],
+    'updates:status': [],
+    'updates:check': [],
+    'updates:download': [],
+    'updates:restart': [],
     'sync:configure': [
       ['neither id nor name', {}],
       ['empty name', { create: { name: '  ' } }],
@@ -564,6 +568,10 @@ describe('the registry refuses malformed payloads on every channel', () => {
         'sync:status',
         'sync:now',
         'sync:disconnect',
+        'updates:status',
+        'updates:check',
+        'updates:download',
+        'updates:restart',
         'secrets:clear-api-key',
         'secrets:status',
         'settings:get'

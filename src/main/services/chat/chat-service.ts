@@ -133,6 +133,8 @@ export interface ChatService extends MessageActionsService {
   onEvent(listener: ChatEmit): () => void
   /** Resolves when no reply is running (in this conversation, or at all). */
   idle(conversationId?: string): Promise<void>
+  /** Whether any reply is running now (an update's restart waits until none is). */
+  busy(): boolean
   dispose(): Promise<void>
 }
 
@@ -543,6 +545,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         await Promise.all(waiting)
       }
     },
+    busy: () => running.size > 0,
     async dispose() {
       disposed = true
       approvals.close() // quitting declines what waits for the user
