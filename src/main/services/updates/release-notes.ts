@@ -31,7 +31,7 @@ export function plainReleaseNotes(notes: string | null | undefined): string | nu
     notes
       .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '')
       .replace(/<li\b[^>]*>/gi, '\n• ')
-      .replace(/<br\s*\/?>|<\/(p|div|h[1-6]|li|ul|ol|pre|blockquote|tr)\s*>/gi, '\n')
+      .replace(/<br\s*\/?>|<\/(p|div|h[1-6]|ul|ol|pre|blockquote|tr)\s*>/gi, '\n')
       .replace(/<[^>]*>/g, '')
   )
     // Control characters (tabs and line breaks apart) never reach the page.
