@@ -12,6 +12,8 @@ import { isPrimaryShortcut, isShiftedShortcut, modifierLabel } from './lib/platf
 import { useLayout } from './lib/use-layout'
 import { fieldId } from './features/settings/field-labels'
 import { useAppInfo } from './lib/use-app-info'
+import { UpdateBanner } from './features/updates/update-banner'
+import { useUpdates } from './features/updates/use-updates'
 
 export type ViewId = 'chat' | 'memory' | 'settings'
 
@@ -48,6 +50,7 @@ export function App() {
   const layout = useLayout()
   const settings = useSettingsState()
   const info = useAppInfo()
+  const updates = useUpdates()
   const theme = settings.settings?.theme ?? 'system'
 
   useEffect(() => {
@@ -174,16 +177,16 @@ export function App() {
         </div>
       </nav>
       <main className="content" aria-busy={settings.phase === 'loading' || undefined}>
-        {settings.notice || settings.error ? (
-          <div className="banners">
-            {settings.notice ? (
-              <NoticeBanner notice={settings.notice} onDismiss={settings.dismissNotice} />
-            ) : null}
-            {settings.phase === 'failed' && settings.error ? (
-              <LoadErrorBanner error={settings.error} onRetry={settings.retry} />
-            ) : null}
-          </div>
-        ) : null}
+        {/* Hidden while empty (styles.css): each banner decides whether it shows. */}
+        <div className="banners">
+          {settings.notice ? (
+            <NoticeBanner notice={settings.notice} onDismiss={settings.dismissNotice} />
+          ) : null}
+          {settings.phase === 'failed' && settings.error ? (
+            <LoadErrorBanner error={settings.error} onRetry={settings.retry} />
+          ) : null}
+          <UpdateBanner updates={updates} />
+        </div>
         {panel(
           'chat',
           <ChatView

@@ -15,6 +15,7 @@ import {
 } from './settings-sections'
 import { SyncCard } from './sync-card'
 import { TrustedSitesCard } from './trusted-sites-card'
+import { UpdatesCard } from '../updates/updates-card'
 import type { SettingsController } from './use-settings-state'
 
 interface SettingsViewProps {
@@ -60,7 +61,10 @@ export function SettingsView({ state, info, active, keyFocusSignal = 0 }: Settin
           <SettingsSection id="general">
             <ApiKeySection active={active} focusSignal={keyFocusSignal} />
             {state.settings ? (
-              <ThemeCard settings={state.settings} onSaved={state.replace} />
+              <>
+                <ThemeCard settings={state.settings} onSaved={state.replace} />
+                <UpdatesCard settings={state.settings} onSaved={state.replace} />
+              </>
             ) : null}
           </SettingsSection>
 
