@@ -16,6 +16,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../fake-anthropic'
 import { PAGE_BRIDGE_FILE } from '../harness/build-page-bridge'
 import { startMainSide, type IpcRecord, type MainSide } from '../harness/main-side'
 import { serveDirectory } from '../harness/static-server'
+import { createUpdateFeed, type UpdateFeed } from '../harness/update-feed'
 import { findElectron, isCI, repoRoot } from './environment'
 import { watchCsp } from './page-checks'
 
@@ -47,6 +48,11 @@ export interface CairnApp {
   restart(): Promise<void>
   /** The fake Anthropic API chat talks to (Electron: through CAIRN_ANTHROPIC_BASE_URL). */
   readonly anthropic: FakeAnthropic | null
+  /**
+   * Browser harness only: the test update feed behind the real updates service (connected when a
+   * spec asks for `updateFeed: true`; Electron: null, its build is unpackaged and updates are off).
+   */
+  readonly updates: UpdateFeed | null
 }
 
 const keychain = createOsKeychain()
@@ -68,7 +74,8 @@ async function startInBrowser(
   userDataDir: string,
   keychainService: string,
   appKeychain: Keychain,
-  anthropic: FakeAnthropic
+  anthropic: FakeAnthropic,
+  updateFeed: UpdateFeed | null
 ) {
   const server = await serveDirectory(join(repoRoot, 'out', 'renderer'))
   let main: MainSide | null = null
@@ -91,7 +98,8 @@ async function startInBrowser(
       keychain: appKeychain,
       keychainService,
       anthropic: { baseURL: anthropic.url },
-      pickFiles: async () => picks.shift() ?? []
+      pickFiles: async () => picks.shift() ?? [],
+      ...(updateFeed ? { updateFeed } : {})
     })
     main.setEventSink((event, payload) => {
       // Like webContents.send: fire and forget; a page in the middle of a reload just misses it.
@@ -203,13 +211,16 @@ async function startInElectron(
 
 export const test = base.extend<{
   cairn: CairnApp
+  /** Connect a test update feed (browser harness) instead of leaving updates off. */
+  updateFeed: boolean
   keychainMode: 'os' | 'missing'
   /** The one key the fake Anthropic API accepts (any key when unset); others get a 401. */
   anthropicKey: string | undefined
 }>({
   keychainMode: ['os', { option: true }],
   anthropicKey: [undefined, { option: true }],
-  cairn: async ({ page, keychainMode, anthropicKey }, use, testInfo) => {
+  updateFeed: [false, { option: true }],
+  cairn: async ({ page, keychainMode, anthropicKey, updateFeed }, use, testInfo) => {
     const userDataDir = await mkdtemp(join(tmpdir(), 'cairn-e2e-'))
     const keychainService = `Cairn-e2e-${randomUUID()}`
     const common = {
@@ -250,6 +261,7 @@ export const test = base.extend<{
       app = {
         ...common,
         anthropic,
+        updates: null,
         get page() {
           return running.page()
         },
@@ -268,14 +280,16 @@ export const test = base.extend<{
     } else {
       cspViolations = await watchCsp(page)
       const anthropic = await startFakeAnthropic(anthropicKey ? { apiKey: anthropicKey } : {})
+      const updates = updateFeed ? createUpdateFeed() : null
       const running = await startInBrowser(
         page,
         userDataDir,
         keychainService,
         keychainMode === 'missing' ? missingKeychain : keychain,
-        anthropic
+        anthropic,
+        updates
       )
-      app = { ...common, page, anthropic, ...running }
+      app = { ...common, page, anthropic, updates, ...running }
       close = async () => {
         await running.close()
         await anthropic.close()

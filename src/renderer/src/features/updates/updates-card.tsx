@@ -59,7 +59,7 @@ export function UpdatesCard({
       description="New versions come from Cairn's releases page over HTTPS. Each download is checked against the checksum published with it (and, on macOS and Windows, against Cairn's signature) before it is installed."
     >
       <ChoiceGroup<UpdateMode>
-        legend="Updates"
+        legend="How Cairn updates"
         name="update-mode"
         value={shown.mode}
         onChange={(mode) => save({ mode })}
