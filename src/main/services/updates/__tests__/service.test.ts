@@ -207,6 +207,27 @@ describe('off', () => {
   })
 })
 
+describe('settings', () => {
+  it('a change to other settings (the same mode and channel) changes nothing and says nothing', () => {
+    const { service, port, settings, seen } = setup()
+    service.connect(port)
+    const before = seen.length
+    settings.set({})
+    expect(seen.length).toBe(before)
+    expect(port.configs).toHaveLength(1)
+    expect(port.calls).toEqual([])
+  })
+
+  it('before an updater is connected, a new mode is reported (still off: development)', () => {
+    const { settings, seen } = setup()
+    settings.set({ mode: 'notify' })
+    expect(seen.at(-1)).toMatchObject({
+      mode: 'notify',
+      phase: { kind: 'off', reason: 'development' }
+    })
+  })
+})
+
 describe('channel', () => {
   it('beta configures the updater and checks again', () => {
     const { service, port, settings } = setup()
