@@ -5,7 +5,7 @@ import { gate, reply } from './fake-anthropic'
 import { AppPage } from './pages/app-page'
 import { ChatPage } from './pages/chat-page'
 import { expect, test } from './support/app-fixture'
-import { captureView } from './support/page-checks'
+import { captureView, seriousA11yViolations } from './support/page-checks'
 
 /*
  * Updates: the banner's states and Settings → General → Updates. In the browser harness a test
@@ -59,6 +59,7 @@ test.describe('with an update feed', () => {
     )
     await expect(banner(page).getByRole('progressbar')).toHaveAttribute('value', '42')
     await expect(card.getByTestId('update-status')).toHaveText('Downloading Cairn 0.2.0: 42%.')
+    expect(await seriousA11yViolations(page), 'downloading banner').toEqual([])
     await banner(page).screenshot({ path: testInfo.outputPath('update-banner-downloading.png') })
 
     feed.fire({ type: 'downloaded', version: '0.2.0', notes: NOTES })
@@ -71,9 +72,11 @@ test.describe('with an update feed', () => {
     expect(feed.calls).not.toContain('quitAndInstall')
 
     await app.goto('Chat')
+    expect(await seriousA11yViolations(page), 'ready banner, light').toEqual([])
     await captureView(page, testInfo, 'update-banner-light')
     await banner(page).screenshot({ path: testInfo.outputPath('update-banner-ready-light.png') })
     await page.emulateMedia({ colorScheme: 'dark' })
+    expect(await seriousA11yViolations(page), 'ready banner, dark').toEqual([])
     await captureView(page, testInfo, 'update-banner-dark')
     await banner(page).screenshot({ path: testInfo.outputPath('update-banner-ready-dark.png') })
     await page.setViewportSize({ width: 900, height: 760 })
@@ -170,6 +173,7 @@ test.describe('with an update feed', () => {
     await expect(alert).toContainText('Check your internet connection, then choose Check now')
     // The raw error stays in the log, not on screen.
     await expect(alert).not.toContainText('ENOTFOUND')
+    expect(await seriousA11yViolations(page), 'error banner').toEqual([])
     await alert.screenshot({ path: testInfo.outputPath('update-banner-error.png') })
 
     feed.failCheck = null

@@ -82,18 +82,22 @@ export function UpdatesCard({
           Could not save the update setting: {error}
         </p>
       ) : null}
-      <dl
-        className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm"
-        aria-label="Update status"
-      >
-        <dt className="text-muted">Version</dt>
-        <dd className="m-0 font-mono text-[13px]" data-testid="update-current">
-          {status?.currentVersion ?? '…'}
-        </dd>
-        <dt className="text-muted">Status</dt>
-        <dd className="m-0" data-testid="update-status" role="status">
-          {status ? updateStatusLine(status) : '…'}
-        </dd>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+        <div className="contents">
+          <dt className="text-muted">Version</dt>
+          <dd className="m-0 font-mono text-[13px]" data-testid="update-current">
+            {status?.currentVersion ?? '…'}
+          </dd>
+        </div>
+        <div className="contents">
+          <dt className="text-muted">Status</dt>
+          <dd className="m-0">
+            {/* A live region inside the term's value: the list keeps its dt/dd pairs. */}
+            <span role="status" aria-label="Update status" data-testid="update-status">
+              {status ? updateStatusLine(status) : '…'}
+            </span>
+          </dd>
+        </div>
       </dl>
       <div className="flex flex-wrap items-center gap-2">
         <button
