@@ -9,6 +9,7 @@ import type { AnthropicOptions } from '../../src/main/services/chat'
 import { ensurePrivateDir } from '../../src/main/services/fs/durable'
 import { createLogger } from '../../src/main/services/log/logger'
 import type { Keychain } from '../../src/main/services/secrets/keychain'
+import type { UpdateFeed } from './update-feed'
 
 /** One IPC exchange as the harness saw it: what the page sent and what main answered or pushed. */
 export interface IpcRecord {
@@ -62,6 +63,8 @@ export async function startMainSide(options: {
   anthropic?: AnthropicOptions
   /** The OS open dialog (attachments): what the test says the user picked; cancelled otherwise. */
   pickFiles?: () => Promise<string[]>
+  /** A test update feed in place of electron-updater; without it updates stay "development build". */
+  updateFeed?: UpdateFeed
 }): Promise<MainSide> {
   const logLines: string[] = []
   const ipc: IpcRecord[] = []
@@ -122,6 +125,7 @@ export async function startMainSide(options: {
     isTrustedUrl: trustedUrlCheck({ kind: 'url', url: options.rendererUrl }),
     logger
   })
+  if (options.updateFeed) services.updates.connect(options.updateFeed.port)
   let sink: (event: EventName, payload: unknown) => void = () => undefined
   const unwire = wireEvents(
     services,

@@ -16,6 +16,7 @@ import { startFakeAnthropic, type FakeAnthropic } from '../fake-anthropic'
 import { PAGE_BRIDGE_FILE } from '../harness/build-page-bridge'
 import { startMainSide, type IpcRecord, type MainSide } from '../harness/main-side'
 import { serveDirectory } from '../harness/static-server'
+import { createUpdateFeed, type UpdateFeed } from '../harness/update-feed'
 import { findElectron, isCI, repoRoot } from './environment'
 import { watchCsp } from './page-checks'
 
@@ -63,6 +64,11 @@ export interface CairnApp {
     shortcutsHeld: Set<string>
     takenShortcuts: Set<string>
   }
+  /**
+   * Browser harness only: the test update feed behind the real updates service (connected when a
+   * spec asks for `updateFeed: true`; Electron: null, its build is unpackaged and updates are off).
+   */
+  readonly updates: UpdateFeed | null
 }
 
 const keychain = createOsKeychain()
@@ -84,7 +90,8 @@ async function startInBrowser(
   userDataDir: string,
   keychainService: string,
   appKeychain: Keychain,
-  anthropic: FakeAnthropic
+  anthropic: FakeAnthropic,
+  updateFeed: UpdateFeed | null
 ) {
   const server = await serveDirectory(join(repoRoot, 'out', 'renderer'))
   let main: MainSide | null = null
@@ -114,7 +121,8 @@ async function startInBrowser(
       keychain: appKeychain,
       keychainService,
       anthropic: { baseURL: anthropic.url },
-      pickFiles: async () => picks.shift() ?? []
+      pickFiles: async () => picks.shift() ?? [],
+      ...(updateFeed ? { updateFeed } : {})
     })
     main.setEventSink((event, payload) => {
       // Like webContents.send to every window: fire and forget; a reloading page just misses it.
@@ -247,13 +255,16 @@ async function startInElectron(
 
 export const test = base.extend<{
   cairn: CairnApp
+  /** Connect a test update feed (browser harness) instead of leaving updates off. */
+  updateFeed: boolean
   keychainMode: 'os' | 'missing'
   /** The one key the fake Anthropic API accepts (any key when unset); others get a 401. */
   anthropicKey: string | undefined
 }>({
   keychainMode: ['os', { option: true }],
   anthropicKey: [undefined, { option: true }],
-  cairn: async ({ page, keychainMode, anthropicKey }, use, testInfo) => {
+  updateFeed: [false, { option: true }],
+  cairn: async ({ page, keychainMode, anthropicKey, updateFeed }, use, testInfo) => {
     const userDataDir = await mkdtemp(join(tmpdir(), 'cairn-e2e-'))
     const keychainService = `Cairn-e2e-${randomUUID()}`
     const common = {
@@ -294,6 +305,7 @@ export const test = base.extend<{
       app = {
         ...common,
         anthropic,
+        updates: null,
         get page() {
           return running.page()
         },
@@ -321,14 +333,16 @@ export const test = base.extend<{
     } else {
       cspViolations = await watchCsp(page)
       const anthropic = await startFakeAnthropic(anthropicKey ? { apiKey: anthropicKey } : {})
+      const updates = updateFeed ? createUpdateFeed() : null
       const running = await startInBrowser(
         page,
         userDataDir,
         keychainService,
         keychainMode === 'missing' ? missingKeychain : keychain,
-        anthropic
+        anthropic,
+        updates
       )
-      app = { ...common, page, anthropic, ...running }
+      app = { ...common, page, anthropic, updates, ...running }
       close = async () => {
         await running.close()
         await anthropic.close()

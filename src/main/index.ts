@@ -31,6 +31,7 @@ import { setupQuickAsk } from './setup/quick-ask'
 import { setupSecurity } from './setup/security'
 import { setupServices } from './setup/services'
 import { setupTray } from './setup/tray'
+import { setupUpdates } from './setup/updates'
 import { setupWindow } from './setup/window'
 
 export type { ElectronApi } from './setup/electron-api'
@@ -83,6 +84,7 @@ export async function start(
     return
   }
   const ipc = setupIpc(electron, { services, isOwnPage, logger })
+  void setupUpdates({ packaged: app.isPackaged, services, logger })
   const window = setupWindow(electron, { preload, renderer, services, logger, dialogs })
   links.connect(services.links, () => void window.focusWindow().catch(() => undefined))
   const quickAsk = setupQuickAsk(electron, {

@@ -67,6 +67,7 @@ import {
   SyncStatusSchema,
   SyncStoreListSchema
 } from './sync'
+import { UpdateStatusSchema } from './updates'
 import {
   BranchActionOutputSchema,
   EditMessageInputSchema,
@@ -302,7 +303,12 @@ export const channels = {
   // Export memory / Import: one archive through the OS dialogs (main asks; the page sends no path).
   'backup:export': { input: NoInput, output: ExportResultSchema },
   'backup:import-preview': { input: NoInput, output: ImportPreviewSchema.nullable() },
-  'backup:import': { input: ImportInputSchema, output: ImportResultSchema }
+  'backup:import': { input: ImportInputSchema, output: ImportResultSchema },
+  // Updates (issue 28): the state the banner shows; check, download, and restart when the user asks.
+  'updates:status': { input: NoInput, output: UpdateStatusSchema },
+  'updates:check': { input: NoInput, output: UpdateStatusSchema },
+  'updates:download': { input: NoInput, output: UpdateStatusSchema },
+  'updates:restart': { input: NoInput, output: UpdateStatusSchema }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
@@ -322,7 +328,8 @@ export const events = {
   'window:show-conversation': ShowConversationSchema,
   // Something waits in the link inbox: the page takes it with app:take-links.
   'app:links-waiting': z.object({ count: z.number().int().min(1) }),
-  'backup:progress': BackupProgressSchema
+  'backup:progress': BackupProgressSchema,
+  'updates:changed': UpdateStatusSchema
 } as const satisfies Record<string, z.ZodType>
 
 export type ChannelName = keyof typeof channels

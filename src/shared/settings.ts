@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AcceleratorSchema, DEFAULT_QUICK_ASK_SHORTCUT } from './accelerator'
 import { TRUSTED_HOSTS_MAX, TrustedHostSchema } from './links'
+import { UpdateSettingsSchema } from './updates'
 import { WebDomainListSchema } from './web-tools'
 
 export const SETTINGS_VERSION = 1
@@ -184,7 +185,9 @@ export const SettingsSchema = z.object({
    * Closing the window keeps Cairn running in the tray (menu bar). null: the platform's default,
    * on except on Linux (keepsRunningInTray in tray-menu.ts).
    */
-  keepInTray: z.boolean().nullable().default(null)
+  keepInTray: z.boolean().nullable().default(null),
+  /** Updates: automatic, notify only or off, and the channel (stable or beta). */
+  updates: UpdateSettingsSchema.default(() => UpdateSettingsSchema.parse({}))
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
@@ -216,7 +219,8 @@ export const SettingsPatchSchema = z
     webAllowedDomains: z.unknown(),
     webBlockedDomains: z.unknown(),
     quickAskShortcut: z.unknown(),
-    keepInTray: z.unknown()
+    keepInTray: z.unknown(),
+    updates: namesOnly(UpdateSettingsSchema)
   })
   .partial() as unknown as z.ZodType<SettingsPatch, SettingsPatch>
 export type SettingsPatch = {
@@ -238,6 +242,7 @@ export type SettingsPatch = {
   webBlockedDomains?: string[]
   quickAskShortcut?: string
   keepInTray?: boolean | null
+  updates?: Partial<Settings['updates']>
 }
 
 export function defaultSettings(): Settings {
@@ -263,6 +268,7 @@ export function applySettingsPatch(
     contextEditing: { ...current.contextEditing, ...mentioned(patch.contextEditing) },
     history: { ...current.history, ...mentioned(patch.history) },
     secretGuard: { ...current.secretGuard, ...mentioned(patch.secretGuard) },
+    updates: { ...current.updates, ...mentioned(patch.updates) },
     version: SETTINGS_VERSION
   }
   const result = SettingsSchema.safeParse(merged)

@@ -71,12 +71,47 @@ describe('electron-builder.yml', () => {
     })
   })
 
-  it('builds AppImage and deb, dmg for arm64 and x64, and nsis', () => {
+  it('builds AppImage and deb, dmg and zip for arm64 and x64, and nsis', () => {
     expect(names(targetsOf('linux')).sort()).toEqual(['AppImage', 'deb'])
-    expect(names(targetsOf('mac'))).toEqual(['dmg'])
-    const dmg = targetsOf('mac')[0] as { arch: string[] }
-    expect([...dmg.arch].sort()).toEqual(['arm64', 'x64'])
+    expect(names(targetsOf('mac'))).toEqual(['dmg', 'zip'])
+    for (const target of targetsOf('mac') as Array<{ arch: string[] }>)
+      expect([...target.arch].sort()).toEqual(['arm64', 'x64'])
     expect(names(targetsOf('win'))).toEqual(['nsis'])
+  })
+
+  it('publishes what the updater needs: GitHub releases first, update files for every channel', () => {
+    const publish = config.publish as Array<Record<string, unknown>>
+    expect(Array.isArray(publish)).toBe(true)
+    // The first provider is the one written into app-update.yml, where the app looks.
+    expect(publish[0]).toMatchObject({ provider: 'github', releaseType: 'release' })
+    expect(publish[0]!.owner).toEqual(expect.any(String))
+    expect(publish[0]!.repo).toEqual(expect.any(String))
+    // No token in the file: publishing reads GH_TOKEN from the environment.
+    expect(publish[0]!.token).toBeUndefined()
+    // beta-*.yml beside latest*.yml for a -beta version (the beta channel reads them).
+    expect(config.generateUpdatesFilesForAllChannels).toBe(true)
+    // Each target the updater installs from is built: the zip on macOS (Squirrel.Mac), the
+    // AppImage and deb on Linux, NSIS on Windows; latest*.yml come with them.
+    expect(names(targetsOf('mac'))).toContain('zip')
+    expect(names(targetsOf('linux'))).toContain('AppImage')
+    expect(names(targetsOf('win'))).toContain('nsis')
+  })
+
+  it('the schema check covers publish: an unknown provider fails', () => {
+    const schema = JSON.parse(read('node_modules/app-builder-lib/scheme.json').toString('utf8'))
+    const validate = new Ajv({ strict: false }).compile(schema)
+    expect(validate({ ...config, publish: [{ provider: 'ftp', url: 'x' }] })).toBe(false)
+    expect(
+      validate({ ...config, publish: [{ provider: 'generic', url: 'https://u.example' }] })
+    ).toBe(true)
+  })
+
+  it('keeps signature checks on: no setting turns the Windows publisher check off', () => {
+    const win = config.win as Record<string, unknown>
+    expect(win.verifyUpdateCodeSignature).toBeUndefined()
+    expect(JSON.stringify(config)).not.toMatch(/verifyUpdateCodeSignature["']?:\s*false/)
+    const mac = config.mac as Record<string, unknown>
+    expect(mac.hardenedRuntime).toBe(true)
   })
 
   it('packs the app into an asar, with the native keychain module unpacked beside it', () => {

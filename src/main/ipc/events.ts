@@ -34,7 +34,8 @@ export function wireEvents(services: Services, emit: EmitEvent): () => void {
     services.sync.onStatus(safely('sync:changed')),
     services.quickAsk.onShowConversation(safely('window:show-conversation')),
     services.links.onWaiting(safely('app:links-waiting')),
-    services.backup.onProgress(safely('backup:progress'))
+    services.backup.onProgress(safely('backup:progress')),
+    services.updates.onStatus(safely('updates:changed'))
   ]
   return () => off.forEach((stop) => stop())
 }

@@ -95,6 +95,10 @@ export function createHandlers(services: Services): Handlers {
     'sync:approve': () => services.sync.approveWaiting(),
     'backup:export': () => services.backup.exportToFile(),
     'backup:import-preview': () => services.backup.chooseImport(),
-    'backup:import': (input) => services.backup.importArchive(input)
+    'backup:import': (input) => services.backup.importArchive(input),
+    'updates:status': () => services.updates.status(),
+    'updates:check': () => services.updates.check(),
+    'updates:download': () => services.updates.download(),
+    'updates:restart': () => services.updates.restart()
   }
 }

@@ -27,6 +27,7 @@ import { createShortcutService } from './quick-ask/shortcut-service'
 import { createSettingsStore } from './settings/settings-store'
 import { createSyncService } from './sync'
 import { createBackupService, type ChooseOpenFile } from './backup'
+import { createUpdatesService } from './updates'
 import { createWindowStateStore } from './window-state/window-state-store'
 
 export interface ServiceDeps {
@@ -222,11 +223,22 @@ export async function createServices(deps: ServiceDeps) {
       deps.chooseOpenFile ??
       (async () => (deps.pickFiles ? ((await deps.pickFiles())[0] ?? null) : null))
   })
+  // Off ("development build") until main connects electron-updater in a packaged build.
+  const updates = createUpdatesService({
+    currentVersion: deps.app.version,
+    settings: {
+      get: () => settings.get().settings.updates,
+      onChange: (listener) => settings.onChange((next) => listener(next.updates))
+    },
+    chat,
+    logger: deps.logger
+  })
   return {
     settings,
     secrets,
     sync,
     backup,
+    updates,
     app,
     memory,
     watcher,
@@ -243,6 +255,7 @@ export async function createServices(deps: ServiceDeps) {
       // The system gets the shortcut back first: nothing may open quick ask while the rest closes.
       shortcut.dispose()
       stopApplyingSettings()
+      updates.dispose()
       // Running replies stop and save what they showed before the memory engine closes.
       await chat.dispose()
       await sync.dispose()

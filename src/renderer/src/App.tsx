@@ -15,6 +15,8 @@ import { useAppInfo } from './lib/use-app-info'
 import { onEvent } from './lib/api'
 import { LinkBanner } from './features/links/link-banner'
 import { useIncomingLinks } from './features/links/use-incoming-links'
+import { UpdateBanner } from './features/updates/update-banner'
+import { useUpdates } from './features/updates/use-updates'
 
 export type ViewId = 'chat' | 'memory' | 'settings'
 
@@ -63,6 +65,7 @@ export function App() {
   const layout = useLayout()
   const settings = useSettingsState()
   const info = useAppInfo()
+  const updates = useUpdates()
   const theme = settings.settings?.theme ?? 'system'
 
   useEffect(() => {
@@ -199,23 +202,23 @@ export function App() {
         </div>
       </nav>
       <main className="content" aria-busy={settings.phase === 'loading' || undefined}>
-        {settings.notice || settings.error || links.prompt ? (
-          <div className="banners">
-            {links.prompt ? (
-              <LinkBanner
-                prompt={links.prompt}
-                onConfirm={links.confirmNewChat}
-                onDismiss={links.dismiss}
-              />
-            ) : null}
-            {settings.notice ? (
-              <NoticeBanner notice={settings.notice} onDismiss={settings.dismissNotice} />
-            ) : null}
-            {settings.phase === 'failed' && settings.error ? (
-              <LoadErrorBanner error={settings.error} onRetry={settings.retry} />
-            ) : null}
-          </div>
-        ) : null}
+        {/* Hidden while empty (styles.css): each banner decides whether it shows. */}
+        <div className="banners">
+          {links.prompt ? (
+            <LinkBanner
+              prompt={links.prompt}
+              onConfirm={links.confirmNewChat}
+              onDismiss={links.dismiss}
+            />
+          ) : null}
+          {settings.notice ? (
+            <NoticeBanner notice={settings.notice} onDismiss={settings.dismissNotice} />
+          ) : null}
+          {settings.phase === 'failed' && settings.error ? (
+            <LoadErrorBanner error={settings.error} onRetry={settings.retry} />
+          ) : null}
+          <UpdateBanner updates={updates} />
+        </div>
         {panel(
           'chat',
           <ChatView

@@ -413,6 +413,10 @@ function chatGarbage() {
       ['path as id', { conversationId: '../../etc/passwd' }],
       ['extra key', { conversationId: ID, focus: true }]
     ],
+    'updates:status': [],
+    'updates:check': [],
+    'updates:download': [],
+    'updates:restart': [],
     'sync:configure': [
       ['neither id nor name', {}],
       ['empty name', { create: { name: '  ' } }],
@@ -609,6 +613,10 @@ describe('the registry refuses malformed payloads on every channel', () => {
         'sync:approve',
         'backup:export',
         'backup:import-preview',
+        'updates:status',
+        'updates:check',
+        'updates:download',
+        'updates:restart',
         'secrets:clear-api-key',
         'secrets:status',
         'settings:get'

@@ -184,6 +184,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     attachments,
     onEvent: (listener) => events.on(({ event, payload }) => listener(event, payload)),
     idle: (conversationId) => turns.idle(conversationId),
+    busy: () => turns.busy(),
     async dispose() {
       approvals.close() // quitting declines what waits for the user
       await turns.dispose()

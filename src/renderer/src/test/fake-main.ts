@@ -19,6 +19,7 @@ import { costSummary } from '@shared/cost-summary'
 import { createFakeAttachments } from './fake-attachments'
 import { createFakeChat } from './fake-chat'
 import { createFakeMemory } from './fake-memory'
+import type { UpdateStatus } from '@shared/updates'
 import {
   applySettingsPatch,
   AUTO_MODEL,
@@ -136,6 +137,8 @@ export interface FakeMain {
     preview: ImportPreview | null
     result: ImportResult | null
   }
+  /** The update state main reports; `set` also sends updates:changed, like main. */
+  updates: { status: UpdateStatus; set(status: UpdateStatus): void }
 }
 
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
@@ -199,6 +202,24 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   const chat = createFakeChat()
   const approvals = createFakeApprovals(emit)
   const attachments = createFakeAttachments()
+  // Like a development build: updates are off until a test says otherwise.
+  const updates = {
+    status: {
+      currentVersion: '0.1.0-test',
+      mode: 'auto',
+      channel: 'stable',
+      checkedAt: null,
+      phase: {
+        kind: 'off',
+        reason: 'development',
+        message: 'Updates are off: this is a development build.'
+      }
+    } as UpdateStatus,
+    set(status: UpdateStatus) {
+      updates.status = status
+      emit('updates:changed', status)
+    }
+  }
   // Only what the renderer under test uses; any other channel answers like a failed call.
   const backup: FakeMain['backup'] = { exported: null, preview: null, result: null }
   const handlers: Partial<Record<ChannelName, Handler>> = {
@@ -273,6 +294,11 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
         settingsApplied: false,
         seq: null
       },
+    // The answers are main's status as it stands; tests see the calls in callsTo().
+    'updates:status': () => updates.status,
+    'updates:check': () => updates.status,
+    'updates:download': () => updates.status,
+    'updates:restart': () => updates.status,
     'secrets:set-api-key': (input: { apiKey: string; sessionOnly?: boolean }) => {
       if (input.sessionOnly) state.sessionKey = input.apiKey
       else if (keychainMissing)
@@ -414,7 +440,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     set crashReport(report) {
       crash.report = report
     },
-    backup
+    backup,
+    updates
   }
 }
 

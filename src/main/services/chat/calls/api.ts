@@ -55,6 +55,8 @@ export interface ChatService {
   onEvent(listener: ChatEmit): () => void
   /** Resolves when no reply is running (in this conversation, or at all). */
   idle(conversationId?: string): Promise<void>
+  /** Whether any reply is running now (an update's restart waits until none is). */
+  busy(): boolean
   dispose(): Promise<void>
 }
 

@@ -11,6 +11,8 @@ export interface TurnRunner {
   /** Starts a reply to the conversation as it stands (`ready`: the user's message is saving). */
   start(conversation: Conversation, ready?: Promise<boolean>): Turn
   isRunning(conversationId: string): boolean
+  /** Whether any reply is running now. */
+  busy(): boolean
   /** Throws CHAT_BUSY while a reply runs in this conversation (or Cairn is shutting down). */
   ensureIdle(conversationId: string): void
   /** Stops the conversation's reply; resolves once what was shown is saved. False: none ran. */
@@ -42,6 +44,7 @@ export function createTurnRunner(deps: {
       return turn
     },
     isRunning: (conversationId) => running.has(conversationId),
+    busy: () => running.size > 0,
     ensureIdle(conversationId) {
       if (disposed) throw new CairnError('CHAT_BUSY', 'Cairn is shutting down.')
       if (running.has(conversationId))

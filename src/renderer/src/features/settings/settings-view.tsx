@@ -18,6 +18,7 @@ import {
 import { SyncCard } from './sync-card'
 import { BackupCard } from './backup-card'
 import { TrustedSitesCard } from './trusted-sites-card'
+import { UpdatesCard } from '../updates/updates-card'
 import type { SettingsController } from './use-settings-state'
 
 interface SettingsViewProps {
@@ -66,6 +67,7 @@ export function SettingsView({ state, info, active, keyFocusSignal = 0 }: Settin
               <>
                 <ThemeCard settings={state.settings} onSaved={state.replace} />
                 <TrayCard settings={state.settings} info={info} onSaved={state.replace} />
+                <UpdatesCard settings={state.settings} onSaved={state.replace} />
               </>
             ) : null}
             <ShortcutCard />
