@@ -1,40 +1,12 @@
-import type { ArchiveInput, CapImpact, CapImpactInput } from '@shared/caps'
 import type {
   ActivityActor,
-  ActivityPage,
-  ActivityQuery,
   ExpiryPolicy,
   ExpiryPolicyPatch,
-  MemoryActor,
   MemoryChange,
-  MemoryCreateInput,
-  MemoryFile,
   MemoryLimits,
-  MemoryLimitsPatch,
-  MemoryListInput,
-  MemoryListPage,
-  MemoryMutation,
-  MemoryRenameInput,
-  MemoryUsage,
-  MemoryWriteInput,
-  ToolResult
+  MemoryLimitsPatch
 } from '@shared/memory'
-import type {
-  ArchivedItem,
-  ExpiryPreviewItem,
-  RestoreInput,
-  SweepResult
-} from '@shared/memory-expiry'
-import type {
-  FindInHistoryResult,
-  ForgetInput,
-  ForgetResult,
-  ForgetSecretsResult,
-  HistoryVersion,
-  RevertResult
-} from '@shared/memory-history'
-import type { MemorySearchResult } from '@shared/memory-search'
-import type { SecretScanResult } from '@shared/secret-scan'
+import type { SweepResult } from '@shared/memory-expiry'
 import type { HistoryRetention, SecretGuardSettings } from '@shared/settings'
 import { Engine, type StoreParts } from './engine/engine'
 import { inspect } from './engine/inspect'
@@ -46,22 +18,16 @@ import * as upkeep from './engine/upkeep'
 import * as calls from './engine/user-calls'
 import * as backup from './engine/import-calls'
 import type { Ctx } from './kernel/context'
-import type {
-  ExecuteOptions,
-  ImportCheck,
-  ImportedVersion,
-  ImportFile,
-  ImportOutcome,
-  MemoryService,
-  Preview,
-  ReadHow
-} from './service'
+import type { MemoryService } from './service'
 
 // The memory engine's facade: every method hands the shared state (engine/engine.ts) to the room
 // that does the work. Floors, lowest first: core ← jail ← ledger ← kernel ← caps, expiry,
 // secret-guard, outside ← commands ← inspector, history ← engine ← this file (docs/architecture.md).
 export type { StoreParts, Timers } from './engine/engine'
 export { EXTERNAL_COALESCE_MS } from './engine/outside'
+
+/** Each call's types come from the interface (service.ts), so they are written once. */
+type S = MemoryService
 
 export class MemoryStore implements MemoryService {
   readonly enabled = true
@@ -73,103 +39,44 @@ export class MemoryStore implements MemoryService {
   }
 
   // ---- Claude's memory tool (engine/run-tool.ts)
-  execute(input: unknown, actor: MemoryActor, options?: ExecuteOptions): Promise<ToolResult> {
-    return tool.execute(this.e, input, actor, options)
-  }
-  preview(input: unknown, actor: MemoryActor): Promise<Preview> {
-    return tool.preview(this.e, input, actor)
-  }
+  readonly execute: S['execute'] = (input, actor, options) =>
+    tool.execute(this.e, input, actor, options)
+  readonly preview: S['preview'] = (input, actor) => tool.preview(this.e, input, actor)
 
   // ---- the inspector (engine/user-calls.ts)
-  list(input?: MemoryListInput): Promise<MemoryListPage> {
-    return calls.list(this.e, input)
-  }
-  read(path: string, how?: ReadHow): Promise<MemoryFile> {
-    return calls.read(this.e, path, how)
-  }
-  write(input: MemoryWriteInput): Promise<MemoryMutation> {
-    return calls.write(this.e, input)
-  }
-  create(input: MemoryCreateInput): Promise<MemoryMutation> {
-    return calls.create(this.e, input)
-  }
-  rename(input: MemoryRenameInput): Promise<MemoryMutation> {
-    return calls.rename(this.e, input)
-  }
-  delete(path: string): Promise<MemoryMutation> {
-    return calls.deleteFile(this.e, path)
-  }
-  scanSecrets(): Promise<SecretScanResult> {
-    return calls.scanSecrets(this.e)
-  }
-  search(query: string): Promise<MemorySearchResult> {
-    return calls.search(this.e, query)
-  }
-  usage(): Promise<MemoryUsage> {
-    return inspect(this.e, async () => this.e.usage())
-  }
-  activity(query?: ActivityQuery): Promise<ActivityPage> {
-    return calls.activity(this.e, query)
-  }
-  undone(seqs: readonly number[]): Promise<number[]> {
-    return calls.undone(this.e, seqs)
-  }
-  expiryPreview(days: number, draft?: ExpiryPolicyPatch): Promise<ExpiryPreviewItem[]> {
-    return calls.expiryPreview(this.e, days, draft)
-  }
-  capImpact(input?: CapImpactInput): Promise<CapImpact> {
-    return calls.capImpact(this.e, input)
-  }
-  archive(input: ArchiveInput): Promise<MemoryMutation> {
-    return calls.archive(this.e, input)
-  }
-  listArchived(): Promise<ArchivedItem[]> {
-    return calls.listArchived(this.e)
-  }
-  restoreArchived(input: RestoreInput): Promise<MemoryMutation> {
-    return calls.restoreArchived(this.e, input)
-  }
+  readonly list: S['list'] = (input) => calls.list(this.e, input)
+  readonly read: S['read'] = (path, how) => calls.read(this.e, path, how)
+  readonly write: S['write'] = (input) => calls.write(this.e, input)
+  readonly create: S['create'] = (input) => calls.create(this.e, input)
+  readonly rename: S['rename'] = (input) => calls.rename(this.e, input)
+  readonly delete: S['delete'] = (path) => calls.deleteFile(this.e, path)
+  readonly scanSecrets: S['scanSecrets'] = () => calls.scanSecrets(this.e)
+  readonly search: S['search'] = (query) => calls.search(this.e, query)
+  readonly usage: S['usage'] = () => inspect(this.e, async () => this.e.usage())
+  readonly activity: S['activity'] = (query) => calls.activity(this.e, query)
+  readonly undone: S['undone'] = (seqs) => calls.undone(this.e, seqs)
+  readonly expiryPreview: S['expiryPreview'] = (days, draft) =>
+    calls.expiryPreview(this.e, days, draft)
+  readonly capImpact: S['capImpact'] = (input) => calls.capImpact(this.e, input)
+  readonly archive: S['archive'] = (input) => calls.archive(this.e, input)
+  readonly listArchived: S['listArchived'] = () => calls.listArchived(this.e)
+  readonly restoreArchived: S['restoreArchived'] = (input) => calls.restoreArchived(this.e, input)
 
   // ---- history (engine/undo.ts over memory/history/)
-  history(path: string): Promise<HistoryVersion[]> {
-    return undo.history(this.e, path)
-  }
-  versionText(hash: string): Promise<string> {
-    return undo.versionText(this.e, hash)
-  }
-  revert(seq: number, actor?: ActivityActor): Promise<RevertResult> {
-    return undo.revert(this.e, seq, actor)
-  }
-  findInHistory(text: string): Promise<FindInHistoryResult> {
-    return undo.findInHistory(this.e, text)
-  }
-  forget(input: ForgetInput, actor?: ActivityActor): Promise<ForgetResult> {
-    return undo.forget(this.e, input, actor)
-  }
-  forgetSecrets(path: string): Promise<ForgetSecretsResult> {
-    return undo.forgetSecrets(this.e, path)
-  }
+  readonly history: S['history'] = (path) => undo.history(this.e, path)
+  readonly versionText: S['versionText'] = (hash) => undo.versionText(this.e, hash)
+  readonly revert: S['revert'] = (seq, actor) => undo.revert(this.e, seq, actor)
+  readonly findInHistory: S['findInHistory'] = (text) => undo.findInHistory(this.e, text)
+  readonly forget: S['forget'] = (input, actor) => undo.forget(this.e, input, actor)
+  readonly forgetSecrets: S['forgetSecrets'] = (path) => undo.forgetSecrets(this.e, path)
 
   // ---- export and import (engine/import-calls.ts)
-  readForExport(path: string): Promise<Buffer | null> {
-    return backup.readForExport(this.e, path)
-  }
-  historyPaths(): Promise<string[]> {
-    return backup.historyPaths(this.e)
-  }
-  importPreview(
-    files: ReadonlyArray<{ path: string; sha256: string }>,
-    versions: readonly ImportedVersion[]
-  ): Promise<ImportCheck> {
-    return backup.importPreview(this.e, files, versions)
-  }
-  importFiles(
-    files: readonly ImportFile[],
-    versions: readonly ImportedVersion[],
-    label: string
-  ): Promise<ImportOutcome> {
-    return backup.importFiles(this.e, files, versions, label)
-  }
+  readonly readForExport: S['readForExport'] = (path) => backup.readForExport(this.e, path)
+  readonly historyPaths: S['historyPaths'] = () => backup.historyPaths(this.e)
+  readonly importPreview: S['importPreview'] = (files, versions) =>
+    backup.importPreview(this.e, files, versions)
+  readonly importFiles: S['importFiles'] = (files, versions, label) =>
+    backup.importFiles(this.e, files, versions, label)
 
   // ---- settings (engine/policy.ts)
   updateLimits(patch: MemoryLimitsPatch): MemoryLimits {
@@ -206,23 +113,17 @@ export class MemoryStore implements MemoryService {
   startSweeping(intervalMs: number): void {
     upkeep.startSweeping(this.e, intervalMs)
   }
-  sweep(only?: readonly string[]): Promise<SweepResult> {
-    return upkeep.sweep(this.e, only)
-  }
+  readonly sweep: S['sweep'] = (only) => upkeep.sweep(this.e, only)
   expire(): Promise<SweepResult> {
     return upkeep.expire(this.e)
   }
   flush(): Promise<void> {
     return upkeep.flush(this.e)
   }
-  dispose(): Promise<void> {
-    return upkeep.dispose(this.e)
-  }
+  readonly dispose: S['dispose'] = () => upkeep.dispose(this.e)
 
   // ---- listeners, and the context the open and tests build on
-  onChange(listener: (change: MemoryChange) => void): () => void {
-    return this.e.listeners.on(listener)
-  }
+  readonly onChange: S['onChange'] = (listener) => this.e.listeners.on(listener)
   /** Pinned patterns the engine changed (a rename keeps its pin): the settings save them. */
   onPinnedChange(listener: (pinned: string[]) => void): () => void {
     return this.e.pinListeners.on(listener)
