@@ -74,7 +74,9 @@ const MEMORY_FLOORS = [
 ]
 const memoryRoom = (room) => `src/main/services/memory/${room}`
 for (const [level, rooms] of MEMORY_FLOORS.entries()) {
-  const above = MEMORY_FLOORS.slice(level + 1).flat().map(memoryRoom)
+  const above = MEMORY_FLOORS.slice(level + 1)
+    .flat()
+    .map(memoryRoom)
   if (above.length === 0) continue
   for (const room of rooms)
     layers.push({

@@ -41,9 +41,18 @@ try {
       }
     }
   })
-  const run = spawnSync(process.execPath, [...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), '--expose-gc', join(outDir, fileName), ...args], {
-    stdio: 'inherit'
-  })
+  const run = spawnSync(
+    process.execPath,
+    [
+      ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+      '--expose-gc',
+      join(outDir, fileName),
+      ...args
+    ],
+    {
+      stdio: 'inherit'
+    }
+  )
   process.exitCode = run.status ?? 1
 } finally {
   rmSync(outDir, { recursive: true, force: true })

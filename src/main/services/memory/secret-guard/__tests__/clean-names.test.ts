@@ -51,8 +51,9 @@ describe('cleanNames', () => {
   })
 
   it('keeps a secret name out of the clean set when it is the only one in a big batch', async () => {
-    const names = Array.from({ length: 4_100 }, (_, n) => `folder-${n % 7}/note-${n}.md`)
-      .flatMap((rel) => rel.split('/'))
+    const names = Array.from({ length: 4_100 }, (_, n) => `folder-${n % 7}/note-${n}.md`).flatMap(
+      (rel) => rel.split('/')
+    )
     const key = `AKIA${'QWERTYUIOPASDFGH'}`
     names.splice(2_500, 0, `${key}.md`)
 
