@@ -51,7 +51,8 @@ export async function reconcile(
   }
   // Every new name is checked for a credential; together, that costs one scan per batch.
   const clean = await cleanNames(
-    [...onDisk.keys()].filter((rel) => !ctx.index.get(rel)).flatMap((rel) => rel.split('/'))
+    [...onDisk.keys()].filter((rel) => !ctx.index.get(rel)).flatMap((rel) => rel.split('/')),
+    pace
   )
   const parents = new Parents(ctx)
   try {

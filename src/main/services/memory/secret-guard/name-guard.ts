@@ -3,6 +3,7 @@ import type { NewActivity } from '../ledger/activity-log'
 import type { Ctx } from '../kernel/context'
 import { displayOf, type MemoryPath } from '../jail/paths'
 import { ToolError } from '../jail/io-failure'
+import { pacer, type Pace } from '../core/pace'
 import { findSecrets, type Finding } from './find'
 import { wordsOf } from './kinds'
 import { redact } from './words'
@@ -131,15 +132,20 @@ const BETWEEN = '\n\n'
  * batches, as written and with separators as spaces; a name a batch finding touches is checked
  * alone (`secretsInName`), so the answer is the same as asking name by name.
  */
-export async function cleanNames(names: Iterable<string>): Promise<Set<string>> {
+export async function cleanNames(
+  names: Iterable<string>,
+  /** Shared across batches: a pacer of findSecrets' own never yields on texts this short. */
+  pace: Pace = pacer()
+): Promise<Set<string>> {
   const clean = new Set<string>()
   const unique = [...new Set(names)]
   for (let at = 0; at < unique.length; at += BATCH_NAMES) {
+    await pace()
     const batch = unique.slice(at, at + BATCH_NAMES)
     const text = batch.join(BETWEEN)
     const found = [
-      ...(await findSecrets(text)),
-      ...(await findSecrets(text.replace(SEPARATORS, ' ')))
+      ...(await findSecrets(text, pace)),
+      ...(await findSecrets(text.replace(SEPARATORS, ' '), pace))
     ]
     let start = 0
     for (const name of batch) {
