@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs'
 import { open, readFile, rename, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { once } from 'node:events'
-import { finished } from 'node:stream/promises'
+import { pipeline } from 'node:stream/promises'
 import { promisify } from 'node:util'
 import { createGzip, gunzip } from 'node:zlib'
 import { formatBytes } from '@shared/sizes'
@@ -28,9 +28,12 @@ export async function writeArchive(
   const temp = join(dirname(dest), `.${basename(dest)}.${randomBytes(6).toString('hex')}.tmp`)
   const out = createWriteStream(temp, { flags: 'wx', mode: 0o600 })
   const gzip = createGzip()
-  gzip.pipe(out)
+  // pipeline owns both streams' errors: a failure half-way (or a write the disk refuses) rejects
+  // `piped` instead of surfacing as an uncaught stream error after the temp file is gone.
+  const piped = pipeline(gzip, out)
+  piped.catch(() => undefined) // observed below, on both paths
   const push = async (chunk: Buffer): Promise<void> => {
-    if (!gzip.write(chunk)) await once(gzip, 'drain')
+    if (!gzip.write(chunk)) await Promise.race([once(gzip, 'drain'), piped])
   }
   try {
     await fill({
@@ -42,7 +45,7 @@ export async function writeArchive(
     })
     await push(tarEnd())
     gzip.end()
-    await finished(out)
+    await piped
     const handle = await open(temp, 'r')
     try {
       await handle.sync()
@@ -52,8 +55,8 @@ export async function writeArchive(
     await rename(temp, dest)
     await syncFolder(dirname(dest))
   } catch (error) {
-    gzip.destroy()
-    out.destroy()
+    gzip.destroy(error instanceof Error ? error : new Error(String(error)))
+    await piped.catch(() => undefined)
     await rm(temp, { force: true })
     throw error
   }
