@@ -6,8 +6,8 @@ import {
   checkAccelerator,
   DEFAULT_QUICK_ASK_SHORTCUT,
   type KeyPress
-} from '../app/accelerator'
-import { defaultSettings, SettingsSchema } from '../app/settings'
+} from '../accelerator'
+import { defaultSettings, SettingsSchema } from '../settings'
 
 describe('checkAccelerator', () => {
   it.each([

@@ -6,9 +6,9 @@ import type {
   ChatMessage,
   UserBlock,
   UserMessage
-} from '@shared/chat/chat'
+} from '@shared/chat'
 import { CairnError } from '@shared/errors'
-import { forkIndex, isTyped } from '@shared/chat/message-actions'
+import { forkIndex, isTyped } from '@shared/message-actions'
 import { titleFrom } from './conversations'
 
 /*

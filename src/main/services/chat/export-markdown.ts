@@ -1,9 +1,4 @@
-import type {
-  AssistantMessage,
-  ChatMessage,
-  Conversation,
-  ToolResultBlock
-} from '@shared/chat/chat'
+import type { AssistantMessage, ChatMessage, Conversation, ToolResultBlock } from '@shared/chat'
 import { describeTool, summarize } from './memory-ops'
 
 /*

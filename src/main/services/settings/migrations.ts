@@ -1,4 +1,4 @@
-import { SETTINGS_VERSION } from '@shared/app/settings'
+import { SETTINGS_VERSION } from '@shared/settings'
 
 type Raw = Record<string, unknown>
 type Migration = (raw: Raw) => Raw

@@ -1,11 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk'
-import type { MemoryChange } from '@shared/memory/memory'
-import type {
-  SyncConfigureInput,
-  SyncResolveInput,
-  SyncStatus,
-  SyncStoreList
-} from '@shared/memory/sync'
+import type { MemoryChange } from '@shared/memory'
+import type { SyncConfigureInput, SyncResolveInput, SyncStatus, SyncStoreList } from '@shared/sync'
 import { CairnError } from '@shared/errors'
 import { Emitter } from '../events/emitter'
 import { loadConfig, saveConfig } from './config'

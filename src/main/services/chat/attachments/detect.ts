@@ -4,7 +4,7 @@ import {
   formatBytes,
   type AttachmentKind,
   type AttachmentMediaType
-} from '@shared/chat/attachments'
+} from '@shared/attachments'
 import { quoted, refused } from './refusal'
 
 /*

@@ -7,7 +7,7 @@ import {
   AttachmentMediaTypeSchema,
   type AttachmentKind,
   type AttachmentMediaType
-} from '@shared/chat/attachments'
+} from '@shared/attachments'
 import { ensurePrivateDir, writeFileDurably } from '../../fs/durable'
 
 /*

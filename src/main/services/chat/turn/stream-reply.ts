@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk'
-import type { ChatFault } from '@shared/chat/chat'
+import type { ChatFault } from '@shared/chat'
 import { createCoalescer } from '../coalescer'
 import { classifyFault, isAbort, StreamEndedEarly } from '../faults'
 import { nextRequest } from '../frame/next-request'

@@ -3,7 +3,7 @@ import {
   type ArchiveCandidate,
   type CapImpact,
   type CapImpactInput
-} from '@shared/memory/caps'
+} from '@shared/caps'
 import type { Ctx } from '../kernel/context'
 import { compileGlobs } from '../core/glob'
 import { displayOf } from '../jail/paths'

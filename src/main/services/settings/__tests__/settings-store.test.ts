@@ -6,7 +6,7 @@ import {
   SETTINGS_RANGES,
   SETTINGS_VERSION,
   type SettingsPatch
-} from '@shared/app/settings'
+} from '@shared/settings'
 import {
   captureLogger,
   expectCairnError,

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { ChevronRight, FileSearch } from 'lucide-react'
-import type { ActivityEntry } from '@shared/memory/memory'
+import type { ActivityEntry } from '@shared/memory'
 import { formatAgo } from '../../lib/time'
 import { ChangeView } from './change-view'
 import { canUndo, entrySentence, fileName, sizeText, undoWord } from './change-words'

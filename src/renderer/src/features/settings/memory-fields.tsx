@@ -1,5 +1,5 @@
 import { ExpiryPreviewLine } from './expiry-preview-line'
-import { SETTINGS_RANGES, type Settings } from '@shared/app/settings'
+import { SETTINGS_RANGES, type Settings } from '@shared/settings'
 import { Card } from '../../components/card'
 import { ChoiceGroup } from '../../components/choice-group'
 import { Field } from '../../components/field'
