@@ -4,7 +4,7 @@ import type { SecretStatus } from '@shared/contract'
 import { CairnMark } from '../../components/icons'
 import { MemoryFolderControl } from '../../components/memory-folder-control'
 import { useAppInfo } from '../../lib/use-app-info'
-import { ApiKeySection } from '../settings/api-key-section'
+import { ApiKeySection } from '../settings/general/api-key-section'
 
 /**
  * First run (no API key yet): what Cairn is, where its memory lives, and the key form itself, so the

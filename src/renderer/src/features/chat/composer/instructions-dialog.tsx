@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { CUSTOM_INSTRUCTIONS_MAX } from '@shared/settings'
 import { formatNumber } from '../../../lib/format'
-import { INSTRUCTIONS_PRECEDENCE } from '../../settings/instructions-fields'
+import { INSTRUCTIONS_PRECEDENCE } from '../../settings/models/instructions-fields'
 
 interface Props {
   open: boolean
