@@ -11,6 +11,6 @@ export const CodeEditor = lazyComponent(
 )
 
 export const ConflictCompare = lazyComponent(
-  () => import('./conflict-compare').then((module) => module.ConflictCompare),
+  () => import('./sync-conflict/conflict-compare').then((module) => module.ConflictCompare),
   <LoadingPart className="h-full bg-surface" label="Loading the comparison…" />
 )

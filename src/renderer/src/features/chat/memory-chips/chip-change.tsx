@@ -1,5 +1,5 @@
 import { DiffView } from '../../../components/diff-view'
-import { ChangeView } from '../../memory/change-view'
+import { ChangeView } from '../../memory/history/change-view'
 import { fileName } from '../../memory/change-words'
 import type { ChipData } from './chip-data'
 import { secretRefusalDetails } from './secret-chip'

@@ -6,7 +6,7 @@ import { ChipChange } from './chip-change'
 import type { ChipData } from './chip-data'
 import { secretRedaction, secretRefusal } from './secret-chip'
 import { fileName } from '../../memory/change-words'
-import { UndoControl } from '../../memory/undo-control'
+import { UndoControl } from '../../memory/history/undo-control'
 
 export type { ChipData } from './chip-data'
 

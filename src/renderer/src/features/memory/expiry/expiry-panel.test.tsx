@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { ArchivedItem } from '@shared/memory-expiry'
 import { SettingsSchema } from '@shared/settings'
-import { installFakeMain } from '../../test/fake-main'
+import { installFakeMain } from '../../../test/fake-main'
 import { ExpiryPanel } from './expiry-panel'
 
 const DAY = 86_400_000

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { CairnError } from '@shared/errors'
-import { installFakeMain } from '../../test/fake-main'
+import { installFakeMain } from '../../../test/fake-main'
 import { SyncConflictBar, SyncConflictPanel, twoVersionConflicts } from './sync-conflict'
 
 const conflict = {

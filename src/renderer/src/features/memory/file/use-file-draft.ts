@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import type { MemoryFile, UserSecretsChoice } from '@shared/memory'
-import type { EditorController } from '../../components/code-editor'
-import { call } from '../../lib/api'
-import { toShownError, type ShownError } from '../../lib/errors'
+import type { EditorController } from '../../../components/code-editor'
+import { call } from '../../../lib/api'
+import { toShownError, type ShownError } from '../../../lib/errors'
 import { isDirty, type DraftBase, type DraftStore } from './draft-store'
-import { useFileChanges } from './memory-changes'
+import { useFileChanges } from '../memory-changes'
 
 /*
  * One file's edit session. The rule for a conflict is about content, never about events: the

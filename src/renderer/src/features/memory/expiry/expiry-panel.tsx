@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react'
 import type { ArchivedItem, ExpiryPreviewItem, RestoreInput } from '@shared/memory-expiry'
 import type { Settings } from '@shared/settings'
-import { Dialog } from '../../components/dialog'
-import { call } from '../../lib/api'
-import { toShownError, type ShownError } from '../../lib/errors'
-import { clockPhrase, formatBytes, inDays, plural, policySentence } from '../../lib/format'
-import { daysUntil, formatDateTime } from '../../lib/time'
+import { Dialog } from '../../../components/dialog'
+import { call } from '../../../lib/api'
+import { toShownError, type ShownError } from '../../../lib/errors'
+import { clockPhrase, formatBytes, inDays, plural, policySentence } from '../../../lib/format'
+import { daysUntil, formatDateTime } from '../../../lib/time'
 import { SweepNow } from './sweep-now'
-import { useFolderChanges } from './memory-changes'
+import { useFolderChanges } from '../memory-changes'
 
 const DAY = 86_400_000
 /** "2025-06-10": the form front-matter dates are written in (UTC, as the engine reads them). */

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { Check, GitCompareArrows, Undo2 } from 'lucide-react'
-import { DiffView } from '../../components/diff-view'
-import { toShownError } from '../../lib/errors'
-import { errorText, fileName } from './change-words'
+import { DiffView } from '../../../components/diff-view'
+import { toShownError } from '../../../lib/errors'
+import { errorText, fileName } from '../change-words'
 import { revert, wasUndone } from './history-api'
 
 type State =

@@ -1,5 +1,5 @@
 import type { MemoryUsage } from '@shared/memory'
-import { formatBytes, formatNumber } from '../../lib/format'
+import { formatBytes, formatNumber } from '../../../lib/format'
 
 function Bar({ label, value, text }: { label: string; value: number; text: string }) {
   const percent = Math.min(100, Math.round(value * 100))

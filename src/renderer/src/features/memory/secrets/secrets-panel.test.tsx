@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { CairnError } from '@shared/errors'
-import { installFakeMain } from '../../test/fake-main'
+import { installFakeMain } from '../../../test/fake-main'
 import { SecretsPanel } from './secrets-panel'
 
 const KEY = 'AKIAQ2W3E4R5T6Y7U8I9'

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
-import type { EditorSpot } from '../../components/code-editor'
+import type { EditorSpot } from '../../../components/code-editor'
 
 /** The disk version an edit started from: its text and, when known, its content hash. */
 export interface DraftBase {

@@ -1,5 +1,5 @@
 import { Columns2, Copy, History, TriangleAlert, Undo2, X } from 'lucide-react'
-import { formatAgo } from '../../lib/time'
+import { formatAgo } from '../../../lib/time'
 import type { KeptCopy } from './draft-store'
 
 /** The disk moved on under unsaved edits: say so calmly and offer the compare; nothing is lost. */

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { MemoryEntry } from '@shared/memory'
-import { installFakeMain } from '../../test/fake-main'
+import { installFakeMain } from '../../../test/fake-main'
 import { createDraftStore } from './draft-store'
 import { FilePanel } from './file-panel'
 

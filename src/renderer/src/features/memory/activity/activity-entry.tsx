@@ -1,11 +1,11 @@
 import { useId, useState } from 'react'
 import { ChevronRight, FileSearch } from 'lucide-react'
 import type { ActivityEntry } from '@shared/memory'
-import { formatAgo } from '../../lib/time'
-import { ChangeView } from './change-view'
-import { canUndo, entrySentence, fileName, sizeText, undoWord } from './change-words'
-import { ForgetControl } from './forget-control'
-import { UndoControl } from './undo-control'
+import { formatAgo } from '../../../lib/time'
+import { ChangeView } from '../history/change-view'
+import { canUndo, entrySentence, fileName, sizeText, undoWord } from '../change-words'
+import { ForgetControl } from '../history/forget-control'
+import { UndoControl } from '../history/undo-control'
 
 function ConversationLink(props: {
   id: string

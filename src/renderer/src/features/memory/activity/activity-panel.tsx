@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
 import type { ActivityEntry, ActorKind } from '@shared/memory'
-import { call } from '../../lib/api'
-import { toShownError, type ShownError } from '../../lib/errors'
+import { call } from '../../../lib/api'
+import { toShownError, type ShownError } from '../../../lib/errors'
 import { ActivityEntryRow } from './activity-entry'
-import { useActivityChanges } from './memory-changes'
+import { useActivityChanges } from '../memory-changes'
 
 const ACTORS: { value: ActorKind | ''; label: string }[] = [
   { value: '', label: 'Everyone' },

@@ -1,6 +1,6 @@
 import type { VersionRef } from '@shared/memory'
-import { DiffView } from '../../components/diff-view'
-import { errorText, fileName, notKeptWhy } from './change-words'
+import { DiffView } from '../../../components/diff-view'
+import { errorText, fileName, notKeptWhy } from '../change-words'
 import { useVersionPair } from './history-api'
 
 /**

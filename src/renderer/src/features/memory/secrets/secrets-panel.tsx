@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { Eraser, ShieldCheck } from 'lucide-react'
 import type { SecretScanResult } from '@shared/secret-scan'
-import { call } from '../../lib/api'
-import { toShownError, type ShownError } from '../../lib/errors'
-import { plural } from '../../lib/format'
-import { Dialog } from '../../components/dialog'
+import { call } from '../../../lib/api'
+import { toShownError, type ShownError } from '../../../lib/errors'
+import { plural } from '../../../lib/format'
+import { Dialog } from '../../../components/dialog'
 import { FindAndForget } from './find-forget'
-import { forgetSecrets, forgotWords } from './history-api'
+import { forgetSecrets, forgotWords } from '../history/history-api'
 
 /**
  * "Scan memory for secrets": the engine reads every file and answers where credentials are (file,

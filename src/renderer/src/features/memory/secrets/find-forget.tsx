@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { Search } from 'lucide-react'
 import type { FindInHistoryResult } from '@shared/memory-history'
-import { toShownError, type ShownError } from '../../lib/errors'
-import { plural } from '../../lib/format'
-import { formatDateTime } from '../../lib/time'
-import { errorText } from './change-words'
-import { ForgetControl } from './forget-control'
-import { findInHistory, forgotWords } from './history-api'
+import { toShownError, type ShownError } from '../../../lib/errors'
+import { plural } from '../../../lib/format'
+import { formatDateTime } from '../../../lib/time'
+import { errorText } from '../change-words'
+import { ForgetControl } from '../history/forget-control'
+import { findInHistory, forgotWords } from '../history/history-api'
 
 /**
  * "Find and forget a text": the user pastes a text (a password that slipped in), history lists

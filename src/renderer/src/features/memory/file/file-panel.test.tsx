@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { MemoryEntry } from '@shared/memory'
-import { installFakeMain } from '../../test/fake-main'
+import { installFakeMain } from '../../../test/fake-main'
 import { createDraftStore, type DraftStore } from './draft-store'
 import { FilePanel } from './file-panel'
 

@@ -5,9 +5,9 @@ import { markdown } from '@codemirror/lang-markdown'
 import { MergeView } from '@codemirror/merge'
 import { EditorState, Transaction } from '@codemirror/state'
 import { EditorView, keymap, lineNumbers } from '@codemirror/view'
-import { editorTheme, minimalChange } from '../../components/code-editor'
-import { Spinner } from '../../components/icons'
-import { relativePath } from './memory-paths'
+import { editorTheme, minimalChange } from '../../../components/code-editor'
+import { Spinner } from '../../../components/icons'
+import { relativePath } from '../memory-paths'
 
 export interface Props {
   path: string

@@ -2,8 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { ActivityEntry } from '@shared/memory'
-import { App } from '../../App'
-import { installFakeMain } from '../../test/fake-main'
+import { App } from '../../../App'
+import { installFakeMain } from '../../../test/fake-main'
 
 const entry = (seq: number, conversationId: string, path: string): ActivityEntry => ({
   seq,

@@ -8,8 +8,8 @@ import type {
   RevertResult
 } from '@shared/memory-history'
 import type { VersionRef } from '@shared/memory'
-import { call } from '../../lib/api'
-import { toShownError, type ShownError } from '../../lib/errors'
+import { call } from '../../../lib/api'
+import { toShownError, type ShownError } from '../../../lib/errors'
 
 // The one place the UI meets the engine's version history (memory:history, memory:version-text,
 // memory:revert, and forgetting): if those channels change shape, only this file follows.

@@ -2,9 +2,9 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { ActivityEntry } from '@shared/memory'
-import { installFakeMain } from '../../test/fake-main'
+import { installFakeMain } from '../../../test/fake-main'
 import { ActivityEntryRow } from './activity-entry'
-import { entrySentence } from './change-words'
+import { entrySentence } from '../change-words'
 
 const CLAUDE = { kind: 'claude' as const, conversationId: 'c-lyon' }
 const titles = new Map([['c-lyon', 'Trip to Lyon']])

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react'
 import { GitCompareArrows } from 'lucide-react'
 import type { SyncConflict, SyncResolveInput } from '@shared/sync'
-import { DiffView } from '../../components/diff-view'
-import { call } from '../../lib/api'
-import { toShownError } from '../../lib/errors'
-import { useFileChanges } from './memory-changes'
-import { relativePath } from './memory-paths'
+import { DiffView } from '../../../components/diff-view'
+import { call } from '../../../lib/api'
+import { toShownError } from '../../../lib/errors'
+import { useFileChanges } from '../memory-changes'
+import { relativePath } from '../memory-paths'
 
 /** The conflicts the user can answer here: both versions kept, side by side in the folder. */
 export function twoVersionConflicts(conflicts: readonly SyncConflict[] | undefined) {

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { installFakeMain } from '../../test/fake-main'
+import { installFakeMain } from '../../../test/fake-main'
 import { HistoryPanel } from './history-panel'
 
 describe('HistoryPanel', () => {

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import type { ExpiryPreviewItem } from '@shared/memory-expiry'
-import { Dialog } from '../../components/dialog'
-import { call } from '../../lib/api'
-import { plural } from '../../lib/format'
+import { Dialog } from '../../../components/dialog'
+import { call } from '../../../lib/api'
+import { plural } from '../../../lib/format'
 
 /**
  * "Sweep now": asks main what is due, shows that list and expires only what the user confirmed

@@ -9,14 +9,14 @@ import {
   type CapName
 } from '@shared/caps'
 import type { MemoryUsage } from '@shared/memory'
-import { ChoiceGroup } from '../../components/choice-group'
-import { call } from '../../lib/api'
-import { toShownError, type ShownError } from '../../lib/errors'
-import { formatBytes, formatNumber, plural } from '../../lib/format'
-import { navigate } from '../../lib/navigation'
-import { formatAgo } from '../../lib/time'
+import { ChoiceGroup } from '../../../components/choice-group'
+import { call } from '../../../lib/api'
+import { toShownError, type ShownError } from '../../../lib/errors'
+import { formatBytes, formatNumber, plural } from '../../../lib/format'
+import { navigate } from '../../../lib/navigation'
+import { formatAgo } from '../../../lib/time'
 import { afterArchive, allCandidates, preselect, type RoomOrder } from './make-room'
-import { useFolderChanges } from './memory-changes'
+import { useFolderChanges } from '../memory-changes'
 
 function factsOf(usage: MemoryUsage) {
   return {
