@@ -1,4 +1,4 @@
-import { lazyComponent, LoadingPart } from '../../lib/lazy-component'
+import { lazyComponent, LoadingPart } from '../../lib/lazy/lazy-component'
 
 /*
  * CodeMirror (the editor and the merge view) is the heaviest part of the renderer and only Memory

@@ -21,7 +21,7 @@ import {
   SyncConflictPanel,
   twoVersionConflicts
 } from './sync-conflict/sync-conflict'
-import { useSyncStatus } from '../../lib/use-sync-status'
+import { useSyncStatus } from '../../lib/hooks/use-sync-status'
 import { UsageBars } from './caps/usage-bars'
 import { useMemoryData } from './use-memory-data'
 

@@ -3,7 +3,7 @@ import { FolderOpen, ShieldCheck, Timer } from 'lucide-react'
 import type { SecretStatus } from '@shared/contract'
 import { CairnMark } from '../../components/icons'
 import { MemoryFolderControl } from '../../components/memory-folder-control'
-import { useAppInfo } from '../../lib/use-app-info'
+import { useAppInfo } from '../../lib/hooks/use-app-info'
 import { ApiKeySection } from '../settings/general/api-key-section'
 
 /**

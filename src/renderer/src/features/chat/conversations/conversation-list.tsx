@@ -3,7 +3,7 @@ import { BrainOff, Download, Pencil, Pin, PinOff, Plus, Search, Trash2 } from 'l
 import type { ConversationSummary } from '@shared/chat'
 import { Dialog } from '../../../components/dialog'
 import { modifierLabel } from '../../../lib/platform'
-import { useNow } from '../../../lib/use-now'
+import { useNow } from '../../../lib/hooks/use-now'
 import { groupConversations } from './conversation-groups'
 
 interface Props {

@@ -1,5 +1,5 @@
 import type { createLowlight } from 'lowlight'
-import { lazyModule } from '../../../lib/lazy-module'
+import { lazyModule } from '../../../lib/lazy/lazy-module'
 
 /*
  * Highlights fenced code (```ts …) with class names only (CSP-safe: no inline styles). The

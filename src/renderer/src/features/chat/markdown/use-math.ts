@@ -1,4 +1,4 @@
-import { lazyModule, useLazyModule } from '../../../lib/lazy-module'
+import { lazyModule, useLazyModule } from '../../../lib/lazy/lazy-module'
 import type { MathPlugins } from './math-types'
 
 export type { MathPlugins, Plugins } from './math-types'

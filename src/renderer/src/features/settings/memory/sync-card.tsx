@@ -2,7 +2,7 @@ import { SYNC_SENT_SENTENCE, type SyncStatus } from '@shared/sync'
 import { Card } from '../../../components/card'
 import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'
-import { useSyncStatus } from '../../../lib/use-sync-status'
+import { useSyncStatus } from '../../../lib/hooks/use-sync-status'
 import { SyncTurnOn } from './sync-turn-on'
 
 const STATE_WORDS: Record<SyncStatus['state'], string> = {

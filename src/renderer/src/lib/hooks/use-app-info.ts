@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { AppInfo } from '@shared/contract'
-import { call } from './api'
+import { call } from '../api'
 
 /** Name, version and folders, read once; null until known (or if the bridge is missing). */
 export function useAppInfo(): AppInfo | null {

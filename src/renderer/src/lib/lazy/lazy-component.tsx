@@ -7,7 +7,7 @@ import {
   type ComponentType,
   type ReactNode
 } from 'react'
-import { Spinner } from '../components/icons'
+import { Spinner } from '../../components/icons'
 import { lazyModule } from './lazy-module'
 
 /*

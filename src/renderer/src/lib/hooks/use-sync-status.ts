@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { SyncStatus } from '@shared/sync'
-import { call, onEvent } from './api'
-import { toShownError } from './errors'
+import { call, onEvent } from '../api'
+import { toShownError } from '../errors'
 
 /** Sync's status, kept current by `sync:changed` (Settings → Sync and the memory inspector). */
 export function useSyncStatus() {
