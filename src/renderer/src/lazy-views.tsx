@@ -1,10 +1,10 @@
 import { useEffect, type ComponentProps } from 'react'
 import type { MemoryView as LoadedMemoryView } from './features/memory/memory-view'
 import type { SettingsView as LoadedSettingsView } from './features/settings/settings-view'
-import { highlighter } from './features/chat/highlight-code'
+import { highlighter } from './features/chat/markdown/highlight-code'
 import { CodeEditor } from './features/memory/lazy-editors'
-import { afterFirstView, useAfterFirstView } from './lib/after-first-view'
-import { lazyComponent, LoadingPart } from './lib/lazy-component'
+import { afterFirstView, useAfterFirstView } from './lib/lazy/after-first-view'
+import { lazyComponent, LoadingPart } from './lib/lazy/lazy-component'
 
 /*
  * The first view is Chat: Memory and Settings are chunks of their own. They load and mount

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client'
 import { QUICK_ASK_HASH } from '@shared/quick-ask'
 import { App } from './App'
 import { preloadAfterFirstView } from './lazy-views'
-import { lazyComponent, LoadingPart } from './lib/lazy-component'
+import { lazyComponent, LoadingPart } from './lib/lazy/lazy-component'
 import './styles.css'
 
 // The quick-ask window loads this same page on #quick-ask: same bridge, same contract, its own view.

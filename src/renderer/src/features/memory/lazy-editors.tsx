@@ -1,4 +1,4 @@
-import { lazyComponent, LoadingPart } from '../../lib/lazy-component'
+import { lazyComponent, LoadingPart } from '../../lib/lazy/lazy-component'
 
 /*
  * CodeMirror (the editor and the merge view) is the heaviest part of the renderer and only Memory
@@ -11,6 +11,6 @@ export const CodeEditor = lazyComponent(
 )
 
 export const ConflictCompare = lazyComponent(
-  () => import('./conflict-compare').then((module) => module.ConflictCompare),
+  () => import('./sync-conflict/conflict-compare').then((module) => module.ConflictCompare),
   <LoadingPart className="h-full bg-surface" label="Loading the comparison…" />
 )

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
-import { ApprovalCards } from '../chat/approval-card'
-import { FaultActions } from '../chat/fault-actions'
-import { MessageList } from '../chat/message-list'
-import { TurnStatusAnnouncer, useTurnWait } from '../chat/turn-status'
+import { ApprovalCards } from '../chat/approvals/approval-card'
+import { FaultActions } from '../chat/turn-status/fault-actions'
+import { MessageList } from '../chat/messages/message-list'
+import { TurnStatusAnnouncer, useTurnWait } from '../chat/turn-status/turn-status'
 import { useConversation } from '../chat/use-conversation'
 import { QuickInput } from './quick-input'
 

@@ -3,21 +3,21 @@ import type { AppInfo } from '@shared/contract'
 import { Card } from '../../components/card'
 import { Spinner } from '../../components/icons'
 import { MemoryFolderControl } from '../../components/memory-folder-control'
-import { AboutCard } from './about-card'
-import { ApiKeySection } from './api-key-section'
-import { ThemeCard } from './appearance-fields'
-import { TrayCard } from './tray-card'
+import { AboutCard } from './advanced/about-card'
+import { ApiKeySection } from './general/api-key-section'
+import { ThemeCard } from './general/appearance-fields'
+import { TrayCard } from './general/tray-card'
 import { SettingsForm } from './settings-form'
-import { ShortcutCard } from './shortcut-card'
+import { ShortcutCard } from './general/shortcut-card'
 import {
   SettingsNav,
   SettingsSection,
   sectionId,
   type SettingsSectionId
 } from './settings-sections'
-import { SyncCard } from './sync-card'
-import { BackupCard } from './backup-card'
-import { TrustedSitesCard } from './trusted-sites-card'
+import { SyncCard } from './memory/sync-card'
+import { BackupCard } from './memory/backup-card'
+import { TrustedSitesCard } from './privacy/trusted-sites-card'
 import { UpdatesCard } from '../updates/updates-card'
 import type { SettingsController } from './use-settings-state'
 

@@ -3,8 +3,8 @@ import { FolderOpen, ShieldCheck, Timer } from 'lucide-react'
 import type { SecretStatus } from '@shared/contract'
 import { CairnMark } from '../../components/icons'
 import { MemoryFolderControl } from '../../components/memory-folder-control'
-import { useAppInfo } from '../../lib/use-app-info'
-import { ApiKeySection } from '../settings/api-key-section'
+import { useAppInfo } from '../../lib/hooks/use-app-info'
+import { ApiKeySection } from '../settings/general/api-key-section'
 
 /**
  * First run (no API key yet): what Cairn is, where its memory lives, and the key form itself, so the

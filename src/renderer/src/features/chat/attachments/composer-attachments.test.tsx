@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { createFakeAttachments } from '../../../test/fake-attachments'
 import { installFakeMain } from '../../../test/fake-main'
-import { Composer } from '../composer'
+import { Composer } from '../composer/composer'
 
 function renderComposer(onSend = vi.fn((): Promise<boolean> => Promise.resolve(true))) {
   const main = installFakeMain()

@@ -14,7 +14,7 @@ import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'
 import { formatNumber, parseWholeNumber } from '../../../lib/format'
 import { useSettingsState } from '../../settings/use-settings-state'
-import { HeaderPanel, PanelSwitch } from '../header-panel'
+import { HeaderPanel, PanelSwitch } from '../composer/header-panel'
 import { useModelInfo } from '../use-model-info'
 
 /**

@@ -1,6 +1,6 @@
 import { Globe, FileText } from 'lucide-react'
 import type { AssistantBlock, Citation, ServerToolUseBlock } from '@shared/chat'
-import { ExternalLink } from '../external-link'
+import { ExternalLink } from '../markdown/external-link'
 
 /*
  * What Anthropic's web tools did in an answer, inline where it happened: the search and the pages

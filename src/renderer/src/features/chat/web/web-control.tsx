@@ -1,7 +1,7 @@
 import { Globe } from 'lucide-react'
 import type { ConversationOptions } from '@shared/chat-channels'
 import type { ModelOption } from '@shared/chat-models'
-import { HeaderPanel, PanelSwitch } from '../header-panel'
+import { HeaderPanel, PanelSwitch } from '../composer/header-panel'
 
 /**
  * Web search and web fetch for one chat, in its header: offered only where the model's

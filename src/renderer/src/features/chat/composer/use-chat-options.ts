@@ -1,0 +1,79 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { ConversationOptions } from '@shared/chat-channels'
+import { call, onEvent } from '../../../lib/api'
+import { toShownError, type ShownError } from '../../../lib/errors'
+
+export interface ChatOptionsState {
+  options: ConversationOptions | null
+  /** What the last change could not do, with its next step. */
+  error: ShownError | null
+  setModel(model: string): void
+  setMemory(memory: 'on' | 'off'): void
+  /** Web search / web fetch for this chat. */
+  setWeb(change: { webSearch?: boolean; webFetch?: boolean }): void
+  /** null: back to the instructions from Settings. */
+  setInstructions(instructions: string | null): void
+}
+
+/** One chat's model, instructions and memory switch, as main saved them. */
+export function useChatOptions(conversationId: string, onChange?: () => void): ChatOptionsState {
+  const [options, setOptions] = useState<ConversationOptions | null>(null)
+  const [error, setError] = useState<ShownError | null>(null)
+
+  useEffect(() => {
+    let live = true
+    call((api) => api.chat.getConversation({ conversationId })).then(
+      ({ conversation }) => {
+        if (!live) return
+        setOptions({
+          conversationId,
+          model: conversation.model,
+          instructions: conversation.instructions ?? null,
+          memory: conversation.memory ?? 'on',
+          webSearch: conversation.web?.search ?? false,
+          webFetch: conversation.web?.fetch ?? false
+        })
+      },
+      (failure: unknown) => live && setError(toShownError(failure))
+    )
+    // A reply clears an earlier "Claude is still answering" refusal.
+    const off = onEvent('chat:done', (done) => {
+      if (done.conversationId === conversationId) setError(null)
+    })
+    return () => {
+      live = false
+      off()
+    }
+  }, [conversationId])
+
+  const change = useCallback(
+    (run: () => Promise<ConversationOptions>) =>
+      run().then(
+        (next) => {
+          setOptions(next)
+          setError(null)
+          onChange?.()
+        },
+        (failure: unknown) => setError(toShownError(failure))
+      ),
+    [onChange]
+  )
+
+  return {
+    options,
+    error,
+    setModel: (model) =>
+      void change(async () => {
+        const summary = await call((api) => api.chat.setModel({ conversationId, model }))
+        return { ...(options as ConversationOptions), model: summary.model }
+      }),
+    setMemory: (memory) =>
+      void change(() => call((api) => api.chat.updateConversation({ conversationId, memory }))),
+    setWeb: (web) =>
+      void change(() => call((api) => api.chat.updateConversation({ conversationId, ...web }))),
+    setInstructions: (instructions) =>
+      void change(() =>
+        call((api) => api.chat.updateConversation({ conversationId, instructions }))
+      )
+  }
+}

@@ -1,0 +1,168 @@
+import { memo } from 'react'
+import { Info } from 'lucide-react'
+import type { AssistantMessage, ChatMessage, ToolResultBlock, Usage } from '@shared/chat'
+import type { CostTotal } from '@shared/cost'
+import { AnswerModel } from '../turn-status/answer-model'
+import { FaultActions } from '../turn-status/fault-actions'
+import { attachmentsIn, MessageAttachments } from '../attachments/message-attachments'
+import { Markdown } from '../markdown/markdown'
+import { MemoryChip, type ChipData } from '../memory-chips/memory-chip'
+import { ThinkingRun } from '../thinking/thinking-block'
+import { Sources, WebToolRun } from '../web/web-blocks'
+import { UsageLine } from '../turn-status/usage-line'
+import { StopNote } from '../turn-status/stop-note'
+
+export type Results = ReadonlyMap<string, ToolResultBlock>
+
+function toolPath(input: Record<string, unknown>): string | null {
+  if (typeof input.old_path === 'string' && typeof input.new_path === 'string')
+    return `${input.old_path} → ${input.new_path}`
+  return typeof input.path === 'string' ? input.path : null
+}
+
+function Assistant({
+  message,
+  results,
+  usage,
+  cost,
+  onOpen,
+  onRetry,
+  onOpenKey,
+  onContinue,
+  showModel
+}: {
+  message: AssistantMessage
+  results: Results
+  usage?: Usage | undefined
+  cost?: CostTotal | undefined
+  onOpen(path: string): void
+  onRetry?: (() => void) | undefined
+  onOpenKey?: (() => void) | undefined
+  onContinue?: (() => void) | undefined
+  showModel: boolean
+}) {
+  return (
+    <div className="flex flex-col">
+      {message.content.map((block, i) => {
+        if (block.type === 'text')
+          return block.citations?.length ? (
+            <div key={i}>
+              <Markdown text={block.text} />
+              <Sources citations={block.citations} />
+            </div>
+          ) : (
+            <Markdown key={i} text={block.text} />
+          )
+        if (block.type === 'server_tool_use')
+          return <WebToolRun key={block.id} block={block} content={message.content} />
+        if (block.type === 'thinking' || block.type === 'redacted_thinking')
+          return <ThinkingRun key={i} content={message.content} at={i} />
+        if (block.type !== 'tool_use') return null
+        const input = block.input
+        const result = results.get(block.id)
+        const chip: ChipData = {
+          command: typeof input.command === 'string' ? input.command : block.name,
+          path: toolPath(input),
+          // No answer yet after a tool_use stop: the command is running or waits for approval.
+          status: result
+            ? result.is_error
+              ? 'error'
+              : 'done'
+            : message.stopReason === 'tool_use'
+              ? 'running'
+              : 'cancelled',
+          result: result?.content ?? '',
+          input,
+          ...(result?.memory ? { memory: result.memory } : {}),
+          ...(result?.cap ? { cap: result.cap } : {})
+        }
+        return <MemoryChip key={block.id} chip={chip} onOpen={onOpen} />
+      })}
+      {message.status === 'interrupted' ? (
+        <p className="text-xs text-muted italic">Stopped.</p>
+      ) : message.status === 'complete' ? (
+        <StopNote stopReason={message.stopReason} onContinue={onContinue} />
+      ) : null}
+      {message.error ? (
+        <div
+          role="alert"
+          className="mt-2 rounded-control border border-danger/40 bg-danger-soft p-3 text-sm"
+        >
+          <p className="font-medium text-danger">{message.error.message}</p>
+          <p className="text-muted">{message.error.nextStep}</p>
+          <FaultActions fault={message.error} onRetry={onRetry} onOpenKey={onOpenKey} />
+        </div>
+      ) : null}
+      {showModel ? <AnswerModel model={message.model} /> : null}
+      {usage ? <UsageLine usage={usage} cost={cost} /> : null}
+    </div>
+  )
+}
+
+/** One row of the conversation: your message, Claude's answer, or a notice. Memoized: a
+ *  streaming reply re-renders the list many times a second, and saved rows never change. */
+export const MessageItem = memo(function MessageItem({
+  message,
+  results,
+  usage,
+  cost,
+  onOpen,
+  onRetry,
+  onOpenKey,
+  onContinue,
+  showModel = true
+}: {
+  message: ChatMessage
+  results: Results
+  /** The whole answer's usage, on its last reply only (see answer-usage.ts). */
+  usage?: Usage | undefined
+  /** And what it cost (tokens only when the model has no price). */
+  cost?: CostTotal | undefined
+  onOpen(path: string): void
+  onRetry?: (() => void) | undefined
+  /** A key Anthropic refused: to the key field in Settings. */
+  onOpenKey?: (() => void) | undefined
+  /** The last answer stopped part-way (the reply limit, a pause): go on with it. */
+  onContinue?: (() => void) | undefined
+  /** The last reply of an answer names the model; earlier rounds of the same answer do not. */
+  showModel?: boolean
+}) {
+  if (message.role === 'notice')
+    return (
+      <p
+        role="note"
+        className="mx-auto my-2 flex items-center gap-2 rounded-full bg-sunken px-3 py-1 text-xs text-muted"
+      >
+        <Info size={12} aria-hidden />
+        {message.text}
+      </p>
+    )
+  if (message.role === 'user') {
+    const text = message.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n')
+    const files = attachmentsIn(message)
+    if (!text && files.length === 0) return null // tool results travel as user messages; their chips show them
+    return (
+      <>
+        {files.length > 0 ? <MessageAttachments files={files} /> : null}
+        {text ? (
+          <div className="ml-auto max-w-[80%] rounded-card bg-accent-soft px-3.5 py-2 whitespace-pre-wrap">
+            {text}
+          </div>
+        ) : null}
+      </>
+    )
+  }
+  return (
+    <Assistant
+      message={message}
+      results={results}
+      usage={usage}
+      cost={cost}
+      onOpen={onOpen}
+      onRetry={onRetry}
+      onOpenKey={onOpenKey}
+      onContinue={onContinue}
+      showModel={showModel}
+    />
+  )
+})

@@ -1,0 +1,141 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import type { ActivityEntry } from '@shared/memory'
+import { installFakeMain } from '../../../test/fake-main'
+import { ActivityEntryRow } from './activity-entry'
+import { entrySentence } from '../change-words'
+
+const CLAUDE = { kind: 'claude' as const, conversationId: 'c-lyon' }
+const titles = new Map([['c-lyon', 'Trip to Lyon']])
+
+function renderRow(entry: ActivityEntry) {
+  return render(
+    <ol>
+      <ActivityEntryRow
+        entry={entry}
+        titles={titles}
+        onOpen={() => undefined}
+        onOpenConversation={() => undefined}
+      />
+    </ol>
+  )
+}
+
+describe('Activity entries', () => {
+  it('say what happened in one sentence, with the conversation, sizes and the change', async () => {
+    const main = installFakeMain({ memory: { '/memories/about-me.md': '# Me\n- tea\n' } })
+    const user = userEvent.setup()
+    const entry = main.change({
+      actor: CLAUDE,
+      command: 'str_replace',
+      path: '/memories/about-me.md',
+      text: '# Me\n- green tea\n'
+    })
+    renderRow(entry)
+    const item = screen.getByRole('listitem')
+    expect(item.textContent).toContain('Claude edited about-me.md in “Trip to Lyon”')
+    expect(within(item).getByLabelText('Size 11 bytes → 17 bytes')).toBeTruthy()
+    expect(item.textContent).not.toContain('str_replace')
+
+    await user.click(within(item).getByRole('button', { name: 'Show change' }))
+    const diff = await within(item).findByRole('table', { name: 'Change to about-me.md' })
+    expect(diff.querySelector('ins mark')?.textContent).toBe('green ')
+
+    await user.click(within(item).getByRole('button', { name: /^Undo Claude edited/ }))
+    expect((await within(item).findByRole('status')).textContent).toBe('Undone')
+    expect(main.memory.get('/memories/about-me.md')).toBe('# Me\n- tea\n')
+    // The undo is an entry of its own.
+    expect(entrySentence(main.activity[0] as ActivityEntry)).toBe(
+      'You undid a change to about-me.md'
+    )
+  })
+
+  it('names a rename a.md → b.md, and splits outside changes into created / edited / deleted', () => {
+    const main = installFakeMain({ memory: { '/memories/a.md': 'x', '/memories/gone.md': 'bye' } })
+    const renamed = main.change({
+      actor: { kind: 'user' },
+      command: 'rename',
+      from: '/memories/a.md',
+      path: '/memories/b.md',
+      text: 'x'
+    })
+    expect(entrySentence(renamed)).toBe('You renamed a.md → b.md')
+    const outside = { kind: 'external' as const }
+    const made = main.change({
+      actor: outside,
+      command: 'external',
+      path: '/memories/n.md',
+      text: 'n'
+    })
+    const edited = main.change({
+      actor: outside,
+      command: 'external',
+      path: '/memories/n.md',
+      text: 'm'
+    })
+    const deleted = main.change({
+      actor: outside,
+      command: 'external',
+      path: '/memories/gone.md',
+      text: null
+    })
+    expect([made, edited, deleted].map(entrySentence)).toEqual([
+      'Created outside Cairn: n.md',
+      'Edited outside Cairn: n.md',
+      'Deleted outside Cairn: gone.md'
+    ])
+    renderRow(deleted)
+    const item = screen.getByRole('listitem')
+    expect(within(item).getByLabelText('Size was 3 bytes')).toBeTruthy()
+    expect(
+      within(item).getByRole('button', { name: /^Restore Deleted outside Cairn/ })
+    ).toBeTruthy()
+    // Nothing to open once deleted.
+    expect(within(item).queryByRole('button', { name: /^Open/ })).toBeNull()
+  })
+
+  it('a refused command says so with its reason and offers no undo', () => {
+    installFakeMain()
+    renderRow({
+      seq: 9,
+      time: new Date().toISOString(),
+      actor: CLAUDE,
+      command: 'create',
+      paths: ['/memories/big.md'],
+      bytesBefore: null,
+      bytesAfter: null,
+      outcome: 'error',
+      message: 'Error: over the per-file cap'
+    })
+    const item = screen.getByRole('listitem')
+    expect(item.textContent).toContain('Claude tried to create big.md, refused')
+    expect(item.textContent).toContain('over the per-file cap')
+    expect(within(item).queryByRole('button', { name: /^Undo/ })).toBeNull()
+  })
+
+  it('say when history pruned old versions to stay under its size limit, with no undo', () => {
+    installFakeMain()
+    const entry: ActivityEntry = {
+      seq: 40,
+      time: new Date().toISOString(),
+      actor: { kind: 'system' },
+      command: 'prune',
+      paths: ['/memories/a.md', '/memories/b.md'],
+      bytesBefore: 1_200_000,
+      bytesAfter: 900_000,
+      outcome: 'ok',
+      message: 'History pruned 12 old versions of 5 files to stay under 1 MB'
+    }
+    expect(entrySentence(entry)).toBe(
+      'History pruned 12 old versions of 5 files to stay under 1 MB'
+    )
+    renderRow(entry)
+    const item = screen.getByRole('listitem')
+    expect(item.textContent).toContain(
+      'History pruned 12 old versions of 5 files to stay under 1 MB'
+    )
+    expect(item.textContent).not.toContain('Expiry')
+    expect(within(item).queryByRole('button', { name: /^(Undo|Restore)/ })).toBeNull()
+  })
+})

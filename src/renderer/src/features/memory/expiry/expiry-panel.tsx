@@ -1,0 +1,194 @@
+import { useEffect, useState } from 'react'
+import type { ArchivedItem, ExpiryPreviewItem, RestoreInput } from '@shared/memory-expiry'
+import type { Settings } from '@shared/settings'
+import { Dialog } from '../../../components/dialog'
+import { call } from '../../../lib/api'
+import { toShownError, type ShownError } from '../../../lib/errors'
+import { clockPhrase, formatBytes, inDays, plural, policySentence } from '../../../lib/format'
+import { daysUntil, formatDateTime } from '../../../lib/time'
+import { SweepNow } from './sweep-now'
+import { useFolderChanges } from '../memory-changes'
+
+const DAY = 86_400_000
+/** "2025-06-10": the form front-matter dates are written in (UTC, as the engine reads them). */
+const dayOf = (epochMs: number): string => new Date(epochMs).toISOString().slice(0, 10)
+
+/** What expiry would do, "sweep now", and the archive to bring files back from. */
+export function ExpiryPanel({ settings }: { settings: Settings | null }) {
+  const days = settings?.expiry.days ?? 90
+  const [preview, setPreview] = useState<ExpiryPreviewItem[] | null>(null)
+  const [archive, setArchive] = useState<ArchivedItem[] | null>(null)
+  const [error, setError] = useState<ShownError | null>(null)
+  const [status, setStatus] = useState('')
+  const [refresh, setRefresh] = useState(0)
+  const [dueNow, setDueNow] = useState(0)
+  // When the lists were read: dates are compared with it (render stays pure).
+  const [loadedAt, setLoadedAt] = useState(0)
+  /** Files added, changed, expired or restored: what would expire and the archive move. */
+  const changes = useFolderChanges()
+
+  useEffect(() => {
+    let live = true
+    Promise.all([
+      call((api) => api.memory.expiryPreview({ days })),
+      call((api) => api.memory.archiveList())
+    ]).then(
+      ([items, archived]) => {
+        if (!live) return
+        setPreview(items)
+        setDueNow(items.filter((item) => item.expiresAt <= Date.now()).length)
+        setArchive(archived)
+        setLoadedAt(Date.now())
+      },
+      (failure: unknown) => live && setError(toShownError(failure))
+    )
+    return () => {
+      live = false
+    }
+  }, [days, changes, refresh])
+
+  const [extending, setExtending] = useState<ArchivedItem | null>(null)
+
+  function restore(item: ArchivedItem, choice: Pick<RestoreInput, 'expires' | 'until'>): void {
+    void run(async () => {
+      await call((api) =>
+        api.memory.archiveRestore({ archiveId: item.archiveId, path: item.path, ...choice })
+      )
+      return `Restored ${item.path}.`
+    })
+  }
+
+  async function run(task: () => Promise<string>): Promise<void> {
+    try {
+      setStatus(await task())
+      setError(null)
+    } catch (failure) {
+      setError(toShownError(failure))
+    }
+    setRefresh((n) => n + 1)
+  }
+
+  return (
+    <div className="flex h-full min-h-0 flex-col gap-5 overflow-auto p-4">
+      <section aria-labelledby="expiry-preview" className="flex flex-col gap-2">
+        <div className="flex items-center gap-3">
+          <h2 id="expiry-preview" className="mr-auto font-semibold">
+            Will expire
+          </h2>
+          <SweepNow run={run} />
+        </div>
+        <p className="text-sm text-muted">
+          {settings ? policySentence(settings.expiry) : '…'} {plural(dueNow, 'file')} would expire
+          now. A file Cairn had not seen before counts from its last modification; pinned files
+          never expire.
+        </p>
+        <p role="status" className="text-sm text-success">
+          {status}
+        </p>
+        {error ? (
+          <p role="alert" className="text-sm text-danger">
+            {error.message}
+          </p>
+        ) : null}
+        <ul aria-label="Files that will expire" className="flex flex-col">
+          {preview?.length === 0 ? (
+            <li className="text-sm text-muted">Nothing is due to expire.</li>
+          ) : null}
+          {preview?.map((item) => (
+            <li
+              key={item.path}
+              className="flex items-baseline gap-3 border-b border-line py-1.5 text-sm"
+            >
+              <span className="min-w-0 flex-1 truncate font-mono text-xs">{item.path}</span>
+              <span className="text-xs text-muted">{clockPhrase(item.reason, days)}</span>
+              <span className="w-36 text-right text-xs" title={formatDateTime(item.expiresAt)}>
+                {inDays(daysUntil(item.expiresAt))} · {item.action}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="expiry-archive" className="flex flex-col gap-2">
+        <h2 id="expiry-archive" className="font-semibold">
+          Archive
+        </h2>
+        <ul aria-label="Archived files" className="flex flex-col">
+          {archive?.length === 0 ? (
+            <li className="text-sm text-muted">The archive is empty.</li>
+          ) : null}
+          {archive?.map((item) => (
+            <li
+              key={item.archiveId + item.path}
+              className="flex items-center gap-3 border-b border-line py-1.5 text-sm"
+            >
+              <span className="min-w-0 flex-1 truncate font-mono text-xs">{item.path}</span>
+              <span className="text-xs text-muted">
+                {formatBytes(item.size)} · archived {formatDateTime(item.archivedAt)}
+                {item.expires !== undefined
+                  ? item.expires <= loadedAt
+                    ? ` · its expires: date (${dayOf(item.expires)}) has passed`
+                    : ` · expires ${dayOf(item.expires)}`
+                  : null}
+              </span>
+              {item.expires !== undefined ? (
+                <>
+                  {item.expires > loadedAt ? (
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`Restore ${item.path}`}
+                      onClick={() => restore(item, { expires: 'keep' })}
+                    >
+                      Restore, keep date
+                    </button>
+                  ) : null}
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={`Remove the date and restore ${item.path}`}
+                    onClick={() => restore(item, { expires: 'remove' })}
+                  >
+                    Remove date
+                  </button>
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={`Extend the date and restore ${item.path}`}
+                    onClick={() => setExtending(item)}
+                  >
+                    Extend…
+                  </button>
+                </>
+              ) : (
+                <button
+                  type="button"
+                  className="button"
+                  aria-label={`Restore ${item.path}`}
+                  onClick={() => restore(item, {})}
+                >
+                  Restore
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        <p className="text-xs text-muted">
+          A restored file starts its clocks afresh. A file with its own expires: date keeps it only
+          while it is still to come; otherwise remove the date or extend it.
+        </p>
+      </section>
+      <Dialog
+        open={extending !== null}
+        title={`Restore ${extending?.path ?? ''} until…`}
+        confirmLabel="Restore"
+        field={{ label: 'Expires on (YYYY-MM-DD)', initial: dayOf(loadedAt + 30 * DAY) }}
+        onClose={() => setExtending(null)}
+        onConfirm={(typed) => {
+          const item = extending
+          setExtending(null)
+          if (item) restore(item, { expires: 'extend', until: typed.trim() })
+        }}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,261 @@
+import { useRef, useState } from 'react'
+import { Pencil, Pin, PinOff, Save, Trash2 } from 'lucide-react'
+import type { MemoryEntry, UserSecretsChoice } from '@shared/memory'
+import { Dialog } from '../../../components/dialog'
+import type { EditorController } from '../../../components/code-editor'
+import { Spinner } from '../../../components/icons'
+import { call } from '../../../lib/api'
+import { copyText } from '../../../lib/clipboard'
+import { toShownError, type ShownError } from '../../../lib/errors'
+import { formatBytes, formatNumber } from '../../../lib/format'
+import { formatAgo, formatDateTime } from '../../../lib/time'
+import { useNow } from '../../../lib/hooks/use-now'
+import { CodeEditor, ConflictCompare } from '../lazy-editors'
+import { ConflictBanner, KeptBanner } from './draft-banners'
+import { SecretChoices } from './secret-choices'
+import { deleteWords } from '../change-words'
+import { useKeptCopy, type DraftStore } from './draft-store'
+import { exactPattern, relativePath, toMemoryPath } from '../memory-paths'
+import { useFileDraft } from './use-file-draft'
+
+interface Props {
+  entry: MemoryEntry
+  /** Bumps when the folder changed: the file is re-read and compared with the editor's base. */
+  /** Unsaved edits per file, kept by the memory view across file and pane switches. */
+  drafts: DraftStore
+  pinnedPatterns: readonly string[]
+  onMoved(to: string | null): void
+}
+
+type Ask = 'rename' | 'delete' | null
+
+/** One memory file: its text in an editor, saved through the engine with a conflict check. */
+export function FilePanel({ entry, drafts, pinnedPatterns, onMoved }: Props) {
+  const path = entry.path
+  const controller = useRef<EditorController | null>(null)
+  const draft = useFileDraft(path, drafts, controller)
+  const { disk: file, dirty, conflict, saving } = draft
+  const [ask, setAsk] = useState<Ask>(null)
+  const [comparing, setComparing] = useState(false)
+  const [note, setNote] = useState('')
+  const [actError, setError] = useState<ShownError | null>(null)
+  const error = actError ?? draft.error
+  const kept = useKeptCopy(drafts, path)
+  const now = useNow(30_000)
+  const status = note || draft.status
+  // Only the first part of a huge file: shown read-only, so it can never be saved over the file.
+  const readOnly = file?.truncated === true
+
+  async function save(secrets?: UserSecretsChoice): Promise<void> {
+    setNote('')
+    const result = await draft.save(secrets)
+    if (result === 'conflict') setComparing(true)
+  }
+
+  async function keepMine(text: string): Promise<void> {
+    setNote('')
+    if (await draft.keepMine(text)) setComparing(false)
+  }
+
+  function copy(text: string): void {
+    copyText(text).then(
+      () => setNote('Your version is on the clipboard.'),
+      (failure: unknown) => setError(toShownError(failure))
+    )
+  }
+
+  async function act(run: () => Promise<unknown>, after: () => void): Promise<void> {
+    setAsk(null)
+    try {
+      await run()
+      after()
+    } catch (failure) {
+      setError(toShownError(failure))
+    }
+  }
+
+  const togglePin = () => {
+    const own = exactPattern(path)
+    const next = entry.pinned
+      ? pinnedPatterns.filter((p) => p !== own && p !== relativePath(path))
+      : [...pinnedPatterns, own]
+    void act(
+      () => call((api) => api.settings.update({ expiry: { pinned: next } })),
+      () => setNote(entry.pinned ? 'Unpinned.' : 'Pinned: it never expires.')
+    )
+  }
+
+  const onDisk = file ? formatBytes(file.size) : '…'
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <header className="flex flex-wrap items-center gap-2 border-b border-line px-4 py-2.5">
+        <div className="mr-auto flex min-w-56 flex-1 flex-col">
+          <h2 className="truncate font-mono text-sm font-semibold">{path}</h2>
+          <p className="text-xs text-muted">
+            <span title={file ? `${formatNumber(file.size)} bytes on disk now` : undefined}>
+              {onDisk}
+            </span>
+            {entry.modified ? (
+              <span title={formatDateTime(entry.modified)}>
+                {' '}
+                · modified {formatAgo(entry.modified, now)}
+              </span>
+            ) : null}
+            {entry.read ? (
+              <span title={formatDateTime(entry.read)}> · read {formatAgo(entry.read, now)}</span>
+            ) : entry.modified ? (
+              <span> · no read recorded</span>
+            ) : null}
+          </p>
+        </div>
+        <button type="button" className="button button--quiet" onClick={togglePin}>
+          {entry.pinned ? <PinOff size={16} aria-hidden /> : <Pin size={16} aria-hidden />}
+          {entry.pinned ? 'Unpin' : 'Pin'}
+        </button>
+        <button type="button" className="button button--quiet" onClick={() => setAsk('rename')}>
+          <Pencil size={16} aria-hidden />
+          Rename
+        </button>
+        <button
+          type="button"
+          className="button button--quiet button--danger"
+          onClick={() => setAsk('delete')}
+        >
+          <Trash2 size={16} aria-hidden />
+          Delete
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!dirty || saving || comparing || readOnly}
+          onClick={() => void save()}
+        >
+          {saving ? <Spinner /> : <Save size={16} aria-hidden />}
+          Save
+        </button>
+      </header>
+      {error ? (
+        <div
+          role="alert"
+          className="flex items-center gap-3 bg-danger-soft px-4 py-2 text-sm text-danger"
+        >
+          <span className="mr-auto">
+            {error.message}
+            {error.nextStep ? ` ${error.nextStep}` : ''}
+            {dirty ? ' Your text is still here, not saved.' : ''}
+          </span>
+          {error.code === 'MEMORY_SECRET' ? (
+            <SecretChoices onSave={(choice) => void save(choice)} />
+          ) : null}
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => {
+              setError(null)
+              draft.dismissError()
+            }}
+          >
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+      {conflict && !comparing ? (
+        <ConflictBanner name={relativePath(path)} onCompare={() => setComparing(true)} />
+      ) : null}
+      {kept && !conflict ? (
+        <KeptBanner
+          kept={kept}
+          onCopy={() => copy(kept.text)}
+          onRestore={draft.restoreKept}
+          onDismiss={() => drafts.dismissKept(path)}
+        />
+      ) : null}
+      {file && readOnly ? (
+        <p role="note" className="border-b border-line px-4 py-2 text-sm text-muted">
+          This file is {formatBytes(file.size)}, too large to edit here: showing its first{' '}
+          {formatBytes(new TextEncoder().encode(file.content).length)}, read-only. Split it into
+          smaller files with another editor, or delete it.
+        </p>
+      ) : null}
+      <p role="status" className="sr-only">
+        {status}
+      </p>
+      <div className="min-h-0 flex-1">
+        {comparing && file && draft.text !== null ? (
+          <ConflictCompare
+            path={path}
+            disk={file.content}
+            mine={draft.text}
+            busy={saving}
+            onMineChange={draft.onEdit}
+            onKeepMine={(text) => void keepMine(text)}
+            onTakeDisk={() => {
+              draft.takeDisk()
+              setComparing(false)
+            }}
+            onCopyMine={copy}
+            onClose={() => setComparing(false)}
+          />
+        ) : draft.initialText !== null ? (
+          <CodeEditor
+            key={path}
+            docKey={`${path}#${draft.docKey}`}
+            initial={draft.initialText}
+            label={`Contents of ${path}`}
+            startSpot={drafts.spot(path)}
+            controllerRef={controller}
+            onChange={draft.onEdit}
+            onSave={() => void save()}
+            readOnly={readOnly}
+            onLeave={(spot) => drafts.setSpot(path, spot)}
+          />
+        ) : null}
+      </div>
+      <footer className="border-t border-line px-4 py-1.5 text-xs text-muted" aria-hidden="true">
+        {readOnly
+          ? 'Read-only: first part of a file too large to edit'
+          : conflict
+            ? 'Unsaved changes · the file changed on disk: compare before saving'
+            : dirty
+              ? 'Unsaved changes · kept when you switch files · Ctrl/Cmd+S to save'
+              : status || 'Saved on disk'}
+      </footer>
+      <Dialog
+        open={ask === 'rename'}
+        title="Rename file"
+        confirmLabel="Rename"
+        field={{ label: 'New path', initial: relativePath(path) }}
+        onClose={() => setAsk(null)}
+        onConfirm={(typed) => {
+          const to = toMemoryPath(typed)
+          void act(
+            () => call((api) => api.memory.rename({ from: path, to })),
+            () => {
+              drafts.move(path, to)
+              onMoved(to)
+            }
+          )
+        }}
+      />
+      <Dialog
+        open={ask === 'delete'}
+        title={`Delete ${relativePath(path)}?`}
+        confirmLabel="Delete"
+        danger
+        onClose={() => setAsk(null)}
+        onConfirm={() =>
+          void act(
+            () => call((api) => api.memory.delete({ path })),
+            () => {
+              drafts.drop(path)
+              drafts.dismissKept(path)
+              onMoved(null)
+            }
+          )
+        }
+      >
+        {deleteWords(file?.size ?? 0)}
+      </Dialog>
+    </div>
+  )
+}

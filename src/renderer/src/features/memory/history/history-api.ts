@@ -1,0 +1,128 @@
+import { useEffect, useState } from 'react'
+import type {
+  FindInHistoryResult,
+  ForgetInput,
+  ForgetResult,
+  ForgetSecretsResult,
+  HistoryVersion,
+  RevertResult
+} from '@shared/memory-history'
+import type { VersionRef } from '@shared/memory'
+import { call } from '../../../lib/api'
+import { toShownError, type ShownError } from '../../../lib/errors'
+
+// The one place the UI meets the engine's version history (memory:history, memory:version-text,
+// memory:revert, and forgetting): if those channels change shape, only this file follows.
+
+const texts = new Map<string, Promise<string>>()
+
+/** The text of a version. Content-addressed, so a hash's text never changes: kept once read. */
+export function versionText(hash: string): Promise<string> {
+  let text = texts.get(hash)
+  if (!text) {
+    text = call((api) => api.memory.versionText({ hash })).then((answer) => answer.text)
+    text.catch(() => texts.delete(hash))
+    texts.set(hash, text)
+  }
+  return text
+}
+
+export function historyOf(path: string): Promise<HistoryVersion[]> {
+  return call((api) => api.memory.history({ path }))
+}
+
+/** Undoes one activity entry; a conflict answer changed nothing and carries both texts. */
+export function revert(seq: number): Promise<RevertResult> {
+  return call((api) => api.memory.revert({ seq }))
+}
+
+/** Whether a later change undid this one (so an Undo shown again after a reload says "Undone"). */
+export async function wasUndone(seq: number): Promise<boolean> {
+  const { seqs } = await call((api) => api.memory.undone({ seqs: [seq] }))
+  return seqs.includes(seq)
+}
+
+/** Versions in history holding a text the user pasted (masked lines, never the text). */
+export function findInHistory(text: string): Promise<FindInHistoryResult> {
+  return call((api) => api.memory.findInHistory({ text }))
+}
+
+/** Forgets versions from history for good; texts read before are dropped here too. */
+export async function forget(what: ForgetInput): Promise<ForgetResult> {
+  const result = await call((api) => api.memory.forget(what))
+  texts.clear()
+  return result
+}
+
+/** The secret scan's fix: the file's secrets redacted, and forgotten from history. */
+export async function forgetSecrets(path: string): Promise<ForgetSecretsResult> {
+  const result = await call((api) => api.memory.forgetSecrets({ path }))
+  texts.clear()
+  return result
+}
+
+/** What a forget did, in a sentence (and what it could not: a file still holding the text). */
+export function forgotWords(result: ForgetResult): string {
+  const count = result.forgotten
+  const done =
+    count === 0
+      ? 'History held no version of it; nothing to forget.'
+      : `Forgot ${count} ${count === 1 ? 'version' : 'versions'} from history.`
+  const still = result.stillInFiles
+  return still.length
+    ? `${done} ${still.join(', ')} still ${still.length === 1 ? 'holds' : 'hold'} it now: edit ${still.length === 1 ? 'that file' : 'those files'} to remove it.`
+    : done
+}
+
+/** Puts an old version back as the user's own edit (itself in history, so it can be undone). */
+export async function restoreVersion(path: string, text: string, expectedHash: string | null) {
+  return call((api) =>
+    api.memory.write({ path, content: text, ...(expectedHash ? { expectedHash } : {}) })
+  )
+}
+
+/** One side of a change: its text, '' for no file, null while loading or when history lacks it. */
+export type Side = { state: 'ready'; text: string } | { state: 'loading' } | { state: 'missing' }
+
+function sideOf(hash: string | null, unstored: boolean): Side | Promise<Side> {
+  if (hash === null) return { state: 'ready', text: '' }
+  if (unstored) return { state: 'missing' }
+  return versionText(hash).then(
+    (text): Side => ({ state: 'ready', text }),
+    (): Side => ({ state: 'missing' })
+  )
+}
+
+/** The before and after texts of a version ref, read when `enabled`. */
+export function useVersionPair(
+  ref: VersionRef | null | undefined,
+  enabled: boolean
+): { before: Side; after: Side; error: ShownError | null } {
+  const [pair, setPair] = useState<{ key: string; before: Side; after: Side } | null>(null)
+  const [error, setError] = useState<ShownError | null>(null)
+  const key = ref ? `${ref.before}:${ref.after}` : ''
+  useEffect(() => {
+    if (!ref || !enabled) return
+    let live = true
+    const unstored = new Set(ref.unstored ?? [])
+    Promise.all([
+      sideOf(ref.before, unstored.has('before')),
+      sideOf(ref.after, unstored.has('after'))
+    ]).then(
+      ([before, after]) => {
+        if (live) setPair({ key, before, after })
+      },
+      (failure: unknown) => {
+        if (live) setError(toShownError(failure))
+      }
+    )
+    return () => {
+      live = false
+    }
+    // The key names the ref's content; the object itself may be new on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, enabled])
+  if (!pair || pair.key !== key)
+    return { before: { state: 'loading' }, after: { state: 'loading' }, error }
+  return { before: pair.before, after: pair.after, error }
+}

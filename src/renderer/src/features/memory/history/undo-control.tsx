@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react'
+import { Check, GitCompareArrows, Undo2 } from 'lucide-react'
+import { DiffView } from '../../../components/diff-view'
+import { toShownError } from '../../../lib/errors'
+import { errorText, fileName } from '../change-words'
+import { revert, wasUndone } from './history-api'
+
+type State =
+  | { kind: 'idle' }
+  | { kind: 'busy' }
+  | { kind: 'undone' }
+  | { kind: 'conflict'; path: string; message: string; expected: string; current: string }
+  | { kind: 'failed'; message: string }
+
+/**
+ * Undo (or Restore) one activity entry through the engine, then say what happened: 'Undone', or
+ * 'Changed since: compare' when the file moved on (nothing was changed; the compare shows how).
+ */
+export function UndoControl({
+  seq,
+  word,
+  what,
+  onDone
+}: {
+  seq: number
+  word: 'Undo' | 'Restore'
+  /** For the accessible name: "Undo Claude's edit of a.md". */
+  what: string
+  onDone?(): void
+}) {
+  const [state, setState] = useState<State>({ kind: 'idle' })
+  const [comparing, setComparing] = useState(false)
+  // An undo done before (this view was left, the window reloaded) still says so.
+  useEffect(() => {
+    let live = true
+    wasUndone(seq).then(
+      (undone) => {
+        if (live && undone) setState((s) => (s.kind === 'idle' ? { kind: 'undone' } : s))
+      },
+      () => undefined
+    )
+    return () => {
+      live = false
+    }
+  }, [seq])
+
+  function run(): void {
+    setState({ kind: 'busy' })
+    revert(seq).then(
+      (result) => {
+        if (result.status === 'reverted') {
+          setState({ kind: 'undone' })
+          onDone?.()
+        } else
+          setState({
+            kind: 'conflict',
+            path: result.path,
+            message: result.message,
+            expected: result.expected ?? '',
+            current: result.current ?? ''
+          })
+      },
+      (failure: unknown) => setState({ kind: 'failed', message: errorText(toShownError(failure)) })
+    )
+  }
+
+  if (state.kind === 'undone')
+    return (
+      <span role="status" className="inline-flex items-center gap-1 text-xs text-success">
+        <Check size={12} aria-hidden />
+        {word === 'Restore' ? 'Restored' : 'Undone'}
+      </span>
+    )
+  if (state.kind === 'conflict')
+    return (
+      <span className="inline-flex flex-col gap-1">
+        <span role="status" className="inline-flex items-center gap-1 text-xs text-warning">
+          Changed since:
+          <button
+            type="button"
+            aria-expanded={comparing}
+            title={state.message}
+            className="inline-flex items-center gap-1 text-accent underline-offset-2 hover:underline"
+            onClick={() => setComparing((c) => !c)}
+          >
+            <GitCompareArrows size={12} aria-hidden />
+            compare
+          </button>
+        </span>
+        {comparing ? (
+          <span className="flex flex-col gap-1">
+            <span className="text-xs text-muted">{state.message}</span>
+            <DiffView
+              before={state.expected}
+              after={state.current}
+              label={`How ${fileName(state.path)} changed since`}
+              className="max-h-60"
+            />
+          </span>
+        ) : null}
+      </span>
+    )
+  return (
+    <span className="inline-flex items-center gap-2">
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 rounded-full px-1.5 py-0.5 text-xs text-muted hover:bg-fg/10 hover:text-fg disabled:opacity-50"
+        aria-label={`${word} ${what}`}
+        disabled={state.kind === 'busy'}
+        onClick={run}
+      >
+        <Undo2 size={12} aria-hidden />
+        {word}
+      </button>
+      {state.kind === 'failed' ? (
+        <span role="alert" className="text-xs text-danger">
+          {state.message}
+        </span>
+      ) : null}
+    </span>
+  )
+}

@@ -1,0 +1,162 @@
+import { useEffect, useState } from 'react'
+import { GitCompareArrows } from 'lucide-react'
+import type { SyncConflict, SyncResolveInput } from '@shared/sync'
+import { DiffView } from '../../../components/diff-view'
+import { call } from '../../../lib/api'
+import { toShownError } from '../../../lib/errors'
+import { useFileChanges } from '../memory-changes'
+import { relativePath } from '../memory-paths'
+
+/** The conflicts the user can answer here: both versions kept, side by side in the folder. */
+export function twoVersionConflicts(conflicts: readonly SyncConflict[] | undefined) {
+  return (conflicts ?? []).filter(
+    (c): c is SyncConflict & { copy: string } => c.kind === 'kept-both' && !!c.copy
+  )
+}
+
+/** Over the inspector: how many sync conflicts wait, each a button that opens it. */
+export function SyncConflictBar({
+  conflicts,
+  onOpen
+}: {
+  conflicts: ReadonlyArray<SyncConflict & { copy: string }>
+  onOpen(path: string): void
+}) {
+  if (conflicts.length === 0) return null
+  return (
+    <div
+      role="region"
+      aria-label="Sync conflicts"
+      className="flex flex-wrap items-center gap-2 border-b border-line bg-warning-soft px-5 py-2 text-sm"
+    >
+      <GitCompareArrows size={16} aria-hidden className="text-warning" />
+      <span>
+        {conflicts.length === 1
+          ? 'A file was changed on this device and another one:'
+          : `${conflicts.length} files were changed on this device and another one:`}
+      </span>
+      {conflicts.map((c) => (
+        <button
+          key={c.path}
+          type="button"
+          className="button button--quiet"
+          onClick={() => onOpen(c.path)}
+        >
+          Review {relativePath(c.path)}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+type Texts = { theirs: string; mine: string } | { error: string }
+
+/**
+ * One conflict as a diff: the store's version (at the path) against this device's (the kept
+ * copy), and the three answers. Main applies the answer as the user's own edit and syncs it.
+ */
+export function SyncConflictPanel({
+  conflict,
+  deviceName
+}: {
+  conflict: SyncConflict & { copy: string }
+  deviceName: string
+}) {
+  // Read again when a change names either side (a sync round, an edit in the folder).
+  const changes = useFileChanges(conflict.path) + useFileChanges(conflict.copy)
+  const [texts, setTexts] = useState<Texts | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  useEffect(() => {
+    let live = true
+    Promise.all([
+      // Showing the conflict is not opening the files: their idle-expiry clocks stay as they are.
+      call((api) => api.memory.read({ path: conflict.path, refresh: true })),
+      call((api) => api.memory.read({ path: conflict.copy, refresh: true }))
+    ]).then(
+      ([theirs, mine]) => live && setTexts({ theirs: theirs.content, mine: mine.content }),
+      (failure: unknown) => live && setTexts({ error: toShownError(failure).message })
+    )
+    return () => {
+      live = false
+    }
+  }, [conflict.path, conflict.copy, changes])
+
+  const answer = (keep: SyncResolveInput['keep']) => {
+    setBusy(true)
+    setProblem(null)
+    call((api) => api.sync.resolve({ path: conflict.path, keep })).then(
+      () => setBusy(false),
+      (failure: unknown) => {
+        setBusy(false)
+        setProblem(toShownError(failure).message)
+      }
+    )
+  }
+  const name = relativePath(conflict.path)
+  const copy = relativePath(conflict.copy)
+  return (
+    <section
+      aria-label={`Sync conflict in ${name}`}
+      className="flex max-h-[60%] min-h-0 flex-col gap-2 border-b border-line bg-sunken px-5 py-3"
+    >
+      <h2 className="font-semibold">Changed on two devices</h2>
+      <p className="text-sm text-muted">
+        <code>{name}</code> has the version from the store (another device). <code>{copy}</code> has
+        the version from {deviceName}. The diff shows what {deviceName} changed compared with the
+        other device.
+      </p>
+      {texts === null ? (
+        <p className="text-sm text-muted">Loading both versions…</p>
+      ) : 'error' in texts ? (
+        <p role="alert" className="text-sm text-danger">
+          {texts.error} Choose &ldquo;Keep both&rdquo; to close this conflict and edit the files
+          yourself.
+        </p>
+      ) : (
+        <DiffView
+          before={texts.theirs}
+          after={texts.mine}
+          numbers
+          label={`${name}: the other device's version against ${deviceName}'s`}
+          className="min-h-0 flex-1"
+        />
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          title={`${deviceName}'s version replaces ${name}; ${copy} is deleted`}
+          onClick={() => answer('mine')}
+        >
+          Keep mine
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          title={`${name} stays as the other device left it; ${copy} is deleted`}
+          onClick={() => answer('theirs')}
+        >
+          Keep theirs
+        </button>
+        <button
+          type="button"
+          className="button button--quiet"
+          disabled={busy}
+          title="Both files stay; the conflict closes"
+          onClick={() => answer('both')}
+        >
+          Keep both
+        </button>
+        <span className="text-xs text-muted">Every device gets your choice at the next sync.</span>
+      </div>
+      {problem ? (
+        <p role="alert" className="text-sm text-danger">
+          {problem}
+        </p>
+      ) : null}
+    </section>
+  )
+}

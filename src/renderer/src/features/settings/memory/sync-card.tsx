@@ -1,0 +1,178 @@
+import { SYNC_SENT_SENTENCE, type SyncStatus } from '@shared/sync'
+import { Card } from '../../../components/card'
+import { call } from '../../../lib/api'
+import { toShownError } from '../../../lib/errors'
+import { useSyncStatus } from '../../../lib/hooks/use-sync-status'
+import { SyncTurnOn } from './sync-turn-on'
+
+const STATE_WORDS: Record<SyncStatus['state'], string> = {
+  off: 'Off',
+  idle: 'On',
+  syncing: 'Syncing…',
+  paused: 'Paused',
+  offline: 'Waiting to retry'
+}
+
+const WAITING_WORDS: Record<SyncStatus['waiting'][number]['command'], string> = {
+  create: 'New file',
+  str_replace: 'Edit of',
+  delete: 'Deletion of',
+  rename: 'Move of'
+}
+
+function sizeWords(size: SyncStatus['storeSize']): string {
+  if (!size) return 'not known until the first sync'
+  const kb = size.bytes / 1024
+  const bytes = kb < 1 ? `${size.bytes} bytes` : `${kb < 10 ? kb.toFixed(1) : Math.round(kb)} kB`
+  return `${size.count} ${size.count === 1 ? 'memory' : 'memories'}, ${bytes}`
+}
+
+function when(epoch: number | null): string {
+  return epoch === null ? 'never' : new Date(epoch).toLocaleString()
+}
+
+/** Settings → Sync: one memory on every device through an Anthropic Memory Store (off by default). */
+export function SyncCard() {
+  const { status, setStatus, problem, setProblem } = useSyncStatus()
+
+  const act = (run: Parameters<typeof call<SyncStatus>>[0]) => {
+    setProblem(null)
+    call(run).then(setStatus, (failure: unknown) => setProblem(toShownError(failure).message))
+  }
+  const on = status !== null && status.state !== 'off'
+
+  return (
+    <Card
+      title="Sync"
+      description="Keep one memory on every device through an Anthropic Memory Store."
+    >
+      <p className="text-sm" data-testid="sync-sent">
+        {SYNC_SENT_SENTENCE}
+      </p>
+      {status ? (
+        <dl
+          className="mt-2 grid grid-cols-[10rem_1fr] gap-x-4 gap-y-1 text-sm [&_dt]:text-muted"
+          aria-label="Sync status"
+        >
+          <dt>Status</dt>
+          <dd data-testid="sync-state">{STATE_WORDS[status.state]}</dd>
+          {on ? (
+            <>
+              <dt>Store</dt>
+              <dd>{status.storeName ?? status.storeId}</dd>
+              <dt>Store size</dt>
+              <dd data-testid="sync-size">{sizeWords(status.storeSize)}</dd>
+              <dt>This device</dt>
+              <dd>{status.deviceName}</dd>
+              <dt>Last sync</dt>
+              <dd data-testid="sync-last">{when(status.lastSyncAt)}</dd>
+              <dt>Pending changes</dt>
+              <dd data-testid="sync-pending">{status.pending}</dd>
+              <dt>Conflicts</dt>
+              <dd>
+                <span data-testid="sync-conflicts">{status.conflicts.length}</span>
+                {status.conflicts.some((c) => c.kind === 'kept-both')
+                  ? ' (answer them in Memory, where each file shows both versions)'
+                  : ''}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      ) : null}
+      {status?.error ? (
+        <p role="status" className="mt-2 text-sm text-danger">
+          {status.error}
+          {status.retryAt ? ` Next try at ${new Date(status.retryAt).toLocaleTimeString()}.` : ''}
+        </p>
+      ) : null}
+      {on && status.conflicts.length > 0 ? (
+        <ul className="mt-2 text-sm" aria-label="Sync conflicts">
+          {status.conflicts.map((c) => (
+            <li key={`${c.path}-${c.at}`}>
+              <code>{c.path}</code>
+              {c.copy ? (
+                <>
+                  {' '}
+                  and <code>{c.copy}</code>
+                </>
+              ) : null}
+              : {c.detail}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {on && status.waiting.length > 0 ? (
+        <div className="mt-2 text-sm" role="group" aria-label="Changes waiting for approval">
+          <p>
+            Your Approval setting asks before these changes from another device; they have not been
+            applied:
+          </p>
+          <ul>
+            {status.waiting.map((w) => (
+              <li key={`${w.command}-${w.path}`}>
+                {WAITING_WORDS[w.command]} <code>{w.path}</code>
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="button mt-1"
+            disabled={status.state === 'paused' || status.state === 'syncing'}
+            onClick={() => act((api) => api.sync.approve())}
+          >
+            Apply{' '}
+            {status.waiting.length === 1 ? 'this change' : `these ${status.waiting.length} changes`}
+          </button>
+        </div>
+      ) : null}
+      {on && status.skipped.length > 0 ? (
+        <ul className="mt-2 text-sm" aria-label="Files not synced">
+          {status.skipped.map((s) => (
+            <li key={s.path}>
+              <code>{s.path}</code>: {s.reason}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="mt-2 flex items-center gap-2">
+        {!on ? (
+          <SyncTurnOn
+            deviceName={status?.deviceName ?? ''}
+            onTurnOn={(input) => act((api) => api.sync.configure(input))}
+            onProblem={setProblem}
+          />
+        ) : (
+          <>
+            <button
+              type="button"
+              className="button"
+              disabled={status.state === 'paused' || status.state === 'syncing'}
+              onClick={() => act((api) => api.sync.now())}
+            >
+              Sync now
+            </button>
+            <button
+              type="button"
+              className="button button--quiet"
+              onClick={() => act((api) => api.sync.pause({ paused: status.state !== 'paused' }))}
+            >
+              {status.state === 'paused' ? 'Resume' : 'Pause'}
+            </button>
+            <button
+              type="button"
+              className="button button--quiet"
+              onClick={() => act((api) => api.sync.disconnect())}
+            >
+              Disconnect (keeps your files)
+            </button>
+          </>
+        )}
+      </div>
+      {problem ? (
+        <p role="alert" className="mt-2 text-sm text-danger">
+          {problem}
+        </p>
+      ) : null}
+    </Card>
+  )
+}
