@@ -13,9 +13,9 @@
 // Turn events: chat:delta/tool/message/retrying, ending with exactly one chat:done or chat:error.
 
 export { createChatService, type ChatService, type ChatServiceOptions } from './chat-service'
-export { createAnthropicClient, DEFAULT_BASE_URL, type AnthropicOptions } from './anthropic'
-export { CONVERSATIONS_FOLDER } from './conversation-store'
-export { MODELS_CACHE_FILE } from './models'
-export { COMPACTION_BETA, CONTEXT_MANAGEMENT_BETA, MEMORY_TOOL } from './request'
-export { DEFAULT_RETRY, type RetryPolicy, type Wait } from './retry'
+export { createAnthropicClient, DEFAULT_BASE_URL, type AnthropicOptions } from './api/anthropic'
+export { CONVERSATIONS_FOLDER } from './conversations/conversation-store'
+export { MODELS_CACHE_FILE } from './models/models'
+export { COMPACTION_BETA, CONTEXT_MANAGEMENT_BETA, MEMORY_TOOL } from './api/request'
+export { DEFAULT_RETRY, type RetryPolicy, type Wait } from './api/retry'
 export type { ChatEmit, ChatEventName, MemoryToolRunner } from './types'
