@@ -1,5 +1,5 @@
 // The tray (menu bar on macOS) menu as plain data: built by one pure function, turned into an
-// Electron Menu by main (platform/tray.ts) and shown as a preview in Settings, so both read the same.
+// Electron Menu by main (platform/desktop/tray.ts) and shown as a preview in Settings, so both read the same.
 
 export type TrayAction =
   'open-window' | 'new-chat' | 'quick-ask' | 'open-memory-folder' | 'pause-memory' | 'quit'

@@ -7,7 +7,7 @@ import { secureWebPreferences } from '../window'
 import { createFakeElectron, fakeEvent, type FakeElectron } from './electron-mock'
 
 /*
- * Quick ask in the lifecycle (src/main/index.ts → setup/quick-ask.ts), run as Electron runs it
+ * Quick ask in the lifecycle (src/main/index.ts → setup/desktop/quick-ask.ts), run as Electron runs it
  * against the fake electron, with the real services in a temp user-data folder.
  */
 

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createLogger } from '../services/log/logger'
 import { createUpdatesService } from '../services/updates'
 import { fakeChat, fakeSettings } from '../services/updates/__tests__/fakes'
-import { setupUpdates } from '../setup/updates'
+import { setupUpdates } from '../setup/desktop/updates'
 
 let dir: string
 beforeEach(async () => (dir = await mkdtemp(join(tmpdir(), 'cairn-setup-updates-'))))

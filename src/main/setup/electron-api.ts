@@ -12,7 +12,7 @@ import type {
   Shell
 } from 'electron'
 
-import type { TrayElectron } from '../platform/tray'
+import type { TrayElectron } from '../platform/desktop/tray'
 
 /** The parts of Electron the lifecycle uses; passed in so it can run against a fake in tests. */
 export type ElectronApi = {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { trayMenuModel } from '@shared/tray-menu'
 import { LINK_INBOX_MAX, createLinkInbox } from '../../services/app/link-inbox'
 import { LINKS_PER_LAUNCH, linksInArgv } from '../link-launch'
-import { trayTemplate } from '../tray'
+import { trayTemplate } from '../desktop/tray'
 
 describe('links among launch arguments', () => {
   it('takes only arguments with the cairn: scheme (any case), at most a few', () => {

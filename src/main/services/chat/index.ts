@@ -3,19 +3,20 @@
 // summarise) and save-or-roll-back.ts (a failed save leaves the conversation as on disk); api.ts
 // is the service's type, taken from the contract. turn/ is the loop (turn.ts: stream → run
 // memory commands in order → send results → repeat) with its parts (stream-reply, tool-calls,
-// record-reply) and turn-runner.ts (the replies running now). Around them: request.ts builds
-// each request (memory tool, guidance, context management + betas), reply-accumulator.ts
-// rebuilds replies from raw stream events, coalescer.ts joins text deltas, faults.ts and retry.ts
-// turn API failures into messages, retries and countdowns, repair.ts keeps every tool_use
-// answered, conversation-store.ts saves one file per conversation. approvals.ts (with
+// record-reply) and turn-runner.ts (the replies running now). Around them: api/request.ts builds
+// each request (memory tool, guidance, context management + betas), stream/reply-accumulator.ts
+// rebuilds replies from raw stream events, stream/coalescer.ts joins text deltas, api/faults.ts
+// and api/retry.ts turn API failures into messages, retries and countdowns,
+// conversations/repair.ts keeps every tool_use answered, conversations/conversation-store.ts
+// saves one file per conversation, models/ holds the model catalog. approvals/ (approvals.ts with
 // approval-policy.ts) holds Claude's memory writes that wait for the user's answer (write
 // approval); the card shows the plan the memory engine made with a dry run.
 // Turn events: chat:delta/tool/message/retrying, ending with exactly one chat:done or chat:error.
 
 export { createChatService, type ChatService, type ChatServiceOptions } from './chat-service'
-export { createAnthropicClient, DEFAULT_BASE_URL, type AnthropicOptions } from './anthropic'
-export { CONVERSATIONS_FOLDER } from './conversation-store'
-export { MODELS_CACHE_FILE } from './models'
-export { COMPACTION_BETA, CONTEXT_MANAGEMENT_BETA, MEMORY_TOOL } from './request'
-export { DEFAULT_RETRY, type RetryPolicy, type Wait } from './retry'
+export { createAnthropicClient, DEFAULT_BASE_URL, type AnthropicOptions } from './api/anthropic'
+export { CONVERSATIONS_FOLDER } from './conversations/conversation-store'
+export { MODELS_CACHE_FILE } from './models/models'
+export { COMPACTION_BETA, CONTEXT_MANAGEMENT_BETA, MEMORY_TOOL } from './api/request'
+export { DEFAULT_RETRY, type RetryPolicy, type Wait } from './api/retry'
 export type { ChatEmit, ChatEventName, MemoryToolRunner } from './types'

@@ -2,7 +2,7 @@ import { CairnError } from '@shared/errors'
 import type { ShowConversation } from '@shared/quick-ask'
 import type { Logger } from '../log/logger'
 
-/** What the quick-ask window's requests need from the windows (Electron side, setup/quick-ask.ts). */
+/** What the quick-ask window's requests need from the windows (Electron side, setup/desktop/quick-ask.ts). */
 export interface QuickAskWindows {
   /** Opens (if it was closed), restores and focuses the main window. */
   showMain(): Promise<void>

@@ -5,7 +5,7 @@ import type { Logger } from '../log/logger'
 import type { SettingsStore } from '../settings/settings-store'
 
 /**
- * The system's global shortcuts (Electron's globalShortcut, in platform/global-shortcut.ts).
+ * The system's global shortcuts (Electron's globalShortcut, in platform/desktop/global-shortcut.ts).
  * `register` answers false, or throws, when the system refuses the combination.
  */
 export interface ShortcutRegistrar {

@@ -5,7 +5,7 @@ import type { PendingApproval } from '@shared/approval'
 import type { MemoryWriteApproval } from '@shared/settings'
 import { memory, reply, text } from '../../../../../e2e/fake-anthropic'
 import { useTempDir } from '../../__tests__/helpers'
-import { CLOSED_REASON, STOPPED_REASON } from '../approvals'
+import { CLOSED_REASON, STOPPED_REASON } from '../approvals/approvals'
 import { bodyOf, expectValidRequests, startRig, type ChatRig } from './harness'
 
 const tempDir = useTempDir('cairn-approvals-')

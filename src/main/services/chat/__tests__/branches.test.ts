@@ -5,7 +5,7 @@ import type { ChatMessage, Conversation } from '@shared/chat'
 import { versionsByMessage } from '@shared/message-actions'
 import { gate, memory, reply, text } from '../../../../../e2e/fake-anthropic'
 import { useTempDir } from '../../__tests__/helpers'
-import { forkAt, switchVersion } from '../branches'
+import { forkAt, switchVersion } from '../conversations/branches'
 import { createMessageActions } from '../calls/message-actions'
 import { bodyOf, converse, expectValidRequests, startRig, type ChatRig } from './harness'
 

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { ConversationSchema } from '@shared/chat'
 import { memory, reply, text } from '../../../../../e2e/fake-anthropic'
 import { listFiles, modeOf, useTempDir, isWindows } from '../../__tests__/helpers'
-import { titleFrom } from '../conversations'
+import { titleFrom } from '../conversations/conversations'
 import { bodyOf, converse, expectValidRequests, startRig } from './harness'
 
 const tempDir = useTempDir('cairn-chat-conv-')

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { ConversationSchema } from '@shared/chat'
 import { reply, text } from '../../../../../e2e/fake-anthropic'
 import { useTempDir } from '../../__tests__/helpers'
-import { TOOL_INPUT_MAX_DEPTH } from '../tool-input'
+import { TOOL_INPUT_MAX_DEPTH } from '../stream/tool-input'
 import type { MemoryToolRunner } from '../types'
 import { bodyOf, converse, expectValidRequests, startRig } from './harness'
 

@@ -2,8 +2,8 @@ import { APIConnectionError, APIConnectionTimeoutError, APIError } from '@anthro
 import { describe, expect, test } from 'vitest'
 import { ChatFaultCodeSchema, type ChatFault } from '@shared/chat'
 import { CONTROL_NAMES, type ControlName } from '@shared/control-names'
-import { classifyFault, noApiKeyFault, saveFailedFault, StreamEndedEarly } from '../faults'
-import { toolRoundLimitText } from '../notice-texts'
+import { classifyFault, noApiKeyFault, saveFailedFault, StreamEndedEarly } from '../api/faults'
+import { toolRoundLimitText } from '../turn/notice-texts'
 
 /*
  * Every fault and notice may send people only to controls that exist. Texts write a control's

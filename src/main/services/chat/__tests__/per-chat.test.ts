@@ -8,8 +8,8 @@ import { AUTO_MODEL, defaultSettings, FALLBACK_MODEL, SettingsSchema } from '@sh
 import type { ToolResult } from '@shared/memory'
 import { memory, reply, text } from '../../../../../e2e/fake-anthropic'
 import { useTempDir } from '../../__tests__/helpers'
-import { MEMORY_OFF_RESULT, optionsOf } from '../conversation-options'
-import { buildRequest, MEMORY_TOOL } from '../request'
+import { MEMORY_OFF_RESULT, optionsOf } from '../conversations/conversation-options'
+import { buildRequest, MEMORY_TOOL } from '../api/request'
 import { MEMORY_OFF_SYSTEM } from '../frame/request-frame'
 import { bodyOf, converse, expectValidRequests, MODEL, startRig } from './harness'
 

@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { CONVERSATION_VERSION, type Conversation } from '@shared/chat'
 import { captureLogger, expectCairnError, useTempDir } from '../../__tests__/helpers'
-import { createConversationStore } from '../conversation-store'
-import { saveFailedFault } from '../faults'
+import { createConversationStore } from '../conversations/conversation-store'
+import { saveFailedFault } from '../api/faults'
 import { startRig } from './harness'
 
 /*

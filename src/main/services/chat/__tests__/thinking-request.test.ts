@@ -9,10 +9,10 @@ import {
   signThinking,
   validateMessagesRequest as validate
 } from '../../../../../e2e/fake-anthropic'
-import { classifyFault } from '../faults'
-import { optionOf } from '../models'
-import { ReplyAccumulator } from '../reply-accumulator'
-import { buildRequest as build } from '../request'
+import { classifyFault } from '../api/faults'
+import { optionOf } from '../models/models'
+import { ReplyAccumulator } from '../stream/reply-accumulator'
+import { buildRequest as build } from '../api/request'
 
 // Budget thinking, on a model that takes only that (its capabilities say so).
 const MODEL = 'claude-haiku-4-5-20251001'

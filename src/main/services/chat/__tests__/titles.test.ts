@@ -15,8 +15,8 @@ import {
   type FakeModel
 } from '../../../../../e2e/fake-anthropic'
 import { captureLogger, useTempDir } from '../../__tests__/helpers'
-import { createConversationStore } from '../conversation-store'
-import { createModelCatalog, optionOf } from '../models'
+import { createConversationStore } from '../conversations/conversation-store'
+import { createModelCatalog, optionOf } from '../models/models'
 import { cleanTitle, createTitles, titleBasis, titleModel, TITLE_MAX_TOKENS } from '../titles'
 import { converse, startRig, type ChatRig, type MessagesBody } from './harness'
 

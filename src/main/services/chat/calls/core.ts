@@ -2,9 +2,9 @@ import type { Conversation, ConversationSummary } from '@shared/chat'
 import { CairnError } from '@shared/errors'
 import type { Settings } from '@shared/settings'
 import type { Logger } from '../../log/logger'
-import type { ConversationStore } from '../conversation-store'
-import { summaryOf, type SearchHit } from '../conversations'
-import { saveFailure } from '../faults'
+import type { ConversationStore } from '../conversations/conversation-store'
+import { summaryOf, type SearchHit } from '../conversations/conversations'
+import { saveFailure } from '../api/faults'
 import type { TurnRunner } from '../turn/turn-runner'
 
 /*

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Conversation, UserMessage } from '@shared/chat'
 import { continuable } from '@shared/stop-reasons'
 import { CairnError } from '@shared/errors'
-import { editMessage, prepareRegenerate, switchVersion } from '../branches'
+import { editMessage, prepareRegenerate, switchVersion } from '../conversations/branches'
 import type { ChatService } from './api'
 import { saveOrRollBack, type Undo } from './save-or-roll-back'
 

@@ -3,9 +3,9 @@ import type { AssistantBlock, AssistantMessage, Conversation, ToolUseBlock } fro
 import type { ModelOption } from '@shared/chat-models'
 import type { Settings } from '@shared/settings'
 import type { AttachmentBytes } from '../attachments'
-import { FaultBeforeRequest } from '../faults'
-import { retiredFault } from '../lifecycle'
-import { buildRequest } from '../request'
+import { FaultBeforeRequest } from '../api/faults'
+import { retiredFault } from '../models/lifecycle'
+import { buildRequest } from '../api/request'
 import { ensureFrame, syncTools } from './request-frame'
 
 /**

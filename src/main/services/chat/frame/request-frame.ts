@@ -1,6 +1,6 @@
 import type { Conversation, RequestFrame, UserMessage } from '@shared/chat'
 import type { Settings } from '@shared/settings'
-import { instructionsFor, memoryOn } from '../conversation-options'
+import { instructionsFor, memoryOn } from '../conversations/conversation-options'
 
 /*
  * Append-only requests. On the newest models a thinking block is bound to everything before it

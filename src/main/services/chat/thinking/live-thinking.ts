@@ -1,5 +1,5 @@
 import type { BetaRawMessageStreamEvent } from '@anthropic-ai/sdk/resources/beta/messages/messages'
-import { createCoalescer } from '../coalescer'
+import { createCoalescer } from '../stream/coalescer'
 
 /*
  * Thinking as it streams, for the renderer's "Thinking…" block: deltas are coalesced like text;

@@ -7,7 +7,7 @@ import type { ChatMessage, Conversation } from '@shared/chat'
 import type { ModelOption } from '@shared/chat-models'
 import { effortFor, thinkingOffer, type Effort } from '@shared/model-caps'
 import { budgetProblem, THINKING_DEFAULT_BUDGET, THINKING_OFF } from '@shared/thinking'
-import { FaultBeforeRequest } from '../faults'
+import { FaultBeforeRequest } from '../api/faults'
 
 /*
  * What thinking and effort add to a request, the way the model takes them (its capabilities

@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk'
 import type { ChatMessage, Conversation } from '@shared/chat'
-import { titleFrom } from '../conversations'
+import { titleFrom } from '../conversations/conversations'
 
 // What a title request says, and what is kept of the answer. Pure: no client, no disk.
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { AssistantBlock, AssistantMessage, NoticeKind, NoticeMessage } from '@shared/chat'
 import { withoutThinkingAfter } from '../frame/next-request'
-import { hideSecrets } from '../refused-secrets'
+import { hideSecrets } from './refused-secrets'
 import type { Outcome, TurnScope } from './scope'
 
 /** Saves a reply as it stands: whole when complete, only its finished parts otherwise. */

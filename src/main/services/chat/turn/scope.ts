@@ -5,9 +5,9 @@ import type { TurnStatus } from '@shared/chat-events'
 import type { Settings } from '@shared/settings'
 import type { Logger } from '../../log/logger'
 import type { AttachmentService } from '../attachments'
-import type { ApprovalDesk } from '../approvals'
-import type { ReplySnapshot } from '../reply-accumulator'
-import type { RetryPolicy, Wait } from '../retry'
+import type { ApprovalDesk } from '../approvals/approvals'
+import type { ReplySnapshot } from '../stream/reply-accumulator'
+import type { RetryPolicy, Wait } from '../api/retry'
 import type { ChatEmit, MemoryToolRunner } from '../types'
 
 /*

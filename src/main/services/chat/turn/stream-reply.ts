@@ -1,11 +1,11 @@
 import type Anthropic from '@anthropic-ai/sdk'
 import type { ChatFault } from '@shared/chat'
-import { createCoalescer } from '../coalescer'
-import { classifyFault, isAbort, StreamEndedEarly } from '../faults'
+import { createCoalescer } from '../stream/coalescer'
+import { classifyFault, isAbort, StreamEndedEarly } from '../api/faults'
 import { nextRequest } from '../frame/next-request'
-import { ReplyAccumulator } from '../reply-accumulator'
+import { ReplyAccumulator } from '../stream/reply-accumulator'
 import { createThinkingRelay } from '../thinking/live-thinking'
-import { attemptsFor, countdown, retryDelay } from '../retry'
+import { attemptsFor, countdown, retryDelay } from '../api/retry'
 import { Cancelled, type Outcome, type TurnScope } from './scope'
 
 /** Faults in a stream that showed nothing yet, safe to retry without the user noticing. */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { ChatFault, Conversation, NoticeKind, ToolUseBlock, Usage } from '@shared/chat'
 import type { TurnStatus } from '@shared/chat-events'
-import { noApiKeyFault, saveFailedFault } from '../faults'
-import { toolRoundLimitText } from '../notice-texts'
-import { addUsage, ReplyAccumulator, ZERO_USAGE } from '../reply-accumulator'
-import { repairStored } from '../repair'
+import { noApiKeyFault, saveFailedFault } from '../api/faults'
+import { toolRoundLimitText } from './notice-texts'
+import { addUsage, ReplyAccumulator, ZERO_USAGE } from '../stream/reply-accumulator'
+import { repairStored } from '../conversations/repair'
 import { noticeOf, recordReply } from './record-reply'
 import {
   Cancelled,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { needsApproval } from '../../chat/approval-policy'
+import { needsApproval } from '../../chat/approvals/approval-policy'
 import { useTwoDevices } from './two-devices'
 
 // Changes from another device obey the Approval setting: under "ask", they wait (listed in the

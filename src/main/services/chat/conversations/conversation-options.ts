@@ -2,7 +2,7 @@ import type { Conversation } from '@shared/chat'
 import type { ConversationOptions } from '@shared/chat-channels'
 import type { ToolResult } from '@shared/memory'
 import type { Settings } from '@shared/settings'
-import type { MemoryToolRunner } from './types'
+import type { MemoryToolRunner } from '../types'
 
 /*
  * Per-chat options: the chat's own instructions (or Settings'), and chats without memory.

@@ -1,9 +1,9 @@
 import type { App, BrowserWindow as BrowserWindowType, GlobalShortcut } from 'electron'
-import type { RendererLocation } from '../ipc/trusted-url'
-import { createShortcutRegistrar } from '../platform/global-shortcut'
-import { createQuickAskToggle, createQuickAskWindow } from '../quick-ask-window'
-import type { Services } from '../services'
-import type { Logger } from '../services/log/logger'
+import type { RendererLocation } from '../../ipc/trusted-url'
+import { createShortcutRegistrar } from '../../platform/desktop/global-shortcut'
+import { createQuickAskToggle, createQuickAskWindow } from '../../quick-ask-window'
+import type { Services } from '../../services'
+import type { Logger } from '../../services/log/logger'
 
 export interface QuickAskHandle {
   /** Shows and focuses the quick-ask window (the tray's "Quick ask"). */

@@ -8,8 +8,8 @@ import {
   type ConversationProblem
 } from '@shared/chat'
 import { ZodError } from 'zod'
-import { ensurePrivateDir, writeFileDurably } from '../fs/durable'
-import type { Logger } from '../log/logger'
+import { ensurePrivateDir, writeFileDurably } from '../../fs/durable'
+import type { Logger } from '../../log/logger'
 import { createFileGate } from './file-gate'
 
 /*

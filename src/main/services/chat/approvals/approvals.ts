@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto'
 import type { AnswerApprovalInput, PendingApproval, PlannedChange } from '@shared/approval'
 import type { ToolResult } from '@shared/memory'
 import type { MemoryWriteApproval } from '@shared/settings'
-import type { Approval, AskApproval } from '../memory/service'
+import type { Approval, AskApproval } from '../../memory/service'
 import { needsApproval } from './approval-policy'
-import type { ChatEmit } from './types'
+import type { ChatEmit } from '../types'
 
 /*
  * Write approval. A memory command of Claude's that the setting says must be approved waits here

@@ -1,5 +1,5 @@
 import type { AssistantMessage, ChatMessage, Conversation, ToolResultBlock } from '@shared/chat'
-import { describeTool, summarize } from './memory-ops'
+import { describeTool, summarize } from '../turn/memory-ops'
 
 /*
  * A conversation as a Markdown file people can read, share or archive: each message under a

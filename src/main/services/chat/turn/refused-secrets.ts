@@ -1,5 +1,5 @@
 import type { AssistantBlock } from '@shared/chat'
-import { redactPath, withoutSecrets as redacted } from '../memory'
+import { redactPath, withoutSecrets as redacted } from '../../memory'
 
 /*
  * Nothing refused is kept or re-sent. The secret guard refuses (or redacts) a memory command of

@@ -1,5 +1,5 @@
 import type { GlobalShortcut } from 'electron'
-import type { ShortcutRegistrar } from '../services/quick-ask/shortcut-service'
+import type { ShortcutRegistrar } from '../../services/quick-ask/shortcut-service'
 
 /**
  * Electron's globalShortcut as the shortcut service sees it. Some systems let a combination

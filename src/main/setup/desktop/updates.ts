@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AppUpdater } from 'electron-updater'
-import { createUpdaterPort } from '../platform/updater'
-import type { Services } from '../services'
-import type { Logger } from '../services/log/logger'
+import { createUpdaterPort } from '../../platform/updater'
+import type { Services } from '../../services'
+import type { Logger } from '../../services/log/logger'
 
 /** Where electron-builder puts the feed settings (the `publish` block) in a packaged app. */
 function packagedUpdateConfig(): string | null {

@@ -6,7 +6,7 @@ import {
 } from '@anthropic-ai/sdk'
 import type { ChatFault, ChatFaultCode } from '@shared/chat'
 import { quoted } from '@shared/control-names'
-import { ConversationEncodeError } from './conversation-store'
+import { ConversationEncodeError } from '../conversations/conversation-store'
 
 /*
  * Every way a request to Anthropic can fail, turned into words for the person using Cairn:

@@ -1,9 +1,9 @@
 import { keepsRunningInTray, trayMenuModel, type TrayAction } from '@shared/tray-menu'
-import { createTrayIcon, type TrayIcon } from '../platform/tray'
-import type { Services } from '../services'
-import type { Logger } from '../services/log/logger'
-import type { ElectronApi } from './electron-api'
-import type { MainWindowHandle } from './window'
+import { createTrayIcon, type TrayIcon } from '../../platform/desktop/tray'
+import type { Services } from '../../services'
+import type { Logger } from '../../services/log/logger'
+import type { ElectronApi } from '../electron-api'
+import type { MainWindowHandle } from '../window'
 
 export interface TrayHandle {
   /** Closing the last window leaves Cairn running (the setting is on and the icon is shown). */

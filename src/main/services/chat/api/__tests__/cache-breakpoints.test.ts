@@ -9,7 +9,7 @@ import {
   createPromptCache,
   signThinking,
   validateMessagesRequest
-} from '../../../../../e2e/fake-anthropic'
+} from '../../../../../../e2e/fake-anthropic'
 import { MAX_CACHE_BREAKPOINTS, withCacheBreakpoints } from '../cache-breakpoints'
 import { buildRequest } from '../request'
 

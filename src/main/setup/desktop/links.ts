@@ -1,6 +1,6 @@
-import { linksInArgv, registerLinkScheme } from '../platform/link-launch'
-import type { LinkInbox } from '../services/app/link-inbox'
-import type { ElectronApi, HostProcess } from './electron-api'
+import { linksInArgv, registerLinkScheme } from '../../platform/link-launch'
+import type { LinkInbox } from '../../services/app/link-inbox'
+import type { ElectronApi, HostProcess } from '../electron-api'
 
 /** Links that arrive before the services exist wait here; a flood is cut. */
 const EARLY_LINKS_MAX = 10

@@ -6,9 +6,9 @@ import { ModelIdSchema } from '@shared/chat'
 import { ModelOptionSchema, type ModelList, type ModelOption } from '@shared/chat-models'
 import { automaticModel, isAutomatic } from '@shared/model-choice'
 import { capsFromApi } from '@shared/model-caps'
-import { ensurePrivateDir, writeFileDurably } from '../fs/durable'
-import type { Logger } from '../log/logger'
-import { classifyFault } from './faults'
+import { ensurePrivateDir, writeFileDurably } from '../../fs/durable'
+import type { Logger } from '../../log/logger'
+import { classifyFault } from '../api/faults'
 
 /*
  * The model list comes from the API (`models.list`), never from a list in the code, and so does

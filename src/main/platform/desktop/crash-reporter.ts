@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { App, CrashReporter } from 'electron'
-import { CRASH_DUMPS_FOLDER } from '../services/app/crash-report'
+import { CRASH_DUMPS_FOLDER } from '../../services/app/crash-report'
 
 /**
  * Crashpad's minidumps go to `<logs>/crash-dumps` and stay there: nothing is ever uploaded (no

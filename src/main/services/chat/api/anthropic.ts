@@ -1,5 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk'
-import type { Logger } from '../log/logger'
+import type { Logger } from '../../log/logger'
 
 /** How the SDK client is built; tests point `baseURL` at the fake server. */
 export interface AnthropicOptions {

@@ -12,16 +12,16 @@ import { replyLimit } from '@shared/model-caps'
 import { lastSpoken } from '@shared/retry-target'
 import { compactionTrigger, COMPACTION_TRIGGER_TOKENS } from '@shared/context-gauge'
 import type { Settings } from '@shared/settings'
-import { instructionsFor } from './conversation-options'
-import { attachmentToApi, type AttachmentBytes } from './attachments'
-import { systemFor } from './frame/request-frame'
-import { pairToolResults } from './repair'
+import { instructionsFor } from '../conversations/conversation-options'
+import { attachmentToApi, type AttachmentBytes } from '../attachments'
+import { systemFor } from '../frame/request-frame'
+import { pairToolResults } from '../conversations/repair'
 import { withCacheBreakpoints } from './cache-breakpoints'
 import {
   CLEAR_THINKING_EDIT,
   thinkingRequestFor,
   withSendableThinking
-} from './thinking/request-thinking'
+} from '../thinking/request-thinking'
 
 /*
  * One Messages request from a saved conversation, the settings and what the model takes (its
