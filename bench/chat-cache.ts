@@ -5,7 +5,7 @@
 // once with caching off (every input token at the base rate), the baseline.
 // Price weights (Anthropic's prompt-caching pricing): base input 1x, cache write 1.25x (5-minute
 // TTL), cache read 0.1x. Output tokens are the same in both runs and left out.
-import type { Usage } from '@shared/chat'
+import type { Usage } from '@shared/chat/chat'
 import { memory, reply, text, type MessageReply } from '../e2e/fake-anthropic'
 import { MODEL, startChatRig } from './chat-rig'
 

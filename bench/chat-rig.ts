@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { defaultSettings } from '@shared/settings'
+import { defaultSettings } from '@shared/app/settings'
 import {
   startFakeAnthropic,
   type FakeAnthropic,

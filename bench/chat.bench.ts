@@ -12,7 +12,7 @@
 // BENCH_ONLY=paced|unpaced|cache (or the profile as argument: `npm run bench:chat -- cache`).
 import { cpus, loadavg } from 'node:os'
 import Anthropic from '@anthropic-ai/sdk'
-import { defaultSettings } from '@shared/settings'
+import { defaultSettings } from '@shared/app/settings'
 import { reply, type FakeAnthropic } from '../e2e/fake-anthropic'
 import type { ChatService } from '../src/main/services/chat'
 import { buildRequest } from '../src/main/services/chat/api/request'

@@ -10,7 +10,7 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { BetaLocalFilesystemMemoryTool } from '@anthropic-ai/sdk/tools/memory/node'
-import type { MemoryLimits } from '@shared/memory'
+import type { MemoryLimits } from '@shared/memory/memory'
 import { openMemoryStore, type MemoryStore } from '../src/main/services/memory/index'
 
 const FILES = Math.max(1_000, Number(process.env.BENCH_SCALE_FILES ?? 100_000))

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { SYNC_SENT_SENTENCE } from '../src/shared/sync'
+import { SYNC_SENT_SENTENCE } from '../src/shared/memory/sync'
 import { AppPage } from './pages/app-page'
 import { ChatPage } from './pages/chat-page'
 import { expect, test } from './support/app-fixture'

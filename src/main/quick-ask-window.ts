@@ -1,5 +1,5 @@
 import type { BrowserWindow as BrowserWindowType, BrowserWindowConstructorOptions } from 'electron'
-import { QUICK_ASK_HASH } from '@shared/quick-ask'
+import { QUICK_ASK_HASH } from '@shared/app/quick-ask'
 import { rendererEntryUrl, type RendererLocation } from './ipc/trusted-url'
 import { secureWebPreferences } from './window'
 

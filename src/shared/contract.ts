@@ -4,7 +4,7 @@ import {
   ImportInputSchema,
   ImportPreviewSchema,
   ImportResultSchema
-} from './backup'
+} from './memory/backup'
 import { z } from 'zod'
 import {
   AddAttachmentInputSchema,
@@ -12,7 +12,7 @@ import {
   AttachmentPreviewInputSchema,
   AttachmentPreviewSchema,
   PickAttachmentsOutputSchema
-} from './attachments'
+} from './chat/attachments'
 import {
   ChatDeltaSchema,
   ChatDoneSchema,
@@ -22,7 +22,7 @@ import {
   ChatRetryingSchema,
   ChatToolSchema,
   ChatThinkingSchema
-} from './chat-events'
+} from './chat/events'
 import {
   ConversationListSchema,
   ConversationRefSchema,
@@ -42,15 +42,15 @@ import {
   SetThinkingInputSchema,
   StopOutputSchema,
   ExportOutputSchema
-} from './chat-channels'
-import { ConversationSchema, ConversationSummarySchema } from './chat'
+} from './chat/channels'
+import { ConversationSchema, ConversationSummarySchema } from './chat/chat'
 import {
   KeyTestResultSchema,
   DescribeModelInputSchema,
   DescribeModelOutputSchema,
   ModelListSchema
-} from './chat-models'
-import { CostSummarySchema } from './cost'
+} from './chat/models'
+import { CostSummarySchema } from './models/cost'
 import {
   AnswerApprovalInputSchema,
   AnswerApprovalOutputSchema,
@@ -58,22 +58,22 @@ import {
   ChatApprovalResolvedSchema,
   ListApprovalsInputSchema,
   PendingApprovalSchema
-} from './approval'
-import { DiagnosticsSchema } from './diagnostics'
+} from './chat/approval'
+import { DiagnosticsSchema } from './app/diagnostics'
 import {
   SyncConfigureInputSchema,
   SyncPauseInputSchema,
   SyncResolveInputSchema,
   SyncStatusSchema,
   SyncStoreListSchema
-} from './sync'
-import { UpdateStatusSchema } from './updates'
+} from './memory/sync'
+import { UpdateStatusSchema } from './app/updates'
 import {
   BranchActionOutputSchema,
   EditMessageInputSchema,
   SwitchVersionInputSchema,
   SwitchVersionOutputSchema
-} from './message-actions'
+} from './chat/message-actions'
 import { AppErrorShapeSchema } from './errors'
 import {
   ActivityPageSchema,
@@ -89,7 +89,7 @@ import {
   MemoryRenameInputSchema,
   MemoryUsageSchema,
   MemoryWriteInputSchema
-} from './memory'
+} from './memory/memory'
 import {
   ArchivedItemSchema,
   ExpiryPreviewInputSchema,
@@ -97,7 +97,7 @@ import {
   ExpiryPreviewItemSchema,
   RestoreInputSchema,
   SweepResultSchema
-} from './memory-expiry'
+} from './memory/expiry'
 import {
   FindInHistoryInputSchema,
   FindInHistoryResultSchema,
@@ -109,19 +109,19 @@ import {
   RevertInputSchema,
   RevertResultSchema,
   VersionTextInputSchema
-} from './memory-history'
-import { MemorySearchInputSchema, MemorySearchResultSchema } from './memory-search'
-import { OpenExternalInputSchema, OpenExternalResultSchema } from './links'
-import { CrashReportSchema, TakeLinksOutputSchema } from './app-requests'
-import { SecretScanResultSchema } from './secret-scan'
-import { ArchiveInputSchema, CapImpactInputSchema, CapImpactSchema } from './caps'
+} from './memory/history'
+import { MemorySearchInputSchema, MemorySearchResultSchema } from './memory/search'
+import { OpenExternalInputSchema, OpenExternalResultSchema } from './app/links'
+import { CrashReportSchema, TakeLinksOutputSchema } from './app/app-requests'
+import { SecretScanResultSchema } from './memory/secret-scan'
+import { ArchiveInputSchema, CapImpactInputSchema, CapImpactSchema } from './memory/caps'
 import {
   OpenInMainInputSchema,
   SetShortcutInputSchema,
   ShortcutStatusSchema,
   ShowConversationSchema
-} from './quick-ask'
-import { SettingsPatchSchema, SettingsSchema } from './settings'
+} from './app/quick-ask'
+import { SettingsPatchSchema, SettingsSchema } from './app/settings'
 
 /*
  * The ONE definition of the bridge between renderer and main. Every invoke channel is

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { ExpiryPolicySchema } from './settings'
+import type { ExpiryPolicySchema } from './app/settings'
 
 type ExpiryPolicy = z.infer<typeof ExpiryPolicySchema>
 

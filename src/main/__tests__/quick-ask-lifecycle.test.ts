@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { DEFAULT_QUICK_ASK_SHORTCUT } from '@shared/accelerator'
+import { DEFAULT_QUICK_ASK_SHORTCUT } from '@shared/app/accelerator'
 import { secureWebPreferences } from '../window'
 import { createFakeElectron, fakeEvent, type FakeElectron } from './electron-mock'
 

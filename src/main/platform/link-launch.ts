@@ -1,5 +1,5 @@
 import type { App } from 'electron'
-import { APP_LINK_SCHEME } from '@shared/app-links'
+import { APP_LINK_SCHEME } from '@shared/app/app-links'
 
 /** At most this many links are taken from one launch's arguments. */
 export const LINKS_PER_LAUNCH = 5

@@ -1,7 +1,7 @@
 import './lib/strict-csp'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { QUICK_ASK_HASH } from '@shared/quick-ask'
+import { QUICK_ASK_HASH } from '@shared/app/quick-ask'
 import { App } from './App'
 import { preloadAfterFirstView } from './lazy-views'
 import { lazyComponent, LoadingPart } from './lib/lazy/lazy-component'

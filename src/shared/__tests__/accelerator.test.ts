@@ -6,8 +6,8 @@ import {
   checkAccelerator,
   DEFAULT_QUICK_ASK_SHORTCUT,
   type KeyPress
-} from '../accelerator'
-import { defaultSettings, SettingsSchema } from '../settings'
+} from '../app/accelerator'
+import { defaultSettings, SettingsSchema } from '../app/settings'
 
 describe('checkAccelerator', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { keyShapeProblem } from '../api-key-shape'
+import { keyShapeProblem } from '../models/api-key-shape'
 
 describe('keyShapeProblem', () => {
   it('accepts Anthropic API keys', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { APP_LINK_MAX_CHARS, AppLinkSchema, LINK_TEXT_MAX_CHARS, parseAppLink } from '../app-links'
+import {
+  APP_LINK_MAX_CHARS,
+  AppLinkSchema,
+  LINK_TEXT_MAX_CHARS,
+  parseAppLink
+} from '../app/app-links'
 
 const ID = 'c0ffee00-1234-4abc-8def-0123456789ab'
 

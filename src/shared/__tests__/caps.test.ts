@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { capsReached, capWords, refusalWords, roomNeeded } from '../caps'
+import { capsReached, capWords, refusalWords, roomNeeded } from '../memory/caps'
 
 const KB = 1024
 const MB = 1024 * KB

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { assistantReply } from './replies'
-import type { Usage } from '../chat'
-import { contextGauge, contextHint, percentText, shortTokens } from '../context-gauge'
+import type { Usage } from '../chat/chat'
+import { contextGauge, contextHint, percentText, shortTokens } from '../chat/context-gauge'
 
 const EDITING = { enabled: true, triggerTokens: 100_000, compaction: false }
 const OFF = { enabled: false, triggerTokens: 100_000, compaction: false }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { AssistantMessage, Conversation, Usage } from '../chat'
-import { costSummary } from '../cost-summary'
+import type { AssistantMessage, Conversation, Usage } from '../chat/chat'
+import { costSummary } from '../models/cost-summary'
 
 const NOW = new Date('2026-11-22T12:00:00.000Z')
 const usage = (input: number, output: number): Usage => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { assistantReply } from './replies'
-import type { ChatMessage, Usage } from '../chat'
-import { conversationCost, formatUsd, knownUsd, requestCost } from '../cost'
+import type { ChatMessage, Usage } from '../chat/chat'
+import { conversationCost, formatUsd, knownUsd, requestCost } from '../models/cost'
 
 const usage = (input: number, output: number, read = 0, write = 0): Usage => ({
   inputTokens: input,

@@ -5,7 +5,7 @@ import {
   parseExternalUrl,
   TrustedHostSchema,
   unicodeHost
-} from '../links'
+} from '../app/links'
 
 describe('external links', () => {
   it('accepts https and gives the normalised URL and its ASCII host', () => {

@@ -6,8 +6,8 @@ import {
   MemoryCreateInputSchema,
   MemoryLimitsPatchSchema,
   MemoryWriteInputSchema
-} from '../memory'
-import { SETTINGS_RANGES } from '../settings'
+} from '../memory/memory'
+import { SETTINGS_RANGES } from '../app/settings'
 
 describe('memory domain schemas', () => {
   it('patches keep only the fields they name (no defaults filled in)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { modelFacts, PRICES_AS_OF, PRICES_SOURCE, pricedModels } from '../pricing'
+import { modelFacts, PRICES_AS_OF, PRICES_SOURCE, pricedModels } from '../models/pricing'
 
 /** The installed SDK's model list (@anthropic-ai/sdk 1.12.0, `Model`), without `string & {}`. */
 const SDK_MODELS = [

@@ -1,4 +1,4 @@
-import type { AssistantMessage, Usage } from '../chat'
+import type { AssistantMessage, Usage } from '../chat/chat'
 
 /** A finished answer from `model` with the usage its request reported (cost and gauge tests). */
 export const assistantReply = (model: string, usage: Usage | null): AssistantMessage => ({

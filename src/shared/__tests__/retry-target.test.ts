@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import type { ChatMessage } from '../chat'
-import { withoutUnfinishedReply } from '../retry-target'
+import type { ChatMessage } from '../chat/chat'
+import { withoutUnfinishedReply } from '../chat/retry-target'
 
 const at = '2026-01-01T00:00:00Z'
 const user: ChatMessage = {

@@ -9,7 +9,7 @@ import {
   SettingsSchema,
   type Settings,
   type SettingsPatch
-} from '../settings'
+} from '../app/settings'
 
 /** Every whole-number setting: where it lives, and which range in SETTINGS_RANGES governs it. */
 const NUMERIC_FIELDS = [

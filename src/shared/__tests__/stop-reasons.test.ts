@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { AssistantMessage, ChatMessage } from '../chat'
-import { continuable, STOP_REASONS, stopNotice } from '../stop-reasons'
+import type { AssistantMessage, ChatMessage } from '../chat/chat'
+import { continuable, STOP_REASONS, stopNotice } from '../chat/stop-reasons'
 
 const reply = (stopReason: string | null, status: AssistantMessage['status'] = 'complete') =>
   ({

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { ConversationSchema } from '../chat'
-import { budgetProblem, ThinkingSettingSchema } from '../thinking'
+import { ConversationSchema } from '../chat/chat'
+import { budgetProblem, ThinkingSettingSchema } from '../chat/thinking'
 
 describe('the thinking budget', () => {
   test('is at least 1,024 and less than max_tokens, with a message that says what to change', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { keepsRunningInTray, trayMenuModel, type TrayMenuState } from '../tray-menu'
+import { keepsRunningInTray, trayMenuModel, type TrayMenuState } from '../app/tray-menu'
 
 const base: TrayMenuState = {
   memoryPaused: false,

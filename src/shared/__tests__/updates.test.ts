@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { applySettingsPatch, defaultSettings, SettingsSchema } from '../settings'
-import { UpdateStatusSchema } from '../updates'
+import { applySettingsPatch, defaultSettings, SettingsSchema } from '../app/settings'
+import { UpdateStatusSchema } from '../app/updates'
 
 describe('update settings', () => {
   it('default to automatic on the stable channel, also for files saved before they existed', () => {

@@ -11,7 +11,7 @@ import {
   type Envelope
 } from '@shared/contract'
 import { ErrorCodeSchema } from '@shared/errors'
-import { defaultSettings } from '@shared/settings'
+import { defaultSettings } from '@shared/app/settings'
 import { createServices, type Services } from '../../services'
 import { createAppService } from '../../services/app/app-service'
 import { createLogger, type Logger } from '../../services/log/logger'

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { trayMenuModel } from '@shared/tray-menu'
+import { trayMenuModel } from '@shared/app/tray-menu'
 import { LINK_INBOX_MAX, createLinkInbox } from '../../services/app/link-inbox'
 import { LINKS_PER_LAUNCH, linksInArgv } from '../link-launch'
 import { trayTemplate } from '../desktop/tray'

@@ -20,7 +20,7 @@ import {
 import { AppImageUpdater } from 'electron-updater'
 import type { AppAdapter } from 'electron-updater/out/AppAdapter'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { UpdateSettings, UpdateStatus } from '@shared/updates'
+import type { UpdateSettings, UpdateStatus } from '@shared/app/updates'
 import { createUpdatesService, type UpdatesService } from '../../services/updates'
 import { fakeChat, fakeSettings } from '../../services/updates/__tests__/fakes'
 import { createUpdaterPort } from '../updater'

@@ -1,5 +1,5 @@
 import type { Menu, MenuItemConstructorOptions, Tray } from 'electron'
-import type { TrayAction, TrayMenuItem } from '@shared/tray-menu'
+import type { TrayAction, TrayMenuItem } from '@shared/app/tray-menu'
 
 export interface TrayElectron {
   Tray: new (image: string) => Pick<Tray, 'setToolTip' | 'setContextMenu' | 'destroy' | 'on'>

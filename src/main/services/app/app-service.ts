@@ -6,7 +6,7 @@ import {
   parseExternalUrl,
   type OpenExternalInput,
   type OpenExternalResult
-} from '@shared/links'
+} from '@shared/app/links'
 import { ensurePrivateDir } from '../fs/durable'
 import type { Logger } from '../log/logger'
 import type { SettingsStore } from '../settings/settings-store'

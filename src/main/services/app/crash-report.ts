@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises'
 import { join, relative } from 'node:path'
-import type { CrashReport } from '@shared/app-requests'
+import type { CrashReport } from '@shared/app/app-requests'
 import { formatBytes } from '@shared/sizes'
 
 /** Electron writes minidumps here (app.setPath('crashDumps')): inside the logs folder, never sent. */

@@ -1,5 +1,5 @@
-import type { Diagnostics } from '@shared/diagnostics'
-import type { Settings } from '@shared/settings'
+import type { Diagnostics } from '@shared/app/diagnostics'
+import type { Settings } from '@shared/app/settings'
 import type { SecretStatus } from '@shared/contract'
 
 export const DIAGNOSTIC_LOG_LINES = 200

@@ -1,5 +1,5 @@
-import { parseAppLink, type AppLink } from '@shared/app-links'
-import type { IncomingLink } from '@shared/app-requests'
+import { parseAppLink, type AppLink } from '@shared/app/app-links'
+import type { IncomingLink } from '@shared/app/app-requests'
 
 /** At most this many links wait for the page; a flood of launches cannot grow memory. */
 export const LINK_INBOX_MAX = 10

@@ -1,4 +1,4 @@
-import { MEMORY_LIST_MAX, MEMORY_ROOT } from '@shared/memory'
+import { MEMORY_LIST_MAX, MEMORY_ROOT } from '@shared/memory/memory'
 import type { MemoryService } from '../memory/service'
 import { writeArchive } from './archive-io'
 import {

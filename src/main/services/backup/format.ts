@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { z } from 'zod'
-import { ActorKindSchema } from '@shared/memory'
-import { ExpiryPolicySchema, HistoryRetentionSchema, MemoryCapsSchema } from '@shared/settings'
+import { ActorKindSchema } from '@shared/memory/memory'
+import { ExpiryPolicySchema, HistoryRetentionSchema, MemoryCapsSchema } from '@shared/app/settings'
 import { ArchiveError, readTar, safe, type TarEntry } from './tar'
 
 // The Cairn memory export, version 1: a gzip'd POSIX tar holding, in this order,

@@ -4,7 +4,7 @@ import type {
   ImportInput,
   ImportPreview,
   ImportResult
-} from '@shared/backup'
+} from '@shared/memory/backup'
 import { CairnError, isCairnError } from '@shared/errors'
 import type { MemoryService } from '../memory/service'
 import type { ChooseSavePath } from '../chat/chat-service'

@@ -1,4 +1,4 @@
-import { escapeName } from '@shared/memory-names'
+import { escapeName } from '@shared/memory/names'
 
 // A plain POSIX tar (ustar, with a pax `path=` record for names over 100 bytes), written and read
 // here so an export opens with any tar tool and no package is needed. The reader is strict: it is

@@ -1,6 +1,6 @@
-import type { Conversation, UserMessage } from '@shared/chat'
+import type { Conversation, UserMessage } from '@shared/chat/chat'
 import type { EventPayload } from '@shared/contract'
-import type { Settings } from '@shared/settings'
+import type { Settings } from '@shared/app/settings'
 import { Emitter } from '../events/emitter'
 import type { Logger } from '../log/logger'
 import { createAnthropicClients, type AnthropicOptions } from './api/anthropic'

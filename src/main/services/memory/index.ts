@@ -1,13 +1,13 @@
 import { realpath } from 'node:fs/promises'
 import { isAbsolute, join, relative } from 'node:path'
 import { CairnError } from '@shared/errors'
-import { MemoryLimitsSchema, type ExpiryPolicy, type MemoryLimits } from '@shared/memory'
+import { MemoryLimitsSchema, type ExpiryPolicy, type MemoryLimits } from '@shared/memory/memory'
 import {
   ExpiryPolicySchema,
   SecretGuardSchema,
   type HistoryRetention,
   type SecretGuardSettings
-} from '@shared/settings'
+} from '@shared/app/settings'
 import { ensurePrivateDir } from '../fs/durable'
 import type { Logger } from '../log/logger'
 import { ActivityLog, DEFAULT_ACTIVITY_MAX_BYTES } from './ledger/activity-log'
@@ -34,7 +34,7 @@ export type {
   MemoryWrites,
   Preview
 } from './service'
-export type { MemoryChange } from '@shared/memory'
+export type { MemoryChange } from '@shared/memory/memory'
 export { guardCaughtSecret, redactPath, withoutSecrets } from './secret-guard'
 export { MemoryWatcher, type MemoryWatcherOptions, type WatcherProblem } from './outside/watcher'
 

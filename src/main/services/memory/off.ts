@@ -1,5 +1,5 @@
 import { CairnError } from '@shared/errors'
-import type { ToolResult } from '@shared/memory'
+import type { ToolResult } from '@shared/memory/memory'
 import type { MemoryService } from './service'
 
 /**

@@ -1,5 +1,5 @@
-import type { PlannedChange } from '@shared/approval'
-import type { ArchiveInput, CapImpact, CapImpactInput } from '@shared/caps'
+import type { PlannedChange } from '@shared/chat/approval'
+import type { ArchiveInput, CapImpact, CapImpactInput } from '@shared/memory/caps'
 import type {
   ActivityActor,
   ActivityPage,
@@ -17,13 +17,13 @@ import type {
   MemoryUsage,
   MemoryWriteInput,
   ToolResult
-} from '@shared/memory'
+} from '@shared/memory/memory'
 import type {
   ArchivedItem,
   ExpiryPreviewItem,
   RestoreInput,
   SweepResult
-} from '@shared/memory-expiry'
+} from '@shared/memory/expiry'
 import type {
   FindInHistoryResult,
   ForgetInput,
@@ -31,10 +31,10 @@ import type {
   ForgetSecretsResult,
   HistoryVersion,
   RevertResult
-} from '@shared/memory-history'
-import type { MemorySearchResult } from '@shared/memory-search'
-import type { SecretScanResult } from '@shared/secret-scan'
-import type { HistoryRetention, SecretGuardSettings } from '@shared/settings'
+} from '@shared/memory/history'
+import type { MemorySearchResult } from '@shared/memory/search'
+import type { SecretScanResult } from '@shared/memory/secret-scan'
+import type { HistoryRetention, SecretGuardSettings } from '@shared/app/settings'
 
 // The memory engine as the rest of the app sees it: reads apart from writes (as Signal Desktop's
 // ts/sql/Interface.ts separates its readable and writable halves), implemented by the store and by

@@ -5,9 +5,9 @@ import type {
   MemoryChange,
   MemoryLimits,
   MemoryLimitsPatch
-} from '@shared/memory'
-import type { SweepResult } from '@shared/memory-expiry'
-import type { HistoryRetention, SecretGuardSettings } from '@shared/settings'
+} from '@shared/memory/memory'
+import type { SweepResult } from '@shared/memory/expiry'
+import type { HistoryRetention, SecretGuardSettings } from '@shared/app/settings'
 import { Engine, type StoreParts } from './engine/engine'
 import { inspect } from './engine/inspect'
 import * as outside from './engine/outside'

@@ -1,5 +1,5 @@
 import { CairnError } from '@shared/errors'
-import type { ShowConversation } from '@shared/quick-ask'
+import type { ShowConversation } from '@shared/app/quick-ask'
 import type { Logger } from '../log/logger'
 
 /** What the quick-ask window's requests need from the windows (Electron side, setup/desktop/quick-ask.ts). */

@@ -1,6 +1,6 @@
-import { acceleratorLabel, checkAccelerator } from '@shared/accelerator'
+import { acceleratorLabel, checkAccelerator } from '@shared/app/accelerator'
 import { CairnError } from '@shared/errors'
-import type { ShortcutStatus } from '@shared/quick-ask'
+import type { ShortcutStatus } from '@shared/app/quick-ask'
 import type { Logger } from '../log/logger'
 import type { SettingsStore } from '../settings/settings-store'
 

@@ -1,4 +1,4 @@
-import { SETTINGS_VERSION } from '@shared/settings'
+import { SETTINGS_VERSION } from '@shared/app/settings'
 
 type Raw = Record<string, unknown>
 type Migration = (raw: Raw) => Raw

@@ -7,7 +7,7 @@ import {
   SettingsSchema,
   type Settings,
   type SettingsPatch
-} from '@shared/settings'
+} from '@shared/app/settings'
 import type { SettingsState } from '@shared/contract'
 import { CairnError } from '@shared/errors'
 import { ensurePrivateDir, writeFileDurably } from '../fs/durable'

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { isCairnError } from '@shared/errors'
-import { MEMORY_LIST_MAX, MEMORY_ROOT, type MemoryActor } from '@shared/memory'
+import { MEMORY_LIST_MAX, MEMORY_ROOT, type MemoryActor } from '@shared/memory/memory'
 import type { MemoryService } from '../memory/service'
 import { MAX_REMOTE_BYTES } from './paths'
 

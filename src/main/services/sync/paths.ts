@@ -1,4 +1,4 @@
-import { MEMORY_ROOT } from '@shared/memory'
+import { MEMORY_ROOT } from '@shared/memory/memory'
 
 // The rules a path and a file must meet before upload, as the Memory Store states them.
 

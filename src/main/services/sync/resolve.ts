@@ -1,5 +1,5 @@
 import { CairnError } from '@shared/errors'
-import type { SyncResolveInput } from '@shared/sync'
+import type { SyncResolveInput } from '@shared/memory/sync'
 import type { MemoryService } from '../memory/service'
 import type { SyncState } from './state'
 

@@ -1,6 +1,11 @@
 import type Anthropic from '@anthropic-ai/sdk'
-import type { MemoryChange } from '@shared/memory'
-import type { SyncConfigureInput, SyncResolveInput, SyncStatus, SyncStoreList } from '@shared/sync'
+import type { MemoryChange } from '@shared/memory/memory'
+import type {
+  SyncConfigureInput,
+  SyncResolveInput,
+  SyncStatus,
+  SyncStoreList
+} from '@shared/memory/sync'
 import { CairnError } from '@shared/errors'
 import { Emitter } from '../events/emitter'
 import { loadConfig, saveConfig } from './config'

@@ -1,4 +1,4 @@
-import type { UpdateChannel } from '@shared/updates'
+import type { UpdateChannel } from '@shared/app/updates'
 
 // An updater error as a person reads it: what went wrong and what to do next (the raw one is logged).
 

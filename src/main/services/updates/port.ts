@@ -1,4 +1,4 @@
-import type { UpdateChannel } from '@shared/updates'
+import type { UpdateChannel } from '@shared/app/updates'
 
 /*
  * What the updates service needs from an updater, in plain terms. platform/updater.ts implements it

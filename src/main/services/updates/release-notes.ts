@@ -1,4 +1,4 @@
-import { RELEASE_NOTES_MAX_CHARS } from '@shared/updates'
+import { RELEASE_NOTES_MAX_CHARS } from '@shared/app/updates'
 
 // A GitHub release carries its notes as HTML; the page shows text only (no HTML ever crosses).
 

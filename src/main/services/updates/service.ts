@@ -1,4 +1,4 @@
-import type { UpdatePhase, UpdateSettings, UpdateStatus } from '@shared/updates'
+import type { UpdatePhase, UpdateSettings, UpdateStatus } from '@shared/app/updates'
 import type { Logger } from '../log/logger'
 import { describeUpdateError, type UpdateStep } from './describe-error'
 import type { UpdaterEvent, UpdaterPort } from './port'

@@ -1,4 +1,4 @@
-import { keepsRunningInTray, trayMenuModel, type TrayAction } from '@shared/tray-menu'
+import { keepsRunningInTray, trayMenuModel, type TrayAction } from '@shared/app/tray-menu'
 import { createTrayIcon, type TrayIcon } from '../../platform/desktop/tray'
 import type { Services } from '../../services'
 import type { Logger } from '../../services/log/logger'

@@ -1,4 +1,4 @@
-import type { AnswerApprovalInput, PendingApproval } from '@shared/approval'
+import type { AnswerApprovalInput, PendingApproval } from '@shared/chat/approval'
 
 /** Pending write approvals for renderer tests: listed and answered like main does. */
 export function createFakeApprovals(

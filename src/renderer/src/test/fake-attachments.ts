@@ -1,4 +1,4 @@
-import type { AttachmentInfo, PickAttachmentsOutput } from '@shared/attachments'
+import type { AttachmentInfo, PickAttachmentsOutput } from '@shared/chat/attachments'
 import { CairnError } from '@shared/errors'
 
 /** Attachments for renderer tests: like main, a name ending in .exe is refused, the rest kept. */

@@ -1,6 +1,6 @@
-import type { Conversation } from '@shared/chat'
+import type { Conversation } from '@shared/chat/chat'
 import { CairnError } from '@shared/errors'
-import { withoutUnfinishedReply } from '@shared/retry-target'
+import { withoutUnfinishedReply } from '@shared/chat/retry-target'
 
 /** Saved conversations for renderer tests: list, create, rename, delete, search, get. */
 export function createFakeChat() {

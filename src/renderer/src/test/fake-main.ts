@@ -1,4 +1,4 @@
-import type { ExportResult, ImportPreview, ImportResult } from '@shared/backup'
+import type { ExportResult, ImportPreview, ImportResult } from '@shared/memory/backup'
 import { buildCairnApi, type CairnApi } from '@shared/bridge'
 import {
   channels,
@@ -9,24 +9,24 @@ import {
   type SettingsState
 } from '@shared/contract'
 import { CairnError } from '@shared/errors'
-import type { ModelOption } from '@shared/chat-models'
-import type { ModelCaps } from '@shared/model-caps'
+import type { ModelOption } from '@shared/chat/models'
+import type { ModelCaps } from '@shared/models/model-caps'
 import { createFakeApprovals } from './fake-approvals'
-import { isAppLink } from '@shared/links'
-import { acceleratorLabel } from '@shared/accelerator'
-import type { CrashReport, IncomingLink } from '@shared/app-requests'
-import { costSummary } from '@shared/cost-summary'
+import { isAppLink } from '@shared/app/links'
+import { acceleratorLabel } from '@shared/app/accelerator'
+import type { CrashReport, IncomingLink } from '@shared/app/app-requests'
+import { costSummary } from '@shared/models/cost-summary'
 import { createFakeAttachments } from './fake-attachments'
 import { createFakeChat } from './fake-chat'
 import { createFakeMemory } from './fake-memory'
-import type { UpdateStatus } from '@shared/updates'
+import type { UpdateStatus } from '@shared/app/updates'
 import {
   applySettingsPatch,
   AUTO_MODEL,
   defaultSettings,
   FALLBACK_MODEL,
   type SettingsPatch
-} from '@shared/settings'
+} from '@shared/app/settings'
 
 const SYNC_OFF = {
   state: 'off',

@@ -4,9 +4,9 @@ import type {
   ActivityEntry,
   MemoryEntry,
   MemoryUsage
-} from '@shared/memory'
-import type { HistoryVersion } from '@shared/memory-history'
-import type { ArchiveCandidate, CapImpactInput } from '@shared/caps'
+} from '@shared/memory/memory'
+import type { HistoryVersion } from '@shared/memory/history'
+import type { ArchiveCandidate, CapImpactInput } from '@shared/memory/caps'
 import { CairnError } from '@shared/errors'
 
 /** A stand-in for sha256: 64 hex digits from eight FNV-1a rounds (content-addressed enough). */

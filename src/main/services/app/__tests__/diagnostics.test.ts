@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DiagnosticsSchema } from '@shared/diagnostics'
-import { defaultSettings } from '@shared/settings'
+import { DiagnosticsSchema } from '@shared/app/diagnostics'
+import { defaultSettings } from '@shared/app/settings'
 import { createDiagnostics, summarizeSettings } from '../diagnostics'
 
 describe('diagnostics', () => {

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { ConversationSchema } from '@shared/chat'
+import { ConversationSchema } from '@shared/chat/chat'
 import { memory, reply, text } from '../../../../../e2e/fake-anthropic'
 import { listFiles, modeOf, useTempDir, isWindows } from '../../__tests__/helpers'
 import { titleFrom } from '../conversations/conversations'

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { ConversationSchema } from '@shared/chat'
+import { ConversationSchema } from '@shared/chat/chat'
 import { reply, text } from '../../../../../e2e/fake-anthropic'
 import { useTempDir } from '../../__tests__/helpers'
 import { TOOL_INPUT_MAX_DEPTH } from '../stream/tool-input'

@@ -1,6 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk'
 import { describe, expect, test } from 'vitest'
-import { ChatFaultCodeSchema, type ChatFault } from '@shared/chat'
+import { ChatFaultCodeSchema, type ChatFault } from '@shared/chat/chat'
 import { CONTROL_NAMES, type ControlName } from '@shared/control-names'
 import { classifyFault, noApiKeyFault, saveFailedFault, StreamEndedEarly } from '../api/faults'
 import { toolRoundLimitText } from '../turn/notice-texts'

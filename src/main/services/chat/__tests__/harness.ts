@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { afterEach, expect } from 'vitest'
 import { events as eventSchemas, type EventPayload } from '@shared/contract'
-import { defaultSettings, type Settings } from '@shared/settings'
+import { defaultSettings, type Settings } from '@shared/app/settings'
 import {
   startFakeAnthropic,
   type FakeAnthropic,

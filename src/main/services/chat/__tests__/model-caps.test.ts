@@ -4,7 +4,7 @@ import {
   NEWEST_MODELS,
   DEFAULT_MODELS
 } from '../../../../../e2e/fake-anthropic/models'
-import { capsFromApi, effortFor, thinkingOffer } from '@shared/model-caps'
+import { capsFromApi, effortFor, thinkingOffer } from '@shared/models/model-caps'
 
 const caps = (id: string) =>
   capsFromApi([...NEWEST_MODELS, ...DEFAULT_MODELS].find((m) => m.id === id)?.capabilities)

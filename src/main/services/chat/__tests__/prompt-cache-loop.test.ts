@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { AssistantMessage } from '@shared/chat'
+import type { AssistantMessage } from '@shared/chat/chat'
 import { memory, reply, text } from '../../../../../e2e/fake-anthropic'
 import { useTempDir } from '../../__tests__/helpers'
 import { converse, expectValidRequests, startRig } from './harness'

@@ -1,7 +1,7 @@
 import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { CONVERSATION_VERSION, type Conversation } from '@shared/chat'
+import { CONVERSATION_VERSION, type Conversation } from '@shared/chat/chat'
 import { captureLogger, expectCairnError, useTempDir } from '../../__tests__/helpers'
 import { createConversationStore } from '../conversations/conversation-store'
 import { saveFailedFault } from '../api/faults'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CONVERSATION_VERSION, type Conversation } from '@shared/chat'
+import { CONVERSATION_VERSION, type Conversation } from '@shared/chat/chat'
 import { saveOrRollBack } from '../calls/save-or-roll-back'
 import { createMessageActions } from '../calls/message-actions'
 

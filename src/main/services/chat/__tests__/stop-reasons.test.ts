@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { channels } from '@shared/contract'
-import { SettingsSchema } from '@shared/settings'
+import { SettingsSchema } from '@shared/app/settings'
 import { NEWEST_MODELS, reply, text, webSearch } from '../../../../../e2e/fake-anthropic'
 import { useTempDir } from '../../__tests__/helpers'
 import { CONTINUE_NOTE } from '../calls/message-actions'

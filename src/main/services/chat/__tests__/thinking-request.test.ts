@@ -1,7 +1,7 @@
 import type { BetaRawMessageStreamEvent } from '@anthropic-ai/sdk/resources/beta/messages/messages'
 import { describe, expect, test } from 'vitest'
-import type { AssistantBlock, ChatMessage, Conversation } from '@shared/chat'
-import { defaultSettings, type Settings } from '@shared/settings'
+import type { AssistantBlock, ChatMessage, Conversation } from '@shared/chat/chat'
+import { defaultSettings, type Settings } from '@shared/app/settings'
 import type Anthropic from '@anthropic-ai/sdk'
 import {
   DEFAULT_MODELS,

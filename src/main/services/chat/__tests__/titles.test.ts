@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
-import { ConversationSchema, type Conversation } from '@shared/chat'
+import { ConversationSchema, type Conversation } from '@shared/chat/chat'
 import {
   apiError,
   capabilities,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { channels } from '@shared/contract'
-import { requestCost } from '@shared/cost'
+import { requestCost } from '@shared/models/cost'
 import {
   cited,
   NEWEST_MODELS,

@@ -4,7 +4,7 @@ import {
   APIError,
   APIUserAbortError
 } from '@anthropic-ai/sdk'
-import type { ChatFault, ChatFaultCode } from '@shared/chat'
+import type { ChatFault, ChatFaultCode } from '@shared/chat/chat'
 import { quoted } from '@shared/control-names'
 import { ConversationEncodeError } from '../conversations/conversation-store'
 

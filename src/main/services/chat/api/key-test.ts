@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk'
-import type { KeyTestResult } from '@shared/chat-models'
+import type { KeyTestResult } from '@shared/chat/models'
 import { classifyFault } from './faults'
 
 /**

@@ -1,4 +1,4 @@
-import type { ChatFault } from '@shared/chat'
+import type { ChatFault } from '@shared/chat/chat'
 import type { ClassifiedFault } from './faults'
 
 /** When Cairn tries a failed request again on its own. */

@@ -4,7 +4,7 @@ import {
   formatBytes,
   type AttachmentKind,
   type AttachmentMediaType
-} from '@shared/attachments'
+} from '@shared/chat/attachments'
 import { quoted, refused } from './refusal'
 
 /*

@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { ATTACHMENT_LIMITS, formatBytes, type AttachmentMediaType } from '@shared/attachments'
+import { ATTACHMENT_LIMITS, formatBytes, type AttachmentMediaType } from '@shared/chat/attachments'
 import { quoted, refused } from './refusal'
 
 /*

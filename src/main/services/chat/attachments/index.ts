@@ -8,8 +8,8 @@ import {
   type AttachmentInfo,
   type PickAttachmentsOutput,
   type SendAttachment
-} from '@shared/attachments'
-import type { ChatMessage, Conversation } from '@shared/chat'
+} from '@shared/chat/attachments'
+import type { ChatMessage, Conversation } from '@shared/chat/chat'
 import { CairnError } from '@shared/errors'
 import type { Logger } from '../../log/logger'
 import { detectType } from './detect'

@@ -3,8 +3,8 @@ import {
   ATTACHMENT_LIMITS,
   formatBytes,
   type AttachmentBlock
-} from '@shared/attachments'
-import type { ChatMessage } from '@shared/chat'
+} from '@shared/chat/attachments'
+import type { ChatMessage } from '@shared/chat/chat'
 import { refused } from './refusal'
 
 /*

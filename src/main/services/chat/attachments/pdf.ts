@@ -1,4 +1,4 @@
-import { API_LIMITS, ATTACHMENT_LIMITS, formatBytes } from '@shared/attachments'
+import { API_LIMITS, ATTACHMENT_LIMITS, formatBytes } from '@shared/chat/attachments'
 import { quoted, refused } from './refusal'
 
 /*

@@ -7,7 +7,7 @@ import {
   AttachmentMediaTypeSchema,
   type AttachmentKind,
   type AttachmentMediaType
-} from '@shared/attachments'
+} from '@shared/chat/attachments'
 import { ensurePrivateDir, writeFileDurably } from '../../fs/durable'
 
 /*

@@ -2,7 +2,7 @@ import type {
   BetaBase64ImageSource,
   BetaContentBlockParam
 } from '@anthropic-ai/sdk/resources/beta/messages/messages'
-import type { AttachmentBlock } from '@shared/attachments'
+import type { AttachmentBlock } from '@shared/chat/attachments'
 
 /*
  * A stored attachment as the Messages API takes it: images as `image` blocks, PDFs as `document`

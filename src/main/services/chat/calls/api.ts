@@ -1,4 +1,4 @@
-import type { ModelOption } from '@shared/chat-models'
+import type { ModelOption } from '@shared/chat/models'
 import type { ChannelCall, ChannelOutput } from '@shared/contract'
 import type { AttachmentService } from '../attachments'
 import type { ChatEmit } from '../types'

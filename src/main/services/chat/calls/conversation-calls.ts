@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { basename } from 'node:path'
-import { CONVERSATION_VERSION, type Conversation, type ConversationSummary } from '@shared/chat'
-import { costSummary } from '@shared/cost-summary'
+import {
+  CONVERSATION_VERSION,
+  type Conversation,
+  type ConversationSummary
+} from '@shared/chat/chat'
+import { costSummary } from '@shared/models/cost-summary'
 import { CairnError } from '@shared/errors'
 import { writeFileDurably } from '../../fs/durable'
 import type { AttachmentService } from '../attachments'

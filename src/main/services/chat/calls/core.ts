@@ -1,6 +1,6 @@
-import type { Conversation, ConversationSummary } from '@shared/chat'
+import type { Conversation, ConversationSummary } from '@shared/chat/chat'
 import { CairnError } from '@shared/errors'
-import type { Settings } from '@shared/settings'
+import type { Settings } from '@shared/app/settings'
 import type { Logger } from '../../log/logger'
 import type { ConversationStore } from '../conversations/conversation-store'
 import { summaryOf, type SearchHit } from '../conversations/conversations'

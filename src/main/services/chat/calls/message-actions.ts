@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import type { Conversation, UserMessage } from '@shared/chat'
-import { continuable } from '@shared/stop-reasons'
+import type { Conversation, UserMessage } from '@shared/chat/chat'
+import { continuable } from '@shared/chat/stop-reasons'
 import { CairnError } from '@shared/errors'
 import { editMessage, prepareRegenerate, switchVersion } from '../conversations/branches'
 import type { ChatService } from './api'

@@ -1,4 +1,4 @@
-import type { Conversation } from '@shared/chat'
+import type { Conversation } from '@shared/chat/chat'
 
 /*
  * Every call that changes a conversation changes it in memory first, then saves it. When the save

@@ -6,9 +6,9 @@ import type {
   ChatMessage,
   UserBlock,
   UserMessage
-} from '@shared/chat'
+} from '@shared/chat/chat'
 import { CairnError } from '@shared/errors'
-import { forkIndex, isTyped } from '@shared/message-actions'
+import { forkIndex, isTyped } from '@shared/chat/message-actions'
 import { titleFrom } from './conversations'
 
 /*

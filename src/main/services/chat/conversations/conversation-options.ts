@@ -1,7 +1,7 @@
-import type { Conversation } from '@shared/chat'
-import type { ConversationOptions } from '@shared/chat-channels'
-import type { ToolResult } from '@shared/memory'
-import type { Settings } from '@shared/settings'
+import type { Conversation } from '@shared/chat/chat'
+import type { ConversationOptions } from '@shared/chat/channels'
+import type { ToolResult } from '@shared/memory/memory'
+import type { Settings } from '@shared/app/settings'
 import type { MemoryToolRunner } from '../types'
 
 /*

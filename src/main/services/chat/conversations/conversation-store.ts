@@ -6,7 +6,7 @@ import {
   CONVERSATION_VERSION,
   type Conversation,
   type ConversationProblem
-} from '@shared/chat'
+} from '@shared/chat/chat'
 import { ZodError } from 'zod'
 import { ensurePrivateDir, writeFileDurably } from '../../fs/durable'
 import type { Logger } from '../../log/logger'

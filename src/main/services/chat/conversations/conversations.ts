@@ -1,5 +1,5 @@
 import { plainText } from './plain-text'
-import type { ChatMessage, Conversation, ConversationSummary } from '@shared/chat'
+import type { ChatMessage, Conversation, ConversationSummary } from '@shared/chat/chat'
 
 // Pure helpers over conversations: titles, summaries, search.
 

@@ -1,4 +1,9 @@
-import type { AssistantMessage, ChatMessage, Conversation, ToolResultBlock } from '@shared/chat'
+import type {
+  AssistantMessage,
+  ChatMessage,
+  Conversation,
+  ToolResultBlock
+} from '@shared/chat/chat'
 import { describeTool, summarize } from '../turn/memory-ops'
 
 /*

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { BetaContentBlockParam } from '@anthropic-ai/sdk/resources/beta/messages/messages'
-import type { ChatMessage, ToolResultBlock, UserMessage } from '@shared/chat'
+import type { ChatMessage, ToolResultBlock, UserMessage } from '@shared/chat/chat'
 
 /*
  * The API refuses a conversation where a tool call is not answered in the very next message, or

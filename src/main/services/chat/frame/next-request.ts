@@ -1,7 +1,12 @@
 import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/beta/messages/messages'
-import type { AssistantBlock, AssistantMessage, Conversation, ToolUseBlock } from '@shared/chat'
-import type { ModelOption } from '@shared/chat-models'
-import type { Settings } from '@shared/settings'
+import type {
+  AssistantBlock,
+  AssistantMessage,
+  Conversation,
+  ToolUseBlock
+} from '@shared/chat/chat'
+import type { ModelOption } from '@shared/chat/models'
+import type { Settings } from '@shared/app/settings'
 import type { AttachmentBytes } from '../attachments'
 import { FaultBeforeRequest } from '../api/faults'
 import { retiredFault } from '../models/lifecycle'

@@ -1,5 +1,5 @@
-import type { Conversation, RequestFrame, UserMessage } from '@shared/chat'
-import type { Settings } from '@shared/settings'
+import type { Conversation, RequestFrame, UserMessage } from '@shared/chat/chat'
+import type { Settings } from '@shared/app/settings'
 import { instructionsFor, memoryOn } from '../conversations/conversation-options'
 
 /*

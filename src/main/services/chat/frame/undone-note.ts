@@ -1,4 +1,4 @@
-import type { Conversation, UserMessage } from '@shared/chat'
+import type { Conversation, UserMessage } from '@shared/chat/chat'
 import type { MemoryToolRunner } from '../types'
 
 /*

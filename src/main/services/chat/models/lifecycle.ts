@@ -1,5 +1,5 @@
-import type { ChatFault } from '@shared/chat'
-import type { ModelOption } from '@shared/chat-models'
+import type { ChatFault } from '@shared/chat/chat'
+import type { ModelOption } from '@shared/chat/models'
 
 /*
  * A model's lifecycle as the API tells it: a retired model refuses every request, so a chat on

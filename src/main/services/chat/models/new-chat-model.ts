@@ -1,5 +1,5 @@
-import { FALLBACK_MODEL } from '@shared/settings'
-import { isAutomatic } from '@shared/model-choice'
+import { FALLBACK_MODEL } from '@shared/app/settings'
+import { isAutomatic } from '@shared/models/model-choice'
 import type { ModelCatalog } from './models'
 
 /** A new chat waits this long at most for the model list; past it, the fallback model is used. */

@@ -3,7 +3,7 @@ import type {
   BetaMessageDeltaUsage,
   BetaUsage
 } from '@anthropic-ai/sdk/resources/beta/messages/messages'
-import type { AssistantBlock, Citation, Usage } from '@shared/chat'
+import type { AssistantBlock, Citation, Usage } from '@shared/chat/chat'
 import { readToolInput } from './tool-input'
 
 /*

@@ -3,10 +3,10 @@ import type {
   BetaMessageParam,
   BetaThinkingConfigParam
 } from '@anthropic-ai/sdk/resources/beta/messages/messages'
-import type { ChatMessage, Conversation } from '@shared/chat'
-import type { ModelOption } from '@shared/chat-models'
-import { effortFor, thinkingOffer, type Effort } from '@shared/model-caps'
-import { budgetProblem, THINKING_DEFAULT_BUDGET, THINKING_OFF } from '@shared/thinking'
+import type { ChatMessage, Conversation } from '@shared/chat/chat'
+import type { ModelOption } from '@shared/chat/models'
+import { effortFor, thinkingOffer, type Effort } from '@shared/models/model-caps'
+import { budgetProblem, THINKING_DEFAULT_BUDGET, THINKING_OFF } from '@shared/chat/thinking'
 import { FaultBeforeRequest } from '../api/faults'
 
 /*

@@ -1,6 +1,6 @@
-import type { ModelOption } from '@shared/chat-models'
-import { effortName, replyLimit, thinkingOffer } from '@shared/model-caps'
-import { budgetProblem, THINKING_DEFAULT_BUDGET, type ThinkingSetting } from '@shared/thinking'
+import type { ModelOption } from '@shared/chat/models'
+import { effortName, replyLimit, thinkingOffer } from '@shared/models/model-caps'
+import { budgetProblem, THINKING_DEFAULT_BUDGET, type ThinkingSetting } from '@shared/chat/thinking'
 
 /**
  * Why this thinking setting cannot be saved for a chat on this model, or null. The model's

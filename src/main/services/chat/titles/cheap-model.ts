@@ -1,6 +1,6 @@
-import type { ModelOption } from '@shared/chat-models'
-import { thinkingOffer } from '@shared/model-caps'
-import { modelFacts } from '@shared/pricing'
+import type { ModelOption } from '@shared/chat/models'
+import { thinkingOffer } from '@shared/models/model-caps'
+import { modelFacts } from '@shared/models/pricing'
 
 /*
  * Which model writes a chat's title. The rule, over the list GET /v1/models gave for this key:

@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk'
-import type { Conversation, ConversationSummary } from '@shared/chat'
+import type { Conversation, ConversationSummary } from '@shared/chat/chat'
 import type { Logger } from '../../log/logger'
 import type { ConversationStore } from '../conversations/conversation-store'
 import type { ModelCatalog } from '../models/models'

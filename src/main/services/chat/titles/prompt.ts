@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk'
-import type { ChatMessage, Conversation } from '@shared/chat'
+import type { ChatMessage, Conversation } from '@shared/chat/chat'
 import { titleFrom } from '../conversations/conversations'
 
 // What a title request says, and what is kept of the answer. Pure: no client, no disk.

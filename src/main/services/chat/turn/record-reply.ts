@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { AssistantBlock, AssistantMessage, NoticeKind, NoticeMessage } from '@shared/chat'
+import type { AssistantBlock, AssistantMessage, NoticeKind, NoticeMessage } from '@shared/chat/chat'
 import { withoutThinkingAfter } from '../frame/next-request'
 import { hideSecrets } from './refused-secrets'
 import type { Outcome, TurnScope } from './scope'

@@ -1,4 +1,4 @@
-import type { AssistantBlock } from '@shared/chat'
+import type { AssistantBlock } from '@shared/chat/chat'
 import { redactPath, withoutSecrets as redacted } from '../../memory'
 
 /*

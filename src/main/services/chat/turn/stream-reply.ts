@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk'
-import type { ChatFault } from '@shared/chat'
+import type { ChatFault } from '@shared/chat/chat'
 import { createCoalescer } from '../stream/coalescer'
 import { classifyFault, isAbort, StreamEndedEarly } from '../api/faults'
 import { nextRequest } from '../frame/next-request'

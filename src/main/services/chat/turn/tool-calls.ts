@@ -1,5 +1,5 @@
-import type { ToolResultBlock, ToolUseBlock } from '@shared/chat'
-import type { ToolResult } from '@shared/memory'
+import type { ToolResultBlock, ToolUseBlock } from '@shared/chat/chat'
+import type { ToolResult } from '@shared/memory/memory'
 import { guardCaughtSecret } from '../../memory'
 import { dropThinkingAfter } from '../frame/next-request'
 import { describeTool, summarize } from './memory-ops'

@@ -1,4 +1,4 @@
-import type { Conversation } from '@shared/chat'
+import type { Conversation } from '@shared/chat/chat'
 import { CairnError } from '@shared/errors'
 import type { Turn, TurnEnd } from './turn'
 

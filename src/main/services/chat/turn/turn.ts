@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import type { ChatFault, Conversation, NoticeKind, ToolUseBlock, Usage } from '@shared/chat'
-import type { TurnStatus } from '@shared/chat-events'
+import type { ChatFault, Conversation, NoticeKind, ToolUseBlock, Usage } from '@shared/chat/chat'
+import type { TurnStatus } from '@shared/chat/events'
 import { noApiKeyFault, saveFailedFault } from '../api/faults'
 import { toolRoundLimitText } from './notice-texts'
 import { addUsage, ReplyAccumulator, ZERO_USAGE } from '../stream/reply-accumulator'

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
-import type { MemoryActor, ToolResult } from '@shared/memory'
+import type { MemoryActor, ToolResult } from '@shared/memory/memory'
 import { useTempDir } from '../../__tests__/helpers'
 import { openMemoryStore, type MemoryStore, type OpenMemoryStoreOptions, type Timers } from '..'
 

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { MemoryChange } from '@shared/memory'
+import type { MemoryChange } from '@shared/memory/memory'
 import { expectCairnError } from '../../__tests__/helpers'
 import { reconcile } from '../outside/scan'
 import { MemoryIndex } from '../ledger/index-store'

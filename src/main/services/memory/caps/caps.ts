@@ -1,4 +1,4 @@
-import type { MemoryUsage } from '@shared/memory'
+import type { MemoryUsage } from '@shared/memory/memory'
 import { plural } from '@shared/words'
 import type { Ctx } from '../kernel/context'
 import { bytesText, count, formatSize, percent } from '../core/format'

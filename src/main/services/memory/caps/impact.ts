@@ -3,7 +3,7 @@ import {
   type ArchiveCandidate,
   type CapImpact,
   type CapImpactInput
-} from '@shared/caps'
+} from '@shared/memory/caps'
 import type { Ctx } from '../kernel/context'
 import { compileGlobs } from '../core/glob'
 import { displayOf } from '../jail/paths'

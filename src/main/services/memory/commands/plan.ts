@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { ApprovalCommand, ApprovalPreview, PlannedChange } from '@shared/approval'
+import type { ApprovalCommand, ApprovalPreview, PlannedChange } from '@shared/chat/approval'
 import type { Stats } from 'node:fs'
 import type { Ctx, Done } from '../kernel/context'
 import { readIn } from '../kernel/files'

@@ -1,4 +1,4 @@
-import { MEMORY_ROOT } from '@shared/memory'
+import { MEMORY_ROOT } from '@shared/memory/memory'
 
 /**
  * Pinned patterns: `*` and `?` stay within one name, `**` spans folders. A pattern without a `/`

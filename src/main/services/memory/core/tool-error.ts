@@ -1,4 +1,4 @@
-import type { CapRefusal } from '@shared/caps'
+import type { CapRefusal } from '@shared/memory/caps'
 
 // The error every floor of the engine throws, from safe-fs up to the commands. It lives on the
 // lowest floor so that safe-fs (which refuses a root swapped for a link) need not import

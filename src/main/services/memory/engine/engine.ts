@@ -6,9 +6,9 @@ import type {
   MemoryLimits,
   MemoryUsage,
   UserSecretsChoice
-} from '@shared/memory'
-import { SecretGuardSchema, type SecretGuardSettings } from '@shared/settings'
-import type { SecretScanResult } from '@shared/secret-scan'
+} from '@shared/memory/memory'
+import { SecretGuardSchema, type SecretGuardSettings } from '@shared/app/settings'
+import type { SecretScanResult } from '@shared/memory/secret-scan'
 import type { Logger } from '../../log/logger'
 import { Emitter } from '../../events/emitter'
 import type { ActivityLog } from '../ledger/activity-log'

@@ -1,4 +1,4 @@
-import type { VersionRef } from '@shared/memory'
+import type { VersionRef } from '@shared/memory/memory'
 import { createForUser, writeForUser } from '../inspector/user-ops'
 import { inParent, notFound, readIn } from '../kernel/files'
 import { bigFiles } from '../jail/big-file'

@@ -1,5 +1,5 @@
 import { ZodError } from 'zod'
-import type { MemoryMutation, VersionRef } from '@shared/memory'
+import type { MemoryMutation, VersionRef } from '@shared/memory/memory'
 import type { NewActivity } from '../ledger/activity-log'
 import type { Ctx, UserDone } from '../kernel/context'
 import { parseMemoryPath } from '../jail/paths'

@@ -1,5 +1,5 @@
 import { CairnError } from '@shared/errors'
-import type { MemoryChange } from '@shared/memory'
+import type { MemoryChange } from '@shared/memory/memory'
 import { capFlags } from '../caps/caps'
 import type { Ctx } from '../kernel/context'
 import { probe } from '../kernel/files'

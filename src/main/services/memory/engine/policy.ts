@@ -7,13 +7,13 @@ import {
   type ExpiryPolicyPatch,
   type MemoryLimits,
   type MemoryLimitsPatch
-} from '@shared/memory'
+} from '@shared/memory/memory'
 import {
   ExpiryPolicySchema,
   SecretGuardSchema,
   type HistoryRetention,
   type SecretGuardSettings
-} from '@shared/settings'
+} from '@shared/app/settings'
 import { rename } from '../commands/rename'
 import type { Ctx, Done } from '../kernel/context'
 import { pinsAfterMove } from '../expiry/pins'

@@ -1,4 +1,4 @@
-import type { ActivityActor, ActivityEntry, ToolResult, VersionRef } from '@shared/memory'
+import type { ActivityActor, ActivityEntry, ToolResult, VersionRef } from '@shared/memory/memory'
 import type { NewActivity } from '../ledger/activity-log'
 import type { TrackHow } from '../history'
 import type { Ctx, Done } from '../kernel/context'

@@ -5,7 +5,7 @@ import {
   type MemoryOpRef,
   type ToolResult,
   type VersionRef
-} from '@shared/memory'
+} from '@shared/memory/memory'
 import type { NewActivity } from '../ledger/activity-log'
 import { create } from '../commands/create'
 import { remove } from '../commands/delete'

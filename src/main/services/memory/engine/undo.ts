@@ -1,5 +1,5 @@
 import { CairnError } from '@shared/errors'
-import type { ActivityActor } from '@shared/memory'
+import type { ActivityActor } from '@shared/memory/memory'
 import type {
   FindInHistoryResult,
   ForgetInput,
@@ -7,7 +7,7 @@ import type {
   ForgetSecretsResult,
   HistoryVersion,
   RevertResult
-} from '@shared/memory-history'
+} from '@shared/memory/history'
 import type { History } from '../history'
 import { pacer } from '../core/pace'
 import { displayOf } from '../jail/paths'

@@ -1,4 +1,4 @@
-import type { SweepResult } from '@shared/memory-expiry'
+import type { SweepResult } from '@shared/memory/expiry'
 import { expireDue, expiryMessage, preview } from '../expiry/expiry'
 import { SYSTEM, type Engine } from './engine'
 import { inspect } from './inspect'

@@ -13,17 +13,17 @@ import {
   type MemoryMutation,
   type MemoryRenameInput,
   type MemoryWriteInput
-} from '@shared/memory'
+} from '@shared/memory/memory'
 import {
   RestoreInputSchema,
   type ArchivedItem,
   type ExpiryPreviewItem,
   type RestoreInput
-} from '@shared/memory-expiry'
-import type { MemorySearchResult } from '@shared/memory-search'
-import type { ArchiveInput, CapImpact, CapImpactInput } from '@shared/caps'
+} from '@shared/memory/expiry'
+import type { MemorySearchResult } from '@shared/memory/search'
+import type { ArchiveInput, CapImpact, CapImpactInput } from '@shared/memory/caps'
 import { CairnError } from '@shared/errors'
-import type { SecretScanResult } from '@shared/secret-scan'
+import type { SecretScanResult } from '@shared/memory/secret-scan'
 import { capImpact as impactOf } from '../caps/impact'
 import { remove } from '../commands/delete'
 import { listArchived as archived } from '../expiry/archive'

@@ -1,6 +1,6 @@
 import { copyFile, lstat, mkdir, open, readdir, rm, rmdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import type { ArchivedItem } from '@shared/memory-expiry'
+import type { ArchivedItem } from '@shared/memory/expiry'
 import type { Ctx } from '../kernel/context'
 import { frontMatterExpiry } from '../core/front-matter'
 import { displayOf, type MemoryPath } from '../jail/paths'

@@ -1,5 +1,5 @@
-import type { ExpiredItem, ExpiryPreviewItem, ExpiryReason } from '@shared/memory-expiry'
-import type { ExpiryPolicy } from '@shared/memory'
+import type { ExpiredItem, ExpiryPreviewItem, ExpiryReason } from '@shared/memory/expiry'
+import type { ExpiryPolicy } from '@shared/memory/memory'
 import { clockPhrase, plural } from '@shared/words'
 import type { Ctx } from '../kernel/context'
 import { compileGlobs } from '../core/glob'

@@ -1,4 +1,4 @@
-import { MEMORY_ROOT } from '@shared/memory'
+import { MEMORY_ROOT } from '@shared/memory/memory'
 import { compileGlobs } from '../core/glob'
 
 // Pins are patterns in the settings (expiry.pinned); the inspector's Pin button writes a file's

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import type { RestoreExpires } from '@shared/memory-expiry'
+import type { RestoreExpires } from '@shared/memory/expiry'
 import { bigFiles } from '../jail/big-file'
 import { headOf } from './archive'
 import { frontMatterExpiry, withFrontMatterExpiry } from '../core/front-matter'

@@ -1,4 +1,4 @@
-import type { ForgetInput, HistoryHit } from '@shared/memory-history'
+import type { ForgetInput, HistoryHit } from '@shared/memory/history'
 import type { Pace } from '../core/pace'
 import type { HistoryRecord } from './journal'
 import { hashesOf } from './retention'

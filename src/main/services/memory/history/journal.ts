@@ -2,7 +2,7 @@ import { closeSync, fdatasyncSync, openSync, writeSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { ActivityEntrySchema, type ActivityEntry } from '@shared/memory'
+import { ActivityEntrySchema, type ActivityEntry } from '@shared/memory/memory'
 import { writeFileDurably } from '../../fs/durable'
 
 // The activity log is the index of history, but it rotates by size; this journal keeps the history

@@ -1,4 +1,4 @@
-import { HISTORY_KEEPS_UP_TO, type NotKept, type VersionRef } from '@shared/memory'
+import { HISTORY_KEEPS_UP_TO, type NotKept, type VersionRef } from '@shared/memory/memory'
 import { formatBytes } from '@shared/sizes'
 import { ToolError } from '../jail/io-failure'
 import type { HistoryRecord } from './journal'

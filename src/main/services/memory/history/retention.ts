@@ -1,4 +1,4 @@
-import type { HistoryRetention } from '@shared/settings'
+import type { HistoryRetention } from '@shared/app/settings'
 import type { HistoryRecord } from './journal'
 
 const DAY = 24 * 60 * 60 * 1000

@@ -1,5 +1,5 @@
-import type { HistoryVersion } from '@shared/memory-history'
-import type { NotKept, VersionRef } from '@shared/memory'
+import type { HistoryVersion } from '@shared/memory/history'
+import type { NotKept, VersionRef } from '@shared/memory/memory'
 import type { MemoryIndex } from '../ledger/index-store'
 import { displayOf, isWithin } from '../jail/paths'
 import type { HistoryRecord } from './journal'

@@ -1,4 +1,4 @@
-import type { MemorySearchFile, MemorySearchResult } from '@shared/memory-search'
+import type { MemorySearchFile, MemorySearchResult } from '@shared/memory/search'
 import type { Ctx } from '../kernel/context'
 import type { Pace } from '../core/pace'
 import { displayOf } from '../jail/paths'

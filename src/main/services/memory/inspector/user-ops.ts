@@ -1,6 +1,11 @@
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { MEMORY_ROOT, type MemoryEntry, type MemoryFile, type MemoryListPage } from '@shared/memory'
+import {
+  MEMORY_ROOT,
+  type MemoryEntry,
+  type MemoryFile,
+  type MemoryListPage
+} from '@shared/memory/memory'
 import { checkUserCaps } from '../caps/caps'
 import { create } from '../commands/create'
 import type { Ctx, UserDone } from '../kernel/context'

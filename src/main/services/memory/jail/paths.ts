@@ -1,5 +1,5 @@
-import { MEMORY_ROOT } from '@shared/memory'
-import { escapeName } from '@shared/memory-names'
+import { MEMORY_ROOT } from '@shared/memory/memory'
+import { escapeName } from '@shared/memory/names'
 
 /** A checked virtual path: `segments` are plain names, safe to join under the real root. */
 export interface MemoryPath {

@@ -1,5 +1,10 @@
-import type { PlannedChange } from '@shared/approval'
-import type { ActivityActor, ActivityCommand, ExpiryPolicy, MemoryLimits } from '@shared/memory'
+import type { PlannedChange } from '@shared/chat/approval'
+import type {
+  ActivityActor,
+  ActivityCommand,
+  ExpiryPolicy,
+  MemoryLimits
+} from '@shared/memory/memory'
 import type { MemoryIndex } from '../ledger/index-store'
 import type { LineIndexer } from '../jail/line-index'
 import type { SafeFs } from '../jail/safe-fs'

@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs'
-import { escapeName } from '@shared/memory-names'
+import { escapeName } from '@shared/memory/names'
 import type { Ctx } from './context'
 import { FsProblem } from '../jail/fs-base'
 import { displayOf, parseMemoryPath, type MemoryPath } from '../jail/paths'

@@ -7,7 +7,7 @@ import {
   type ActivityEntry,
   type ActivityPage,
   type ActivityQuery
-} from '@shared/memory'
+} from '@shared/memory/memory'
 import { parseMemoryPath } from '../jail/paths'
 
 // JSON lines in stateDir, newest file `activity.jsonl`, older ones `activity.1.jsonl`… A crash can

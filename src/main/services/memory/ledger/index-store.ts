@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { ActivityActorSchema, type ActivityActor } from '@shared/memory'
+import { ActivityActorSchema, type ActivityActor } from '@shared/memory/memory'
 import { writeFileDurably } from '../../fs/durable'
 import { pacer, type Pace } from '../core/pace'
 import { isWithin } from '../jail/paths'

@@ -1,4 +1,4 @@
-import type { MemoryLimits } from '@shared/memory'
+import type { MemoryLimits } from '@shared/memory/memory'
 import type { NewActivity } from '../ledger/activity-log'
 import type { MemoryIndex } from '../ledger/index-store'
 import { capNote } from '../caps/caps'

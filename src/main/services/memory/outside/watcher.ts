@@ -1,6 +1,6 @@
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path'
 import { watch, type FSWatcher } from 'chokidar'
-import type { MemoryChange } from '@shared/memory'
+import type { MemoryChange } from '@shared/memory/memory'
 import type { Logger } from '../../log/logger'
 import { Emitter } from '../../events/emitter'
 import { TEMP_NAME } from '../jail/paths'

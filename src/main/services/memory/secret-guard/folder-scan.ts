@@ -1,4 +1,8 @@
-import { SECRET_FINDINGS_MAX, type SecretFinding, type SecretScanResult } from '@shared/secret-scan'
+import {
+  SECRET_FINDINGS_MAX,
+  type SecretFinding,
+  type SecretScanResult
+} from '@shared/memory/secret-scan'
 import { bigFiles } from '../jail/big-file'
 import type { Ctx } from '../kernel/context'
 import { formatSize } from '../core/format'

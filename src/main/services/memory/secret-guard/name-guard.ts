@@ -1,4 +1,4 @@
-import { MEMORY_ROOT } from '@shared/memory'
+import { MEMORY_ROOT } from '@shared/memory/memory'
 import type { NewActivity } from '../ledger/activity-log'
 import type { Ctx } from '../kernel/context'
 import { displayOf, type MemoryPath } from '../jail/paths'

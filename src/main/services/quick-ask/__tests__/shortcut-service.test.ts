@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { DEFAULT_QUICK_ASK_SHORTCUT } from '@shared/accelerator'
+import { DEFAULT_QUICK_ASK_SHORTCUT } from '@shared/app/accelerator'
 import { captureLogger, expectCairnError, useTempDir } from '../../__tests__/helpers'
 import { createSettingsStore } from '../../settings/settings-store'
 import { createShortcutService, type ShortcutRegistrar } from '../shortcut-service'

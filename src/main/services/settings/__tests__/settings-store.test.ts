@@ -6,7 +6,7 @@ import {
   SETTINGS_RANGES,
   SETTINGS_VERSION,
   type SettingsPatch
-} from '@shared/settings'
+} from '@shared/app/settings'
 import {
   captureLogger,
   expectCairnError,

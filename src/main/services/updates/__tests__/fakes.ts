@@ -1,4 +1,4 @@
-import type { UpdateSettings, UpdateStatus } from '@shared/updates'
+import type { UpdateSettings, UpdateStatus } from '@shared/app/updates'
 import { createUpdatesService } from '../service'
 import type { UpdaterConfig, UpdaterEvent, UpdaterPort } from '../port'
 

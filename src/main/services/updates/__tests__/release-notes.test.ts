@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RELEASE_NOTES_MAX_CHARS } from '@shared/updates'
+import { RELEASE_NOTES_MAX_CHARS } from '@shared/app/updates'
 import { plainReleaseNotes } from '../release-notes'
 
 describe('release notes as plain text', () => {

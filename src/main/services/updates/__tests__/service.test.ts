@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { UpdateStatusSchema } from '@shared/updates'
+import { UpdateStatusSchema } from '@shared/app/updates'
 import { setup } from './fakes'
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve))

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { AssistantMessage, ChatMessage, Conversation } from '@shared/chat'
+import type { AssistantMessage, ChatMessage, Conversation } from '@shared/chat/chat'
 import { CairnError } from '@shared/errors'
 import { installFakeMain } from '../../test/fake-main'
 import { useConversation } from './use-conversation'

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { ModelOption } from '@shared/chat-models'
+import type { ModelOption } from '@shared/chat/models'
 import { call } from '../../lib/api'
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { ConversationSummary } from '@shared/chat'
+import type { ConversationSummary } from '@shared/chat/chat'
 import { call } from '../../lib/api'
 
 /**

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { parseAppLink } from '@shared/app-links'
+import { parseAppLink } from '@shared/app/app-links'
 import { App } from '../../App'
 import { preloadViews } from '../../lazy-views'
 import { installFakeMain, type FakeMain } from '../../test/fake-main'

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react'
-import type { IncomingLink } from '@shared/app-requests'
+import type { IncomingLink } from '@shared/app/app-requests'
 import { call, getApi } from '../../lib/api'
 import { toShownError } from '../../lib/errors'
 

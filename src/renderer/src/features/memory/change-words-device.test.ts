@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ActivityEntry } from '@shared/memory'
+import type { ActivityEntry } from '@shared/memory/memory'
 import { installFakeMain } from '../../test/fake-main'
 import { entrySentence } from './change-words'
 

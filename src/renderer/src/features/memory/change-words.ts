@@ -3,8 +3,8 @@ import {
   type ActivityActor,
   type ActivityEntry,
   type NotKept
-} from '@shared/memory'
-import type { HistoryVersion } from '@shared/memory-history'
+} from '@shared/memory/memory'
+import type { HistoryVersion } from '@shared/memory/history'
 import { formatBytes } from '../../lib/format'
 import type { ShownError } from '../../lib/errors'
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { MemoryChange } from '@shared/memory'
+import type { MemoryChange } from '@shared/memory/memory'
 import { memoryData } from './memory-data-store'
 
 /*

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { MemoryChange } from '@shared/memory'
+import type { MemoryChange } from '@shared/memory/memory'
 import { installFakeMain, type FakeMain } from '../../test/fake-main'
 import { useActivityChanges, useFileChanges, useHistoryChanges } from './memory-changes'
 import { useMemoryData } from './use-memory-data'

@@ -4,7 +4,7 @@ import {
   type MemoryChange,
   type MemoryEntry,
   type MemoryUsage
-} from '@shared/memory'
+} from '@shared/memory/memory'
 import { call, onEvent } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 

@@ -1,4 +1,4 @@
-import { MEMORY_ROOT } from '@shared/memory'
+import { MEMORY_ROOT } from '@shared/memory/memory'
 
 /** "/memories/notes/a.md" → "notes/a.md": the form pinned patterns are written in. */
 export function relativePath(path: string): string {

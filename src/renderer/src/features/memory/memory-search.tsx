@@ -8,7 +8,7 @@ import {
   type RefObject
 } from 'react'
 import { Search, X } from 'lucide-react'
-import type { MemorySearchResult } from '@shared/memory-search'
+import type { MemorySearchResult } from '@shared/memory/search'
 import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { plural } from '../../lib/format'

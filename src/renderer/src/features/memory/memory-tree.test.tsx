@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import type { MemoryEntry } from '@shared/memory'
+import type { MemoryEntry } from '@shared/memory/memory'
 import { installFakeMain } from '../../test/fake-main'
 import { MemoryTree } from './memory-tree'
 import { useMemoryData } from './use-memory-data'

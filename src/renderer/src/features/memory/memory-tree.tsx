@@ -1,6 +1,6 @@
 import { FileText, Folder, Pin, TriangleAlert } from 'lucide-react'
-import type { MemoryEntry } from '@shared/memory'
-import { escapeName } from '@shared/memory-names'
+import type { MemoryEntry } from '@shared/memory/memory'
+import { escapeName } from '@shared/memory/names'
 import { formatBytes, inDays } from '../../lib/format'
 import { daysUntil, formatAgo, formatDateTime } from '../../lib/time'
 import { baseName, depthOf } from './memory-paths'

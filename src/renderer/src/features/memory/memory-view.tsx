@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { FilePlus2 } from 'lucide-react'
 import type { AppInfo } from '@shared/contract'
-import type { Settings } from '@shared/settings'
+import type { Settings } from '@shared/app/settings'
 import { Dialog } from '../../components/dialog'
 import { MemoryFolderControl } from '../../components/memory-folder-control'
 import { call } from '../../lib/api'

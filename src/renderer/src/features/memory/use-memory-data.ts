@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import type { MemoryEntry, MemoryUsage } from '@shared/memory'
+import type { MemoryEntry, MemoryUsage } from '@shared/memory/memory'
 import type { ShownError } from '../../lib/errors'
 import { memoryData } from './memory-data-store'
 

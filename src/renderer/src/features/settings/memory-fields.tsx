@@ -1,5 +1,5 @@
 import { ExpiryPreviewLine } from './memory/expiry-preview-line'
-import { SETTINGS_RANGES, type Settings } from '@shared/settings'
+import { SETTINGS_RANGES, type Settings } from '@shared/app/settings'
 import { Card } from '../../components/card'
 import { ChoiceGroup } from '../../components/choice-group'
 import { Field } from '../../components/field'

@@ -1,4 +1,4 @@
-import { SETTINGS_RANGES } from '@shared/settings'
+import { SETTINGS_RANGES } from '@shared/app/settings'
 import { Field } from '../../components/field'
 import { formatNumber } from '../../lib/format'
 import type { FieldGroupProps } from './field-group'

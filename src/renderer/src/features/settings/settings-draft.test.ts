@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defaultSettings } from '@shared/settings'
+import { defaultSettings } from '@shared/app/settings'
 import { checkDraft, draftFromSettings, editsAfterSave, patchFromDraft } from './settings-draft'
 
 describe('settings draft', () => {

@@ -4,7 +4,7 @@ import {
   type Settings,
   type SettingsIssue,
   type SettingsPatch
-} from '@shared/settings'
+} from '@shared/app/settings'
 import { formatSizeInput, parseSize } from '@shared/sizes'
 import { parseWholeNumber } from '../../lib/format'
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { CairnError } from '@shared/errors'
-import { defaultSettings } from '@shared/settings'
+import { defaultSettings } from '@shared/app/settings'
 import { renderSettings } from '../../test/render-app'
 import { FIELD_LABELS, fieldId } from './field-labels'
 

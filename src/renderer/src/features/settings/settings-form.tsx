@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useMemo, useState, type FormEvent, type ReactNode } from 'react'
-import type { Settings } from '@shared/settings'
+import type { Settings } from '@shared/app/settings'
 import { call } from '../../lib/api'
 import { toShownError } from '../../lib/errors'
 import { isPrimaryShortcut } from '../../lib/platform'

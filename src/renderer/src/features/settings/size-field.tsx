@@ -1,4 +1,4 @@
-import { SETTINGS_RANGES } from '@shared/settings'
+import { SETTINGS_RANGES } from '@shared/app/settings'
 import { formatSizeInput, parseSize } from '@shared/sizes'
 import { Field } from '../../components/field'
 import { formatNumber } from '../../lib/format'

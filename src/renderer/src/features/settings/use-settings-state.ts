@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { SettingsState } from '@shared/contract'
-import type { Settings } from '@shared/settings'
+import type { Settings } from '@shared/app/settings'
 import { call, onEvent } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 

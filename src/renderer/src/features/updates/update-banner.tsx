@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { Download, RefreshCw } from 'lucide-react'
-import type { UpdatePhase, UpdateStatus } from '@shared/updates'
+import type { UpdatePhase, UpdateStatus } from '@shared/app/updates'
 import { WarningIcon } from '../../components/icons'
 import { megabytes } from './update-texts'
 import type { UpdatesController } from './use-updates'

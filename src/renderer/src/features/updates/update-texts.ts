@@ -1,4 +1,4 @@
-import type { UpdateStatus } from '@shared/updates'
+import type { UpdateStatus } from '@shared/app/updates'
 
 // The words for each update state, in one place (the banner and Settings say the same thing).
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import type { Settings } from '@shared/settings'
-import type { UpdateChannel, UpdateMode } from '@shared/updates'
+import type { Settings } from '@shared/app/settings'
+import type { UpdateChannel, UpdateMode } from '@shared/app/updates'
 import { Card } from '../../components/card'
 import { ChoiceGroup } from '../../components/choice-group'
 import { Spinner } from '../../components/icons'

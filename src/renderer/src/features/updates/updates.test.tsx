@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { UpdatePhase, UpdateStatus } from '@shared/updates'
+import type { UpdatePhase, UpdateStatus } from '@shared/app/updates'
 import { renderSettings } from '../../test/render-app'
 import type { FakeMain } from '../../test/fake-main'
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { UpdateStatusSchema, type UpdateStatus } from '@shared/updates'
+import { UpdateStatusSchema, type UpdateStatus } from '@shared/app/updates'
 import { call, getApi } from '../../lib/api'
 import { toShownError } from '../../lib/errors'
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { APP_LINKS } from '@shared/links'
+import { APP_LINKS } from '@shared/app/links'
 import { renderSettings } from '../../test/render-app'
 
 describe('where API keys come from', () => {

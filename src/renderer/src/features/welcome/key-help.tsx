@@ -1,6 +1,6 @@
 import { useState, type MouseEvent } from 'react'
 import { ExternalLink } from 'lucide-react'
-import { APP_LINKS } from '@shared/links'
+import { APP_LINKS } from '@shared/app/links'
 import { call } from '../../lib/api'
 import { toShownError } from '../../lib/errors'
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { SyncStatus } from '@shared/sync'
+import type { SyncStatus } from '@shared/memory/sync'
 import { call, onEvent } from '../api'
 import { toShownError } from '../errors'
 

@@ -3,8 +3,8 @@ import type {
   MessageCreateParamsStreaming
 } from '@anthropic-ai/sdk/resources/beta/messages/messages'
 import { describe, expect, test } from 'vitest'
-import type { AssistantBlock, ChatMessage } from '@shared/chat'
-import { defaultSettings, type Settings } from '@shared/settings'
+import type { AssistantBlock, ChatMessage } from '@shared/chat/chat'
+import { defaultSettings, type Settings } from '@shared/app/settings'
 import {
   createPromptCache,
   signThinking,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import type { ChatMessage } from '@shared/chat'
-import { defaultSettings } from '@shared/settings'
+import type { ChatMessage } from '@shared/chat/chat'
+import { defaultSettings } from '@shared/app/settings'
 import { checkToolPairing } from '../../../../../../e2e/fake-anthropic'
 import { repairStored, NOT_RUN } from '../../conversations/repair'
 import { buildRequest, toApiMessages } from '../request'

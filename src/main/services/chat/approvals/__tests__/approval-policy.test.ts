@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { MemoryWriteApprovalSchema } from '@shared/settings'
+import { MemoryWriteApprovalSchema } from '@shared/app/settings'
 import { needsApproval } from '../approval-policy'
 
 // Every command Claude can send (and a few it should not) against every mode.

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
-import { API_LIMITS, ATTACHMENT_LIMITS, type AttachmentBlock } from '@shared/attachments'
+import { API_LIMITS, ATTACHMENT_LIMITS, type AttachmentBlock } from '@shared/chat/attachments'
 import { detectType, isUtf8Text } from '../detect'
 import { fitImage } from '../image'
 import { checkRequestLimits } from '../limits'

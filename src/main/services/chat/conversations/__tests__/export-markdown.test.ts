@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CONVERSATION_VERSION, type Conversation } from '@shared/chat'
+import { CONVERSATION_VERSION, type Conversation } from '@shared/chat/chat'
 import { conversationToMarkdown, exportFileName } from '../export-markdown'
 
 const at = '2026-11-22T14:05:09.000Z'

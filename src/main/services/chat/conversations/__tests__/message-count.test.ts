@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ChatMessage, Conversation } from '@shared/chat'
+import type { ChatMessage, Conversation } from '@shared/chat/chat'
 import { matchConversation, spokenCount } from '../conversations'
 
 const at = '2026-01-01T00:00:00.000Z'

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { CapRefusalSchema } from '@shared/caps'
+import { CapRefusalSchema } from '@shared/memory/caps'
 import {
   lstat,
   mkdir,
@@ -14,7 +14,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { openMemoryStore } from '../../index'
-import { MemoryOpRefSchema } from '@shared/memory'
+import { MemoryOpRefSchema } from '@shared/memory/memory'
 
 export type Store = Awaited<ReturnType<typeof openMemoryStore>>
 export type Actor = Parameters<Store['execute']>[1]

@@ -1,7 +1,7 @@
 import { appendFile, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { ActivityEntry } from '@shared/memory'
+import type { ActivityEntry } from '@shared/memory/memory'
 import { runner, useMemory } from '../../__tests__/helpers'
 import { hashOf } from '../../kernel/files'
 import { keptTexts } from '../../__tests__/kept-bytes'

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ActivityEntrySchema, type VersionRef } from '@shared/memory'
+import { ActivityEntrySchema, type VersionRef } from '@shared/memory/memory'
 import { useBundledFixture } from '../../__tests__/adversarial/bundle'
 import { packRecords } from './packs'
 import {

@@ -1,7 +1,7 @@
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { MemoryListPage } from '@shared/memory'
+import type { MemoryListPage } from '@shared/memory/memory'
 import type { MemoryStore } from '../..'
 import { ListCache } from '../list-cache'
 import { parseMemoryPath } from '../../jail/paths'

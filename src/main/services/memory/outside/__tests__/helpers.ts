@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest'
-import type { MemoryChange } from '@shared/memory'
+import type { MemoryChange } from '@shared/memory/memory'
 import type { MemoryStore, OpenMemoryStoreOptions } from '../..'
 import type { MemoryIndex } from '../../ledger/index-store'
 import { useMemory } from '../../__tests__/helpers'

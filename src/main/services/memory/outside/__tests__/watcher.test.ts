@@ -338,7 +338,7 @@ describe('the memory watcher', () => {
   })
 
   it('sends memory:changed payloads that the contract accepts, with usage', async () => {
-    const { MemoryChangeSchema } = await import('@shared/memory')
+    const { MemoryChangeSchema } = await import('@shared/memory/memory')
     const started = await mem.start()
     store = started.store
     await claude.ok({ command: 'create', path: '/memories/c.md', file_text: 'c' })

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { MemoryChange } from '@shared/memory'
+import type { MemoryChange } from '@shared/memory/memory'
 import { captureLogger, expectCairnError } from '../../../__tests__/helpers'
 import { MemoryWatcher } from '../../outside/watcher'
 import { runner, useMemory } from '../../__tests__/helpers'

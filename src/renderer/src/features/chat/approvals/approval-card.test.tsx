@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import type { PendingApproval } from '@shared/approval'
+import type { PendingApproval } from '@shared/chat/approval'
 import { installFakeMain } from '../../../test/fake-main'
 import { ApprovalCards } from './approval-card'
 

@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { ShieldQuestionMark } from 'lucide-react'
-import { APPROVAL_REASON_MAX, type ApprovalAnswer, type PendingApproval } from '@shared/approval'
+import {
+  APPROVAL_REASON_MAX,
+  type ApprovalAnswer,
+  type PendingApproval
+} from '@shared/chat/approval'
 import { DiffView } from '../../../components/diff-view'
 import { errorText, fileName } from '../../memory/change-words'
 import { useApprovals } from './use-approvals'

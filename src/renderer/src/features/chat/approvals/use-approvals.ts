@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import type { ApprovalAnswer, PendingApproval } from '@shared/approval'
+import type { ApprovalAnswer, PendingApproval } from '@shared/chat/approval'
 import { call, onEvent } from '../../../lib/api'
 import { toShownError, type ShownError } from '../../../lib/errors'
 

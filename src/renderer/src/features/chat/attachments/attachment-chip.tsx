@@ -1,5 +1,5 @@
 import { FileText, FileType2, X } from 'lucide-react'
-import { formatBytes, type AttachmentBlock } from '@shared/attachments'
+import { formatBytes, type AttachmentBlock } from '@shared/chat/attachments'
 import { Spinner } from '../../../components/icons'
 
 /** One file as a chip: its thumbnail (images) or an icon, its name and size, maybe a remove button. */

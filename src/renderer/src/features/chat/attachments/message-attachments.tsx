@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import type { AttachmentBlock } from '@shared/attachments'
-import type { UserMessage } from '@shared/chat'
+import type { AttachmentBlock } from '@shared/chat/attachments'
+import type { UserMessage } from '@shared/chat/chat'
 import { call } from '../../../lib/api'
 import { AttachmentChip } from './attachment-chip'
 

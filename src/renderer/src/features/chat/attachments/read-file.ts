@@ -1,4 +1,4 @@
-import { ATTACHMENT_LIMITS, formatBytes } from '@shared/attachments'
+import { ATTACHMENT_LIMITS, formatBytes } from '@shared/chat/attachments'
 
 /** A pasted or dropped file as base64 for `chat:add-attachment`; main checks everything again. */
 export async function readAsBase64(file: File): Promise<string> {

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import type { AttachmentInfo, SendAttachment } from '@shared/attachments'
+import type { AttachmentInfo, SendAttachment } from '@shared/chat/attachments'
 import { CairnError } from '@shared/errors'
 import { call } from '../../../lib/api'
 import { nameOf, readAsBase64 } from './read-file'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { ArrowUp, Paperclip, Square } from 'lucide-react'
-import type { SendAttachment } from '@shared/attachments'
+import type { SendAttachment } from '@shared/chat/attachments'
 import { AttachmentTray } from '../attachments/attachment-tray'
 import { useAttachments } from '../attachments/use-attachments'
 import { useFileDrop } from '../attachments/use-file-drop'

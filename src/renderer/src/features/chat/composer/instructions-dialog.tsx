@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { CUSTOM_INSTRUCTIONS_MAX } from '@shared/settings'
+import { CUSTOM_INSTRUCTIONS_MAX } from '@shared/app/settings'
 import { formatNumber } from '../../../lib/format'
 import { INSTRUCTIONS_PRECEDENCE } from '../../settings/models/instructions-fields'
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { ConversationOptions } from '@shared/chat-channels'
+import type { ConversationOptions } from '@shared/chat/channels'
 import { call, onEvent } from '../../../lib/api'
 import { toShownError, type ShownError } from '../../../lib/errors'
 

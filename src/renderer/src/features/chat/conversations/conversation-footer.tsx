@@ -1,13 +1,13 @@
 import { useMemo } from 'react'
-import type { ChatMessage } from '@shared/chat'
+import type { ChatMessage } from '@shared/chat/chat'
 import {
   contextGauge,
   lastCounted,
   percentText,
   shortTokens,
   type ContextGauge
-} from '@shared/context-gauge'
-import { conversationCost, formatUsd } from '@shared/cost'
+} from '@shared/chat/context-gauge'
+import { conversationCost, formatUsd } from '@shared/models/cost'
 import { formatNumber } from '../../../lib/format'
 import { useSettingsState } from '../../settings/use-settings-state'
 import { useModelInfo } from '../use-model-info'

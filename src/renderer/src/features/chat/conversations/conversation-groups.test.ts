@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ConversationSummary } from '@shared/chat'
+import type { ConversationSummary } from '@shared/chat/chat'
 import { dateGroupOf, groupConversations } from './conversation-groups'
 
 const now = new Date(2026, 10, 22, 9, 30) // Sunday 22 November 2026, 09:30 local

@@ -1,4 +1,4 @@
-import type { ConversationSummary } from '@shared/chat'
+import type { ConversationSummary } from '@shared/chat/chat'
 
 export interface ConversationGroup {
   label: string

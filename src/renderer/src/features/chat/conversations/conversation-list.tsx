@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { BrainOff, Download, Pencil, Pin, PinOff, Plus, Search, Trash2 } from 'lucide-react'
-import type { ConversationSummary } from '@shared/chat'
+import type { ConversationSummary } from '@shared/chat/chat'
 import { Dialog } from '../../../components/dialog'
 import { modifierLabel } from '../../../lib/platform'
 import { useNow } from '../../../lib/hooks/use-now'

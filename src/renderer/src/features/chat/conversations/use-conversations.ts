@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { ConversationSummary } from '@shared/chat'
+import type { ConversationSummary } from '@shared/chat/chat'
 import { call, onEvent } from '../../../lib/api'
 import { toShownError, type ShownError } from '../../../lib/errors'
 

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { defaultSettings } from '@shared/settings'
+import { defaultSettings } from '@shared/app/settings'
 import { installFakeMain } from '../../../test/fake-main'
 import { Markdown } from './markdown'
 

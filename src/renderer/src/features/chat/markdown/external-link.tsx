@@ -1,6 +1,6 @@
 import { useState, type MouseEvent, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
-import { parseExternalUrl, unicodeHost, type ExternalUrl } from '@shared/links'
+import { parseExternalUrl, unicodeHost, type ExternalUrl } from '@shared/app/links'
 import { Dialog } from '../../../components/dialog'
 import { call } from '../../../lib/api'
 import { copyText } from '../../../lib/clipboard'

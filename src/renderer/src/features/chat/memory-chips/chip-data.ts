@@ -1,5 +1,5 @@
-import type { CapRefusal } from '@shared/caps'
-import type { MemoryOpRef } from '@shared/memory'
+import type { CapRefusal } from '@shared/memory/caps'
+import type { MemoryOpRef } from '@shared/memory/memory'
 
 // What a memory chip shows, apart from the chip, so its parts (chip-change) need not import it.
 

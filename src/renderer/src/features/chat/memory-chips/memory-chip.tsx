@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { ChevronRight, FileSearch, TriangleAlert } from 'lucide-react'
-import { CAP_NOUN, CAP_SETTING, refusalWords } from '@shared/caps'
+import { CAP_NOUN, CAP_SETTING, refusalWords } from '@shared/memory/caps'
 import { navigate } from '../../../lib/navigation'
 import { ChipChange } from './chip-change'
 import type { ChipData } from './chip-data'

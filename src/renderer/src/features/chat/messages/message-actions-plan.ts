@@ -1,5 +1,5 @@
-import type { BranchPoint, ChatMessage, UserMessage } from '@shared/chat'
-import { isTyped, versionsByMessage, type VersionsAt } from '@shared/message-actions'
+import type { BranchPoint, ChatMessage, UserMessage } from '@shared/chat/chat'
+import { isTyped, versionsByMessage, type VersionsAt } from '@shared/chat/message-actions'
 
 /*
  * Which actions each row of the conversation offers. An answer (Claude's messages and memory

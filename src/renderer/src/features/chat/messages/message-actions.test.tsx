@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import type { AssistantMessage, BranchPoint, ChatMessage, UserMessage } from '@shared/chat'
+import type { AssistantMessage, BranchPoint, ChatMessage, UserMessage } from '@shared/chat/chat'
 import { installFakeMain } from '../../../test/fake-main'
 import { MessageItem } from './message-item'
 import { answerMarkdown, planRows } from './message-actions-plan'

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { AssistantMessage } from '@shared/chat'
+import type { AssistantMessage } from '@shared/chat/chat'
 import { CONTROL_NAMES, type ControlName } from '@shared/control-names'
 import { renderSettings } from '../../../test/render-app'
 import { installFakeMain } from '../../../test/fake-main'

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { MESSAGE_MAX_CHARS } from '@shared/chat-channels'
+import { MESSAGE_MAX_CHARS } from '@shared/chat/channels'
 import { NOT_REVERTED } from './message-actions'
 
 /**

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@shared/chat'
+import type { ChatMessage } from '@shared/chat/chat'
 import { MessageActionBar } from './message-actions'
 import { MessageEditor } from './message-editor'
 import type { MessageActions } from './use-message-actions'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react'
-import type { BranchPoint, ChatMessage, Conversation } from '@shared/chat'
+import type { BranchPoint, ChatMessage, Conversation } from '@shared/chat/chat'
 import { call } from '../../../lib/api'
 import { copyText } from '../../../lib/clipboard'
 import {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { AssistantBlock } from '@shared/chat'
+import type { AssistantBlock } from '@shared/chat/chat'
 import { LiveThinking, REDACTED_NOTE, ThinkingRun, thoughtLabel } from './thinking-block'
 
 const thought = (text: string, durationMs?: number): AssistantBlock => ({

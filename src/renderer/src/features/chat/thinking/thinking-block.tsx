@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { Brain, ChevronRight } from 'lucide-react'
-import type { AssistantBlock, RedactedThinkingBlock, ThinkingBlock } from '@shared/chat'
+import type { AssistantBlock, RedactedThinkingBlock, ThinkingBlock } from '@shared/chat/chat'
 import type { Draft } from '../draft'
 
 type Thought = ThinkingBlock | RedactedThinkingBlock

@@ -1,7 +1,13 @@
 import { useId, useState } from 'react'
 import { Lightbulb, LightbulbOff } from 'lucide-react'
-import type { ConversationSummary } from '@shared/chat'
-import { effortFor, effortName, thinkingOffer, replyLimit, type Effort } from '@shared/model-caps'
+import type { ConversationSummary } from '@shared/chat/chat'
+import {
+  effortFor,
+  effortName,
+  thinkingOffer,
+  replyLimit,
+  type Effort
+} from '@shared/models/model-caps'
 import {
   budgetProblem,
   THINKING_DEFAULT_BUDGET,
@@ -9,7 +15,7 @@ import {
   THINKING_OFF,
   thinkingSummary,
   type ThinkingSetting
-} from '@shared/thinking'
+} from '@shared/chat/thinking'
 import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'
 import { formatNumber, parseWholeNumber } from '../../../lib/format'

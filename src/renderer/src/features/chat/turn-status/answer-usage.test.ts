@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AssistantMessage, ChatMessage, Usage } from '@shared/chat'
+import type { AssistantMessage, ChatMessage, Usage } from '@shared/chat/chat'
 import { answerEnds, answerUsage } from './answer-usage'
 
 const usage = (inputTokens: number, outputTokens: number, cacheReadTokens = 0): Usage => ({

@@ -1,5 +1,5 @@
-import type { AssistantMessage, ChatMessage, Usage } from '@shared/chat'
-import { repliesCost, type CostTotal } from '@shared/cost'
+import type { AssistantMessage, ChatMessage, Usage } from '@shared/chat/chat'
+import { repliesCost, type CostTotal } from '@shared/models/cost'
 
 /*
  * One usage line per answer. An answer is every reply Claude wrote for one message of yours: with

@@ -1,5 +1,5 @@
 import { KeyRound, RotateCcw } from 'lucide-react'
-import type { ChatFault } from '@shared/chat'
+import type { ChatFault } from '@shared/chat/chat'
 
 /**
  * What the user can do about a failed reply: Retry, and for a key Anthropic refused, a way

@@ -1,4 +1,4 @@
-import { stopNotice } from '@shared/stop-reasons'
+import { stopNotice } from '@shared/chat/stop-reasons'
 
 /** Under an answer that stopped before it was whole: why, and "Continue" when it can go on. */
 export function StopNote({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ChatFault } from '@shared/chat'
+import type { ChatFault } from '@shared/chat/chat'
 import {
   retryingAnnouncement,
   retryingText,

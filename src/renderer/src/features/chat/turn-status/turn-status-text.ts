@@ -1,5 +1,5 @@
-import type { ChatFault } from '@shared/chat'
-import type { ChatRetrying } from '@shared/chat-events'
+import type { ChatFault } from '@shared/chat/chat'
+import type { ChatRetrying } from '@shared/chat/events'
 
 /*
  * The words of the wait before an answer: "Claude is thinking…" until the first token, and

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { ChatRetrying } from '@shared/chat-events'
+import type { ChatRetrying } from '@shared/chat/events'
 import { TurnStatusAnnouncer, TurnStatusLine, useTurnWait } from './turn-status'
 import type { Draft } from '../use-conversation'
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import type { ChatRetrying } from '@shared/chat-events'
+import type { ChatRetrying } from '@shared/chat/events'
 import {
   APPROVAL_TEXT,
   retryingAnnouncement,

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { Usage } from '@shared/chat'
+import type { Usage } from '@shared/chat/chat'
 import { UsageLine } from './usage-line'
 
 const usage: Usage = {

@@ -1,6 +1,6 @@
-import type { Usage } from '@shared/chat'
-import { formatUsd, knownUsd, type CostTotal } from '@shared/cost'
-import { PRICES_AS_OF } from '@shared/pricing'
+import type { Usage } from '@shared/chat/chat'
+import { formatUsd, knownUsd, type CostTotal } from '@shared/models/cost'
+import { PRICES_AS_OF } from '@shared/models/pricing'
 import { formatNumber } from '../../../lib/format'
 
 /** The breakdown behind the line, for the tooltip: every kind of token, and where the price is from. */

@@ -1,5 +1,5 @@
 import { Globe, FileText } from 'lucide-react'
-import type { AssistantBlock, Citation, ServerToolUseBlock } from '@shared/chat'
+import type { AssistantBlock, Citation, ServerToolUseBlock } from '@shared/chat/chat'
 import { ExternalLink } from '../markdown/external-link'
 
 /*

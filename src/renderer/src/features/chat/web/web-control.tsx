@@ -1,6 +1,6 @@
 import { Globe } from 'lucide-react'
-import type { ConversationOptions } from '@shared/chat-channels'
-import type { ModelOption } from '@shared/chat-models'
+import type { ConversationOptions } from '@shared/chat/channels'
+import type { ModelOption } from '@shared/chat/models'
 import { HeaderPanel, PanelSwitch } from '../composer/header-panel'
 
 /**

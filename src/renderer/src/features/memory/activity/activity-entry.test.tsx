@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { ActivityEntry } from '@shared/memory'
+import type { ActivityEntry } from '@shared/memory/memory'
 import { installFakeMain } from '../../../test/fake-main'
 import { ActivityEntryRow } from './activity-entry'
 import { entrySentence } from '../change-words'

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { ChevronRight, FileSearch } from 'lucide-react'
-import type { ActivityEntry } from '@shared/memory'
+import type { ActivityEntry } from '@shared/memory/memory'
 import { formatAgo } from '../../../lib/time'
 import { ChangeView } from '../history/change-view'
 import { canUndo, entrySentence, fileName, sizeText, undoWord } from '../change-words'

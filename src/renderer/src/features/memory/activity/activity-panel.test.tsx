@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { ActivityEntry } from '@shared/memory'
+import type { ActivityEntry } from '@shared/memory/memory'
 import { App } from '../../../App'
 import { installFakeMain } from '../../../test/fake-main'
 

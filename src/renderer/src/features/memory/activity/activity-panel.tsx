@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { ActivityEntry, ActorKind } from '@shared/memory'
+import type { ActivityEntry, ActorKind } from '@shared/memory/memory'
 import { call } from '../../../lib/api'
 import { toShownError, type ShownError } from '../../../lib/errors'
 import { ActivityEntryRow } from './activity-entry'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ArchiveCandidate, CapImpact } from '@shared/caps'
+import type { ArchiveCandidate, CapImpact } from '@shared/memory/caps'
 import { afterArchive, allCandidates, preselect } from './make-room'
 
 const KB = 1024

@@ -1,4 +1,4 @@
-import { capsReached, roomNeeded, type ArchiveCandidate, type CapImpact } from '@shared/caps'
+import { capsReached, roomNeeded, type ArchiveCandidate, type CapImpact } from '@shared/memory/caps'
 
 // Choosing files to archive when memory is over a cap: which to offer first, which to tick at the
 // start (the fewest, in the chosen order, that bring memory back under every cap), and what the

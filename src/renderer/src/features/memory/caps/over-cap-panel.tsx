@@ -7,8 +7,8 @@ import {
   capWords,
   type CapImpact,
   type CapName
-} from '@shared/caps'
-import type { MemoryUsage } from '@shared/memory'
+} from '@shared/memory/caps'
+import type { MemoryUsage } from '@shared/memory/memory'
 import { ChoiceGroup } from '../../../components/choice-group'
 import { call } from '../../../lib/api'
 import { toShownError, type ShownError } from '../../../lib/errors'

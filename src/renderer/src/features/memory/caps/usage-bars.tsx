@@ -1,4 +1,4 @@
-import type { MemoryUsage } from '@shared/memory'
+import type { MemoryUsage } from '@shared/memory/memory'
 import { formatBytes, formatNumber } from '../../../lib/format'
 
 function Bar({ label, value, text }: { label: string; value: number; text: string }) {

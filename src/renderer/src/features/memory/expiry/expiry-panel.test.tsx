@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { ArchivedItem } from '@shared/memory-expiry'
-import { SettingsSchema } from '@shared/settings'
+import type { ArchivedItem } from '@shared/memory/expiry'
+import { SettingsSchema } from '@shared/app/settings'
 import { installFakeMain } from '../../../test/fake-main'
 import { ExpiryPanel } from './expiry-panel'
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import type { ArchivedItem, ExpiryPreviewItem, RestoreInput } from '@shared/memory-expiry'
-import type { Settings } from '@shared/settings'
+import type { ArchivedItem, ExpiryPreviewItem, RestoreInput } from '@shared/memory/expiry'
+import type { Settings } from '@shared/app/settings'
 import { Dialog } from '../../../components/dialog'
 import { call } from '../../../lib/api'
 import { toShownError, type ShownError } from '../../../lib/errors'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { ExpiryPreviewItem } from '@shared/memory-expiry'
+import type { ExpiryPreviewItem } from '@shared/memory/expiry'
 import { Dialog } from '../../../components/dialog'
 import { call } from '../../../lib/api'
 import { plural } from '../../../lib/format'

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import { Pencil, Pin, PinOff, Save, Trash2 } from 'lucide-react'
-import type { MemoryEntry, UserSecretsChoice } from '@shared/memory'
+import type { MemoryEntry, UserSecretsChoice } from '@shared/memory/memory'
 import { Dialog } from '../../../components/dialog'
 import type { EditorController } from '../../../components/code-editor'
 import { Spinner } from '../../../components/icons'

@@ -1,4 +1,4 @@
-import type { UserSecretsChoice } from '@shared/memory'
+import type { UserSecretsChoice } from '@shared/memory/memory'
 
 /** The answers to the secret guard's warning on a save (the warning itself names the kinds and lines). */
 export function SecretChoices({ onSave }: { onSave(choice: UserSecretsChoice): void }) {

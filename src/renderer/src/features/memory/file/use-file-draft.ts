@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
-import type { MemoryFile, UserSecretsChoice } from '@shared/memory'
+import type { MemoryFile, UserSecretsChoice } from '@shared/memory/memory'
 import type { EditorController } from '../../../components/code-editor'
 import { call } from '../../../lib/api'
 import { toShownError, type ShownError } from '../../../lib/errors'

@@ -1,4 +1,4 @@
-import type { VersionRef } from '@shared/memory'
+import type { VersionRef } from '@shared/memory/memory'
 import { DiffView } from '../../../components/diff-view'
 import { errorText, fileName, notKeptWhy } from '../change-words'
 import { useVersionPair } from './history-api'

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { Eraser } from 'lucide-react'
-import type { ForgetInput, ForgetResult } from '@shared/memory-history'
+import type { ForgetInput, ForgetResult } from '@shared/memory/history'
 import { Dialog } from '../../../components/dialog'
 import { toShownError } from '../../../lib/errors'
 import { errorText } from '../change-words'

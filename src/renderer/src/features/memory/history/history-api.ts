@@ -6,8 +6,8 @@ import type {
   ForgetSecretsResult,
   HistoryVersion,
   RevertResult
-} from '@shared/memory-history'
-import type { VersionRef } from '@shared/memory'
+} from '@shared/memory/history'
+import type { VersionRef } from '@shared/memory/memory'
 import { call } from '../../../lib/api'
 import { toShownError, type ShownError } from '../../../lib/errors'
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Search } from 'lucide-react'
-import type { FindInHistoryResult } from '@shared/memory-history'
+import type { FindInHistoryResult } from '@shared/memory/history'
 import { toShownError, type ShownError } from '../../../lib/errors'
 import { plural } from '../../../lib/format'
 import { formatDateTime } from '../../../lib/time'

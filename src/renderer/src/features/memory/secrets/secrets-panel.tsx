@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Eraser, ShieldCheck } from 'lucide-react'
-import type { SecretScanResult } from '@shared/secret-scan'
+import type { SecretScanResult } from '@shared/memory/secret-scan'
 import { call } from '../../../lib/api'
 import { toShownError, type ShownError } from '../../../lib/errors'
 import { plural } from '../../../lib/format'

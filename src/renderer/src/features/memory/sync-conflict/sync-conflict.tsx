@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { GitCompareArrows } from 'lucide-react'
-import type { SyncConflict, SyncResolveInput } from '@shared/sync'
+import type { SyncConflict, SyncResolveInput } from '@shared/memory/sync'
 import { DiffView } from '../../../components/diff-view'
 import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'

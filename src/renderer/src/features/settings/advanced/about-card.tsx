@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { AppInfo } from '@shared/contract'
-import type { Diagnostics } from '@shared/diagnostics'
+import type { Diagnostics } from '@shared/app/diagnostics'
 import { Card } from '../../../components/card'
 import { Spinner } from '../../../components/icons'
 import { call } from '../../../lib/api'

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { formatUsd, type CostSummary } from '@shared/cost'
+import { formatUsd, type CostSummary } from '@shared/models/cost'
 import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'
 import { formatNumber } from '../../../lib/format'

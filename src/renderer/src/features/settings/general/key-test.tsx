@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { KeyTestResult } from '@shared/chat-models'
+import type { KeyTestResult } from '@shared/chat/models'
 import { Spinner } from '../../../components/icons'
 import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_QUICK_ASK_SHORTCUT } from '@shared/accelerator'
+import { DEFAULT_QUICK_ASK_SHORTCUT } from '@shared/app/accelerator'
 import { installFakeMain } from '../../../test/fake-main'
 import { ShortcutCard } from './shortcut-card'
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type KeyboardEvent } from 'react'
-import { acceleratorFromKeys, DEFAULT_QUICK_ASK_SHORTCUT } from '@shared/accelerator'
-import type { ShortcutStatus } from '@shared/quick-ask'
+import { acceleratorFromKeys, DEFAULT_QUICK_ASK_SHORTCUT } from '@shared/app/accelerator'
+import type { ShortcutStatus } from '@shared/app/quick-ask'
 import { Card } from '../../../components/card'
 import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'

@@ -1,4 +1,4 @@
-import type { MemoryWriteApproval } from '@shared/settings'
+import type { MemoryWriteApproval } from '@shared/app/settings'
 import { Card } from '../../../components/card'
 import { ChoiceGroup, type Choice } from '../../../components/choice-group'
 import type { FieldGroupProps } from '../field-group'

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { ImportPreview } from '@shared/backup'
+import type { ImportPreview } from '@shared/memory/backup'
 import { CairnError } from '@shared/errors'
 import { renderSettings } from '../../../test/render-app'
 import { canUndo, entrySentence } from '../../memory/change-words'

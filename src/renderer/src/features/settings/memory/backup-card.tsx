@@ -4,7 +4,7 @@ import {
   type BackupProgress,
   type ImportPreview,
   type ImportResult
-} from '@shared/backup'
+} from '@shared/memory/backup'
 import { Card } from '../../../components/card'
 import { call, getApi } from '../../../lib/api'
 import { toShownError, type ShownError } from '../../../lib/errors'

@@ -6,8 +6,8 @@ import {
   capWords,
   type CapImpact,
   type CapImpactInput
-} from '@shared/caps'
-import type { Settings } from '@shared/settings'
+} from '@shared/memory/caps'
+import type { Settings } from '@shared/app/settings'
 import { parseSize } from '@shared/sizes'
 import { call } from '../../../lib/api'
 import { useFolderChanges } from '../../memory/memory-changes'

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import type { ExpiryPreviewItem } from '@shared/memory-expiry'
-import type { Settings } from '@shared/settings'
+import type { ExpiryPreviewItem } from '@shared/memory/expiry'
+import type { Settings } from '@shared/app/settings'
 import { call } from '../../../lib/api'
 import { parseWholeNumber, plural } from '../../../lib/format'
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import type { ImportPreview, ImportPreviewItem, ImportSettings } from '@shared/backup'
+import type { ImportPreview, ImportPreviewItem, ImportSettings } from '@shared/memory/backup'
 import { formatBytes, formatNumber } from '../../../lib/format'
 
 interface Props {

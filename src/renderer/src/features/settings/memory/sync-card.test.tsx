@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { SyncStatus } from '@shared/sync'
+import type { SyncStatus } from '@shared/memory/sync'
 import { installFakeMain } from '../../../test/fake-main'
 import { SyncCard } from './sync-card'
 

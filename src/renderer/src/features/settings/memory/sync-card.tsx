@@ -1,4 +1,4 @@
-import { SYNC_SENT_SENTENCE, type SyncStatus } from '@shared/sync'
+import { SYNC_SENT_SENTENCE, type SyncStatus } from '@shared/memory/sync'
 import { Card } from '../../../components/card'
 import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { SyncConfigureInput, SyncStoreList } from '@shared/sync'
+import type { SyncConfigureInput, SyncStoreList } from '@shared/memory/sync'
 import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'
 

@@ -1,4 +1,4 @@
-import { CUSTOM_INSTRUCTIONS_MAX } from '@shared/settings'
+import { CUSTOM_INSTRUCTIONS_MAX } from '@shared/app/settings'
 import { Card } from '../../../components/card'
 import { Field } from '../../../components/field'
 import { formatNumber } from '../../../lib/format'

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
-import type { ModelList } from '@shared/chat-models'
+import type { ModelList } from '@shared/chat/models'
 import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'
 

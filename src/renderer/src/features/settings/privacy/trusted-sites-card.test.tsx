@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { defaultSettings } from '@shared/settings'
+import { defaultSettings } from '@shared/app/settings'
 import { installFakeMain } from '../../../test/fake-main'
 import { TrustedSitesCard } from './trusted-sites-card'
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import type { Settings } from '@shared/settings'
-import { unicodeHost } from '@shared/links'
+import type { Settings } from '@shared/app/settings'
+import { unicodeHost } from '@shared/app/links'
 import { Card } from '../../../components/card'
 import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'

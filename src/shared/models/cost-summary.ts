@@ -1,4 +1,4 @@
-import type { AssistantMessage, BranchPoint, ChatMessage, Conversation, Usage } from './chat'
+import type { AssistantMessage, BranchPoint, ChatMessage, Conversation, Usage } from '../chat/chat'
 import { COST_WINDOW_DAYS, requestCost, type CostSummary } from './cost'
 import { modelFacts, PRICES_AS_OF, PRICES_SOURCE } from './pricing'
 

@@ -8,7 +8,7 @@ import {
   ConversationTitleSchema,
   UserMessageSchema
 } from './chat'
-import { CustomInstructionsSchema, MemoryModeSchema, ModelIdSchema } from './settings'
+import { CustomInstructionsSchema, MemoryModeSchema, ModelIdSchema } from '../app/settings'
 import { ThinkingSettingSchema } from './thinking'
 
 // The inputs and outputs of the chat channels (contract.ts names the channels).

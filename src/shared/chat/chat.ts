@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { CapRefusalSchema } from './caps'
+import { CapRefusalSchema } from '../memory/caps'
 import { AttachmentBlockSchema } from './attachments'
-import { MemoryOpRefSchema } from './memory'
-import { CustomInstructionsSchema, MemoryModeSchema, ModelIdSchema } from './settings'
+import { MemoryOpRefSchema } from '../memory/memory'
+import { CustomInstructionsSchema, MemoryModeSchema, ModelIdSchema } from '../app/settings'
 import { ThinkingSettingSchema } from './thinking'
 import { WebToolsSchema } from './web-tools'
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { MemoryCapsSchema } from './settings'
-import { formatBytes } from './sizes'
-import { plural } from './words'
+import { MemoryCapsSchema } from '../app/settings'
+import { formatBytes } from '../sizes'
+import { plural } from '../words'
 
 // The memory caps in plain words, from structured facts (never by parsing the engine's English).
 // Every sentence says what the engine really does (memory/caps.ts): over the per-file cap, a file

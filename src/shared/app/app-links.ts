@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { ConversationIdSchema } from './chat'
-import { MEMORY_ROOT } from './memory'
-import { escapeName } from './memory-names'
+import { ConversationIdSchema } from '../chat/chat'
+import { MEMORY_ROOT } from '../memory/memory'
+import { escapeName } from '../memory/names'
 
 /*
  * cairn:// links, as another program or a web page hands them to the OS. Nothing in one is trusted:

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ExpiryPolicySchema, HistoryRetentionSchema, MemoryCapsSchema } from './settings'
+import { ExpiryPolicySchema, HistoryRetentionSchema, MemoryCapsSchema } from '../app/settings'
 
 // Export memory / Import (Settings → Sync and backups): one archive file with the memory folder,
 // its history and the settings for caps, expiry and pins; an import shows what would change first.

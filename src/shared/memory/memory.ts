@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { CapRefusalSchema } from './caps'
-import { ExpiryPolicySchema, MemoryCapsSchema, SETTINGS_RANGES } from './settings'
+import { ExpiryPolicySchema, MemoryCapsSchema, SETTINGS_RANGES } from '../app/settings'
 
 // Domain types of the memory folder, shared by the memory service and the inspector bridge.
 // Every path here is a virtual `/memories/...` path, never a host path. Beside this file:

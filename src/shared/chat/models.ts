@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { TimeSchema } from './chat'
-import { ModelCapsSchema } from './model-caps'
-import { ModelIdSchema } from './settings'
+import { ModelCapsSchema } from '../models/model-caps'
+import { ModelIdSchema } from '../app/settings'
 
 // Models as the API describes them (`GET /v1/models`), and what a key test found.
 

@@ -1,5 +1,5 @@
-import type { ModelOption } from './chat-models'
-import { AUTO_MODEL, FALLBACK_MODEL } from './settings'
+import type { ModelOption } from '../chat/models'
+import { AUTO_MODEL, FALLBACK_MODEL } from '../app/settings'
 
 /*
  * Which model a new chat gets when Settings says "Automatic": the newest Sonnet the API lists

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { AcceleratorSchema } from './accelerator'
-import { ConversationIdSchema } from './chat'
+import { ConversationIdSchema } from '../chat/chat'
 
 /** The hash the quick-ask window loads: the same page and contract as the main window. */
 export const QUICK_ASK_HASH = '#quick-ask'

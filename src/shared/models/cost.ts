@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import type { AssistantMessage, ChatMessage, Usage } from './chat'
+import type { AssistantMessage, ChatMessage, Usage } from '../chat/chat'
 import { modelFacts, type Rates } from './pricing'
-import { WEB_SEARCH_USD_PER_1000 } from './web-tools'
+import { WEB_SEARCH_USD_PER_1000 } from '../chat/web-tools'
 
 /*
  * What tokens cost, from the price table. Pure arithmetic: each saved reply is one API request, so

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { EffortSchema, effortFor, effortName, type ThinkingOffer } from './model-caps'
+import { EffortSchema, effortFor, effortName, type ThinkingOffer } from '../models/model-caps'
 
 /*
  * Thinking, per conversation: on or off, an effort level, and (for models that only take a

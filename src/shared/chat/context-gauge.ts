@@ -1,6 +1,6 @@
 import type { AssistantMessage, ChatMessage } from './chat'
-import { promptTokens } from './cost'
-import type { Settings } from './settings'
+import { promptTokens } from '../models/cost'
+import type { Settings } from '../app/settings'
 
 /*
  * How full the model's context window is: what the last request sent (input, cache reads, cache

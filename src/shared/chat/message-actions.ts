@@ -6,7 +6,7 @@ import {
   type ChatMessage,
   type UserMessage
 } from './chat'
-import { SendInputSchema } from './chat-channels'
+import { SendInputSchema } from './channels'
 
 // Message actions over IPC (edit and resend, regenerate, switch version) and the one helper both
 // sides need: where the versions of a conversation begin in the shown messages.
