@@ -70,6 +70,7 @@ test('Settings shows the tray option and the tray menu it turns on', async ({
   await expect(menu.getByRole('listitem')).toHaveText([
     'Open Cairn',
     'New chat',
+    'Quick ask…',
     /memory folder/,
     'Pause memory for new chats',
     'Quit Cairn'
@@ -105,4 +106,29 @@ test('About → Copy crash report: none yet, then a summary of the dump, never i
   expect(copied).not.toContain('MDMP-not-for-the-clipboard')
   await about.scrollIntoViewIfNeeded()
   await captureView(cairn.page, testInfo, 'settings-crash-report')
+})
+
+test('Copy link gives a chat its cairn:// link, and that link brings the chat back', async ({
+  cairn
+}, testInfo) => {
+  test.skip(!cairn.anthropic, 'needs the fake Anthropic API')
+  const chat = new ChatPage(cairn.page)
+  await new AppPage(cairn.page).goto('Chat')
+  await chat.useSessionKey()
+  await chat.newChat()
+  await chat.send('Remember the Lyon trip')
+  await expect(chat.log()).toContainText('Remember the Lyon trip')
+  const list = cairn.page.getByRole('list', { name: 'Conversation list' })
+  const item = list.locator('li.group').filter({ hasText: 'Remember the Lyon trip' })
+  await item.hover()
+  await item.getByRole('button', { name: /^Copy a link to / }).click()
+  await expect(cairn.page.getByText(/copied: it opens this chat/)).toBeVisible()
+  const link = (await cairn.copiedText()) ?? ''
+  expect(link).toMatch(/^cairn:\/\/conversation\/[0-9a-f-]{36}$/)
+  await item.hover()
+  await captureView(cairn.page, testInfo, 'conversation-copy-link')
+
+  await chat.newChat() // another chat in front; the link must bring the first one back
+  await cairn.openLink(link)
+  await expect(chat.log()).toContainText('Remember the Lyon trip')
 })

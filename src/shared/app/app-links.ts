@@ -117,6 +117,11 @@ function split(
  * What a cairn:// link asks for, checked by the schemas, or why Cairn refuses it. Never throws;
  * an unknown or hostile link comes back as `{kind: 'unknown'}` with a reason the user can read.
  */
+/** The link that opens a conversation (Copy link in the conversation list). */
+export function conversationLink(conversationId: string): string {
+  return `${APP_LINK_SCHEME}://conversation/${encodeURIComponent(conversationId)}`
+}
+
 export function parseAppLink(raw: string): AppLink {
   if (raw.length > APP_LINK_MAX_CHARS)
     return refused(

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { parseAppLink } from '@shared/app/app-links'
 import { installFakeMain } from '../../../test/fake-main'
 import { ChatView } from '../chat-view'
 
@@ -95,5 +96,20 @@ describe('Chat conversation list: groups, pins, export, search hits', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message Claude' }))
     )
+  })
+
+  it("Copy link puts the chat's cairn:// link on the clipboard, and that link opens the same chat", async () => {
+    const { main, user } = renderChat()
+    await user.click(await screen.findByRole('button', { name: 'New chat' }))
+    await waitFor(() => expect(main.conversations.size).toBe(1))
+    const [id] = [...main.conversations.keys()]
+    const list = screen.getByRole('list', { name: 'Conversation list' })
+    await user.click(await within(list).findByRole('button', { name: 'Copy a link to New chat' }))
+    await waitFor(() => expect(main.clipboard).toEqual([`cairn://conversation/${id}`]))
+    expect((await screen.findByText(/Link to New chat copied/)).getAttribute('role')).toBe('status')
+    expect(parseAppLink(main.clipboard[0] as string)).toEqual({
+      kind: 'conversation',
+      conversationId: id
+    })
   })
 })

@@ -1,7 +1,10 @@
 import { useState } from 'react'
-import { BrainOff, Download, Pencil, Pin, PinOff, Plus, Search, Trash2 } from 'lucide-react'
+import { BrainOff, Download, Link2, Pencil, Pin, PinOff, Plus, Search, Trash2 } from 'lucide-react'
+import { conversationLink } from '@shared/app/app-links'
 import type { ConversationSummary } from '@shared/chat/chat'
 import { Dialog } from '../../../components/dialog'
+import { copyText } from '../../../lib/clipboard'
+import { toShownError } from '../../../lib/errors'
 import { modifierLabel } from '../../../lib/platform'
 import { useNow } from '../../../lib/hooks/use-now'
 import { groupConversations } from './conversation-groups'
@@ -46,6 +49,14 @@ export function ConversationList(props: Props) {
   const searching = query.trim() !== ''
   const groups = searching ? [] : groupConversations(conversations ?? [], new Date(now))
   const name = (c: ConversationSummary) => c.title || 'New chat'
+  /** What the last Copy link did, said once in the list's status line. */
+  const [linkNote, setLinkNote] = useState('')
+  const copyLink = (c: ConversationSummary) =>
+    copyText(conversationLink(c.id)).then(
+      () => setLinkNote(`Link to ${name(c)} copied: it opens this chat from a note or a browser.`),
+      (failure: unknown) =>
+        setLinkNote(`The link could not be copied (${toShownError(failure).message}).`)
+    )
   const item = (c: ConversationSummary) => (
     <li key={c.id} className="group relative">
       <button
@@ -86,6 +97,15 @@ export function ConversationList(props: Props) {
           onClick={() => setRenaming(c)}
         >
           <Pencil size={14} aria-hidden />
+        </button>
+        <button
+          type="button"
+          className="rounded p-1.5 text-muted hover:bg-fg/10 hover:text-fg"
+          aria-label={`Copy a link to ${name(c)}`}
+          title="Copy link (cairn://)"
+          onClick={() => void copyLink(c)}
+        >
+          <Link2 size={14} aria-hidden />
         </button>
         <button
           type="button"
@@ -167,6 +187,9 @@ export function ConversationList(props: Props) {
               </li>
             ))}
       </ul>
+      <p role="status" className={`text-xs text-muted ${linkNote ? 'px-3 pb-2' : ''}`}>
+        {linkNote}
+      </p>
       <Dialog
         open={renaming !== null}
         title="Rename conversation"
