@@ -204,6 +204,10 @@ async function walkFiles(
             : {}),
           maxDepth: oneLevel ? 1 : WALK_MAX_DEPTH - base.length,
           reportTooDeep: !oneLevel,
+          // Size and time only matter for a file the index knows (settle compares them); a new
+          // one is opened and read anyway, so its lstat would be a wasted call (a cold open of
+          // 100,000 files spent 0.8 s of 4.6 in them).
+          stat: (segments) => ctx.index.get(prefix + segments.join('/')) !== undefined,
           pace
         }
       )
