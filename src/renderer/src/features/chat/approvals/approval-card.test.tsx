@@ -1,4 +1,4 @@
-import { act, render, screen, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { PendingApproval } from '@shared/chat/approval'
@@ -35,8 +35,9 @@ describe('ApprovalCards', () => {
     expect(within(diff).getByRole('row', { name: /Removed: - likes tea/ })).toBeTruthy()
     expect(within(diff).getByRole('row', { name: /Added: - likes green tea/ })).toBeTruthy()
     // The reply status says it ("Waiting for your approval"); the card takes the focus.
-    expect(onWaiting).toHaveBeenLastCalledWith(true)
-    expect(document.activeElement).toBe(card())
+    // Both follow the render in an effect: waited for, as a loaded machine may run it later.
+    await waitFor(() => expect(onWaiting).toHaveBeenLastCalledWith(true))
+    await waitFor(() => expect(document.activeElement).toBe(card()))
   })
 
   it('keys on the card: A approves, D declines; typing a reason is not a key', async () => {
