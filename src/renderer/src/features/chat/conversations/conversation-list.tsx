@@ -82,7 +82,7 @@ export function ConversationList(props: Props) {
       <span className="conversation-actions">
         <button
           type="button"
-          className="rounded p-1.5 text-muted hover:bg-fg/10 hover:text-fg"
+          className="rounded p-1 text-muted hover:bg-fg/10 hover:text-fg"
           aria-label={`${c.pinned ? 'Unpin' : 'Pin'} ${name(c)}`}
           title={c.pinned ? 'Unpin' : 'Pin to the top'}
           onClick={() => props.onPin(c.id, !c.pinned)}
@@ -91,7 +91,7 @@ export function ConversationList(props: Props) {
         </button>
         <button
           type="button"
-          className="rounded p-1.5 text-muted hover:bg-fg/10 hover:text-fg"
+          className="rounded p-1 text-muted hover:bg-fg/10 hover:text-fg"
           aria-label={`Rename ${name(c)}`}
           title="Rename"
           onClick={() => setRenaming(c)}
@@ -100,7 +100,7 @@ export function ConversationList(props: Props) {
         </button>
         <button
           type="button"
-          className="rounded p-1.5 text-muted hover:bg-fg/10 hover:text-fg"
+          className="rounded p-1 text-muted hover:bg-fg/10 hover:text-fg"
           aria-label={`Copy a link to ${name(c)}`}
           title="Copy link (cairn://)"
           onClick={() => void copyLink(c)}
@@ -109,7 +109,7 @@ export function ConversationList(props: Props) {
         </button>
         <button
           type="button"
-          className="rounded p-1.5 text-muted hover:bg-fg/10 hover:text-fg"
+          className="rounded p-1 text-muted hover:bg-fg/10 hover:text-fg"
           aria-label={`Export ${name(c)} as Markdown`}
           title="Export as Markdown"
           onClick={() => props.onExport(c.id)}
@@ -118,7 +118,7 @@ export function ConversationList(props: Props) {
         </button>
         <button
           type="button"
-          className="rounded p-1.5 text-muted hover:bg-fg/10 hover:text-danger"
+          className="rounded p-1 text-muted hover:bg-fg/10 hover:text-danger"
           aria-label={`Delete ${name(c)}`}
           title="Delete"
           onClick={() => setDeleting(c)}
