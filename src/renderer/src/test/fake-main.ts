@@ -18,6 +18,7 @@ import type { CrashReport, IncomingLink } from '@shared/app/app-requests'
 import { costSummary } from '@shared/models/cost-summary'
 import { createFakeAttachments } from './fake-attachments'
 import { createFakeChat } from './fake-chat'
+import { createFakeDesktop } from './fake-desktop'
 import { createFakeMemory } from './fake-memory'
 import type { UpdateStatus } from '@shared/app/updates'
 import {
@@ -27,21 +28,6 @@ import {
   FALLBACK_MODEL,
   type SettingsPatch
 } from '@shared/app/settings'
-
-const SYNC_OFF = {
-  state: 'off',
-  storeId: null,
-  storeName: null,
-  lastSyncAt: null,
-  pending: 0,
-  conflicts: [],
-  skipped: [],
-  retryAt: null,
-  error: null,
-  deviceName: 'this computer',
-  storeSize: null,
-  waiting: []
-} as const
 
 /*
  * A small in-memory stand-in for the main process: real contract schemas on the way in, real
@@ -145,10 +131,6 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   const calls: Call[] = []
   const clipboard: string[] = []
   const openedLinks: string[] = []
-  const links: IncomingLink[] = []
-  const crash: { report: CrashReport } = {
-    report: { count: 0, total: 0, text: 'No crash reports: Cairn has not recorded a crash.' }
-  }
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>()
   const failures = new Map<ChannelName, CairnError>()
   const holds = new Map<ChannelName, Promise<void>>()
@@ -202,27 +184,10 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   const chat = createFakeChat()
   const approvals = createFakeApprovals(emit)
   const attachments = createFakeAttachments()
-  // Like a development build: updates are off until a test says otherwise.
-  const updates = {
-    status: {
-      currentVersion: '0.1.0-test',
-      mode: 'auto',
-      channel: 'stable',
-      checkedAt: null,
-      phase: {
-        kind: 'off',
-        reason: 'development',
-        message: 'Updates are off: this is a development build.'
-      }
-    } as UpdateStatus,
-    set(status: UpdateStatus) {
-      updates.status = status
-      emit('updates:changed', status)
-    }
-  }
+  const desktop = createFakeDesktop(emit)
   // Only what the renderer under test uses; any other channel answers like a failed call.
-  const backup: FakeMain['backup'] = { exported: null, preview: null, result: null }
   const handlers: Partial<Record<ChannelName, Handler>> = {
+    ...desktop.handlers,
     ...memory.handlers,
     ...chat.handlers,
     ...approvals.handlers,
@@ -276,29 +241,6 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       return { opened: true, host }
     },
     'secrets:status': () => status(),
-    'app:take-links': () => ({ links: links.splice(0) }),
-    'app:crash-report': () => crash.report,
-    // Sync is off until a test turns it on (Settings → Memory shows its card).
-    'sync:status': () => SYNC_OFF,
-    'sync:resolve': () => SYNC_OFF,
-    'sync:list-stores': () => ({ stores: [] }),
-    'sync:approve': () => SYNC_OFF,
-    // Export and import: the OS dialogs, cancelled (Settings → Memory shows the card).
-    'backup:export': () => backup.exported ?? { status: 'canceled' },
-    'backup:import-preview': () => backup.preview,
-    'backup:import': () =>
-      backup.result ?? {
-        imported: [],
-        skipped: [],
-        historyVersions: 0,
-        settingsApplied: false,
-        seq: null
-      },
-    // The answers are main's status as it stands; tests see the calls in callsTo().
-    'updates:status': () => updates.status,
-    'updates:check': () => updates.status,
-    'updates:download': () => updates.status,
-    'updates:restart': () => updates.status,
     'secrets:set-api-key': (input: { apiKey: string; sessionOnly?: boolean }) => {
       if (input.sessionOnly) state.sessionKey = input.apiKey
       else if (keychainMissing)
@@ -433,15 +375,15 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     chat,
     approvals,
     picked: attachments.picked,
-    links,
+    links: desktop.links,
     get crashReport() {
-      return crash.report
+      return desktop.crash.report
     },
     set crashReport(report) {
-      crash.report = report
+      desktop.crash.report = report
     },
-    backup,
-    updates
+    backup: desktop.backup,
+    updates: desktop.updates
   }
 }
 

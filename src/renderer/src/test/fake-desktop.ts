@@ -1,0 +1,78 @@
+import type { CrashReport, IncomingLink } from '@shared/app/app-requests'
+import type { UpdateStatus } from '@shared/app/updates'
+import type { EventName } from '@shared/contract'
+import type { ExportResult, ImportPreview, ImportResult } from '@shared/memory/backup'
+
+// The fake main's desktop side: links waiting in the inbox, crash reports, updates, export and
+// import, and sync (off). Each answers as main does when nothing is set up; tests set the rest.
+
+const SYNC_OFF = {
+  state: 'off',
+  storeId: null,
+  storeName: null,
+  lastSyncAt: null,
+  pending: 0,
+  conflicts: [],
+  skipped: [],
+  retryAt: null,
+  error: null,
+  deviceName: 'this computer',
+  storeSize: null,
+  waiting: []
+} as const
+
+export function createFakeDesktop(emit: (event: EventName, payload: unknown) => void) {
+  const links: IncomingLink[] = []
+  const crash: { report: CrashReport } = {
+    report: { count: 0, total: 0, text: 'No crash reports: Cairn has not recorded a crash.' }
+  }
+  // Like a development build: updates are off until a test says otherwise.
+  const updates = {
+    status: {
+      currentVersion: '0.1.0-test',
+      mode: 'auto',
+      channel: 'stable',
+      checkedAt: null,
+      phase: {
+        kind: 'off',
+        reason: 'development',
+        message: 'Updates are off: this is a development build.'
+      }
+    } as UpdateStatus,
+    set(status: UpdateStatus) {
+      updates.status = status
+      emit('updates:changed', status)
+    }
+  }
+  const backup: {
+    exported: ExportResult | null
+    preview: ImportPreview | null
+    result: ImportResult | null
+  } = { exported: null, preview: null, result: null }
+  const handlers = {
+    'app:take-links': () => ({ links: links.splice(0) }),
+    'app:crash-report': () => crash.report,
+    // Sync is off until a test turns it on (Settings → Memory shows its card).
+    'sync:status': () => SYNC_OFF,
+    'sync:resolve': () => SYNC_OFF,
+    'sync:list-stores': () => ({ stores: [] }),
+    'sync:approve': () => SYNC_OFF,
+    // Export and import: the OS dialogs, cancelled (Settings → Memory shows the card).
+    'backup:export': () => backup.exported ?? { status: 'canceled' },
+    'backup:import-preview': () => backup.preview,
+    'backup:import': () =>
+      backup.result ?? {
+        imported: [],
+        skipped: [],
+        historyVersions: 0,
+        settingsApplied: false,
+        seq: null
+      },
+    // The answers are main's status as it stands; tests see the calls in callsTo().
+    'updates:status': () => updates.status,
+    'updates:check': () => updates.status,
+    'updates:download': () => updates.status,
+    'updates:restart': () => updates.status
+  }
+  return { handlers, links, crash, updates, backup }
+}
