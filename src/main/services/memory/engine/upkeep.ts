@@ -1,5 +1,6 @@
 import type { ExpiredItem, SweepResult } from '@shared/memory/expiry'
-import { expireDue, expiryMessage, preview } from '../expiry/expiry'
+import { expireDue, expiryMessage, preview, previewPaced } from '../expiry/expiry'
+import { pacer } from '../core/pace'
 import { SYSTEM, type Engine } from './engine'
 import { inspect } from './inspect'
 import { catchUp, reconcileNow } from './outside'
@@ -41,9 +42,7 @@ async function expireNow(
   const chosen = (item: { path: string }) => !only || only.has(item.path)
   // An outside edit not yet seen makes a file fresh again: take it in before judging what is due.
   // Each judgement walks the whole index (100,000 entries: ~20 ms), so nothing due, none more.
-  const candidates = preview(ctx, 0)
-    .filter(chosen)
-    .map((item) => item.path)
+  const candidates = (await previewPaced(ctx, 0, pacer())).filter(chosen).map((item) => item.path)
   const expired: ExpiredItem[] = []
   if (candidates.length > 0) {
     await catchUp(e, candidates)

@@ -3,6 +3,7 @@ import type { ExpiryPolicy } from '@shared/memory/memory'
 import { clockPhrase, plural } from '@shared/words'
 import type { Ctx } from '../kernel/context'
 import { compileGlobs } from '../core/glob'
+import type { Pace } from '../core/pace'
 import type { IndexEntry } from '../ledger/index-store'
 import { displayOf, parseMemoryPath } from '../jail/paths'
 import { lstatOrNull, removeTree } from '../jail/fs-ops'
@@ -39,21 +40,52 @@ export function makeDueOf(
  * (the saved one unless a draft is asked about).
  */
 export function preview(ctx: Ctx, days: number, policy = ctx.expiry): ExpiryPreviewItem[] {
-  const dueOf = makeDueOf(policy)
-  const horizon = ctx.now() + days * DAY
+  const judge = judgeOf(ctx, days, policy)
   const items: ExpiryPreviewItem[] = []
   for (const [rel, entry] of ctx.index.entries()) {
+    const item = judge(rel, entry)
+    if (item) items.push(item)
+  }
+  return soonestFirst(items)
+}
+
+/** `preview` of the saved policy handing the event loop back between slices (a 100,000-file open). */
+export async function previewPaced(
+  ctx: Ctx,
+  days: number,
+  pace: Pace
+): Promise<ExpiryPreviewItem[]> {
+  const judge = judgeOf(ctx, days, ctx.expiry)
+  const items: ExpiryPreviewItem[] = []
+  for (const [rel, entry] of ctx.index.entries()) {
+    await pace()
+    const item = judge(rel, entry)
+    if (item) items.push(item)
+  }
+  return soonestFirst(items)
+}
+
+function judgeOf(
+  ctx: Ctx,
+  days: number,
+  policy: ExpiryPolicy
+): (rel: string, entry: IndexEntry) => ExpiryPreviewItem | undefined {
+  const dueOf = makeDueOf(policy)
+  const horizon = ctx.now() + days * DAY
+  return (rel, entry) => {
     const due = dueOf(rel, entry)
-    if (due && due.at <= horizon) {
-      items.push({
-        path: displayOf(rel),
-        expiresAt: due.at,
-        reason: due.reason,
-        action: policy.action,
-        size: entry.size
-      })
+    if (!due || due.at > horizon) return undefined
+    return {
+      path: displayOf(rel),
+      expiresAt: due.at,
+      reason: due.reason,
+      action: policy.action,
+      size: entry.size
     }
   }
+}
+
+function soonestFirst(items: ExpiryPreviewItem[]): ExpiryPreviewItem[] {
   return items.sort((a, b) => a.expiresAt - b.expiresAt || a.path.localeCompare(b.path))
 }
 

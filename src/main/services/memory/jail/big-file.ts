@@ -75,7 +75,8 @@ export function statKey(info: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>): string {
 
 /** The index hash of a read: sha256 of the bytes, or the stat identity of a big file. */
 export function identityOf(read: FileRead): string {
-  return read.complete ? hashOf(read.bytes) : statKey(read)
+  if (!read.complete) return statKey(read)
+  return read.hash ?? hashOf(read.bytes)
 }
 
 /** The text at the start of `bytes`, for front-matter (decoding a whole big file is wasteful). */

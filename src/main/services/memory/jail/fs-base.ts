@@ -46,6 +46,8 @@ export interface FileRead {
   size: number
   mtimeMs: number
   ino: number
+  /** sha256 of `bytes`, when whoever read them hashed them already (see outside/read-ahead.ts). */
+  hash?: string
 }
 
 /** An open regular file: its stat, and ranged reads that do not block the event loop. */

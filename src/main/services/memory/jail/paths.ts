@@ -39,6 +39,9 @@ const PERCENT = /%(?:[0-9a-f]{2}|u[0-9a-f]{4})/i
 // Slash and dot look-alikes that NFKC leaves alone.
 const LOOKALIKE = /[\u2044\u2215\u2216\u29f5\u29f8\u29f9\u3002\uff61\u0387\u2024-\u2026]/
 const STRUCTURAL = /[./\\:%]/
+// Printable ASCII is its own NFKC form and holds no look-alike: the checks that normalize skip it
+// (a scan of 100,000 names spent a quarter of its time in normalize and the look-alike search).
+const PLAIN_ASCII = /^[\x20-\x7e]*$/
 const WINDOWS_FORBIDDEN = /[<>"|?*]/
 const DEVICE = /^(?:CON|PRN|AUX|NUL|COM[0-9]|LPT[0-9]|CONIN\$|CONOUT\$|CLOCK\$)$/
 
@@ -69,7 +72,7 @@ export function parseMemoryPath(raw: string): PathCheck {
       'percent-encoded characters (like %2e or %2f) are not allowed; write names in plain text'
     )
   }
-  if (LOOKALIKE.test(raw) || [...raw].some(isStructuralLookalike)) {
+  if (!PLAIN_ASCII.test(raw) && (LOOKALIKE.test(raw) || [...raw].some(isStructuralLookalike))) {
     return refuse(
       raw,
       'it contains look-alikes of "." or "/" (e.g. full-width characters); use plain ASCII . and /'
@@ -116,13 +119,14 @@ function isStructuralLookalike(char: string): boolean {
 
 function nameProblem(name: string): string | undefined {
   if (name === '.' || name === '..') return '"." and ".." segments are not allowed'
+  const nfkc = PLAIN_ASCII.test(name) ? name : name.normalize('NFKC')
   // Windows drops a trailing dot or space, so `a.` and `a ` would alias `a`; other spaces look alike.
-  if (/[\s.]$/u.test(name) || /[\s.]$/u.test(name.normalize('NFKC'))) {
+  if (/[\s.]$/u.test(name) || /[\s.]$/u.test(nfkc)) {
     return 'a name cannot end with a dot or a space'
   }
   if (name.includes(':')) return '":" is not allowed (drive letters and alternate streams)'
   if (WINDOWS_FORBIDDEN.test(name)) return 'names cannot contain < > " | ? or *'
-  const base = (name.normalize('NFKC').split('.')[0] ?? '').trimEnd().toUpperCase()
+  const base = (nfkc.split('.')[0] ?? '').trimEnd().toUpperCase()
   if (DEVICE.test(base)) return `"${name}" is a reserved device name on Windows`
   if (Buffer.byteLength(name) > MAX_NAME_BYTES)
     return `a name is longer than ${MAX_NAME_BYTES} bytes`

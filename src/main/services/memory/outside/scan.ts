@@ -11,6 +11,7 @@ import { FsProblem, type Dir } from '../jail/fs-base'
 import { lstatOrNull } from '../jail/fs-ops'
 import { walkTree, WALK_MAX_DEPTH, type WalkSkip } from '../jail/walk'
 import { ToolError } from '../jail/io-failure'
+import { ReadAhead } from './read-ahead'
 
 export interface Reconciled {
   added: string[]
@@ -44,24 +45,33 @@ export async function reconcile(
   pace: Pace = pacer()
 ): Promise<Reconciled> {
   const result = reconciled()
-  const onDisk = await walkFiles(ctx, [], result, pace, removeTemps)
-  for (const rel of Array.from(ctx.index.entries(), ([key]) => key)) {
+  // The files to read go to a worker as the walk finds them (a new one: its name; see read-ahead.ts).
+  const ahead = new ReadAhead(ctx)
+  const onDisk = await walkFiles(ctx, [], result, pace, removeTemps, false, (rel, seen) => {
+    if (!unchanged(ctx, rel, seen, force.has(rel))) ahead.offer(rel)
+  })
+  ahead.finish()
+  // Live iteration (a Map allows deleting while iterating): no 100,000-key copy in one task.
+  for (const [rel] of ctx.index.entries()) {
     await pace()
     if (!onDisk.has(rel) && !underSkipped(rel, result.skipped)) forgetOne(ctx, rel, result)
   }
+  const newNames = new Set<string>()
+  for (const rel of onDisk.keys()) {
+    await pace()
+    if (!ctx.index.get(rel)) for (const name of rel.split('/')) newNames.add(name)
+  }
   // Every new name is checked for a credential; together, that costs one scan per batch.
-  const clean = await cleanNames(
-    [...onDisk.keys()].filter((rel) => !ctx.index.get(rel)).flatMap((rel) => rel.split('/')),
-    pace
-  )
+  const clean = await cleanNames(newNames, pace)
   const parents = new Parents(ctx)
   try {
     for (const [rel, seen] of onDisk) {
       await pace()
-      await settle(ctx, rel, seen, force.has(rel), result, parents, clean)
+      await settle(ctx, rel, seen, force.has(rel), result, { parents, clean, ahead })
     }
   } finally {
     await parents.close()
+    await ahead.close()
   }
   return result
 }
@@ -178,7 +188,9 @@ async function walkFiles(
   result: Reconciled,
   pace: Pace,
   removeTemps: boolean,
-  oneLevel = false
+  oneLevel = false,
+  /** Each file kept, as it is found. */
+  onFile?: (rel: string, seen: Seen) => void
 ): Promise<Map<string, Seen>> {
   const onDisk = new Map<string, Seen>()
   const prefix = base.length ? `${base.join('/')}/` : ''
@@ -194,8 +206,11 @@ async function walkFiles(
           // Names the tool refuses stay out of the index (see names.ts). Hashed keys are usable
           // names; an older version kept refused names unhashed (hash ''), so those are checked again.
           const known = ctx.index.get(rel)
-          if ((known && known.hash !== '') || !refusedReason(rel))
-            onDisk.set(rel, { size: entry.size, mtimeMs: entry.mtimeMs })
+          if ((known && known.hash !== '') || !refusedReason(rel)) {
+            const seen = { size: entry.size, mtimeMs: entry.mtimeMs }
+            onDisk.set(rel, seen)
+            onFile?.(rel, seen)
+          }
         },
         {
           isTemp: (name) => TEMP_NAME.test(name),
@@ -259,6 +274,20 @@ function underSkipped(rel: string, skipped: readonly WalkSkip[]): boolean {
   return skipped.some((skip) => isWithin(rel, skip.segments.join('/')))
 }
 
+/** The index holds this file as the walk saw it (and nothing asks for a rehash). */
+function unchanged(ctx: Ctx, rel: string, seen: Seen, forced: boolean): boolean {
+  const known = ctx.index.get(rel)
+  return !forced && known?.size === seen.size && known.mtimeMs === seen.mtimeMs
+}
+
+/** What a whole-folder scan shares between the files it settles. */
+interface Sweep {
+  parents: Parents
+  /** Names the batched credential check found clean. */
+  clean: ReadonlySet<string>
+  ahead: ReadAhead
+}
+
 /** Brings one file's index entry up to date with what the walk saw. */
 async function settle(
   ctx: Ctx,
@@ -266,14 +295,13 @@ async function settle(
   seen: Seen,
   forced: boolean,
   result: Reconciled,
-  parents?: Parents,
-  clean?: ReadonlySet<string>
+  sweep?: Sweep
 ): Promise<void> {
+  if (unchanged(ctx, rel, seen, forced)) return
   const known = ctx.index.get(rel)
-  if (known && known.size === seen.size && known.mtimeMs === seen.mtimeMs && !forced) return
   // Names are content: a file another program named after a key stays the user's, on disk, but
   // out of the index, so no version, activity entry or listing of Cairn's copies the name.
-  const credential = known ? undefined : await credentialInName(rel, clean)
+  const credential = known ? undefined : await credentialInName(rel, sweep?.clean)
   if (credential) {
     result.secretNamed.set(rel, credential)
     return
@@ -299,9 +327,12 @@ async function settle(
         if (!handedOver) file.close()
       }
     }
-    const entry = parents
-      ? await read(await parents.open(parsed.path.segments.slice(0, -1)))
-      : await inParent(ctx, parsed.path, missing, read)
+    const early = await sweep?.ahead.take(rel)
+    const entry = early
+      ? noteRead(ctx, parsed.path, early, false, forced)
+      : sweep
+        ? await read(await sweep.parents.open(parsed.path.segments.slice(0, -1)))
+        : await inParent(ctx, parsed.path, missing, read)
     if (!known) result.added.push(rel)
     else if (entry.hash !== before) result.changed.push(rel)
   } catch {
