@@ -1032,6 +1032,34 @@ describe('valid calls', () => {
   })
 })
 
+describe('memory inputs are checked once, at the door', () => {
+  // The memory engine takes typed inputs and no longer re-parses them: this is the one check.
+  it('answers a malformed write, rename or list with BAD_INPUT naming the field; the store never sees it', async () => {
+    const { handlers, spies } = spiedHandlers()
+    const registry = registryWith(handlers)
+    await answer(registry, 'memory:create', { path: '/memories/a.md', content: 'a' })
+    const write = expectFailure(
+      await answer(registry, 'memory:write', { path: '/memories/a.md', content: 5 }),
+      'BAD_INPUT'
+    )
+    expect(write.message).toMatch(/content/)
+    const rename = expectFailure(
+      await answer(registry, 'memory:rename', { from: '/memories/a.md' }),
+      'BAD_INPUT'
+    )
+    expect(rename.message).toMatch(/to/)
+    const list = expectFailure(
+      await answer(registry, 'memory:list', { limit: 100_000 }),
+      'BAD_INPUT'
+    )
+    expect(list.message).toMatch(/limit/)
+    expect(spies['memory:write']).not.toHaveBeenCalled()
+    expect(spies['memory:rename']).not.toHaveBeenCalled()
+    expect(spies['memory:list']).not.toHaveBeenCalled()
+    expect(await readFile(join(dir, 'user-data', 'memories', 'a.md'), 'utf8')).toBe('a')
+  })
+})
+
 describe('pins through the services', () => {
   it('a renamed pinned file is still pinned, in the saved settings too', async () => {
     const registry = registryWith()

@@ -3,7 +3,8 @@ import type { MemoryChange } from '@shared/memory/memory'
 import { capFlags } from '../caps/caps'
 import type { Ctx } from '../kernel/context'
 import { probe } from '../kernel/files'
-import { snapshot } from '../history/versions'
+import { snapshot, snapshotAll } from '../history/versions'
+import { pacer } from '../core/pace'
 import { displayOf, parseMemoryPath } from '../jail/paths'
 import type { WalkSkip } from '../jail/walk'
 import { externalActivity, skippedMessage } from '../outside/report'
@@ -147,7 +148,7 @@ export async function reconcileNow(
 ): Promise<void> {
   e.listing.invalidate()
   const history = logChanges ? e.parts.history : undefined
-  const before = history ? snapshot(ctx.index, ['']) : undefined
+  const before = history ? await snapshotAll(ctx.index, pacer()) : undefined
   const changes = await reconcile(history ? history.track(ctx) : ctx, removeTemps)
   await noteSkipped(e, changes.skipped, true)
   await noteSecretNames(e, changes.secretNamed)

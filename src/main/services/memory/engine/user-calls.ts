@@ -1,8 +1,5 @@
 import {
   MEMORY_LIST_DEFAULT,
-  MemoryListInputSchema,
-  MemoryRenameInputSchema,
-  MemoryWriteInputSchema,
   type ActivityPage,
   type ActivityQuery,
   type ExpiryPolicyPatch,
@@ -14,12 +11,7 @@ import {
   type MemoryRenameInput,
   type MemoryWriteInput
 } from '@shared/memory/memory'
-import {
-  RestoreInputSchema,
-  type ArchivedItem,
-  type ExpiryPreviewItem,
-  type RestoreInput
-} from '@shared/memory/expiry'
+import { type ArchivedItem, type ExpiryPreviewItem, type RestoreInput } from '@shared/memory/expiry'
 import type { MemorySearchResult } from '@shared/memory/search'
 import type { ArchiveInput, CapImpact, CapImpactInput } from '@shared/memory/caps'
 import { CairnError } from '@shared/errors'
@@ -48,9 +40,9 @@ import { catchUp } from './outside'
 import { renameKeepingPins } from './policy'
 import type { ReadHow } from '../service'
 
-// The inspector's calls: what the user sees and does in the memory panel. Inputs come typed (the
-// IPC registry validated them); list, write, rename and restore still parse, as a direct caller
-// (a test, a script) may pass a malformed or out-of-range one and must get BAD_INPUT naming it.
+// The inspector's calls: what the user sees and does in the memory panel. Inputs come typed: the
+// IPC registry validated them against the contract, once. What the engine must refuse whoever
+// asks (paths, archive names, caps) it checks itself.
 
 /**
  * One page of the files and folders under `path` (default the root), hidden ones included,
@@ -58,7 +50,7 @@ import type { ReadHow } from '../service'
  */
 export function list(e: Engine, input: MemoryListInput = {}): Promise<MemoryListPage> {
   return inspect(e, () => {
-    const { path, cursor, limit } = MemoryListInputSchema.parse(input)
+    const { path, cursor, limit } = input
     return listEntries(
       e.ctx(USER, false),
       e.path(path ?? '/memories'),
@@ -87,7 +79,7 @@ export function read(e: Engine, path: string, how: ReadHow = {}): Promise<Memory
  */
 export function write(e: Engine, input: MemoryWriteInput): Promise<MemoryMutation> {
   return inspectMutation(e, 'write', input, (ctx) => {
-    const { path, content, expectedHash, secrets } = MemoryWriteInputSchema.parse(input)
+    const { path, content, expectedHash, secrets } = input
     return writeForUser(e.userGuarded(ctx, secrets), e.path(path), content, expectedHash)
   })
 }
@@ -102,7 +94,7 @@ export function create(e: Engine, input: MemoryCreateInput): Promise<MemoryMutat
 
 export function rename(e: Engine, input: MemoryRenameInput): Promise<MemoryMutation> {
   return inspectMutation(e, 'rename', input, async (ctx) => {
-    const { from, to } = MemoryRenameInputSchema.parse(input)
+    const { from, to } = input
     // The user's new name meets the guard as the user's saves do.
     return renameKeepingPins(e, e.userGuarded(ctx, undefined), e.path(from), e.path(to))
   })
@@ -191,7 +183,7 @@ export function listArchived(e: Engine): Promise<ArchivedItem[]> {
  */
 export function restoreArchived(e: Engine, input: RestoreInput): Promise<MemoryMutation> {
   return inspectMutation(e, 'restore', input, (ctx) => {
-    const { archiveId, path, expires, until } = RestoreInputSchema.parse(input)
+    const { archiveId, path, expires, until } = input
     return restoreForUser(ctx, e.parts.archiveRoot, archiveId, e.path(path), { expires, until })
   })
 }

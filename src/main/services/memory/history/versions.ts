@@ -1,6 +1,7 @@
 import type { HistoryVersion } from '@shared/memory/history'
 import type { NotKept, VersionRef } from '@shared/memory/memory'
 import type { MemoryIndex } from '../ledger/index-store'
+import type { Pace } from '../core/pace'
 import { displayOf, isWithin } from '../jail/paths'
 import type { HistoryRecord } from './journal'
 import { notKeptOf, sideNotKept } from './not-kept'
@@ -34,6 +35,16 @@ export function snapshot(index: MemoryIndex, rels: readonly string[], deep = tru
         break
       }
     }
+  }
+  return snap
+}
+
+/** `snapshot` of the whole index, handing the event loop back between slices (100,000 files). */
+export async function snapshotAll(index: MemoryIndex, pace: Pace): Promise<Snapshot> {
+  const snap: Snapshot = new Map()
+  for (const [file, entry] of index.entries()) {
+    await pace()
+    snap.set(file, { hash: entry.hash, size: entry.size })
   }
   return snap
 }

@@ -1,6 +1,7 @@
 import type { Stats } from 'node:fs'
 import { unlink } from 'node:fs/promises'
 import type { Ctx } from '../kernel/context'
+import type { IndexEntry } from '../ledger/index-store'
 import { bigFiles, readBounded } from '../jail/big-file'
 import { inParent, noteRead, openIn, parentOf } from '../kernel/files'
 import { refusedReason } from '../kernel/names'
@@ -345,11 +346,10 @@ async function settle(
  * `count`), so a view after the open finds them ready; the builds run in the background.
  */
 export async function startLineIndexes(ctx: Ctx, count: number): Promise<void> {
-  const big = [...ctx.index.entries()]
-    .filter(([, entry]) => entry.size > bigFiles.wholeBytes)
-    .sort(([, a], [, b]) => (b.read ?? b.accessed) - (a.read ?? a.accessed))
-    .slice(0, count)
-  for (const [rel] of big) {
+  const big: Array<[string, IndexEntry]> = []
+  for (const item of ctx.index.entries()) if (item[1].size > bigFiles.wholeBytes) big.push(item)
+  big.sort(([, a], [, b]) => (b.read ?? b.accessed) - (a.read ?? a.accessed))
+  for (const [rel] of big.slice(0, count)) {
     const parsed = parseMemoryPath(`/memories/${rel}`)
     if (!parsed.ok) continue
     const missing = () => new ToolError('not-found', 'gone')

@@ -231,19 +231,12 @@ describe('inspector methods', () => {
 })
 
 describe('inspector input', () => {
-  it('answers malformed input with BAD_INPUT naming the field', async () => {
+  // Shapes are checked once, by the IPC registry (registry.test.ts, "memory inputs"); what the
+  // engine must refuse whoever asks is checked here.
+  it('answers an out-of-range activity query or preview with BAD_INPUT', async () => {
     store = await mem.open()
-    const error = await expectCairnError(
-      store.write({ path: '/memories/a.md', content: 5 } as never),
-      'BAD_INPUT'
-    )
-    expect(error.detail).toMatch(/^Invalid content: /)
     await expectCairnError(store.activity({ limit: 0 }), 'BAD_INPUT')
-    await expectCairnError(store.rename({ from: '/memories/a' } as never), 'BAD_INPUT')
     await expectCairnError(store.expiryPreview(-1), 'BAD_INPUT')
-    expect((await store.activity({ actor: 'user' })).entries.map((entry) => entry.outcome)).toEqual(
-      ['error', 'error']
-    )
   })
 })
 
