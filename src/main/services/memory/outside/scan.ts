@@ -48,24 +48,24 @@ export async function reconcile(
   const result = reconciled()
   // The files to read go to a worker as the walk finds them (a new one: its name; see read-ahead.ts).
   const ahead = new ReadAhead(ctx)
-  const onDisk = await walkFiles(ctx, [], result, pace, removeTemps, false, (rel, seen) => {
-    if (!unchanged(ctx, rel, seen, force.has(rel))) ahead.offer(rel)
-  })
-  ahead.finish()
-  // Live iteration (a Map allows deleting while iterating): no 100,000-key copy in one task.
-  for (const [rel] of ctx.index.entries()) {
-    await pace()
-    if (!onDisk.has(rel) && !underSkipped(rel, result.skipped)) forgetOne(ctx, rel, result)
-  }
-  const newNames = new Set<string>()
-  for (const rel of onDisk.keys()) {
-    await pace()
-    if (!ctx.index.get(rel)) for (const name of rel.split('/')) newNames.add(name)
-  }
-  // Every new name is checked for a credential; together, that costs one scan per batch.
-  const clean = await cleanNames(newNames, pace)
   const parents = new Parents(ctx)
   try {
+    const onDisk = await walkFiles(ctx, [], result, pace, removeTemps, false, (rel, seen) => {
+      if (!unchanged(ctx, rel, seen, force.has(rel))) ahead.offer(rel)
+    })
+    ahead.finish()
+    // Live iteration (a Map allows deleting while iterating): no 100,000-key copy in one task.
+    for (const [rel] of ctx.index.entries()) {
+      await pace()
+      if (!onDisk.has(rel) && !underSkipped(rel, result.skipped)) forgetOne(ctx, rel, result)
+    }
+    const newNames = new Set<string>()
+    for (const rel of onDisk.keys()) {
+      await pace()
+      if (!ctx.index.get(rel)) for (const name of rel.split('/')) newNames.add(name)
+    }
+    // Every new name is checked for a credential; together, that costs one scan per batch.
+    const clean = await cleanNames(newNames, pace)
     for (const [rel, seen] of onDisk) {
       await pace()
       await settle(ctx, rel, seen, force.has(rel), result, { parents, clean, ahead })
