@@ -19,10 +19,15 @@ function useScrollable(wrap: boolean, content: ReactNode) {
     if (!el) return
     const measure = () =>
       setScrollable(el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
-    measure()
+    // Measured in the next frame, not in this effect: reading sizes here forced the layout of
+    // the new content inside React's commit (a saved answer's code blocks made that one long task).
+    const frame = requestAnimationFrame(measure)
     const observer = new ResizeObserver(measure)
     observer.observe(el)
-    return () => observer.disconnect()
+    return () => {
+      cancelAnimationFrame(frame)
+      observer.disconnect()
+    }
     // The code changes while a reply streams: a longer line need not resize the box.
   }, [wrap, content])
   return { ref, scrollable }

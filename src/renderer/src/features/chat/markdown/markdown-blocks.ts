@@ -34,3 +34,33 @@ export function splitBlocks(text: string): string[] {
   if (offset > start || blocks.length === 0) blocks.push(text.slice(start))
   return blocks
 }
+
+/** Link reference and footnote definitions reach other blocks; HTML blocks may span blank lines. */
+const NOT_LOCAL = /^ {0,3}(?:\[[^\]\n]*\]:|<)/m
+const LIST_ITEM = /^ {0,3}(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/
+const LIST_LINE = new RegExp(LIST_ITEM.source, 'm')
+
+/** Whether `block` can belong to `before` across a blank line: an indented line (list item
+ *  content, indented code) or, after a list, another item (a loose list). */
+function continues(before: string, block: string): boolean {
+  return /^[ \t]/.test(block) || (LIST_ITEM.test(block) && LIST_LINE.test(before))
+}
+
+/**
+ * A saved message's blocks that parse exactly as the whole text does: `splitBlocks`, with each
+ * block that may continue the one before joined to it. Null when only the whole text parses right
+ * (definitions, HTML). Rendered one after another with a newline between, like the whole text's
+ * top-level elements, they are the same DOM, and the blocks a streamed reply already parsed are
+ * reused (markdown-cache.ts).
+ */
+export function savedBlocks(text: string): string[] | null {
+  if (NOT_LOCAL.test(text)) return null
+  const groups: string[] = []
+  for (const block of splitBlocks(text)) {
+    const last = groups.length - 1
+    if (last >= 0 && (groups[last]!.trim() === '' || continues(groups[last]!, block)))
+      groups[last] += block
+    else groups.push(block)
+  }
+  return groups
+}

@@ -1,11 +1,12 @@
-import { memo, useMemo, type ReactNode } from 'react'
-import ReactMarkdown, { type Components } from 'react-markdown'
+import { Fragment, memo, useMemo, type ReactNode } from 'react'
+import type { Components } from 'react-markdown'
 import remarkGfm from 'remark-gfm'
 import { CodeBlock } from './code-block'
 import { ExternalLink } from './external-link'
 import { useLazyModule } from '../../../lib/lazy/lazy-module'
 import { highlighter, mayHaveCode, rehypeCodeHighlight } from './highlight-code'
-import { splitBlocks } from './markdown-blocks'
+import { savedBlocks, splitBlocks } from './markdown-blocks'
+import { renderMarkdown, type MarkdownPlugins } from './markdown-cache'
 import { mayHaveMath, prepareMath } from './math-text'
 import { useMath, type Plugins } from './use-math'
 
@@ -17,7 +18,8 @@ function languageOf(children: ReactNode): string | null {
   return /(?:^|\s)language-([\w+#.-]+)/.exec(classes)?.[1] ?? null
 }
 
-const components: Components = {
+/** Exported for the tests that compare block-by-block parsing with the whole text's. */
+export const components: Components = {
   pre: ({ children }) => <CodeBlock language={languageOf(children)}>{children}</CodeBlock>,
   a: ({ children, href }) => <ExternalLink href={href}>{children}</ExternalLink>,
   // GFM task lists render read-only checkboxes with no name; say what each one means.
@@ -30,13 +32,7 @@ const components: Components = {
 }
 
 const REMARK = [remarkGfm]
-
-interface MarkdownPlugins {
-  remark: Plugins
-  rehype: Plugins
-  /** KaTeX is in: the text's math delimiters are prepared for it. */
-  math: boolean
-}
+const NONE: Plugins = []
 
 /**
  * The plugins for `text`: math once KaTeX has loaded, highlighting once the grammars have (each
@@ -46,10 +42,10 @@ function usePlugins(text: string): MarkdownPlugins {
   const math = useMath(mayHaveMath(text))
   const lowlight = useLazyModule(highlighter, mayHaveCode(text))
   return useMemo(() => {
-    const code: Plugins = lowlight ? [[rehypeCodeHighlight, { lowlight }]] : []
+    const code: Plugins = lowlight ? [[rehypeCodeHighlight, { lowlight }]] : NONE
     return math
-      ? { remark: [...REMARK, ...math.remark], rehype: [...math.rehype, ...code], math: true }
-      : { remark: REMARK, rehype: code, math: false }
+      ? { remark: [...REMARK, ...math.remark], rehype: math.rehype, code, math: true }
+      : { remark: REMARK, rehype: NONE, code, math: false }
   }, [math, lowlight])
 }
 
@@ -60,23 +56,29 @@ const MarkdownBlock = memo(function MarkdownBlock({
   text: string
   plugins: MarkdownPlugins
 }) {
-  return (
-    <ReactMarkdown
-      remarkPlugins={plugins.remark}
-      rehypePlugins={plugins.rehype}
-      components={components}
-    >
-      {plugins.math ? prepareMath(text) : text}
-    </ReactMarkdown>
-  )
+  return renderMarkdown(plugins.math ? prepareMath(text) : text, plugins, components)
 })
 
-/** Claude's markdown with GitHub extensions and math; code highlighted by class names only (CSP-safe). */
+/**
+ * Claude's markdown with GitHub extensions and math; code highlighted by class names only (CSP-safe).
+ * Parsed block by block where that gives the same DOM as the whole text (savedBlocks): a reply
+ * that just streamed in has every block parsed already.
+ */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const plugins = usePlugins(text)
+  const blocks = plugins.math ? null : savedBlocks(text)
   return (
     <div className="markdown">
-      <MarkdownBlock text={text} plugins={plugins} />
+      {blocks ? (
+        blocks.map((block, i) => (
+          <Fragment key={i}>
+            {i > 0 ? '\n' : null}
+            <MarkdownBlock text={block} plugins={plugins} />
+          </Fragment>
+        ))
+      ) : (
+        <MarkdownBlock text={text} plugins={plugins} />
+      )}
     </div>
   )
 })

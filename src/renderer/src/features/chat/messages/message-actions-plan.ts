@@ -40,6 +40,16 @@ export function answerMarkdown(messages: readonly ChatMessage[]): string {
     .join('\n\n')
 }
 
+/** A plan whose Markdown is joined when a row first reads it: the plans are rebuilt for the whole
+ *  conversation on every message (thousands of answers), and only the rows on screen read it. */
+function withMarkdown(plan: Omit<RowPlan, 'markdown'>, join: () => string): RowPlan {
+  let markdown: string | null = null
+  return Object.defineProperty(plan, 'markdown', {
+    get: () => (markdown ??= join()),
+    enumerable: true
+  }) as RowPlan
+}
+
 export function planRows(
   messages: readonly ChatMessage[],
   branches: readonly BranchPoint[]
@@ -56,13 +66,19 @@ export function planRows(
     const end = rows.at(-1)
     if (end) {
       const forked = answer.find((m) => versions.has(m.id))
-      plans.set(end.id, {
-        kind: 'answer',
-        markdown: answerMarkdown(answer),
-        editable: false,
-        regenerable: last,
-        versions: forked ? at(forked.id) : null
-      })
+      const replies = answer
+      plans.set(
+        end.id,
+        withMarkdown(
+          {
+            kind: 'answer',
+            editable: false,
+            regenerable: last,
+            versions: forked ? at(forked.id) : null
+          },
+          () => answerMarkdown(replies)
+        )
+      )
     }
     answer = []
   }
@@ -72,13 +88,13 @@ export function planRows(
       continue
     }
     closeAnswer(false)
-    plans.set(message.id, {
-      kind: 'user',
-      markdown: userMarkdown(message),
-      editable: true,
-      regenerable: false,
-      versions: at(message.id)
-    })
+    plans.set(
+      message.id,
+      withMarkdown(
+        { kind: 'user', editable: true, regenerable: false, versions: at(message.id) },
+        () => userMarkdown(message)
+      )
+    )
   }
   closeAnswer(true)
   return plans

@@ -69,6 +69,19 @@ describe('the Markdown a copy takes', () => {
       versions: { messageId: 'a3', index: 1, count: 2 }
     })
   })
+
+  it("joins an answer's Markdown only when its row reads it (plans are rebuilt on every message)", () => {
+    let reads = 0
+    const answer = assistant('a9', [])
+    Object.defineProperty(answer, 'content', {
+      get: () => (reads++, [{ type: 'text', text: 'Lyon.' }])
+    })
+    const plans = planRows([user('u9', 'Where?'), answer], [])
+    expect(reads).toBe(0)
+    expect(plans.get('a9')?.markdown).toBe('Lyon.')
+    expect(plans.get('a9')?.markdown).toBe('Lyon.')
+    expect(reads).toBe(1)
+  })
 })
 
 function Conversation({ running = false, active = true }: { running?: boolean; active?: boolean }) {
