@@ -134,6 +134,11 @@ function nameProblem(name: string): string | undefined {
   return undefined
 }
 
+/** The path of an index key that passed `parseMemoryPath` already (a scan checks each name once). */
+export function checkedPath(rel: string): MemoryPath {
+  return { segments: rel.split('/'), rel, display: displayOf(rel), isRoot: rel === '' }
+}
+
 /** Builds the virtual path for an index key. */
 export function displayOf(rel: string): string {
   return rel ? `${MEMORY_ROOT}/${rel}` : MEMORY_ROOT

@@ -43,6 +43,8 @@ interface Batch {
   folder: string
   rels: string[]
   answer?: Promise<void>
+  /** Answered (or given up): its reads are in `reads`. */
+  done?: boolean
 }
 
 /**
@@ -94,13 +96,13 @@ export class ReadAhead {
       this.queued.splice(this.queued.indexOf(batch), 1)
       this.start(batch)
     }
-    await batch.answer
+    if (!batch.done) await batch.answer
     const read = this.reads.get(rel)
     if (read) {
       this.reads.delete(rel)
       this.aheadBytes -= read.bytes.length
     }
-    this.pump()
+    if (this.queued.length > 0) this.pump()
     return read
   }
 
@@ -132,6 +134,7 @@ export class ReadAhead {
     batch.answer = this.ask(batch)
       .catch(() => undefined) // the caller reads these files itself
       .finally(() => {
+        batch.done = true
         this.inFlight--
         this.pump()
       })

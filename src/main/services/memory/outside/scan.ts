@@ -7,7 +7,7 @@ import { inParent, noteRead, openIn, parentOf } from '../kernel/files'
 import { refusedReason } from '../kernel/names'
 import { cleanNames, credentialInName } from '../secret-guard'
 import { pacer, type Pace } from '../core/pace'
-import { isWithin, parseMemoryPath, TEMP_NAME } from '../jail/paths'
+import { checkedPath, displayOf, isWithin, parseMemoryPath, TEMP_NAME } from '../jail/paths'
 import { FsProblem, type Dir } from '../jail/fs-base'
 import { lstatOrNull } from '../jail/fs-ops'
 import { walkTree, WALK_MAX_DEPTH, type WalkSkip } from '../jail/walk'
@@ -50,7 +50,9 @@ export async function reconcile(
   const ahead = new ReadAhead(ctx)
   const parents = new Parents(ctx)
   try {
+    const newNames = new Set<string>()
     const onDisk = await walkFiles(ctx, [], result, pace, removeTemps, false, (rel, seen) => {
+      if (!ctx.index.get(rel)) for (const name of rel.split('/')) newNames.add(name)
       if (!unchanged(ctx, rel, seen, force.has(rel))) ahead.offer(rel)
     })
     ahead.finish()
@@ -58,11 +60,6 @@ export async function reconcile(
     for (const [rel] of ctx.index.entries()) {
       await pace()
       if (!onDisk.has(rel) && !underSkipped(rel, result.skipped)) forgetOne(ctx, rel, result)
-    }
-    const newNames = new Set<string>()
-    for (const rel of onDisk.keys()) {
-      await pace()
-      if (!ctx.index.get(rel)) for (const name of rel.split('/')) newNames.add(name)
     }
     // Every new name is checked for a credential; together, that costs one scan per batch.
     const clean = await cleanNames(newNames, pace)
@@ -302,12 +299,17 @@ async function settle(
   const known = ctx.index.get(rel)
   // Names are content: a file another program named after a key stays the user's, on disk, but
   // out of the index, so no version, activity entry or listing of Cairn's copies the name.
-  const credential = known ? undefined : await credentialInName(rel, sweep?.clean)
+  const clean = sweep && rel.split('/').every((name) => sweep.clean.has(name))
+  const credential = known || clean ? undefined : await credentialInName(rel, sweep?.clean)
   if (credential) {
     result.secretNamed.set(rel, credential)
     return
   }
-  const parsed = parseMemoryPath(`/memories/${rel}`)
+  // A new file a whole-folder walk kept has a name it checked already (walkFiles).
+  const parsed =
+    sweep && !known
+      ? { ok: true as const, path: checkedPath(rel) }
+      : parseMemoryPath(displayOf(rel))
   if (!parsed.ok) return
   const missing = () => new ToolError('not-found', 'gone')
   try {
