@@ -11,7 +11,11 @@ export async function ensurePrivateDir(path: string): Promise<void> {
  * Replaces `target` so that a crash leaves either the old or the new content, never a mix:
  * temp file in the same folder (exclusive, 0600) → write → fsync → rename → fsync the folder.
  */
-export async function writeFileDurably(target: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileDurably(
+  target: string,
+  /** Pieces are written one after another (a large text need not be joined first). */
+  data: string | Uint8Array | readonly string[]
+): Promise<void> {
   const dir = dirname(target)
   const temp = join(dir, `.${basename(target)}.${randomUUID()}.tmp`)
   const handle = await open(temp, 'wx', 0o600)

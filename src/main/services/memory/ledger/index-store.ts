@@ -44,6 +44,7 @@ const IndexFileSchema = z.object({
 const INDEX_FILE = 'memory-index.json'
 /** Lines of the index parsed at once: small enough to stay well inside a pace slice. */
 const LOAD_CHUNK = 500
+const SAVE_CHUNK = 2_000
 const ChunkSchema = z.record(z.string(), EntrySchema)
 const MAX_EXPIRED_NOTES = 500
 
@@ -152,20 +153,28 @@ export class MemoryIndex {
 
   /**
    * The same JSON as `serialize`, laid out one file per line and built in paced steps, so
-   * 100,000 entries never hold the event loop (and `load` can read it back the same way).
+   * 100,000 entries never hold the event loop (and `load` can read it back the same way). It
+   * comes in pieces of SAVE_CHUNK lines, written one after another: joining and encoding 15 MB
+   * at once was the longest task of a cold open.
    */
-  async serializePaced(pace: Pace = pacer()): Promise<string> {
+  async serializePaced(pace: Pace = pacer()): Promise<string[]> {
     this.dirty = false
     const expired = JSON.stringify(Object.fromEntries(this.expired))
-    const lines = [`{"version":1,"expired":${expired},"files":{`]
+    const pieces: string[] = []
+    let lines = [`{"version":1,"expired":${expired},"files":{`]
     let first = true
     for (const [rel, entry] of this.files) {
       await pace()
       lines.push(`${first ? '' : ','}${JSON.stringify(rel)}:${JSON.stringify(entry)}`)
       first = false
+      if (lines.length >= SAVE_CHUNK) {
+        pieces.push(`${lines.join('\n')}\n`)
+        lines = []
+      }
     }
     lines.push('}}')
-    return lines.join('\n')
+    pieces.push(lines.join('\n'))
+    return pieces
   }
 
   /** Loads the saved index; `ok` is false when it was missing or unreadable (then rebuild). */

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { MemoryStore } from '../..'
+import { MemoryIndex } from '../index-store'
 import { CLAUDE, manualClock, manualTimers, runner, useMemory, USER } from '../../__tests__/helpers'
 
 const mem = useMemory()
@@ -142,5 +143,31 @@ describe('leftovers of a crash', () => {
     await ok({ command: 'insert', path: '/memories/a/b.md', insert_line: 0, insert_text: 'z' })
     await store.write({ path: '/memories/a/b.md', content: 'w' })
     expect(await readdir(join(mem.root(), 'a'))).toEqual(['b.md'])
+  })
+
+  it('saves a large index in pieces that read back whole, entry for entry', async () => {
+    // 4,500 entries: three save pieces of 2,000 lines, and load chunks that cut across them.
+    const index = new MemoryIndex()
+    for (let n = 0; n < 4_500; n++) {
+      const at = 1_700_000_000_000 + n
+      index.set(`f${n % 7}/note-${n}.md`, {
+        created: at,
+        modified: at,
+        accessed: at,
+        size: n,
+        hash: sha(String(n)),
+        mtimeMs: at + 0.5,
+        actor: n % 2 ? { kind: 'user' } : { kind: 'claude', conversationId: `c${n}` }
+      })
+    }
+    await mkdir(mem.stateDir(), { recursive: true })
+    await index.save(mem.stateDir())
+    const text = await readFile(indexFile(), 'utf8')
+    // One file per line between the head and the tail, and one JSON document: the same one.
+    expect(text.split('\n')).toHaveLength(4_502)
+    expect(JSON.parse(text).files).toEqual(JSON.parse(index.serialize()).files)
+    const loaded = await MemoryIndex.load(mem.stateDir())
+    expect(loaded.ok).toBe(true)
+    expect([...loaded.index.entries()]).toEqual([...index.entries()])
   })
 })
