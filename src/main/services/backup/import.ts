@@ -71,7 +71,11 @@ export function createImporter(deps: ImportDeps) {
     return result
   }
 
-  async function apply(token: string, applySettings: boolean): Promise<ImportResult> {
+  async function apply(
+    token: string,
+    applySettings: boolean,
+    onProgress?: (done: number, total: number) => void
+  ): Promise<ImportResult> {
     if (!pending || pending.preview.token !== token) throw new StaleImport()
     const { archive, name, preview: shown, hashes } = pending
     pending = null
@@ -87,7 +91,7 @@ export function createImporter(deps: ImportDeps) {
         }
       ]
     })
-    const outcome = await deps.memory.importFiles(files, versionsOf(archive), name)
+    const outcome = await deps.memory.importFiles(files, versionsOf(archive), name, onProgress)
     if (applySettings) await deps.applySettings(archive.manifest.settings)
     return { ...outcome, settingsApplied: applySettings }
   }

@@ -59,15 +59,8 @@ export function createBackupService(deps: BackupDeps) {
     })
     if (!path) return { status: 'canceled' }
     exporting = true
-    let last = -1
     try {
-      const summary = await exportMemory(deps, path, (done, total) => {
-        // At most about a hundred progress events, however big the folder.
-        const step = Math.floor((done * 100) / Math.max(total, 1))
-        if (step === last && done !== total) return
-        last = step
-        emit({ phase: 'export', done, total })
-      })
+      const summary = await exportMemory(deps, path, reporter('export', emit))
       return { status: 'saved', path, ...summary }
     } catch (error) {
       if (isCairnError(error)) throw error
@@ -99,7 +92,7 @@ export function createBackupService(deps: BackupDeps) {
 
   async function importArchive(input: ImportInput): Promise<ImportResult> {
     try {
-      return await importer.apply(input.token, input.applySettings)
+      return await importer.apply(input.token, input.applySettings, reporter('import', emit))
     } catch (error) {
       throw refusal(error)
     }
@@ -116,6 +109,23 @@ export function createBackupService(deps: BackupDeps) {
   }
 }
 export type BackupService = ReturnType<typeof createBackupService>
+
+/**
+ * A progress callback for one export or import: at most about a hundred events, however many
+ * files (one per whole percent, plus the last), so a big folder does not flood the window.
+ */
+export function reporter(
+  phase: BackupProgress['phase'],
+  emit: (progress: BackupProgress) => void
+): (done: number, total: number) => void {
+  let last = -1
+  return (done, total) => {
+    const step = Math.floor((done * 100) / Math.max(total, 1))
+    if (step === last && done !== total) return
+    last = step
+    emit({ phase, done, total })
+  }
+}
 
 function refusal(error: unknown): Error {
   if (error instanceof ArchiveError)

@@ -145,11 +145,15 @@ export interface MemoryWrites {
   revert(seq: number, actor?: ActivityActor): Promise<RevertResult>
   forget(input: ForgetInput, actor?: ActivityActor): Promise<ForgetResult>
   forgetSecrets(path: string): Promise<ForgetSecretsResult>
-  /** Merges an archive's files (one activity entry, undone as one) and adds its earlier versions to history. */
+  /**
+   * Merges an archive's files (one activity entry, undone as one) and adds its earlier versions to
+   * history. `onProgress` hears after each file, written or skipped, how many of `files` are done.
+   */
   importFiles(
     files: readonly ImportFile[],
     versions: readonly ImportedVersion[],
-    label: string
+    label: string,
+    onProgress?: (done: number, total: number) => void
   ): Promise<ImportOutcome>
 }
 

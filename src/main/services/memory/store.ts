@@ -75,8 +75,8 @@ export class MemoryStore implements MemoryService {
   readonly historyPaths: S['historyPaths'] = () => backup.historyPaths(this.e)
   readonly importPreview: S['importPreview'] = (files, versions) =>
     backup.importPreview(this.e, files, versions)
-  readonly importFiles: S['importFiles'] = (files, versions, label) =>
-    backup.importFiles(this.e, files, versions, label)
+  readonly importFiles: S['importFiles'] = (files, versions, label, onProgress) =>
+    backup.importFiles(this.e, files, versions, label, onProgress)
 
   // ---- settings (engine/policy.ts)
   updateLimits(patch: MemoryLimitsPatch): MemoryLimits {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { isCairnError } from '@shared/errors'
-import type { ImportPreview } from '@shared/memory/backup'
+import type { BackupProgress, ImportPreview } from '@shared/memory/backup'
 import { openMemoryStore, type MemoryStore } from '../../memory'
 import { manualTimers } from '../../memory/__tests__/helpers'
 import { createBackupService, type BackupService } from '..'
@@ -289,5 +289,32 @@ describe('export and import', () => {
     const result = await b.backup.importArchive({ token: preview.token, applySettings: false })
     expect(result.imported).toEqual(['/memories/ok.md'])
     expect(result.skipped.map((s) => s.path)).toEqual(['/memories/key.md'])
+  })
+
+  it('an import of 300 files reports its progress: rising, at most ~100 events, ending at the total', async () => {
+    const a = await device('a')
+    // Put there outside the app and swept in: 300 creates one by one would be slow for nothing.
+    await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        writeFile(join(a.dir, 'memories', `note-${String(i).padStart(3, '0')}.md`), `note ${i}\n`)
+      )
+    )
+    await a.memory.sweep()
+    const archive = await exportFrom(a)
+    const b = await device('b')
+    const events: BackupProgress[] = []
+    const stop = b.backup.onProgress((p) => events.push(p))
+    const preview = await previewIn(b, archive)
+    const result = await b.backup.importArchive({ token: preview.token, applySettings: false })
+    stop()
+    expect(result.imported).toHaveLength(300)
+    const imports = events.filter((p) => p.phase === 'import')
+    expect(imports).toEqual(events)
+    expect(imports.length).toBeGreaterThan(10)
+    expect(imports.length).toBeLessThanOrEqual(102)
+    expect(imports.every((p) => p.total === 300)).toBe(true)
+    for (let i = 1; i < imports.length; i++)
+      expect(imports[i]!.done).toBeGreaterThan(imports[i - 1]!.done)
+    expect(imports.at(-1)).toEqual({ phase: 'import', done: 300, total: 300 })
   })
 })

@@ -63,7 +63,8 @@ export function importFiles(
   e: Engine,
   files: readonly ImportFile[],
   versions: readonly ImportedVersion[],
-  label: string
+  label: string,
+  onProgress?: (done: number, total: number) => void
 ): Promise<ImportOutcome> {
   return inspect(e, async () => {
     const skipped: ImportOutcome['skipped'] = []
@@ -88,6 +89,9 @@ export function importFiles(
       'plain',
       async (ctx) => {
         const done: string[] = []
+        // A path refused up front counts as done: the count runs over every file asked for.
+        let count = files.length - targets.length
+        onProgress?.(count, files.length)
         for (const target of targets) {
           try {
             const did =
@@ -100,6 +104,7 @@ export function importFiles(
           } catch (error) {
             skipped.push({ path: target.at.display, reason: reasonOf(e, error) })
           }
+          onProgress?.(++count, files.length)
         }
         return done
       }
