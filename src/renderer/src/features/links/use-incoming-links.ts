@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react'
 import type { IncomingLink } from '@shared/app/app-requests'
-import { call, getApi } from '../../lib/api'
+import { call, onEvent } from '../../lib/api'
 import { toShownError } from '../../lib/errors'
 
 /** What the page does with a link; the App wires these to its views. */
@@ -54,7 +54,7 @@ export function useIncomingLinks(actions: LinkActions) {
   useEffect(() => {
     let off: () => void
     try {
-      off = getApi().on('app:links-waiting', () => take())
+      off = onEvent('app:links-waiting', () => take())
     } catch {
       return // no bridge: the page was opened outside Cairn (the App says so elsewhere)
     }

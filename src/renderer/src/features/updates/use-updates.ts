@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { UpdateStatusSchema, type UpdateStatus } from '@shared/app/updates'
-import { call, getApi } from '../../lib/api'
+import type { UpdateStatus } from '@shared/app/updates'
+import { call, onEvent } from '../../lib/api'
 import { toShownError } from '../../lib/errors'
 
 export interface UpdatesController {
@@ -26,10 +26,7 @@ export function useUpdates(): UpdatesController {
     )
     let off = (): void => undefined
     try {
-      off = getApi().on('updates:changed', (raw) => {
-        const parsed = UpdateStatusSchema.safeParse(raw)
-        if (parsed.success) setStatus(parsed.data)
-      })
+      off = onEvent('updates:changed', setStatus)
     } catch {
       // No bridge (the page opened outside Cairn): the settings banner already says so.
     }

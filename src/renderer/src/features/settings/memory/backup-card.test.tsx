@@ -58,6 +58,32 @@ describe('Export and import', () => {
     )
   })
 
+  it('shows the import progress in numbers and as a progress bar while the import runs', async () => {
+    const { main, user } = await renderSettings()
+    main.backup.preview = PREVIEW
+    await user.click(await within(await findRegion()).findByRole('button', { name: 'Import…' }))
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: /Import cairn-memory/ },
+      { timeout: 8000 }
+    )
+    const release = main.hold('backup:import')
+    await user.click(within(dialog).getByRole('button', { name: 'Import 2 files' }))
+    // An export's event is not the import's: it shows nothing here.
+    main.emit('backup:progress', { phase: 'export', done: 5, total: 9 })
+    main.emit('backup:progress', { phase: 'import', done: 40, total: 300 })
+    const bar = await within(dialog).findByRole('progressbar', { name: 'Import progress' })
+    expect(bar.getAttribute('aria-valuenow')).toBe('40')
+    expect(bar.getAttribute('aria-valuemax')).toBe('300')
+    expect(within(dialog).getByRole('status').textContent).toBe('Importing 40 of 300 files…')
+    main.emit('backup:progress', { phase: 'import', done: 300, total: 300 })
+    await waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('300'))
+    expect(within(dialog).getByRole('status').textContent).toBe('Importing 300 of 300 files…')
+    release()
+    await waitFor(() => expect(within(region()).getByTestId('backup-status')).toBeTruthy())
+    expect(screen.queryByRole('progressbar')).toBeNull()
+  })
+
   it('an import refused by main shows the message and the next step', async () => {
     const { main, user } = await renderSettings()
     main.fail(

@@ -1,14 +1,10 @@
 import { useEffect, useState } from 'react'
-import {
-  BackupProgressSchema,
-  type BackupProgress,
-  type ImportPreview,
-  type ImportResult
-} from '@shared/memory/backup'
+import type { BackupProgress, ImportPreview, ImportResult } from '@shared/memory/backup'
 import { Card } from '../../../components/card'
-import { call, getApi } from '../../../lib/api'
+import { call, onEvent } from '../../../lib/api'
 import { toShownError, type ShownError } from '../../../lib/errors'
 import { formatBytes, formatNumber } from '../../../lib/format'
+import { BackupProgressBar } from './backup-progress'
 import { ImportPreviewDialog } from './import-preview-dialog'
 
 type Done =
@@ -38,14 +34,13 @@ export function BackupCard() {
   const [done, setDone] = useState<Done | null>(null)
   const [problem, setProblem] = useState<ShownError | null>(null)
 
-  useEffect(
-    () =>
-      getApi().on('backup:progress', (raw) => {
-        const parsed = BackupProgressSchema.safeParse(raw)
-        if (parsed.success) setProgress(parsed.data)
-      }),
-    []
-  )
+  useEffect(() => onEvent('backup:progress', setProgress), [])
+  // Only the running operation's own events: a late export event never shows during an import.
+  const shown = (phase: BackupProgress['phase']) =>
+    busy === phase && progress?.phase === phase ? progress : null
+  const exporting = shown('export')
+  // The import's bar is in its dialog; should the dialog be closed (Escape) mid-import, the card's.
+  const running = exporting ?? (preview ? null : shown('import'))
 
   const start = (what: 'export' | 'preview' | 'import') => {
     setBusy(what)
@@ -100,11 +95,10 @@ export function BackupCard() {
           {busy === 'preview' ? 'Reading the file…' : 'Import…'}
         </button>
       </div>
-      {busy === 'export' && progress ? (
-        <label className="mt-2 flex items-center gap-2 text-sm" data-testid="export-progress">
-          <progress value={progress.done} max={Math.max(progress.total, 1)} />
-          {formatNumber(progress.done)} of {formatNumber(progress.total)}
-        </label>
+      {running ? (
+        <div className="mt-2">
+          <BackupProgressBar progress={running} />
+        </div>
       ) : null}
       {done?.kind === 'exported' ? (
         <div role="status" className="mt-2 text-sm" data-testid="backup-status">
@@ -125,6 +119,7 @@ export function BackupCard() {
       <ImportPreviewDialog
         preview={preview}
         busy={busy === 'import'}
+        progress={shown('import')}
         onConfirm={confirmImport}
         onClose={() => setPreview(null)}
       />

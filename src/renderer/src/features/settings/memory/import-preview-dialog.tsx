@@ -1,10 +1,18 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import type { ImportPreview, ImportPreviewItem, ImportSettings } from '@shared/memory/backup'
+import type {
+  BackupProgress,
+  ImportPreview,
+  ImportPreviewItem,
+  ImportSettings
+} from '@shared/memory/backup'
 import { formatBytes, formatNumber } from '../../../lib/format'
+import { BackupProgressBar } from './backup-progress'
 
 interface Props {
   preview: ImportPreview | null
   busy: boolean
+  /** How far the import has got, while it runs (the dialog stays open over the card till then). */
+  progress: BackupProgress | null
   onConfirm(applySettings: boolean): void
   onClose(): void
 }
@@ -15,7 +23,7 @@ const name = (path: string): string => path.replace(/^\/memories\//, '')
  * What an import would change, before anything is written: new, changed and same files by name,
  * the ones refused and why, and the archive's settings offered behind a checkbox (off by default).
  */
-export function ImportPreviewDialog({ preview, busy, onConfirm, onClose }: Props) {
+export function ImportPreviewDialog({ preview, busy, progress, onConfirm, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const [applySettings, setApplySettings] = useState(false)
@@ -94,6 +102,7 @@ export function ImportPreviewDialog({ preview, busy, onConfirm, onClose }: Props
             <p className="text-sm text-muted">The archive&apos;s settings match yours.</p>
           )}
           <p className="text-sm text-muted">Memory → Activity can undo the whole import at once.</p>
+          {progress ? <BackupProgressBar progress={progress} /> : null}
           <div className="flex justify-end gap-2">
             <button type="button" className="button button--quiet" onClick={onClose}>
               Cancel
