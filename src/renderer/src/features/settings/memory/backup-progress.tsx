@@ -18,6 +18,7 @@ export function BackupProgressBar({ progress }: { progress: BackupProgress }) {
   return (
     <div className="flex items-center gap-2 text-sm" data-testid={`${progress.phase}-progress`}>
       <progress
+        className="progress-bar w-40 shrink-0"
         value={progress.done}
         max={max}
         // Spelled out as well as native: some screen readers read a bare <progress> as a percent only.

@@ -57,9 +57,9 @@ export function ImportPreviewDialog({ preview, busy, progress, onConfirm, onClos
           <p className="text-sm text-muted">
             Exported {new Date(preview.createdAt).toLocaleString()}.{' '}
             <span data-testid="import-counts">
-              {preview.counts.new} new · {preview.counts.changed} changed · {preview.counts.same}{' '}
-              same
-              {preview.counts.refused ? ` · ${preview.counts.refused} refused` : ''}
+              {formatNumber(preview.counts.new)} new · {formatNumber(preview.counts.changed)}{' '}
+              changed · {formatNumber(preview.counts.same)} same
+              {preview.counts.refused ? ` · ${formatNumber(preview.counts.refused)} refused` : ''}
             </span>
           </p>
           <div className="min-h-0 overflow-auto text-sm">
@@ -117,7 +117,7 @@ export function ImportPreviewDialog({ preview, busy, progress, onConfirm, onClos
               {busy
                 ? 'Importing…'
                 : writes
-                  ? `Import ${writes} ${writes === 1 ? 'file' : 'files'}`
+                  ? `Import ${formatNumber(writes)} ${writes === 1 ? 'file' : 'files'}`
                   : applySettings
                     ? 'Use these settings'
                     : 'Nothing to import'}
@@ -142,7 +142,7 @@ function FileGroup({
   return (
     <section className="mt-2" aria-label={`${title} files`}>
       <h3 className="font-medium">
-        {title} ({items.length})
+        {title} ({formatNumber(items.length)})
       </h3>
       {note ? <p className="text-muted">{note}</p> : null}
       <FileList items={items} />
