@@ -6,7 +6,8 @@ import { captureView, horizontalOverflow, seriousA11yViolations } from './suppor
 
 // Issue 25, minor: a new chat is named by a cheap model after its first answer (a short summary,
 // not the first words), and the name stays the person's to change. The header keeps one row at
-// common window widths: the title truncates before the options wrap.
+// common window widths: the open chat's title takes the heading's place and most of the row,
+// truncating before the options wrap.
 
 test.describe('Chat titles', () => {
   test.beforeEach(({ cairn }) => {
@@ -64,7 +65,7 @@ test.describe('Chat titles', () => {
     await captureView(page, testInfo, 'titles-renamed')
   })
 
-  test('the header is one row at 1200 and 1280 px: the title truncates, the options keep their size', async ({
+  test('the header is one row at 1200 and 1280 px: the title has room and truncates, the options stay', async ({
     cairn
   }, testInfo) => {
     test.setTimeout(90_000)
@@ -81,6 +82,12 @@ test.describe('Chat titles', () => {
     await chat.rename('Plan it', long)
     await expect(chat.headerTitle()).toHaveText(long)
 
+    const captureBoth = async (name: string): Promise<void> => {
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
+        await captureView(page, testInfo, `${name}-${scheme}`)
+      }
+    }
     const header = chat.header()
     const model = header.getByRole('combobox', { name: 'Model for this chat' })
     const thinking = header.getByRole('button', { name: /Thinking/ })
@@ -91,10 +98,12 @@ test.describe('Chat titles', () => {
     ] as const) {
       await page.setViewportSize({ width, height })
       await expect(model).toBeVisible()
-      // One row: every control sits on the line of the "Chat" heading...
-      const heading = (await header.getByRole('heading', { level: 1 }).boundingBox())!
-      const middle = heading.y + heading.height / 2
-      for (const control of [chat.headerTitle(), model, memory, thinking]) {
+      // The open chat's title stands in for the "Chat" heading, which stays for screen readers.
+      await expect(header.getByRole('heading', { level: 1, name: 'Chat' })).toBeAttached()
+      // One row: every control sits on the line of the title...
+      const title = (await chat.headerTitle().boundingBox())!
+      const middle = title.y + title.height / 2
+      for (const control of [model, memory, thinking]) {
         const box = (await control.boundingBox())!
         expect(
           Math.abs(box.y + box.height / 2 - middle),
@@ -105,20 +114,41 @@ test.describe('Chat titles', () => {
       const headerBox = (await header.boundingBox())!
       const tallest = (await thinking.boundingBox())!
       expect(headerBox.height, `header height at ${width}`).toBeLessThan(tallest.height + 32)
+      // ...the title has the room (it is the most telling text there)...
+      const shown = await chat.headerTitle().evaluate((el) => el.clientWidth)
+      expect(shown, `title width at ${width}`).toBeGreaterThanOrEqual(240)
       // ...and the title is what gave way: cut with an ellipsis, whole in its tooltip.
       const clipped = await chat.headerTitle().evaluate((el) => el.scrollWidth > el.clientWidth)
       expect(clipped, `title cut short at ${width}`).toBe(true)
       await expect(chat.headerTitle()).toHaveCSS('text-overflow', 'ellipsis')
       await expect(chat.headerTitle()).toHaveAttribute('title', long)
       expect(await horizontalOverflow(page), `nothing overflows at ${width}`).toEqual([])
-      await captureView(page, testInfo, `titles-header-${width}`)
+      await captureBoth(`titles-header-${width}`)
     }
 
-    // A narrow window may wrap the options to a second row, but nothing is cut off or overflows.
-    await page.setViewportSize({ width: 800, height: 600 })
-    await expect(model).toBeVisible()
-    await expect(thinking).toBeVisible()
-    expect(await horizontalOverflow(page), 'nothing overflows at 800').toEqual([])
-    await captureView(page, testInfo, 'titles-header-800')
+    // A narrow window: two tidy rows, the title across the first and the options together on the
+    // second; nothing is cut off or overflows.
+    for (const [width, height] of [
+      [900, 600],
+      [800, 600]
+    ] as const) {
+      await page.setViewportSize({ width, height })
+      await expect(model).toBeVisible()
+      await expect(thinking).toBeVisible()
+      const title = (await chat.headerTitle().boundingBox())!
+      const shown = await chat.headerTitle().evaluate((el) => el.clientWidth)
+      expect(shown, `title width at ${width}`).toBeGreaterThanOrEqual(240)
+      const row = (await model.boundingBox())!
+      expect(row.y, `options below the title at ${width}`).toBeGreaterThan(title.y + title.height)
+      for (const control of [memory, thinking]) {
+        const box = (await control.boundingBox())!
+        expect(
+          Math.abs(box.y + box.height / 2 - (row.y + row.height / 2)),
+          `options on one row at ${width}`
+        ).toBeLessThan(4)
+      }
+      expect(await horizontalOverflow(page), `nothing overflows at ${width}`).toEqual([])
+      await captureBoth(`titles-header-${width}`)
+    }
   })
 })

@@ -264,9 +264,10 @@ export function ChatView({
         />
       )}
       <div className="flex min-w-0 flex-1 flex-col">
-        {/* One row where it fits: the title truncates first, the controls keep their size; a
-            narrow window wraps the controls to a second row. */}
-        <header className="@container flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-line px-5 py-3">
+        {/* One row where it fits: the title truncates first, the controls keep their size (icons
+            only below a wide header); a narrow header gives the title its own row and the controls
+            the next. */}
+        <header className="@container flex flex-wrap items-center gap-x-2 gap-y-2 border-b border-line px-5 py-3">
           {onToggleList ? (
             <button
               type="button"
@@ -295,9 +296,13 @@ export function ChatView({
               <SquarePen size={18} aria-hidden />
             </button>
           ) : null}
-          <h1 className="text-xl font-semibold tracking-tight">Chat</h1>
+          {/* An open chat's title takes the heading's place (it says more than "Chat", which
+              stays the heading for screen readers and the view's name). */}
+          <h1 className={currentTitle ? 'sr-only' : 'text-xl font-semibold tracking-tight'}>
+            Chat
+          </h1>
           <p
-            className="min-w-0 flex-[1_1_4rem] truncate text-sm text-muted"
+            className={`min-w-0 flex-[1_1_4rem] truncate text-base font-semibold tracking-tight ${currentTitle ? '@max-xl:basis-[calc(100%-5rem)]' : ''}`}
             title={currentTitle || undefined}
           >
             {currentTitle}

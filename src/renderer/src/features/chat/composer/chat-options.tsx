@@ -49,7 +49,7 @@ export function ChatOptions({
         <label className="flex items-center text-sm">
           <span className="sr-only">Model for this chat</span>
           <select
-            className="input max-w-56 py-1 text-sm"
+            className="input max-w-44 py-1 text-sm text-ellipsis"
             title={options.model}
             value={options.model}
             onChange={(event) => chat.setModel(event.currentTarget.value)}
@@ -101,7 +101,9 @@ export function ChatOptions({
             <Brain size={14} aria-hidden className="shrink-0" />
           )}
           {memoryOff ? (
-            'Memory off for this chat'
+            <span>
+              Memory off<span className="sr-only @5xl:not-sr-only"> for this chat</span>
+            </span>
           ) : (
             <span className="sr-only @5xl:not-sr-only">Memory on</span>
           )}

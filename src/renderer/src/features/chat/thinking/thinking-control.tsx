@@ -112,10 +112,10 @@ export function ThinkingControl({
   }
 
   return (
-    <div className="ml-auto">
+    <div>
       <HeaderPanel
         active={on}
-        title="Thinking and effort for this chat"
+        title={`${summary}: thinking and effort for this chat`}
         panelLabel="Thinking and effort"
         label={
           <>
@@ -124,7 +124,8 @@ export function ThinkingControl({
             ) : (
               <LightbulbOff size={14} aria-hidden className="shrink-0" />
             )}
-            {summary}
+            {/* Icon only in a narrow header, like its neighbours: the chat's title needs the room. */}
+            <span className="sr-only @5xl:not-sr-only">{summary}</span>
           </>
         }
         after={

@@ -29,7 +29,7 @@ export function WebControl({
   return (
     <HeaderPanel
       active={webSearch || webFetch}
-      title="Web search and reading pages, for this chat"
+      title={`${label}: web search and reading pages, for this chat`}
       panelLabel="Web search and fetch"
       label={
         <>
