@@ -29,16 +29,22 @@ const PREVIEW: ImportPreview = {
   settingsDiffer: true
 }
 
+/** Settings with the import preview dialog open on PREVIEW. */
+async function openImportPreview() {
+  const { main, user } = await renderSettings()
+  main.backup.preview = PREVIEW
+  await user.click(await within(await findRegion()).findByRole('button', { name: 'Import…' }))
+  const dialog = await screen.findByRole(
+    'dialog',
+    { name: /Import cairn-memory/ },
+    { timeout: 8000 }
+  )
+  return { main, user, dialog }
+}
+
 describe('Export and import', () => {
   it('shows the preview (new, changed, same, refused) and imports with settings only when ticked', async () => {
-    const { main, user } = await renderSettings()
-    main.backup.preview = PREVIEW
-    await user.click(await within(await findRegion()).findByRole('button', { name: 'Import…' }))
-    const dialog = await screen.findByRole(
-      'dialog',
-      { name: /Import cairn-memory/ },
-      { timeout: 8000 }
-    )
+    const { main, user, dialog } = await openImportPreview()
     expect(within(dialog).getByRole('region', { name: 'New files' }).textContent).toContain(
       'new.md'
     )
@@ -59,14 +65,7 @@ describe('Export and import', () => {
   })
 
   it('shows the import progress in numbers and as a progress bar while the import runs', async () => {
-    const { main, user } = await renderSettings()
-    main.backup.preview = PREVIEW
-    await user.click(await within(await findRegion()).findByRole('button', { name: 'Import…' }))
-    const dialog = await screen.findByRole(
-      'dialog',
-      { name: /Import cairn-memory/ },
-      { timeout: 8000 }
-    )
+    const { main, user, dialog } = await openImportPreview()
     const release = main.hold('backup:import')
     await user.click(within(dialog).getByRole('button', { name: 'Import 2 files' }))
     // An export's event is not the import's: it shows nothing here.
