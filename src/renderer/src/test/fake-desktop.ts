@@ -57,6 +57,7 @@ export function createFakeDesktop(emit: (event: EventName, payload: unknown) => 
     'sync:resolve': () => SYNC_OFF,
     'sync:list-stores': () => ({ stores: [] }),
     'sync:approve': () => SYNC_OFF,
+    'sync:decline': () => SYNC_OFF,
     // Export and import: the OS dialogs, cancelled (Settings → Memory shows the card).
     'backup:export': () => backup.exported ?? { status: 'canceled' },
     'backup:import-preview': () => backup.preview,
