@@ -85,7 +85,9 @@ describe('declining changes from another device', () => {
       await again.dispose()
     }
     // Nor does turning the Approval setting off afterwards: declined versions never land.
-    const relaxed = await restarted(c, fake.url, storeId, { needsApproval: () => false })
+    const relaxed = await restarted(c, fake.url, storeId, {
+      needsApproval: (command: unknown) => needsApproval('automatic', command)
+    })
     try {
       expect((await relaxed.syncNow())?.pulled).toBe(0)
       expect((await c.files()).get('/memories/plan.md')).toBe('v1\n')
