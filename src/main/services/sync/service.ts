@@ -180,6 +180,7 @@ export function createSyncService(deps: SyncServiceDeps) {
       storeName = next.storeName ?? null
       if (next.deviceName) deviceName = next.deviceName
       state = await loadState(deps.stateDir, next.storeId)
+      declinedSeen = 0
       paused = false
       retryAt = null
       failures = 0
