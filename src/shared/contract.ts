@@ -300,6 +300,7 @@ export const channels = {
   'sync:resolve': { input: SyncResolveInputSchema, output: SyncStatusSchema },
   'sync:list-stores': { input: NoInput, output: SyncStoreListSchema },
   'sync:approve': { input: NoInput, output: SyncStatusSchema },
+  'sync:decline': { input: NoInput, output: SyncStatusSchema },
   // Export memory / Import: one archive through the OS dialogs (main asks; the page sends no path).
   'backup:export': { input: NoInput, output: ExportResultSchema },
   'backup:import-preview': { input: NoInput, output: ImportPreviewSchema.nullable() },

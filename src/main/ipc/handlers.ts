@@ -93,6 +93,7 @@ export function createHandlers(services: Services): Handlers {
     'sync:resolve': (input) => services.sync.resolve(input),
     'sync:list-stores': () => services.sync.listStores(),
     'sync:approve': () => services.sync.approveWaiting(),
+    'sync:decline': () => services.sync.declineWaiting(),
     'backup:export': () => services.backup.exportToFile(),
     'backup:import-preview': () => services.backup.chooseImport(),
     'backup:import': (input) => services.backup.importArchive(input),

@@ -33,7 +33,9 @@ export const SyncStatusSchema = z.object({
   /** Changes from other devices held for approval (Settings → Approval asks for such changes). */
   waiting: z.array(
     z.object({ path: z.string(), command: z.enum(['create', 'str_replace', 'delete', 'rename']) })
-  )
+  ),
+  /** Changes from other devices the user declined that the last round saw again (not applied). */
+  declined: z.number().int().min(0).optional()
 })
 export type SyncStatus = z.infer<typeof SyncStatusSchema>
 

@@ -429,6 +429,7 @@ function chatGarbage() {
     ],
     'sync:list-stores': [],
     'sync:approve': [],
+    'sync:decline': [],
     'sync:pause': [
       ['no flag', {}],
       ['flag string', { paused: 'yes' }]
@@ -611,6 +612,7 @@ describe('the registry refuses malformed payloads on every channel', () => {
         'window:hide-quick-ask',
         'sync:list-stores',
         'sync:approve',
+        'sync:decline',
         'backup:export',
         'backup:import-preview',
         'updates:status',

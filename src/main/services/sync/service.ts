@@ -10,6 +10,7 @@ import { CairnError } from '@shared/errors'
 import { Emitter } from '../events/emitter'
 import { loadConfig, saveConfig } from './config'
 import type { MemoryService } from '../memory/service'
+import { changeKey, decline, isDeclined } from './declined'
 import { syncRound, type RoundReport, type Waiting } from './engine'
 import { LocalFolder } from './local'
 import { createRemote, listStores, RemoteUnavailable } from './remote'
@@ -59,9 +60,10 @@ export function createSyncService(deps: SyncServiceDeps) {
   let error: string | null = null
   let skipped: RoundReport['skipped'] = []
   let waiting: Waiting[] = []
+  /** Held changes the last round saw that the user had declined (not listed, not applied). */
+  let declinedSeen = 0
   /** Changes from the store the user approved, by command, memory and hash: each lands once. */
   const approved = new Set<string>()
-  const keyOf = (c: Waiting): string => `${c.command}:${c.memoryId}:${c.sha256}`
   let timer: unknown = null
   const statuses = new Emitter<SyncStatus>()
 
@@ -85,7 +87,8 @@ export function createSyncService(deps: SyncServiceDeps) {
     error,
     deviceName,
     storeSize: state?.storeSize ?? null,
-    waiting: waiting.map(({ path, command }) => ({ path, command }))
+    waiting: waiting.map(({ path, command }) => ({ path, command })),
+    declined: declinedSeen
   })
   const emit = (): void => statuses.emit(status())
   const schedule = (ms: number): void => {
@@ -120,14 +123,17 @@ export function createSyncService(deps: SyncServiceDeps) {
         checkpoint: () => saveState(deps.stateDir, current),
         deviceName,
         now,
+        // A declined version never lands, whatever the Approval setting says later.
         mayApply: (change) =>
-          !(deps.needsApproval?.(change.command) ?? false) || approved.has(keyOf(change))
+          !isDeclined(current, change) &&
+          (!(deps.needsApproval?.(change.command) ?? false) || approved.has(changeKey(change)))
       })
       failures = 0
       retryAt = null
       error = null
       skipped = report.skipped
-      waiting = report.waiting
+      waiting = report.waiting.filter((c) => !isDeclined(current, c))
+      declinedSeen = report.waiting.length - waiting.length
       return report
     } catch (caught) {
       failures += 1
@@ -174,6 +180,7 @@ export function createSyncService(deps: SyncServiceDeps) {
       storeName = next.storeName ?? null
       if (next.deviceName) deviceName = next.deviceName
       state = await loadState(deps.stateDir, next.storeId)
+      declinedSeen = 0
       paused = false
       retryAt = null
       failures = 0
@@ -231,9 +238,24 @@ export function createSyncService(deps: SyncServiceDeps) {
      * them); a round applies exactly those versions, and a newer version would ask again.
      */
     async approveWaiting(): Promise<SyncStatus> {
-      for (const change of waiting) approved.add(keyOf(change))
+      for (const change of waiting) approved.add(changeKey(change))
       await syncNow().catch(() => undefined)
       approved.clear()
+      return status()
+    },
+    /**
+     * The user declines every change from the store now waiting: this device keeps its files and
+     * those versions are not offered again (a later version is). Nothing is written anywhere but
+     * the sidecar.
+     */
+    async declineWaiting(): Promise<SyncStatus> {
+      await running?.catch(() => undefined)
+      if (!state || waiting.length === 0) return status()
+      decline(state, waiting)
+      await saveState(deps.stateDir, state)
+      declinedSeen += waiting.length
+      waiting = []
+      emit()
       return status()
     },
     /** The user's answer to a conflict (the inspector); the resolution syncs in the next round. */
@@ -264,6 +286,7 @@ export function createSyncService(deps: SyncServiceDeps) {
       pending = 0
       skipped = []
       waiting = []
+      declinedSeen = 0
       retryAt = null
       error = null
       await saveConfig(deps.stateDir, null)

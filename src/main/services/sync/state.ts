@@ -34,6 +34,8 @@ export const SyncStateSchema = z.object({
   links: z.record(z.string(), LinkSchema),
   /** Remote versions the engine would not take in (secret guard, caps): not fetched again. */
   refused: z.record(z.string(), z.object({ sha256: z.string(), reason: z.string() })),
+  /** Pulled versions the user declined (`command:memoryId:sha256`), oldest first; see declined.ts. */
+  declined: z.array(z.string()).default([]),
   conflicts: z.array(ConflictSchema),
   /** The store's size as the last round listed it. */
   storeSize: z.object({ count: z.number(), bytes: z.number() }).nullable().default(null),
@@ -46,6 +48,7 @@ export const emptyState = (storeId: string): SyncState => ({
   storeId,
   links: {},
   refused: {},
+  declined: [],
   conflicts: [],
   storeSize: null,
   lastSyncAt: null

@@ -2,6 +2,7 @@ import type { CrashReport, IncomingLink } from '@shared/app/app-requests'
 import type { UpdateStatus } from '@shared/app/updates'
 import type { EventName } from '@shared/contract'
 import type { ExportResult, ImportPreview, ImportResult } from '@shared/memory/backup'
+import type { SyncStatus } from '@shared/memory/sync'
 
 // The fake main's desktop side: links waiting in the inbox, crash reports, updates, export and
 // import, and sync (off). Each answers as main does when nothing is set up; tests set the rest.
@@ -49,6 +50,8 @@ export function createFakeDesktop(emit: (event: EventName, payload: unknown) => 
     preview: ImportPreview | null
     result: ImportResult | null
   } = { exported: null, preview: null, result: null }
+  /** What Decline answers (main's status after declining); off unless a test sets it. */
+  const sync: { afterDecline: SyncStatus | null } = { afterDecline: null }
   const handlers = {
     'app:take-links': () => ({ links: links.splice(0) }),
     'app:crash-report': () => crash.report,
@@ -57,6 +60,7 @@ export function createFakeDesktop(emit: (event: EventName, payload: unknown) => 
     'sync:resolve': () => SYNC_OFF,
     'sync:list-stores': () => ({ stores: [] }),
     'sync:approve': () => SYNC_OFF,
+    'sync:decline': () => sync.afterDecline ?? SYNC_OFF,
     // Export and import: the OS dialogs, cancelled (Settings → Memory shows the card).
     'backup:export': () => backup.exported ?? { status: 'canceled' },
     'backup:import-preview': () => backup.preview,
@@ -74,5 +78,5 @@ export function createFakeDesktop(emit: (event: EventName, payload: unknown) => 
     'updates:download': () => updates.status,
     'updates:restart': () => updates.status
   }
-  return { handlers, links, crash, updates, backup }
+  return { handlers, links, crash, updates, backup, sync }
 }

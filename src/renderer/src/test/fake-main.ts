@@ -19,6 +19,7 @@ import { costSummary } from '@shared/models/cost-summary'
 import { createFakeAttachments } from './fake-attachments'
 import { createFakeChat } from './fake-chat'
 import { createFakeDesktop } from './fake-desktop'
+import type { SyncStatus } from '@shared/memory/sync'
 import { createFakeMemory } from './fake-memory'
 import type { UpdateStatus } from '@shared/app/updates'
 import {
@@ -125,6 +126,8 @@ export interface FakeMain {
   }
   /** The update state main reports; `set` also sends updates:changed, like main. */
   updates: { status: UpdateStatus; set(status: UpdateStatus): void }
+  /** What sync:decline answers (null: sync off). */
+  sync: { afterDecline: SyncStatus | null }
 }
 
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
@@ -383,7 +386,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       desktop.crash.report = report
     },
     backup: desktop.backup,
-    updates: desktop.updates
+    updates: desktop.updates,
+    sync: desktop.sync
   }
 }
 

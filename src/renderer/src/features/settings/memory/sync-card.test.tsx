@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
+import { CairnError } from '@shared/errors'
 import type { SyncStatus } from '@shared/memory/sync'
 import { installFakeMain } from '../../../test/fake-main'
 import { SyncCard } from './sync-card'
@@ -59,5 +60,57 @@ describe('Settings → Sync card', () => {
     expect(group.textContent).toContain('Deletion of /memories/old.md')
     await user.click(within(group).getByRole('button', { name: 'Apply these 2 changes' }))
     await waitFor(() => expect(main.callsTo('sync:approve')).toHaveLength(1))
+  })
+
+  it('declines changes waiting for approval: the list goes and a status line says what happened', async () => {
+    const main = installFakeMain()
+    const user = userEvent.setup()
+    main.sync.afterDecline = { ...on, declined: 2 }
+    render(<SyncCard />)
+    await screen.findByRole('group', { name: 'Turn on sync' })
+    act(() =>
+      main.emit('sync:changed', {
+        ...on,
+        waiting: [
+          { path: '/memories/plan.md', command: 'str_replace' },
+          { path: '/memories/old.md', command: 'delete' }
+        ]
+      })
+    )
+    const group = await screen.findByRole('group', { name: 'Changes waiting for approval' })
+    expect(group.textContent).toContain('Decline keeps this device’s files as they are')
+    // Keyboard: Tab from Apply reaches Decline; Enter presses it.
+    within(group).getByRole('button', { name: 'Apply these 2 changes' }).focus()
+    await user.tab()
+    expect(document.activeElement).toBe(within(group).getByRole('button', { name: 'Decline' }))
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(main.callsTo('sync:decline')).toHaveLength(1))
+    await waitFor(() =>
+      expect(screen.queryByRole('group', { name: 'Changes waiting for approval' })).toBeNull()
+    )
+    expect(screen.getByTestId('sync-declined').textContent).toContain(
+      '2 changes from another device declined'
+    )
+    expect(main.callsTo('sync:approve')).toEqual([])
+  })
+
+  it('says when declining failed and that the changes still wait', async () => {
+    const main = installFakeMain()
+    const user = userEvent.setup()
+    main.fail('sync:decline', new CairnError('INTERNAL', 'Could not save the sync state.'))
+    render(<SyncCard />)
+    await screen.findByRole('group', { name: 'Turn on sync' })
+    act(() =>
+      main.emit('sync:changed', {
+        ...on,
+        waiting: [{ path: '/memories/plan.md', command: 'str_replace' }]
+      })
+    )
+    const group = await screen.findByRole('group', { name: 'Changes waiting for approval' })
+    await user.click(within(group).getByRole('button', { name: 'Decline' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Could not save the sync state. Nothing was declined: the changes still wait. Try Decline again.'
+    )
+    expect(screen.getByRole('group', { name: 'Changes waiting for approval' })).toBeTruthy()
   })
 })

@@ -35,9 +35,13 @@ function when(epoch: number | null): string {
 export function SyncCard() {
   const { status, setStatus, problem, setProblem } = useSyncStatus()
 
-  const act = (run: Parameters<typeof call<SyncStatus>>[0]) => {
+  /** Runs a sync call; `unchanged` (optional) tells the user what still holds when it fails. */
+  const act = (run: Parameters<typeof call<SyncStatus>>[0], unchanged?: string) => {
     setProblem(null)
-    call(run).then(setStatus, (failure: unknown) => setProblem(toShownError(failure).message))
+    call(run).then(setStatus, (failure: unknown) => {
+      const message = toShownError(failure).message
+      setProblem(unchanged ? `${message} ${unchanged}` : message)
+    })
   }
   const on = status !== null && status.state !== 'off'
 
@@ -114,16 +118,43 @@ export function SyncCard() {
               </li>
             ))}
           </ul>
-          <button
-            type="button"
-            className="button mt-1"
-            disabled={status.state === 'paused' || status.state === 'syncing'}
-            onClick={() => act((api) => api.sync.approve())}
-          >
-            Apply{' '}
-            {status.waiting.length === 1 ? 'this change' : `these ${status.waiting.length} changes`}
-          </button>
+          <p className="mt-1 text-muted">
+            Decline keeps this device’s files as they are and stops offering these versions; a later
+            change on the other device is offered again.
+          </p>
+          <div className="mt-1 flex items-center gap-2">
+            <button
+              type="button"
+              className="button"
+              disabled={status.state === 'paused' || status.state === 'syncing'}
+              onClick={() => act((api) => api.sync.approve())}
+            >
+              Apply{' '}
+              {status.waiting.length === 1
+                ? 'this change'
+                : `these ${status.waiting.length} changes`}
+            </button>
+            <button
+              type="button"
+              className="button button--quiet"
+              disabled={status.state === 'syncing'}
+              onClick={() =>
+                act(
+                  (api) => api.sync.decline(),
+                  'Nothing was declined: the changes still wait. Try Decline again.'
+                )
+              }
+            >
+              Decline
+            </button>
+          </div>
         </div>
+      ) : null}
+      {on && status.waiting.length === 0 && (status.declined ?? 0) > 0 ? (
+        <p role="status" className="mt-2 text-sm" data-testid="sync-declined">
+          {status.declined === 1 ? '1 change' : `${status.declined} changes`} from another device
+          declined: this device keeps its files. A later change there is offered again.
+        </p>
       ) : null}
       {on && status.skipped.length > 0 ? (
         <ul className="mt-2 text-sm" aria-label="Files not synced">
