@@ -91,9 +91,10 @@ export class ReadAhead {
     const batch = this.batchOf.get(rel)
     if (!batch) return undefined
     this.batchOf.delete(rel)
-    if (!batch.answer && this.worthIt()) {
+    const queuedAt = batch.answer ? -1 : this.queued.indexOf(batch)
+    if (queuedAt !== -1 && this.worthIt()) {
       // Asked before its turn (the budget held it back): it goes now.
-      this.queued.splice(this.queued.indexOf(batch), 1)
+      this.queued.splice(queuedAt, 1)
       this.start(batch)
     }
     if (!batch.done) await batch.answer

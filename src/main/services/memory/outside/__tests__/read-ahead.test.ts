@@ -85,6 +85,14 @@ describe('read-ahead', () => {
     }
   })
 
+  it('with its budget of bytes ahead used up, starts a batch when the scan asks for it', async () => {
+    Object.assign(readAheadTuning, { batch: 2, aheadBytes: 1 })
+    const rels = ['a.md', 'b.md', 'c.md', 'd.md', 'e.md', 'f.md', 'g.md']
+    for (const rel of rels) await put(rel, `text of ${rel}`)
+    const reads = await readAheadOf(rels)
+    expect(reads.map((read) => read?.bytes.toString())).toEqual(rels.map((rel) => `text of ${rel}`))
+  })
+
   it('reads nothing ahead for a scan with fewer files than a worker pays off for', async () => {
     readAheadTuning.minFiles = 10
     await put('a.md', 'a')
