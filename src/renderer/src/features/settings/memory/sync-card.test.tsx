@@ -21,6 +21,21 @@ const on: SyncStatus = {
   waiting: []
 }
 
+/** The card, then a status with two changes from the store waiting for approval. */
+async function showTwoWaiting(main: ReturnType<typeof installFakeMain>): Promise<void> {
+  render(<SyncCard />)
+  await screen.findByRole('group', { name: 'Turn on sync' })
+  act(() =>
+    main.emit('sync:changed', {
+      ...on,
+      waiting: [
+        { path: '/memories/plan.md', command: 'str_replace' },
+        { path: '/memories/old.md', command: 'delete' }
+      ]
+    })
+  )
+}
+
 describe('Settings → Sync card', () => {
   it('turns on with this device’s name, a new store, and lists stores only when asked', async () => {
     const main = installFakeMain()
@@ -43,17 +58,7 @@ describe('Settings → Sync card', () => {
   it('shows the store’s size and applies changes waiting for approval', async () => {
     const main = installFakeMain()
     const user = userEvent.setup()
-    render(<SyncCard />)
-    await screen.findByRole('group', { name: 'Turn on sync' })
-    act(() =>
-      main.emit('sync:changed', {
-        ...on,
-        waiting: [
-          { path: '/memories/plan.md', command: 'str_replace' },
-          { path: '/memories/old.md', command: 'delete' }
-        ]
-      })
-    )
+    await showTwoWaiting(main)
     expect((await screen.findByTestId('sync-size')).textContent).toBe('12 memories, 20 kB')
     const group = screen.getByRole('group', { name: 'Changes waiting for approval' })
     expect(group.textContent).toContain('Edit of /memories/plan.md')
@@ -66,17 +71,7 @@ describe('Settings → Sync card', () => {
     const main = installFakeMain()
     const user = userEvent.setup()
     main.sync.afterDecline = { ...on, declined: 2 }
-    render(<SyncCard />)
-    await screen.findByRole('group', { name: 'Turn on sync' })
-    act(() =>
-      main.emit('sync:changed', {
-        ...on,
-        waiting: [
-          { path: '/memories/plan.md', command: 'str_replace' },
-          { path: '/memories/old.md', command: 'delete' }
-        ]
-      })
-    )
+    await showTwoWaiting(main)
     const group = await screen.findByRole('group', { name: 'Changes waiting for approval' })
     expect(group.textContent).toContain('Decline keeps this device’s files as they are')
     // Keyboard: Tab from Apply reaches Decline; Enter presses it.
