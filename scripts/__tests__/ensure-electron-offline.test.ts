@@ -40,6 +40,8 @@ function projectWithElectronCopy(): string {
   return project
 }
 
+// Skipped on Windows: `run` spawns `npm` without a shell (Windows has only npm.cmd) and the
+// start script's path is joined with '/'.
 test.skipIf(process.platform === 'win32')(
   'offline, npm start ends with one message: what failed, the variables to set, how to retry',
   async () => {

@@ -21,6 +21,7 @@ import { cleanEnv, closedPort, listing, repoRoot, run } from './run-npm'
 const temp = mkdtempSync(join(tmpdir(), 'cairn-npm-start-'))
 afterAll(() => rmSync(temp, { recursive: true, force: true }))
 
+// Skipped on Windows: the stand-in Electron binary is a POSIX shell script (chmod +x).
 test.skipIf(process.platform === 'win32')(
   'npm start builds the app and starts the Electron binary it was given, downloading nothing',
   async () => {

@@ -220,6 +220,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
+// Skipped off Linux: AppImageUpdater reads latest-linux.yml and installs an AppImage, Linux only.
 describe.skipIf(process.platform !== 'linux')(
   'updates from a generic-server feed on 127.0.0.1',
   () => {

@@ -244,6 +244,7 @@ describe('the memory watcher', () => {
     }
   })
 
+  // Skipped as root (root reads any folder, so nothing is unreadable) and on Windows (no chmod 000).
   it.skipIf(process.getuid?.() === 0 || process.platform === 'win32')(
     'reports an unreadable folder as a permission problem (needs a non-root user)',
     async () => {
