@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect } from 'vitest'
 import { App } from '../App'
+import { ChatView } from '../features/chat/chat-view'
 import { preloadViews } from '../lazy-views'
 import { installFakeMain, type FakeMainOptions } from './fake-main'
 
@@ -19,4 +20,19 @@ export async function renderSettings(options?: FakeMainOptions) {
     )
   )
   return { main, user }
+}
+
+/** The chat view alone over a fake main, as the app shows it when Chat is the active tab. */
+export function renderChat(options?: FakeMainOptions) {
+  const main = installFakeMain(options)
+  const user = userEvent.setup()
+  const view = render(
+    <ChatView
+      onOpenSettings={() => undefined}
+      onOpenMemory={() => undefined}
+      newChatSignal={0}
+      active
+    />
+  )
+  return { main, user, view }
 }

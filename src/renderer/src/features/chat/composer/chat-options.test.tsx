@@ -1,29 +1,13 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { CairnError } from '@shared/errors'
-import { installFakeMain } from '../../../test/fake-main'
-import { ChatView } from '../chat-view'
-
-function renderChat() {
-  const main = installFakeMain({ storedKey: 'sk-ant-test-1234' })
-  const user = userEvent.setup()
-  render(
-    <ChatView
-      onOpenSettings={() => undefined}
-      onOpenMemory={() => undefined}
-      newChatSignal={0}
-      active
-    />
-  )
-  return { main, user }
-}
+import { renderChat } from '../../../test/render-app'
 
 const memorySwitch = () => screen.getByRole('switch', { name: /^Memory/ })
 
 describe('Chat header options', () => {
   it('"New chat without memory" starts one; the switch says so and turns it back on', async () => {
-    const { main, user } = renderChat()
+    const { main, user } = renderChat({ storedKey: 'sk-ant-test-1234' })
     await user.click(await screen.findByRole('button', { name: 'New chat without memory' }))
     await waitFor(() => expect(memorySwitch().textContent).toBe('Memory off for this chat'))
     expect(main.callsTo('chat:create-conversation')).toEqual([{ memory: 'off' }])
@@ -39,7 +23,7 @@ describe('Chat header options', () => {
   })
 
   it('picks the model for this chat from the API list', async () => {
-    const { main, user } = renderChat()
+    const { main, user } = renderChat({ storedKey: 'sk-ant-test-1234' })
     await user.click(await screen.findByRole('button', { name: 'New chat' }))
     const picker = await screen.findByRole('combobox', { name: 'Model for this chat' })
     await waitFor(() =>
@@ -51,7 +35,7 @@ describe('Chat header options', () => {
   })
 
   it("sets this chat's own instructions, and goes back to Settings'", async () => {
-    const { main, user } = renderChat()
+    const { main, user } = renderChat({ storedKey: 'sk-ant-test-1234' })
     await user.click(await screen.findByRole('button', { name: 'New chat' }))
     await user.click(await screen.findByRole('button', { name: 'Instructions' }))
     const dialog = screen.getByRole('dialog', { name: 'Instructions for this chat' })
@@ -76,7 +60,7 @@ describe('Chat header options', () => {
   })
 
   it('a refused change shows why and what to do, and the switch keeps its state', async () => {
-    const { main, user } = renderChat()
+    const { main, user } = renderChat({ storedKey: 'sk-ant-test-1234' })
     await user.click(await screen.findByRole('button', { name: 'New chat' }))
     await waitFor(() => expect(memorySwitch().textContent).toBe('Memory on'))
     main.fail(

@@ -1,23 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { parseAppLink } from '@shared/app/app-links'
-import { installFakeMain } from '../../../test/fake-main'
-import { ChatView } from '../chat-view'
-
-function renderChat() {
-  const main = installFakeMain()
-  const user = userEvent.setup()
-  const view = render(
-    <ChatView
-      onOpenSettings={() => undefined}
-      onOpenMemory={() => undefined}
-      newChatSignal={0}
-      active
-    />
-  )
-  return { main, user, view }
-}
+import { renderChat } from '../../../test/render-app'
 
 describe('Chat conversation list', () => {
   it('creates, renames, searches and deletes (after confirming) conversations', async () => {

@@ -1,31 +1,15 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { installFakeMain } from '../../../test/fake-main'
-import { ChatView } from '../chat-view'
+import { renderChat } from '../../../test/render-app'
 
 // The header's thinking control follows what the chat's model takes, as main's catalog describes
 // it (the fake describes Claude Sonnet 4.6 as adaptive with effort, Opus 4.1 as budget-only).
-
-function renderChat() {
-  const main = installFakeMain({ storedKey: 'sk-ant-test-1234' })
-  const user = userEvent.setup()
-  render(
-    <ChatView
-      onOpenSettings={() => undefined}
-      onOpenMemory={() => undefined}
-      newChatSignal={0}
-      active
-    />
-  )
-  return { main, user }
-}
 
 const header = () => screen.getByRole('button', { name: /^Thinking/ })
 
 describe('Thinking control in the chat header', () => {
   it('changes with the model: effort levels for one, a budget for another, none when undescribed', async () => {
-    const { main, user } = renderChat()
+    const { main, user } = renderChat({ storedKey: 'sk-ant-test-1234' })
     await user.click(await screen.findByRole('button', { name: 'New chat' }))
     const picker = await screen.findByRole('combobox', { name: 'Model for this chat' })
     // The default new-chat model is not in the fake's list: nothing is known, no control.
