@@ -139,14 +139,7 @@ export function classifyFault(error: unknown, phase: FaultPhase): ClassifiedFaul
     error instanceof StreamEndedEarly ||
     (phase === 'stream' && error instanceof APIConnectionError)
   )
-    return plain(
-      fault(
-        'stream-cut',
-        'The connection dropped in the middle of the answer. What arrived so far is kept.',
-        'Press Retry to ask again.',
-        true
-      )
-    )
+    return plain(streamCut())
   if (error instanceof SyntaxError)
     return plain(
       fault(
@@ -178,15 +171,7 @@ export function classifyFault(error: unknown, phase: FaultPhase): ClassifiedFaul
     )
   if (error instanceof APIError) return classifyApiError(error, phase)
   // Once the answer is streaming, a transport error (undici's "terminated") is a cut connection.
-  if (phase === 'stream')
-    return plain(
-      fault(
-        'stream-cut',
-        'The connection dropped in the middle of the answer. What arrived so far is kept.',
-        'Press Retry to ask again.',
-        true
-      )
-    )
+  if (phase === 'stream') return plain(streamCut())
   return plain(
     fault(
       'internal',
@@ -194,6 +179,15 @@ export function classifyFault(error: unknown, phase: FaultPhase): ClassifiedFaul
       'Press Retry; if it keeps happening, restart Cairn.',
       true
     )
+  )
+}
+
+function streamCut(): ChatFault {
+  return fault(
+    'stream-cut',
+    'The connection dropped in the middle of the answer. What arrived so far is kept.',
+    'Press Retry to ask again.',
+    true
   )
 }
 
