@@ -10,7 +10,7 @@ test.describe('Settings', () => {
   test('API key: set → status shows keychain + hint → keychain holds it → no file, log or IPC answer has it', async ({
     cairn
   }) => {
-    await requireKeychain(cairn)
+    await requireKeychain()
     const key = `sk-ant-e2e-${randomUUID()}`
     const app = new AppPage(cairn.page)
     await app.waitForReady()
@@ -103,7 +103,7 @@ test.describe('Settings', () => {
 test('first run: the welcome card takes the key into the OS keychain, then the composer is ready', async ({
   cairn
 }) => {
-  await requireKeychain(cairn)
+  await requireKeychain()
   const key = `sk-ant-welcome-${randomUUID()}`
   const page = cairn.page
   await new AppPage(page).waitForReady()

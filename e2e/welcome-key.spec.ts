@@ -16,7 +16,7 @@ test.describe('A wrong key is caught where it is typed', () => {
     cairn
   }, testInfo) => {
     test.setTimeout(60_000)
-    await requireKeychain(cairn)
+    await requireKeychain()
     const page = cairn.page
     const welcome = page.getByRole('region', { name: 'Welcome to Cairn' })
     await expect(welcome).toBeVisible()

@@ -11,6 +11,7 @@ import {
 } from '@playwright/test'
 import { KEYCHAIN_ACCOUNT } from '../../src/main/services/secrets/secrets-service'
 import { guardKeychain, type Keychain } from '../../src/main/services/secrets/keychain'
+import { probeOsKeychain } from '../../src/main/services/secrets/__tests__/keychain-probe'
 import { createOsKeychain } from '../../src/main/services/secrets/os-keychain'
 import { startFakeAnthropic, type FakeAnthropic } from '../fake-anthropic'
 import { PAGE_BRIDGE_FILE } from '../harness/build-page-bridge'
@@ -27,8 +28,6 @@ export interface CairnApp {
   readonly keychainService: string
   /** What the OS keychain holds for Cairn's API key entry (read directly, not through the app). */
   readKeychain(): Promise<string | null>
-  /** Whether the OS keychain answers at all on this machine. */
-  keychainAvailable(): Promise<boolean>
   /** Main-process log text. */
   logText(): Promise<string>
   /** Every IPC answer and event main sent to the page (browser harness only; Electron: empty). */
@@ -270,17 +269,7 @@ export const test = base.extend<{
     const common = {
       userDataDir,
       keychainService,
-      readKeychain: () => keychain.getPassword(keychainService, KEYCHAIN_ACCOUNT),
-      // Store and remove a throwaway entry: a Secret Service with no unlocked collection answers
-      // reads but refuses writes.
-      keychainAvailable: () =>
-        keychain
-          .setPassword(keychainService, 'probe', 'probe')
-          .then(() => keychain.deletePassword(keychainService, 'probe'))
-          .then(
-            () => true,
-            () => false
-          )
+      readKeychain: () => keychain.getPassword(keychainService, KEYCHAIN_ACCOUNT)
     }
     let app: CairnApp
     let close: () => Promise<void>
@@ -361,10 +350,10 @@ export const test = base.extend<{
 })
 
 /** Tests that need the OS keychain: a failure under CI=true, a one-line skip elsewhere. */
-export async function requireKeychain(cairn: CairnApp): Promise<void> {
-  if (await cairn.keychainAvailable()) return
-  const reason =
-    'no OS keychain (Secret Service) reachable: run inside dbus-run-session with gnome-keyring unlocked'
+export async function requireKeychain(): Promise<void> {
+  const probe = await probeOsKeychain()
+  if (probe.ok) return
+  const reason = `no OS keychain that takes writes (${probe.reason}): run under scripts/with-keyring.sh`
   if (isCI) throw new Error(`CI=true but ${reason}`)
   test.skip(true, reason)
 }

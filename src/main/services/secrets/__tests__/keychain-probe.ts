@@ -5,7 +5,7 @@ import { createOsKeychain } from '../os-keychain'
 export const keychainRequired = process.env.CI === 'true'
 
 export const NO_KEYCHAIN_IN_CI =
-  'CI=true but no OS keychain: run inside dbus-run-session with gnome-keyring unlocked'
+  'CI=true but no OS keychain: run the tests under scripts/with-keyring.sh'
 
 export type KeychainProbe = { ok: true } | { ok: false; reason: string }
 
