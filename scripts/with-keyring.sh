@@ -20,6 +20,9 @@ cat > "$session/start-keyring.sh" << EOF
 echo "\$(date +%T)" >> '$session/starts.log'
 # The keyring's files and control socket live in this session's folder only.
 export XDG_DATA_HOME='$session/data' XDG_RUNTIME_DIR='$session/run'
+# With a login session id, gnome-keyring quits when logind says that session is closing, which a
+# run that outlives the login that started it would see. This keyring belongs to the D-Bus session.
+unset XDG_SESSION_ID
 printf '\n' | exec gnome-keyring-daemon --foreground --unlock --components=secrets
 EOF
 chmod 700 "$session/start-keyring.sh"
