@@ -5,7 +5,6 @@ import {
   type ChannelName,
   type Envelope,
   type EventName,
-  type SecretStatus,
   type SettingsState
 } from '@shared/contract'
 import { CairnError } from '@shared/errors'
@@ -21,6 +20,7 @@ import { createFakeChat } from './fake-chat'
 import { createFakeDesktop } from './fake-desktop'
 import type { SyncStatus } from '@shared/memory/sync'
 import { createFakeMemory } from './fake-memory'
+import { createFakeSecrets } from './fake-secrets'
 import type { UpdateStatus } from '@shared/app/updates'
 import {
   applySettingsPatch,
@@ -137,8 +137,6 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>()
   const failures = new Map<ChannelName, CairnError>()
   const holds = new Map<ChannelName, Promise<void>>()
-  const keychainMissing = options.keychain === 'missing'
-  const envKey = options.envKey ?? null
   const state = {
     settings: options.settings ?? { settings: defaultSettings(), notice: null },
     sessionKey: null as string | null,
@@ -152,22 +150,6 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   // Like main: "Automatic" is offered as the model it stands for, never as "auto".
   const configuredModel = () =>
     state.settings.settings.model === AUTO_MODEL ? FALLBACK_MODEL : state.settings.settings.model
-  const status = (): SecretStatus => {
-    const [key, source] = envKey
-      ? [envKey, 'environment' as const]
-      : state.sessionKey
-        ? [state.sessionKey, 'session' as const]
-        : state.keychainKey
-          ? [state.keychainKey, 'keychain' as const]
-          : [null, null]
-    return {
-      configured: key !== null,
-      source,
-      hint: key ? key.slice(-4) : null,
-      keychainAvailable: !keychainMissing
-    }
-  }
-
   const takenShortcuts = new Set(options.takenShortcuts ?? [])
   const shortcutStatus = () => {
     const accelerator = state.settings.settings.quickAskShortcut
@@ -183,6 +165,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     }
   }
 
+  const { status, handlers: secrets } = createFakeSecrets(state, options)
   const memory = createFakeMemory(options.memory)
   const chat = createFakeChat()
   const approvals = createFakeApprovals(emit)
@@ -195,6 +178,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     ...chat.handlers,
     ...approvals.handlers,
     ...attachments.handlers,
+    ...secrets,
     'chat:cost-summary': () => costSummary([...chat.conversations.values()], new Date()),
     // A model not in the list is described by nothing: the header offers no thinking.
     'chat:describe-model': (input) => ({
@@ -242,33 +226,6 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
         emit('settings:changed', { settings: next })
       }
       return { opened: true, host }
-    },
-    'secrets:status': () => status(),
-    'secrets:set-api-key': (input: { apiKey: string; sessionOnly?: boolean }) => {
-      if (input.sessionOnly) state.sessionKey = input.apiKey
-      else if (keychainMissing)
-        throw new CairnError(
-          'KEYCHAIN_UNAVAILABLE',
-          "Couldn't access platform storage. You can keep the key for this session only: it stays in memory and is forgotten when Cairn quits."
-        )
-      else {
-        state.keychainKey = input.apiKey
-        state.sessionKey = null
-      }
-      return status()
-    },
-    // Like main's key test against the API: a key with "revoked" in it is refused (401).
-    'secrets:test': (input?: { apiKey?: string }) => {
-      const key = input?.apiKey ?? state.sessionKey ?? state.keychainKey
-      if (!key) return { ok: false, code: 'no-api-key', message: 'No API key is set.' }
-      return key.includes('revoked')
-        ? { ok: false, code: 'auth', message: 'Anthropic rejected this key.' }
-        : { ok: true, code: 'ok', message: 'The key works: Anthropic accepted it.' }
-    },
-    'secrets:clear-api-key': () => {
-      state.sessionKey = null
-      state.keychainKey = null
-      return status()
     },
     // Like main: the API's list once a key is set, else only the configured model.
     'chat:list-models': () =>
