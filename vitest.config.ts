@@ -32,6 +32,8 @@ export default defineConfig({
           name: 'renderer',
           environment: 'happy-dom',
           include: ['src/renderer/**/*.test.{ts,tsx}'],
+          // Budgets for a busy machine: findBy*/waitFor wait up to 10 s for their state.
+          testTimeout: 20_000,
           setupFiles: ['src/renderer/src/test-setup.ts']
         }
       }

@@ -159,6 +159,23 @@ test.describe('with an update feed', () => {
     expect(feed.calls).toEqual(['check', 'download'])
   })
 
+  test('the check after start runs on its own and schedules the next one', async ({ cairn }) => {
+    test.skip(!cairn.updates, 'the update feed is a browser-harness double')
+    const feed = cairn.updates!
+    const background = cairn.background!
+    const page = cairn.page
+    await new AppPage(page).gotoSettings()
+    // Held by the harness until the test says its time has come: nothing was asked yet.
+    expect(background.pending()).toContain('update-check')
+    expect(feed.calls).toEqual([])
+
+    feed.offer = { version: '0.2.0', notes: null }
+    expect(background.fire('update-check')).toBe(1)
+    await expect(banner(page)).toContainText('Downloading Cairn 0.2.0…')
+    expect(feed.calls).toEqual(['check', 'download'])
+    expect(background.pending()).toContain('update-check')
+  })
+
   test('a failed check says what happened and what to do; Check again asks again', async ({
     cairn
   }, testInfo) => {

@@ -5,6 +5,7 @@ import { createHandlers } from '../../src/main/ipc/handlers'
 import { createIpcRegistry, type IpcRegistry, type SenderInfo } from '../../src/main/ipc/registry'
 import { trustedUrlCheck } from '../../src/main/ipc/trusted-url'
 import { createServices, type Services } from '../../src/main/services'
+import type { HeldTimers } from '../../src/main/services/background-timers'
 import type { AnthropicOptions } from '../../src/main/services/chat'
 import { ensurePrivateDir } from '../../src/main/services/fs/durable'
 import { createLogger } from '../../src/main/services/log/logger'
@@ -65,6 +66,8 @@ export async function startMainSide(options: {
   pickFiles?: () => Promise<string[]>
   /** A test update feed in place of electron-updater; without it updates stay "development build". */
   updateFeed?: UpdateFeed
+  /** The background jobs' timers, held for the test (update checks, sync retries, sweeps). */
+  background: HeldTimers
 }): Promise<MainSide> {
   const logLines: string[] = []
   const ipc: IpcRecord[] = []
@@ -103,6 +106,7 @@ export async function startMainSide(options: {
     logger,
     env: {},
     app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null },
+    background: options.background,
     ...(options.anthropic ? { anthropic: options.anthropic } : {})
   })
   services.shortcut.attach(

@@ -109,25 +109,33 @@ export class ChatPage {
   }
 
   /**
-   * Watches the message list from inside the page (every 25 ms) until `stop()` is called, which
-   * answers the longest stretch, in ms, the list stayed more than 8 px from its bottom. A list
-   * that follows the answer lags a frame at most; one that gave up stays behind.
+   * Watches the message list from inside the page, frame by frame, until `stop()` is called, which
+   * answers the longest run of painted frames the list showed more than 8 px from its bottom. A
+   * list that follows the answer lags a frame at most; one that gave up stays behind for good.
+   * Counted in frames, not milliseconds: a busy machine paints fewer frames, not different ones.
    */
   async watchBottom(): Promise<{ stop(): Promise<number> }> {
     const handle = await this.log().evaluateHandle((el) => {
       let longest = 0
-      let since: number | null = null
-      const timer = setInterval(() => {
+      let run = 0
+      let watching = true
+      const frame = (callback: () => void): void =>
+        void (
+          globalThis as unknown as { requestAnimationFrame(callback: () => void): number }
+        ).requestAnimationFrame(callback)
+      // After the frame's paint (a task queued from its animation frame callback): what was shown.
+      const afterPaint = (): void => {
+        if (!watching) return
         const away = el.scrollHeight - el.clientHeight - el.scrollTop > 8
-        const now = performance.now()
-        if (away) since ??= now
-        else since = null
-        if (since !== null) longest = Math.max(longest, now - since)
-      }, 25)
+        run = away ? run + 1 : 0
+        longest = Math.max(longest, run)
+        frame(() => setTimeout(afterPaint, 0))
+      }
+      frame(() => setTimeout(afterPaint, 0))
       return {
         stop: () => {
-          clearInterval(timer)
-          return Math.round(longest)
+          watching = false
+          return longest
         }
       }
     })

@@ -9,6 +9,7 @@ import {
   type ElectronApplication,
   type Page
 } from '@playwright/test'
+import { heldTimers, type HeldTimers } from '../../src/main/services/background-timers'
 import { KEYCHAIN_ACCOUNT } from '../../src/main/services/secrets/secrets-service'
 import { guardKeychain, type Keychain } from '../../src/main/services/secrets/keychain'
 import { probeOsKeychain } from '../../src/main/services/secrets/__tests__/keychain-probe'
@@ -68,6 +69,13 @@ export interface CairnApp {
    * spec asks for `updateFeed: true`; Electron: null, its build is unpackaged and updates are off).
    */
   readonly updates: UpdateFeed | null
+  /**
+   * Browser harness only: the timers of background work (the update check after start, sync's
+   * periodic rounds and retries, the memory sweep), held so none fires into a test; a spec fires
+   * one with `fire(job)`. A round soon after a local change runs on the clock, as in the app.
+   * Electron: null.
+   */
+  readonly background: HeldTimers | null
 }
 
 const keychain = createOsKeychain()
@@ -93,6 +101,7 @@ async function startInBrowser(
   updateFeed: UpdateFeed | null
 ) {
   const server = await serveDirectory(join(repoRoot, 'out', 'renderer'))
+  const background = heldTimers({ onClock: ['sync-round'] })
   let main: MainSide | null = null
   const records: IpcRecord[] = []
   const picks: string[][] = []
@@ -121,6 +130,7 @@ async function startInBrowser(
       keychainService,
       anthropic: { baseURL: anthropic.url },
       pickFiles: async () => picks.shift() ?? [],
+      background,
       ...(updateFeed ? { updateFeed } : {})
     })
     main.setEventSink((event, payload) => {
@@ -137,6 +147,7 @@ async function startInBrowser(
   }
   await boot()
   return {
+    background,
     logText: async () => main?.logLines.join('\n') ?? '',
     ipcRecords: () => [...records, ...(main?.ipc ?? [])],
     copiedText: async () => main?.clipboard.at(-1) ?? null,
@@ -295,6 +306,7 @@ export const test = base.extend<{
         ...common,
         anthropic,
         updates: null,
+        background: null,
         get page() {
           return running.page()
         },

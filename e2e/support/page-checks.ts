@@ -1,7 +1,7 @@
 import { copyFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import type { Page, TestInfo } from '@playwright/test'
+import { test, type Page, type TestInfo } from '@playwright/test'
 
 interface CspGlobals {
   __cspViolations?: string[]
@@ -31,8 +31,17 @@ export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   }
 }
 
+/**
+ * What one axe scan may take: a large view is seconds of CPU on a quiet machine and many times
+ * that on a busy two-core one. Each scan brings its own budget, so a test's timeout stays sized to
+ * its other work and a slow scan never eats it.
+ */
+const AXE_SCAN_BUDGET_MS = 30_000
+
 /** axe-core on the current page: the serious and critical findings, one readable line each. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const info = test.info()
+  if (info.timeout > 0) info.setTimeout(info.timeout + AXE_SCAN_BUDGET_MS)
   const results = await new AxeBuilder({ page }).analyze()
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

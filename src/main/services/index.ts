@@ -8,6 +8,7 @@ import {
   type WriteClipboard
 } from './app/app-service'
 import { createDiagnostics } from './app/diagnostics'
+import { clockTimers, memoryTimers, type BackgroundTimers } from './background-timers'
 import { buildCrashReport, CRASH_DUMPS_FOLDER } from './app/crash-report'
 import { createLinkInbox } from './app/link-inbox'
 import { createAnthropicClient, createChatService, type AnthropicOptions } from './chat'
@@ -65,6 +66,8 @@ export interface ServiceDeps {
   memoryOff?: { reason: string }
   /** This computer's name (platform code reads the OS host name): sync names kept copies after it. */
   deviceName?: string
+  /** Update checks, sync's periodic rounds and retries, memory sweeps (e2e: held by the test). */
+  background?: BackgroundTimers
 }
 
 export const MEMORY_FOLDER_NAME = 'memories'
@@ -75,6 +78,7 @@ export const SYNC_STATE_FOLDER_NAME = 'sync-state'
 
 /** Builds every service in one place, with its dependencies passed in; nothing runs at import time. */
 export async function createServices(deps: ServiceDeps) {
+  const background = deps.background ?? clockTimers
   await ensurePrivateDir(deps.userDataDir)
   const settings = createSettingsStore({ dir: deps.userDataDir, logger: deps.logger })
   await settings.load()
@@ -134,6 +138,7 @@ export async function createServices(deps: ServiceDeps) {
         expiry: current.expiry,
         history: current.history,
         secretGuard: current.secretGuard,
+        timers: memoryTimers(background),
         logger: deps.logger
       })
       // A rename keeps its pin: the engine rewrites the pinned patterns, the settings save them.
@@ -192,6 +197,8 @@ export async function createServices(deps: ServiceDeps) {
       return syncClient.client
     },
     intervalMs: 5 * 60_000,
+    setTimer: (fn, ms, job) => background.after(job, ms, fn),
+    clearTimer: (handle) => background.cancel(handle),
     // Changes from other devices wait for approval as Claude's do, under the same setting.
     needsApproval: (command) => needsApproval(settings.get().settings.memoryWriteApproval, command),
     ...(deps.deviceName ? { deviceName: deps.deviceName } : {})
@@ -231,7 +238,9 @@ export async function createServices(deps: ServiceDeps) {
       onChange: (listener) => settings.onChange((next) => listener(next.updates))
     },
     chat,
-    logger: deps.logger
+    logger: deps.logger,
+    setTimer: (fn, ms) => background.after('update-check', ms, fn),
+    clearTimer: (handle) => background.cancel(handle)
   })
   return {
     settings,

@@ -33,7 +33,12 @@ export interface SyncServiceDeps {
   intervalMs?: number
   debounceMs?: number
   now?: () => number
-  setTimer?: (fn: () => void, ms: number) => unknown
+  /** The next round's timer: soon after a change, a retry after a failure, or the periodic one. */
+  setTimer?: (
+    fn: () => void,
+    ms: number,
+    job: 'sync-round' | 'sync-retry' | 'sync-interval'
+  ) => unknown
   clearTimer?: (handle: unknown) => void
 }
 
@@ -91,12 +96,19 @@ export function createSyncService(deps: SyncServiceDeps) {
     declined: declinedSeen
   })
   const emit = (): void => statuses.emit(status())
-  const schedule = (ms: number): void => {
+  const schedule = (
+    ms: number,
+    job: 'sync-round' | 'sync-retry' | 'sync-interval' = 'sync-round'
+  ): void => {
     if (timer !== null) clearTimer(timer)
-    timer = setTimer(() => {
-      timer = null
-      void syncNow().catch(() => undefined)
-    }, ms)
+    timer = setTimer(
+      () => {
+        timer = null
+        void syncNow().catch(() => undefined)
+      },
+      ms,
+      job
+    )
   }
 
   const unsubscribe = deps.memory.onChange((change: MemoryChange) => {
@@ -142,7 +154,7 @@ export function createSyncService(deps: SyncServiceDeps) {
         caught instanceof RemoteUnavailable ? Math.max(caught.retryAfterMs ?? 0, backoff) : backoff
       retryAt = now() + wait
       error = caught instanceof Error ? caught.message : String(caught)
-      if (!paused) schedule(wait)
+      if (!paused) schedule(wait, 'sync-retry')
       throw caught
     } finally {
       await saveState(deps.stateDir, current)
@@ -157,7 +169,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     emit()
     try {
       const report = await running
-      if (deps.intervalMs && !paused) schedule(deps.intervalMs)
+      if (deps.intervalMs && !paused) schedule(deps.intervalMs, 'sync-interval')
       return report
     } finally {
       running = null
