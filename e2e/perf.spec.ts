@@ -116,6 +116,7 @@ test('perf: render a 2,000-message conversation; longest task while streaming 10
   const before = await busy()
   const apiDeltas = Math.ceil(RICH_REPLY.length / 12)
   cairn.anthropic!.script(reply(RICH_REPLY, { textChunk: 12, eventDelayMs: 10 }))
+  const watch = await chat.watchBottom()
   await chat.send('Stream something long')
   // Waited for from here, not by polling the page: Playwright's text matching runs on the page's
   // main thread and would show up in what is measured.
@@ -124,6 +125,7 @@ test('perf: render a 2,000-message conversation; longest task while streaming 10
   await expect.poll(() => events('chat:done').length, { timeout: 30_000 }).toBe(1)
   const seconds = (Date.now() - sentAt) / 1000
   const after = await busy()
+  const behind = await watch.stop()
   // A moment for the saved answer's render and frame, which follow chat:done.
   const traced = stopTrace ? (await cairn.page.waitForTimeout(500), await stopTrace()) : null
   const longest = await cairn.page.evaluate(
@@ -134,7 +136,8 @@ test('perf: render a 2,000-message conversation; longest task while streaming 10
   console.log(
     `perf: streaming ${apiDeltas} API deltas at ~${Math.round(apiDeltas / seconds)}/s (main sent ${events('chat:delta').length} chat:delta events): ` +
       `longest main-thread task ${Math.round(longest)} ms (target ≤ 50 ms; 0 = none over 50 ms); ` +
-      `main thread busy ${ms(after.task - before.task)} ms in ${seconds.toFixed(1)} s, of which script ${ms(after.script - before.script)} ms`
+      `main thread busy ${ms(after.task - before.task)} ms in ${seconds.toFixed(1)} s, of which script ${ms(after.script - before.script)} ms; ` +
+      `the list followed the answer, at most ${behind.frames} painted frame(s) (${behind.ms} ms) away from its bottom`
   )
   if (traced)
     console.log(`perf: longest main-thread tasks from the trace (from the send): ${traced}`)
