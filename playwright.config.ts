@@ -32,7 +32,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // CI also keeps a JSON report: .ci/run prints the slowest specs from it.
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'reports/e2e.json' }]] : [['list']],
   outputDir: 'test-results',
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure', actionTimeout: 10_000 },
   projects
