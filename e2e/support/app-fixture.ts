@@ -70,10 +70,10 @@ export interface CairnApp {
    */
   readonly updates: UpdateFeed | null
   /**
-   * Browser harness only: the timers of background work (the update check after start, sync's
-   * periodic rounds and retries, the memory sweep), held so none fires into a test; a spec fires
-   * one with `fire(job)`. A round soon after a local change runs on the clock, as in the app.
-   * Electron: null.
+   * Browser harness only: the app's timers (src/main/services/background-timers.ts). The update
+   * check after start, sync's periodic rounds and retries and the memory sweep are held, so none
+   * fires into a test; a spec fires one with `fire(job)`. A sync round soon after a change and a
+   * chat retry's countdown run on the clock unless a spec holds them (`hold(job)`). Electron: null.
    */
   readonly background: HeldTimers | null
 }
@@ -101,7 +101,8 @@ async function startInBrowser(
   updateFeed: UpdateFeed | null
 ) {
   const server = await serveDirectory(join(repoRoot, 'out', 'renderer'))
-  const background = heldTimers({ onClock: ['sync-round'] })
+  // A round soon after a local change and a chat retry's countdown run on the clock, as in the app.
+  const background = heldTimers({ onClock: ['sync-round', 'chat-retry'] })
   let main: MainSide | null = null
   const records: IpcRecord[] = []
   const picks: string[][] = []

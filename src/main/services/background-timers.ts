@@ -1,10 +1,11 @@
+import type { Wait } from './chat'
 import type { Timers } from './memory'
 
 /**
- * Work nobody asked for just now, run on a timer: the update check after start (and every few
- * hours), sync's periodic round and its retry after a failure, the hourly memory sweep. The app
- * runs them on the clock; the e2e harness holds them, so none fires into a test unless the test
- * says so (a slow test must not meet the app's own start-up check).
+ * What the app does when a timer says so: the update check after start (and every few hours),
+ * sync's rounds (soon after a change, periodic, a retry after a failure), the hourly memory sweep,
+ * and the countdown before a failed chat request is tried again. The app runs them on the clock;
+ * the e2e harness holds the ones a test should not meet by surprise, and a test fires them.
  */
 export type BackgroundJob =
   | 'update-check'
@@ -13,6 +14,8 @@ export type BackgroundJob =
   | 'sync-interval'
   | 'sync-retry'
   | 'memory-sweep'
+  /** One step (up to a second) of the countdown before Cairn tries a failed request again. */
+  | 'chat-retry'
 
 export interface BackgroundTimers {
   /** Runs `fn` once, `ms` from now. */
@@ -39,22 +42,42 @@ export function memoryTimers(background: BackgroundTimers): Timers {
   }
 }
 
+/** The chat's wait before a retry, on these timers; Stop (the signal) ends it at once. */
+export function retryWait(background: BackgroundTimers): Wait {
+  return (ms, signal) =>
+    new Promise((resolve) => {
+      if (signal.aborted) return resolve()
+      const stop = (): void => {
+        background.cancel(handle)
+        resolve()
+      }
+      const handle = background.after('chat-retry', ms, () => {
+        signal.removeEventListener('abort', stop)
+        resolve()
+      })
+      signal.addEventListener('abort', stop, { once: true })
+    })
+}
+
 /** Timers that fire only when told to (the e2e harness): what is pending, by job. */
 export interface HeldTimers extends BackgroundTimers {
   /** The held jobs waiting now, in the order they were set. */
   pending(): BackgroundJob[]
   /** Fires every pending timer of `job` (a repeating one stays pending); answers how many ran. */
   fire(job: BackgroundJob): number
+  /** From now on, holds `job` too (one that ran on the clock). */
+  hold(job: BackgroundJob): void
 }
 
 /** Holds every job but those in `onClock`, which run on the clock as in the app. */
 export function heldTimers({ onClock = [] }: { onClock?: BackgroundJob[] } = {}): HeldTimers {
+  const clocked = new Set(onClock)
   const timers = new Map<object, { job: BackgroundJob; fn: () => void; repeat: boolean }>()
   const clock = new Map<object, unknown>()
   const start = (job: BackgroundJob, ms: number, fn: () => void, repeat: boolean): object => {
     const handle = {}
-    if (onClock.includes(job) && repeat) clock.set(handle, clockTimers.every(job, ms, fn))
-    else if (onClock.includes(job))
+    if (clocked.has(job) && repeat) clock.set(handle, clockTimers.every(job, ms, fn))
+    else if (clocked.has(job))
       clock.set(
         handle,
         clockTimers.after(job, ms, () => {
@@ -81,6 +104,7 @@ export function heldTimers({ onClock = [] }: { onClock?: BackgroundJob[] } = {})
         timer.fn()
       }
       return due.length
-    }
+    },
+    hold: (job) => void clocked.delete(job)
   }
 }

@@ -8,7 +8,7 @@ import {
   type WriteClipboard
 } from './app/app-service'
 import { createDiagnostics } from './app/diagnostics'
-import { clockTimers, memoryTimers, type BackgroundTimers } from './background-timers'
+import { clockTimers, memoryTimers, retryWait, type BackgroundTimers } from './background-timers'
 import { buildCrashReport, CRASH_DUMPS_FOLDER } from './app/crash-report'
 import { createLinkInbox } from './app/link-inbox'
 import { createAnthropicClient, createChatService, type AnthropicOptions } from './chat'
@@ -66,7 +66,7 @@ export interface ServiceDeps {
   memoryOff?: { reason: string }
   /** This computer's name (platform code reads the OS host name): sync names kept copies after it. */
   deviceName?: string
-  /** Update checks, sync's periodic rounds and retries, memory sweeps (e2e: held by the test). */
+  /** Update checks, sync rounds and retries, memory sweeps, chat retries (e2e: the test's). */
   background?: BackgroundTimers
 }
 
@@ -181,6 +181,7 @@ export async function createServices(deps: ServiceDeps) {
     logger: deps.logger,
     ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
     pickFiles: deps.pickFiles,
+    wait: retryWait(background),
     // Never from the environment: only main's dev overrides (or a test) name another server.
     anthropic: { ...deps.anthropic }
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { heldTimers } from '../background-timers'
+import { heldTimers, retryWait } from '../background-timers'
 
 describe('held background timers (the e2e harness)', () => {
   it('fire nothing until the test fires a job, then only that job; a repeating one stays', () => {
@@ -33,6 +33,35 @@ describe('held background timers (the e2e harness)', () => {
     timers.cancel(cancelled)
     await new Promise((resolve) => setTimeout(resolve, 5))
     expect(ran).toEqual(['round'])
+    expect(timers.pending()).toEqual([])
+  })
+
+  it('hold a job that ran on the clock from then on', () => {
+    const timers = heldTimers({ onClock: ['chat-retry'] })
+    timers.hold('chat-retry')
+    const ran: string[] = []
+    timers.after('chat-retry', 0, () => ran.push('retry'))
+    expect(timers.pending()).toEqual(['chat-retry'])
+    timers.fire('chat-retry')
+    expect(ran).toEqual(['retry'])
+  })
+})
+
+describe("the chat's retry wait on these timers", () => {
+  it('ends when its timer fires, or at once when Stop aborts it (and its timer goes)', async () => {
+    const timers = heldTimers()
+    const wait = retryWait(timers)
+    const fired = wait(1000, new AbortController().signal)
+    expect(timers.pending()).toEqual(['chat-retry'])
+    timers.fire('chat-retry')
+    await fired
+
+    const stop = new AbortController()
+    const stopped = wait(1000, stop.signal)
+    stop.abort()
+    await stopped
+    expect(timers.pending()).toEqual([])
+    await wait(1000, stop.signal) // already stopped: no timer at all
     expect(timers.pending()).toEqual([])
   })
 })
