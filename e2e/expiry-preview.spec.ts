@@ -8,9 +8,13 @@ import { captureView, seriousA11yViolations } from './support/page-checks'
 
 const DAY = 86_400_000
 
+/** One "now" for every seed: files seeded the same number of days ago expire at the same moment. */
+const seededAt = Date.now()
+
 /**
  * A file that arrives in the memory folder already `idleDays` old (written aside, dated, then moved
- * in, so the watcher never sees it young).
+ * in, so the watcher never sees it young). Lists of files due at the same moment are in name order;
+ * a `Date.now()` per seed made their order the order the seeds happened to run in.
  */
 async function seedOld(userDataDir: string, name: string, text: string, idleDays: number) {
   const folder = join(userDataDir, 'memories')
@@ -18,7 +22,7 @@ async function seedOld(userDataDir: string, name: string, text: string, idleDays
   await mkdir(folder, { recursive: true, mode: 0o700 })
   await mkdir(aside, { recursive: true, mode: 0o700 })
   await writeFile(join(aside, name), text, { mode: 0o600 })
-  const then = new Date(Date.now() - idleDays * DAY)
+  const then = new Date(seededAt - idleDays * DAY)
   await utimes(join(aside, name), then, then)
   await rename(join(aside, name), join(folder, name))
   return join(folder, name)
