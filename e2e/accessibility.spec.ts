@@ -26,7 +26,6 @@ for (const scheme of ['light', 'dark'] as const) {
     cairn
   }, testInfo) => {
     test.skip(!cairn.anthropic, 'needs the fake Anthropic server (browser harness)')
-    test.setTimeout(240_000) // axe on five views at three widths
     const page = cairn.page
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
     await page.setViewportSize({ width: 1280, height: 800 })

@@ -70,7 +70,6 @@ const bodyOf = (request: RecordedRequest | undefined) => request?.body as Body
 test.describe('Attachments', () => {
   test.beforeEach(({ cairn }) => {
     test.skip(!cairn.anthropic, 'needs the fake Anthropic API')
-    test.setTimeout(120_000) // axe and a screenshot per state, light and dark
   })
 
   test('paste an image → thumbnail → sent as an image block → survives a restart → drop a PDF → sent as a document', async ({

@@ -39,7 +39,6 @@ test.describe('Conversations', () => {
   test('search finds a word inside a message and jumps to it; pin; export to Markdown', async ({
     cairn
   }, testInfo) => {
-    test.setTimeout(120_000) // axe and screenshots, light and dark
     const fake = cairn.anthropic!
     const filler = Array.from({ length: 12 }, (_, i) => `Paragraph ${i + 1} about the trip.`)
     fake.script(

@@ -19,7 +19,6 @@ test.describe('Cost and context', () => {
   test('each answer shows its cost, the chat its total, the gauge fills as it grows, About sums 30 days', async ({
     cairn
   }, testInfo) => {
-    test.setTimeout(120_000) // axe and screenshots, light and dark, two sizes, on a shared machine
     const fake = cairn.anthropic!
     fake.script(
       // 1,000×3 + 100×15 + 20,000×3.75 = 79,500 µ$

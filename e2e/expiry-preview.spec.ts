@@ -32,7 +32,6 @@ test.describe('Expiry says what it will do before it does it', () => {
   test('Settings previews the draft policy by name; Sweep now confirms with that list', async ({
     cairn
   }, testInfo) => {
-    test.setTimeout(90_000) // axe and screenshots, light and dark
     const old = await Promise.all(
       ['alpha.md', 'beta.md', 'gamma.md'].map((name) =>
         seedOld(cairn.userDataDir, name, `${name} from long ago\n`, 200)

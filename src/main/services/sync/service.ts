@@ -20,6 +20,9 @@ import { loadState, saveState, type SyncState } from './state'
 // Sync as the app runs it: off until configured; one round at a time; a round after local changes
 // (debounced) and on a timer; offline, 429 and 5xx back off (retry-after when the API gives one).
 
+/** Why the next round is due (the app's timers hold some of these in tests). */
+type RoundTimer = 'sync-round' | 'sync-retry' | 'sync-interval'
+
 export interface SyncServiceDeps {
   memory: MemoryService
   /** The app's private state folder (the sidecar lives here, never in the memory folder). */
@@ -34,11 +37,7 @@ export interface SyncServiceDeps {
   debounceMs?: number
   now?: () => number
   /** The next round's timer: soon after a change, a retry after a failure, or the periodic one. */
-  setTimer?: (
-    fn: () => void,
-    ms: number,
-    job: 'sync-round' | 'sync-retry' | 'sync-interval'
-  ) => unknown
+  setTimer?: (fn: () => void, ms: number, job: RoundTimer) => unknown
   clearTimer?: (handle: unknown) => void
 }
 
@@ -96,10 +95,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     declined: declinedSeen
   })
   const emit = (): void => statuses.emit(status())
-  const schedule = (
-    ms: number,
-    job: 'sync-round' | 'sync-retry' | 'sync-interval' = 'sync-round'
-  ): void => {
+  const schedule = (ms: number, job: RoundTimer = 'sync-round'): void => {
     if (timer !== null) clearTimer(timer)
     timer = setTimer(
       () => {
