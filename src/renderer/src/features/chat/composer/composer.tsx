@@ -40,7 +40,8 @@ export function Composer({
     if (focusOnMount && canType) input.current?.focus()
   }, [focusOnMount, canType])
   const send = () => {
-    if (empty || files.adding || running || !hasKey) return
+    // Unknown yet (the window just opened): send, and main answers if no key is set after all.
+    if (empty || files.adding || running || hasKey === false) return
     const { refs, taken } = files.take()
     const sent = text
     setText('')
