@@ -369,6 +369,7 @@ describe('symlink escapes', () => {
       const before = await snapshotOutside(sandbox)
 
       // A worker thread flips the folder as fast as it can, truly in parallel with the store.
+      // stop[0]: set to stop the worker; stop[1]: the flips it has made so far.
       const stop = new Int32Array(new SharedArrayBuffer(8))
       const worker = new Worker(FLIPPER, {
         eval: true,
@@ -382,8 +383,15 @@ describe('symlink escapes', () => {
       const violations = new Violations()
       let successes = 0
       let refusals = 0
+      // Counted, not timed: the operations start once the folder is flipping and go on until it
+      // flipped often enough under them and both outcomes were met. A busy machine (the worker
+      // slow to start) makes the race longer, never weaker.
       const ops = 1_000
-      for (let i = 0; i < ops; i += 1) {
+      const enough = (i: number): boolean =>
+        i >= ops && Atomics.load(stop, 1) > 10 && successes > 0 && refusals > 0
+      const flipping = Atomics.waitAsync(stop, 1, 0)
+      if (flipping.async) await flipping.value
+      for (let i = 0; !enough(i) && i < 50 * ops; i += 1) {
         // Eight operations per cycle, all on one of the names.
         const name = names[Math.floor(i / 8) % names.length] as string
         const path = `/memories/race/${name}`
@@ -450,6 +458,8 @@ while (Atomics.load(stop, 0) === 0) {
     fs.renameSync(parked, race)
     Atomics.wait(pause, 0, 0, 1)
     count++
+    Atomics.add(stop, 1, 1)
+    Atomics.notify(stop, 1)
   } catch (error) {
     // Put things back and carry on.
     try { if (fs.lstatSync(race).isSymbolicLink()) fs.unlinkSync(race) } catch {}
