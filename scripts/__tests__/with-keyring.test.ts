@@ -30,6 +30,8 @@ if (!runnable && process.env.CI === 'true') {
   throw new Error(`CI=true but scripts/with-keyring.sh cannot run here: missing ${missing}`)
 }
 
+// Skipped only where dbus-daemon or gnome-keyring is missing (a developer machine); CI=true
+// throws above instead.
 test.skipIf(!runnable)(
   'the keyring stays unlocked, with its items, after its daemon exits mid-run',
   async () => {

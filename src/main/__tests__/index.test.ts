@@ -270,6 +270,7 @@ describe('start-up with the lock', () => {
   })
 })
 
+// Skipped on Windows: making a symbolic link there needs admin rights or Developer Mode.
 describe.skipIf(process.platform === 'win32')('the memory folder cannot be opened', () => {
   /** A memory folder replaced by a link: the engine refuses it at start. */
   async function linkMemoryFolder(): Promise<string> {

@@ -46,6 +46,7 @@ describe('openMemoryFolder', () => {
     expect(openPath).toHaveBeenCalledWith(memoryFolder)
   })
 
+  // Skipped on Windows: making a symbolic link there needs admin rights or Developer Mode.
   test.skipIf(isWindows)('refuses a memory folder that is a symbolic link', async () => {
     const openPath = vi.fn<OpenPath>(async () => '')
     const { app, memoryFolder } = setup(openPath)
@@ -66,6 +67,7 @@ describe('openMemoryFolder', () => {
     expect(openPath).not.toHaveBeenCalled()
   })
 
+  // Skipped on Windows: it has no POSIX file modes to check (ACLs stand in for them).
   test.skipIf(isWindows)('the created folder (and its missing parents) are 0700', async () => {
     const { app, memoryFolder } = setup(async () => '')
     await app.openMemoryFolder()

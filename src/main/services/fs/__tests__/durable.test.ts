@@ -82,6 +82,7 @@ describe('writeFileDurably', () => {
 })
 
 describe('ensurePrivateDir', () => {
+  // Skipped on Windows: it has no POSIX file modes to check (ACLs stand in for them).
   test.skipIf(isWindows)('creates nested folders, each 0700', async () => {
     const deepest = join(tempDir(), 'a', 'b', 'c')
     await ensurePrivateDir(deepest)

@@ -37,6 +37,8 @@ function chain(at: string, name: string, levels: number): void {
   }
 }
 
+// Linux only: the child's descriptor limit is set with the shell's `ulimit -n`, and the limits
+// that make a deep walk fail (EMFILE, PATH_MAX) are Linux's.
 describe.skipIf(process.platform !== 'linux')('a deep folder chain', () => {
   let build: Sandbox
   let script: string

@@ -10,6 +10,7 @@ import { runner, useMemory } from '../../__tests__/helpers'
 
 const memory = useMemory()
 
+// Skipped on Windows: making a symbolic link there needs admin rights or Developer Mode.
 describe.skipIf(isWindows)('a memory root that is a symbolic link', () => {
   test('is refused at open, with a message that says what to do', async () => {
     const elsewhere = join(memory.temp(), 'elsewhere')
