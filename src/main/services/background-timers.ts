@@ -1,4 +1,4 @@
-import type { Wait } from './chat'
+import { waitOn, type Wait } from './chat'
 import type { Timers } from './memory'
 
 /**
@@ -44,19 +44,10 @@ export function memoryTimers(background: BackgroundTimers): Timers {
 
 /** The chat's wait before a retry, on these timers; Stop (the signal) ends it at once. */
 export function retryWait(background: BackgroundTimers): Wait {
-  return (ms, signal) =>
-    new Promise((resolve) => {
-      if (signal.aborted) return resolve()
-      const stop = (): void => {
-        background.cancel(handle)
-        resolve()
-      }
-      const handle = background.after('chat-retry', ms, () => {
-        signal.removeEventListener('abort', stop)
-        resolve()
-      })
-      signal.addEventListener('abort', stop, { once: true })
-    })
+  return waitOn(
+    (fn, ms) => background.after('chat-retry', ms, fn),
+    (handle) => background.cancel(handle)
+  )
 }
 
 /** Timers that fire only when told to (the e2e harness): what is pending, by job. */

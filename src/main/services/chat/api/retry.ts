@@ -24,17 +24,28 @@ export const DEFAULT_RETRY: RetryPolicy = {
 /** Waits `ms`, or less when the signal aborts; never rejects. */
 export type Wait = (ms: number, signal: AbortSignal) => Promise<void>
 
-export const realWait: Wait = (ms, signal) =>
-  new Promise((resolve) => {
-    if (signal.aborted) return resolve()
-    const done = (): void => {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    signal.addEventListener('abort', done, { once: true })
-  })
+/** A Wait on any timer: it ends when the timer fires, or at once (the timer cancelled) on abort. */
+export function waitOn(
+  start: (fn: () => void, ms: number) => unknown,
+  cancel: (handle: unknown) => void
+): Wait {
+  return (ms, signal) =>
+    new Promise((resolve) => {
+      if (signal.aborted) return resolve()
+      const done = (): void => {
+        cancel(timer)
+        signal.removeEventListener('abort', done)
+        resolve()
+      }
+      const timer = start(done, ms)
+      signal.addEventListener('abort', done, { once: true })
+    })
+}
+
+export const realWait: Wait = waitOn(
+  (fn, ms) => setTimeout(fn, ms),
+  (handle) => clearTimeout(handle as NodeJS.Timeout)
+)
 
 export function attemptsFor(fault: ChatFault, policy: RetryPolicy): number {
   return fault.code === 'offline' || fault.code === 'timeout' || fault.code === 'stream-cut'
