@@ -25,6 +25,7 @@ export function createMemoryOff(reason: string): MemoryService {
     read: refuse,
     write: refuse,
     create: refuse,
+    putExact: refuse,
     rename: refuse,
     delete: refuse,
     usage: refuse,

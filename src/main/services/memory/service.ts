@@ -136,6 +136,15 @@ export interface MemoryWrites {
   execute(input: unknown, actor: MemoryActor, options?: ExecuteOptions): Promise<ToolResult>
   write(input: MemoryWriteInput): Promise<MemoryMutation>
   create(input: MemoryCreateInput): Promise<MemoryMutation>
+  /**
+   * Sync's write: the file's bytes become exactly `content` (UTF-8; no BOM or line ending is
+   * re-applied), if it still holds what `expect` names (its sha256; null: nothing there).
+   * Caps, the guard, history and activity apply; anything else there fails with MEMORY_CONFLICT.
+   */
+  putExact(
+    input: { path: string; content: string; expect: string | null },
+    actor: MemoryActor
+  ): Promise<MemoryMutation>
   rename(input: MemoryRenameInput): Promise<MemoryMutation>
   delete(path: string): Promise<MemoryMutation>
   /** Re-reads the folder into the index, then expires what is due (only `only`, when given). */

@@ -48,6 +48,7 @@ export class MemoryStore implements MemoryService {
   readonly read: S['read'] = (path, how) => calls.read(this.e, path, how)
   readonly write: S['write'] = (input) => calls.write(this.e, input)
   readonly create: S['create'] = (input) => calls.create(this.e, input)
+  readonly putExact: S['putExact'] = (input, actor) => calls.putExact(this.e, input, actor)
   readonly rename: S['rename'] = (input) => calls.rename(this.e, input)
   readonly delete: S['delete'] = (path) => calls.deleteFile(this.e, path)
   readonly scanSecrets: S['scanSecrets'] = () => calls.scanSecrets(this.e)

@@ -1,5 +1,5 @@
 import { ZodError } from 'zod'
-import type { MemoryMutation, VersionRef } from '@shared/memory/memory'
+import type { ActivityActor, MemoryMutation, VersionRef } from '@shared/memory/memory'
 import type { NewActivity } from '../ledger/activity-log'
 import type { Ctx, UserDone } from '../kernel/context'
 import { parseMemoryPath } from '../jail/paths'
@@ -10,13 +10,15 @@ import { badInput, inspect } from './inspect'
 import { catchUp } from './outside'
 import { historyHow, record, tracked } from './record'
 
-// A user's change is recorded like Claude's: an entry, history around it, failed or not.
+// A user's change is recorded like Claude's: an entry, history around it, failed or not. Sync's
+// exact writes come this way too, recorded as the other device's (`actor`).
 
 export function inspectMutation(
   e: Engine,
   command: NewActivity['command'],
   input: unknown,
-  task: (ctx: Ctx) => Promise<UserDone>
+  task: (ctx: Ctx) => Promise<UserDone>,
+  actor: ActivityActor = USER
 ): Promise<MemoryMutation> {
   return inspect(e, async () => {
     let done: UserDone | undefined
@@ -25,7 +27,7 @@ export function inspectMutation(
       await catchUp(e, inputPaths(input))
       ;[done, versions] = await tracked(
         e,
-        e.ctx(USER, false),
+        e.ctx(actor, false),
         inputPaths(input),
         historyHow(command),
         task
@@ -39,7 +41,7 @@ export function inspectMutation(
             : ioFailure(command, 'the memory folder', error)
       await record(
         e,
-        USER,
+        actor,
         command,
         undefined,
         // As Claude's: a message may quote the input (a path with a key in it).
@@ -51,7 +53,7 @@ export function inspectMutation(
     const kind = done.command ?? command
     await record(
       e,
-      USER,
+      actor,
       kind,
       { ...done, content: '' },
       { content: `${kind} ok`, isError: false },

@@ -6,6 +6,7 @@ import {
   type MemoryCreateInput,
   type MemoryFile,
   type MemoryListInput,
+  type MemoryActor,
   type MemoryListPage,
   type MemoryMutation,
   type MemoryRenameInput,
@@ -32,6 +33,7 @@ import {
 } from '../inspector/user-ops'
 import { guardOutsideName, scanFolder } from '../secret-guard'
 import { ToolError } from '../jail/io-failure'
+import type { Ctx } from '../kernel/context'
 import { SYSTEM, USER, type Engine } from './engine'
 import { inspect, toCairn } from './inspect'
 import { inspectMutation } from './mutation'
@@ -82,6 +84,25 @@ export function write(e: Engine, input: MemoryWriteInput): Promise<MemoryMutatio
     const { path, content, expectedHash, secrets } = input
     return writeForUser(e.userGuarded(ctx, secrets), e.path(path), content, expectedHash)
   })
+}
+
+/**
+ * Sync's one write: the file's bytes become exactly `content`'s UTF-8, if it still holds the bytes
+ * `expect` names (null: if nothing is there). No frame is re-applied (a pulled text carries its
+ * own BOM and line endings); caps, the guard (as for Claude's writes), history and the activity
+ * entry apply as to any change. A different file there fails with MEMORY_CONFLICT.
+ */
+export function putExact(
+  e: Engine,
+  input: { path: string; content: string; expect: string | null },
+  actor: MemoryActor
+): Promise<MemoryMutation> {
+  const { path, content, expect } = input
+  const command = expect === null ? 'create' : 'write'
+  // What arrives from another device meets the guard as Claude's writes do.
+  const guard = e.claudeCtx(actor).guard
+  const task = (ctx: Ctx) => writeForUser({ ...ctx, guard }, e.path(path), content, expect)
+  return inspectMutation(e, command, { path }, task, actor)
 }
 
 /** Creates a new file (capped like a write) or folder; fails if anything is there. */

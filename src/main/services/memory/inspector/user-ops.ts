@@ -197,12 +197,15 @@ export async function readForUser(
   })
 }
 
-/** Creates or replaces a file; with `expectedHash`, refuses if it changed since it was read. */
+/**
+ * Creates or replaces a file with exactly `typed`'s bytes. `expectedHash`: refuses if the file
+ * changed since it was read (null: refuses if anything is there now); undefined: no precondition.
+ */
 export async function writeForUser(
   ctx: Ctx,
   target: MemoryPath,
   typed: string,
-  expectedHash: string | undefined
+  expectedHash: string | null | undefined
 ): Promise<UserDone> {
   if (target.isRoot) throw new ToolError('refused', 'Error: /memories is a folder, not a file.')
   const found = await probe(ctx, target)
@@ -213,8 +216,11 @@ export async function writeForUser(
   if (found.kind !== 'missing' && found.kind !== 'file') {
     throw new ToolError('refused', `Error: ${target.display} is not a regular file.`)
   }
-  if (found.kind === 'missing' && expectedHash !== undefined) {
+  if (found.kind === 'missing' && typeof expectedHash === 'string') {
     throw new ToolError('conflict', `Error: ${target.display} was deleted since it was read.`)
+  }
+  if (found.kind === 'file' && expectedHash === null) {
+    throw new ToolError('conflict', `Error: ${target.display} was created since it was read.`)
   }
   if (found.kind === 'missing') await checkFoldCollision(ctx, target, 'create')
   const missing = () => notFound(target)
@@ -225,7 +231,7 @@ export async function writeForUser(
       const current = await readIn(dir, target, missing)
       before = current.size
       previous = current.complete ? current.bytes.toString('utf8') : undefined
-      if (expectedHash !== undefined && identityOf(current) !== expectedHash) {
+      if (typeof expectedHash === 'string' && identityOf(current) !== expectedHash) {
         throw new ToolError(
           'conflict',
           `Error: ${target.display} changed since it was read; reload it before saving.`
