@@ -51,14 +51,18 @@ export async function strReplace(
     if (found.length === 0) {
       throw new ToolError(
         'not-found',
-        `No replacement was performed, old_str \`${echo(input.old_str)}\` did not appear verbatim in ${path.display}.`
+        `No replacement was performed, old_str \`${echo(input.old_str)}\` did not appear verbatim in ${path.display}.`,
+        undefined,
+        `No replacement was performed: old_str did not appear verbatim in ${path.display}.`
       )
     }
     if (found.length > 1) {
       const lines = [...new Set(found.map((offset) => lineAt(text, offset)))]
       throw new ToolError(
         'refused',
-        `No replacement was performed. Multiple occurrences of old_str \`${echo(input.old_str)}\` in lines: ${lines.join(', ')}. Please ensure it is unique`
+        `No replacement was performed. Multiple occurrences of old_str \`${echo(input.old_str)}\` in lines: ${lines.join(', ')}. Please ensure it is unique`,
+        undefined,
+        `No replacement was performed: old_str occurs more than once in ${path.display} (lines ${lines.join(', ')}).`
       )
     }
     const at = found[0] as number

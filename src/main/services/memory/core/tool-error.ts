@@ -13,7 +13,9 @@ export class ToolError extends Error {
     readonly kind: ToolErrorKind,
     message: string,
     /** For a cap refusal: which cap, so the chip can name it without parsing this message. */
-    readonly refusal?: CapRefusal
+    readonly refusal?: CapRefusal,
+    /** What the activity log keeps instead, when the message quotes Claude's input or a file. */
+    readonly activity?: string
   ) {
     super(message)
   }

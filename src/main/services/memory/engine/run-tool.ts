@@ -102,8 +102,8 @@ async function plan(
     if (done.plan) return { ok: true, plan: done.plan }
     throw new Error('a dry run wrote instead of planning')
   } catch (error) {
-    const result = await failed(e, command, error)
-    if (recordError) await record(e, actor, command.command, undefined, result, pathsOf(command))
+    const { result, note } = await failed(e, command, error)
+    if (recordError) await record(e, actor, command.command, undefined, note, pathsOf(command))
     return { ok: false, result }
   }
 }
@@ -122,6 +122,8 @@ async function run(
     ...(expect !== undefined ? { intent: { expect } } : {})
   }
   let result: ToolResult
+  /** What the activity log keeps of a failure (never Claude's input). */
+  let note: ToolResult | undefined
   let done: Done | undefined
   let versions: VersionRef[] | undefined
   let conflict = false
@@ -144,7 +146,7 @@ async function run(
     }
   } catch (error) {
     conflict = error instanceof ToolError && error.kind === 'conflict'
-    result = await failed(e, command, error)
+    ;({ result, note } = await failed(e, command, error))
   }
   if (MUTATING.has(command.command)) {
     const entry = await record(
@@ -152,7 +154,7 @@ async function run(
       actor,
       command.command as NewActivity['command'],
       done,
-      result,
+      note ?? result,
       pathsOf(command),
       versions
     )
@@ -169,17 +171,41 @@ async function guardOutside(ctx: Ctx, command: Command): Promise<void> {
   if (parsed.ok) await guardOutsideName(ctx, parsed.path)
 }
 
-/** The tool result for a command that failed: its own message, or an I/O failure in words. */
-async function failed(e: Engine, command: Command, error: unknown): Promise<ToolResult> {
+/**
+ * The tool result for a command that failed (its own message, or an I/O failure in words), and
+ * the entry the activity log keeps: the result may quote Claude's input back to Claude, the
+ * log never holds file content (issue 35), so a quoting message has its own words for the log.
+ */
+async function failed(
+  e: Engine,
+  command: Command,
+  error: unknown
+): Promise<{ result: ToolResult; note: ToolResult }> {
   const failure =
     error instanceof ToolError ? error : ioFailure(verbOf(command), displayFor(command), error)
   if (!(error instanceof ToolError)) e.warn('memory command failed', error)
-  // An error may quote Claude's input (old_str): no secret in it reaches the activity log.
+  // No secret in an error reaches Claude's saved tool result either.
+  const content = await withoutSecrets(e.scrub(failure.message))
+  const logged = failure.activity ?? failure.message
+  const note = quotesInput(logged, command)
+    ? `Error: Could not ${verbOf(command)} ${displayFor(command)} (the reason quoted text, which the activity log does not keep).`
+    : await withoutSecrets(e.scrub(logged))
   return {
-    content: await withoutSecrets(e.scrub(failure.message)),
-    isError: true,
-    ...(failure.refusal ? { cap: failure.refusal } : {})
+    result: { content, isError: true, ...(failure.refusal ? { cap: failure.refusal } : {}) },
+    note: { content: note, isError: true }
   }
+}
+
+/** Whether a message quotes one of the command's texts (outside the paths it names). */
+function quotesInput(message: string, command: Command): boolean {
+  const texts = [
+    'old_str' in command ? command.old_str : '',
+    'new_str' in command ? command.new_str : '',
+    'file_text' in command ? command.file_text : '',
+    'insert_text' in command ? command.insert_text : ''
+  ].filter((text) => text.trim().length >= 4)
+  const bare = pathsOf(command).reduce((rest, path) => rest.split(path).join(''), message)
+  return texts.some((text) => bare.includes(text))
 }
 
 async function mutate(
