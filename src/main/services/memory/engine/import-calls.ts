@@ -2,7 +2,7 @@ import type { VersionRef } from '@shared/memory/memory'
 import { createForUser, writeForUser } from '../inspector/user-ops'
 import { inParent, notFound, readIn } from '../kernel/files'
 import { bigFiles } from '../jail/big-file'
-import { findSecrets } from '../secret-guard'
+import { bytesHoldSecret } from '../secret-guard'
 import { ToolError } from '../jail/io-failure'
 import type { ImportCheck, ImportedVersion, ImportFile, ImportOutcome } from '../service'
 import { USER, type Engine } from './engine'
@@ -151,15 +151,16 @@ function freshVersions(e: Engine, versions: readonly ImportedVersion[]): Importe
 
 /**
  * Adds the archive's earlier versions to history as one `import-history` entry: per path a chain
- * of versions, oldest first. A version holding a secret is left out, as the guard keeps secrets
- * out of memory. Answers how many versions were added.
+ * of versions, oldest first. A version holding a secret in any reading of its bytes (UTF-8, or
+ * UTF-16/32 as a byte-order mark or NULs say) is left out, as the guard keeps secrets out of
+ * memory. Answers how many versions were added.
  */
 async function adoptVersions(e: Engine, versions: readonly ImportedVersion[]): Promise<number> {
   const history = e.parts.history
   if (!history) return 0
   const clean: ImportedVersion[] = []
   for (const version of freshVersions(e, versions)) {
-    if (version.bytes && (await findSecrets(version.bytes.toString('utf8'))).length) continue
+    if (version.bytes && (await bytesHoldSecret(version.bytes))) continue
     clean.push(version)
   }
   if (!clean.length) return 0

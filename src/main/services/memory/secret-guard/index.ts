@@ -17,3 +17,4 @@ export {
 } from './name-guard'
 export { describeFindings, redact } from './words'
 export { scanFolder } from './folder-scan'
+export { bytesHoldSecret, readingsOf } from './readings'
