@@ -11,7 +11,9 @@ export const SyncConflictSchema = z.object({
   copy: z.string().optional(),
   kind: z.enum(['kept-both', 'merged', 'path', 'edit-vs-delete', 'redacted']),
   detail: z.string(),
-  at: z.number()
+  at: z.number(),
+  /** The device whose version the copy holds (absent: this device). */
+  from: z.string().optional()
 })
 export type SyncConflict = z.infer<typeof SyncConflictSchema>
 

@@ -70,21 +70,21 @@ export class LocalFolder {
     }
   }
 
-  /** Writes `content` at `path`: a new file (`current` null) or in place of `current`. */
+  /**
+   * Makes the file at `path` hold exactly `content`'s bytes: a new file (`current` null) or in
+   * place of `current`, only if it still holds those bytes. A pulled text carries its own BOM and
+   * line endings, so nothing is re-framed (see "Sync moves bytes" in docs/architecture.md).
+   */
   async put(path: string, content: string, current: LocalText | null): Promise<Applied> {
-    if (current === null || !current.ok)
-      return this.run({ command: 'create', path, file_text: content }, null, path)
-    if (current.content === '') {
-      const removed = await this.remove(path, current.sha256)
-      if (!removed.ok) return removed
-      return this.run({ command: 'create', path, file_text: content }, null, path)
+    if (current && !current.ok) return { ok: false, conflict: false, reason: current.reason }
+    if (current?.content === content) return { ok: true }
+    try {
+      await this.memory.putExact({ path, content, expect: current?.sha256 ?? null }, this.actor)
+      return { ok: true }
+    } catch (error) {
+      const conflict = isCairnError(error) && error.code === 'MEMORY_CONFLICT'
+      return { ok: false, conflict, reason: error instanceof Error ? error.message : 'refused' }
     }
-    if (current.content === content) return { ok: true }
-    return this.run(
-      { command: 'str_replace', path, old_str: current.content, new_str: content },
-      current.sha256,
-      path
-    )
   }
 
   remove(path: string, expectSha: string): Promise<Applied> {

@@ -48,3 +48,17 @@ export function keptCopyPath(
     if (!taken(candidate)) return candidate
   }
 }
+
+/**
+ * The reverse of `keptCopyPath`: `/memories/a/b (from laptop).md` → the path it is a copy of and
+ * the device named (null: not a kept copy's name).
+ */
+export function keptCopyOrigin(copy: string): { path: string; device: string } | null {
+  const slash = copy.lastIndexOf('/')
+  const match = /^(.+) \(from ([^()]+?)(?: ([2-9]|[1-9]\d+))?\)(\.[^.]*)?$/.exec(
+    copy.slice(slash + 1)
+  )
+  if (!match) return null
+  const [, stem, device, , ext] = match
+  return { path: `${copy.slice(0, slash + 1)}${stem}${ext ?? ''}`, device: device as string }
+}

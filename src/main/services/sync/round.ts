@@ -19,7 +19,10 @@ export interface Waiting {
   path: string
   command: 'create' | 'str_replace' | 'delete' | 'rename'
   memoryId: string
-  /** The store's hash the approval is for ('' for a delete): a newer version asks again. */
+  /**
+   * The store's hash the approval is for ('' for a delete; `theirs+mine` for a reconcile): a
+   * newer version asks again.
+   */
   sha256: string
 }
 
@@ -34,6 +37,8 @@ export interface EngineDeps {
   now: () => number
   /** Whether a change from the store may land now (the Approval setting, or the user approved it). */
   mayApply?: (change: Waiting) => boolean
+  /** Quit, disconnect or the round's deadline: the round stops before its next step. */
+  signal?: AbortSignal
 }
 
 // Changes from the store the user declined (Settings → Sync → Decline): this device keeps its

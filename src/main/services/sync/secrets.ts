@@ -17,10 +17,11 @@ export async function hasSecret(content: string): Promise<boolean> {
 /** The store's text with its secrets redacted there first (then `onRedacted` is told). */
 export async function fetchWithoutSecrets(
   remote: Remote,
-  id: string,
+  listed: RemoteMemory,
   onRedacted: () => void
 ): Promise<{ memory: RemoteMemory; content: string }> {
-  const fetched = await remote.content(id)
+  const id = listed.id
+  const fetched = await remote.content(listed)
   const clean = await withoutSecrets(fetched.content)
   if (clean === fetched.content) return fetched
   // The clean text becomes the current version first: the store refuses to redact a live one.

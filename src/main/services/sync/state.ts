@@ -23,17 +23,46 @@ export const ConflictSchema = z.object({
   copy: z.string().optional(),
   kind: z.enum(['kept-both', 'merged', 'path', 'edit-vs-delete', 'redacted']),
   detail: z.string(),
-  at: z.number()
+  at: z.number(),
+  /** The device whose version the copy holds (absent: this one). */
+  from: z.string().optional()
 })
 export type Conflict = z.infer<typeof ConflictSchema>
+
+const RefusedSchema = z.object({
+  sha256: z.string(),
+  reason: z.string(),
+  /** The local path it was refused for (listed with the reason). */
+  path: z.string().optional(),
+  /** For a refused merge: this file's hash then (an edit here tries again). */
+  localSha256: z.string().optional()
+})
+export type Refused = z.infer<typeof RefusedSchema>
+
+const UnsentSchema = z.object({
+  sha256: z.string(),
+  reason: z.string(),
+  /** The store's path that was in the way, when the store named one. */
+  blockedBy: z.string().optional()
+})
+export type Unsent = z.infer<typeof UnsentSchema>
 
 export const SyncStateSchema = z.object({
   version: z.literal(1),
   storeId: z.string(),
   /** Local virtual path (`/memories/...`) → link. */
   links: z.record(z.string(), LinkSchema),
-  /** Remote versions the engine would not take in (secret guard, caps): not fetched again. */
-  refused: z.record(z.string(), z.object({ sha256: z.string(), reason: z.string() })),
+  /**
+   * Store versions not taken in (the engine refused them, their hash or size lied, a merge with
+   * them was refused), by memory id: not fetched again while the store's hash (and, for a merge,
+   * this file's hash) stay the same, and listed every round meanwhile.
+   */
+  refused: z.record(z.string(), RefusedSchema),
+  /**
+   * Local files the store refused to create (a path in the way, a 400), by path: not sent again
+   * while the file's hash stays the same and what was in the way is still listed.
+   */
+  unsent: z.record(z.string(), UnsentSchema).default({}),
   /** Pulled versions the user declined (`command:memoryId:sha256`), oldest first; see declined.ts. */
   declined: z.array(z.string()).default([]),
   conflicts: z.array(ConflictSchema),
@@ -48,6 +77,7 @@ export const emptyState = (storeId: string): SyncState => ({
   storeId,
   links: {},
   refused: {},
+  unsent: {},
   declined: [],
   conflicts: [],
   storeSize: null,

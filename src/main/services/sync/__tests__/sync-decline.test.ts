@@ -115,7 +115,11 @@ describe('declining changes from another device', () => {
     const { a, c } = await heldEdit()
     await c.sync.declineWaiting()
     await c.memory.write({ path: '/memories/plan.md', content: 'mine\n' })
+    // Both changed now: reconciling changes this folder, so it asks (a new question: the pair).
     await c.sync.syncNow()
+    expect(c.sync.status().waiting).toEqual([{ path: '/memories/plan.md', command: 'str_replace' }])
+    expect((await c.files()).get('/memories/plan.md')).toBe('mine\n')
+    await c.sync.approveWaiting()
     await a.sync.syncNow()
     const here = [...(await c.files()).values()]
     const there = [...(await a.files()).values()]
