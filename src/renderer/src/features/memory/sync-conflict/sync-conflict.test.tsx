@@ -32,7 +32,7 @@ describe('a sync conflict in the memory inspector', () => {
     render(<SyncConflictPanel conflict={conflict} deviceName="desk" />)
     const panel = await screen.findByRole('region', { name: 'Sync conflict in plan.md' })
     const diff = await within(panel).findByRole('table', {
-      name: "plan.md: the other device's version against desk's"
+      name: "plan.md: the store's version against desk's"
     })
     expect(diff.querySelector('del')?.textContent).toContain('TWO')
     expect(diff.querySelector('ins')?.textContent).toContain('two')
@@ -44,6 +44,20 @@ describe('a sync conflict in the memory inspector', () => {
       await user.click(within(panel).getByRole('button', { name: label }))
       expect(main.callsTo('sync:resolve').at(-1)).toEqual({ path: conflict.path, keep })
     }
+  })
+
+  it("found on another device, it names that device's copy and answers the same way", async () => {
+    const main = installFakeMain()
+    for (const path of [conflict.path, conflict.copy])
+      main.change({ actor: { kind: 'user' }, command: 'create', path, text: path })
+    const user = userEvent.setup()
+    render(<SyncConflictPanel conflict={{ ...conflict, from: 'desk' }} deviceName="laptop" />)
+    const panel = await screen.findByRole('region', { name: 'Sync conflict in plan.md' })
+    expect(panel.textContent).toContain('has the version from desk')
+    await user.click(within(panel).getByRole('button', { name: "Keep desk's" }))
+    expect(main.callsTo('sync:resolve').at(-1)).toEqual({ path: conflict.path, keep: 'mine' })
+    await user.click(within(panel).getByRole('button', { name: "Keep the store's" }))
+    expect(main.callsTo('sync:resolve').at(-1)).toEqual({ path: conflict.path, keep: 'theirs' })
   })
 
   it('says why an answer failed, with what to do instead', async () => {

@@ -95,6 +95,9 @@ export function SyncConflictPanel({
   }
   const name = relativePath(conflict.path)
   const copy = relativePath(conflict.copy)
+  // The copy holds this device's version, or (found on another device) that device's.
+  const from = conflict.from ?? deviceName
+  const ours = from === deviceName
   return (
     <section
       aria-label={`Sync conflict in ${name}`}
@@ -102,9 +105,9 @@ export function SyncConflictPanel({
     >
       <h2 className="font-semibold">Changed on two devices</h2>
       <p className="text-sm text-muted">
-        <code>{name}</code> has the version from the store (another device). <code>{copy}</code> has
-        the version from {deviceName}. The diff shows what {deviceName} changed compared with the
-        other device.
+        <code>{name}</code> has the version from the store{ours ? ' (another device)' : ''}.{' '}
+        <code>{copy}</code> has the version from {from}. The diff shows what {from} changed compared
+        with the store's version.
       </p>
       {texts === null ? (
         <p className="text-sm text-muted">Loading both versions…</p>
@@ -118,7 +121,7 @@ export function SyncConflictPanel({
           before={texts.theirs}
           after={texts.mine}
           numbers
-          label={`${name}: the other device's version against ${deviceName}'s`}
+          label={`${name}: the store's version against ${from}'s`}
           className="min-h-0 flex-1"
         />
       )}
@@ -127,19 +130,19 @@ export function SyncConflictPanel({
           type="button"
           className="button"
           disabled={busy}
-          title={`${deviceName}'s version replaces ${name}; ${copy} is deleted`}
+          title={`${from}'s version replaces ${name}; ${copy} is deleted`}
           onClick={() => answer('mine')}
         >
-          Keep mine
+          {ours ? 'Keep mine' : `Keep ${from}'s`}
         </button>
         <button
           type="button"
           className="button"
           disabled={busy}
-          title={`${name} stays as the other device left it; ${copy} is deleted`}
+          title={`${name} stays as the store has it; ${copy} is deleted`}
           onClick={() => answer('theirs')}
         >
-          Keep theirs
+          {ours ? 'Keep theirs' : "Keep the store's"}
         </button>
         <button
           type="button"
