@@ -57,7 +57,7 @@ test('a sync conflict shows as a diff; keep mine, keep theirs and keep both each
   await bar.getByRole('button', { name: 'Review plan.md' }).click()
   const panel = cairn.page.getByRole('region', { name: 'Sync conflict in plan.md' })
   const diff = panel.getByRole('table', {
-    name: "plan.md: the other device's version against Desk's"
+    name: "plan.md: the store's version against Desk's"
   })
   await expect(diff.locator('del')).toContainText('changed on the laptop')
   await expect(diff.locator('ins')).toContainText('changed on Desk')
