@@ -4,8 +4,7 @@ import { open, readFile, rename, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { once } from 'node:events'
 import { pipeline } from 'node:stream/promises'
-import { promisify } from 'node:util'
-import { createGzip, gunzip } from 'node:zlib'
+import { createGunzip, createGzip } from 'node:zlib'
 import { formatBytes } from '@shared/sizes'
 import { parseArchive, LIMITS, type Archive, type Limits } from './format'
 import { padding, tarEnd, tarHeader, ArchiveError } from './tar'
@@ -14,7 +13,8 @@ import { padding, tarEnd, tarHeader, ArchiveError } from './tar'
 // chosen file is either the old one or a whole export, never half of one) and reading one back
 // within limits (a small gzip may not unpack into more than LIMITS.maxUnpackedBytes).
 
-const gunzipAsync = promisify(gunzip)
+/** Output chunk of the streamed gunzip: the most a refusal unpacks past the limit. */
+export const UNPACK_CHUNK = 1024 * 1024
 
 export interface ArchiveWriter {
   add(name: string, data: Uint8Array): Promise<void>
@@ -75,26 +75,84 @@ async function syncFolder(dir: string): Promise<void> {
 }
 
 /** Reads and checks an export file; ArchiveError says what is wrong with it. */
-export async function readArchiveFile(path: string): Promise<Archive> {
+export async function readArchiveFile(path: string, limits: Limits = LIMITS): Promise<Archive> {
   const info = await stat(path).catch(() => null)
   if (!info?.isFile()) throw new ArchiveError('That file could not be opened; choose it again.')
-  if (info.size > LIMITS.maxArchiveBytes)
-    throw new ArchiveError('That file is too large to be a Cairn export (over 512 MB).')
-  return readArchiveBytes(await readFile(path))
+  if (info.size > limits.maxArchiveBytes)
+    throw new ArchiveError(
+      `That file is too large to be a Cairn export (over ${formatBytes(limits.maxArchiveBytes)}).`
+    )
+  return readArchiveBytes(await readFile(path), limits)
 }
 
-export async function readArchiveBytes(packed: Buffer, limits: Limits = LIMITS): Promise<Archive> {
-  let tar: Buffer
+/** What one read unpacked, for tests: bytes out of gunzip, and the most held at once. */
+export interface UnpackProbe {
+  produced: number
+  heldPeak: number
+}
+
+export async function readArchiveBytes(
+  packed: Buffer,
+  limits: Limits = LIMITS,
+  probe?: UnpackProbe
+): Promise<Archive> {
+  return parseArchive(await unpack(packed, limits, probe), limits)
+}
+
+/**
+ * Gunzips `packed`, refusing it as soon as the running total passes the limit (the stream is
+ * stopped there, what it held dropped). Up to `holdUnpackedBytes` the bytes are kept as they come;
+ * past that only counted, and an archive that turns out to fit is unpacked a second time into one
+ * buffer of the size now known. A bomb thus never holds more than the hold, and refusing one
+ * unpacks at most one chunk past the limit.
+ */
+async function unpack(packed: Buffer, limits: Limits, probe?: UnpackProbe): Promise<Buffer> {
+  let held: Buffer[] | null = []
+  const total = await inflate(packed, limits, probe, (chunk, total) => {
+    if (held && total > limits.holdUnpackedBytes) held = null
+    held?.push(chunk)
+    if (probe && held) probe.heldPeak = Math.max(probe.heldPeak, total)
+  })
+  if (held) return Buffer.concat(held, total)
+  const whole = Buffer.allocUnsafe(total)
+  if (probe) probe.heldPeak = Math.max(probe.heldPeak, total)
+  const again = await inflate(
+    packed,
+    { ...limits, maxUnpackedBytes: total },
+    undefined,
+    (chunk, end) => chunk.copy(whole, end - chunk.byteLength)
+  )
+  if (again !== total)
+    throw new ArchiveError('The archive is damaged (it does not unpack alike twice).')
+  return whole
+}
+
+/** Streams the gunzip of `packed` to `take` (each chunk, and the total so far); the total. */
+async function inflate(
+  packed: Buffer,
+  limits: Limits,
+  probe: UnpackProbe | undefined,
+  take: (chunk: Buffer, total: number) => void
+): Promise<number> {
+  const stream = createGunzip({ chunkSize: UNPACK_CHUNK })
+  stream.end(packed)
+  let total = 0
   try {
-    tar = await gunzipAsync(packed, { maxOutputLength: limits.maxUnpackedBytes })
+    // Leaving the loop early (the throw below) destroys the stream: nothing more is unpacked.
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      total += chunk.byteLength
+      if (probe) probe.produced += chunk.byteLength
+      if (total > limits.maxUnpackedBytes)
+        throw new ArchiveError(
+          `The archive unpacks to more than ${formatBytes(limits.maxUnpackedBytes)}, more than an import takes; it was refused.`
+        )
+      take(chunk, total)
+    }
   } catch (error) {
-    if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
-      throw new ArchiveError(
-        `The archive unpacks to more than ${formatBytes(limits.maxUnpackedBytes)}; it was refused.`
-      )
+    if (error instanceof ArchiveError) throw error
     throw new ArchiveError(
       'The file is not a Cairn export, or it is damaged or cut short (it does not unpack).'
     )
   }
-  return parseArchive(tar, limits)
+  return total
 }

@@ -23,6 +23,11 @@ export const LIMITS = {
   maxEntries: 200_000,
   /** The whole archive once unpacked: a small gzip must not unpack into gigabytes. */
   maxUnpackedBytes: 1024 * 1024 * 1024,
+  /**
+   * Unpacked bytes held before the archive is known to fit: past this, unpacking only counts
+   * (so a gzip bomb costs time, not memory) and a larger archive that fits is unpacked again.
+   */
+  holdUnpackedBytes: 64 * 1024 * 1024,
   /** The file picked for import, as it is on disk. */
   maxArchiveBytes: 512 * 1024 * 1024,
   maxPathBytes: 1024

@@ -4,7 +4,7 @@ import type { ImportPreview, ImportPreviewItem, ImportResult } from '@shared/mem
 import { MEMORY_ROOT } from '@shared/memory/memory'
 import type { ImportedVersion, ImportFile, MemoryService } from '../memory/service'
 import { readArchiveFile } from './archive-io'
-import type { Archive, ExportedSettings } from './format'
+import type { Archive, ExportedSettings, Limits } from './format'
 
 // Import: the archive is read and checked whole (format.ts) before anything else happens; the
 // preview says, per file, what would change; only on the user's confirm does the memory engine
@@ -15,6 +15,8 @@ export interface ImportDeps {
   memory: MemoryService
   settings: () => ExportedSettings
   applySettings: (settings: ExportedSettings) => Promise<void>
+  /** What an archive may hold (LIMITS unless a test passes smaller ones). */
+  limits?: Limits
 }
 
 interface Pending {
@@ -33,7 +35,7 @@ export function createImporter(deps: ImportDeps) {
   let pending: Pending | null = null
 
   async function preview(file: string): Promise<ImportPreview> {
-    const archive = await readArchiveFile(file)
+    const archive = await readArchiveFile(file, deps.limits)
     const { manifest } = archive
     const texts = new Map<string, string | null>()
     for (const [rel, bytes] of archive.files) texts.set(rel, textOf(bytes))

@@ -9,7 +9,7 @@ import { CairnError, isCairnError } from '@shared/errors'
 import type { MemoryService } from '../memory/service'
 import type { ChooseSavePath } from '../chat/chat-service'
 import { exportMemory } from './export'
-import { EXPORT_EXTENSION, type ExportedSettings } from './format'
+import { EXPORT_EXTENSION, type ExportedSettings, type Limits } from './format'
 import { createImporter, StaleImport } from './import'
 import { ArchiveError } from './tar'
 
@@ -30,6 +30,8 @@ export interface BackupDeps {
   chooseSavePath?: ChooseSavePath
   chooseOpenFile?: ChooseOpenFile
   now?: () => Date
+  /** What an imported archive may hold (LIMITS unless a test passes smaller ones). */
+  limits?: Limits
 }
 
 const FILTERS = [

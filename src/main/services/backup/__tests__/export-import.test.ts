@@ -8,8 +8,9 @@ import type { BackupProgress, ImportPreview } from '@shared/memory/backup'
 import { openMemoryStore, type MemoryStore } from '../../memory'
 import { manualTimers } from '../../memory/__tests__/helpers'
 import { createBackupService, type BackupService } from '..'
-import { EXPORT_FORMAT, MANIFEST_NAME, type ExportedSettings } from '../format'
+import { EXPORT_FORMAT, LIMITS, MANIFEST_NAME, type ExportedSettings, type Limits } from '../format'
 import { tarOf } from '../tar'
+import { gzipBomb } from './bomb'
 
 // Export → import between two real memory engines on two user-data folders (real filesystem):
 // the files and their history versions arrive; a merge makes versions (the old text stays in
@@ -42,7 +43,11 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true })
 })
 
-async function device(name: string, settings: ExportedSettings = DEFAULTS): Promise<Device> {
+async function device(
+  name: string,
+  settings: ExportedSettings = DEFAULTS,
+  limits?: Limits
+): Promise<Device> {
   const dir = await mkdtemp(join(tmpdir(), `cairn-backup-${name}-`))
   dirs.push(dir)
   const memory = await openMemoryStore({
@@ -67,7 +72,8 @@ async function device(name: string, settings: ExportedSettings = DEFAULTS): Prom
     },
     app: { name: 'Cairn', version: 'test' },
     chooseSavePath: async () => d.saveTo,
-    chooseOpenFile: async () => d.pick
+    chooseOpenFile: async () => d.pick,
+    ...(limits ? { limits } : {})
   })
   return d
 }
@@ -77,6 +83,16 @@ async function files(memory: MemoryStore): Promise<Map<string, string>> {
   const page = await memory.list({ path: '/memories', limit: 1000 })
   for (const entry of page.entries)
     if (entry.kind === 'file') out.set(entry.path, (await memory.read(entry.path)).content)
+  return out
+}
+
+/** Every file under `dir` (relative path → bytes), folders included as empty entries. */
+async function snapshot(dir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>()
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name)
+    out.set(path, entry.isFile() ? (await readFile(path)).toString('base64') : '')
+  }
   return out
 }
 
@@ -257,6 +273,45 @@ describe('export and import', () => {
       .importArchive({ token: 'nope', applySettings: true })
       .catch((e: unknown) => e)
     expect(isCairnError(stale) && stale.code).toBe('IMPORT_REFUSED')
+  })
+
+  it('a gzip bomb is refused with the limit named, and nothing in the memory folder changes', async () => {
+    const MB = 1024 * 1024
+    const b = await device('b', DEFAULTS, {
+      ...LIMITS,
+      maxUnpackedBytes: 4 * MB,
+      holdUnpackedBytes: MB
+    })
+    await b.memory.create({ path: '/memories/keep.md', content: 'keep me\n' })
+    const before = await b.memory.activity()
+    const onDisk = await snapshot(join(b.dir, 'memories'))
+    expect([...onDisk.keys()].some((path) => path.endsWith('keep.md'))).toBe(true)
+    const manifest = {
+      format: EXPORT_FORMAT,
+      version: 1,
+      createdAt: '2026-11-26T00:00:00.000Z',
+      app: { name: 'Cairn', version: 'x' },
+      files: [],
+      history: [],
+      settings: DEFAULTS
+    }
+    // A real (empty) export followed by 64 MB of zeros: ~64 KB on disk.
+    const file = join(b.dir, 'bomb.cairnmem')
+    await writeFile(
+      file,
+      await gzipBomb(
+        64 * MB,
+        tarOf([{ name: MANIFEST_NAME, data: Buffer.from(JSON.stringify(manifest)) }])
+      )
+    )
+    b.pick = file
+    const error = await b.backup.chooseImport().catch((e: unknown) => e)
+    expect(isCairnError(error) && error.code).toBe('IMPORT_REFUSED')
+    expect(isCairnError(error) && error.detail).toBe(
+      'The archive unpacks to more than 4 MB, more than an import takes; it was refused. Nothing was imported. Choose a file made by Export memory.'
+    )
+    expect(await snapshot(join(b.dir, 'memories'))).toEqual(onDisk)
+    expect((await b.memory.activity()).entries).toEqual(before.entries)
   })
 
   it('an export that fails leaves the chosen file as it was and no temp file behind', async () => {

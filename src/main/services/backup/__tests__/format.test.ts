@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { readArchiveBytes, readArchiveFile, writeArchive } from '../archive-io'
+import {
+  readArchiveBytes,
+  readArchiveFile,
+  UNPACK_CHUNK,
+  writeArchive,
+  type UnpackProbe
+} from '../archive-io'
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -13,6 +19,7 @@ import {
   type Manifest
 } from '../format'
 import { readTar, tarHeader, tarOf, type TarEntry } from '../tar'
+import { gzipBomb } from './bomb'
 
 // The archive format on its own: what is written reads back byte for byte, and every hostile or
 // broken archive is refused with a sentence naming the problem (the service tests show that
@@ -54,8 +61,8 @@ function archiveOf(files: Record<string, Buffer>, extraEntries: TarEntry[] = [])
   ])
 }
 
-async function refusal(bytes: Buffer, limits = LIMITS): Promise<string> {
-  const error = await readArchiveBytes(bytes, limits).then(
+async function refusal(bytes: Buffer, limits = LIMITS, probe?: UnpackProbe): Promise<string> {
+  const error = await readArchiveBytes(bytes, limits, probe).then(
     () => null,
     (e: unknown) => e
   )
@@ -168,6 +175,44 @@ describe('the export archive format', () => {
     expect(bomb.byteLength).toBeLessThan(10_000)
     const message = await refusal(bomb, { ...LIMITS, maxUnpackedBytes: 1024 * 1024 })
     expect(message).toContain('unpacks to more than')
+  })
+
+  it('stops a gzip bomb one chunk past the limit, holding no more than the hold', async () => {
+    const MB = 1024 * 1024
+    const limits = { ...LIMITS, maxUnpackedBytes: 4 * MB, holdUnpackedBytes: MB }
+    // A real little export with 64 MB of zeros after its end (tar readers skip what follows).
+    const bomb = await gzipBomb(
+      64 * MB,
+      tarOf([{ name: MANIFEST_NAME, data: Buffer.from(JSON.stringify(manifestFor({}))) }])
+    )
+    expect(bomb.byteLength).toBeLessThan(MB / 4)
+    const probe = { produced: 0, heldPeak: 0 }
+    const message = await refusal(bomb, limits, probe)
+    expect(message).toBe(
+      'The archive unpacks to more than 4 MB, more than an import takes; it was refused.'
+    )
+    expect(probe.produced).toBeGreaterThan(limits.maxUnpackedBytes)
+    expect(probe.produced).toBeLessThanOrEqual(limits.maxUnpackedBytes + UNPACK_CHUNK)
+    expect(probe.heldPeak).toBeGreaterThan(0)
+    expect(probe.heldPeak).toBeLessThanOrEqual(limits.holdUnpackedBytes)
+  })
+
+  it('reads an archive larger than the hold whole (it is unpacked twice)', async () => {
+    const files = {
+      'a.md': Buffer.alloc(300 * 1024, 'a'),
+      'b.md': Buffer.from('bee\n'),
+      'c.md': Buffer.alloc(200 * 1024, 'c')
+    }
+    const probe = { produced: 0, heldPeak: 0 }
+    const archive = await readArchiveBytes(
+      archiveOf(files),
+      { ...LIMITS, holdUnpackedBytes: 64 * 1024 },
+      probe
+    )
+    expect(new Map(archive.files)).toEqual(new Map(Object.entries(files)))
+    // The first pass counted past the hold; the second held the whole tar at once.
+    expect(probe.produced).toBeGreaterThan(500 * 1024)
+    expect(probe.heldPeak).toBe(probe.produced)
   })
 
   it('refuses the same path twice', async () => {
