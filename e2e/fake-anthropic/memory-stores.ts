@@ -52,14 +52,37 @@ export type Answer =
   | { status: number; body: unknown }
   | { status: number; error: { type: string; message: string; [extra: string]: unknown } }
 
+/** No answer at all: the request stays open until the client gives up (a hostile store only). */
+export interface Held {
+  hold: true
+}
+
+/** Which route a request reached, as a tamper sees it. */
+export interface StoreRoute {
+  method: string
+  /** `memories`: the list (or a create); `memory`: one memory; `versions` / `version` likewise. */
+  kind: 'stores' | 'store' | 'memories' | 'memory' | 'versions' | 'version'
+  storeId: string | null
+  itemId: string | null
+  query: Record<string, string>
+}
+
+/**
+ * A hostile or broken store: sees every answer the strict fake made (state already changed) and
+ * may replace it. Returning undefined keeps the answer.
+ */
+export type Tamper = (route: StoreRoute, answer: Answer) => Answer | Held | undefined
+
 export interface MemoryStoresFake {
   /** Answers a request under /v1/memory_stores, or null when the path is not one of its routes. */
-  handle(record: RecordedRequest, apiKey: string): Answer | ErrorReply | null
+  handle(record: RecordedRequest, apiKey: string): Answer | Held | ErrorReply | null
+  /** From now on every answer passes through `tamper` (null: the strict store again). */
+  tamper(tamper: Tamper | null): void
   /** The next memory-store requests answer these faults, in order (e.g. 429 with retry-after). */
   fail(...replies: ErrorReply[]): void
   /** The request `n` requests from now (0: the next) answers this fault: a round cut mid-way. */
   failAfter(n: number, reply: ErrorReply): void
-  /** Back online with no fault queued. */
+  /** Back online with no fault queued and nothing tampered. */
   heal(): void
   /** Offline: every memory-store request has its connection dropped until set back. */
   setOffline(offline: boolean): void
@@ -81,6 +104,7 @@ export function createMemoryStoresFake(): MemoryStoresFake {
   const faults: ErrorReply[] = []
   let later: Array<{ n: number; reply: ErrorReply }> = []
   let offline = false
+  let tampering: Tamper | null = null
 
   const err = (status: number, type: string, message: string, extra = {}): Answer => ({
     status,
@@ -211,7 +235,31 @@ export function createMemoryStoresFake(): MemoryStoresFake {
     return { status: 200, body: { data: data.map((item) => item.body), next_page } }
   }
 
-  function handle(record: RecordedRequest, apiKey: string): Answer | ErrorReply | null {
+  function handle(record: RecordedRequest, apiKey: string): Answer | Held | ErrorReply | null {
+    const answer = answerFor(record, apiKey)
+    if (!tampering || answer === null || 'kind' in answer) return answer
+    const [, , storeId, kind, itemId] = record.path.split('/').filter(Boolean)
+    const route: StoreRoute = {
+      method: record.method,
+      kind: !storeId
+        ? 'stores'
+        : !kind
+          ? 'store'
+          : kind === 'memories'
+            ? itemId
+              ? 'memory'
+              : 'memories'
+            : itemId
+              ? 'version'
+              : 'versions',
+      storeId: storeId ?? null,
+      itemId: itemId ?? null,
+      query: record.query
+    }
+    return tampering(route, answer) ?? answer
+  }
+
+  function answerFor(record: RecordedRequest, apiKey: string): Answer | ErrorReply | null {
     const parts = record.path.split('/').filter(Boolean)
     if (parts[0] !== 'v1' || parts[1] !== 'memory_stores') return null
     if (offline) return { kind: 'error', status: 0, dropConnection: true }
@@ -390,12 +438,14 @@ export function createMemoryStoresFake(): MemoryStoresFake {
 
   return {
     handle,
+    tamper: (next) => void (tampering = next),
     fail: (...replies) => void faults.push(...replies),
     failAfter: (n, reply) => void later.push({ n, reply }),
     heal: () => {
       faults.length = 0
       later = []
       offline = false
+      tampering = null
     },
     setOffline: (value) => void (offline = value),
     memories: (storeId) =>

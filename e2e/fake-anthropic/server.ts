@@ -162,6 +162,8 @@ export async function startFakeAnthropic(
     const stored = memoryStores.handle(record, key)
     if (stored) {
       if ('kind' in stored) return sendError(res, stored)
+      // A hostile store's request that never answers: open until the client leaves.
+      if ('hold' in stored) return closedPromise(res)
       if ('error' in stored)
         return sendJson(res, stored.status, {
           type: 'error',

@@ -1,7 +1,25 @@
 import Anthropic, { APIError } from '@anthropic-ai/sdk'
+import { discard, readJson } from './capped-body'
+import {
+  LIST_ANSWER_BYTES,
+  LIST_PAGE_SIZE,
+  MAX_LIST_PAGES,
+  MAX_LISTED,
+  MEMORY_ANSWER_BYTES,
+  overLimit,
+  readFetched,
+  readItem,
+  readMemory,
+  readPage,
+  type Bad
+} from './remote-schema'
+import { MAX_REMOTE_BYTES } from './paths'
 
 // The Memory Store as the sync engine sees it: a thin layer over the SDK's beta resources that
 // turns its errors into the few cases sync acts on (409s, unreachable, give up on this item).
+// Nothing the store answers is believed unchecked: each memory is validated here (a bad one is
+// reported and left out), lists are bounded, bodies are read up to a budget, hashes are checked,
+// and every request carries the round's signal (quit, disconnect and the round's deadline).
 
 export interface RemoteMemory {
   id: string
@@ -43,12 +61,44 @@ export class RemoteRefused extends Error {
   }
 }
 
-const LIST_LIMIT = 100
+/** One listed item sync will not take, and why (its id and path when they could be read). */
+export type BadRemote = Bad
+
+export interface Listing {
+  memories: Map<string, RemoteMemory>
+  bad: BadRemote[]
+}
+
+/**
+ * This one memory's answer can't be trusted or taken (bad hash, over the size limit, malformed):
+ * refused until its version changes.
+ */
+export class RemoteInvalid extends Error {
+  constructor(
+    message: string,
+    readonly memoryId: string
+  ) {
+    super(message)
+  }
+}
+
+/** The store's answers make no sense as a whole (a cursor loop, a list without end): the round stops. */
+export class RemoteBroken extends Error {}
+
+/** The round was stopped on purpose (quit, sync turned off): nothing to retry or report. */
+export class RemoteAborted extends Error {
+  override name = 'AbortError'
+}
 
 export interface Remote {
-  /** Every memory, `view: basic` (hashes and sizes, no content), one request per page. */
-  listAll(): Promise<Map<string, RemoteMemory>>
-  content(id: string): Promise<{ memory: RemoteMemory; content: string }>
+  /**
+   * Every memory, `view: basic` (hashes and sizes, no content), one request per page. A bad item
+   * is reported in `bad` and left out; a list that loops or goes on past the store's own limit
+   * throws (never a partial list: a memory missing from it would look deleted).
+   */
+  listAll(): Promise<Listing>
+  /** The listed memory's text, checked against the listing; RemoteInvalid when it can't be taken. */
+  content(listed: RemoteMemory): Promise<{ memory: RemoteMemory; content: string }>
   create(path: string, content: string): Promise<RemoteMemory>
   update(
     id: string,
@@ -60,58 +110,130 @@ export interface Remote {
   redact(versionId: string): Promise<void>
 }
 
-export function createRemote(client: Anthropic, storeId: string): Remote {
+export function createRemote(client: Anthropic, storeId: string, signal?: AbortSignal): Remote {
   const memories = client.beta.memoryStores.memories
-  const basic = (m: {
-    id: string
-    path: string
-    content_sha256: string
-    content_size_bytes: number
-    memory_version_id: string
-  }): RemoteMemory => ({
-    id: m.id,
-    path: m.path,
-    sha256: m.content_sha256,
-    size: m.content_size_bytes,
-    versionId: m.memory_version_id
-  })
+  const options = signal ? { signal } : {}
+  /** A create's or update's answer: the memory as it now is, or the round stops. */
+  const written = async (response: Response): Promise<RemoteMemory> => {
+    const body = await readJson(response, MEMORY_ANSWER_BYTES, signal)
+    const memory = body.ok
+      ? readMemory(body.json)
+      : body.problem === 'too-large'
+        ? 'the answer was far too large'
+        : 'the answer was not JSON'
+    if (typeof memory === 'string')
+      throw new RemoteBroken(`The Memory Store's answer to a change made no sense: ${memory}.`)
+    return memory
+  }
   return {
     listAll: () =>
-      call(async () => {
-        const all = new Map<string, RemoteMemory>()
-        let page = await memories.list(storeId, { view: 'basic', limit: LIST_LIMIT })
-        for (;;) {
-          for (const item of page.data) if (item.type === 'memory') all.set(item.id, basic(item))
-          if (!page.hasNextPage()) return all
-          page = await page.getNextPage()
+      call(signal, async () => {
+        const listing: Listing = { memories: new Map(), bad: [] }
+        const paths = new Set<string>()
+        const cursors = new Set<string>()
+        let cursor: string | null = null
+        let listed = 0
+        for (let pages = 0; ; pages += 1) {
+          if (pages === MAX_LIST_PAGES)
+            throw new RemoteBroken(
+              `The Memory Store's list went on past ${MAX_LIST_PAGES} pages: it was stopped, and nothing was synced.`
+            )
+          const response = await memories
+            .list(
+              storeId,
+              { view: 'basic', limit: LIST_PAGE_SIZE, ...(cursor ? { page: cursor } : {}) },
+              options
+            )
+            .asResponse()
+          const body = await readJson(response, LIST_ANSWER_BYTES, signal)
+          const page = body.ok ? readPage(body.json) : null
+          if (!page)
+            throw new RemoteBroken(
+              "The Memory Store's list answer was not a list of memories: nothing was synced."
+            )
+          listed += page.data.length
+          if (listed > MAX_LISTED)
+            throw new RemoteBroken(
+              'The store listed more than 2,000 memories (its own limit): the list was stopped, and nothing was synced.'
+            )
+          for (const raw of page.data) {
+            const item = readItem(raw)
+            if (item.kind === 'other') continue
+            if (item.kind === 'bad') {
+              listing.bad.push(item.bad)
+              continue
+            }
+            const m = item.memory
+            if (listing.memories.has(m.id) || paths.has(m.path)) {
+              listing.bad.push({ id: m.id, path: m.path, reason: 'the store listed it twice' })
+              continue
+            }
+            listing.memories.set(m.id, m)
+            paths.add(m.path)
+          }
+          if (!page.next) return listing
+          if (cursors.has(page.next))
+            throw new RemoteBroken(
+              "The Memory Store's list sent the same page cursor twice (it would never end): it was stopped, and nothing was synced."
+            )
+          cursors.add(page.next)
+          cursor = page.next
         }
       }),
-    content: (id) =>
-      call(async () => {
-        const m = await memories.retrieve(id, { memory_store_id: storeId, view: 'full' })
-        return { memory: basic(m), content: m.content ?? '' }
+    content: (listed) =>
+      call(signal, async () => {
+        const refuse = (reason: string): never => {
+          throw new RemoteInvalid(`not taken from the store: ${reason}`, listed.id)
+        }
+        if (listed.size > MAX_REMOTE_BYTES) refuse(overLimit(listed.size))
+        const response = await memories
+          .retrieve(listed.id, { memory_store_id: storeId, view: 'full' }, options)
+          .asResponse()
+        const body = await readJson(response, MEMORY_ANSWER_BYTES, signal)
+        if (!body.ok)
+          return refuse(
+            body.problem === 'too-large'
+              ? `its answer ran past ${MEMORY_ANSWER_BYTES.toLocaleString('en-US')} bytes (it is listed at ${listed.size.toLocaleString('en-US')})`
+              : 'its answer was not JSON'
+          )
+        const fetched = readFetched(body.json, listed)
+        return typeof fetched === 'string' ? refuse(fetched) : fetched
       }),
     create: (path, content) =>
-      call(async () => basic(await memories.create(storeId, { path, content }))),
+      call(signal, async () =>
+        written(await memories.create(storeId, { path, content }, options).asResponse())
+      ),
     update: (id, change, expectSha) =>
-      call(async () =>
-        basic(
-          await memories.update(id, {
-            memory_store_id: storeId,
-            ...change,
-            precondition: { type: 'content_sha256', content_sha256: expectSha }
-          })
+      call(signal, async () =>
+        written(
+          await memories
+            .update(
+              id,
+              {
+                memory_store_id: storeId,
+                ...change,
+                precondition: { type: 'content_sha256', content_sha256: expectSha }
+              },
+              options
+            )
+            .asResponse()
         )
       ),
     delete: (id, expectSha) =>
-      call(async () => {
-        await memories.delete(id, { memory_store_id: storeId, expected_content_sha256: expectSha })
+      call(signal, async () => {
+        await discard(
+          await memories
+            .delete(id, { memory_store_id: storeId, expected_content_sha256: expectSha }, options)
+            .asResponse()
+        )
       }),
     redact: (versionId) =>
-      call(async () => {
-        await client.beta.memoryStores.memoryVersions.redact(versionId, {
-          memory_store_id: storeId
-        })
+      call(signal, async () => {
+        await discard(
+          await client.beta.memoryStores.memoryVersions
+            .redact(versionId, { memory_store_id: storeId }, options)
+            .asResponse()
+        )
       })
   }
 }
@@ -120,20 +242,43 @@ export function createRemote(client: Anthropic, storeId: string): Remote {
 export function listStores(
   client: Anthropic
 ): Promise<Array<{ id: string; name: string; description: string }>> {
-  return call(async () => {
+  return call(undefined, async () => {
     const out: Array<{ id: string; name: string; description: string }> = []
-    for await (const store of client.beta.memoryStores.list({ limit: 100 }))
-      out.push({ id: store.id, name: store.name, description: store.description ?? '' })
-    return out
+    const cursors = new Set<string>()
+    let page = await client.beta.memoryStores.list({ limit: 100 })
+    // Bounded as the memory list is: a store list that loops or never ends is cut short.
+    for (let pages = 1; ; pages += 1) {
+      for (const store of page.data)
+        out.push({ id: store.id, name: store.name, description: store.description ?? '' })
+      const next = page.next_page
+      if (!next || !page.hasNextPage() || cursors.has(next) || pages === MAX_LIST_PAGES) return out
+      cursors.add(next)
+      page = await page.getNextPage()
+    }
   })
 }
 
-async function call<T>(run: () => Promise<T>): Promise<T> {
+/** Runs one request: an abort answers with the signal's reason, an API error is classified. */
+async function call<T>(signal: AbortSignal | undefined, run: () => Promise<T>): Promise<T> {
   try {
+    signal?.throwIfAborted()
     return await run()
   } catch (error) {
+    if (signal?.aborted) throw aborted(signal)
     throw classify(error)
   }
+}
+
+/** The reason the round was stopped (the service's own errors), else a plain RemoteAborted. */
+function aborted(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason
+  if (
+    reason instanceof RemoteAborted ||
+    reason instanceof RemoteUnavailable ||
+    reason instanceof RemoteBroken
+  )
+    return reason
+  return new RemoteAborted(reason instanceof Error ? reason.message : 'Sync stopped.')
 }
 
 function classify(error: unknown): Error {

@@ -13,7 +13,7 @@ import type { MemoryService } from '../memory/service'
 import { changeKey, decline, isDeclined } from './round'
 import { syncRound, type RoundReport, type Waiting } from './engine'
 import { LocalFolder } from './local'
-import { createRemote, listStores, RemoteUnavailable } from './remote'
+import { createRemote, listStores, RemoteAborted, RemoteUnavailable } from './remote'
 import { resolveConflict } from './resolve'
 import { loadState, saveState, type SyncState } from './state'
 
@@ -39,10 +39,13 @@ export interface SyncServiceDeps {
   /** The next round's timer: soon after a change, a retry after a failure, or the periodic one. */
   setTimer?: (fn: () => void, ms: number, job: RoundTimer) => unknown
   clearTimer?: (handle: unknown) => void
+  /** A round still running after this long is stopped (a store that never answers); default 2 min. */
+  roundDeadlineMs?: number
 }
 
 const MIN_BACKOFF = 5_000
 const MAX_BACKOFF = 15 * 60_000
+const ROUND_DEADLINE = 2 * 60_000
 
 export function createSyncService(deps: SyncServiceDeps) {
   const now = deps.now ?? Date.now
@@ -58,6 +61,8 @@ export function createSyncService(deps: SyncServiceDeps) {
   let state: SyncState | null = null
   let paused = false
   let running: Promise<RoundReport | null> | null = null
+  /** Stops the running round's requests at once (quit, disconnect, its deadline). */
+  let stopRound: AbortController | null = null
   let pending = 0
   let failures = 0
   let retryAt: number | null = null
@@ -123,9 +128,26 @@ export function createSyncService(deps: SyncServiceDeps) {
     }
     const current = state
     pending = 0
+    const control = new AbortController()
+    stopRound = control
+    const deadlineMs = deps.roundDeadlineMs ?? ROUND_DEADLINE
+    // The deadline is a watchdog on the clock (not one of the app's held timers): a round that
+    // outlives it is stopped like a store that went offline, and tried again later.
+    const deadline = setTimeout(
+      () =>
+        control.abort(
+          new RemoteUnavailable(
+            `The Memory Store did not finish answering within ${Math.round(deadlineMs / 1000)} seconds: the round was stopped and will be tried again.`,
+            null
+          )
+        ),
+      deadlineMs
+    )
+    deadline.unref()
     try {
       const report = await syncRound({
-        remote: createRemote(client, storeId),
+        remote: createRemote(client, storeId, control.signal),
+        signal: control.signal,
         local: new LocalFolder(deps.memory, { kind: 'external', device: otherDevice }),
         state: current,
         checkpoint: () => saveState(deps.stateDir, current),
@@ -144,6 +166,8 @@ export function createSyncService(deps: SyncServiceDeps) {
       declinedSeen = report.waiting.length - waiting.length
       return report
     } catch (caught) {
+      // Stopped on purpose (quit, sync turned off): not a failure, nothing to retry.
+      if (caught instanceof RemoteAborted) throw caught
       failures += 1
       const backoff = Math.min(MAX_BACKOFF, MIN_BACKOFF * 2 ** (failures - 1))
       const wait =
@@ -153,6 +177,8 @@ export function createSyncService(deps: SyncServiceDeps) {
       if (!paused) schedule(wait, 'sync-retry')
       throw caught
     } finally {
+      clearTimeout(deadline)
+      if (stopRound === control) stopRound = null
       await saveState(deps.stateDir, current)
     }
   }
@@ -286,6 +312,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     },
     /** Stops syncing; local files stay as they are (and so does the store). */
     async disconnect(): Promise<SyncStatus> {
+      stopRound?.abort(new RemoteAborted('Sync was turned off.'))
       await running?.catch(() => undefined)
       if (timer !== null) clearTimer(timer)
       storeId = null
@@ -304,6 +331,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     async dispose(): Promise<void> {
       unsubscribe()
       if (timer !== null) clearTimer(timer)
+      stopRound?.abort(new RemoteAborted('Sync stopped: Cairn is closing.'))
       await running?.catch(() => undefined)
     }
   }
