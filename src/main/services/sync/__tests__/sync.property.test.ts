@@ -2,14 +2,18 @@ import { copyFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { apiError } from '../../../../../e2e/fake-anthropic'
+import { anthropicKey } from '../../memory/__tests__/kept-bytes'
 import { prng } from '../../memory/__tests__/prng'
+import { SECRET_SKIP } from '../secrets'
 import { createSyncService } from '../service'
 import { STATE_FILE } from '../state'
 import { useTwoDevices, type Device } from './two-devices'
 
-// Random edits on both devices, offline periods, faults mid-round and crashes that lose the
-// round's state: at the end both folders and the store agree, and every text ever written is
-// still reachable (in a folder, in a device's history, or in the store's versions).
+// Random edits on both devices (LF, CRLF and BOM-framed, NFC names, nested folders), deletes,
+// renames, merges, texts the guard keeps back, offline periods, faults mid-round and crashes that
+// lose the round's state: at the end both folders and the store agree byte for byte (a file
+// holding a secret stays on its device, listed), and every text ever written is still reachable
+// (in a folder, in a device's history, or in the store's versions).
 
 const STEPS = 520
 const NAMES = [
@@ -17,8 +21,11 @@ const NAMES = [
   '/memories/b.md',
   '/memories/c.md',
   '/memories/d/e.md',
-  '/memories/d/f.md'
+  '/memories/d/f.md',
+  '/memories/d/g/caf\u00e9.md'
 ]
+/** Each device's file with a key the user allowed there: never sent, always listed. */
+const secretPath = (d: Device) => `/memories/keys-${d.name}.md`
 
 describe('sync property: two devices converge and lose nothing', () => {
   const two = useTwoDevices()
@@ -40,17 +47,21 @@ describe('sync property: two devices converge and lose nothing', () => {
         rounds: 0,
         failedRounds: 0,
         crashes: 0,
-        offlinePeriods: 0
+        offlinePeriods: 0,
+        secrets: 0
       }
 
       const edit = async (d: Device): Promise<void> => {
         const path = pick(NAMES)
         const files = await d.files()
-        const lines = (files.get(path) ?? 'l0\nl1\nl2\nl3\nl4\n').split('\n').slice(0, 5)
+        const plain = (files.get(path) ?? 'l0\nl1\nl2\nl3\nl4\n').replace(/^\uFEFF/, '')
+        const lines = plain.replaceAll('\r', '').split('\n').slice(0, 5)
         while (lines.length < 5) lines.push(`l${lines.length}`)
         counter += 1
         lines[Math.floor(random() * 5)] = `${d.name}-${seed}-${counter}`
-        const content = `${lines.join('\n')}\n`
+        // Some saves change the frame: CRLF line endings, a BOM.
+        const eol = random() < 0.2 ? '\r\n' : '\n'
+        const content = `${random() < 0.1 ? '\uFEFF' : ''}${lines.join(eol)}${eol}`
         written.add(content)
         await d.memory.write({ path, content })
         stats.edits += 1
@@ -94,8 +105,15 @@ describe('sync property: two devices converge and lose nothing', () => {
         }
         const d = random() < 0.5 ? a : b
         const roll = random()
-        const files = [...(await d.files()).keys()]
-        if (roll < 0.33) await edit(d)
+        const files = [...(await d.files()).keys()].filter((p) => !p.startsWith('/memories/keys-'))
+        if (roll < 0.02) {
+          await d.memory.write({
+            path: secretPath(d),
+            content: `key ${anthropicKey()} ${step}\n`,
+            secrets: 'allow'
+          })
+          stats.secrets += 1
+        } else if (roll < 0.33) await edit(d)
         else if (roll < 0.41 && files.length > 0) {
           await d.memory.delete(pick(files))
           stats.deletes += 1
@@ -124,9 +142,19 @@ describe('sync property: two devices converge and lose nothing', () => {
         await a.sync.syncNow()
         await b.sync.syncNow()
       }
-      const onA = await a.files()
-      const onB = await b.files()
+      // A file with a secret stays where it was written, listed there as not synced.
+      for (const d of [a, b])
+        if ((await d.files()).has(secretPath(d)))
+          expect(d.sync.status().skipped).toContainEqual({
+            path: secretPath(d),
+            reason: SECRET_SKIP
+          })
+      const synced = async (d: Device) =>
+        new Map([...(await d.files())].filter(([p]) => !p.startsWith('/memories/keys-')))
+      const onA = await synced(a)
+      const onB = await synced(b)
       expect(onA).toEqual(onB)
+      expect(JSON.stringify(fake.memoryStores.versions(storeId))).not.toMatch(/sk-ant-api03-/)
       const remote = new Map(
         fake.memoryStores.memories(storeId).map((m) => [`/memories${m.path.slice(0)}`, m.content])
       )
