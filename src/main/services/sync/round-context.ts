@@ -126,8 +126,10 @@ export class Round {
     return true
   }
 
-  /** Records that this store version is not taken in, and lists why. */
-  refuse(path: string, memory: RemoteMemory, reason: string, localSha256?: string): void {
+  /** Records that this store version is not taken in, and lists why and what brings it in. */
+  refuse(path: string, memory: RemoteMemory, why: string, localSha256?: string): void {
+    const changes = localSha256 === undefined ? "the store's version" : "this file or the store's"
+    const reason = `${why.replace(/\.?$/, '')}. Tried again when ${changes} changes.`
     this.state.refused[memory.id] = {
       sha256: memory.sha256,
       reason,

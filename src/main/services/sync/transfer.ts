@@ -106,7 +106,7 @@ export async function pushCreate(round: Round, path: string, mine: Readable): Pr
     const pathConflict = error instanceof RemoteConflict && error.kind === 'path'
     const blockedBy = pathConflict ? error.conflictingPath : undefined
     const why = pathConflict
-      ? `not synced: the store has ${blockedBy ?? 'another memory'} in the way`
+      ? `not synced: the store has ${blockedBy ?? 'another memory'} in the way (rename this file to sync it)`
       : `not synced: ${error.message}`
     round.state.unsent[path] = {
       sha256: mine.sha256,

@@ -159,7 +159,7 @@ export function SyncCard() {
       {on && status.skipped.length > 0 ? (
         <ul className="mt-2 text-sm" aria-label="Files not synced">
           {status.skipped.map((s) => (
-            <li key={s.path}>
+            <li key={`${s.path}\n${s.reason}`}>
               <code>{s.path}</code>: {s.reason}
             </li>
           ))}
