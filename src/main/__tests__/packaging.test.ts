@@ -114,6 +114,18 @@ describe('electron-builder.yml', () => {
     expect(mac.hardenedRuntime).toBe(true)
   })
 
+  it('names the Windows publisher, so the updater checks every update is signed by it', () => {
+    // electron-builder writes signtoolOptions.publisherName into app-update.yml; without it
+    // electron-updater's NsisUpdater installs an update without checking its signature.
+    const win = config.win as {
+      signtoolOptions?: { publisherName?: unknown }
+      publisherName?: unknown
+    }
+    expect(win.signtoolOptions?.publisherName).toBe('Cairn')
+    // The pre-v25 spelling is no longer read (and fails the schema).
+    expect(win.publisherName).toBeUndefined()
+  })
+
   it('packs the app into an asar, with the native keychain module unpacked beside it', () => {
     expect(config.asar).toBe(true)
     expect(config.asarUnpack).toContain('**/*.node')
