@@ -23,7 +23,10 @@ import { counted, useTwoDevices, type Device } from './two-devices'
 // held up by a store that never answers, nothing it sends is believed unchecked, and what is
 // read from it is bounded.
 
-/** A client whose every answer body is counted as it is read (what sync actually downloaded). */
+/**
+ * A client whose every answer body is counted as it is read (what sync actually downloaded),
+ * sent without a content-length (chunked), so only reading can tell how long a body is.
+ */
 function countingClient(url: string) {
   let read = 0
   const fetch: typeof globalThis.fetch = async (input, init) => {
@@ -42,7 +45,9 @@ function countingClient(url: string) {
       },
       { highWaterMark: 0 }
     )
-    return new Response(body, response)
+    const headers = new Headers(response.headers)
+    headers.delete('content-length')
+    return new Response(body, { status: response.status, headers })
   }
   return {
     client: new Anthropic({ apiKey: 'sk-ant-test', baseURL: url, maxRetries: 0, fetch }),
