@@ -37,7 +37,7 @@ async function unboundedFor(seconds: number) {
   const until = performance.now() + seconds * 1000
   let page = await client.beta.memoryStores.memories.list(store.id, { view: 'basic', limit: 100 })
   for (;;) {
-    for (const item of page.data) all.set(item.id, item)
+    for (const item of page.data) if (item.type === 'memory') all.set(item.id, item)
     if (!page.hasNextPage() || performance.now() > until) return all
     page = await page.getNextPage()
   }
