@@ -42,25 +42,75 @@ export const ForgetTextSchema = z
   .min(4, 'is too short to search for (at least 4 characters)')
   .max(10_000, 'is too long (at most 10,000 characters)')
 
+/** An archive folder's name (a timestamp, see expiry/archive.ts). */
+const ArchiveIdSchema = z.string().min(1).max(64)
+
 /**
  * What to forget from history (`memory:forget`): one version, every version of a file, the
- * versions one activity entry made, or every version holding a text.
+ * versions one activity entry made, or every version holding a text (and the activity log's
+ * mentions of it); or one archived copy, removed whole.
  */
 export const ForgetInputSchema = z.discriminatedUnion('what', [
   z.strictObject({ what: z.literal('version'), hash: VersionHashSchema }),
   z.strictObject({ what: z.literal('file'), path: MemoryPathSchema }),
   z.strictObject({ what: z.literal('entry'), seq: z.number().int().min(1) }),
-  z.strictObject({ what: z.literal('text'), text: ForgetTextSchema })
+  z.strictObject({ what: z.literal('text'), text: ForgetTextSchema }),
+  z.strictObject({
+    what: z.literal('archived'),
+    archiveId: ArchiveIdSchema,
+    path: MemoryPathSchema
+  })
 ])
 export type ForgetInput = z.infer<typeof ForgetInputSchema>
+
+/**
+ * A place besides history and the memory files where Cairn still keeps a text (issue 35). Named
+ * for the user, never by a host path; any name holding the text has it masked.
+ */
+export const KeptPlaceSchema = z.discriminatedUnion('kind', [
+  /** A copy in the archive (expired, or archived to make room): removed whole. */
+  z.object({ kind: z.literal('archive'), archiveId: z.string(), path: z.string() }),
+  /** A conversation (messages, Claude's tool calls and results): the text is taken out. */
+  z.object({ kind: z.literal('conversation'), conversationId: z.string(), title: z.string() }),
+  /** One of the app's log files: the lines holding the text are masked. */
+  z.object({ kind: z.literal('log'), name: z.string() }),
+  /** Somewhere Forget does not change: what it is, and what would take the text out. */
+  z.object({ kind: z.literal('other'), name: z.string(), advice: z.string() })
+])
+export type KeptPlace = z.infer<typeof KeptPlaceSchema>
 
 export const ForgetResultSchema = z.object({
   /** Versions whose text history no longer holds. */
   forgotten: z.number(),
-  /** Files whose current text is one of them: forgetting history does not change the file. */
-  stillInFiles: z.array(z.string())
+  /**
+   * Files whose current text is one of them (a text: that hold it): forgetting history does not
+   * change the file.
+   */
+  stillInFiles: z.array(z.string()),
+  /** Other places that still keep the text (a text only; empty otherwise). */
+  elsewhere: z.array(KeptPlaceSchema)
 })
 export type ForgetResult = z.infer<typeof ForgetResultSchema>
+
+/** `memory:forget-at`: take a text out of one place a Forget named (a removable one). */
+export const ForgetAtInputSchema = z.strictObject({
+  text: ForgetTextSchema,
+  place: z.discriminatedUnion('kind', [
+    z.strictObject({
+      kind: z.literal('archive'),
+      archiveId: ArchiveIdSchema,
+      path: MemoryPathSchema
+    }),
+    z.strictObject({ kind: z.literal('conversation'), conversationId: z.string().min(1).max(100) }),
+    z.strictObject({ kind: z.literal('log'), name: z.string().min(1).max(100) })
+  ])
+})
+export type ForgetAtInput = z.infer<typeof ForgetAtInputSchema>
+export type RemovablePlace = ForgetAtInput['place']
+
+/** Where the text is kept after the removal (the place removed from is gone from the list). */
+export const ForgetAtResultSchema = z.object({ elsewhere: z.array(KeptPlaceSchema) })
+export type ForgetAtResult = z.infer<typeof ForgetAtResultSchema>
 
 export const FindInHistoryInputSchema = z.strictObject({ text: ForgetTextSchema })
 
@@ -82,7 +132,9 @@ export type HistoryHit = z.infer<typeof HistoryHitSchema>
 export const FindInHistoryResultSchema = z.object({
   hits: z.array(HistoryHitSchema),
   /** Versions searched. */
-  searched: z.number()
+  searched: z.number(),
+  /** Places besides history that keep the text too. */
+  elsewhere: z.array(KeptPlaceSchema)
 })
 export type FindInHistoryResult = z.infer<typeof FindInHistoryResultSchema>
 

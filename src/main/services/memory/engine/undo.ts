@@ -6,6 +6,7 @@ import type {
   ForgetResult,
   ForgetSecretsResult,
   HistoryVersion,
+  KeptPlace,
   RevertResult
 } from '@shared/memory/history'
 import type { History } from '../history'
@@ -14,6 +15,7 @@ import { displayOf } from '../jail/paths'
 import { findSecrets, redact } from '../secret-guard'
 import { USER, type Engine } from './engine'
 import { inspect } from './inspect'
+import { forgetArchived, forgetText, keptIn } from './forget-calls'
 import { catchUp } from './outside'
 import { record, tracked } from './record'
 import { read, write } from './user-calls'
@@ -62,15 +64,25 @@ export function revert(e: Engine, seq: number, actor: ActivityActor = USER): Pro
   })
 }
 
-/** Versions in history holding `text` (file, entry, masked line), for "Find and forget". */
+/**
+ * Versions in history holding `text` (file, entry, masked line), for "Find and forget", and the
+ * other places the engine keeps it (archive, state). Works with history off too.
+ */
 export function findInHistory(e: Engine, text: string): Promise<FindInHistoryResult> {
-  return inspect(e, () => historyOn(e).find(text, currentHashes(e), pacer()))
+  return inspect(e, async () => {
+    const found = e.parts.history
+      ? await e.parts.history.find(text, currentHashes(e), pacer())
+      : { hits: [], searched: 0 }
+    return { ...found, elsewhere: (await keptIn(e, text)).elsewhere }
+  })
 }
 
 /**
  * Forgets versions from history for good (issue 23): the packs are rewritten without them and a
  * record says that something was forgotten, when and by whom. The files themselves are not
- * touched: `stillInFiles` names those whose current text was among the versions.
+ * touched: `stillInFiles` names those whose current text was among the versions. A text is also
+ * taken out of the activity log, and every other place still holding it is named (issue 35);
+ * an archived copy the user chose goes whole.
  */
 export function forget(
   e: Engine,
@@ -78,17 +90,19 @@ export function forget(
   actor: ActivityActor = USER
 ): Promise<ForgetResult> {
   return inspect(e, async () => {
+    if (input.what === 'text') return forgetText(e, input.text, currentHashes(e), actor)
+    if (input.what === 'archived') return forgetArchived(e, input.archiveId, input.path, actor)
     const history = historyOn(e)
     const current = currentHashes(e)
     const what = input.what === 'file' ? { ...input, path: e.path(input.path).display } : input
     const hashes = await history.versionsNamed(what, current, pacer())
-    if (!hashes.size) return { forgotten: 0, stillInFiles: [] }
+    if (!hashes.size) return { forgotten: 0, stillInFiles: [], elsewhere: [] }
     const forgotten = await history.forget(hashes, actor)
     const stillInFiles: string[] = []
     for (const [rel, entry] of e.parts.index.entries())
       if (hashes.has(entry.hash)) stillInFiles.push(displayOf(rel))
     e.emit([], actor)
-    return { forgotten, stillInFiles }
+    return { forgotten, stillInFiles, elsewhere: [] }
   })
 }
 
@@ -103,17 +117,18 @@ export async function forgetSecrets(e: Engine, path: string): Promise<ForgetSecr
     throw new CairnError('MEMORY_REFUSED', `${file.path} is too large to fix here; edit it.`)
   const findings = await findSecrets(file.content)
   const secrets = new Set(findings.map((found) => file.content.slice(found.start, found.end)))
-  if (!secrets.size) return { removed: 0, forgotten: 0, stillInFiles: [] }
+  if (!secrets.size) return { removed: 0, forgotten: 0, stillInFiles: [], elsewhere: [] }
   const content = redact(file.content, findings)
   await write(e, { path, content, expectedHash: file.hash, secrets: 'allow' })
-  if (!e.parts.history) return { removed: findings.length, forgotten: 0, stillInFiles: [] }
-  const forgotten = { forgotten: 0, stillInFiles: [] as string[] }
+  const forgotten = { forgotten: 0, stillInFiles: [] as string[], elsewhere: [] as KeptPlace[] }
   for (const text of secrets) {
     const one = await forget(e, { what: 'text', text })
     forgotten.forgotten += one.forgotten
     forgotten.stillInFiles.push(
       ...one.stillInFiles.filter((p) => !forgotten.stillInFiles.includes(p))
     )
+    const named = new Set(forgotten.elsewhere.map((place) => JSON.stringify(place)))
+    forgotten.elsewhere.push(...one.elsewhere.filter((p) => !named.has(JSON.stringify(p))))
   }
   return { removed: findings.length, ...forgotten }
 }

@@ -13,7 +13,7 @@ const SNIPPET_CHARS = 120
 
 /** The versions (sha256s) a request names; `text` is resolved by the caller's search. */
 export function hashesNamed(
-  what: Exclude<ForgetInput, { what: 'text' }>,
+  what: Exclude<ForgetInput, { what: 'text' | 'archived' }>,
   records: readonly HistoryRecord[]
 ): Set<string> {
   if (what.what === 'version') return new Set([what.hash])

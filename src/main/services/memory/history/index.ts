@@ -249,14 +249,18 @@ export class History {
   }
 
   /** Every version history holds that contains `text` (the text itself is never answered). */
-  async find(text: string, current: ReadonlySet<string>, pace: Pace): Promise<FindInHistoryResult> {
+  async find(
+    text: string,
+    current: ReadonlySet<string>,
+    pace: Pace
+  ): Promise<Omit<FindInHistoryResult, 'elsewhere'>> {
     await this.settle()
     return findInVersions(this.blobs, this.journal.all(), current, text, pace)
   }
 
   /** The versions a forget request names (a text: those holding it). */
   async versionsNamed(
-    what: ForgetInput,
+    what: Exclude<ForgetInput, { what: 'archived' }>,
     current: ReadonlySet<string>,
     pace: Pace
   ): Promise<Set<string>> {

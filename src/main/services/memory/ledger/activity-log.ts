@@ -8,6 +8,8 @@ import {
   type ActivityPage,
   type ActivityQuery
 } from '@shared/memory/memory'
+import { writeFileDurably } from '../../fs/durable'
+import { formsOf, holds } from '../../fs/find-text'
 import { parseMemoryPath } from '../jail/paths'
 
 // JSON lines in stateDir, newest file `activity.jsonl`, older ones `activity.1.jsonl`… A crash can
@@ -138,6 +140,40 @@ export class ActivityLog {
       entries: matches.slice(query.offset, query.offset + query.limit),
       total: matches.length
     }
+  }
+
+  /**
+   * Takes a text out of every entry's message, in every file (a Forget, issue 35): the files are
+   * rewritten durably. A line that does not parse (cut by a crash) and holds it is dropped.
+   * Paths are names, not content, and stay. Answers how many entries changed.
+   */
+  async redact(text: string, mask: string): Promise<number> {
+    const forms = formsOf(text)
+    let changed = 0
+    for (let generation = KEEP_ROTATED; generation >= 0; generation--) {
+      const raw = await readFile(this.file(generation), 'utf8').catch(() => '')
+      if (!holds(raw, forms)) continue
+      const lines = raw.split('\n').flatMap((line) => {
+        if (!holds(line, forms)) return [line]
+        let entry: ActivityEntry
+        try {
+          entry = JSON.parse(line) as ActivityEntry
+        } catch {
+          changed += 1
+          return []
+        }
+        if (typeof entry.message !== 'string' || !entry.message.includes(text)) return [line]
+        changed += 1
+        return [JSON.stringify({ ...entry, message: entry.message.split(text).join(mask) })]
+      })
+      if (generation === 0) this.closeFd()
+      try {
+        await writeFileDurably(this.file(generation), lines.join('\n'))
+      } finally {
+        if (generation === 0) await this.reopen()
+      }
+    }
+    return changed
   }
 
   async close(): Promise<void> {

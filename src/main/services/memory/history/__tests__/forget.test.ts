@@ -41,7 +41,7 @@ describe('forget from history', () => {
     const middle = hashOf(`two ${SECRET}\n`)
     expect(await everything()).toContain(SECRET) // the check below can fail
     const result = await store.forget({ what: 'version', hash: middle })
-    expect(result).toEqual({ forgotten: 1, stillInFiles: [] })
+    expect(result).toEqual({ forgotten: 1, stillInFiles: [], elsewhere: [] })
     expect((await packRecords(mem.stateDir())).hashes.has(middle)).toBe(false)
     expect(await everything()).not.toContain(SECRET)
     await expect(store.versionText(middle)).rejects.toThrow(/not in history/)
@@ -104,7 +104,7 @@ describe('forget from history', () => {
     expect(JSON.stringify(found)).not.toContain(SECRET)
 
     const result = await store.forget({ what: 'text', text: SECRET })
-    expect(result).toEqual({ forgotten: 2, stillInFiles: ['/memories/b.md'] })
+    expect(result).toEqual({ forgotten: 2, stillInFiles: ['/memories/b.md'], elsewhere: [] })
     expect((await store.findInHistory(SECRET)).hits).toEqual([])
     // b.md still holds it on disk, but history never keeps that text again: an edit elsewhere in
     // the file, a reopen, an undo all leave it out.
@@ -154,7 +154,8 @@ describe('forget from history', () => {
     expect(await store.forgetSecrets('/memories/s.md')).toEqual({
       removed: 0,
       forgotten: 0,
-      stillInFiles: []
+      stillInFiles: [],
+      elsewhere: []
     })
   })
 
@@ -164,7 +165,8 @@ describe('forget from history', () => {
     const before = (await packRecords(mem.stateDir())).hashes
     expect(await store.forget({ what: 'version', hash: 'f'.repeat(64) })).toEqual({
       forgotten: 0,
-      stillInFiles: []
+      stillInFiles: [],
+      elsewhere: []
     })
     expect((await packRecords(mem.stateDir())).hashes).toEqual(before)
     await expect(store.forget({ what: 'file', path: '/etc/passwd' })).rejects.toThrow(/memories/)
