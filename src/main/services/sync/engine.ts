@@ -14,7 +14,7 @@ export type { EngineDeps, RoundReport, Waiting } from './round'
 
 export async function syncRound(deps: EngineDeps): Promise<RoundReport> {
   const { memories, bad } = await deps.remote.listAll()
-  const round = new Round(deps, memories, await deps.local.list())
+  const round = new Round(deps, memories, await deps.local.list(), bad)
   const step = async (run: () => Promise<void>) => {
     deps.signal?.throwIfAborted()
     await run()

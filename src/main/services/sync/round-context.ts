@@ -1,6 +1,6 @@
 import type { LocalEntry, LocalText } from './local'
 import { localPathOf } from './paths'
-import type { RemoteMemory } from './remote'
+import type { BadRemote, RemoteMemory } from './remote'
 import { hasSecret, SECRET_SKIP } from './secrets'
 import type { Conflict, Link, SyncState } from './state'
 import type { EngineDeps, RoundReport, Waiting } from './round'
@@ -30,8 +30,23 @@ export class Round {
     /** The store's memories by id, as listed (kept up to date as the round changes them). */
     readonly remotes: Map<string, RemoteMemory>,
     /** The folder's files by virtual path (kept up to date likewise). */
-    readonly files: Map<string, LocalEntry>
+    readonly files: Map<string, LocalEntry>,
+    /** Items the store listed that could not be read: they are there, whatever they hold. */
+    private readonly bad: readonly BadRemote[] = []
   ) {}
+
+  /**
+   * Whether the store may hold this memory or path although the list does not show it (it listed
+   * an item it could not read): then nothing here is deleted or created over it this round.
+   */
+  unsure(path: string, memoryId?: string): boolean {
+    return this.bad.some(
+      (b) =>
+        (b.id === null && b.path === null) ||
+        (memoryId !== undefined && b.id === memoryId) ||
+        (b.path !== null && localPathOf(b.path) === path)
+    )
+  }
 
   get state(): SyncState {
     return this.deps.state

@@ -183,6 +183,12 @@ export function createSyncService(deps: SyncServiceDeps) {
     }
   }
 
+  /** Stops the running round at its next request (its links stay true) and waits for it. */
+  async function interrupt(reason: string): Promise<void> {
+    stopRound?.abort(new RemoteAborted(reason))
+    await running?.catch(() => undefined)
+  }
+
   /** One round now (or the one running); resolves with its report, rejects when it failed. */
   async function syncNow(): Promise<RoundReport | null> {
     if (!storeId || paused) return null
@@ -209,7 +215,7 @@ export function createSyncService(deps: SyncServiceDeps) {
       storeName?: string | null
       deviceName?: string
     }): Promise<SyncStatus> {
-      await running?.catch(() => undefined)
+      await interrupt('Sync moved to another store.')
       storeId = next.storeId
       storeName = next.storeName ?? null
       if (next.deviceName) deviceName = next.deviceName
@@ -295,7 +301,8 @@ export function createSyncService(deps: SyncServiceDeps) {
     /** The user's answer to a conflict (the inspector); the resolution syncs in the next round. */
     async resolve(input: SyncResolveInput): Promise<SyncStatus> {
       if (!state) return status()
-      await running?.catch(() => undefined)
+      // The user's answer goes first; the stopped round's work is finished by the next one.
+      await interrupt('Sync paused the round to apply your answer.')
       await resolveConflict(deps.memory, state, input)
       await saveState(deps.stateDir, state)
       if (!paused && retryAt === null) schedule(0)
@@ -312,8 +319,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     },
     /** Stops syncing; local files stay as they are (and so does the store). */
     async disconnect(): Promise<SyncStatus> {
-      stopRound?.abort(new RemoteAborted('Sync was turned off.'))
-      await running?.catch(() => undefined)
+      await interrupt('Sync was turned off.')
       if (timer !== null) clearTimer(timer)
       storeId = null
       storeName = null
@@ -331,8 +337,7 @@ export function createSyncService(deps: SyncServiceDeps) {
     async dispose(): Promise<void> {
       unsubscribe()
       if (timer !== null) clearTimer(timer)
-      stopRound?.abort(new RemoteAborted('Sync stopped: Cairn is closing.'))
-      await running?.catch(() => undefined)
+      await interrupt('Sync stopped: Cairn is closing.')
     }
   }
 }

@@ -57,6 +57,8 @@ export async function renamedHere(round: Round, path: string, old: Link): Promis
 /** A file synced before: each side against the last synced hash, then the one move that fits. */
 export async function linkedFile(round: Round, path: string, old: Link): Promise<void> {
   const r = round.remotes.get(old.memoryId)
+  // Listed but unreadable is not deleted: the file here stays as it is (the item is listed).
+  if (!r && round.unsure(path, old.memoryId)) return
   const mine = await round.localSha(path, old)
   if (mine && !mine.ok) return round.skip(path, mine.reason)
   if (mine && r && mine.sha256 === r.sha256) return round.link(path, r, round.files.get(path))
@@ -154,6 +156,7 @@ export async function onlyHere(
   path: string,
   unlinkedByPath: Map<string, RemoteMemory>
 ): Promise<void> {
+  if (round.unsure(path)) return
   const entry = round.files.get(path)
   const early = entry ? notSyncable(path, entry.size) : null
   if (early) return round.skip(path, early)

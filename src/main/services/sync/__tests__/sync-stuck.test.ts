@@ -2,6 +2,7 @@ import Anthropic from '@anthropic-ai/sdk'
 import { describe, expect, test } from 'vitest'
 import { needsApproval } from '../../chat/approvals/approval-policy'
 import { anthropicKey } from '../../memory/__tests__/kept-bytes'
+import { allOf, alsoListed, listedAs } from '../../../../../e2e/fake-anthropic/memory-store-hostile'
 import { SECRET_SKIP } from '../secrets'
 import { counted, useTwoDevices } from './two-devices'
 
@@ -99,6 +100,29 @@ describe('sync: nothing stuck, everything reported', () => {
     expect(JSON.stringify(a.sync.status())).not.toContain(key)
     expect(await counted(fake, () => a.sync.syncNow())).toEqual({ total: 1, list: 1 })
     expect(a.sync.status().skipped).toEqual(first?.skipped)
+  })
+
+  test('a memory the store lists but cannot be read is not a deletion: the file here stays', async () => {
+    const { a, fake } = await two.start()
+    await a.memory.create({ path: '/memories/keep.md', content: 'precious' })
+    await a.memory.create({ path: '/memories/also.md', content: 'also' })
+    await a.sync.syncNow()
+    // The store now lists keep.md with a size no memory has, and an item with no id or path.
+    fake.memoryStores.tamper(
+      allOf(
+        listedAs('/keep.md', (m) => ({ ...m, content_size_bytes: 5_000_000_000 })),
+        alsoListed({ type: 'memory' })
+      )
+    )
+    await a.memory.delete('/memories/also.md')
+    const report = await a.sync.syncNow()
+    expect((await a.files()).get('/memories/keep.md')).toBe('precious')
+    expect(report?.skipped.map((s) => s.path)).toContain('/memories/keep.md')
+    // A delete made here still goes there: the store deletes that version by id, under its hash.
+    expect(report?.deleted).toBe(1)
+    fake.memoryStores.tamper(null)
+    expect(await a.sync.syncNow()).toMatchObject({ deleted: 0, skipped: [] })
+    expect([...(await a.files()).keys()]).toEqual(['/memories/keep.md'])
   })
 
   test('a kept-both conflict is seen on both devices, and answering it on one clears the other', async () => {
