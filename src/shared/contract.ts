@@ -101,6 +101,8 @@ import {
 import {
   FindInHistoryInputSchema,
   FindInHistoryResultSchema,
+  ForgetAtInputSchema,
+  ForgetAtResultSchema,
   ForgetInputSchema,
   ForgetResultSchema,
   ForgetSecretsResultSchema,
@@ -219,8 +221,11 @@ export const channels = {
   'memory:version-text': { input: VersionTextInputSchema, output: z.object({ text: z.string() }) },
   'memory:revert': { input: RevertInputSchema, output: RevertResultSchema },
   // Forget: history drops versions for good (packs rewritten); a record says when, not what.
+  // A text is also looked for everywhere else Cairn keeps it (conversations, archive, logs…):
+  // each place is named, and `forget-at` takes it out of one the user chooses.
   'memory:find-in-history': { input: FindInHistoryInputSchema, output: FindInHistoryResultSchema },
   'memory:forget': { input: ForgetInputSchema, output: ForgetResultSchema },
+  'memory:forget-at': { input: ForgetAtInputSchema, output: ForgetAtResultSchema },
   'memory:forget-secrets': { input: MemoryPathInputSchema, output: ForgetSecretsResultSchema },
   // "Scan memory for secrets": file, line and kind of each finding, never the secret.
   'memory:scan-secrets': { input: NoInput, output: SecretScanResultSchema },

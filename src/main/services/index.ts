@@ -28,6 +28,7 @@ import { createShortcutService } from './quick-ask/shortcut-service'
 import { createSettingsStore } from './settings/settings-store'
 import { createSyncService } from './sync'
 import { createBackupService, type ChooseOpenFile } from './backup'
+import { createForgetService } from './forget'
 import { createUpdatesService } from './updates'
 import { createWindowStateStore } from './window-state/window-state-store'
 
@@ -231,6 +232,15 @@ export async function createServices(deps: ServiceDeps) {
       deps.chooseOpenFile ??
       (async () => (deps.pickFiles ? ((await deps.pickFiles())[0] ?? null) : null))
   })
+  // Forget across services: memory names its own places, this adds conversations, logs and the rest.
+  const forget = createForgetService({
+    memory,
+    chat,
+    dataDir: deps.userDataDir,
+    memoryFolders: [MEMORY_FOLDER_NAME, MEMORY_STATE_FOLDER_NAME],
+    logsDir,
+    logger: deps.logger
+  })
   // Off ("development build") until main connects electron-updater in a packaged build.
   const updates = createUpdatesService({
     currentVersion: deps.app.version,
@@ -248,6 +258,7 @@ export async function createServices(deps: ServiceDeps) {
     secrets,
     sync,
     backup,
+    forget,
     updates,
     app,
     memory,

@@ -294,7 +294,18 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
     ['file path number', { what: 'file', path: 7 }],
     ['entry zero', { what: 'entry', seq: 0 }],
     ['text too short', { what: 'text', text: 'a' }],
-    ['extra key', { what: 'entry', seq: 1, hash: 'x' }]
+    ['extra key', { what: 'entry', seq: 1, hash: 'x' }],
+    ['archived without an id', { what: 'archived', path: '/memories/a.md' }]
+  ],
+  'memory:forget-at': [
+    ['no place', { text: 'abcd' }],
+    ['unknown place', { text: 'abcd', place: { kind: 'settings' } }],
+    ['text too short', { text: 'ab', place: { kind: 'log', name: 'main.log' } }],
+    ['conversation without an id', { text: 'abcd', place: { kind: 'conversation' } }],
+    [
+      'archive path not a path',
+      { text: 'abcd', place: { kind: 'archive', archiveId: 'x', path: 7 } }
+    ]
   ],
   'memory:search': [
     ['no query', {}],
@@ -952,6 +963,14 @@ describe('valid calls', () => {
       return { what: 'entry', seq: version?.seq }
     },
     'memory:forget-secrets': async () => (await createNote(), { path: note }),
+    'memory:forget-at': async () => {
+      await services.memory.create({ path: note, content: '---\nexpires: 2000-01-01\n---\nhello' })
+      await services.memory.sweep()
+      const [archived] = await services.memory.listArchived()
+      if (!archived) throw new Error('the sweep archived nothing')
+      const place = { kind: 'archive', archiveId: archived.archiveId, path: archived.path }
+      return { text: 'hello', place }
+    },
     'memory:search': async () => (await createNote(), { query: 'hello' }),
     // Sync needs the chat key; the store is made on the fake API.
     'sync:configure': async () => {

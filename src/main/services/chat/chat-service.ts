@@ -8,6 +8,7 @@ import { ApprovalDesk } from './approvals/approvals'
 import { createAttachmentService, type PickFiles } from './attachments'
 import type { ChatService, ChooseSavePath } from './calls/api'
 import { createConversationCalls } from './calls/conversation-calls'
+import { createForgetCalls } from './calls/forget-calls'
 import { createChatCore } from './calls/core'
 import { createMessageActions } from './calls/message-actions'
 import { createOptionCalls } from './calls/option-calls'
@@ -158,6 +159,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       chooseSavePath: options.chooseSavePath
     }),
     ...createOptionCalls(core, { models }),
+    ...createForgetCalls(core),
     ...createSendCalls(core, { models, attachments, memory: options.memory, annotate }),
     ...createMessageActions({
       find: core.find,

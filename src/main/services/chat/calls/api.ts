@@ -52,6 +52,10 @@ export interface ChatService {
   answerApproval: ChannelCall<'chat:answer-approval', ChannelOutput<'chat:answer-approval'>>
   /** Files for the composer: added once, stored content-addressed, named by messages. */
   attachments: Pick<AttachmentService, 'add' | 'pick' | 'preview'>
+  /** Conversations holding a text (Forget, issue 35): their ids and titles, the text masked. */
+  findText(text: string): Promise<Array<{ conversationId: string; title: string }>>
+  /** Takes a text out of one conversation through its own save; CHAT_BUSY while a reply runs. */
+  forgetText(input: { conversationId: string; text: string }): Promise<{ changed: boolean }>
   onEvent(listener: ChatEmit): () => void
   /** Resolves when no reply is running (in this conversation, or at all). */
   idle(conversationId?: string): Promise<void>

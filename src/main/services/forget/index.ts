@@ -1,0 +1,1 @@
+export { createForgetService, type ForgetService, type ForgetServiceDeps } from './forget-service'
