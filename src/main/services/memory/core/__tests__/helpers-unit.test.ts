@@ -83,15 +83,13 @@ describe('pinned globs', () => {
 })
 
 describe('pinned globs do not backtrack', () => {
-  // Eight stars against a 60-character name that does not match took ~25 s with a regex.
+  // Eight stars against a 60-character name that does not match took ~25 s with a regex; RE2
+  // (glob.ts) has no backtracking. The hostile pattern sets are in glob.test.ts.
   const pattern = '*a*a*a*a*a*a*a*a*b'
   const name = 'a'.repeat(60)
-  it('answers a pathological pattern correctly, in steps linear in the name', () => {
-    const stats = { steps: 0 }
-    expect(matchGlob(pattern, name, stats)).toBe(false)
-    expect(matchGlob(pattern, `${name}b`, stats)).toBe(true)
-    // Each character advances a set of at most (pattern length + 1) states, once.
-    expect(stats.steps).toBeLessThanOrEqual(2 * (name.length + 2) * (pattern.length + 1))
+  it('answers a pathological pattern correctly', () => {
+    expect(matchGlob(pattern, name)).toBe(false)
+    expect(matchGlob(pattern, `${name}b`)).toBe(true)
     const pinned = compileGlobs([pattern, `deep/${pattern}`, `**/${pattern}`])
     expect(pinned(`x/y/${name}`)).toBe(false)
     expect(pinned(`deep/${name}`)).toBe(false)
