@@ -67,6 +67,8 @@ export const ChatTitledSchema = z.object({
   conversationId: ConversationIdSchema,
   conversation: ConversationSummarySchema
 })
+/** A conversation changed outside a reply (a Forget took a text out of it): read it again. */
+export const ChatRewrittenSchema = ChatTitledSchema
 export type ChatDelta = z.infer<typeof ChatDeltaSchema>
 export type ChatTool = z.infer<typeof ChatToolSchema>
 export type ChatThinking = z.infer<typeof ChatThinkingSchema>

@@ -159,7 +159,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       chooseSavePath: options.chooseSavePath
     }),
     ...createOptionCalls(core, { models }),
-    ...createForgetCalls(core),
+    ...createForgetCalls(core, emit),
     ...createSendCalls(core, { models, attachments, memory: options.memory, annotate }),
     ...createMessageActions({
       find: core.find,

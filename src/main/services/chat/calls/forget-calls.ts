@@ -1,5 +1,6 @@
 import type { Conversation } from '@shared/chat/chat'
 import { conversationHolds, withoutText } from '../conversations/forget-text'
+import type { ChatEmit } from '../types'
 import type { ChatService } from './api'
 import type { ChatCore } from './core'
 import { saveOrRollBack } from './save-or-roll-back'
@@ -11,7 +12,7 @@ import { saveOrRollBack } from './save-or-roll-back'
 
 export type ForgetCalls = Pick<ChatService, 'findText' | 'forgetText'>
 
-export function createForgetCalls(core: ChatCore): ForgetCalls {
+export function createForgetCalls(core: ChatCore, emit: ChatEmit): ForgetCalls {
   const { store } = core
   return {
     async findText(text) {
@@ -37,6 +38,9 @@ export function createForgetCalls(core: ChatCore): ForgetCalls {
         },
         save: core.save
       })
+      // An open view of it reads it again.
+      if (changed)
+        emit('chat:rewritten', { conversationId, conversation: core.summary(conversation) })
       return { changed }
     }
   }

@@ -150,6 +150,10 @@ export function useConversation(conversationId: string | null) {
         flushAll()
         setState((s) => ({ ...s, running: false, drafts: [], retrying: null, fault: p.error }))
         load()
+      }),
+      // A Forget took a text out of it (only while no reply runs): what is shown is read again.
+      onEvent('chat:rewritten', (p) => {
+        if (mine(p)) load()
       })
     ]
     return () => {

@@ -25,7 +25,9 @@ export function useConversations() {
       offs = [
         onEvent('chat:done', reload),
         onEvent('chat:error', reload),
-        onEvent('chat:titled', reload)
+        onEvent('chat:titled', reload),
+        // A Forget took a text out of a conversation (its title too, maybe).
+        onEvent('chat:rewritten', reload)
       ]
     } catch {
       return

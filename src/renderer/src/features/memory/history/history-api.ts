@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react'
 import type {
   FindInHistoryResult,
+  ForgetAtInput,
+  ForgetAtResult,
   ForgetInput,
   ForgetResult,
   ForgetSecretsResult,
   HistoryVersion,
+  KeptPlace,
   RevertResult
 } from '@shared/memory/history'
 import type { VersionRef } from '@shared/memory/memory'
@@ -54,6 +57,16 @@ export async function forget(what: ForgetInput): Promise<ForgetResult> {
   return result
 }
 
+/** Takes a forgotten text out of one more place a Forget named; answers where it still is. */
+export async function forgetAt(
+  text: string,
+  place: ForgetAtInput['place']
+): Promise<ForgetAtResult> {
+  const result = await call((api) => api.memory.forgetAt({ text, place }))
+  texts.clear()
+  return result
+}
+
 /** The secret scan's fix: the file's secrets redacted, and forgotten from history. */
 export async function forgetSecrets(path: string): Promise<ForgetSecretsResult> {
   const result = await call((api) => api.memory.forgetSecrets({ path }))
@@ -61,17 +74,34 @@ export async function forgetSecrets(path: string): Promise<ForgetSecretsResult> 
   return result
 }
 
-/** What a forget did, in a sentence (and what it could not: a file still holding the text). */
-export function forgotWords(result: ForgetResult): string {
+/**
+ * What a forget did, in a sentence, and what it could not: a file still holding the text, other
+ * places that keep it (named here unless the caller `listed` them).
+ */
+export function forgotWords(result: ForgetResult, listed = false): string {
   const count = result.forgotten
   const done =
     count === 0
       ? 'History held no version of it; nothing to forget.'
       : `Forgot ${count} ${count === 1 ? 'version' : 'versions'} from history.`
   const still = result.stillInFiles
-  return still.length
-    ? `${done} ${still.join(', ')} still ${still.length === 1 ? 'holds' : 'hold'} it now: edit ${still.length === 1 ? 'that file' : 'those files'} to remove it.`
-    : done
+  const files = still.length
+    ? ` ${still.join(', ')} still ${still.length === 1 ? 'holds' : 'hold'} it now: edit ${still.length === 1 ? 'that file' : 'those files'} to remove it.`
+    : ''
+  const others = result.elsewhere.length
+  const where = listed ? 'listed below' : result.elsewhere.map(keptPlaceName).join('; ')
+  const elsewhere = others
+    ? ` Cairn still keeps it in ${others === 1 ? '1 other place' : `${others} other places`} (${where}).`
+    : ''
+  return `${done}${files}${elsewhere}`
+}
+
+/** A place a Forget named, for the user: what it is and which one (never a host path). */
+export function keptPlaceName(place: KeptPlace): string {
+  if (place.kind === 'archive') return `Archive: ${place.path}`
+  if (place.kind === 'conversation') return `Conversation: ${place.title}`
+  if (place.kind === 'log') return `Log: ${place.name}`
+  return place.name
 }
 
 /** Puts an old version back as the user's own edit (itself in history, so it can be undone). */

@@ -1,23 +1,31 @@
 import { useState } from 'react'
 import { Search } from 'lucide-react'
-import type { FindInHistoryResult } from '@shared/memory/history'
+import type { FindInHistoryResult, ForgetResult, KeptPlace } from '@shared/memory/history'
 import { toShownError, type ShownError } from '../../../lib/errors'
 import { plural } from '../../../lib/format'
 import { formatDateTime } from '../../../lib/time'
 import { errorText } from '../change-words'
 import { ForgetControl } from '../history/forget-control'
 import { findInHistory, forgotWords } from '../history/history-api'
+import { KeptPlaces } from './kept-places'
 
 /**
  * "Find and forget a text": the user pastes a text (a password that slipped in), history lists
  * every version holding it (file, line, the text masked), and one confirm forgets them all.
+ * Every other place Cairn keeps it (archive, conversations, logs…) is listed too, each with a
+ * way to take it out there (issue 35).
  */
 export function FindAndForget() {
   const [text, setText] = useState('')
   const [found, setFound] = useState<{ text: string; result: FindInHistoryResult } | null>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ShownError | null>(null)
-  const [done, setDone] = useState('')
+  /** After a Forget: what it did, and the places that still keep the text (kept to remove it). */
+  const [forgot, setForgot] = useState<{
+    result: ForgetResult
+    text: string
+    places: KeptPlace[]
+  } | null>(null)
 
   function find(): void {
     const needle = text
@@ -26,7 +34,7 @@ export function FindAndForget() {
       (result) => {
         setBusy(false)
         setError(null)
-        setDone('')
+        setForgot(null)
         setFound({ text: needle, result })
       },
       (failure: unknown) => {
@@ -36,7 +44,12 @@ export function FindAndForget() {
     )
   }
 
+  const done = forgot ? doneWords(forgot.result, forgot.places) : ''
   const hits = found?.result.hits ?? []
+  const elsewhere = found?.result.elsewhere ?? []
+  const others = elsewhere.length
+    ? ` It is also kept in ${plural(elsewhere.length, 'other place')}, listed below.`
+    : ''
   return (
     <section aria-labelledby="find-forget" className="flex flex-col gap-2">
       <h2 id="find-forget" className="font-semibold">
@@ -44,7 +57,8 @@ export function FindAndForget() {
       </h2>
       <p className="text-sm text-muted">
         Paste a text that should not be in memory's history (a password, a key). Every version
-        holding it is listed, with the text hidden; you choose whether to forget them.
+        holding it is listed, with the text hidden, and every other place Cairn keeps it (the
+        archive, conversations, logs); you choose whether to forget it there.
       </p>
       <form
         className="flex items-center gap-2"
@@ -81,52 +95,80 @@ export function FindAndForget() {
       {found ? (
         <p role="status" className="text-sm">
           {hits.length
-            ? `${plural(hits.length, 'version')} of ${plural(found.result.searched, 'version')} in history ${hits.length === 1 ? 'holds' : 'hold'} it.`
-            : `None of the ${plural(found.result.searched, 'version')} in history holds it.`}
+            ? `${plural(hits.length, 'version')} of ${plural(found.result.searched, 'version')} in history ${hits.length === 1 ? 'holds' : 'hold'} it.${others}`
+            : `None of the ${plural(found.result.searched, 'version')} in history holds it.${others}`}
         </p>
       ) : null}
-      {hits.length ? (
+      {forgot ? (
+        <KeptPlaces
+          text={forgot.text}
+          places={forgot.places}
+          onChange={(places) => setForgot({ ...forgot, places })}
+        />
+      ) : null}
+      {found && (hits.length || elsewhere.length) ? (
         <>
-          <ul aria-label="Versions holding the text" className="flex flex-col">
-            {hits.map((hit) => {
-              const place = hit.places[0]
-              return (
-                <li key={hit.hash} className="flex flex-col border-b border-line py-1.5 text-sm">
-                  <span className="flex items-center gap-2">
-                    <span className="min-w-0 flex-1 truncate font-mono text-xs">
-                      {place?.path ?? 'a version no entry names'}, line {hit.line}
-                    </span>
-                    {hit.current ? (
-                      <span className="rounded-full bg-warning-soft px-1.5 text-[11px] text-fg">
-                        in the file now
+          {hits.length ? (
+            <ul aria-label="Versions holding the text" className="flex flex-col">
+              {hits.map((hit) => {
+                const place = hit.places[0]
+                return (
+                  <li key={hit.hash} className="flex flex-col border-b border-line py-1.5 text-sm">
+                    <span className="flex items-center gap-2">
+                      <span className="min-w-0 flex-1 truncate font-mono text-xs">
+                        {place?.path ?? 'a version no entry names'}, line {hit.line}
                       </span>
-                    ) : null}
-                    {place ? (
-                      <time className="text-xs text-muted" dateTime={place.time}>
-                        {formatDateTime(Date.parse(place.time))}
-                      </time>
-                    ) : null}
-                  </span>
-                  <code className="truncate text-xs text-muted">{hit.snippet}</code>
-                </li>
-              )
-            })}
-          </ul>
+                      {hit.current ? (
+                        <span className="rounded-full bg-warning-soft px-1.5 text-[11px] text-fg">
+                          in the file now
+                        </span>
+                      ) : null}
+                      {place ? (
+                        <time className="text-xs text-muted" dateTime={place.time}>
+                          {formatDateTime(Date.parse(place.time))}
+                        </time>
+                      ) : null}
+                    </span>
+                    <code className="truncate text-xs text-muted">{hit.snippet}</code>
+                  </li>
+                )
+              })}
+            </ul>
+          ) : null}
+          <KeptPlaces
+            text={found.text}
+            places={elsewhere}
+            onChange={(places) =>
+              setFound({ ...found, result: { ...found.result, elsewhere: places } })
+            }
+          />
           <ForgetControl
-            what={{ what: 'text', text: found?.text ?? '' }}
-            label={`Forget ${plural(hits.length, 'version')}`}
-            question={`Forget ${plural(hits.length, 'version')} holding this text?`}
+            what={{ what: 'text', text: found.text }}
+            label={hits.length ? `Forget ${plural(hits.length, 'version')}` : 'Forget the text'}
+            question={
+              hits.length
+                ? `Forget ${plural(hits.length, 'version')} holding this text?`
+                : 'Forget this text?'
+            }
             onDone={(result) => {
               setFound(null)
               setText('')
-              setDone(forgotWords(result))
+              setForgot({ result, text: found.text, places: result.elsewhere })
             }}
           >
-            Every version in history that holds the text goes; files that hold it now keep it until
-            you edit them.
+            Every version in history that holds the text goes, and the activity log's mentions of
+            it; files that hold it now keep it until you edit them. Cairn then lists every other
+            place that still keeps it, so you can remove it there too.
           </ForgetControl>
         </>
       ) : null}
     </section>
   )
+}
+
+/** What a Forget did, with the places the user has since taken the text out of. */
+function doneWords(result: ForgetResult, places: KeptPlace[]): string {
+  const removed = result.elsewhere.length - places.length
+  const words = forgotWords({ ...result, elsewhere: places }, true)
+  return removed > 0 ? `${words} Taken out of ${plural(removed, 'other place')}.` : words
 }
