@@ -20,6 +20,7 @@ async function holding(): Promise<string[]> {
   return (await keptTexts(mem.temp()))
     .filter((kept) => kept.text.includes(SECRET))
     .map((kept) => kept.path.slice(mem.temp().length + 1))
+    .sort()
 }
 
 describe('forget a text everywhere the memory engine keeps it', () => {
@@ -96,6 +97,28 @@ describe('forget a text everywhere the memory engine keeps it', () => {
         path: '/memories/trip.md'
       })
     ).rejects.toThrow(/holds no \/memories\/trip.md/)
+  })
+
+  it('names each state file that keeps the text in a file name, never the text itself', async () => {
+    store = await mem.open()
+    await tool.ok({ command: 'create', path: `/memories/${SECRET}.md`, file_text: 'plain\n' })
+    await store.flush()
+    const result = await store.forget({ what: 'text', text: SECRET })
+    expect(result.stillInFiles).toEqual(['/memories/•••.md'])
+    const inName = 'A file or folder name holds it: rename or delete that file, then forget again.'
+    expect(result.elsewhere).toEqual([
+      { kind: 'other', name: 'Activity log', advice: inName },
+      { kind: 'other', name: "History's list of versions", advice: inName },
+      { kind: 'other', name: 'Memory index', advice: inName }
+    ])
+    expect(JSON.stringify(result)).not.toContain(SECRET)
+    // Each of those, and the file, is where the bytes are; nothing else holds it.
+    expect(await holding()).toEqual([
+      `memories/${SECRET}.md (name)`,
+      'state/activity.jsonl',
+      'state/history/journal.jsonl',
+      'state/memory-index.json'
+    ])
   })
 
   it('names a memory file that holds the text with history off', async () => {
