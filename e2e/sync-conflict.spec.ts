@@ -102,3 +102,51 @@ test('a sync conflict shows as a diff; keep mine, keep theirs and keep both each
   await card.scrollIntoViewIfNeeded()
   await card.screenshot({ path: testInfo.outputPath('sync-card-on.png') })
 })
+
+test('a conflict another device kept both of shows here too, and is answered from here', async ({
+  cairn
+}, testInfo) => {
+  test.skip(!cairn.anthropic, 'needs the fake Anthropic API')
+  const fake = cairn.anthropic!
+  await cairn.page.setViewportSize({ width: 900, height: 600 })
+  const folder = join(cairn.userDataDir, 'memories')
+  await writeFile(join(folder, 'plan.md'), there('plan'))
+  const app = new AppPage(cairn.page)
+  await app.waitForReady()
+  await app.goto('Chat')
+  await new ChatPage(cairn.page).useSessionKey()
+  await app.gotoSettings()
+  const card = cairn.page.getByRole('region', { name: 'Sync', exact: true })
+  await card.getByLabel('This device’s name').fill('Desk')
+  await card.getByRole('button', { name: 'Turn on sync' }).click()
+  const [storeId] = fake.memoryStores.stores()
+  await expect.poll(() => fake.memoryStores.memories(storeId!).length).toBe(1)
+
+  // The laptop found the conflict: the store's version at the path, its own beside it.
+  const laptop = new Anthropic({ apiKey: 'sk-ant-test', baseURL: fake.url, maxRetries: 0 })
+  await laptop.beta.memoryStores.memories.create(storeId!, {
+    path: '/plan (from laptop).md',
+    content: here('plan')
+  })
+  await card.getByRole('button', { name: 'Sync now' }).click()
+  await expect(card.getByTestId('sync-conflicts')).toHaveText('1')
+
+  await app.gotoMemory()
+  const bar = cairn.page.getByRole('region', { name: 'Sync conflicts' })
+  await bar.getByRole('button', { name: 'Review plan.md' }).click()
+  const panel = cairn.page.getByRole('region', { name: 'Sync conflict in plan.md' })
+  await expect(panel).toContainText('has the version from laptop')
+  await expect(
+    panel.getByRole('table', { name: "plan.md: the store's version against laptop's" })
+  ).toBeVisible()
+  await captureView(cairn.page, testInfo, 'sync-conflict-from-elsewhere')
+  await panel.getByRole('button', { name: "Keep laptop's" }).click()
+  await expect(bar).toBeHidden()
+  await expect.poll(() => readFile(join(folder, 'plan.md'), 'utf8')).toBe(here('plan'))
+
+  await app.gotoSettings()
+  await card.getByRole('button', { name: 'Sync now' }).click()
+  await expect
+    .poll(() => fake.memoryStores.memories(storeId!).map((m) => [m.path, m.content]))
+    .toEqual([['/plan.md', here('plan')]])
+})
