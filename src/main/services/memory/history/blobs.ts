@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { crc32, gunzip, gzip, gzipSync } from 'node:zlib'
 import { hashOf } from '../kernel/files'
+import { BLOB_MAX_BYTES } from './not-kept'
 
 // Content-addressed versions, gzip of the exact bytes, appended to pack files <dir>/pack-<n>.dat.
 // A record is MAGIC | sha256 (32 bytes) | length (u32) | crc32 of the gzip bytes (u32) | gzip bytes.
@@ -156,7 +157,8 @@ export class BlobStore {
     if (!at) return null
     try {
       const record = await readRange(this.pathOf(at.pack), at.offset, at.length)
-      const bytes = await gunzipAsync(record.subarray(HEADER))
+      // No version is kept above BLOB_MAX_BYTES: a record that unpacks to more is not one of ours.
+      const bytes = await gunzipAsync(record.subarray(HEADER), { maxOutputLength: BLOB_MAX_BYTES })
       return hashOf(bytes) === hash ? bytes : null
     } catch {
       return null
