@@ -69,3 +69,25 @@ export const SyncStoreListSchema = z.object({
   stores: z.array(z.object({ id: z.string(), name: z.string(), description: z.string() }))
 })
 export type SyncStoreList = z.infer<typeof SyncStoreListSchema>
+
+// Characters a file name must not hold (invisible, direction-changing, control, line breaks) and
+// ones that would read as structure in a path or in the copy's "(from …)" (slashes, dots, colons,
+// brackets and their look-alikes). Emoji pickers add U+FE0F, an invisible variation selector.
+const HIDDEN = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Cc}\p{Zl}\p{Zp}\u2800\ufff9-\ufffd]/gu
+const STRUCTURAL =
+  /[./\\:%<>"|?*()[\]{}\u2044\u2215\u2216\u29f5\u29f8\u29f9\u3002\uff61\u0387\u2024-\u2026]/g
+const LABEL_MAX = 40
+
+/**
+ * The device name as a kept copy's name uses it (`plan (from <label>).md`): what a file name can
+ * hold, so the memory engine accepts the copy whatever the user typed. Shown beside the field.
+ */
+export function copyLabel(deviceName: string): string {
+  const cleaned = deviceName
+    .normalize('NFKC')
+    .replace(HIDDEN, '')
+    .replace(STRUCTURAL, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim()
+  return Array.from(cleaned).slice(0, LABEL_MAX).join('').trim() || 'another device'
+}

@@ -1,4 +1,5 @@
 import { MEMORY_ROOT } from '@shared/memory/memory'
+import { copyLabel } from '@shared/memory/sync'
 
 // The rules a path and a file must meet before upload, as the Memory Store states them.
 
@@ -31,12 +32,16 @@ export function notSyncable(local: string, size: number): string | null {
   return null
 }
 
-/** `/memories/a/b.md` → `/memories/a/b (from laptop).md`, numbered when that is taken. */
+/**
+ * `/memories/a/b.md` → `/memories/a/b (from laptop).md`, numbered when that is taken. The device
+ * name is cleaned first (`copyLabel`): an emoji's invisible selector would make the name refused.
+ */
 export function keptCopyPath(
   local: string,
-  from: string,
+  device: string,
   taken: (path: string) => boolean
 ): string {
+  const from = copyLabel(device)
   const slash = local.lastIndexOf('/')
   const dir = local.slice(0, slash + 1)
   const name = local.slice(slash + 1)

@@ -1,3 +1,4 @@
+import { copyLabel } from '@shared/memory/sync'
 import { keptCopyOrigin, localPathOf, notSyncable, remotePathOf } from './paths'
 import { RemoteConflict, RemoteRefused, type RemoteMemory } from './remote'
 import type { Round } from './round-context'
@@ -202,7 +203,7 @@ export async function onlyThere(
     return round.skip(path, `not synced: ${error.message}`)
   }
   const origin = keptCopyOrigin(path)
-  if (origin && round.files.has(origin.path) && origin.device !== round.deps.deviceName)
+  if (origin && round.files.has(origin.path) && origin.device !== copyLabel(round.deps.deviceName))
     round.conflict({
       path: origin.path,
       copy: path,

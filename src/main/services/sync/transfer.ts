@@ -187,8 +187,15 @@ async function keepBoth(round: Round, path: string, mine: Readable, theirs: Fetc
   const { local, deviceName } = round.deps
   const copy = keptCopyPath(path, deviceName, (p) => round.taken(p))
   const saved = await local.put(copy, mine.content, null)
-  if (!saved.ok)
+  if (!saved.ok) {
+    // Still listed as a conflict: this device's version stays at the path, nothing is replaced.
+    round.conflict({
+      path,
+      kind: 'path',
+      detail: `Both devices changed it, and this device's version could not be kept beside it (${saved.reason}): it stays at the path, and the store keeps the other.`
+    })
     return round.refuse(path, theirs.memory, `conflict not resolved: ${saved.reason}`, mine.sha256)
+  }
   round.wrote(copy, mine.content)
   const took = await local.put(path, theirs.content, mine)
   if (!took.ok) {

@@ -176,3 +176,32 @@ describe('sync: nothing stuck, everything reported', () => {
     expect((await c.files()).get('/memories/m.md')).toBe('one\nl2\nthree\n')
   })
 })
+
+describe('sync: a device name with an emoji', () => {
+  const two = useTwoDevices()
+
+  test('kept copies get a name the folder accepts, and the conflict is listed and resolvable', async () => {
+    const { a, device } = await two.start()
+    const b = await device('Laptop \u{1F4BB}\uFE0F')
+    await a.memory.create({ path: '/memories/plan.md', content: 'v1\n' })
+    await a.sync.syncNow()
+    await b.sync.syncNow()
+    await a.memory.write({ path: '/memories/plan.md', content: 'from a\n' })
+    await b.memory.write({ path: '/memories/plan.md', content: 'from b\n' })
+    await a.sync.syncNow()
+    const report = await b.sync.syncNow()
+    expect(report?.skipped).toEqual([])
+    expect(b.sync.status().conflicts).toMatchObject([
+      {
+        kind: 'kept-both',
+        path: '/memories/plan.md',
+        copy: '/memories/plan (from Laptop \u{1F4BB}).md'
+      }
+    ])
+    await b.sync.resolve({ path: '/memories/plan.md', keep: 'mine' })
+    await b.sync.syncNow()
+    await a.sync.syncNow()
+    expect(await a.files()).toEqual(new Map([['/memories/plan.md', 'from b\n']]))
+    expect(await b.files()).toEqual(await a.files())
+  })
+})

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { GitCompareArrows } from 'lucide-react'
-import type { SyncConflict, SyncResolveInput } from '@shared/memory/sync'
+import { copyLabel, type SyncConflict, type SyncResolveInput } from '@shared/memory/sync'
 import { DiffView } from '../../../components/diff-view'
 import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'
@@ -96,8 +96,8 @@ export function SyncConflictPanel({
   const name = relativePath(conflict.path)
   const copy = relativePath(conflict.copy)
   // The copy holds this device's version, or (found on another device) that device's.
-  const from = conflict.from ?? deviceName
-  const ours = from === deviceName
+  const from = conflict.from ?? copyLabel(deviceName)
+  const ours = from === copyLabel(deviceName)
   return (
     <section
       aria-label={`Sync conflict in ${name}`}

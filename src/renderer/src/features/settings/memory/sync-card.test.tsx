@@ -55,6 +55,21 @@ describe('Settings → Sync card', () => {
     ])
   })
 
+  it('shows the name kept copies will use, cleaned of what a file name cannot hold', async () => {
+    installFakeMain()
+    const user = userEvent.setup()
+    render(<SyncCard />)
+    const form = await screen.findByRole('group', { name: 'Turn on sync' })
+    const field = within(form).getByLabelText('This device’s name')
+    await user.clear(field)
+    // An emoji picker's invisible variation selector, and a slash.
+    await user.type(field, 'Laptop \u{1F4BB}\uFE0F/2')
+    const hint = document.getElementById(field.getAttribute('aria-describedby') ?? '')
+    expect(hint?.textContent).toBe(
+      'If both devices change a file, this device’s version is kept beside it as plan (from Laptop \u{1F4BB} 2).md'
+    )
+  })
+
   it('shows the store’s size and applies changes waiting for approval', async () => {
     const main = installFakeMain()
     const user = userEvent.setup()

@@ -1,4 +1,4 @@
-import { SYNC_SENT_SENTENCE, type SyncStatus } from '@shared/memory/sync'
+import { copyLabel, SYNC_SENT_SENTENCE, type SyncStatus } from '@shared/memory/sync'
 import { Card } from '../../../components/card'
 import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'
@@ -67,7 +67,12 @@ export function SyncCard() {
               <dt>Store size</dt>
               <dd data-testid="sync-size">{sizeWords(status.storeSize)}</dd>
               <dt>This device</dt>
-              <dd>{status.deviceName}</dd>
+              <dd>
+                {status.deviceName}
+                {copyLabel(status.deviceName) !== status.deviceName
+                  ? ` (kept copies say “${copyLabel(status.deviceName)}”)`
+                  : ''}
+              </dd>
               <dt>Last sync</dt>
               <dd data-testid="sync-last">{when(status.lastSyncAt)}</dd>
               <dt>Pending changes</dt>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { SyncConfigureInput, SyncStoreList } from '@shared/memory/sync'
+import { copyLabel, type SyncConfigureInput, type SyncStoreList } from '@shared/memory/sync'
 import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'
 
@@ -56,8 +56,13 @@ export function SyncTurnOn({
         value={device}
         placeholder={deviceName}
         maxLength={100}
+        aria-describedby="sync-device-copies"
         onChange={(event) => setDevice(event.target.value)}
       />
+      <p id="sync-device-copies" className="col-start-2 text-xs text-muted">
+        If both devices change a file, this device&rsquo;s version is kept beside it as{' '}
+        <code>plan (from {copyLabel(device.trim() || deviceName)}).md</code>
+      </p>
       <label htmlFor="sync-store">Store</label>
       <div className="flex flex-wrap items-center gap-2">
         <select
