@@ -1,0 +1,55 @@
+import { createContext, useContext, useState, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
+
+interface Slot {
+  element: HTMLElement | null
+  set(element: HTMLElement | null): void
+}
+
+const SlotContext = createContext<Slot | null>(null)
+
+/**
+ * Lets parts below it (an open file's panel) show their messages in the view's one
+ * `MessageArea`, wherever that area sits in the tree.
+ */
+export function MessageAreaScope({ children }: { children: ReactNode }) {
+  const [element, set] = useState<HTMLElement | null>(null)
+  return <SlotContext.Provider value={{ element, set }}>{children}</SlotContext.Provider>
+}
+
+/**
+ * Where a view's messages stack: errors first, then warnings, then notices, then the chips of
+ * folded states, each one line. It takes the height the view can spare and scrolls past that
+ * (the view gives its content a minimum height), and takes none when it holds nothing.
+ */
+export function MessageArea({ children }: { children?: ReactNode }) {
+  const slot = useContext(SlotContext)
+  return <AreaBox place={slot?.set}>{children}</AreaBox>
+}
+
+/**
+ * Messages shown in the scope's `MessageArea` (through a portal, so they keep this part's state
+ * and handlers); in an area of their own outside any scope.
+ */
+export function InMessageArea({ children }: { children: ReactNode }) {
+  const slot = useContext(SlotContext)
+  if (!slot) return <AreaBox>{children}</AreaBox>
+  return slot.element ? createPortal(children, slot.element) : null
+}
+
+function AreaBox({
+  place,
+  children
+}: {
+  place?(el: HTMLElement | null): void
+  children?: ReactNode
+}) {
+  return (
+    <div
+      ref={place}
+      className="-mt-px flex min-h-9 shrink flex-wrap content-start items-center overflow-y-auto border-b border-line bg-sunken empty:hidden"
+    >
+      {children}
+    </div>
+  )
+}
