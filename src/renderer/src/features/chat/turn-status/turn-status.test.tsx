@@ -1,5 +1,5 @@
-import { render, screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { act, render, screen } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import type { ChatRetrying } from '@shared/chat/events'
 import { TurnStatusAnnouncer, TurnStatusLine, useTurnWait } from './turn-status'
 import type { Draft } from '../use-conversation'
@@ -51,6 +51,20 @@ describe('the wait before an answer', () => {
     expect(status().textContent).toBe('')
     view.rerender(<Wait running={false} drafts={[]} retrying={null} />)
     expect(line()).toBeNull()
+  })
+
+  it('after a few seconds of thinking, says how long it has been (screen readers are not told each second)', () => {
+    vi.useFakeTimers()
+    try {
+      render(<Wait running drafts={[]} retrying={null} />)
+      act(() => vi.advanceTimersByTime(4_000))
+      expect(line()).toBe('Claude is thinking…')
+      act(() => vi.advanceTimersByTime(8_000))
+      expect(line()).toBe('Claude is thinking… 12 s')
+      expect(status().textContent).toBe('Claude is thinking…')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('during a retry: the countdown and the attempt, and a calm line for screen readers', () => {

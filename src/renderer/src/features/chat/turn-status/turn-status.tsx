@@ -4,6 +4,7 @@ import {
   APPROVAL_TEXT,
   retryingAnnouncement,
   retryingText,
+  secondsText,
   secondsUntil,
   THINKING_TEXT
 } from './turn-status-text'
@@ -48,9 +49,27 @@ function useSecondsLeft(retrying: ChatRetrying | null): number {
   return fromTarget === null ? retrying.secondsLeft : Math.min(retrying.secondsLeft, fromTarget)
 }
 
+/** Whole seconds since `active` last became true (0 while it is false), counted each second. */
+function useElapsedSeconds(active: boolean): number {
+  const [seconds, setSeconds] = useState(0)
+  useEffect(() => {
+    if (!active) return
+    const started = Date.now()
+    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000)
+    return () => {
+      clearInterval(timer)
+      setSeconds(0)
+    }
+  }, [active])
+  return active ? seconds : 0
+}
+
+/** After this long, the thinking line says how long it has been (a long wait looks stuck). */
+const SHOW_ELAPSED_AFTER = 5
+
 /**
- * "Claude is thinking…" from send until the first token; the countdown while Cairn retries;
- * "Waiting for your approval" while a memory change waits on a card.
+ * "Claude is thinking…" from send until the first token (with the seconds waited, after a few);
+ * the countdown while Cairn retries; "Waiting for your approval" while a change waits on a card.
  */
 export function useTurnWait(
   running: boolean,
@@ -60,6 +79,9 @@ export function useTurnWait(
 ): TurnWait | null {
   const secondsLeft = useSecondsLeft(retrying)
   const answerShown = drafts.some((d) => d.text.length > 0 || d.tools.length > 0)
+  const elapsed = useElapsedSeconds(running && !retrying && !answerShown && !awaitingApproval)
+  const thinking =
+    elapsed >= SHOW_ELAPSED_AFTER ? `${THINKING_TEXT} ${secondsText(elapsed)}` : THINKING_TEXT
   const text = awaitingApproval
     ? APPROVAL_TEXT
     : !running
@@ -68,7 +90,7 @@ export function useTurnWait(
         ? retryingText(retrying, secondsLeft)
         : answerShown
           ? null
-          : THINKING_TEXT
+          : thinking
   const spoken = awaitingApproval
     ? APPROVAL_TEXT
     : retrying
