@@ -46,6 +46,12 @@ import {
 } from './chat/channels'
 import { ConversationSchema, ConversationSummarySchema } from './chat/chat'
 import {
+  DamagedFileInputSchema,
+  DamagedListSchema,
+  OpenConversationsFolderOutputSchema,
+  RecoverDamagedOutputSchema
+} from './chat/damaged'
+import {
   KeyTestResultSchema,
   DescribeModelInputSchema,
   DescribeModelOutputSchema,
@@ -291,6 +297,15 @@ export const channels = {
   // Settings → Sync: one memory on every device through an Anthropic Memory Store (off by default).
   'sync:status': { input: NoInput, output: SyncStatusSchema },
   'sync:configure': { input: SyncConfigureInputSchema, output: SyncStatusSchema },
+  // Conversation files that could not be read, kept beside the others: listed, recovered up to the
+  // damage (a new chat), dismissed (the file stays), and their folder opened in the file manager.
+  'chat:list-damaged': { input: NoInput, output: DamagedListSchema },
+  'chat:recover-damaged': { input: DamagedFileInputSchema, output: RecoverDamagedOutputSchema },
+  'chat:dismiss-damaged': { input: DamagedFileInputSchema, output: DamagedListSchema },
+  'chat:open-conversations-folder': {
+    input: NoInput,
+    output: OpenConversationsFolderOutputSchema
+  },
   'sync:now': { input: NoInput, output: SyncStatusSchema },
   'sync:pause': { input: SyncPauseInputSchema, output: SyncStatusSchema },
   'sync:disconnect': { input: NoInput, output: SyncStatusSchema },

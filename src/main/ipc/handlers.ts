@@ -79,6 +79,10 @@ export function createHandlers(services: Services): Handlers {
     'chat:attachment-preview': ({ hash }) => services.chat.attachments.preview(hash),
     'chat:cost-summary': () => services.chat.costSummary(),
     'sync:status': () => services.sync.status(),
+    'chat:list-damaged': () => services.chat.listDamaged(),
+    'chat:recover-damaged': (input) => services.chat.recoverDamaged(input),
+    'chat:dismiss-damaged': (input) => services.chat.dismissDamaged(input),
+    'chat:open-conversations-folder': () => services.chat.openConversationsFolder(),
     'sync:configure': (input) => services.sync.configureStore(input),
     // A failed round is in the status (error, retry time), not an error of the call.
     'sync:now': async () => {

@@ -183,6 +183,7 @@ export async function createServices(deps: ServiceDeps) {
     ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
     pickFiles: deps.pickFiles,
     wait: retryWait(background),
+    openFolder: deps.openPath,
     // Never from the environment: only main's dev overrides (or a test) name another server.
     anthropic: { ...deps.anthropic }
   })

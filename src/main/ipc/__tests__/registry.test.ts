@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -402,6 +402,12 @@ function chatGarbage() {
       ['short key', { apiKey: 'short' }],
       ['key with a space', { apiKey: 'abcd efgh 1234' }],
       ['key number', { apiKey: 12345678 }]
+  const damagedFile = (): Array<[string, unknown]> => [
+    ['no file', {}],
+    ['a path', { file: `../${ID}.json.corrupt-2025` }],
+    ['a live conversation', { file: `${ID}.json` }],
+    ['extra key', { file: `${ID}.json.corrupt-2025`, sneaky: true }]
+  ]
     ],
     'chat:list-conversations': [],
     'chat:pick-attachments': [],
@@ -411,6 +417,10 @@ function chatGarbage() {
     'sync:disconnect': [],
     'shortcut:status': [],
     'window:hide-quick-ask': [],
+    'chat:list-damaged': [],
+    'chat:open-conversations-folder': [],
+    'chat:recover-damaged': damagedFile(),
+    'chat:dismiss-damaged': damagedFile(),
     'shortcut:set': [
       ['no accelerator', {}],
       ['number', { accelerator: 5 }],
@@ -621,6 +631,8 @@ describe('the registry refuses malformed payloads on every channel', () => {
         'sync:disconnect',
         'shortcut:status',
         'window:hide-quick-ask',
+        'chat:list-damaged',
+        'chat:open-conversations-folder',
         'sync:list-stores',
         'sync:approve',
         'sync:decline',
@@ -848,6 +860,17 @@ describe('valid calls', () => {
     'secrets:set-api-key': async () => ({ apiKey: 'sk-ant-valid-key-0001' }),
     'app:copy-text': async () => ({ text: 'const trip = 1' }),
     'app:open-external': async () => ({ url: 'https://example.com/docs', confirmed: true }),
+  const damaged = async () => {
+    const folder = join(dir, 'user-data', 'conversations')
+    const file = `${ID}.json.corrupt-2025-01-02T03-04-05-000Z`
+    await mkdir(folder, { recursive: true })
+    const message = { id: 'u1', role: 'user', createdAt: 'now', content: [] }
+    await writeFile(
+      join(folder, file),
+      `{"version":1,"title":"Cut","messages":[${JSON.stringify(message)},{"id`
+    )
+    return file
+  }
     'settings:update': async () => ({ maxTokens: 2048 }),
     'memory:list': async () => ({ path: '/memories' }),
     'memory:read': async () => (await createNote(), { path: note }),
@@ -1017,6 +1040,9 @@ describe('valid calls', () => {
     const input = await validInput[channel]?.()
     const result = await answer(registryWith(), channel, input)
     expect(result.ok, JSON.stringify(result)).toBe(true)
+    // A half-written conversation, kept beside the others as the store keeps one.
+    'chat:recover-damaged': async () => ({ file: await damaged() }),
+    'chat:dismiss-damaged': async () => ({ file: await damaged() }),
     if (!result.ok) return
     expect(channels[channel].output.safeParse(result.data).success).toBe(true)
     expect(Object.keys(result).sort()).toEqual(['data', 'ok'])

@@ -8,6 +8,7 @@ import { ApprovalDesk } from './approvals/approvals'
 import { createAttachmentService, type PickFiles } from './attachments'
 import type { ChatService, ChooseSavePath } from './calls/api'
 import { createConversationCalls } from './calls/conversation-calls'
+import { createDamagedCalls, type OpenFolder } from './calls/damaged-calls'
 import { createForgetCalls } from './calls/forget-calls'
 import { createChatCore } from './calls/core'
 import { createMessageActions } from './calls/message-actions'
@@ -51,6 +52,8 @@ export interface ChatServiceOptions {
   chooseSavePath?: ChooseSavePath
   /** The OS open dialog for attachments (main's dialog); without it, the file button answers an error. */
   pickFiles?: PickFiles | undefined
+  /** The OS file manager (main's shell.openPath), for the conversations folder. */
+  openFolder?: OpenFolder | undefined
 }
 
 /** One chat event as the listeners hear it. */
@@ -159,6 +162,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       chooseSavePath: options.chooseSavePath
     }),
     ...createOptionCalls(core, { models }),
+    ...createDamagedCalls(core, { dir: options.dir, models, openFolder: options.openFolder }),
     ...createForgetCalls(core, emit),
     ...createSendCalls(core, { models, attachments, memory: options.memory, annotate }),
     ...createMessageActions({

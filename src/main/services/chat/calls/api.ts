@@ -46,6 +46,13 @@ export interface ChatService {
   describeModel(model: string): Promise<ModelOption | null>
   /** What the saved replies of the last 30 days cost (cost-summary.ts). */
   costSummary: ChannelCall<'chat:cost-summary'>
+  /** Conversation files that could not be read, kept as `*.corrupt-*` (damaged-calls.ts). */
+  listDamaged: ChannelCall<'chat:list-damaged'>
+  /** A new chat with the messages before the damage; the damaged file stays. */
+  recoverDamaged: ChannelCall<'chat:recover-damaged'>
+  /** Hides one from the list for good; the file stays. */
+  dismissDamaged: ChannelCall<'chat:dismiss-damaged'>
+  openConversationsFolder: ChannelCall<'chat:open-conversations-folder'>
   testKey: ChannelCall<'secrets:test'>
   /** Memory writes of Claude's waiting for the user's answer (write approval). */
   listApprovals: ChannelCall<'chat:list-approvals', ChannelOutput<'chat:list-approvals'>>

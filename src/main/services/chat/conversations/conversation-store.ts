@@ -21,6 +21,8 @@ import { createFileGate } from './file-gate'
 export const CONVERSATIONS_FOLDER = 'conversations'
 const FILE = /^([a-z0-9][a-z0-9-]{7,63})\.json$/
 const TEMP = /^\..+\.tmp$/
+/** A file moved aside as unreadable (this start or an earlier one): `<id>.json.corrupt-<time>`. */
+const DAMAGED = /^[a-z0-9][a-z0-9-]{7,63}\.json\.corrupt-[A-Za-z0-9-]{1,40}$/
 /** Files read at once at start-up: well under any descriptor limit. */
 export const READ_CONCURRENCY = 32
 
@@ -40,6 +42,19 @@ export interface ConversationStore {
   save(conversation: Conversation): Promise<void>
   remove(id: string): Promise<void>
   problems(): ConversationProblem[]
+  /**
+   * The damaged files in the folder now, newest first: moved aside at this load (with why) or at
+   * an earlier one (why unknown here). One look at the folder per call: a file the user removed
+   * is gone from the list.
+   */
+  damaged(): Promise<DamagedFile[]>
+}
+
+export interface DamagedFile {
+  /** Its name in the conversations folder. */
+  file: string
+  /** Why the load moved it aside; null when an earlier start did. */
+  reason: string | null
 }
 
 export function createConversationStore(options: {
@@ -54,6 +69,8 @@ export function createConversationStore(options: {
   const folder = join(options.dir, CONVERSATIONS_FOLDER)
   const cache = new Map<string, Conversation>()
   const problems: ConversationProblem[] = []
+  /** Files this load moved aside, and why. */
+  const movedAside = new Map<string, string>()
   const writes = new Map<string, Promise<void>>()
   /** New chats not written yet (no message so far): kept in memory only, gone after a restart. */
   const unsaved = new Set<string>()
@@ -69,6 +86,7 @@ export function createConversationStore(options: {
     let moved: string | null = movedTo
     try {
       await rename(join(folder, name), join(folder, movedTo))
+      movedAside.set(movedTo, reason)
     } catch (error) {
       moved = null
       options.logger.error('corrupt conversation could not be moved aside', { name, error })
@@ -154,6 +172,17 @@ export function createConversationStore(options: {
     all: () => [...cache.values()].filter((c) => !unsaved.has(c.id)),
     get: (id) => cache.get(id),
     problems: () => [...problems],
+    async damaged() {
+      await ready()
+      const names = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return []
+        throw error
+      })
+      return names
+        .filter((name) => DAMAGED.test(name))
+        .map((file) => ({ file, reason: movedAside.get(file) ?? null }))
+        .sort((a, b) => stampOf(b.file).localeCompare(stampOf(a.file)))
+    },
     save(conversation) {
       const isNew = !cache.has(conversation.id) || unsaved.has(conversation.id)
       if (isNew && conversation.messages.length === 0) {
@@ -220,6 +249,8 @@ function encode(conversation: Conversation): string {
     throw new ConversationEncodeError(error)
   }
 }
+
+const stampOf = (file: string): string => file.slice(file.indexOf('.corrupt-'))
 
 /** Words for why a file could not be opened; never the path (the message is shown as is). */
 function openFailure(code: string): string {

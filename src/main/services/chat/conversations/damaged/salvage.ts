@@ -16,7 +16,12 @@ export interface Salvage {
   messages: ChatMessage[]
   /** Why the file could not be read as it is, in words for the user. */
   reason: string
+  /** The top-level object was read to its end (so a field it lacks was never written). */
+  ended: boolean
 }
+
+/** Reads whole as JSON, yet not as a conversation: the load's own reason says more. */
+export const NOT_A_CONVERSATION = 'it is not a conversation Cairn can read'
 
 class Damage extends Error {}
 
@@ -146,7 +151,7 @@ export function salvageConversation(text: string): Salvage {
         : whole
           ? i < src.length
             ? 'there is other text after its end'
-            : 'it is not a conversation Cairn can read'
+            : NOT_A_CONVERSATION
           : state.messagesDone
             ? 'it breaks off after its messages'
             : state.messagesSeen
@@ -154,5 +159,5 @@ export function salvageConversation(text: string): Salvage {
               : Object.keys(header).length > 0
                 ? 'it breaks off before its messages'
                 : 'nothing in it can be read'
-  return { header, messages, reason }
+  return { header, messages, reason, ended: whole }
 }

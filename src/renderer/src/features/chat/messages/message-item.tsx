@@ -94,7 +94,9 @@ function Assistant({
         </div>
       ) : null}
       {showModel ? <AnswerModel model={message.model} /> : null}
-      {usage ? <UsageLine usage={usage} cost={cost} /> : null}
+      {usage ? (
+        <UsageLine usage={usage} cost={cost} partial={message.status !== 'complete'} />
+      ) : null}
     </div>
   )
 }

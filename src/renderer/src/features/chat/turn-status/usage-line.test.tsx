@@ -26,4 +26,11 @@ describe('UsageLine', () => {
     expect(line.textContent).not.toContain('$')
     expect(line.title).toContain('Unknown price for this model')
   })
+
+  it('a stopped answer says its counts are partial, and why, instead of a bare "1 out"', () => {
+    render(<UsageLine usage={{ ...usage, outputTokens: 1 }} partial />)
+    const line = screen.getByTestId('usage-line')
+    expect(line.textContent).toBe('1,234 in · 1 out (partial) · 900 cached')
+    expect(line.title).toMatch(/^This answer did not finish\./)
+  })
 })

@@ -78,6 +78,7 @@ describe('salvageConversation', () => {
     expect(result.messages).toHaveLength(4)
     expect(result.header.memory).toBeUndefined()
     expect(result.reason).toBe('it breaks off after its messages')
+    expect(result.ended).toBe(false)
   })
 
   test('cut in the header: no messages; a number cut short is not taken', () => {
@@ -102,6 +103,7 @@ describe('salvageConversation', () => {
     expect(result.messages).toHaveLength(4)
     expect(result.header.memory).toBe('off')
     expect(result.reason).toBe('there is other text after its end')
+    expect(result.ended).toBe(true)
   })
 
   test('garbage in the middle stops at it', () => {
@@ -121,7 +123,12 @@ describe('salvageConversation', () => {
   })
 
   test('an empty file, blank lines, or something else altogether', () => {
-    expect(salvageConversation('')).toEqual({ header: {}, messages: [], reason: 'it is empty' })
+    expect(salvageConversation('')).toEqual({
+      header: {},
+      messages: [],
+      reason: 'it is empty',
+      ended: false
+    })
     expect(salvageConversation('\n\n  ').reason).toBe('it is empty')
     expect(salvageConversation('\u0000\u0000\u0000')).toMatchObject({
       messages: [],
