@@ -258,6 +258,11 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
     ['extend without a date', { archiveId: 'x', path: '/memories/a.md', expires: 'extend' }],
     ['a date that is not one', { archiveId: 'x', path: '/memories/a.md', until: 'soon' }]
   ],
+  'memory:archive-restore-all': [
+    ['empty object', {}],
+    ['empty archive id', { archiveId: '' }],
+    ['extra key', { archiveId: 'x', path: '/memories/a.md' }]
+  ],
   'memory:history': [
     ['empty object', {}],
     ['path number', { path: 7 }]
@@ -397,30 +402,30 @@ function chatGarbage() {
     ['id uppercase', { conversationId: 'ABCDEFGH-1234', ...extra }],
     ['extra key', { conversationId: ID, ...extra, sneaky: true }]
   ]
-  return {
-    'secrets:test': [
-      ['short key', { apiKey: 'short' }],
-      ['key with a space', { apiKey: 'abcd efgh 1234' }],
-      ['key number', { apiKey: 12345678 }]
   const damagedFile = (): Array<[string, unknown]> => [
     ['no file', {}],
     ['a path', { file: `../${ID}.json.corrupt-2025` }],
     ['a live conversation', { file: `${ID}.json` }],
     ['extra key', { file: `${ID}.json.corrupt-2025`, sneaky: true }]
   ]
+  return {
+    'secrets:test': [
+      ['short key', { apiKey: 'short' }],
+      ['key with a space', { apiKey: 'abcd efgh 1234' }],
+      ['key number', { apiKey: 12345678 }]
     ],
     'chat:list-conversations': [],
     'chat:pick-attachments': [],
     'chat:cost-summary': [],
+    'chat:list-damaged': [],
+    'chat:open-conversations-folder': [],
+    'chat:recover-damaged': damagedFile(),
+    'chat:dismiss-damaged': damagedFile(),
     'sync:status': [],
     'sync:now': [],
     'sync:disconnect': [],
     'shortcut:status': [],
     'window:hide-quick-ask': [],
-    'chat:list-damaged': [],
-    'chat:open-conversations-folder': [],
-    'chat:recover-damaged': damagedFile(),
-    'chat:dismiss-damaged': damagedFile(),
     'shortcut:set': [
       ['no accelerator', {}],
       ['number', { accelerator: 5 }],
@@ -626,13 +631,13 @@ describe('the registry refuses malformed payloads on every channel', () => {
         'chat:list-conversations',
         'chat:pick-attachments',
         'chat:cost-summary',
+        'chat:list-damaged',
+        'chat:open-conversations-folder',
         'sync:status',
         'sync:now',
         'sync:disconnect',
         'shortcut:status',
         'window:hide-quick-ask',
-        'chat:list-damaged',
-        'chat:open-conversations-folder',
         'sync:list-stores',
         'sync:approve',
         'sync:decline',
@@ -855,11 +860,6 @@ describe('valid calls', () => {
   const note = '/memories/note.md'
   const createNote = () => services.memory.create({ path: note, content: 'hello' })
   const conversation = async () => (await services.chat.createConversation()).id
-  /** A valid input per channel (undefined when none), after whatever state the call needs. */
-  const validInput: Partial<Record<ChannelName, () => Promise<unknown>>> = {
-    'secrets:set-api-key': async () => ({ apiKey: 'sk-ant-valid-key-0001' }),
-    'app:copy-text': async () => ({ text: 'const trip = 1' }),
-    'app:open-external': async () => ({ url: 'https://example.com/docs', confirmed: true }),
   const damaged = async () => {
     const folder = join(dir, 'user-data', 'conversations')
     const file = `${ID}.json.corrupt-2025-01-02T03-04-05-000Z`
@@ -871,6 +871,11 @@ describe('valid calls', () => {
     )
     return file
   }
+  /** A valid input per channel (undefined when none), after whatever state the call needs. */
+  const validInput: Partial<Record<ChannelName, () => Promise<unknown>>> = {
+    'secrets:set-api-key': async () => ({ apiKey: 'sk-ant-valid-key-0001' }),
+    'app:copy-text': async () => ({ text: 'const trip = 1' }),
+    'app:open-external': async () => ({ url: 'https://example.com/docs', confirmed: true }),
     'settings:update': async () => ({ maxTokens: 2048 }),
     'memory:list': async () => ({ path: '/memories' }),
     'memory:read': async () => (await createNote(), { path: note }),
@@ -966,6 +971,13 @@ describe('valid calls', () => {
       // Its date has passed: restoring it as it is would expire it again at once.
       return { archiveId: archived.archiveId, path: archived.path, expires: 'remove' }
     },
+    'memory:archive-restore-all': async () => {
+      await services.memory.create({ path: note, content: '---\nexpires: 2000-01-01\n---\nold' })
+      await services.memory.sweep()
+      const [archived] = await services.memory.listArchived()
+      if (!archived) throw new Error('the sweep archived nothing')
+      return { archiveId: archived.archiveId }
+    },
     'memory:history': async () => (await createNote(), { path: note }),
     'memory:cap-impact': async () => (await createNote(), { maxFiles: 1 }),
     'memory:archive': async () => (await createNote(), { paths: [note] }),
@@ -1028,6 +1040,9 @@ describe('valid calls', () => {
       const preview = await services.backup.chooseImport()
       return { token: preview?.token, applySettings: false }
     },
+    // A half-written conversation, kept beside the others as the store keeps one.
+    'chat:recover-damaged': async () => ({ file: await damaged() }),
+    'chat:dismiss-damaged': async () => ({ file: await damaged() }),
     'memory:undone': async () => {
       await createNote()
       const [version] = await services.memory.history(note)
@@ -1040,9 +1055,6 @@ describe('valid calls', () => {
     const input = await validInput[channel]?.()
     const result = await answer(registryWith(), channel, input)
     expect(result.ok, JSON.stringify(result)).toBe(true)
-    // A half-written conversation, kept beside the others as the store keeps one.
-    'chat:recover-damaged': async () => ({ file: await damaged() }),
-    'chat:dismiss-damaged': async () => ({ file: await damaged() }),
     if (!result.ok) return
     expect(channels[channel].output.safeParse(result.data).success).toBe(true)
     expect(Object.keys(result).sort()).toEqual(['data', 'ok'])
