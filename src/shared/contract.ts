@@ -102,6 +102,8 @@ import {
   ExpiryPreviewInputSchema,
   SweepInputSchema,
   ExpiryPreviewItemSchema,
+  RestoreAllInputSchema,
+  RestoreAllResultSchema,
   RestoreInputSchema,
   SweepResultSchema
 } from './memory/expiry'
@@ -220,6 +222,7 @@ export const channels = {
   'memory:sweep': { input: SweepInputSchema.optional(), output: SweepResultSchema },
   'memory:archive-list': { input: NoInput, output: z.array(ArchivedItemSchema) },
   'memory:archive-restore': { input: RestoreInputSchema, output: MemoryMutationSchema },
+  'memory:archive-restore-all': { input: RestoreAllInputSchema, output: RestoreAllResultSchema },
   // Caps that explain themselves: usage against caps about to be saved, and archiving to make room.
   'memory:cap-impact': { input: CapImpactInputSchema, output: CapImpactSchema },
   'memory:archive': { input: ArchiveInputSchema, output: MemoryMutationSchema },

@@ -24,6 +24,7 @@ export function createHandlers(services: Services): Handlers {
     'memory:sweep': (input) => services.memory.sweep(input?.paths),
     'memory:archive-list': () => services.memory.listArchived(),
     'memory:archive-restore': (input) => services.memory.restoreArchived(input),
+    'memory:archive-restore-all': (input) => services.memory.restoreArchivedAll(input),
     'memory:cap-impact': (input) => services.memory.capImpact(input),
     'memory:archive': (input) => services.memory.archive(input),
     'memory:history': ({ path }) => services.memory.history(path),

@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { ExpiryPolicyPatchSchema, MemoryPathSchema } from './memory'
+import {
+  ExpiryPolicyPatchSchema,
+  MemoryPathSchema,
+  MemoryUsageSchema,
+  SkippedFileSchema
+} from './memory'
 
 // Expiry as the user sees it: what would expire and why, the archive, restoring from it, and
 // sweeping a confirmed list.
@@ -74,3 +79,15 @@ export const SweepInputSchema = z.strictObject({
   paths: z.array(MemoryPathSchema).max(100_000)
 })
 export type SweepInput = z.infer<typeof SweepInputSchema>
+
+/** "Restore all" of one archive folder (a sweep's, or one "archive to make room"). */
+export const RestoreAllInputSchema = z.strictObject({ archiveId: z.string().min(1) })
+export type RestoreAllInput = z.infer<typeof RestoreAllInputSchema>
+
+/** What came back (one `restore` entry), and each file left where it was, with why. */
+export const RestoreAllResultSchema = z.object({
+  paths: z.array(z.string()),
+  skipped: z.array(SkippedFileSchema),
+  usage: MemoryUsageSchema
+})
+export type RestoreAllResult = z.infer<typeof RestoreAllResultSchema>

@@ -5,6 +5,7 @@ import {
   MemoryPathSchema,
   MemoryUsageSchema,
   NotKeptSchema,
+  SkippedFileSchema,
   VersionHashSchema,
   VersionIdSchema
 } from './memory'
@@ -151,7 +152,9 @@ export const RevertResultSchema = z.discriminatedUnion('status', [
     status: z.literal('reverted'),
     seq: z.number(),
     paths: z.array(z.string()),
-    usage: MemoryUsageSchema
+    usage: MemoryUsageSchema,
+    /** An undo of a sweep goes file by file: the files it left (taken since, refused), and why. */
+    skipped: z.array(SkippedFileSchema).optional()
   }),
   z.object({
     status: z.literal('conflict'),

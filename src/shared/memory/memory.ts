@@ -210,6 +210,10 @@ export const VersionRefSchema = z.object({
 })
 export type VersionRef = z.infer<typeof VersionRefSchema>
 
+/** A file an action over many (an undo of a sweep, "Restore all") left as it was, and why. */
+export const SkippedFileSchema = z.object({ path: z.string(), reason: z.string() })
+export type SkippedFile = z.infer<typeof SkippedFileSchema>
+
 /**
  * The activity entry a successful memory-tool change made, and its versions: saved on the
  * conversation's tool result so its chip can show the diff and undo it (`memory:revert` by seq).
@@ -244,7 +248,9 @@ export const ActivityEntrySchema = z.object({
   /** The versions this entry made (history); absent on entries that changed no file. */
   versions: z.array(VersionRefSchema).optional(),
   /** For an undo: the entry it undid. */
-  revertOf: z.number().optional()
+  revertOf: z.number().optional(),
+  /** For a sweep that archived: the archive folder its files went to (its undo takes them back). */
+  archiveId: z.string().optional()
 })
 export type ActivityEntry = z.infer<typeof ActivityEntrySchema>
 

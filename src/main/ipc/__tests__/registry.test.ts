@@ -258,6 +258,11 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
     ['extend without a date', { archiveId: 'x', path: '/memories/a.md', expires: 'extend' }],
     ['a date that is not one', { archiveId: 'x', path: '/memories/a.md', until: 'soon' }]
   ],
+  'memory:archive-restore-all': [
+    ['empty object', {}],
+    ['empty archive id', { archiveId: '' }],
+    ['extra key', { archiveId: 'x', path: '/memories/a.md' }]
+  ],
   'memory:history': [
     ['empty object', {}],
     ['path number', { path: 7 }]
@@ -965,6 +970,13 @@ describe('valid calls', () => {
       if (!archived) throw new Error('the sweep archived nothing')
       // Its date has passed: restoring it as it is would expire it again at once.
       return { archiveId: archived.archiveId, path: archived.path, expires: 'remove' }
+    },
+    'memory:archive-restore-all': async () => {
+      await services.memory.create({ path: note, content: '---\nexpires: 2000-01-01\n---\nold' })
+      await services.memory.sweep()
+      const [archived] = await services.memory.listArchived()
+      if (!archived) throw new Error('the sweep archived nothing')
+      return { archiveId: archived.archiveId }
     },
     'memory:history': async () => (await createNote(), { path: note }),
     'memory:cap-impact': async () => (await createNote(), { maxFiles: 1 }),

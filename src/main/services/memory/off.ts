@@ -35,6 +35,7 @@ export function createMemoryOff(reason: string): MemoryService {
     sweep: refuse,
     listArchived: refuse,
     restoreArchived: refuse,
+    restoreArchivedAll: refuse,
     capImpact: refuse,
     archive: refuse,
     history: refuse,

@@ -21,6 +21,8 @@ import type {
 import type {
   ArchivedItem,
   ExpiryPreviewItem,
+  RestoreAllInput,
+  RestoreAllResult,
   RestoreInput,
   SweepResult
 } from '@shared/memory/expiry'
@@ -151,6 +153,8 @@ export interface MemoryWrites {
   sweep(only?: readonly string[]): Promise<SweepResult>
   archive(input: ArchiveInput): Promise<MemoryMutation>
   restoreArchived(input: RestoreInput): Promise<MemoryMutation>
+  /** Every file of one archive folder back where it was (one entry); a taken path is skipped. */
+  restoreArchivedAll(input: RestoreAllInput): Promise<RestoreAllResult>
   revert(seq: number, actor?: ActivityActor): Promise<RevertResult>
   forget(input: ForgetInput, actor?: ActivityActor): Promise<ForgetResult>
   forgetSecrets(path: string): Promise<ForgetSecretsResult>

@@ -17,6 +17,7 @@ import * as undo from './engine/undo'
 import * as upkeep from './engine/upkeep'
 import * as calls from './engine/user-calls'
 import * as backup from './engine/import-calls'
+import * as sweeps from './engine/sweep-calls'
 import type { Ctx } from './kernel/context'
 import type { MemoryService } from './service'
 
@@ -62,6 +63,8 @@ export class MemoryStore implements MemoryService {
   readonly archive: S['archive'] = (input) => calls.archive(this.e, input)
   readonly listArchived: S['listArchived'] = () => calls.listArchived(this.e)
   readonly restoreArchived: S['restoreArchived'] = (input) => calls.restoreArchived(this.e, input)
+  readonly restoreArchivedAll: S['restoreArchivedAll'] = (input) =>
+    sweeps.restoreArchivedAll(this.e, input)
 
   // ---- history (engine/undo.ts over memory/history/)
   readonly history: S['history'] = (path) => undo.history(this.e, path)

@@ -18,6 +18,7 @@ import { inspect } from './inspect'
 import { forgetArchived, forgetText, keptIn } from './forget-calls'
 import { catchUp } from './outside'
 import { record, tracked } from './record'
+import { isSweep, undoSweep } from './sweep-calls'
 import { read, write } from './user-calls'
 
 // History as the user reaches it (memory/history/ keeps it): versions of a path, undo of an
@@ -39,6 +40,8 @@ export function versionText(e: Engine, hash: string): Promise<string> {
  */
 export function revert(e: Engine, seq: number, actor: ActivityActor = USER): Promise<RevertResult> {
   return inspect(e, async () => {
+    const kept = historyOn(e).recordOf(seq)
+    if (isSweep(kept)) return undoSweep(e, kept, actor)
     const undo = historyOn(e).undoOf(seq)
     await catchUp(e, undo.paths)
     const [done, versions] = await tracked(

@@ -1,10 +1,11 @@
 import type { ExpiredItem, SweepResult } from '@shared/memory/expiry'
-import { expireDue, expiryMessage, preview, previewPaced } from '../expiry/expiry'
+import { expireDue, preview, previewPaced } from '../expiry/expiry'
 import { pacer } from '../core/pace'
 import { SYSTEM, type Engine } from './engine'
 import { inspect } from './inspect'
 import { catchUp, reconcileNow } from './outside'
-import { appendMoved, tracked } from './record'
+import { tracked } from './record'
+import { recordSweep } from './sweep-calls'
 
 // Keeping the folder in shape: the hourly sweep (re-read, expire, trim history), the index
 // flush, and the orderly close.
@@ -52,9 +53,8 @@ async function expireNow(
     const [gone, versions] = await tracked(e, ctx, due, 'read', (c) =>
       expireDue(c, e.parts.archiveRoot, only)
     )
-    await appendMoved(e, SYSTEM, 'expire', gone, versions, (item) =>
-      expiryMessage(item, e.expiry.days)
-    )
+    // One entry for the whole sweep, undone as one (sweep-calls.ts).
+    await recordSweep(e, gone, versions)
     expired.push(...gone)
   }
   if (prune)

@@ -73,33 +73,41 @@ export async function moveAcross(from: string, to: string): Promise<void> {
 export async function listArchived(archiveRoot: string): Promise<ArchivedItem[]> {
   const items: ArchivedItem[] = []
   const ids = (await readdir(archiveRoot).catch(() => [] as string[])).sort().reverse()
-  for (const archiveId of ids) {
-    const archivedAt = Date.parse(
-      archiveId.replace(/T(\d{2})-(\d{2})-(\d{2})/, 'T$1:$2:$3').replace(/-\d+$/, '')
-    )
-    const entries = await readdir(join(archiveRoot, archiveId), {
-      recursive: true,
-      withFileTypes: true
-    }).catch(() => [])
-    for (const entry of entries) {
-      if (!entry.isFile()) continue
-      const full = join(entry.parentPath, entry.name)
-      const rel = full
-        .slice(join(archiveRoot, archiveId).length + 1)
-        .split(/[\\/]/)
-        .join('/')
-      const info = await lstat(full)
-      const item: ArchivedItem = {
-        archiveId,
-        path: displayOf(rel),
-        size: info.size,
-        archivedAt: Number.isFinite(archivedAt) ? archivedAt : info.mtimeMs
-      }
-      // Its own date, so restoring can ask whether to keep it.
-      const expires = frontMatterExpiry(await headOf(full))
-      if (expires !== undefined) item.expires = expires
-      items.push(item)
+  for (const archiveId of ids) items.push(...(await listArchiveFolder(archiveRoot, archiveId)))
+  return items
+}
+
+/** The files of one archive folder (one sweep's, or one "archive to make room"). */
+export async function listArchiveFolder(
+  archiveRoot: string,
+  archiveId: string
+): Promise<ArchivedItem[]> {
+  const items: ArchivedItem[] = []
+  const archivedAt = Date.parse(
+    archiveId.replace(/T(\d{2})-(\d{2})-(\d{2})/, 'T$1:$2:$3').replace(/-\d+$/, '')
+  )
+  const entries = await readdir(join(archiveRoot, archiveId), {
+    recursive: true,
+    withFileTypes: true
+  }).catch(() => [])
+  for (const entry of entries) {
+    if (!entry.isFile()) continue
+    const full = join(entry.parentPath, entry.name)
+    const rel = full
+      .slice(join(archiveRoot, archiveId).length + 1)
+      .split(/[\\/]/)
+      .join('/')
+    const info = await lstat(full)
+    const item: ArchivedItem = {
+      archiveId,
+      path: displayOf(rel),
+      size: info.size,
+      archivedAt: Number.isFinite(archivedAt) ? archivedAt : info.mtimeMs
     }
+    // Its own date, so restoring can ask whether to keep it.
+    const expires = frontMatterExpiry(await headOf(full))
+    if (expires !== undefined) item.expires = expires
+    items.push(item)
   }
   return items
 }

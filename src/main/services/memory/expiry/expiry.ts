@@ -135,12 +135,30 @@ export async function expireDue(
 
 /** The activity-log line for one expiry. */
 export function expiryMessage(item: ExpiredItem, days: number): string {
-  const why =
-    item.reason === 'front-matter'
-      ? 'its front-matter expires date passed'
-      : item.reason === 'idle'
-        ? clockPhrase('idle', days)
-        : `created more than ${plural(days, 'day')} ago`
   const how = item.archiveId ? `archived as ${item.archiveId}` : 'deleted'
-  return `Expired (${why}) and ${how}.`
+  return `Expired (${whyOf(item.reason, days)}) and ${how}.`
+}
+
+/** The one activity-log line for a sweep: how many files, why, and where they went. */
+export function sweepMessage(items: readonly ExpiredItem[], days: number): string {
+  const [first] = items
+  if (!first || items.length === 1) return first ? expiryMessage(first, days) : ''
+  const reasons = [...new Set(items.map((item) => item.reason))]
+  const why = reasons
+    .map((reason) => {
+      const count = items.filter((item) => item.reason === reason).length
+      const phrase = whyOf(reason, days)
+      return reasons.length === 1 ? phrase : `${count}: ${phrase}`
+    })
+    .join('; ')
+  const how = first.archiveId ? `archived them as ${first.archiveId}` : 'deleted them'
+  return `Expired ${plural(items.length, 'file')} (${why}) and ${how}.`
+}
+
+function whyOf(reason: ExpiryReason, days: number): string {
+  return reason === 'front-matter'
+    ? 'its front-matter expires date passed'
+    : reason === 'idle'
+      ? clockPhrase('idle', days)
+      : `created more than ${plural(days, 'day')} ago`
 }

@@ -228,6 +228,20 @@ export class History {
     }
   }
 
+  /** What history keeps of entry `seq` (its versions), for an undo that goes file by file. */
+  recordOf(seq: number): HistoryRecord {
+    const record = this.journal.get(seq)
+    if (!record)
+      throw new CairnError('MEMORY_NOT_FOUND', `Entry ${seq} changed no file history still holds.`)
+    return record
+  }
+
+  /** Undoes one file of a record (`ref`, one of its versions) as `undoOf` would undo it alone. */
+  undoFile(ctx: Ctx, record: HistoryRecord, ref: VersionRef): Promise<UserDone | RevertConflict> {
+    const one = { ...record, paths: [ref.path], versions: [ref] }
+    return revertRecord(ctx, one, (hash) => this.blobs.read(hash), this.journal.forgotten)
+  }
+
   /** The text of a version (UTF-8; other bytes are replaced). */
   async text(hash: string): Promise<string> {
     const bytes = await this.blobs.read(hash)

@@ -21,7 +21,8 @@ const RecordSchema = ActivityEntrySchema.pick({
   command: true,
   paths: true,
   versions: true,
-  revertOf: true
+  revertOf: true,
+  archiveId: true
 }).required({ versions: true })
 export type HistoryRecord = z.infer<typeof RecordSchema>
 
@@ -85,7 +86,8 @@ export class HistoryJournal {
       command: entry.command,
       paths: entry.paths,
       versions: entry.versions,
-      ...(entry.revertOf !== undefined ? { revertOf: entry.revertOf } : {})
+      ...(entry.revertOf !== undefined ? { revertOf: entry.revertOf } : {}),
+      ...(entry.archiveId !== undefined ? { archiveId: entry.archiveId } : {})
     }
     this.remember(record)
     this.fd ??= openSync(join(this.dir, FILE), 'a', 0o600)
