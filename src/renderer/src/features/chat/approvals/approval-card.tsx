@@ -5,24 +5,12 @@ import {
   type ApprovalAnswer,
   type PendingApproval
 } from '@shared/chat/approval'
+import { approvalTitle } from '@shared/chat/approval-words'
 import { DiffView } from '../../../components/diff-view'
 import { errorText, fileName } from '../../memory/change-words'
 import { useApprovals } from './use-approvals'
 
-const VERB: Record<PendingApproval['command'], string> = {
-  create: 'create',
-  str_replace: 'edit',
-  insert: 'edit',
-  delete: 'delete',
-  rename: 'move'
-}
-
-/** "Claude wants to edit me.md", "Claude wants to move a.md to b.md". */
-export function approvalTitle(approval: PendingApproval): string {
-  const target = fileName(approval.path)
-  const to = approval.preview.to ? ` to ${fileName(approval.preview.to)}` : ''
-  return `Claude wants to ${VERB[approval.command]} ${target}${to}`
-}
+export { approvalTitle }
 
 /** The change as the chips show it: the same diff rendering, or a sentence where no diff fits. */
 function Preview({ approval }: { approval: PendingApproval }) {
