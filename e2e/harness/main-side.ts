@@ -9,6 +9,7 @@ import type { HeldTimers } from '../../src/main/services/background-timers'
 import type { AnthropicOptions } from '../../src/main/services/chat'
 import { ensurePrivateDir } from '../../src/main/services/fs/durable'
 import { createLogger } from '../../src/main/services/log/logger'
+import type { AttentionNote } from '../../src/main/services/attention/attention-service'
 import type { Keychain } from '../../src/main/services/secrets/keychain'
 import type { UpdateFeed } from './update-feed'
 
@@ -45,6 +46,16 @@ export interface MainSide {
   shortcutsHeld: Set<string>
   takenShortcuts: Set<string>
   windowRequests: string[]
+  /**
+   * Approvals waiting, as the desktop would show them: the count (icon, tray), the window title,
+   * the notifications (each with its click) and whether the window counts as focused.
+   */
+  attention: {
+    focused: boolean
+    waiting: number
+    title: string
+    notifications: Array<{ note: AttentionNote; click(): void }>
+  }
   invoke(channel: unknown, input: unknown, sender: SenderInfo): Promise<unknown>
   /** Main→renderer events are handed to this; the harness forwards them into the page. */
   setEventSink(sink: (event: EventName, payload: unknown) => void): void
@@ -124,6 +135,21 @@ export async function startMainSide(options: {
     showMain: async () => void windowRequests.push('show main'),
     hideQuickAsk: () => (windowRequests.push('hide quick ask'), true)
   })
+  const attention: MainSide['attention'] = {
+    focused: true,
+    waiting: 0,
+    title: 'Cairn',
+    notifications: []
+  }
+  services.attention.attach({
+    showWaiting: ({ chats, title }) => {
+      attention.waiting = chats
+      attention.title = title
+    },
+    isFocused: () => attention.focused,
+    notify: (note, click) => void attention.notifications.push({ note, click }),
+    showMain: async () => void windowRequests.push('show main')
+  })
   const registry = createIpcRegistry({
     handlers: createHandlers(services),
     isTrustedUrl: trustedUrlCheck({ kind: 'url', url: options.rendererUrl }),
@@ -151,6 +177,7 @@ export async function startMainSide(options: {
     shortcutsHeld,
     takenShortcuts,
     windowRequests,
+    attention,
     async invoke(channel, input, sender) {
       const output = await registry.handle(channel, input, sender)
       ipc.push({ direction: 'invoke', channel: String(channel), input, output })

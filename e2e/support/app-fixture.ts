@@ -17,6 +17,7 @@ import { createOsKeychain } from '../../src/main/services/secrets/os-keychain'
 import { startFakeAnthropic, type FakeAnthropic } from '../fake-anthropic'
 import { PAGE_BRIDGE_FILE } from '../harness/build-page-bridge'
 import { startMainSide, type IpcRecord, type MainSide } from '../harness/main-side'
+import type { AttentionNote } from '../../src/main/services/attention/attention-service'
 import { serveDirectory } from '../harness/static-server'
 import { createUpdateFeed, type UpdateFeed } from '../harness/update-feed'
 import { findElectron, isCI, repoRoot } from './environment'
@@ -65,6 +66,11 @@ export interface CairnApp {
     takenShortcuts: Set<string>
   }
   /**
+   * Browser harness only: approvals waiting as the desktop shows them (the icon's count, the
+   * window title, notifications) and the window's focus as main sees it.
+   */
+  attention(): AttentionSide
+  /**
    * Browser harness only: the test update feed behind the real updates service (connected when a
    * spec asks for `updateFeed: true`; Electron: null, its build is unpackaged and updates are off).
    */
@@ -76,6 +82,16 @@ export interface CairnApp {
    * chat retry's countdown run on the clock unless a spec holds them (`hold(job)`). Electron: null.
    */
   readonly background: HeldTimers | null
+}
+
+export interface AttentionSide {
+  waiting(): number
+  title(): string
+  notifications(): AttentionNote[]
+  /** Clicks a notification, as the user would in the system's notification area. */
+  clickNotification(index: number): Promise<void>
+  setWindowFocused(focused: boolean): void
+  windowRequests(): string[]
 }
 
 const keychain = createOsKeychain()
@@ -168,6 +184,20 @@ async function startInBrowser(
         windowRequests: main.windowRequests,
         shortcutsHeld: main.shortcutsHeld,
         takenShortcuts: main.takenShortcuts
+      }
+    },
+    attention(): AttentionSide {
+      const side = () => {
+        if (!main) throw new Error('main side is not running')
+        return main
+      }
+      return {
+        waiting: () => side().attention.waiting,
+        title: () => side().attention.title,
+        notifications: () => side().attention.notifications.map((n) => n.note),
+        clickNotification: async (index) => side().attention.notifications[index]!.click(),
+        setWindowFocused: (focused) => void (side().attention.focused = focused),
+        windowRequests: () => [...side().windowRequests]
       }
     },
     openLink: async (url: string) => void main?.services.links.receive(url),
@@ -325,6 +355,10 @@ export const test = base.extend<{
         },
         quickAskSide: () => {
           test.skip(true, 'quick ask is recorded by the browser harness only')
+          throw new Error('skipped')
+        },
+        attention: () => {
+          test.skip(true, 'the badge and notifications are recorded by the browser harness only')
           throw new Error('skipped')
         }
       }

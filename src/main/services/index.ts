@@ -11,6 +11,7 @@ import { createDiagnostics } from './app/diagnostics'
 import { clockTimers, memoryTimers, retryWait, type BackgroundTimers } from './background-timers'
 import { buildCrashReport, CRASH_DUMPS_FOLDER } from './app/crash-report'
 import { createLinkInbox } from './app/link-inbox'
+import { createAttentionService } from './attention/attention-service'
 import { createAnthropicClient, createChatService, type AnthropicOptions } from './chat'
 import type { ChooseSavePath } from './chat/chat-service'
 import { needsApproval } from './chat/approvals/approval-policy'
@@ -187,6 +188,8 @@ export async function createServices(deps: ServiceDeps) {
     // Never from the environment: only main's dev overrides (or a test) name another server.
     anthropic: { ...deps.anthropic }
   })
+  // Approvals waiting, shown outside the page (icon, title, tray, notification) once main attaches.
+  const attention = createAttentionService({ chat, logger: deps.logger })
   // Off until the user turns it on; the same key as chat, the same server as chat.
   let syncClient: { key: string; client: ReturnType<typeof createAnthropicClient> } | null = null
   const sync = createSyncService({
@@ -265,6 +268,7 @@ export async function createServices(deps: ServiceDeps) {
     memory,
     watcher,
     chat,
+    attention,
     shortcut,
     quickAsk,
     windowState,
@@ -278,6 +282,7 @@ export async function createServices(deps: ServiceDeps) {
       shortcut.dispose()
       stopApplyingSettings()
       updates.dispose()
+      attention.dispose()
       // Running replies stop and save what they showed before the memory engine closes.
       await chat.dispose()
       await sync.dispose()

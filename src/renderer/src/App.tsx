@@ -4,6 +4,7 @@ import { CairnMark, ChatIcon, MemoryIcon, SettingsIcon } from './components/icon
 import { LoadErrorBanner, NoticeBanner } from './components/notice-banner'
 import { panelId, tabId, ViewTabs, type ViewTab } from './components/view-tabs'
 import { ChatView } from './features/chat/chat-view'
+import { useWaitingTabs } from './features/chat/approvals/waiting-count'
 import { ShortcutsDialog } from './features/shortcuts/shortcuts-dialog'
 import { MemoryPanel, SettingsPanel } from './lazy-views'
 import { useSettingsState } from './features/settings/use-settings-state'
@@ -67,6 +68,8 @@ export function App() {
   const info = useAppInfo()
   const updates = useUpdates()
   const theme = settings.settings?.theme ?? 'system'
+  // The Chat tab counts the chats where Claude waits for an approval, seen from any view.
+  const tabs = useWaitingTabs(VIEWS, 'chat')
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme
@@ -169,7 +172,7 @@ export function App() {
           </span>
           <span className="brand__name">Cairn</span>
         </div>
-        <ViewTabs tabs={VIEWS} selected={view} onSelect={setView} />
+        <ViewTabs tabs={tabs} selected={view} onSelect={setView} />
         <div className="sidebar__footer">
           <button
             type="button"

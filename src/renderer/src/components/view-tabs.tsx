@@ -7,10 +7,13 @@ export interface ViewTab<Id extends string> {
   icon: ReactNode
   /** The digit used with Ctrl/Cmd to jump here. */
   digit: string
+  /** A count that asks for the user (chats waiting for approval): seen as a number, read as `label`. */
+  badge?: { count: number; label: string }
 }
 
 export const tabId = (view: string): string => `tab-${view}`
 export const panelId = (view: string): string => `panel-${view}`
+const badgeId = (view: string): string => `tab-${view}-badge`
 
 interface ViewTabsProps<Id extends string> {
   tabs: readonly ViewTab<Id>[]
@@ -61,12 +64,24 @@ export function ViewTabs<Id extends string>({ tabs, selected, onSelect }: ViewTa
             aria-selected={active}
             aria-controls={panelId(tab.id)}
             aria-keyshortcuts={`Control+${tab.digit} Meta+${tab.digit}`}
+            // The tab keeps its name ("Chat"); the count is its description.
+            aria-describedby={tab.badge ? badgeId(tab.id) : undefined}
             tabIndex={active ? 0 : -1}
             title={`${tab.label} (${modifier}${tab.digit})`}
             onClick={() => onSelect(tab.id)}
           >
             <span className="view-tab__icon">{tab.icon}</span>
             <span className="view-tab__label">{tab.label}</span>
+            {tab.badge ? (
+              <>
+                <span className="view-tab__badge" aria-hidden="true" data-testid="tab-badge">
+                  {tab.badge.count}
+                </span>
+                <span id={badgeId(tab.id)} hidden>
+                  {tab.badge.label}
+                </span>
+              </>
+            ) : null}
             <kbd className="view-tab__shortcut" aria-hidden="true">
               {modifier}
               {tab.digit}

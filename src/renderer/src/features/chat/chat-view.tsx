@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react'
 import { MessagesSquare, PanelLeftClose, PanelLeftOpen, SquarePen } from 'lucide-react'
 import { call } from '../../lib/api'
 import { ApprovalCards } from './approvals/approval-card'
+import { usePendingApprovals, waitingByConversation } from './approvals/pending-approvals'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { modifierLabel } from '../../lib/platform'
 import { ChatOptions } from './composer/chat-options'
@@ -144,6 +145,8 @@ export function ChatView({
   onToggleList
 }: Props) {
   const list = useConversations()
+  const pending = usePendingApprovals()
+  const waiting = useMemo(() => waitingByConversation(pending.approvals), [pending.approvals])
   const [selected, setSelected] = useState<string | null>(null)
   const [hasKey, setHasKey] = useState<boolean | null>(null)
   const [welcomed, setWelcomed] = useState(false)
@@ -248,6 +251,7 @@ export function ChatView({
           onNew={() => create()}
           onNewWithoutMemory={() => create('off')}
           quietNew={welcoming}
+          waiting={waiting}
           onPin={(id, pinned) =>
             void act(() => call((api) => api.chat.setPinned({ conversationId: id, pinned })))
           }

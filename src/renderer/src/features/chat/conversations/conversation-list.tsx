@@ -1,5 +1,16 @@
 import { useState } from 'react'
-import { BrainOff, Download, Link2, Pencil, Pin, PinOff, Plus, Search, Trash2 } from 'lucide-react'
+import {
+  BrainOff,
+  Download,
+  Link2,
+  Pencil,
+  Pin,
+  PinOff,
+  Plus,
+  Search,
+  ShieldQuestionMark,
+  Trash2
+} from 'lucide-react'
 import { conversationLink } from '@shared/app/app-links'
 import type { ConversationSummary } from '@shared/chat/chat'
 import { Dialog } from '../../../components/dialog'
@@ -24,6 +35,8 @@ interface Props {
   onDelete(id: string): void
   onPin(id: string, pinned: boolean): void
   onExport(id: string): void
+  /** Conversations where Claude waits for the user's approval (how many changes each). */
+  waiting?: ReadonlyMap<string, number>
 }
 
 /** A search snippet with the matched words marked. */
@@ -37,6 +50,20 @@ function Snippet({ item }: { item: ConversationSummary }) {
       <mark className="search-mark">{text.slice(match.start, match.start + match.length)}</mark>
       {text.slice(match.start + match.length)}
     </>
+  )
+}
+
+/** Claude's turn in this chat is blocked on a card: opening the chat focuses it. */
+function WaitingBadge() {
+  return <ShieldQuestionMark size={14} aria-hidden className="shrink-0 text-warning" />
+}
+
+/** The row's name says it after the title; the line below shows it (and is not read twice). */
+function WaitingLine() {
+  return (
+    <span aria-hidden className="font-medium text-warning">
+      Waiting for your approval
+    </span>
   )
 }
 
@@ -57,6 +84,7 @@ export function ConversationList(props: Props) {
       (failure: unknown) =>
         setLinkNote(`The link could not be copied (${toShownError(failure).message}).`)
     )
+  const waits = (c: ConversationSummary) => (props.waiting?.get(c.id) ?? 0) > 0
   const item = (c: ConversationSummary) => (
     <li key={c.id} className="group relative">
       <button
@@ -69,11 +97,15 @@ export function ConversationList(props: Props) {
       >
         <span className="flex items-center gap-1 truncate text-sm font-medium">
           {c.pinned ? <Pin size={12} aria-label="Pinned" className="shrink-0 text-muted" /> : null}
+          {waits(c) ? <WaitingBadge /> : null}
           <span className="truncate">{name(c)}</span>
+          {waits(c) ? <span className="sr-only"> (waiting for your approval)</span> : null}
         </span>
         <span className={`text-xs text-muted ${searching ? 'line-clamp-2' : 'truncate'}`}>
           {searching ? (
             <Snippet item={c} />
+          ) : waits(c) ? (
+            <WaitingLine />
           ) : (
             `${c.messageCount} ${c.messageCount === 1 ? 'message' : 'messages'}`
           )}
