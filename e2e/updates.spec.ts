@@ -87,6 +87,35 @@ test.describe('with an update feed', () => {
     await expect.poll(() => feed.calls).toEqual(['check', 'download', 'quitAndInstall'])
   })
 
+  test('long notes, opened at 900×600, leave the composer on screen', async ({
+    cairn
+  }, testInfo) => {
+    test.skip(!cairn.updates, 'the update feed is a browser-harness double')
+    const feed = cairn.updates!
+    const page = cairn.page
+    await page.setViewportSize({ width: 900, height: 600 })
+    const app = new AppPage(page)
+    await app.goto('Chat')
+    const chat = new ChatPage(page)
+    await chat.useSessionKey()
+    await chat.newChat()
+    const long = `<ul>${Array.from({ length: 40 }, (_, i) => `<li>Change number ${i + 1}</li>`).join('')}</ul>`
+    feed.offer = { version: '0.2.0', notes: long }
+    feed.port.check()
+    await expect(banner(page)).toContainText('Downloading Cairn 0.2.0…')
+    feed.fire({ type: 'downloaded', version: '0.2.0', notes: long })
+    await expect(banner(page)).toContainText('Cairn 0.2.0 is ready to install')
+    await banner(page).getByText('What’s new in 0.2.0').click()
+    await expect(banner(page).getByTestId('release-notes')).toContainText('Change number 40')
+    const composer = chat.composer()
+    await expect(composer).toBeInViewport({ ratio: 1 })
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      await captureView(page, testInfo, `update-notes-900x600-${scheme}`)
+    }
+    await page.emulateMedia({ colorScheme: 'light' })
+  })
+
   test('never restarts mid-reply: waits for the reply to end and says so', async ({ cairn }) => {
     test.skip(!cairn.updates || !cairn.anthropic, 'needs the update feed and the fake API')
     const feed = cairn.updates!
