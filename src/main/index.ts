@@ -9,6 +9,7 @@ import {
   globalShortcut,
   ipcMain,
   Menu,
+  Notification,
   protocol,
   screen,
   session,
@@ -20,6 +21,7 @@ import { registerAppScheme } from './platform/app-protocol'
 import { devOverrides } from './platform/dev-overrides'
 import { startLocalCrashReporter } from './platform/desktop/crash-reporter'
 import { configureLogsPath, configureUserData } from './platform/user-data'
+import { setupAttention, type AttentionElectronApi } from './setup/desktop/attention'
 import { setupCrashHandling } from './setup/crashes'
 import type { ElectronApi, HostProcess } from './setup/electron-api'
 import { refuseDebugging } from './setup/guard'
@@ -39,7 +41,7 @@ export type { ElectronApi } from './setup/electron-api'
 // Lifecycle only: each step is one setupX() in src/main/setup/, run in this order.
 
 export async function start(
-  electron: ElectronApi,
+  electron: ElectronApi & Partial<Pick<AttentionElectronApi, 'Notification'>>,
   env: NodeJS.ProcessEnv,
   host: HostProcess = process
 ): Promise<void> {
@@ -101,11 +103,17 @@ export async function start(
     icon: trayIcon,
     requests: { openQuickAsk: () => void quickAsk.openQuickAsk().catch(() => undefined) }
   })
+  // Approvals waiting: the icon's count, the title, the tray's tooltip, a notification.
+  const attention = setupAttention(
+    { app, ...(electron.Notification ? { Notification: electron.Notification } : {}) },
+    { services, window, tray, logger }
+  )
   setupLifecycle(electron, {
     window,
     services,
     logger,
     disconnect: () => {
+      attention.dispose()
       tray.dispose()
       ipc.dispose()
     },
@@ -128,6 +136,7 @@ export const running: Promise<void> = start(
     globalShortcut,
     ipcMain,
     Menu,
+    Notification,
     protocol,
     screen,
     session,

@@ -25,6 +25,12 @@ export interface FakeTray extends FakeEmitter {
   click(id: string): void
 }
 
+export interface FakeNotification extends FakeEmitter {
+  readonly title: string
+  readonly body: string
+  shown: boolean
+}
+
 export function createFakeDesktop(options: { trayFails?: boolean }) {
   // Tray and Menu: the icons made (destroyed ones stay listed) and the menus they were given.
   const trays: FakeTray[] = []
@@ -58,6 +64,24 @@ export function createFakeDesktop(options: { trayFails?: boolean }) {
     buildFromTemplate: vi.fn((template: FakeMenuItem[]): FakeMenu => ({ items: template }))
   }
   const crashReporter = { start: vi.fn((_options: Record<string, unknown>) => undefined) }
+  // System notifications: each one made, and whether it was shown; a test clicks with emit('click').
+  const notifications: FakeNotification[] = []
+  class Notification extends FakeEmitter implements FakeNotification {
+    static instances = notifications
+    static isSupported = vi.fn(() => true)
+    readonly title: string
+    readonly body: string
+    shown = false
+    constructor(options: { title: string; body: string }) {
+      super()
+      this.title = options.title
+      this.body = options.body
+      notifications.push(this)
+    }
+    show(): void {
+      this.shown = true
+    }
+  }
 
-  return { Tray, Menu, crashReporter }
+  return { Tray, Menu, crashReporter, Notification }
 }

@@ -221,6 +221,10 @@ export function createFakeElectron(
     isVisible(): boolean {
       return this.visible
     }
+    title = 'Cairn'
+    setTitle(title: string): void {
+      this.title = title
+    }
     setAlwaysOnTop(flag: boolean, level?: string): void {
       this.alwaysOnTop = level === undefined ? { flag } : { flag, level }
     }
@@ -361,7 +365,7 @@ export function createFakeElectron(
       callback()
     }
   }
-  const { Tray, Menu, crashReporter } = createFakeDesktop(options)
+  const { Tray, Menu, crashReporter, Notification } = createFakeDesktop(options)
 
   const workAreas = options.workAreas ?? [{ x: 0, y: 0, width: 1920, height: 1040 }]
   const screen = {
@@ -407,6 +411,7 @@ export function createFakeElectron(
     ipcRenderer,
     Tray,
     Menu,
+    Notification,
     crashReporter
   }
   return { ...module, paths, module: { ...module, default: module } }

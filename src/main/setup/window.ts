@@ -11,6 +11,8 @@ export interface MainWindowHandle {
   ensureWindow(): Promise<BrowserWindow>
   /** Opens (if needed), restores and focuses the window. */
   focusWindow(): Promise<BrowserWindow>
+  /** The window now, if one is open (null while none is, or while it opens). */
+  current(): BrowserWindow | null
   /** Writes the window started (its bounds as it closes); quitting waits for them. */
   readonly pendingWrites: ReadonlySet<Promise<void>>
 }
@@ -72,5 +74,7 @@ export function setupWindow(
     window.focus()
     return window
   }
-  return { ensureWindow, focusWindow, pendingWrites }
+  const current = (): BrowserWindow | null =>
+    mainWindow && !mainWindow.isDestroyed() ? mainWindow : null
+  return { ensureWindow, focusWindow, current, pendingWrites }
 }

@@ -27,6 +27,7 @@ export function trayTemplate(
 
 export interface TrayIcon {
   update(model: TrayMenuItem[]): void
+  setToolTip(text: string): void
   destroy(): void
 }
 
@@ -42,6 +43,7 @@ export function createTrayIcon(
   return {
     update: (model) =>
       tray.setContextMenu(electron.Menu.buildFromTemplate(trayTemplate(model, run))),
+    setToolTip: (text) => tray.setToolTip(text),
     destroy: () => tray.destroy()
   }
 }

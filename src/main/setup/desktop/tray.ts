@@ -8,6 +8,8 @@ import type { MainWindowHandle } from '../window'
 export interface TrayHandle {
   /** Closing the last window leaves Cairn running (the setting is on and the icon is shown). */
   keepsRunning(): boolean
+  /** The icon's tooltip ("Cairn", or what waits for the user: approvals). */
+  setTooltip(text: string): void
   dispose(): void
 }
 
@@ -67,6 +69,7 @@ export function setupTray(
   }
 
   let tray: TrayIcon | null = null
+  let tooltip = 'Cairn'
   const sync = (): void => {
     const { settings } = services.settings.get()
     if (!keepsRunningInTray(settings.keepInTray, platform)) {
@@ -75,7 +78,10 @@ export function setupTray(
       return
     }
     try {
-      tray ??= createTrayIcon(electron, icon, run)
+      if (!tray) {
+        tray = createTrayIcon(electron, icon, run)
+        tray.setToolTip(tooltip)
+      }
     } catch (error) {
       // No tray on this desktop: the window closing quits as usual.
       failed('icon')(error)
@@ -94,6 +100,10 @@ export function setupTray(
   const stop = services.settings.onChange(sync)
   return {
     keepsRunning: () => tray !== null,
+    setTooltip(text) {
+      tooltip = text
+      tray?.setToolTip(text)
+    },
     dispose() {
       stop()
       tray?.destroy()
