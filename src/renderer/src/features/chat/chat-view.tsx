@@ -18,6 +18,8 @@ import { useConversation } from './use-conversation'
 import { useMessageActions } from './messages/use-message-actions'
 import { useOpenSummary } from './use-open-summary'
 import { useConversations } from './conversations/use-conversations'
+import { DamagedNotice } from './conversations/damaged/damaged-notice'
+import { useDamaged } from './conversations/damaged/use-damaged'
 import { WelcomeCard } from '../welcome/welcome-card'
 
 interface Props {
@@ -163,6 +165,12 @@ export function ChatView({
     }
   }
   const [error, setError] = useState<ShownError | null>(null)
+  // Chats whose files could not be read; one recovered opens at once.
+  const damaged = useDamaged((id) => {
+    setSelected(id)
+    list.setQuery('')
+    list.reload()
+  })
   // A chat opened from elsewhere (quick ask) may be newer than the list.
   const reloadList = useEffectEvent(() => list.reload())
   useEffect(() => {
@@ -238,7 +246,8 @@ export function ChatView({
     list.reload()
   }
   // First run: no key and nothing to look back on. With old conversations, the composer says instead.
-  const welcoming = hasKey === false && list.conversations?.length === 0
+  const welcoming =
+    hasKey === false && list.conversations?.length === 0 && damaged.damaged?.length === 0
   return (
     <div className="flex h-full min-h-0">
       {listCollapsed ? null : (
@@ -252,6 +261,17 @@ export function ChatView({
           onNewWithoutMemory={() => create('off')}
           quietNew={welcoming}
           waiting={waiting}
+          hasDamaged={(damaged.damaged?.length ?? 0) > 0}
+          damagedNotice={
+            <DamagedNotice
+              damaged={damaged.damaged ?? []}
+              busy={damaged.busy}
+              outcome={damaged.outcome}
+              onRecover={damaged.recover}
+              onDismiss={damaged.dismiss}
+              onOpenFolder={damaged.openFolder}
+            />
+          }
           onPin={(id, pinned) =>
             void act(() => call((api) => api.chat.setPinned({ conversationId: id, pinned })))
           }

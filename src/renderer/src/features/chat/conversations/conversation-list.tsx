@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import {
   BrainOff,
   Download,
@@ -37,6 +37,10 @@ interface Props {
   onExport(id: string): void
   /** Conversations where Claude waits for the user's approval (how many changes each). */
   waiting?: ReadonlyMap<string, number>
+  /** Chats whose files could not be read (DamagedNotice), shown above the list. */
+  damagedNotice?: ReactNode
+  /** A damaged chat is listed above: the empty list does not say there are none. */
+  hasDamaged?: boolean
 }
 
 /** A search snippet with the matched words marked. */
@@ -202,10 +206,15 @@ export function ConversationList(props: Props) {
           />
         </label>
       </div>
+      {props.damagedNotice}
       <ul aria-label="Conversation list" className="min-h-0 flex-1 overflow-auto px-1.5 pb-2">
         {conversations?.length === 0 ? (
           <li className="px-3 py-4 text-center text-sm text-muted">
-            {query.trim() ? 'No conversation matches.' : 'No conversations yet.'}
+            {query.trim()
+              ? 'No conversation matches.'
+              : props.hasDamaged
+                ? 'No other conversations.'
+                : 'No conversations yet.'}
           </li>
         ) : null}
         {searching
