@@ -10,13 +10,14 @@ export class MemoryPage {
     return this.page.getByRole('tabpanel', { name: 'Memory' })
   }
 
+  /** The file tree (a WAI-ARIA tree: only the rows in view are in the DOM). */
   tree(): Locator {
-    return this.view().getByRole('list', { name: 'Memory files' })
+    return this.view().getByRole('tree', { name: 'Memory files' })
   }
 
-  /** A file in the tree by its name (e.g. "notes.md"). */
+  /** A file or folder in the tree by its name (e.g. "notes.md", "projects"). */
   file(name: string): Locator {
-    return this.tree().getByRole('button', { name: new RegExp(`^${escape(name)}`) })
+    return this.tree().getByRole('treeitem', { name: new RegExp(`^${escape(name)}`) })
   }
 
   async open(name: string): Promise<void> {

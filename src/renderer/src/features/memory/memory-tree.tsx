@@ -1,9 +1,18 @@
-import { FileText, Folder, Pin, TriangleAlert } from 'lucide-react'
+import {
+  forwardRef,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode
+} from 'react'
+import { Virtuoso, type ListProps, type VirtuosoHandle } from 'react-virtuoso'
 import type { MemoryEntry } from '@shared/memory/memory'
-import { escapeName } from '@shared/memory/names'
-import { formatBytes, inDays } from '../../lib/format'
-import { daysUntil, formatAgo, formatDateTime } from '../../lib/time'
-import { baseName, depthOf } from './memory-paths'
+import { ROW_HEIGHT, TreeRowItem, rowDetails } from './tree/tree-row'
+import { ancestorsOf, buildTree, findByPrefix, visibleRows, type TreeRow } from './tree/tree-rows'
+import { useCollapsedFolders } from './tree/use-collapsed-folders'
 
 interface Props {
   entries: MemoryEntry[]
@@ -16,119 +25,211 @@ interface Props {
   onMore?: (() => void) | null
 }
 
-function ExpiryBadge({ expiresAt }: { expiresAt: number }) {
-  const days = daysUntil(expiresAt)
-  return (
-    <span
-      className="rounded-full bg-warning-soft px-1.5 text-[11px] font-medium text-warning"
-      title={`Expires ${formatDateTime(expiresAt)}`}
-    >
-      expires {inDays(days)}
-    </span>
-  )
+interface TreeContext {
+  label: string
+  onKeyDown(event: KeyboardEvent<HTMLDivElement>): void
+  footer: ReactNode
 }
 
-function entryTimes(entry: MemoryEntry): string {
-  const parts: string[] = []
-  if (entry.modified) parts.push(`modified ${formatAgo(entry.modified)}`)
-  // Only a real read by Claude or the user counts; the index knows the file but saw no read.
-  if (entry.read) parts.push(`read ${formatAgo(entry.read)}`)
-  else if (entry.modified) parts.push('no read recorded')
-  return parts.join(' · ')
+/** Virtuoso's list element, as the ARIA tree (its rows are the treeitems, flat, with levels). */
+const TreeList = forwardRef<HTMLDivElement, ListProps & { context?: TreeContext }>(
+  function TreeList({ children, style, context }, ref) {
+    return (
+      <div
+        ref={ref}
+        style={style}
+        role="tree"
+        aria-label={context?.label}
+        onKeyDown={context?.onKeyDown}
+        className="py-1"
+      >
+        {children}
+      </div>
+    )
+  }
+)
+
+function Footer({ context }: { context?: TreeContext }) {
+  return context?.footer ?? null
 }
 
-/** The folder as an indented list: files are buttons; folders are headings for what they hold. */
+/** How long a pause ends a typed name (type-ahead), as in file managers. */
+const TYPING_PAUSE_MS = 1000
+
+/**
+ * The memory folder as a file tree (the WAI-ARIA tree pattern): folders open and close (and stay
+ * as the user left them), one line per entry with its details on hover or focus, names in natural
+ * order, arrow keys and typed names to move. Only the rows in view are in the DOM, so a folder
+ * of 10,000 files scrolls like one of ten.
+ */
 export function MemoryTree({ entries, selected, fresh, onSelect, total, onMore }: Props) {
+  const top = useMemo(() => buildTree(entries), [entries])
+  const { collapsed, setOpen } = useCollapsedFolders()
+  const rows = useMemo(() => visibleRows(top, collapsed), [top, collapsed])
+  const indexOf = useMemo(() => new Map(rows.map((row, at) => [row.path, at])), [rows])
+  const [activePath, setActivePath] = useState<string | null>(null)
+  const [hovered, setHovered] = useState<string | null>(null)
+  const [focused, setFocused] = useState(false)
+  const virtuoso = useRef<VirtuosoHandle>(null)
+  const wantFocus = useRef(false)
+  const typed = useRef({ text: '', at: 0 })
+  const detailsId = useId()
+
+  // A file chosen elsewhere (a chip in chat, a search hit) is shown: its folders open.
+  const [seenSelected, setSeenSelected] = useState<string | null>(null)
+  if (selected !== seenSelected) {
+    setSeenSelected(selected)
+    if (selected) {
+      setActivePath(selected)
+      const closed = ancestorsOf(selected).filter((p) => collapsed.has(p))
+      if (closed.length) setOpen(closed, true)
+    }
+  }
+  const lastRevealed = useRef<string | null>(null)
+  useEffect(() => {
+    const at = selected === null ? undefined : indexOf.get(selected)
+    if (at === undefined || selected === lastRevealed.current) return
+    lastRevealed.current = selected
+    virtuoso.current?.scrollIntoView({ index: at })
+  }, [selected, indexOf])
+
+  const activeIndex = (() => {
+    const at = activePath === null ? undefined : indexOf.get(activePath)
+    if (at !== undefined) return at
+    return (selected === null ? undefined : indexOf.get(selected)) ?? 0
+  })()
+
+  const moveTo = (at: number) => {
+    const row = rows[at]
+    if (!row) return
+    wantFocus.current = true
+    setActivePath(row.path)
+    // The keys lead now: the details follow the focus, not where the pointer was left.
+    setHovered(null)
+    virtuoso.current?.scrollIntoView({ index: at })
+  }
+
+  const pick = (row: TreeRow) => {
+    setActivePath(row.path)
+    if (row.entry?.unreachable) return
+    if (row.kind === 'dir') setOpen([row.path], !row.expanded)
+    else onSelect(row.path)
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const row = rows[activeIndex]
+    if (!row || event.altKey || event.ctrlKey || event.metaKey) return
+    const key = event.key
+    const typing = key.length === 1 && key.trim() !== ''
+    // Any other key ends a typed name.
+    if (!typing && key !== ' ') typed.current = { text: '', at: 0 }
+    let handled = true
+    if (key === 'ArrowDown') moveTo(Math.min(rows.length - 1, activeIndex + 1))
+    else if (key === 'ArrowUp') moveTo(Math.max(0, activeIndex - 1))
+    else if (key === 'Home') moveTo(0)
+    else if (key === 'End') moveTo(rows.length - 1)
+    else if (key === 'ArrowRight') {
+      if (row.kind === 'dir' && row.childCount > 0)
+        if (row.expanded) moveTo(activeIndex + 1)
+        else setOpen([row.path], true)
+    } else if (key === 'ArrowLeft') {
+      if (row.kind === 'dir' && row.expanded && row.childCount > 0) setOpen([row.path], false)
+      else if (row.parent) moveTo(indexOf.get(row.parent) ?? activeIndex)
+    } else if (key === 'Enter' || (key === ' ' && !typed.current.text)) pick(row)
+    else if (key === '*') {
+      const siblings = rows.filter((r) => r.parent === row.parent && r.kind === 'dir')
+      setOpen(
+        siblings.map((r) => r.path),
+        true
+      )
+    } else if (typing) {
+      const now = event.timeStamp
+      const text = (now - typed.current.at > TYPING_PAUSE_MS ? '' : typed.current.text) + key
+      typed.current = { text, at: now }
+      const found = findByPrefix(rows, text, activeIndex)
+      if (found !== -1) moveTo(found)
+    } else handled = false
+    if (handled) {
+      event.preventDefault()
+      event.stopPropagation()
+    }
+  }
+
   if (entries.length === 0)
     return <p className="px-3 py-6 text-center text-muted">No memory files yet.</p>
+
+  const shownPath = hovered ?? (focused ? (rows[activeIndex]?.path ?? null) : null) ?? selected
+  const shown = shownPath === null ? undefined : rows[indexOf.get(shownPath) ?? -1]
+  const footer = onMore ? (
+    <div className="px-1.5 pb-1.5">
+      <button
+        type="button"
+        onClick={onMore}
+        className="w-full rounded-control py-1.5 text-center text-sm text-accent hover:bg-fg/5"
+      >
+        Show more
+        {total !== undefined && total > entries.length
+          ? ` (${(total - entries.length).toLocaleString()} not shown)`
+          : ''}
+      </button>
+    </div>
+  ) : null
+
   return (
-    <ul aria-label="Memory files" className="flex flex-col gap-px p-1.5">
-      {entries.map((entry) => {
-        const indent = { paddingInlineStart: `${8 + depthOf(entry.path) * 14}px` }
-        const highlight = fresh.has(entry.path) ? 'memory-fresh' : ''
-        // Named outside the app with characters Claude cannot use: shown escaped, not openable.
-        if (entry.unreachable)
-          return (
-            <li
-              key={entry.path}
-              style={indent}
-              className={`flex flex-col gap-0.5 py-1.5 pr-2 text-[13px] ${highlight}`}
-            >
-              <span className="flex items-center gap-1.5">
-                <TriangleAlert size={14} aria-hidden="true" className="shrink-0 text-warning" />
-                <code className="truncate">
-                  {escapeName(baseName(entry.path))}
-                  {entry.kind === 'dir' ? '/' : ''}
-                </code>
-              </span>
-              <span className="pl-5 text-xs text-muted">
-                Claude can&apos;t use this name ({entry.unreachable}), so it isn&apos;t counted in
-                memory usage. Rename it in your file manager.
-              </span>
-            </li>
-          )
-        if (entry.kind === 'dir')
-          return (
-            <li
-              key={entry.path}
-              style={indent}
-              className={`flex items-center gap-1.5 py-1 pr-2 text-[13px] font-medium text-muted ${highlight}`}
-            >
-              <Folder size={14} aria-hidden="true" />
-              {baseName(entry.path)}/
-            </li>
-          )
-        const isSelected = entry.path === selected
-        return (
-          <li key={entry.path}>
-            <button
-              type="button"
-              style={indent}
-              aria-current={isSelected || undefined}
-              onClick={() => onSelect(entry.path)}
-              className={`flex w-full flex-col gap-0.5 rounded-control py-1.5 pr-2 text-left hover:bg-fg/5 ${
-                isSelected ? 'bg-accent-soft' : ''
-              } ${highlight}`}
-            >
-              <span className="flex w-full items-center gap-1.5">
-                <FileText size={14} aria-hidden="true" className="shrink-0 text-muted" />
-                <span className="truncate font-medium">{baseName(entry.path)}</span>
-                {entry.pinned ? (
-                  <Pin size={12} aria-label="pinned" className="shrink-0 text-accent" />
-                ) : null}
-                <span className="ml-auto shrink-0 text-xs text-muted tabular-nums">
-                  {formatBytes(entry.size)}
-                </span>
-              </span>
-              <span className="flex w-full flex-wrap items-center gap-1.5 pl-5 text-xs text-muted">
-                <span>{entryTimes(entry)}</span>
-                {entry.expiresAt !== undefined && !entry.pinned ? (
-                  <ExpiryBadge expiresAt={entry.expiresAt} />
-                ) : null}
-                {entry.overCap ? (
-                  <span className="rounded-full bg-danger-soft px-1.5 text-[11px] text-danger">
-                    over cap
-                  </span>
-                ) : null}
-              </span>
-            </button>
-          </li>
-        )
-      })}
-      {onMore ? (
-        <li>
-          <button
-            type="button"
-            onClick={onMore}
-            className="w-full rounded-control py-1.5 text-center text-sm text-accent hover:bg-fg/5"
-          >
-            Show more
-            {total !== undefined && total > entries.length
-              ? ` (${(total - entries.length).toLocaleString()} not shown)`
-              : ''}
-          </button>
-        </li>
-      ) : null}
-    </ul>
+    <div
+      className="flex h-full min-h-0 flex-col"
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false)
+      }}
+    >
+      <Virtuoso<TreeRow, TreeContext>
+        ref={virtuoso}
+        className="min-h-0 flex-1"
+        // The rows take the focus (one tab stop, roving), not the scroller around them.
+        tabIndex={-1}
+        data={rows}
+        fixedItemHeight={ROW_HEIGHT}
+        increaseViewportBy={ROW_HEIGHT * 10}
+        context={{ label: 'Memory files', onKeyDown, footer }}
+        components={{ List: TreeList, Footer }}
+        computeItemKey={(_, row) => row.path}
+        itemContent={(at, row) => (
+          <TreeRowItem
+            row={row}
+            active={at === activeIndex}
+            selected={row.path === selected}
+            fresh={fresh.has(row.path)}
+            detailsId={detailsId}
+            rowRef={
+              at === activeIndex
+                ? (el) => {
+                    if (el && wantFocus.current) {
+                      wantFocus.current = false
+                      el.focus({ preventScroll: true })
+                    }
+                  }
+                : undefined
+            }
+            onPick={pick}
+            onHover={setHovered}
+          />
+        )}
+      />
+      <p
+        id={detailsId}
+        className="min-h-[calc(2lh+0.75rem+1px)] shrink-0 border-t border-line px-3 py-1.5 text-xs break-words text-muted"
+      >
+        {shown ? (
+          <>
+            <span className="font-medium text-fg">{shown.name}</span>
+            {' · '}
+            {rowDetails(shown)}
+          </>
+        ) : (
+          'Arrow keys move, ← → close and open folders, typing a name jumps to it.'
+        )}
+      </p>
+    </div>
   )
 }

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react'
+import { VirtuosoMockContext } from 'react-virtuoso'
 import { describe, expect, it } from 'vitest'
 import { CairnError } from '@shared/errors'
 import { installFakeMain } from '../../test/fake-main'
@@ -24,15 +25,18 @@ describe('MemoryView mounted on first use', () => {
   it('opens the file a memory chip asked for before the view existed', async () => {
     installFakeMain({ memory: { '/memories/a.md': 'alpha\n', '/memories/trip.md': 'Lyon\n' } })
     render(
-      <MemoryView
-        info={null}
-        settings={null}
-        openRequest={{ path: '/memories/trip.md', n: 1 }}
-        onOpenConversation={() => undefined}
-      />
+      // Happy-dom lays nothing out: the tree's virtual list is told its sizes.
+      <VirtuosoMockContext.Provider value={{ viewportHeight: 400, itemHeight: 28 }}>
+        <MemoryView
+          info={null}
+          settings={null}
+          openRequest={{ path: '/memories/trip.md', n: 1 }}
+          onOpenConversation={() => undefined}
+        />
+      </VirtuosoMockContext.Provider>
     )
     expect(await screen.findByRole('heading', { name: '/memories/trip.md' })).toBeTruthy()
-    expect(screen.getByRole('button', { name: /trip\.md/ }).getAttribute('aria-current')).toBe(
+    expect(screen.getByRole('treeitem', { name: /trip\.md/ }).getAttribute('aria-selected')).toBe(
       'true'
     )
   })
