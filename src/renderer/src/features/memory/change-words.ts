@@ -48,7 +48,19 @@ export function entryTarget(entry: ActivityEntry): string {
     const to = entry.versions?.[0]?.path ?? entry.paths[1]
     return `${fileName(from ?? '?')} → ${fileName(to ?? '?')}`
   }
-  return entry.paths.map(fileName).join(', ')
+  return namesText(entry.paths)
+}
+
+/** A few names, then how many more: "a.md, b.md, c.md and 38 more" (a sweep names 41). */
+export function namesText(paths: readonly string[], shown = 3): string {
+  const names = paths.map(fileName)
+  if (names.length <= shown + 1) return names.join(', ')
+  return `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`
+}
+
+/** One sweep's entry (issue 36): many files, one entry, one Undo. A one-file entry is not. */
+export function isSweepEntry(entry: ActivityEntry): boolean {
+  return entry.command === 'expire' && entry.paths.length > 1
 }
 
 const VERBS: Record<string, [done: string, tried: string]> = {
@@ -80,6 +92,10 @@ export function entrySentence(entry: ActivityEntry): string {
     const kind = outsideKind(entry)
     return `${kind[0]?.toUpperCase()}${kind.slice(1)} outside Cairn: ${target}`
   }
+  if (isSweepEntry(entry) && entry.outcome === 'ok') {
+    const how = entry.archiveId ? 'moved to the archive' : 'deleted'
+    return `Expiry swept ${entry.paths.length} files (${how}): ${target}`
+  }
   if (entry.command === 'expire' && entry.outcome === 'ok') return `${target} expired`
   const [done, tried] = VERBS[entry.command] ?? [entry.command, entry.command]
   const who = actorWord(entry.actor)
@@ -97,8 +113,9 @@ export function sizeText(before: number | null, after: number | null): string | 
   return `${formatBytes(before)} → ${formatBytes(after)}`
 }
 
-/** Deletions and expiries are undone by bringing the file back. */
+/** Deletions and expiries are undone by bringing the file back; a whole sweep by Undo. */
 export function undoWord(entry: ActivityEntry): 'Undo' | 'Restore' {
+  if (isSweepEntry(entry)) return 'Undo'
   const gone =
     entry.command === 'delete' ||
     entry.command === 'expire' ||

@@ -138,4 +138,59 @@ describe('Activity entries', () => {
     expect(item.textContent).not.toContain('Expiry')
     expect(within(item).queryByRole('button', { name: /^(Undo|Restore)/ })).toBeNull()
   })
+
+  it('shows a sweep as one entry with one Undo, and names the files an undo left', async () => {
+    const main = installFakeMain()
+    const paths = ['a', 'b', 'c', 'd', 'e'].map((n) => `/memories/${n}.md`)
+    const sweep: ActivityEntry = {
+      seq: 9,
+      time: new Date().toISOString(),
+      actor: { kind: 'system' },
+      command: 'expire',
+      paths,
+      bytesBefore: 50,
+      bytesAfter: 0,
+      outcome: 'ok',
+      message: 'Expired 5 files (not read or changed for 30 days) and archived them as x.',
+      archiveId: '2025-06-02T00-00-00.000Z',
+      versions: paths.map((path) => ({
+        path,
+        before: 'a'.repeat(64),
+        after: null,
+        sizeBefore: 10,
+        sizeAfter: null
+      }))
+    }
+    main.api.memory.revert = async (input) => {
+      main.calls.push({ channel: 'memory:revert', input })
+      return {
+        status: 'reverted',
+        seq: 9,
+        paths: paths.slice(1),
+        skipped: [{ path: paths[0]!, reason: '/memories/a.md already exists (made again since).' }],
+        usage: {
+          files: 4,
+          totalBytes: 40,
+          limits: { maxFileBytes: 1, maxTotalBytes: 1, maxFiles: 1, maxReadChars: 1 },
+          fraction: { files: 0, totalBytes: 0 },
+          overCapFiles: []
+        }
+      }
+    }
+    const user = userEvent.setup()
+    renderRow(sweep)
+    const item = screen.getAllByRole('listitem')[0] as HTMLElement
+    expect(entrySentence(sweep)).toBe(
+      'Expiry swept 5 files (moved to the archive): a.md, b.md, c.md and 2 more'
+    )
+    expect(within(item).getAllByRole('button', { name: /^(Undo|Restore)/ })).toHaveLength(1)
+    await user.click(within(item).getByRole('button', { name: /^Undo Expiry swept 5 files/ }))
+    expect(main.callsTo('memory:revert')).toEqual([{ seq: 9 }])
+    const status = await within(item).findByRole('status')
+    expect(status.textContent).toMatch(/^Brought back 4 files; 1 file left as it was:/)
+    await user.click(within(item).getByRole('button', { name: 'why' }))
+    expect(within(item).getByRole('list', { name: 'Files left as they were' }).textContent).toBe(
+      '/memories/a.md already exists (made again since).'
+    )
+  })
 })

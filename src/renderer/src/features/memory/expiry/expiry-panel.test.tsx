@@ -70,4 +70,65 @@ describe('ExpiryPanel', () => {
       }
     ])
   })
+
+  it('groups the archive by sweep: one Restore all per group, and Restore per file', async () => {
+    const main = withArchive([
+      { ...item('/memories/a.md'), archiveId: '2025-06-02T00-00-00.000Z' },
+      { ...item('/memories/b.md'), archiveId: '2025-06-02T00-00-00.000Z' },
+      { ...item('/memories/c.md'), archiveId: '2025-06-02T00-00-00.000Z' },
+      item('/memories/old.md')
+    ])
+    main.api.memory.archiveRestoreAll = async (input) => {
+      main.calls.push({ channel: 'memory:archive-restore-all', input })
+      return {
+        paths: ['/memories/a.md', '/memories/b.md'],
+        skipped: [
+          {
+            path: '/memories/c.md',
+            reason: '/memories/c.md already exists (made again since); it was left as it is.'
+          }
+        ],
+        usage: {
+          files: 0,
+          totalBytes: 0,
+          limits: settings.memory,
+          fraction: { files: 0, totalBytes: 0 },
+          overCapFiles: []
+        }
+      }
+    }
+    const user = userEvent.setup()
+    const list = await screen.findByRole('list', { name: 'Archived files' })
+    const groups = within(list).getAllByRole('heading', { level: 3 })
+    expect(groups.map((h) => h.textContent)).toEqual([
+      expect.stringMatching(/^Archived .* · 3 files · 9 bytes$/),
+      expect.stringMatching(/^Archived .* · 1 file · 3 bytes$/)
+    ])
+    const sweep = within(list).getByRole('list', { name: groups[0]?.textContent ?? '' })
+    expect(
+      within(sweep)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent)
+    ).toEqual([
+      expect.stringContaining('/memories/a.md'),
+      expect.stringContaining('/memories/b.md'),
+      expect.stringContaining('/memories/c.md')
+    ])
+    // A one-file group has Restore only.
+    expect(within(list).getAllByRole('button', { name: /^Restore all/ })).toHaveLength(1)
+    await user.click(within(list).getByRole('button', { name: /^Restore all 3 files archived / }))
+    expect(main.callsTo('memory:archive-restore-all')).toEqual([
+      { archiveId: '2025-06-02T00-00-00.000Z' }
+    ])
+    expect(
+      await screen.findByText(
+        'Restored 2 files. Left in the archive: /memories/c.md already exists (made again since); it was left as it is.'
+      )
+    ).toBeTruthy()
+    await user.click(within(sweep).getByRole('button', { name: 'Restore /memories/b.md' }))
+    expect(main.callsTo('memory:archive-restore').at(-1)).toEqual({
+      archiveId: '2025-06-02T00-00-00.000Z',
+      path: '/memories/b.md'
+    })
+  })
 })

@@ -4,14 +4,13 @@ import type { Settings } from '@shared/app/settings'
 import { Dialog } from '../../../components/dialog'
 import { call } from '../../../lib/api'
 import { toShownError, type ShownError } from '../../../lib/errors'
-import { clockPhrase, formatBytes, inDays, plural, policySentence } from '../../../lib/format'
+import { clockPhrase, inDays, plural, policySentence } from '../../../lib/format'
 import { daysUntil, formatDateTime } from '../../../lib/time'
+import { ArchiveList, dayOf, type ArchiveGroup } from './archive-list'
 import { SweepNow } from './sweep-now'
 import { useFolderChanges } from '../memory-changes'
 
 const DAY = 86_400_000
-/** "2025-06-10": the form front-matter dates are written in (UTC, as the engine reads them). */
-const dayOf = (epochMs: number): string => new Date(epochMs).toISOString().slice(0, 10)
 
 /** What expiry would do, "sweep now", and the archive to bring files back from. */
 export function ExpiryPanel({ settings }: { settings: Settings | null }) {
@@ -55,6 +54,18 @@ export function ExpiryPanel({ settings }: { settings: Settings | null }) {
         api.memory.archiveRestore({ archiveId: item.archiveId, path: item.path, ...choice })
       )
       return `Restored ${item.path}.`
+    })
+  }
+
+  /** A whole group back as one entry; files taken since stay in the archive, named with why. */
+  function restoreAll(group: ArchiveGroup): void {
+    void run(async () => {
+      const { paths, skipped } = await call((api) =>
+        api.memory.archiveRestoreAll({ archiveId: group.archiveId })
+      )
+      const done = `Restored ${plural(paths.length, 'file')}.`
+      if (!skipped.length) return done
+      return `${done} Left in the archive: ${skipped.map((skip) => skip.reason).join(' ')}`
     })
   }
 
@@ -112,66 +123,13 @@ export function ExpiryPanel({ settings }: { settings: Settings | null }) {
         <h2 id="expiry-archive" className="font-semibold">
           Archive
         </h2>
-        <ul aria-label="Archived files" className="flex flex-col">
-          {archive?.length === 0 ? (
-            <li className="text-sm text-muted">The archive is empty.</li>
-          ) : null}
-          {archive?.map((item) => (
-            <li
-              key={item.archiveId + item.path}
-              className="flex items-center gap-3 border-b border-line py-1.5 text-sm"
-            >
-              <span className="min-w-0 flex-1 truncate font-mono text-xs">{item.path}</span>
-              <span className="text-xs text-muted">
-                {formatBytes(item.size)} · archived {formatDateTime(item.archivedAt)}
-                {item.expires !== undefined
-                  ? item.expires <= loadedAt
-                    ? ` · its expires: date (${dayOf(item.expires)}) has passed`
-                    : ` · expires ${dayOf(item.expires)}`
-                  : null}
-              </span>
-              {item.expires !== undefined ? (
-                <>
-                  {item.expires > loadedAt ? (
-                    <button
-                      type="button"
-                      className="button"
-                      aria-label={`Restore ${item.path}`}
-                      onClick={() => restore(item, { expires: 'keep' })}
-                    >
-                      Restore, keep date
-                    </button>
-                  ) : null}
-                  <button
-                    type="button"
-                    className="button"
-                    aria-label={`Remove the date and restore ${item.path}`}
-                    onClick={() => restore(item, { expires: 'remove' })}
-                  >
-                    Remove date
-                  </button>
-                  <button
-                    type="button"
-                    className="button"
-                    aria-label={`Extend the date and restore ${item.path}`}
-                    onClick={() => setExtending(item)}
-                  >
-                    Extend…
-                  </button>
-                </>
-              ) : (
-                <button
-                  type="button"
-                  className="button"
-                  aria-label={`Restore ${item.path}`}
-                  onClick={() => restore(item, {})}
-                >
-                  Restore
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
+        <ArchiveList
+          archive={archive}
+          loadedAt={loadedAt}
+          onRestore={restore}
+          onRestoreAll={restoreAll}
+          onExtend={setExtending}
+        />
         <p className="text-xs text-muted">
           A restored file starts its clocks afresh. A file with its own expires: date keeps it only
           while it is still to come; otherwise remove the date or extend it.

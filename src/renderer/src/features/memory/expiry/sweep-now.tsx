@@ -54,8 +54,8 @@ export function SweepNow({ run }: { run(task: () => Promise<string>): Promise<vo
         </ul>
         <p className="text-sm">
           {action === 'delete'
-            ? 'They will be deleted from the memory folder. Memory → Activity can restore each one while history keeps it.'
-            : 'They will move to the archive, listed below; restore any of them from there.'}
+            ? 'They will be deleted from the memory folder. The sweep is one entry in Memory → Activity: its Undo brings them all back while history keeps them.'
+            : 'They will move to the archive, listed below as one group; restore any of them, or all, from there. The sweep is one entry in Memory → Activity, undone as one.'}
         </p>
       </Dialog>
     </>

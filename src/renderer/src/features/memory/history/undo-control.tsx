@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react'
 import { Check, GitCompareArrows, Undo2 } from 'lucide-react'
+import type { SkippedFile } from '@shared/memory/memory'
 import { DiffView } from '../../../components/diff-view'
 import { toShownError } from '../../../lib/errors'
+import { plural } from '../../../lib/format'
 import { errorText, fileName } from '../change-words'
 import { revert, wasUndone } from './history-api'
 
@@ -9,6 +11,8 @@ type State =
   | { kind: 'idle' }
   | { kind: 'busy' }
   | { kind: 'undone' }
+  /** An undo over many files (a sweep's) that left some as they were. */
+  | { kind: 'partial'; restored: number; skipped: SkippedFile[] }
   | { kind: 'conflict'; path: string; message: string; expected: string; current: string }
   | { kind: 'failed'; message: string }
 
@@ -49,8 +53,13 @@ export function UndoControl({
     revert(seq).then(
       (result) => {
         if (result.status === 'reverted') {
-          setState({ kind: 'undone' })
-          onDone?.()
+          const skipped = result.skipped ?? []
+          setState(
+            skipped.length
+              ? { kind: 'partial', restored: result.paths.length, skipped }
+              : { kind: 'undone' }
+          )
+          if (result.paths.length) onDone?.()
         } else
           setState({
             kind: 'conflict',
@@ -71,6 +80,40 @@ export function UndoControl({
         {word === 'Restore' ? 'Restored' : 'Undone'}
       </span>
     )
+  if (state.kind === 'partial') {
+    const left = state.skipped.length
+    return (
+      <span className="inline-flex flex-col gap-1">
+        <span
+          role="status"
+          className="inline-flex flex-wrap items-center gap-1 text-xs text-warning"
+        >
+          {state.restored
+            ? `Brought back ${plural(state.restored, 'file')}; `
+            : 'Nothing brought back; '}
+          {plural(left, 'file')} left as {left === 1 ? 'it was' : 'they were'}:
+          <button
+            type="button"
+            aria-expanded={comparing}
+            className="text-accent underline-offset-2 hover:underline"
+            onClick={() => setComparing((c) => !c)}
+          >
+            {comparing ? 'hide why' : 'why'}
+          </button>
+        </span>
+        {comparing ? (
+          <ul
+            aria-label="Files left as they were"
+            className="flex flex-col gap-0.5 text-xs text-muted"
+          >
+            {state.skipped.map((skip) => (
+              <li key={skip.path}>{skip.reason}</li>
+            ))}
+          </ul>
+        ) : null}
+      </span>
+    )
+  }
   if (state.kind === 'conflict')
     return (
       <span className="inline-flex flex-col gap-1">
