@@ -10,11 +10,14 @@ describe('Chat header options', () => {
     const { main, user } = renderChat({ storedKey: 'sk-ant-test-1234' })
     await user.click(await screen.findByRole('button', { name: 'New chat without memory' }))
     await waitFor(() => expect(memorySwitch().textContent).toBe('Memory off for this chat'))
+    // The tooltip says the state in words too, then what a click does.
+    expect(memorySwitch().title).toMatch(/^Memory is off for this chat: .*Click to turn it on\.$/)
     expect(main.callsTo('chat:create-conversation')).toEqual([{ memory: 'off' }])
     expect(memorySwitch().getAttribute('aria-checked')).toBe('false')
 
     await user.click(memorySwitch())
     await waitFor(() => expect(memorySwitch().textContent).toBe('Memory on'))
+    expect(memorySwitch().title).toMatch(/^Memory is on for this chat: .*Click to turn it off\.$/)
     const [conversation] = [...main.conversations.values()]
     expect(main.callsTo('chat:update-conversation')).toEqual([
       { conversationId: conversation?.id, memory: 'on' }

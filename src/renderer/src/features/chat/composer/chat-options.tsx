@@ -92,7 +92,11 @@ export function ChatOptions({
               ? 'button border-warning-line bg-warning-soft px-2.5 py-1 text-sm text-fg'
               : 'button button--quiet px-2.5 py-1 text-sm'
           }
-          title={memoryOff ? 'Turn memory on for this chat' : 'Turn memory off for this chat'}
+          title={
+            memoryOff
+              ? 'Memory is off for this chat: Claude neither reads nor writes it. Click to turn it on.'
+              : 'Memory is on for this chat: Claude can read and write it. Click to turn it off.'
+          }
           onClick={() => chat.setMemory(memoryOff ? 'on' : 'off')}
         >
           {memoryOff ? (
@@ -105,7 +109,8 @@ export function ChatOptions({
               Memory off<span className="sr-only @5xl:not-sr-only"> for this chat</span>
             </span>
           ) : (
-            <span className="sr-only @5xl:not-sr-only">Memory on</span>
+            // The state in words wherever the header has room (the memory switch matters most).
+            <span className="sr-only @[52rem]:not-sr-only">Memory on</span>
           )}
         </button>
         <WebControl options={options} model={info} onChange={chat.setWeb} />
