@@ -370,8 +370,13 @@ export function ChatView({
         ) : (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 text-muted">
             <MessagesSquare size={32} aria-hidden />
-            <p>No conversation yet.</p>
-            <button type="button" className="button button--primary" onClick={() => create()}>
+            <p>{damaged.damaged?.length ? 'No conversation open.' : 'No conversation yet.'}</p>
+            <button
+              type="button"
+              // Beside a damaged chat's Recover, this is not the one thing to do.
+              className={`button ${damaged.damaged?.length ? '' : 'button--primary'}`}
+              onClick={() => create()}
+            >
               Start a new chat
             </button>
           </div>

@@ -206,28 +206,31 @@ export function ConversationList(props: Props) {
           />
         </label>
       </div>
-      {props.damagedNotice}
-      <ul aria-label="Conversation list" className="min-h-0 flex-1 overflow-auto px-1.5 pb-2">
-        {conversations?.length === 0 ? (
-          <li className="px-3 py-4 text-center text-sm text-muted">
-            {query.trim()
-              ? 'No conversation matches.'
-              : props.hasDamaged
-                ? 'No other conversations.'
-                : 'No conversations yet.'}
-          </li>
-        ) : null}
-        {searching
-          ? conversations?.map((c) => item(c))
-          : groups.map((group) => (
-              <li key={group.label} aria-labelledby={`group-${group.label}`}>
-                <h2 id={`group-${group.label}`} className="conversation-group">
-                  {group.label}
-                </h2>
-                <ul>{group.items.map((c) => item(c))}</ul>
-              </li>
-            ))}
-      </ul>
+      {/* The notice scrolls with the list: a small window still reaches both. */}
+      <div className="min-h-0 flex-1 overflow-auto">
+        {props.damagedNotice}
+        <ul aria-label="Conversation list" className="px-1.5 pb-2">
+          {conversations?.length === 0 ? (
+            <li className="px-3 py-4 text-center text-sm text-muted">
+              {query.trim()
+                ? 'No conversation matches.'
+                : props.hasDamaged
+                  ? 'No other conversations.'
+                  : 'No conversations yet.'}
+            </li>
+          ) : null}
+          {searching
+            ? conversations?.map((c) => item(c))
+            : groups.map((group) => (
+                <li key={group.label} aria-labelledby={`group-${group.label}`}>
+                  <h2 id={`group-${group.label}`} className="conversation-group">
+                    {group.label}
+                  </h2>
+                  <ul>{group.items.map((c) => item(c))}</ul>
+                </li>
+              ))}
+        </ul>
+      </div>
       <p role="status" className={`text-xs text-muted ${linkNote ? 'px-3 pb-2' : ''}`}>
         {linkNote}
       </p>

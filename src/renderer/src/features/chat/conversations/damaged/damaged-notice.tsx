@@ -27,7 +27,7 @@ export function DamagedNotice({ damaged, busy, outcome, ...on }: Props) {
   return (
     <section
       aria-labelledby="damaged-chats-title"
-      className="mx-3 mb-2 flex max-h-[45%] shrink-0 flex-col gap-2 overflow-auto rounded-control border border-warning-line bg-warning-soft p-2.5 text-sm"
+      className="mx-3 mb-2 flex flex-col gap-2 rounded-control border border-warning-line bg-warning-soft p-2.5 text-sm"
     >
       <h2 id="damaged-chats-title" className="flex items-center gap-1.5 font-semibold">
         <FileWarning size={15} aria-hidden className="shrink-0 text-warning" />
@@ -41,8 +41,10 @@ export function DamagedNotice({ damaged, busy, outcome, ...on }: Props) {
             <li key={d.file} className="flex flex-col gap-1.5">
               <p>
                 {name} was kept as{' '}
-                <code className="rounded bg-fg/5 px-0.5 text-xs break-all">{d.file}</code> beside
-                the others. {sentence(d.reason)}.
+                <code className="my-0.5 block rounded bg-fg/5 px-1 py-0.5 text-xs break-all">
+                  {d.file}
+                </code>{' '}
+                beside the others. {sentence(d.reason)}.
               </p>
               <p className="text-muted">
                 {d.recovered
@@ -88,7 +90,12 @@ export function DamagedNotice({ damaged, busy, outcome, ...on }: Props) {
       </ul>
       <p
         role="status"
-        className={`empty:-mt-2 ${outcome?.kind === 'failed' ? 'text-danger' : 'text-muted'}`}
+        className={
+          // A recovery is said in its item already: heard here, not shown twice.
+          outcome?.kind === 'recovered'
+            ? 'sr-only'
+            : `empty:-mt-2 ${outcome?.kind === 'failed' ? 'text-danger' : 'text-muted'}`
+        }
       >
         {outcome?.kind === 'opened'
           ? 'Opened the conversations folder in your file manager.'
