@@ -102,6 +102,11 @@ test('a change waiting in one chat shows from another: list badge, Chat tab coun
   await expect(card).toBeHidden()
   await badgeA.click()
   await expect(card).toBeFocused()
+  // The chat as it was: the question and Claude's words before the change it asks for.
+  await expect(chat.log().getByText('I like green tea now.')).toBeInViewport()
+  await expect(chat.log().getByText('I will note it.')).toBeInViewport()
+  await expect(chat.status()).toHaveText('Waiting for your approval')
+  await captureView(page, testInfo, 'approval-waiting-opened')
   await page.keyboard.press('a')
   await expect(card).toBeHidden()
   await expect(chat.log()).toContainText('Noted: green tea.')
