@@ -130,7 +130,13 @@ export function CodeEditor({
             ...defaultKeymap,
             ...historyKeymap
           ]),
-          EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true' }),
+          // tabindex: the text is already one tab stop; said aloud, so axe sees the scrolling
+          // editor can be reached by keyboard (it does not count contenteditable alone).
+          EditorView.contentAttributes.of({
+            'aria-label': label,
+            'aria-multiline': 'true',
+            tabindex: '0'
+          }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) handlers.current.onChange(update.state.doc.toString())
           }),
