@@ -9,12 +9,22 @@ interface Slot {
 const SlotContext = createContext<Slot | null>(null)
 
 /**
- * Lets parts below it (an open file's panel) show their messages in the view's one
- * `MessageArea`, wherever that area sits in the tree.
+ * A view's box, in which parts below (an open file's panel) show their messages in the view's
+ * one `MessageArea`, wherever that area sits in the tree.
  */
-export function MessageAreaScope({ children }: { children: ReactNode }) {
+export function MessageAreaScope({
+  className,
+  children
+}: {
+  className?: string
+  children: ReactNode
+}) {
   const [element, set] = useState<HTMLElement | null>(null)
-  return <SlotContext.Provider value={{ element, set }}>{children}</SlotContext.Provider>
+  return (
+    <SlotContext.Provider value={{ element, set }}>
+      <div className={className}>{children}</div>
+    </SlotContext.Provider>
+  )
 }
 
 /**

@@ -1,6 +1,15 @@
-import { useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject
+} from 'react'
 import {
   ChevronDown,
+  ChevronsDownUp,
   ChevronUp,
   CircleAlert,
   Info,
@@ -40,17 +49,37 @@ export interface MessageProps {
   fold?: { key: string; chip: string }
 }
 
-const TONES: Record<MessageTone, { row: string; icon: string; glyph: LucideIcon; order: string }> =
-  {
-    danger: { row: 'bg-danger-soft text-danger', icon: '', glyph: CircleAlert, order: 'order-1' },
-    warning: {
-      row: 'bg-warning-soft',
-      icon: 'text-warning',
-      glyph: TriangleAlert,
-      order: 'order-2'
-    },
-    info: { row: 'bg-surface', icon: 'text-muted', glyph: Info, order: 'order-3' }
+interface Look {
+  row: string
+  icon: string
+  chip: string
+  glyph: LucideIcon
+  order: string
+}
+
+const TONES: Record<MessageTone, Look> = {
+  danger: {
+    row: 'bg-danger-soft text-danger',
+    icon: '',
+    chip: 'border-danger/40',
+    glyph: CircleAlert,
+    order: 'order-1'
+  },
+  warning: {
+    row: 'bg-warning-soft',
+    icon: 'text-warning',
+    chip: 'border-warning-line',
+    glyph: TriangleAlert,
+    order: 'order-2'
+  },
+  info: {
+    row: 'bg-surface',
+    icon: 'text-muted',
+    chip: 'border-line',
+    glyph: Info,
+    order: 'order-3'
   }
+}
 
 /** Small buttons that fit a one-line message. */
 export const MESSAGE_BUTTON = 'button button--quiet min-h-7 px-2 py-0.5'
@@ -66,6 +95,12 @@ export function Message(props: MessageProps) {
   const line = useRef<HTMLParagraphElement>(null)
   const cut = useCut(line, open, summary)
   const detailsId = useId()
+  const row = useRef<HTMLDivElement>(null)
+  const more = body !== undefined
+  // What the user just opened comes into view, even in a message area that scrolls.
+  useEffect(() => {
+    if (open || more) row.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [open, more])
   const look = TONES[tone]
   const Icon = props.icon ?? look.glyph
 
@@ -75,7 +110,7 @@ export function Message(props: MessageProps) {
         <button
           type="button"
           aria-expanded={false}
-          className={`inline-flex min-h-7 items-center gap-1.5 rounded-full border border-line px-2.5 text-xs font-medium hover:bg-fg/5 ${look.row}`}
+          className={`inline-flex min-h-7 items-center gap-1.5 rounded-full border px-2.5 text-xs font-medium ${look.chip} ${look.row}`}
           onClick={() => setFoldedAt(null)}
         >
           <Icon size={14} aria-hidden className={`shrink-0 ${look.icon}`} />
@@ -90,6 +125,7 @@ export function Message(props: MessageProps) {
   const expandable = details !== undefined || cut || open
   return (
     <div
+      ref={row}
       role={role}
       aria-label={label}
       className={`w-full border-t border-line text-sm ${look.row} ${look.order}`}
@@ -117,7 +153,7 @@ export function Message(props: MessageProps) {
         ) : fold ? (
           <IconButton
             name={`Hide${label ? ` ${label.toLowerCase()}` : ''}`}
-            icon={ChevronUp}
+            icon={ChevronsDownUp}
             onClick={() => {
               setOpen(false)
               setFoldedAt(fold.key)

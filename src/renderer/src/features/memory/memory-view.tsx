@@ -3,6 +3,8 @@ import { FilePlus2 } from 'lucide-react'
 import type { AppInfo } from '@shared/contract'
 import type { Settings } from '@shared/app/settings'
 import { Dialog } from '../../components/dialog'
+import { Message } from '../../components/messages/message'
+import { MessageArea, MessageAreaScope } from '../../components/messages/message-area'
 import { MemoryFolderControl } from '../../components/memory-folder-control'
 import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
@@ -78,8 +80,8 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
   const conflict = conflicts.find((c) => c.path === selected || c.copy === selected) ?? null
 
   return (
-    <div className="flex h-full min-h-0 flex-col">
-      <header className="flex items-center gap-3 border-b border-line px-5 py-3">
+    <MessageAreaScope className="flex h-full min-h-0 flex-col">
+      <header className="flex shrink-0 items-center gap-3 border-b border-line px-5 py-3">
         <h1 className="text-xl font-semibold tracking-tight">Memory</h1>
         <p className="mr-auto truncate text-sm text-muted" title={info?.memoryFolder}>
           {info ? info.memoryFolder : ''}
@@ -90,14 +92,29 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
         </button>
         <MemoryFolderControl />
       </header>
-      {error || data.error ? (
-        <p role="alert" className="bg-danger-soft px-5 py-2 text-sm text-danger">
-          {(error ?? data.error)?.message}
-        </p>
-      ) : null}
-      {data.usage ? <OverCapPanel usage={data.usage} /> : null}
-      <SyncConflictBar conflicts={conflicts} onOpen={open} />
-      <div className="flex min-h-0 flex-1">
+      <MessageArea>
+        {error ? (
+          <Message
+            tone="danger"
+            role="alert"
+            summary={`${error.message}${error.nextStep ? ` ${error.nextStep}` : ''}`}
+            onDismiss={() => setError(null)}
+          />
+        ) : null}
+        {data.error ? (
+          // Memory off or its folder unreadable: a state, so it folds but does not go.
+          <Message
+            tone="danger"
+            role="alert"
+            summary={data.error.message}
+            fold={{ key: data.error.message, chip: 'Memory not loaded' }}
+          />
+        ) : null}
+        {data.usage ? <OverCapPanel usage={data.usage} /> : null}
+        <SyncConflictBar conflicts={conflicts} onOpen={open} />
+      </MessageArea>
+      {/* The panes keep room for a usable editor (12 lines and more); the messages scroll instead. */}
+      <div className="flex min-h-[min(24.5rem,70vh)] flex-1">
         <aside
           aria-label="Memory folder"
           className="flex w-72 shrink-0 flex-col border-r border-line bg-sunken"
@@ -233,6 +250,6 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
           )
         }}
       />
-    </div>
+    </MessageAreaScope>
   )
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import { Archive, TriangleAlert } from 'lucide-react'
+import { Archive } from 'lucide-react'
 import {
   CAP_NOUN,
   CAP_SETTING,
@@ -10,6 +10,7 @@ import {
 } from '@shared/memory/caps'
 import type { MemoryUsage } from '@shared/memory/memory'
 import { ChoiceGroup } from '../../../components/choice-group'
+import { Message, MESSAGE_BUTTON } from '../../../components/messages/message'
 import { call } from '../../../lib/api'
 import { toShownError, type ShownError } from '../../../lib/errors'
 import { formatBytes, formatNumber, plural } from '../../../lib/format'
@@ -35,70 +36,101 @@ function title(reached: CapName[]): string {
 }
 
 /**
- * Shown above the Memory view while a cap refuses writes: what that means for Claude, and what to
- * do: archive files (the user picks which) or raise the cap in Settings.
+ * The peak of what counts against the caps since the view opened: it changes only when memory
+ * grows past anything shown before (or a cap changes), which is when a folded message comes back.
+ */
+function usePeakKey(reached: CapName[], usage: MemoryUsage): string {
+  const now = { files: usage.files, bytes: usage.totalBytes, big: usage.overCapFiles.length }
+  const [peak, setPeak] = useState(now)
+  if (now.files > peak.files || now.bytes > peak.bytes || now.big > peak.big) {
+    setPeak({
+      files: Math.max(now.files, peak.files),
+      bytes: Math.max(now.bytes, peak.bytes),
+      big: Math.max(now.big, peak.big)
+    })
+  }
+  return JSON.stringify([reached, usage.limits, peak])
+}
+
+function chipWords(reached: CapName[]): string {
+  if (reached.length > 1) return `${reached.length} caps reached`
+  if (reached[0] === 'file') return 'Files over the per-file cap'
+  if (reached[0] === 'files') return 'File-count cap reached'
+  return 'Total cap reached'
+}
+
+/**
+ * The Memory view's messages while a cap refuses writes: what that means for Claude, and what to
+ * do: archive files (the user picks which) or raise the cap in Settings. It cannot be dismissed
+ * while memory is over, only folded; it comes back when memory grows further.
  */
 export function OverCapPanel({ usage }: { usage: MemoryUsage }) {
   const [choosing, setChoosing] = useState(false)
   const [done, setDone] = useState('')
   const reached = capsReached(factsOf(usage))
-  if (reached.length === 0) {
-    return done ? (
-      <p role="status" className="border-b border-line bg-sunken px-5 py-2 text-sm">
-        {done}
-      </p>
-    ) : null
-  }
+  const key = usePeakKey(reached, usage)
+  const notice = done ? (
+    <Message tone="info" role="status" summary={done} onDismiss={() => setDone('')} />
+  ) : null
+  if (reached.length === 0) return notice
   return (
-    <section
-      aria-label="Memory caps reached"
-      className="flex max-h-[55vh] shrink-0 flex-col gap-2 overflow-y-auto border-b border-warning-line bg-warning-soft px-5 py-3 text-sm"
-    >
-      <h2 className="flex items-center gap-2 font-semibold">
-        <TriangleAlert size={16} aria-hidden className="shrink-0 text-warning" />
-        {title(reached)}
-      </h2>
-      <ul className="flex flex-col gap-1">
-        {reached.map((cap) => {
-          const words = capWords(cap, factsOf(usage))
-          return (
-            <li key={cap}>
-              <strong className="font-medium">{words.headline}.</strong> {words.meaning}
-            </li>
-          )
-        })}
-      </ul>
-      {done ? <p role="status">{done}</p> : null}
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className="button"
-          aria-expanded={choosing}
-          onClick={() => setChoosing((open) => !open)}
-        >
-          <Archive size={16} aria-hidden />
-          Choose files to archive
-        </button>
-        {reached.map((cap) => (
+    <>
+      <Message
+        tone="warning"
+        role="region"
+        label="Memory caps reached"
+        summary={title(reached)}
+        fold={{ key, chip: chipWords(reached) }}
+        actions={
           <button
-            key={cap}
             type="button"
-            className="button button--quiet"
-            onClick={() => navigate({ view: 'settings', field: CAP_SETTING[cap] })}
+            className={MESSAGE_BUTTON}
+            aria-expanded={choosing}
+            onClick={() => setChoosing((open) => !open)}
           >
-            Raise the {CAP_NOUN[cap]}
+            <Archive size={16} aria-hidden />
+            Choose files to archive
           </button>
-        ))}
-      </div>
-      {choosing ? (
-        <ArchivePicker
-          onArchived={(message) => {
-            setDone(message)
-            setChoosing(false)
-          }}
-        />
-      ) : null}
-    </section>
+        }
+        details={
+          <>
+            <ul className="flex flex-col gap-1">
+              {reached.map((cap) => {
+                const words = capWords(cap, factsOf(usage))
+                return (
+                  <li key={cap}>
+                    <strong className="font-medium">{words.headline}.</strong> {words.meaning}
+                  </li>
+                )
+              })}
+            </ul>
+            <div className="flex flex-wrap gap-2">
+              {reached.map((cap) => (
+                <button
+                  key={cap}
+                  type="button"
+                  className="button"
+                  onClick={() => navigate({ view: 'settings', field: CAP_SETTING[cap] })}
+                >
+                  Raise the {CAP_NOUN[cap]}
+                </button>
+              ))}
+            </div>
+          </>
+        }
+        body={
+          choosing ? (
+            <ArchivePicker
+              onArchived={(message) => {
+                setDone(message)
+                setChoosing(false)
+              }}
+            />
+          ) : undefined
+        }
+      />
+      {notice}
+    </>
   )
 }
 

@@ -2,6 +2,8 @@ import { useRef, useState } from 'react'
 import { Pencil, Pin, PinOff, Save, Trash2 } from 'lucide-react'
 import type { MemoryEntry, UserSecretsChoice } from '@shared/memory/memory'
 import { Dialog } from '../../../components/dialog'
+import { Message } from '../../../components/messages/message'
+import { InMessageArea } from '../../../components/messages/message-area'
 import type { EditorController } from '../../../components/code-editor'
 import { Spinner } from '../../../components/icons'
 import { call } from '../../../lib/api'
@@ -28,6 +30,8 @@ interface Props {
 }
 
 type Ask = 'rename' | 'delete' | null
+
+const QUIET_TOOL = 'button button--quiet @max-xl:px-2.5'
 
 /** One memory file: its text in an editor, saved through the engine with a conflict check. */
 export function FilePanel({ entry, drafts, pinnedPatterns, onMoved }: Props) {
@@ -87,7 +91,7 @@ export function FilePanel({ entry, drafts, pinnedPatterns, onMoved }: Props) {
 
   const onDisk = file ? formatBytes(file.size) : '…'
   return (
-    <div className="flex h-full min-h-0 flex-col">
+    <div className="@container flex h-full min-h-0 flex-col">
       <header className="flex flex-wrap items-center gap-2 border-b border-line px-4 py-2.5">
         <div className="mr-auto flex min-w-56 flex-1 flex-col">
           <h2 className="truncate font-mono text-sm font-semibold">{path}</h2>
@@ -108,21 +112,33 @@ export function FilePanel({ entry, drafts, pinnedPatterns, onMoved }: Props) {
             ) : null}
           </p>
         </div>
-        <button type="button" className="button button--quiet" onClick={togglePin}>
+        {/* In a narrow panel these three show their icons only, so the header keeps one line. */}
+        <button
+          type="button"
+          className={QUIET_TOOL}
+          title={entry.pinned ? 'Unpin' : 'Pin'}
+          onClick={togglePin}
+        >
           {entry.pinned ? <PinOff size={16} aria-hidden /> : <Pin size={16} aria-hidden />}
-          {entry.pinned ? 'Unpin' : 'Pin'}
-        </button>
-        <button type="button" className="button button--quiet" onClick={() => setAsk('rename')}>
-          <Pencil size={16} aria-hidden />
-          Rename
+          <span className="@max-xl:sr-only">{entry.pinned ? 'Unpin' : 'Pin'}</span>
         </button>
         <button
           type="button"
-          className="button button--quiet button--danger"
+          className={QUIET_TOOL}
+          title="Rename"
+          onClick={() => setAsk('rename')}
+        >
+          <Pencil size={16} aria-hidden />
+          <span className="@max-xl:sr-only">Rename</span>
+        </button>
+        <button
+          type="button"
+          className={`${QUIET_TOOL} button--danger`}
+          title="Delete"
           onClick={() => setAsk('delete')}
         >
           <Trash2 size={16} aria-hidden />
-          Delete
+          <span className="@max-xl:sr-only">Delete</span>
         </button>
         <button
           type="button"
@@ -134,49 +150,43 @@ export function FilePanel({ entry, drafts, pinnedPatterns, onMoved }: Props) {
           Save
         </button>
       </header>
-      {error ? (
-        <div
-          role="alert"
-          className="flex items-center gap-3 bg-danger-soft px-4 py-2 text-sm text-danger"
-        >
-          <span className="mr-auto">
-            {error.message}
-            {error.nextStep ? ` ${error.nextStep}` : ''}
-            {dirty ? ' Your text is still here, not saved.' : ''}
-          </span>
-          {error.code === 'MEMORY_SECRET' ? (
-            <SecretChoices onSave={(choice) => void save(choice)} />
-          ) : null}
-          <button
-            type="button"
-            className="button button--quiet"
-            onClick={() => {
+      <InMessageArea>
+        {error ? (
+          <Message
+            tone="danger"
+            role="alert"
+            summary={`${error.message}${error.nextStep ? ` ${error.nextStep}` : ''}${dirty ? ' Your text is still here, not saved.' : ''}`}
+            actions={
+              error.code === 'MEMORY_SECRET' ? (
+                <SecretChoices onSave={(choice) => void save(choice)} />
+              ) : undefined
+            }
+            onDismiss={() => {
               setError(null)
               draft.dismissError()
             }}
-          >
-            Dismiss
-          </button>
-        </div>
-      ) : null}
-      {conflict && !comparing ? (
-        <ConflictBanner name={relativePath(path)} onCompare={() => setComparing(true)} />
-      ) : null}
-      {kept && !conflict ? (
-        <KeptBanner
-          kept={kept}
-          onCopy={() => copy(kept.text)}
-          onRestore={draft.restoreKept}
-          onDismiss={() => drafts.dismissKept(path)}
-        />
-      ) : null}
-      {file && readOnly ? (
-        <p role="note" className="border-b border-line px-4 py-2 text-sm text-muted">
-          This file is {formatBytes(file.size)}, too large to edit here: showing its first{' '}
-          {formatBytes(new TextEncoder().encode(file.content).length)}, read-only. Split it into
-          smaller files with another editor, or delete it.
-        </p>
-      ) : null}
+          />
+        ) : null}
+        {conflict && !comparing ? (
+          <ConflictBanner name={relativePath(path)} onCompare={() => setComparing(true)} />
+        ) : null}
+        {kept && !conflict ? (
+          <KeptBanner
+            kept={kept}
+            onCopy={() => copy(kept.text)}
+            onRestore={draft.restoreKept}
+            onDismiss={() => drafts.dismissKept(path)}
+          />
+        ) : null}
+        {file && readOnly ? (
+          <Message
+            tone="info"
+            role="note"
+            summary={`This file is ${formatBytes(file.size)}, too large to edit here: showing its first ${formatBytes(new TextEncoder().encode(file.content).length)}, read-only. Split it into smaller files with another editor, or delete it.`}
+            fold={{ key: path, chip: 'Read-only' }}
+          />
+        ) : null}
+      </InMessageArea>
       <p role="status" className="sr-only">
         {status}
       </p>

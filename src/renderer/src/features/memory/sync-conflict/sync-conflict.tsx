@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { GitCompareArrows } from 'lucide-react'
 import { copyLabel, type SyncConflict, type SyncResolveInput } from '@shared/memory/sync'
 import { DiffView } from '../../../components/diff-view'
+import { Message, MESSAGE_BUTTON } from '../../../components/messages/message'
 import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'
 import { useFileChanges } from '../memory-changes'
@@ -14,7 +15,13 @@ export function twoVersionConflicts(conflicts: readonly SyncConflict[] | undefin
   )
 }
 
-/** Over the inspector: how many sync conflicts wait, each a button that opens it. */
+/** The first conflicts get a button on the message's line; the rest are under Details. */
+const ON_THE_LINE = 3
+
+/**
+ * A message over the inspector: how many sync conflicts wait, each a button that opens it. It
+ * folds into a chip while the same conflicts wait, and comes back when the list changes.
+ */
 export function SyncConflictBar({
   conflicts,
   onOpen
@@ -23,29 +30,32 @@ export function SyncConflictBar({
   onOpen(path: string): void
 }) {
   if (conflicts.length === 0) return null
+  const review = (c: SyncConflict) => (
+    <button key={c.path} type="button" className={MESSAGE_BUTTON} onClick={() => onOpen(c.path)}>
+      Review {relativePath(c.path)}
+    </button>
+  )
+  const more = conflicts.slice(ON_THE_LINE)
   return (
-    <div
+    <Message
+      tone="warning"
       role="region"
-      aria-label="Sync conflicts"
-      className="flex flex-wrap items-center gap-2 border-b border-line bg-warning-soft px-5 py-2 text-sm"
-    >
-      <GitCompareArrows size={16} aria-hidden className="text-warning" />
-      <span>
-        {conflicts.length === 1
+      label="Sync conflicts"
+      icon={GitCompareArrows}
+      summary={
+        conflicts.length === 1
           ? 'A file was changed on this device and another one:'
-          : `${conflicts.length} files were changed on this device and another one:`}
-      </span>
-      {conflicts.map((c) => (
-        <button
-          key={c.path}
-          type="button"
-          className="button button--quiet"
-          onClick={() => onOpen(c.path)}
-        >
-          Review {relativePath(c.path)}
-        </button>
-      ))}
-    </div>
+          : `${conflicts.length} files were changed on this device and another one:`
+      }
+      fold={{
+        key: conflicts.map((c) => c.path).join('\n'),
+        chip: conflicts.length === 1 ? '1 sync conflict' : `${conflicts.length} sync conflicts`
+      }}
+      actions={conflicts.slice(0, ON_THE_LINE).map(review)}
+      details={
+        more.length > 0 ? <div className="flex flex-wrap gap-1">{more.map(review)}</div> : undefined
+      }
+    />
   )
 }
 
