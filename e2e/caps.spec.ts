@@ -100,6 +100,8 @@ test.describe('memory caps that explain themselves', () => {
     await new AppPage(cairn.page).goto('Memory')
     const panel = cairn.page.getByRole('region', { name: 'Memory caps reached' })
     await expect(panel).toContainText('Memory has reached its total cap')
+    // One line at first; what it means and the way to raise it under Details.
+    await panel.getByRole('button', { name: 'Details' }).click()
     await expect(panel).toContainText(
       'Claude will be refused any change that makes memory larger until it is under 10 KB'
     )

@@ -41,6 +41,24 @@ export class MemoryPage {
     await expect(this.view().getByRole('button', { name: 'Save', exact: true })).toBeDisabled()
   }
 
+  /** The message that memory is over a cap (in the message area above the editor). */
+  capsMessage(): Locator {
+    return this.view().getByRole('region', { name: 'Memory caps reached' })
+  }
+
+  /** The message that files wait for an answer to a sync conflict. */
+  syncConflictsMessage(): Locator {
+    return this.view().getByRole('region', { name: 'Sync conflicts' })
+  }
+
+  /** How many pixels of the editor are in view (its scroller, clipped to the window). */
+  async editorVisibleHeight(): Promise<number> {
+    const box = await this.scroller().boundingBox()
+    const height = this.page.viewportSize()?.height ?? 0
+    if (!box) return 0
+    return Math.max(0, Math.min(box.y + box.height, height) - Math.max(box.y, 0))
+  }
+
   /** The calm banner that says the open file changed on disk under unsaved edits. */
   conflictBanner(): Locator {
     return this.view().getByRole('alert').filter({ hasText: 'changed on disk' })
