@@ -51,8 +51,8 @@ test.describe('Cost and context', () => {
     await expect(gauge).toHaveAttribute('aria-valuenow', '21000')
     await expect(gauge).toHaveAttribute('aria-valuemax', '1000000')
     await expect(footer).toContainText('2% of 1M context')
-    // Context editing is on by default, clearing old tool results past 100K input tokens.
-    await expect(footer).toContainText('Older tool results are cleared at 100K')
+    // Context editing is on by default (past 100K input tokens): far from it, nothing is said.
+    await expect(footer).not.toContainText('Long chat')
 
     await chat.send('And more')
     await expect(chat.log()).toContainText('Second answer.')
@@ -63,7 +63,9 @@ test.describe('Cost and context', () => {
     await expect(footer).toContainText('This chat: $1.22')
     await expect(gauge).toHaveAttribute('aria-valuenow', '323000')
     await expect(footer).toContainText('32% of 1M context')
-    await expect(footer).toContainText('Older tool results are being cleared (over 100K)')
+    await expect(footer).toContainText(
+      'Long chat (over 100K tokens): older tool results are no longer sent to Claude'
+    )
 
     for (const size of [
       { width: 1200, height: 780 },

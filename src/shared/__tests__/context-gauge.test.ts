@@ -68,39 +68,34 @@ describe('contextGauge', () => {
 })
 
 describe('contextHint', () => {
-  it('says where context editing starts, then that it is clearing', () => {
-    expect(contextHint(10_000, 200_000, EDITING)).toBe('Older tool results are cleared at 100K')
+  it('nothing while the chat is far from it; near it, what will happen in plain words; then that it happens', () => {
+    expect(contextHint(10_000, 200_000, EDITING)).toBeNull()
+    expect(contextHint(80_000, 200_000, EDITING)).toBe(
+      'Long chat: from 100K tokens, older tool results stop being sent to Claude (you still see them here)'
+    )
     expect(contextHint(100_000, 200_000, EDITING)).toBe(
-      'Older tool results are being cleared (over 100K)'
+      'Long chat (over 100K tokens): older tool results are no longer sent to Claude; you still see them here'
     )
   })
 
   it('compaction: the API default of 150K, or editing first when it starts sooner', () => {
     const compaction = { enabled: false, triggerTokens: 100_000, compaction: true }
-    expect(contextHint(10_000, 1_000_000, compaction)).toBe(
-      'Earlier messages are summarized at 150K'
+    expect(contextHint(120_000, 1_000_000, compaction)).toBe(
+      'Long chat: from 150K tokens, Claude gets earlier messages as a summary'
     )
-    expect(contextHint(10_000, 1_000_000, { ...EDITING, compaction: true })).toBe(
-      'Older tool results are cleared at 100K'
+    expect(contextHint(160_000, 1_000_000, compaction)).toBe(
+      'Long chat (over 150K tokens): Claude gets earlier messages as a summary; you still see them here'
+    )
+    expect(contextHint(90_000, 1_000_000, { ...EDITING, compaction: true })).toMatch(
+      /^Long chat: from 100K tokens, older tool results/
     )
     expect(
-      contextHint(10_000, 1_000_000, { enabled: true, triggerTokens: 500_000, compaction: true })
-    ).toBe('Earlier messages are summarized at 150K')
+      contextHint(120_000, 1_000_000, { enabled: true, triggerTokens: 500_000, compaction: true })
+    ).toMatch(/^Long chat: from 150K tokens, Claude gets earlier messages/)
   })
 
   it('nothing when off, or when the trigger lies beyond the window', () => {
-    expect(contextHint(10_000, 200_000, OFF)).toBeNull()
-    expect(contextHint(10_000, 200_000, { ...EDITING, triggerTokens: 500_000 })).toBeNull()
-  })
-})
-
-describe('texts', () => {
-  it('short token sizes and percent', () => {
-    expect(shortTokens(100_000)).toBe('100K')
-    expect(shortTokens(1_000_000)).toBe('1M')
-    expect(shortTokens(1_500_000)).toBe('1.5M')
-    expect(percentText(0.2)).toBe('<1%')
-    expect(percentText(0)).toBe('0%')
-    expect(percentText(41.6)).toBe('42%')
+    expect(contextHint(190_000, 200_000, OFF)).toBeNull()
+    expect(contextHint(190_000, 200_000, { ...EDITING, triggerTokens: 500_000 })).toBeNull()
   })
 })

@@ -44,27 +44,34 @@ export function percentText(percent: number): string {
 
 type ContextSettings = Pick<Settings['contextEditing'], 'enabled' | 'triggerTokens' | 'compaction'>
 
-/** The first thing that will make room, and its text; null when nothing will before the window. */
+/** The hint shows from this share of the way to the first trigger (earlier, it is noise). */
+const HINT_FROM = 0.75
+
+/**
+ * What will make room first, in plain words, once the chat is near it (or past it); null while
+ * it is far off or nothing will before the window fills.
+ */
 export function contextHint(used: number, window: number, ce: ContextSettings): string | null {
   const compactAt = compactionTrigger(window)
-  const edits: { at: number; what: string; doing: string }[] = []
+  const edits: { at: number; soon: (at: string) => string; doing: (at: string) => string }[] = []
   if (ce.enabled)
     edits.push({
       at: ce.triggerTokens,
-      what: 'Older tool results are cleared',
-      doing: 'Older tool results are being cleared'
+      soon: (at) =>
+        `Long chat: from ${at} tokens, older tool results stop being sent to Claude (you still see them here)`,
+      doing: (at) =>
+        `Long chat (over ${at} tokens): older tool results are no longer sent to Claude; you still see them here`
     })
   if (ce.compaction)
     edits.push({
       at: compactAt,
-      what: 'Earlier messages are summarized',
-      doing: 'Earlier messages are being summarized'
+      soon: (at) => `Long chat: from ${at} tokens, Claude gets earlier messages as a summary`,
+      doing: (at) =>
+        `Long chat (over ${at} tokens): Claude gets earlier messages as a summary; you still see them here`
     })
   const first = edits.filter((e) => e.at < window).sort((a, b) => a.at - b.at)[0]
-  if (!first) return null
-  return used >= first.at
-    ? `${first.doing} (over ${shortTokens(first.at)})`
-    : `${first.what} at ${shortTokens(first.at)}`
+  if (!first || used < first.at * HINT_FROM) return null
+  return used >= first.at ? first.doing(shortTokens(first.at)) : first.soon(shortTokens(first.at))
 }
 
 /** The reply the gauge reads: the last one whose request counted tokens. */

@@ -35,9 +35,8 @@ function Gauge({ gauge }: { gauge: ContextGauge }) {
       </span>
       <span className="shrink-0 tabular-nums">{text}</span>
       {gauge.hint ? (
-        <span className="min-w-0 truncate text-faint" title={gauge.hint}>
-          · {gauge.hint}
-        </span>
+        // Shown only near or past the point it names (rare, and worth reading whole): it wraps.
+        <span className="min-w-0 text-faint">· {gauge.hint}</span>
       ) : null}
     </span>
   )
@@ -45,7 +44,7 @@ function Gauge({ gauge }: { gauge: ContextGauge }) {
 
 /**
  * Under the conversation, above the composer: what this chat has cost so far and how full the
- * model's context window is. Quiet and one line, so it fits at 900×600 too.
+ * model's context window is. Quiet and one line (two in a long chat at 900×600, for the hint).
  */
 export function ConversationFooter({ messages }: { messages: readonly ChatMessage[] }) {
   const { settings } = useSettingsState()
