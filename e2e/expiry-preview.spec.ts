@@ -81,7 +81,7 @@ test.describe('Expiry says what it will do before it does it', () => {
       '/memories/beta.md',
       '/memories/gamma.md'
     ])
-    await expect(dialog).toContainText('Memory → Activity can restore each one')
+    await expect(dialog).toContainText('its Undo brings them all back')
     for (const scheme of ['light', 'dark'] as const) {
       await cairn.page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
       expect(await seriousA11yViolations(cairn.page), `sweep dialog ${scheme}`).toEqual([])
@@ -97,14 +97,15 @@ test.describe('Expiry says what it will do before it does it', () => {
     for (const file of old) expect(existsSync(file)).toBe(false)
     expect(existsSync(fresh)).toBe(true)
 
-    // What the dialog promised: Activity brings a deleted file back.
+    // What the dialog promised: the sweep is one Activity entry whose Undo brings them all back.
     await memory.showPane('Activity')
     await memory
       .activity()
-      .getByRole('button', { name: /^Restore .*beta\.md/ })
+      .getByRole('button', { name: /^Undo Expiry swept 3 files \(deleted\)/ })
       .click()
-    await expect(memory.activity().getByText('Restored')).toBeVisible()
-    await expect.poll(() => readFile(old[1]!, 'utf8')).toBe('beta.md from long ago\n')
+    await expect(memory.activity().getByText('Undone')).toBeVisible()
+    for (const [i, name] of ['alpha.md', 'beta.md', 'gamma.md'].entries())
+      await expect.poll(() => readFile(old[i]!, 'utf8')).toBe(`${name} from long ago\n`)
   })
 
   test('the delete dialog says what is true: Activity can restore the file', async ({ cairn }) => {

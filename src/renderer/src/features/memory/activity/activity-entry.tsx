@@ -93,7 +93,7 @@ export function ActivityEntryRow({
           </button>
         ))}
         {canUndo(entry) ? (
-          <span className="ml-auto inline-flex items-center gap-3">
+          <span className="ml-auto inline-flex items-baseline gap-3">
             <ForgetControl
               what={{ what: 'entry', seq: entry.seq }}
               label="Forget"

@@ -83,10 +83,10 @@ export function UndoControl({
   if (state.kind === 'partial') {
     const left = state.skipped.length
     return (
-      <span className="inline-flex flex-col gap-1">
+      <span className="inline-flex flex-col items-end gap-1 text-right">
         <span
           role="status"
-          className="inline-flex flex-wrap items-center gap-1 text-xs text-warning"
+          className="inline-flex flex-wrap items-center justify-end gap-1 text-xs text-warning"
         >
           {state.restored
             ? `Brought back ${plural(state.restored, 'file')}; `
@@ -104,7 +104,7 @@ export function UndoControl({
         {comparing ? (
           <ul
             aria-label="Files left as they were"
-            className="flex flex-col gap-0.5 text-xs text-muted"
+            className="flex max-h-40 flex-col gap-0.5 overflow-auto text-xs text-muted"
           >
             {state.skipped.map((skip) => (
               <li key={skip.path}>{skip.reason}</li>

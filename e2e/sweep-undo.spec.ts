@@ -1,0 +1,130 @@
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, rename, utimes, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { AppPage } from './pages/app-page'
+import { MemoryPage } from './pages/memory-page'
+import { expect, test } from './support/app-fixture'
+import { captureView, seriousA11yViolations } from './support/page-checks'
+
+// Issue 36: a sweep is one activity entry with one Undo, and the archive groups by sweep.
+
+const DAY = 86_400_000
+const seededAt = Date.now()
+const NAMES = ['alpha.md', 'beta.md', 'delta.md', 'epsilon.md', 'gamma.md', 'zeta.md']
+const SIZES = [
+  { width: 900, height: 600 },
+  { width: 1280, height: 800 }
+]
+
+/** A file that arrives already 200 days idle (dated aside, then moved in). */
+async function seedOld(userDataDir: string, name: string): Promise<string> {
+  const folder = join(userDataDir, 'memories')
+  const aside = join(userDataDir, 'seed-aside')
+  await mkdir(folder, { recursive: true, mode: 0o700 })
+  await mkdir(aside, { recursive: true, mode: 0o700 })
+  await writeFile(join(aside, name), `${name} from long ago\n`, { mode: 0o600 })
+  const then = new Date(seededAt - 200 * DAY)
+  await utimes(join(aside, name), then, then)
+  await rename(join(aside, name), join(folder, name))
+  return join(folder, name)
+}
+
+test('Sweep now is one Activity entry; its Undo brings every file back but one made again since', async ({
+  cairn
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const page = cairn.page
+  const files = await Promise.all(NAMES.map((name) => seedOld(cairn.userDataDir, name)))
+  const app = new AppPage(page)
+  await app.goto('Memory')
+  const memory = new MemoryPage(page)
+  await expect(memory.file('zeta.md')).toBeVisible()
+
+  // Expire after 30 idle days, into the archive (the default action).
+  const settings = await app.gotoSettings()
+  await settings
+    .section('Expiry')
+    .getByRole('radio', { name: /^When idle/ })
+    .check()
+  await settings.setField('expiryDays', '30')
+  await settings.save()
+
+  await app.goto('Memory')
+  await memory.showPane('Expiry')
+  await memory.view().getByRole('button', { name: 'Sweep now' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Expire 6 files now?' })
+  await expect(dialog).toContainText('The sweep is one entry in Memory → Activity')
+  await dialog.getByRole('button', { name: 'Archive 6 files' }).click()
+  await expect(memory.view().getByText('Swept: 6 files expired.')).toBeVisible()
+  for (const file of files) expect(existsSync(file)).toBe(false)
+
+  // The archive: one group for the sweep, one Restore all, a Restore per file.
+  const archive = memory.view().getByRole('list', { name: 'Archived files' })
+  await expect(archive.getByRole('heading', { level: 3 })).toHaveCount(1)
+  await expect(archive.getByRole('heading', { level: 3 })).toContainText('6 files')
+  await expect(archive.getByRole('button', { name: /^Restore all 6 files archived/ })).toHaveCount(
+    1
+  )
+  await expect(archive.getByRole('button', { name: /^Restore \/memories\// })).toHaveCount(6)
+  await shoot(
+    page,
+    testInfo,
+    'sweep-archive',
+    memory.view().getByRole('heading', { name: 'Archive', exact: true })
+  )
+
+  // Another program writes beta.md again meanwhile: the undo must leave it as it is.
+  await writeFile(files[1]!, 'a new beta\n')
+  await expect(memory.file('beta.md')).toBeVisible()
+
+  await memory.showPane('Activity')
+  const sweep = memory
+    .activity()
+    .getByRole('listitem')
+    .filter({ hasText: 'Expiry swept 6 files (moved to the archive)' })
+  await expect(sweep).toHaveCount(1)
+  await expect(memory.activity().getByText(/^Expiry swept/)).toHaveCount(1)
+  await expect(memory.activity().getByText(/alpha\.md expired/)).toHaveCount(0)
+  await expect(sweep.getByRole('button', { name: /^(Undo|Restore)/ })).toHaveCount(1)
+  await shoot(page, testInfo, 'sweep-activity', memory.activity())
+
+  await sweep.getByRole('button', { name: /^Undo Expiry swept 6 files/ }).click()
+  await expect(sweep.getByRole('status')).toContainText(
+    'Brought back 5 files; 1 file left as it was:'
+  )
+  await sweep.getByRole('button', { name: 'why' }).click()
+  await expect(sweep.getByRole('list', { name: 'Files left as they were' })).toContainText(
+    '/memories/beta.md already exists'
+  )
+  for (const [i, file] of files.entries()) {
+    if (i === 1) continue
+    await expect.poll(() => readFile(file, 'utf8')).toBe(`${NAMES[i]} from long ago\n`)
+  }
+  expect(await readFile(files[1]!, 'utf8')).toBe('a new beta\n')
+  // The undo is one entry too.
+  await expect(memory.activity().getByText(/^You undid a change to/)).toHaveCount(1)
+  await shoot(page, testInfo, 'sweep-activity-undone', memory.activity())
+
+  // What was left stays in the archive, to restore by hand.
+  await memory.showPane('Expiry')
+  await expect(archive.getByRole('button', { name: /^Restore \/memories\// })).toHaveCount(1)
+  await expect(archive.getByRole('button', { name: 'Restore /memories/beta.md' })).toBeVisible()
+})
+
+/** Both sizes, both schemes: no serious axe finding, and a picture to look at. */
+async function shoot(
+  page: import('@playwright/test').Page,
+  testInfo: import('@playwright/test').TestInfo,
+  name: string,
+  focus: import('@playwright/test').Locator
+): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
+      await focus.scrollIntoViewIfNeeded()
+      expect(await seriousA11yViolations(page), `${name} ${scheme} ${size.width}`).toEqual([])
+      await captureView(page, testInfo, `${name}-${size.width}-${scheme}`)
+    }
+  }
+}
