@@ -211,4 +211,37 @@ describe('a sweep is one activity entry', () => {
       code: 'BAD_INPUT'
     })
   })
+
+  it('still undoes an old one-file expiry entry (written before sweeps were one entry)', async () => {
+    const time = manualClock()
+    const options = {
+      clock: time.clock,
+      expiry: { mode: 'age', days: 1, action: 'archive' }
+    } as const
+    store = await mem.open(options)
+    await seed(['old.md'])
+    time.advance(DAY)
+    await store.sweep()
+    const [entry] = await systemEntries()
+    await store.dispose()
+    // What an older Cairn wrote: one entry per file, no archive folder named on it.
+    for (const file of [
+      join(mem.stateDir(), 'activity.jsonl'),
+      join(mem.stateDir(), 'history', 'journal.jsonl')
+    ]) {
+      const lines = (await readFile(file, 'utf8')).split('\n').map((line) => {
+        if (!line.includes('"archiveId"')) return line
+        const json = JSON.parse(line) as Record<string, unknown>
+        delete json.archiveId
+        return JSON.stringify(json)
+      })
+      await writeFile(file, lines.join('\n'))
+    }
+    store = await mem.open({ ...options, expiry: { mode: 'off' } })
+    expect((await systemEntries())[0]).not.toHaveProperty('archiveId')
+    const result = await store.revert(entry!.seq)
+    expect(result).toMatchObject({ status: 'reverted', paths: ['/memories/old.md'] })
+    expect(result).not.toHaveProperty('skipped')
+    expect(await disk('old.md')).toBe('old.md text\n')
+  })
 })
