@@ -7,7 +7,12 @@ import { OverCapPanel } from './over-cap-panel'
 
 const KB = 1024
 function usage(totalBytes: number, files = 6): MemoryUsage {
-  const limits = { maxFiles: 2000, maxFileBytes: 256 * KB, maxTotalBytes: 10 * KB }
+  const limits = {
+    maxFiles: 2000,
+    maxFileBytes: 256 * KB,
+    maxTotalBytes: 10 * KB,
+    maxReadChars: 100_000
+  }
   return {
     files,
     totalBytes,
