@@ -297,9 +297,6 @@ export const channels = {
   },
   // What the last 30 days of saved replies cost, per model (Settings → About).
   'chat:cost-summary': { input: NoInput, output: CostSummarySchema },
-  // Settings → Sync: one memory on every device through an Anthropic Memory Store (off by default).
-  'sync:status': { input: NoInput, output: SyncStatusSchema },
-  'sync:configure': { input: SyncConfigureInputSchema, output: SyncStatusSchema },
   // Conversation files that could not be read, kept beside the others: listed, recovered up to the
   // damage (a new chat), dismissed (the file stays), and their folder opened in the file manager.
   'chat:list-damaged': { input: NoInput, output: DamagedListSchema },
@@ -309,6 +306,9 @@ export const channels = {
     input: NoInput,
     output: OpenConversationsFolderOutputSchema
   },
+  // Settings → Sync: one memory on every device through an Anthropic Memory Store (off by default).
+  'sync:status': { input: NoInput, output: SyncStatusSchema },
+  'sync:configure': { input: SyncConfigureInputSchema, output: SyncStatusSchema },
   'sync:now': { input: NoInput, output: SyncStatusSchema },
   'sync:pause': { input: SyncPauseInputSchema, output: SyncStatusSchema },
   'sync:disconnect': { input: NoInput, output: SyncStatusSchema },

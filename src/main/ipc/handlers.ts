@@ -79,11 +79,11 @@ export function createHandlers(services: Services): Handlers {
     'chat:pick-attachments': () => services.chat.attachments.pick(),
     'chat:attachment-preview': ({ hash }) => services.chat.attachments.preview(hash),
     'chat:cost-summary': () => services.chat.costSummary(),
-    'sync:status': () => services.sync.status(),
     'chat:list-damaged': () => services.chat.listDamaged(),
     'chat:recover-damaged': (input) => services.chat.recoverDamaged(input),
     'chat:dismiss-damaged': (input) => services.chat.dismissDamaged(input),
     'chat:open-conversations-folder': () => services.chat.openConversationsFolder(),
+    'sync:status': () => services.sync.status(),
     'sync:configure': (input) => services.sync.configureStore(input),
     // A failed round is in the status (error, retry time), not an error of the call.
     'sync:now': async () => {

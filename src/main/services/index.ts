@@ -183,8 +183,8 @@ export async function createServices(deps: ServiceDeps) {
     logger: deps.logger,
     ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
     pickFiles: deps.pickFiles,
-    wait: retryWait(background),
     openFolder: deps.openPath,
+    wait: retryWait(background),
     // Never from the environment: only main's dev overrides (or a test) name another server.
     anthropic: { ...deps.anthropic }
   })
