@@ -97,6 +97,11 @@ test('300 files: one-line rows, folders fold and stay folded, keys move, names s
   await memory.file('topic-2.md').focus() // back from the editor
   await page.keyboard.press('End')
   await expect(folder('area-10')).toBeFocused()
+  await expect(folder('area-10')).toBeInViewport({ ratio: 1 })
+  await page.keyboard.press('Home')
+  await expect(folder('area-1')).toBeInViewport({ ratio: 1 })
+  await page.keyboard.press('End')
+  await expect(folder('area-10')).toBeInViewport({ ratio: 1 })
 
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })

@@ -1,5 +1,6 @@
 import {
   forwardRef,
+  useCallback,
   useEffect,
   useId,
   useMemo,
@@ -41,7 +42,6 @@ const TreeList = forwardRef<HTMLDivElement, ListProps & { context?: TreeContext 
         role="tree"
         aria-label={context?.label}
         onKeyDown={context?.onKeyDown}
-        className="py-1"
       >
         {children}
       </div>
@@ -71,6 +71,10 @@ export function MemoryTree({ entries, selected, fresh, onSelect, total, onMore }
   const [hovered, setHovered] = useState<string | null>(null)
   const [focused, setFocused] = useState(false)
   const virtuoso = useRef<VirtuosoHandle>(null)
+  const scroller = useRef<HTMLElement | null>(null)
+  const takeScroller = useCallback((el: HTMLElement | Window | null) => {
+    scroller.current = el instanceof HTMLElement ? el : null
+  }, [])
   const wantFocus = useRef(false)
   const typed = useRef({ text: '', at: 0 })
   const detailsId = useId()
@@ -85,13 +89,27 @@ export function MemoryTree({ entries, selected, fresh, onSelect, total, onMore }
       if (closed.length) setOpen(closed, true)
     }
   }
+  /**
+   * Scrolls row `at` just into view. Rows are one fixed height, so where it sits is known; in the
+   * app Virtuoso's scrollIntoView and scrollTo stopped two rows short of the last one.
+   */
+  const reveal = useCallback((at: number) => {
+    const list = virtuoso.current
+    const box = scroller.current
+    const view = box?.clientHeight ?? 0
+    if (!list) return
+    if (!box || view === 0) return list.scrollIntoView({ index: at }) // nothing laid out
+    const top = at * ROW_HEIGHT
+    if (top < box.scrollTop) box.scrollTop = top
+    else if (top + ROW_HEIGHT > box.scrollTop + view) box.scrollTop = top + ROW_HEIGHT - view
+  }, [])
   const lastRevealed = useRef<string | null>(null)
   useEffect(() => {
     const at = selected === null ? undefined : indexOf.get(selected)
     if (at === undefined || selected === lastRevealed.current) return
     lastRevealed.current = selected
-    virtuoso.current?.scrollIntoView({ index: at })
-  }, [selected, indexOf])
+    reveal(at)
+  }, [selected, indexOf, reveal])
 
   const activeIndex = (() => {
     const at = activePath === null ? undefined : indexOf.get(activePath)
@@ -106,7 +124,7 @@ export function MemoryTree({ entries, selected, fresh, onSelect, total, onMore }
     setActivePath(row.path)
     // The keys lead now: the details follow the focus, not where the pointer was left.
     setHovered(null)
-    virtuoso.current?.scrollIntoView({ index: at })
+    reveal(at)
   }
 
   const pick = (row: TreeRow) => {
@@ -185,6 +203,7 @@ export function MemoryTree({ entries, selected, fresh, onSelect, total, onMore }
     >
       <Virtuoso<TreeRow, TreeContext>
         ref={virtuoso}
+        scrollerRef={takeScroller}
         className="min-h-0 flex-1"
         // The rows take the focus (one tab stop, roving), not the scroller around them.
         tabIndex={-1}
@@ -207,6 +226,8 @@ export function MemoryTree({ entries, selected, fresh, onSelect, total, onMore }
                     if (el && wantFocus.current) {
                       wantFocus.current = false
                       el.focus({ preventScroll: true })
+                      // Drawn where it really is now: the browser puts it exactly in view.
+                      el.scrollIntoView?.({ block: 'nearest' })
                     }
                   }
                 : undefined
@@ -218,7 +239,9 @@ export function MemoryTree({ entries, selected, fresh, onSelect, total, onMore }
       />
       <p
         id={detailsId}
-        className="min-h-[calc(2lh+0.75rem+1px)] shrink-0 border-t border-line px-3 py-1.5 text-xs break-words text-muted"
+        // Two lines, always: a height that changed with the text would move the rows.
+        title={shown ? rowDetails(shown) : undefined}
+        className="h-[calc(2lh+0.75rem+1px)] line-clamp-2 shrink-0 border-t border-line px-3 py-1.5 text-xs break-words text-muted"
       >
         {shown ? (
           <>
