@@ -91,6 +91,17 @@ test('a change waiting in one chat shows from another: list badge, Chat tab coun
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' })
   await page.setViewportSize({ width: 1280, height: 800 })
 
+  // The list hidden (Ctrl/Cmd+Shift+B): the header offers the chat that waits.
+  await page.getByRole('button', { name: 'Hide conversations' }).click()
+  const openWaiting = chat
+    .header()
+    .getByRole('button', { name: 'Open I like green tea now. (waiting for your approval)' })
+  await expect(openWaiting).toBeVisible()
+  expect(await seriousA11yViolations(page), 'list hidden').toEqual([])
+  await captureView(page, testInfo, 'approval-waiting-list-hidden')
+  await page.getByRole('button', { name: 'Show conversations' }).click()
+  await expect(openWaiting).toBeHidden()
+
   // The notification's click brings the window forward on chat A, the card ready for the keys.
   const requestsBefore = attention.windowRequests().length
   await attention.clickNotification(0)

@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react'
-import { MessagesSquare, PanelLeftClose, PanelLeftOpen, SquarePen } from 'lucide-react'
+import {
+  MessagesSquare,
+  PanelLeftClose,
+  PanelLeftOpen,
+  ShieldQuestionMark,
+  SquarePen
+} from 'lucide-react'
 import { call } from '../../lib/api'
 import { ApprovalCards } from './approvals/approval-card'
 import { usePendingApprovals, waitingByConversation } from './approvals/pending-approvals'
@@ -235,6 +241,10 @@ export function ChatView({
 
   const current = selected ?? list.conversations?.[0]?.id ?? null
   const currentTitle = list.conversations?.find((c) => c.id === current)?.title ?? ''
+  // With the list hidden, its badges are out of sight: the header offers the chat that waits.
+  const waitingElsewhere = pending.approvals.find((a) => a.conversationId !== current)
+  const waitingTitle =
+    list.conversations?.find((c) => c.id === waitingElsewhere?.conversationId)?.title || 'New chat'
   const [headerVersion, setHeaderVersion] = useState(0)
   const openSummary = useOpenSummary(
     current,
@@ -318,6 +328,17 @@ export function ChatView({
               onClick={() => create()}
             >
               <SquarePen size={18} aria-hidden />
+            </button>
+          ) : null}
+          {listCollapsed && waitingElsewhere ? (
+            <button
+              type="button"
+              className="rounded p-1.5 text-warning hover:bg-fg/10"
+              aria-label={`Open ${waitingTitle} (waiting for your approval)`}
+              title={`Claude is waiting for your approval in “${waitingTitle}”`}
+              onClick={() => select(waitingElsewhere.conversationId)}
+            >
+              <ShieldQuestionMark size={18} aria-hidden />
             </button>
           ) : null}
           {/* An open chat's title takes the heading's place (it says more than "Chat", which

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { PendingApproval } from '@shared/chat/approval'
 import { App } from '../../../App'
+import { ChatView } from '../chat-view'
 import { preloadViews } from '../../../lazy-views'
 import { installFakeMain } from '../../../test/fake-main'
 import { waitingByConversation } from './pending-approvals'
@@ -94,5 +95,36 @@ describe('a change waiting in another chat', () => {
     })
     expect(chatTab.querySelector('.view-tab__badge')).toBeNull()
     expect(chatTab.getAttribute('aria-describedby')).toBeNull()
+  })
+})
+
+describe('with the conversation list hidden', () => {
+  it('the header offers the chat that waits; one click opens it with the card focused', async () => {
+    const main = installFakeMain()
+    const user = userEvent.setup()
+    const api = window.cairn!
+    const a = await api.chat.createConversation()
+    await api.chat.renameConversation({ conversationId: a.id, title: 'Tea notes' })
+    const b = await api.chat.createConversation()
+    await api.chat.renameConversation({ conversationId: b.id, title: 'Trip plans' })
+    main.approvals.pending.set(ID_1, approval(a.id, ID_1))
+    render(
+      <ChatView
+        onOpenSettings={() => undefined}
+        onOpenMemory={() => undefined}
+        newChatSignal={0}
+        active
+        listCollapsed
+        onToggleList={() => undefined}
+      />
+    )
+    const open = await screen.findByRole('button', {
+      name: 'Open Tea notes (waiting for your approval)'
+    })
+    await user.click(open)
+    const card = await screen.findByRole('region', { name: 'Claude wants to edit me.md' })
+    await waitFor(() => expect(document.activeElement).toBe(card))
+    // The chat shown is the one waiting: nothing else to offer.
+    expect(screen.queryByRole('button', { name: /waiting for your approval/ })).toBeNull()
   })
 })
