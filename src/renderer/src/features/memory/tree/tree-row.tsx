@@ -71,7 +71,8 @@ export function TreeRowItem({
       title={rowDetails(row)}
       style={{ height: ROW_HEIGHT, paddingInlineStart: `${4 + (row.level - 1) * INDENT}px` }}
       onClick={() => onPick(row)}
-      onMouseEnter={() => onHover(row.path)}
+      // A real move of the pointer, not rows scrolling under a still one (keys scroll the list).
+      onMouseMove={() => onHover(row.path)}
       onMouseLeave={() => onHover(null)}
       className={`mx-1.5 flex cursor-default items-center gap-1 rounded-control pr-2 text-[13px] outline-none select-none hover:bg-fg/5 focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-inset ${
         selected ? 'bg-accent-soft' : ''
