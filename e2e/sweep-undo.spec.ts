@@ -111,6 +111,49 @@ test('Sweep now is one Activity entry; its Undo brings every file back but one m
   await expect(archive.getByRole('button', { name: 'Restore /memories/beta.md' })).toBeVisible()
 })
 
+test('the hourly sweep is one entry too; the archive brings its group back with Restore all', async ({
+  cairn
+}) => {
+  test.skip(!cairn.background, 'the held background timers are a browser-harness double')
+  const page = cairn.page
+  const names = ['alpha.md', 'beta.md', 'gamma.md']
+  const files = await Promise.all(names.map((name) => seedOld(cairn.userDataDir, name)))
+  const app = new AppPage(page)
+  await app.goto('Memory')
+  const memory = new MemoryPage(page)
+  await expect(memory.file('gamma.md')).toBeVisible()
+  const settings = await app.gotoSettings()
+  await settings
+    .section('Expiry')
+    .getByRole('radio', { name: /^When idle/ })
+    .check()
+  await settings.setField('expiryDays', '30')
+  await settings.save()
+  await app.goto('Memory')
+  await memory.showPane('Expiry')
+
+  // The hour has come.
+  expect(cairn.background!.fire('memory-sweep')).toBeGreaterThan(0)
+  const archive = memory.view().getByRole('list', { name: 'Archived files' })
+  await expect(archive.getByRole('heading', { level: 3 })).toContainText('3 files')
+  for (const file of files) expect(existsSync(file)).toBe(false)
+  await memory.showPane('Activity')
+  await expect(
+    memory.activity().getByText(/^Expiry swept 3 files \(moved to the archive\)/)
+  ).toHaveCount(1)
+
+  await memory.showPane('Expiry')
+  await archive.getByRole('button', { name: /^Restore all 3 files archived/ }).click()
+  await expect(memory.view().getByText('Restored 3 files.')).toBeVisible()
+  await expect(archive).toContainText('The archive is empty.')
+  for (const [i, file] of files.entries())
+    await expect.poll(() => readFile(file, 'utf8')).toBe(`${names[i]} from long ago\n`)
+  await memory.showPane('Activity')
+  await expect(
+    memory.activity().getByText('You restored alpha.md, beta.md, gamma.md from the archive')
+  ).toHaveCount(1)
+})
+
 /** Both sizes, both schemes: no serious axe finding, and a picture to look at. */
 async function shoot(
   page: import('@playwright/test').Page,
