@@ -132,7 +132,11 @@ export function Message(props: MessageProps) {
     >
       <div className="flex min-h-9 items-center gap-2 px-4 py-0.5">
         <Icon size={16} aria-hidden className={`shrink-0 ${look.icon}`} />
-        <p ref={line} className={`min-w-0 flex-1 ${open ? 'py-1' : 'truncate'}`}>
+        <p
+          ref={line}
+          className={`min-w-0 flex-1 ${open ? 'py-1' : 'truncate'}`}
+          title={cut && !open && typeof summary === 'string' ? summary : undefined}
+        >
           {summary}
         </p>
         {actions}
