@@ -102,7 +102,11 @@ test('Sweep now is one Activity entry; its Undo brings every file back but one m
   }
   expect(await readFile(files[1]!, 'utf8')).toBe('a new beta\n')
   // The undo is one entry too.
-  await expect(memory.activity().getByText(/^You undid a change to/)).toHaveCount(1)
+  await expect(
+    memory
+      .activity()
+      .getByText(/^You undid a sweep, bringing back alpha\.md, delta\.md, epsilon\.md and 2 more$/)
+  ).toHaveCount(1)
   await shoot(page, testInfo, 'sweep-activity-undone', memory.activity())
 
   // What was left stays in the archive, to restore by hand.

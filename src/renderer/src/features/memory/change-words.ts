@@ -101,6 +101,9 @@ export function entrySentence(entry: ActivityEntry): string {
   const who = actorWord(entry.actor)
   if (entry.outcome === 'error') return `${who} tried to ${tried} ${target}, refused`
   if (entry.command === 'restore') return `${who} ${done} ${target} from the archive`
+  // The undo of a whole sweep (engine/sweep-calls.ts words its message so).
+  if (entry.command === 'revert' && entry.message.startsWith('Undid the sweep'))
+    return `${who} undid a sweep, bringing back ${target}`
   return `${who} ${done} ${target}`
 }
 

@@ -184,6 +184,17 @@ describe('Activity entries', () => {
       'Expiry swept 5 files (moved to the archive): a.md, b.md, c.md and 2 more'
     )
     expect(within(item).getAllByRole('button', { name: /^(Undo|Restore)/ })).toHaveLength(1)
+    expect(
+      entrySentence({
+        ...sweep,
+        seq: 10,
+        actor: { kind: 'user' },
+        command: 'revert',
+        revertOf: 9,
+        paths: paths.slice(1),
+        message: 'Undid the sweep of entry 9: restored 4 files'
+      })
+    ).toBe('You undid a sweep, bringing back b.md, c.md, d.md, e.md')
     await user.click(within(item).getByRole('button', { name: /^Undo Expiry swept 5 files/ }))
     expect(main.callsTo('memory:revert')).toEqual([{ seq: 9 }])
     const status = await within(item).findByRole('status')
