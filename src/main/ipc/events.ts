@@ -33,8 +33,6 @@ export function wireEvents(services: Services, emit: EmitEvent): () => void {
     services.chat.onEvent((event, payload) => safely(event)(payload)),
     services.sync.onStatus(safely('sync:changed')),
     services.quickAsk.onShowConversation(safely('window:show-conversation')),
-    // A notification's click: the window shows the chat whose change waits.
-    services.attention.onShowConversation(safely('window:show-conversation')),
     services.links.onWaiting(safely('app:links-waiting')),
     services.backup.onProgress(safely('backup:progress')),
     services.updates.onStatus(safely('updates:changed'))

@@ -1,13 +1,14 @@
 import type { PendingApproval } from '@shared/chat/approval'
 import { approvalTitle, waitingLabel } from '@shared/chat/approval-words'
-import type { ShowConversation } from '@shared/app/quick-ask'
+import type { LinkInbox } from '../app/link-inbox'
 import type { ChatService } from '../chat/calls/api'
 import type { Logger } from '../log/logger'
 
 /*
  * Approvals that wait, told where the user is when Cairn's window is not: the count on the app's
  * icon, in the window's title and the tray's tooltip, and a system notification for a change
- * asked while the window is in the background; its click brings the window forward on that chat.
+ * asked while the window is in the background; its click brings the window forward on that chat
+ * (an app request in the link inbox: a window that has to open first still takes it once loaded).
  * Plain Node: the desktop side (platform/desktop/attention.ts) comes in through `attach`.
  */
 
@@ -34,8 +35,6 @@ export interface AttentionService {
   attach(desktop: AttentionDesktop): () => void
   /** Chats with at least one approval waiting. */
   waitingChats(): number
-  /** The main window's page hears this as `window:show-conversation`. */
-  onShowConversation(listener: (event: ShowConversation) => void): () => void
   dispose(): void
 }
 
@@ -49,13 +48,15 @@ export function windowTitle(chats: number): string {
 
 export function createAttentionService({
   chat,
+  links,
   logger
 }: {
   chat: Pick<ChatService, 'onEvent' | 'listApprovals' | 'getConversation'>
+  /** Where the page takes "open this chat" from, loaded now or once its window opens. */
+  links: Pick<LinkInbox, 'request'>
   logger: Logger
 }): AttentionService {
   let desktop: AttentionDesktop | null = null
-  const listeners = new Set<(event: ShowConversation) => void>()
   const chatsWaiting = (): number =>
     new Set(chat.listApprovals().approvals.map((a) => a.conversationId)).size
   const failed =
@@ -78,14 +79,8 @@ export function createAttentionService({
   }
 
   const openChat = async (conversationId: string): Promise<void> => {
+    links.request({ kind: 'conversation', conversationId })
     await desktop?.showMain()
-    for (const listener of listeners) {
-      try {
-        listener({ conversationId })
-      } catch (error) {
-        failed('show-conversation listener')(error)
-      }
-    }
   }
 
   const notify = async (approval: PendingApproval): Promise<void> => {
@@ -120,14 +115,9 @@ export function createAttentionService({
       }
     },
     waitingChats: chatsWaiting,
-    onShowConversation(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
     dispose() {
       stop()
       desktop = null
-      listeners.clear()
     }
   }
 }

@@ -74,7 +74,12 @@ const settled = () => new Promise((resolve) => setTimeout(resolve, 0))
 describe('desktop attention', () => {
   it('puts the count on the icon, in the title and the tray tooltip; the page’s own title does not take it back', async () => {
     const { chat, ask, answer } = fakeChat()
-    const attention = createAttentionService({ chat, logger: captureLogger().logger })
+    const requested: unknown[] = []
+    const attention = createAttentionService({
+      chat,
+      links: { request: (link) => void requested.push(link) },
+      logger: captureLogger().logger
+    })
     const app = Object.assign(new FakeEmitter(), { setBadgeCount: vi.fn(() => true) })
     const { Notification } = createFakeDesktop({})
     const window = new FakeWindow()
@@ -112,7 +117,12 @@ describe('desktop attention', () => {
 
   it('notifies while the window is in the background or hidden; the click shows the window on that chat', async () => {
     const { chat, ask } = fakeChat()
-    const attention = createAttentionService({ chat, logger: captureLogger().logger })
+    const requested: unknown[] = []
+    const attention = createAttentionService({
+      chat,
+      links: { request: (link) => void requested.push(link) },
+      logger: captureLogger().logger
+    })
     const { Notification } = createFakeDesktop({})
     const window = new FakeWindow()
     window.focused = false
@@ -126,8 +136,6 @@ describe('desktop attention', () => {
         logger: captureLogger().logger
       }
     )
-    const shown: string[] = []
-    attention.onShowConversation(({ conversationId }) => shown.push(conversationId))
     ask()
     await settled()
     const [note] = Notification.instances
@@ -140,7 +148,7 @@ describe('desktop attention', () => {
     await settled()
     expect(focusWindow).toHaveBeenCalled()
     expect(window.calls).toEqual(['show'])
-    expect(shown).toEqual([CHAT])
+    expect(requested).toEqual([{ kind: 'conversation', conversationId: CHAT }])
     attention.dispose()
   })
 

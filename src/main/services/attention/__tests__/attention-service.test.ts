@@ -70,10 +70,26 @@ function recordingDesktop(focused = true) {
 
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0))
 
+/** The link inbox as the attention service uses it: the chats it asked the page to open. */
+function recordingLinks() {
+  const opened: string[] = []
+  return {
+    opened,
+    links: {
+      request: (link: { kind: string; conversationId?: string }) =>
+        void opened.push(link.conversationId ?? link.kind)
+    }
+  }
+}
+
 describe('attention service', () => {
   it('counts the chats that wait on the icon and the title, and clears them when answered', async () => {
     const { desk, ask, chat } = chatWithDesk()
-    const attention = createAttentionService({ chat, logger: captureLogger().logger })
+    const attention = createAttentionService({
+      chat,
+      links: recordingLinks().links,
+      logger: captureLogger().logger
+    })
     const { desktop, shown, notes } = recordingDesktop()
     attention.attach(desktop)
     expect(shown.at(-1)).toEqual({ chats: 0, title: 'Cairn', label: null })
@@ -105,11 +121,10 @@ describe('attention service', () => {
 
   it('notifies while the window is in the background; the click brings it forward on that chat', async () => {
     const { ask, chat, desk } = chatWithDesk()
-    const attention = createAttentionService({ chat, logger: captureLogger().logger })
+    const { links, opened: shownChats } = recordingLinks()
+    const attention = createAttentionService({ chat, links, logger: captureLogger().logger })
     const { desktop, notes, requests } = recordingDesktop(false)
     attention.attach(desktop)
-    const shownChats: string[] = []
-    attention.onShowConversation(({ conversationId }) => shownChats.push(conversationId))
 
     void ask(A)
     void ask(B)
@@ -142,7 +157,11 @@ describe('attention service', () => {
 
   it('no notification for a change answered before it could be shown', async () => {
     const { ask, chat, desk } = chatWithDesk()
-    const attention = createAttentionService({ chat, logger: captureLogger().logger })
+    const attention = createAttentionService({
+      chat,
+      links: recordingLinks().links,
+      logger: captureLogger().logger
+    })
     const { desktop, notes } = recordingDesktop(false)
     attention.attach(desktop)
     void ask(A)
@@ -156,7 +175,7 @@ describe('attention service', () => {
   it('a desktop that throws is logged, never breaks an approval', async () => {
     const { ask, chat, desk } = chatWithDesk()
     const { logger, lines } = captureLogger()
-    const attention = createAttentionService({ chat, logger })
+    const attention = createAttentionService({ chat, links: recordingLinks().links, logger })
     const { desktop } = recordingDesktop()
     attention.attach({
       ...desktop,
@@ -174,7 +193,11 @@ describe('attention service', () => {
 
   it('before a window is attached nothing is shown; attaching shows what already waits', async () => {
     const { ask, chat, desk } = chatWithDesk()
-    const attention = createAttentionService({ chat, logger: captureLogger().logger })
+    const attention = createAttentionService({
+      chat,
+      links: recordingLinks().links,
+      logger: captureLogger().logger
+    })
     void ask(A)
     await settled()
     const { desktop, shown, notes } = recordingDesktop(false)
