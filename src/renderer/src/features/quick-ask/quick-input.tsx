@@ -42,8 +42,9 @@ export function QuickInput({ hasKey, running, focusSignal, onSend, onStop }: Pro
         <textarea
           ref={input}
           id="quick-ask-input"
-          rows={Math.min(4, Math.max(1, text.split('\n').length))}
-          className="max-h-28 min-h-8 flex-1 resize-none bg-transparent px-2 py-1 outline-none"
+          rows={1}
+          // Grows with its text, wrapped lines too, up to four lines or so.
+          className="max-h-28 min-h-8 flex-1 resize-none bg-transparent px-2 py-1 outline-none [field-sizing:content]"
           placeholder="Ask Claude…"
           value={text}
           onChange={(event) => setText(event.target.value)}

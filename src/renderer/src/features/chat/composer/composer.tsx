@@ -93,8 +93,9 @@ export function Composer({
         <textarea
           ref={input}
           id="composer"
-          rows={Math.min(8, Math.max(1, text.split('\n').length))}
-          className="max-h-48 min-h-9 flex-1 resize-none bg-transparent px-2 py-1.5 outline-none"
+          rows={1}
+          // Grows with its text, wrapped lines too (a long paste), up to a share of the window.
+          className="max-h-[min(40vh,24rem)] min-h-9 flex-1 resize-none bg-transparent px-2 py-1.5 outline-none [field-sizing:content]"
           placeholder="Message Claude…"
           value={text}
           onChange={(event) => setText(event.target.value)}

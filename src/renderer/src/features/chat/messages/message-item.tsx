@@ -1,4 +1,4 @@
-import { memo } from 'react'
+import { memo, useState } from 'react'
 import { Info } from 'lucide-react'
 import type { AssistantMessage, ChatMessage, ToolResultBlock, Usage } from '@shared/chat/chat'
 import type { CostTotal } from '@shared/models/cost'
@@ -101,6 +101,49 @@ function Assistant({
   )
 }
 
+/** Past this many lines (or characters, for one long line), a sent message shows folded. */
+const FOLD_LINES = 12
+const FOLD_CHARS = 1_200
+
+/**
+ * The long messages opened this session, by id. Kept outside the row: the list mounts rows as
+ * they scroll into view (and again when one grows), and an opened message must stay open.
+ */
+const opened = new Set<string>()
+
+/** Your message as you wrote it; a long one (a big paste) folds to a dozen lines, opened on demand. */
+function UserText({ id, text }: { id: string; text: string }) {
+  const [open, setOpen] = useState(() => opened.has(id))
+  const toggle = () => {
+    if (open) opened.delete(id)
+    else opened.add(id)
+    setOpen(!open)
+  }
+  const lines = text.split('\n').length
+  const long = lines > FOLD_LINES || text.length > FOLD_CHARS
+  const folded = long && !open
+  return (
+    <div className="ml-auto flex max-w-[80%] flex-col items-end gap-1">
+      <div className="rounded-card bg-accent-soft px-3.5 py-2" data-testid="user-text">
+        {/* The clamp on an inner box: on the padded bubble, the next line would show below it. */}
+        <div className={`whitespace-pre-wrap ${folded ? 'line-clamp-12' : ''}`}>{text}</div>
+      </div>
+      {long ? (
+        <button
+          type="button"
+          className="text-xs text-muted underline-offset-2 hover:underline"
+          aria-expanded={open}
+          onClick={toggle}
+        >
+          {open
+            ? 'Show less'
+            : `Show all (${lines > 1 ? `${lines.toLocaleString()} lines, ` : ''}${text.length.toLocaleString()} characters)`}
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
 /** One row of the conversation: your message, Claude's answer, or a notice. Memoized: a
  *  streaming reply re-renders the list many times a second, and saved rows never change. */
 export const MessageItem = memo(function MessageItem({
@@ -146,11 +189,7 @@ export const MessageItem = memo(function MessageItem({
     return (
       <>
         {files.length > 0 ? <MessageAttachments files={files} /> : null}
-        {text ? (
-          <div className="ml-auto max-w-[80%] rounded-card bg-accent-soft px-3.5 py-2 whitespace-pre-wrap">
-            {text}
-          </div>
-        ) : null}
+        {text ? <UserText id={message.id} text={text} /> : null}
       </>
     )
   }

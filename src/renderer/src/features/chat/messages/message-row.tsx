@@ -14,8 +14,7 @@ export function MessageRow({
   children: React.ReactNode
 }) {
   const plan = actions?.plans.get(message.id)
-  if (!actions || !plan) return <>{children}</>
-  if (actions.editingId === message.id)
+  if (actions && plan && actions.editingId === message.id)
     return (
       <MessageEditor
         initial={plan.markdown}
@@ -24,10 +23,14 @@ export function MessageRow({
         onCancel={actions.cancelEdit}
       />
     )
+  // One wrapper whether or not the bar shows, so the message below keeps its state (a long
+  // message opened stays open) when its actions come and go.
   return (
     <div className="group/row flex flex-col gap-0.5">
       {children}
-      <MessageActionBar plan={plan} actions={actions} messageId={message.id} />
+      {actions && plan ? (
+        <MessageActionBar plan={plan} actions={actions} messageId={message.id} />
+      ) : null}
     </div>
   )
 }
