@@ -26,7 +26,35 @@ function announce(main: FakeMain, change: Partial<MemoryChange> & { paths: strin
   act(() => main.emit('memory:changed', { actor: { kind: 'external' }, ...change }))
 }
 
+function Pages() {
+  const data = useMemoryData()
+  return (
+    <>
+      <p data-testid="pages">{`entries=${data.entries?.length ?? '-'}`}</p>
+      <button type="button" onClick={() => (data.loadMore?.(), data.loadMore?.())}>
+        twice
+      </button>
+    </>
+  )
+}
+
 describe('the memory-data store', () => {
+  it('asks for a page once when the next page is asked for again before it came', async () => {
+    const main = installFakeMain({
+      memory: Object.fromEntries(
+        Array.from({ length: 520 }, (_, n) => [`/memories/n${String(n).padStart(3, '0')}.md`, 'x'])
+      )
+    })
+    render(<Pages />)
+    await waitFor(() => expect(screen.getByTestId('pages').textContent).toBe('entries=500'))
+    act(() => screen.getByRole('button', { name: 'twice' }).click())
+    await waitFor(() => expect(screen.getByTestId('pages').textContent).toBe('entries=520'))
+    expect(main.callsTo('memory:list')).toEqual([
+      { limit: 500 },
+      { cursor: '/memories/n499.md', limit: 500 }
+    ])
+  })
+
   it('applies the usage an event carries and reads only the list again, once', async () => {
     const main = installFakeMain({ memory: { '/memories/a.md': 'a', '/memories/b.md': 'b' } })
     render(<Probe path="/memories/a.md" />)

@@ -51,6 +51,8 @@ export class MemoryDataStore {
   /** Bumps on every list read, so a page that arrives after one is dropped. */
   private generation = 0
   private listing = false
+  /** The cursor of the page being loaded by loadMore, if one is. */
+  private loadingAfter: string | null = null
   private listAgain = false
   private usageStale = true
 
@@ -85,16 +87,23 @@ export class MemoryDataStore {
 
   /** Loads the page after `cursor`. */
   readonly loadMore = (cursor: string): void => {
+    // Asked again while that page is on its way (the tree asks when scrolled to its end): once.
+    if (this.loadingAfter === cursor) return
+    this.loadingAfter = cursor
     const mine = this.generation
-    call((api) => api.memory.list({ cursor, limit: MEMORY_LIST_DEFAULT })).then(
-      (page) => {
-        if (mine !== this.generation) return
-        const entries = [...(this.state.entries ?? []), ...page.entries]
-        this.shown = entries.length
-        this.set({ entries, total: page.total, nextCursor: page.nextCursor })
-      },
-      (failure: unknown) => this.set({ error: toShownError(failure) })
-    )
+    call((api) => api.memory.list({ cursor, limit: MEMORY_LIST_DEFAULT }))
+      .finally(() => {
+        if (this.loadingAfter === cursor) this.loadingAfter = null
+      })
+      .then(
+        (page) => {
+          if (mine !== this.generation) return
+          const entries = [...(this.state.entries ?? []), ...page.entries]
+          this.shown = entries.length
+          this.set({ entries, total: page.total, nextCursor: page.nextCursor })
+        },
+        (failure: unknown) => this.set({ error: toShownError(failure) })
+      )
   }
 
   private connect(): void {

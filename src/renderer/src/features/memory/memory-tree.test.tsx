@@ -315,4 +315,26 @@ describe('MemoryTree in pages', () => {
       { cursor: '/memories/n499.md', limit: 500 }
     ])
   }, 30_000)
+
+  it('loads the next page by itself when the tree is scrolled to its end', async () => {
+    const files = Object.fromEntries(
+      Array.from({ length: 620 }, (_, n) => [`/memories/n${String(n).padStart(3, '0')}.md`, 'x'])
+    )
+    const main = installFakeMain({ memory: files })
+    render(<PagedTree />)
+    const first = await screen.findByRole('treeitem', { name: /^n000\.md/ }, { timeout: 10_000 })
+    first.focus()
+    await userEvent.setup().keyboard('{End}')
+    await waitFor(
+      () =>
+        expect(
+          within(tree()).getAllByRole('treeitem')[0]?.getAttribute('aria-setsize') ?? null
+        ).toBe('620'),
+      { timeout: 10_000 }
+    )
+    expect(main.callsTo('memory:list')).toEqual([
+      { limit: 500 },
+      { cursor: '/memories/n499.md', limit: 500 }
+    ])
+  }, 30_000)
 })

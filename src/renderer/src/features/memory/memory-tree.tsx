@@ -213,6 +213,8 @@ export function MemoryTree({ entries, selected, fresh, onSelect, total, onMore }
         context={{ label: 'Memory files', onKeyDown, footer }}
         components={{ List: TreeList, Footer }}
         computeItemKey={(_, row) => row.path}
+        // Scrolled to the end of the pages loaded: the next one comes by itself.
+        endReached={onMore ? () => onMore() : undefined}
         itemContent={(at, row) => (
           <TreeRowItem
             row={row}
