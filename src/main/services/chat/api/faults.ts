@@ -234,7 +234,9 @@ function classifyApiError(error: APIError, phase: FaultPhase): ClassifiedFault {
         status
       )
     )
-  if (status === 413 || type === 'request_too_large')
+  // A 400 "prompt is too long": the conversation outgrew the model's window. Retry sends the same
+  // conversation again, so it is never offered; a new chat is what works.
+  if (status === 413 || type === 'request_too_large' || PROMPT_TOO_LONG.test(detail))
     return out(
       fault(
         'too-large',
@@ -294,6 +296,8 @@ function classifyApiError(error: APIError, phase: FaultPhase): ClassifiedFault {
     )
   )
 }
+
+const PROMPT_TOO_LONG = /prompt is too long/i
 
 function apiMessage(error: APIError): string {
   const raw = typeof error.apiMessage === 'string' ? error.apiMessage : ''

@@ -45,6 +45,24 @@ describe('classifyFault', () => {
     expect(classified.fault.nextStep.length).toBeGreaterThan(10)
   })
 
+  test('"prompt is too long" (a 400) is too large: no Retry that would fail again, a new chat instead', () => {
+    const error = APIError.generate(
+      400,
+      {
+        type: 'error',
+        error: {
+          type: 'invalid_request_error',
+          message: 'prompt is too long: 212345 tokens > 200000 maximum'
+        }
+      },
+      undefined,
+      new Headers()
+    )
+    const { fault } = classifyFault(error, 'request')
+    expect(fault).toMatchObject({ code: 'too-large', retryable: false })
+    expect(fault.nextStep).toContain('“New chat”')
+  })
+
   test('errors in the stream: a cut keeps text, an overload event is not retried once shown', () => {
     expect(classifyFault(new StreamEndedEarly(), 'stream').fault.code).toBe('stream-cut')
     expect(classifyFault(new APIConnectionError({ message: 'x' }), 'stream').fault.code).toBe(
