@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 
 interface Slot {
@@ -54,12 +54,50 @@ function AreaBox({
   place?(el: HTMLElement | null): void
   children?: ReactNode
 }) {
+  const [box, setBox] = useState<HTMLDivElement | null>(null)
+  const below = useMoreBelow(box)
+  const ref = useCallback(
+    (el: HTMLDivElement | null) => {
+      setBox(el)
+      place?.(el)
+    },
+    [place]
+  )
   return (
     <div
-      ref={place}
+      ref={ref}
       className="-mt-px flex min-h-9 shrink flex-wrap content-start items-center overflow-y-auto border-b border-line bg-sunken empty:hidden"
     >
       {children}
+      {below ? (
+        // More messages below the fold: the last line fades out (overlay scrollbars show none).
+        <div
+          aria-hidden
+          className="pointer-events-none sticky bottom-0 order-[10000] -mt-5 h-5 w-full bg-linear-to-t from-sunken to-transparent"
+        />
+      ) : null}
     </div>
   )
+}
+
+/** Whether a scrolling box has more to show below what is in view. */
+function useMoreBelow(box: HTMLElement | null): boolean {
+  const [below, setBelow] = useState(false)
+  useEffect(() => {
+    if (!box) return
+    const check = () => setBelow(box.scrollHeight - box.scrollTop - box.clientHeight > 1)
+    check()
+    box.addEventListener('scroll', check, { passive: true })
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(check)
+    resized?.observe(box)
+    // Messages come and go (and open) without the box changing size.
+    const changed = new MutationObserver(check)
+    changed.observe(box, { childList: true, subtree: true })
+    return () => {
+      box.removeEventListener('scroll', check)
+      resized?.disconnect()
+      changed.disconnect()
+    }
+  }, [box])
+  return below
 }

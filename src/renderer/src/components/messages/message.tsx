@@ -96,11 +96,15 @@ export function Message(props: MessageProps) {
   const cut = useCut(line, open, summary)
   const detailsId = useId()
   const row = useRef<HTMLDivElement>(null)
+  const below = useRef<HTMLDivElement>(null)
   const more = body !== undefined
   // What the user just opened comes into view, even in a message area that scrolls.
   useEffect(() => {
-    if (open || more) row.current?.scrollIntoView?.({ block: 'nearest' })
-  }, [open, more])
+    if (open) reveal(row.current)
+  }, [open])
+  useEffect(() => {
+    if (more) reveal(below.current)
+  }, [more])
   const look = TONES[tone]
   const Icon = props.icon ?? look.glyph
 
@@ -170,7 +174,11 @@ export function Message(props: MessageProps) {
           {details}
         </div>
       ) : null}
-      {body !== undefined ? <div className="px-4 pb-2 pl-10 text-fg">{body}</div> : null}
+      {more ? (
+        <div ref={below} className="px-4 pb-2 pl-10 text-fg">
+          {body}
+        </div>
+      ) : null}
     </div>
   )
 }
@@ -195,6 +203,14 @@ function IconButton({
       <Icon size={16} aria-hidden />
     </button>
   )
+}
+
+/** Scrolls what was just opened into view: whole if it fits, else from its top. */
+function reveal(el: HTMLElement | null): void {
+  if (!el?.scrollIntoView) return
+  let box = el.parentElement
+  while (box && box.scrollHeight <= box.clientHeight) box = box.parentElement
+  el.scrollIntoView({ block: !box || el.offsetHeight <= box.clientHeight ? 'nearest' : 'start' })
 }
 
 /** Whether a one-line element cuts its `text` (then Details shows it whole). */
