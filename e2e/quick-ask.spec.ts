@@ -1,8 +1,9 @@
-import { memory, reply, text } from './fake-anthropic'
+import { apiError, memory, reply, text } from './fake-anthropic'
 import { AppPage } from './pages/app-page'
 import { ChatPage } from './pages/chat-page'
 import { QuickAskPage } from './pages/quick-ask-page'
 import { expect, test } from './support/app-fixture'
+import { captureView, seriousA11yViolations } from './support/page-checks'
 
 /*
  * The quick-ask window's view: the renderer on #quick-ask beside the main window, both on the
@@ -75,6 +76,30 @@ test.describe('Quick ask', () => {
         .filter({ hasText: /coffee/i })
         .first()
     ).toBeVisible()
+  })
+
+  test('a long wait Anthropic asks for is said in the quick window, with Continue in Cairn', async ({
+    cairn
+  }, testInfo) => {
+    // A 429 asking for two minutes; the countdown's timer is held by the harness.
+    cairn.background?.hold('chat-retry')
+    cairn.anthropic!.script(apiError(429, { headers: { 'retry-after': '120' } }), reply('Later.'))
+    const app = new AppPage(cairn.page)
+    await app.waitForReady()
+    await new ChatPage(cairn.page).useSessionKey()
+    const quickPage = await cairn.openQuickAsk()
+    await quickPage.setViewportSize({ width: 640, height: 420 })
+    const quick = new QuickAskPage(quickPage)
+    await quick.ask('Are you there?')
+    const notice = quickPage.getByRole('status').filter({ hasText: 'asked Cairn to wait' })
+    await expect(notice).toContainText('wait about 2 minutes')
+    for (const scheme of ['light', 'dark'] as const) {
+      await quickPage.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
+      expect(await seriousA11yViolations(quickPage), `long wait, ${scheme}`).toEqual([])
+      await captureView(quickPage, testInfo, `quick-ask-long-wait-${scheme}`)
+    }
+    await notice.getByRole('button', { name: 'Continue in Cairn' }).click()
+    await expect(new ChatPage(cairn.page).log()).toBeVisible()
   })
 
   test('Esc hides the window; New starts another question', async ({ cairn }) => {

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { CairnError } from '@shared/errors'
@@ -15,6 +15,37 @@ describe('QuickAskApp', () => {
     expect(screen.getByRole('button', { name: /Open in Cairn/ }).hasAttribute('disabled')).toBe(
       true
     )
+  })
+
+  it('a long wait Anthropic asked for says so and offers to go on in the main window', async () => {
+    const main = installFakeMain({ storedKey: 'sk-ant-test-0001' })
+    const user = userEvent.setup()
+    render(<QuickAskApp />)
+    await user.type(screen.getByRole('textbox', { name: 'Ask Claude' }), 'What is a cairn?{Enter}')
+    await waitFor(() => expect(main.conversations.size).toBe(1))
+    const [conversationId] = [...main.conversations.keys()]
+    act(() =>
+      main.emit('chat:retrying', {
+        conversationId: conversationId!,
+        turnId: 't',
+        attempt: 1,
+        maxAttempts: 4,
+        secondsLeft: 118,
+        retryAt: new Date(Date.now() + 118_000).toISOString(),
+        reason: {
+          code: 'rate-limited',
+          message: 'Rate limited.',
+          nextStep: 'Wait.',
+          retryable: true,
+          status: 429
+        }
+      })
+    )
+    expect((await screen.findByText(/asked Cairn to wait about 2 minutes/)).textContent).toContain(
+      'go on in the main window'
+    )
+    await user.click(screen.getByRole('button', { name: 'Continue in Cairn' }))
+    await waitFor(() => expect(main.callsTo('window:open-in-main')).toEqual([{ conversationId }]))
   })
 
   it('Esc hides the window through main', async () => {

@@ -6,6 +6,14 @@ import { TurnStatusAnnouncer, useTurnWait } from '../chat/turn-status/turn-statu
 import { useConversation } from '../chat/use-conversation'
 import { QuickInput } from './quick-input'
 
+/** A retry this far off is a long wait for a quick window: it says so, and offers the main one. */
+const LONG_WAIT_SECONDS = 20
+
+function minutesWords(seconds: number): string {
+  if (seconds < 90) return `${Math.round(seconds)} seconds`
+  return `${Math.round(seconds / 60)} minutes`
+}
+
 /** The quick-ask chat: the question box on top, the answer streaming below (the chat's own parts). */
 export function QuickConversation(props: {
   id: string
@@ -49,6 +57,20 @@ export function QuickConversation(props: {
           onOpenKey={onOpenInCairn}
         />
       </div>
+      {chat.retrying && chat.retrying.secondsLeft >= LONG_WAIT_SECONDS ? (
+        <div
+          role="status"
+          className="mx-3 mb-2 flex flex-wrap items-center gap-2 rounded-control bg-sunken px-3 py-2 text-sm"
+        >
+          <span className="min-w-0 flex-1">
+            Anthropic asked Cairn to wait about {minutesWords(chat.retrying.secondsLeft)} before
+            answering. The answer will come here; you can also go on in the main window.
+          </span>
+          <button type="button" className="button py-1 text-sm" onClick={onOpenInCairn}>
+            Continue in Cairn
+          </button>
+        </div>
+      ) : null}
       <ApprovalCards conversationId={props.id} onWaiting={setAwaiting} />
       <TurnStatusAnnouncer wait={wait} />
       {chat.fault && !chat.messages.some((m) => m.role === 'assistant' && m.error) ? (
