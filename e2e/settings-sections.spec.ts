@@ -16,6 +16,15 @@ test('the sidebar jumps to each part of Settings', async ({ cairn }, testInfo) =
   await expect(settings.part('Privacy').getByRole('region', { name: 'Secret guard' })).toBeVisible()
   await settings.sectionLink('Models').click()
   await captureView(cairn.page, testInfo, 'settings-sections-models')
+  // Scrolling by hand: the sidebar follows the part in view.
+  for (const name of ['Expiry', 'Memory', 'General']) {
+    await settings
+      .part(name)
+      .getByRole('heading', { level: 2 })
+      .first()
+      .evaluate((h) => h.scrollIntoView({ block: 'start' }))
+    await expect(settings.sectionLink(name)).toHaveAttribute('aria-current', 'true')
+  }
   // A narrow window: the sections sit in a row above the cards, and still jump.
   await cairn.page.setViewportSize({ width: 800, height: 600 })
   await settings.sectionLink('Privacy').click()

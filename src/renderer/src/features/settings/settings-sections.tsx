@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 
 /** The parts of Settings, in the order the page shows them and the sidebar lists them. */
 export const SETTINGS_SECTIONS = [
@@ -59,4 +59,57 @@ export function SettingsNav({
       </ul>
     </nav>
   )
+}
+
+/** A section counts as the one in view once its title is this near the top of the window. */
+const SPY_LINE = 140
+
+/**
+ * The section being read, as the page scrolls: the last one whose title passed near the top
+ * (the last of all at the very bottom, where a short section never reaches the top). A jump
+ * (`jumped`, after it scrolled) holds until the page moves again.
+ */
+export function useSectionInView(
+  active: boolean
+): [SettingsSectionId, (id: SettingsSectionId) => void] {
+  const [current, setCurrent] = useState<SettingsSectionId>('general')
+  const held = useRef<number | null>(null)
+  useEffect(() => {
+    if (!active) return
+    let frame = 0
+    const measure = (): void => {
+      frame = 0
+      const scroller = scrollerOf()
+      if (!scroller) return
+      if (held.current !== null && Math.abs(scroller.scrollTop - held.current) < 2) return
+      held.current = null
+      const atBottom = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2
+      let seen: SettingsSectionId = SETTINGS_SECTIONS[0].id
+      for (const section of SETTINGS_SECTIONS) {
+        const top = document.getElementById(sectionId(section.id))?.getBoundingClientRect().top
+        if (top !== undefined && top <= SPY_LINE) seen = section.id
+      }
+      const last = SETTINGS_SECTIONS[SETTINGS_SECTIONS.length - 1]
+      setCurrent(atBottom && last ? last.id : seen)
+    }
+    const onScroll = (): void => {
+      if (!frame) frame = requestAnimationFrame(measure)
+    }
+    // Scroll events do not bubble: listen in the capture phase for the content area's.
+    document.addEventListener('scroll', onScroll, { capture: true, passive: true })
+    return () => {
+      document.removeEventListener('scroll', onScroll, { capture: true })
+      if (frame) cancelAnimationFrame(frame)
+    }
+  }, [active])
+  const jumped = useCallback((id: SettingsSectionId): void => {
+    held.current = scrollerOf()?.scrollTop ?? null
+    setCurrent(id)
+  }, [])
+  return [current, jumped]
+}
+
+/** What scrolls Settings: the app's content area. */
+function scrollerOf(): Element | null {
+  return document.getElementById(sectionId(SETTINGS_SECTIONS[0].id))?.closest('.content') ?? null
 }

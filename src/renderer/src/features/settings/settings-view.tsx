@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import type { AppInfo } from '@shared/contract'
 import { Card } from '../../components/card'
 import { Spinner } from '../../components/icons'
@@ -13,6 +12,7 @@ import {
   SettingsNav,
   SettingsSection,
   sectionId,
+  useSectionInView,
   type SettingsSectionId
 } from './settings-sections'
 import { SyncCard } from './memory/sync-card'
@@ -30,11 +30,11 @@ interface SettingsViewProps {
 }
 
 export function SettingsView({ state, info, active, keyFocusSignal = 0 }: SettingsViewProps) {
-  const [current, setCurrent] = useState<SettingsSectionId>('general')
+  const [current, jumped] = useSectionInView(active)
   const jump = (id: SettingsSectionId): void => {
-    setCurrent(id)
     const section = document.getElementById(sectionId(id))
     section?.scrollIntoView({ block: 'start' })
+    jumped(id)
     section?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true })
   }
   const folderCard = (
