@@ -99,3 +99,14 @@ describe('contextHint', () => {
     expect(contextHint(190_000, 200_000, { ...EDITING, triggerTokens: 500_000 })).toBeNull()
   })
 })
+
+describe('texts', () => {
+  it('short token sizes and percent', () => {
+    expect(shortTokens(100_000)).toBe('100K')
+    expect(shortTokens(1_000_000)).toBe('1M')
+    expect(shortTokens(1_500_000)).toBe('1.5M')
+    expect(percentText(0.2)).toBe('<1%')
+    expect(percentText(0)).toBe('0%')
+    expect(percentText(41.6)).toBe('42%')
+  })
+})
