@@ -160,7 +160,7 @@ export function Message(props: MessageProps) {
           <IconButton name={props.dismissLabel ?? 'Dismiss'} icon={X} onClick={onDismiss} />
         ) : fold ? (
           <IconButton
-            name={`Hide${label ? ` ${label.toLowerCase()}` : ''}`}
+            name={`Hide ${(label ?? fold.chip).toLowerCase()}`}
             icon={ChevronsDownUp}
             onClick={() => {
               setOpen(false)
