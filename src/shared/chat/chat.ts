@@ -308,9 +308,15 @@ export const ConversationSummarySchema = z.object({
     })
     .nullable()
     .optional(),
-  thinking: ThinkingSettingSchema.optional()
+  thinking: ThinkingSettingSchema.optional(),
+  /** `off`: a chat without memory (the list marks it). Absent: on. */
+  memory: MemoryModeSchema.optional()
 })
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>
+
+/** What the memory tool answers Claude in a chat without memory (its chip says it in words). */
+export const MEMORY_OFF_TOOL_TEXT =
+  'Error: Memory is off for this chat; the user chose a chat without memory. Nothing was read or saved. Answer without memory.'
 
 /** A conversation file that could not be read, moved aside so the others still load. */
 export const ConversationProblemSchema = z.object({

@@ -284,6 +284,9 @@ describe('chats without memory', () => {
       .find((b) => b.type === 'tool_result')
     expect(result).toMatchObject({ is_error: true, content: MEMORY_OFF_RESULT.content })
     expect(JSON.stringify(saved)).not.toContain('likes tea')
+    // The list knows it is a chat without memory (and marks it).
+    const listed = (await rig.chat.listConversations()).conversations
+    expect(listed.find((c) => c.id === conversationId)?.memory).toBe('off')
     expectValidRequests(rig.fake)
   })
 

@@ -1,4 +1,4 @@
-import type { Conversation } from '@shared/chat/chat'
+import { MEMORY_OFF_TOOL_TEXT, type Conversation } from '@shared/chat/chat'
 import type { ConversationOptions } from '@shared/chat/channels'
 import type { ToolResult } from '@shared/memory/memory'
 import type { Settings } from '@shared/app/settings'
@@ -10,12 +10,7 @@ import type { MemoryToolRunner } from '../types'
  * from or written to the memory folder, whatever the model sends.
  */
 
-export const MEMORY_OFF_RESULT: ToolResult = {
-  content:
-    'Error: Memory is off for this chat; the user chose a chat without memory. ' +
-    'Nothing was read or saved. Answer without memory.',
-  isError: true
-}
+export const MEMORY_OFF_RESULT: ToolResult = { content: MEMORY_OFF_TOOL_TEXT, isError: true }
 
 const MEMORY_OFF_RUNNER: MemoryToolRunner = {
   enabled: false,

@@ -39,7 +39,8 @@ export function summaryOf(
     snippet: hit?.snippet ?? null,
     match: hit?.match ?? null,
     pinned: conversation.pinned === true,
-    ...(conversation.thinking ? { thinking: conversation.thinking } : {})
+    ...(conversation.thinking ? { thinking: conversation.thinking } : {}),
+    ...(conversation.memory === 'off' ? { memory: 'off' as const } : {})
   }
 }
 

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { MEMORY_OFF_TOOL_TEXT } from '@shared/chat/chat'
 import { installFakeMain } from '../../../test/fake-main'
 import { chipLabel, MemoryChip, type ChipData } from './memory-chip'
 
@@ -26,6 +27,21 @@ function chipFor(
 }
 
 describe('MemoryChip', () => {
+  it("in a chat without memory, says so in the user's words, not as a failure", () => {
+    installFakeMain()
+    const chip: ChipData = {
+      command: 'view',
+      path: '/memories',
+      status: 'error',
+      result: MEMORY_OFF_TOOL_TEXT,
+      input: { command: 'view', path: '/memories' }
+    }
+    expect(chipLabel(chip)).toBe('No memory in this chat: nothing was read or saved')
+    const { container } = render(<MemoryChip chip={chip} onOpen={() => undefined} />)
+    expect(container.querySelector('.text-danger')).toBeNull()
+    expect(container.textContent).not.toContain('Error:')
+  })
+
   it('names the operation, expands to the saved text and opens the file in the inspector', async () => {
     const main = installFakeMain()
     const onOpen = vi.fn()

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { ChevronRight, FileSearch, TriangleAlert } from 'lucide-react'
+import { MEMORY_OFF_TOOL_TEXT } from '@shared/chat/chat'
 import { CAP_NOUN, CAP_SETTING, refusalWords } from '@shared/memory/caps'
 import { navigate } from '../../../lib/navigation'
 import { ChipChange } from './chip-change'
@@ -26,11 +27,17 @@ export function chipLabel(chip: ChipData): string {
   const target = chip.path ? ` ${chip.path}` : ''
   if (chip.status === 'running') return `${running}${target}…`
   if (chip.status === 'cancelled') return `${done}${target} (stopped)`
+  if (isMemoryOff(chip)) return 'No memory in this chat: nothing was read or saved'
   if (chip.status === 'error' && chip.cap) return refusalWords(chip.cap)
   if (chip.status === 'error')
     return secretRefusal(chip.result) ?? `${refused} refused: ${chip.result.split('\n')[0] ?? ''}`
   const redacted = secretRedaction(chip.result)
   return `${done}${target}${redacted ? ` · ${redacted}` : ''}`
+}
+
+/** Claude reached for memory in a chat without it: the user's choice, not a failure. */
+function isMemoryOff(chip: ChipData): boolean {
+  return chip.status === 'error' && chip.result === MEMORY_OFF_TOOL_TEXT
 }
 
 /** The path a chip can open in the inspector (a rename opens where the file went). */
@@ -44,7 +51,7 @@ function openablePath(chip: ChipData): string | null {
 export function MemoryChip({ chip, onOpen }: { chip: ChipData; onOpen(path: string): void }) {
   const [open, setOpen] = useState(false)
   const detailsId = useId()
-  const failed = chip.status === 'error'
+  const failed = chip.status === 'error' && !isMemoryOff(chip)
   const path = openablePath(chip)
   const undoable = chip.status === 'done' && chip.memory && chip.memory.versions.length > 0
   return (
