@@ -6,8 +6,14 @@ import type { ElectronApi } from '../electron-api'
 import type { MainWindowHandle } from '../window'
 import type { TrayHandle } from './tray'
 
+/** electron-builder.yml's appId: Windows shows a notification only for an app with this id. */
+export const APP_USER_MODEL_ID = 'app.cairn.desktop'
+
 export interface AttentionElectronApi {
-  app: Pick<ElectronApi['app'], 'on'> & { setBadgeCount?(count: number): boolean }
+  app: Pick<ElectronApi['app'], 'on'> & {
+    setBadgeCount?(count: number): boolean
+    setAppUserModelId?(id: string): void
+  }
   Notification?: typeof Notification
 }
 
@@ -23,9 +29,12 @@ export function setupAttention(
     window: Pick<MainWindowHandle, 'current' | 'focusWindow'>
     tray: Pick<TrayHandle, 'setTooltip'>
     logger: Logger
+    platform?: string
   }
 ): { dispose(): void } {
   const { services, window, tray, logger } = context
+  if ((context.platform ?? process.platform) === 'win32')
+    electron.app.setAppUserModelId?.(APP_USER_MODEL_ID)
   const desktop = createDesktopAttention(
     {
       ...(electron.app.setBadgeCount

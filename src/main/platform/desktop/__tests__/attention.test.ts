@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import type { PendingApproval } from '@shared/chat/approval'
 import type { EventName, EventPayload } from '@shared/contract'
@@ -6,7 +8,7 @@ import { createFakeDesktop } from '../../../__tests__/electron-mock-desktop'
 import { captureLogger } from '../../../services/__tests__/helpers'
 import { createAttentionService } from '../../../services/attention/attention-service'
 import type { ChatEmit } from '../../../services/chat/types'
-import { setupAttention } from '../../../setup/desktop/attention'
+import { APP_USER_MODEL_ID, setupAttention } from '../../../setup/desktop/attention'
 import { createDesktopAttention } from '../attention'
 
 const CHAT = 'c-0000000a'
@@ -149,6 +151,30 @@ describe('desktop attention', () => {
     expect(focusWindow).toHaveBeenCalled()
     expect(window.calls).toEqual(['show'])
     expect(requested).toEqual([{ kind: 'conversation', conversationId: CHAT }])
+    attention.dispose()
+  })
+
+  it('on Windows, names the app as the installer does, so its notifications show', () => {
+    const { chat } = fakeChat()
+    const attention = createAttentionService({
+      chat,
+      links: { request: () => undefined },
+      logger: captureLogger().logger
+    })
+    const app = Object.assign(new FakeEmitter(), { setAppUserModelId: vi.fn() })
+    const context = {
+      services: { attention },
+      window: { current: () => null, focusWindow: async () => ({}) as never },
+      tray: { setTooltip: () => undefined },
+      logger: captureLogger().logger
+    }
+    setupAttention({ app: app as never }, { ...context, platform: 'linux' }).dispose()
+    expect(app.setAppUserModelId).not.toHaveBeenCalled()
+    setupAttention({ app: app as never }, { ...context, platform: 'win32' }).dispose()
+    expect(app.setAppUserModelId).toHaveBeenCalledWith(APP_USER_MODEL_ID)
+    // The installer's id (electron-builder.yml): Windows matches the two.
+    const builder = readFileSync(join(process.cwd(), 'electron-builder.yml'), 'utf8')
+    expect(/^appId: (.+)$/m.exec(builder)?.[1]).toBe(APP_USER_MODEL_ID)
     attention.dispose()
   })
 
