@@ -5,7 +5,7 @@ import type { Ctx } from '../kernel/context'
 import { frontMatterExpiry } from '../core/front-matter'
 import { displayOf, type MemoryPath } from '../jail/paths'
 import { errnoOf, syncPath } from '../jail/fs-base'
-import { lstatOrNull, rename } from '../jail/fs-ops'
+import { lstatOrNull, removeIfEmpty, rename } from '../jail/fs-ops'
 import { ToolError } from '../jail/io-failure'
 
 // The archive folder (in the state folder, outside the root): expiry and the user's "archive to
@@ -30,7 +30,7 @@ export async function moveToArchive(
   archiveId: string,
   path: MemoryPath
 ): Promise<boolean> {
-  return ctx.fs.withDir(path.segments.slice(0, -1), async (dir) => {
+  const moved = await ctx.fs.withDir(path.segments.slice(0, -1), async (dir) => {
     const name = path.segments.at(-1) as string
     const info = await lstatOrNull(dir.at(name))
     if (!info?.isFile()) return false
@@ -41,6 +41,24 @@ export async function moveToArchive(
     await dir.sync()
     return true
   })
+  if (moved) await pruneEmptyParents(ctx, path)
+  return moved
+}
+
+/**
+ * The folders the move left empty go too, up to (not including) the memory root: a sweep that
+ * emptied `old/` leaves no empty `old/` in the tree. A folder with anything in it stays.
+ */
+async function pruneEmptyParents(ctx: Ctx, path: MemoryPath): Promise<void> {
+  for (let depth = path.segments.length - 1; depth >= 1; depth--) {
+    const folder = path.segments[depth - 1] as string
+    const removed = await ctx.fs.withDir(path.segments.slice(0, depth - 1), async (parent) => {
+      const gone = removeIfEmpty(parent, folder)
+      if (gone) await parent.sync()
+      return gone
+    })
+    if (!removed) return
+  }
 }
 
 /** A new, empty archive folder named for `now` (a counter added when the name is taken). */

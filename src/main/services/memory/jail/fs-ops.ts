@@ -120,6 +120,17 @@ export async function listDir(path: string): Promise<Dirent[]> {
   return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
 }
 
+/** Removes the folder `dir/name` if it is empty (true); a file, a link or a full folder stays. */
+export function removeIfEmpty(dir: Dir, name: string): boolean {
+  try {
+    // rmdir removes only an empty folder, and never follows a link (ENOTDIR for one).
+    fs.rmdirSync(dir.at(name))
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** Removes `dir/name` and everything under it without ever following a link. */
 export async function removeTree(dir: Dir, name: string): Promise<void> {
   const info = fs.lstatSync(dir.at(name))

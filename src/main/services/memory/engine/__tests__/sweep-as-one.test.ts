@@ -245,3 +245,25 @@ describe('a sweep is one activity entry', () => {
     expect(await disk('old.md')).toBe('old.md text\n')
   })
 })
+
+describe('a sweep leaves no empty folder behind', () => {
+  it('removes the folders it emptied (not the root, not a folder with anything left), and undo brings them back', async () => {
+    const time = manualClock()
+    store = await mem.open({
+      clock: time.clock,
+      expiry: { mode: 'age', days: 1, action: 'archive' }
+    })
+    await ok({ command: 'create', path: '/memories/old/deep/a.md', file_text: 'a\n' })
+    await ok({ command: 'create', path: '/memories/kept/b.md', file_text: 'b\n' })
+    time.advance(DAY)
+    await ok({ command: 'create', path: '/memories/kept/new.md', file_text: 'new\n' })
+    await store.sweep()
+    const names = async () =>
+      (await store.list({ path: '/memories' })).entries.map((e) => e.path).sort()
+    expect(await names()).toEqual(['/memories/kept', '/memories/kept/new.md'])
+    const [entry] = await systemEntries()
+    expect((await store.revert((entry as ActivityEntry).seq)).status).toBe('reverted')
+    expect(await disk('old/deep/a.md')).toBe('a\n')
+    expect(await disk('kept/b.md')).toBe('b\n')
+  })
+})
