@@ -20,7 +20,8 @@ export function createFakeChat() {
     snippet,
     pinned: c.pinned === true,
     match: snippet ? { messageId: null, start: 0, length: snippet.length } : null,
-    ...(c.thinking ? { thinking: c.thinking } : {})
+    ...(c.thinking ? { thinking: c.thinking } : {}),
+    ...(c.memory === 'off' ? { memory: 'off' as const } : {})
   })
   const need = (id: string) => {
     const c = conversations.get(id)

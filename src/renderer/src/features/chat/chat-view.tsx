@@ -61,6 +61,8 @@ function Conversation(props: {
   onOpenMemory(path: string): void
   /** A message was sent: the list shows the chat's title and count at once, not after the answer. */
   onSent?(): void
+  /** A chat without memory (its empty view says so). */
+  memoryOff?: boolean
 }) {
   const chat = useConversation(props.id)
   // Stable for the memoized rows, whatever the parent passes.
@@ -85,7 +87,11 @@ function Conversation(props: {
       {chat.messages.length === 0 && chat.drafts.length === 0 ? (
         <div className="flex flex-1 flex-col items-center justify-center gap-2 text-center text-muted">
           <MessagesSquare size={28} aria-hidden />
-          <p>Ask Claude anything. What it chooses to remember shows up here and in Memory.</p>
+          <p>
+            {props.memoryOff
+              ? 'Ask Claude anything. This chat has no memory: nothing is read from or saved to Memory.'
+              : 'Ask Claude anything. What it chooses to remember shows up here and in Memory.'}
+          </p>
         </div>
       ) : (
         <MessageList
@@ -387,6 +393,7 @@ export function ChatView({
             onOpenSettings={onOpenSettings}
             onOpenMemory={onOpenMemory}
             onSent={list.reload}
+            memoryOff={openSummary?.memory === 'off'}
           />
         ) : (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 text-muted">

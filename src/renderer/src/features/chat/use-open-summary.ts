@@ -28,7 +28,8 @@ export function useOpenSummary(
           messageCount: c.messages.length,
           running,
           snippet: null,
-          ...(c.thinking ? { thinking: c.thinking } : {})
+          ...(c.thinking ? { thinking: c.thinking } : {}),
+          ...(c.memory === 'off' ? { memory: 'off' as const } : {})
         }),
       () => undefined // the header simply shows no thinking control
     )

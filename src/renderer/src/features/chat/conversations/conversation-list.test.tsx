@@ -30,6 +30,19 @@ describe('Chat conversation list', () => {
   })
 })
 
+describe('Chat conversation list: what sets a chat apart', () => {
+  it('a chat without memory says so in its row, and its empty view says nothing is remembered', async () => {
+    const { main, user } = renderChat()
+    await user.click(await screen.findByRole('button', { name: 'New chat without memory' }))
+    await waitFor(() => expect(main.conversations.size).toBe(1))
+    await user.click(screen.getByRole('button', { name: 'New chat' })) // reloads the list
+    const list = screen.getByRole('list', { name: 'Conversation list' })
+    await waitFor(() => expect(list.textContent).toContain('0 messages · No memory'))
+    await user.click(within(list).getByRole('button', { name: /No memory/ }))
+    expect(await screen.findByText(/This chat has no memory: nothing is read from/)).toBeTruthy()
+  })
+})
+
 describe('Chat conversation list: groups, pins, export, search hits', () => {
   it('groups by date, pins to the top, and exports through main', async () => {
     const { main, user } = renderChat()

@@ -71,6 +71,14 @@ function WaitingLine() {
   )
 }
 
+/** The row's second line: its size, and what sets it apart (answering now, no memory). */
+function rowDetails(c: ConversationSummary): string {
+  const parts = [`${c.messageCount} ${c.messageCount === 1 ? 'message' : 'messages'}`]
+  if (c.running) parts.push('Answering…')
+  if (c.memory === 'off') parts.push('No memory')
+  return parts.join(' · ')
+}
+
 /** Conversations: new, search, grouped by date (pinned first), per-item pin, rename, export, delete. */
 export function ConversationList(props: Props) {
   const { conversations, selected, query } = props
@@ -106,13 +114,7 @@ export function ConversationList(props: Props) {
           {waits(c) ? <span className="sr-only"> (waiting for your approval)</span> : null}
         </span>
         <span className={`text-xs text-muted ${searching ? 'line-clamp-2' : 'truncate'}`}>
-          {searching ? (
-            <Snippet item={c} />
-          ) : waits(c) ? (
-            <WaitingLine />
-          ) : (
-            `${c.messageCount} ${c.messageCount === 1 ? 'message' : 'messages'}`
-          )}
+          {searching ? <Snippet item={c} /> : waits(c) ? <WaitingLine /> : rowDetails(c)}
         </span>
       </button>
       <span className="conversation-actions">
