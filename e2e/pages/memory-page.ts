@@ -21,6 +21,13 @@ export class MemoryPage {
   }
 
   async open(name: string): Promise<void> {
+    // Only the rows in view are in the DOM: a file further down is found as a user would, by
+    // typing its name in the tree (type-ahead scrolls it into view).
+    await expect(this.tree().getByRole('treeitem').first()).toBeVisible()
+    if ((await this.file(name).count()) === 0) {
+      await this.tree().locator('[role="treeitem"][tabindex="0"]').focus()
+      await this.page.keyboard.type(name)
+    }
     await this.file(name).click()
     await expect(this.view().getByRole('heading', { level: 2 })).toContainText(name)
   }

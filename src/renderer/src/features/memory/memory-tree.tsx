@@ -32,6 +32,9 @@ interface TreeContext {
   footer: ReactNode
 }
 
+/** Rows rendered before the tree is measured (the view may still be hidden). */
+const FIRST_ROWS = 40
+
 /** Virtuoso's list element, as the ARIA tree (its rows are the treeitems, flat, with levels). */
 const TreeList = forwardRef<HTMLDivElement, ListProps & { context?: TreeContext }>(
   function TreeList({ children, style, context }, ref) {
@@ -208,6 +211,10 @@ export function MemoryTree({ entries, selected, fresh, onSelect, total, onMore }
         // The rows take the focus (one tab stop, roving), not the scroller around them.
         tabIndex={-1}
         data={rows}
+        // Rendered while the Memory view is still hidden (mounted ahead, measured as 0 high), so
+        // its first frame shows the files; remounted once the first rows arrive for the same.
+        key={rows.length > 0 ? 'rows' : 'none'}
+        initialItemCount={Math.min(rows.length, FIRST_ROWS)}
         fixedItemHeight={ROW_HEIGHT}
         increaseViewportBy={ROW_HEIGHT * 10}
         context={{ label: 'Memory files', onKeyDown, footer }}
