@@ -3,7 +3,6 @@ import { CairnError } from '@shared/errors'
 import type { ActivityActor, ActivityEntry, NotKept, VersionRef } from '@shared/memory/memory'
 import type { FindInHistoryResult, ForgetInput, HistoryVersion } from '@shared/memory/history'
 import { HistoryRetentionSchema, type HistoryRetention } from '@shared/app/settings'
-import { formatBytes } from '@shared/sizes'
 import { ensurePrivateDir } from '../../fs/durable'
 import type { Logger } from '../../log/logger'
 import type { ActivityLog, NewActivity } from '../ledger/activity-log'
@@ -19,7 +18,7 @@ import type { UserDone } from '../kernel/context'
 import { HistoryJournal, type HistoryRecord } from './journal'
 import { BLOB_MAX_BYTES, isContentHash } from './not-kept'
 import { revertRecord, wholeMove, type RevertConflict } from './revert'
-import { planPrune, type PrunePlan } from './retention'
+import { planPrune, pruneSummary, type PrunePlan } from './retention'
 import { diffVersions, snapshot, versionsOf, type Snapshot } from './versions'
 
 // Version history of the memory folder (design: "History belongs to the memory engine"). It lives
@@ -361,26 +360,12 @@ export class History {
 
   /** One activity entry for one pruning: how many versions of how many files went, and why. */
   private async say(dropped: HistoryRecord[], plan: PrunePlan, diskBefore: number): Promise<void> {
-    const paths = new Set<string>()
-    let versions = 0
-    for (const record of dropped) {
-      for (const ref of record.versions) {
-        versions += 1
-        paths.add(ref.path)
-      }
-    }
-    const files = paths.size
-    const why =
-      plan.byAge === dropped.length
-        ? `older than ${this.retention.maxDays} days`
-        : `to stay under ${formatBytes(this.retention.maxBytes)}`
-    const message = `History pruned ${versions} old ${versions === 1 ? 'version' : 'versions'} of ${files} ${files === 1 ? 'file' : 'files'} ${why}`
+    const { message, paths } = pruneSummary(dropped, plan, this.retention)
     try {
       await this.log.append({
         actor: { kind: 'system' },
         command: 'prune',
-        // Enough to find the entry from a file's activity; the count is in the message.
-        paths: [...paths].slice(0, 100),
+        paths,
         bytesBefore: diskBefore,
         bytesAfter: this.blobs.diskBytes,
         outcome: 'ok',

@@ -1,4 +1,5 @@
 import type { HistoryRetention } from '@shared/app/settings'
+import { formatBytes } from '@shared/sizes'
 import type { HistoryRecord } from './journal'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -106,4 +107,32 @@ export function planPrune(
 
 export function hashesOf(record: HistoryRecord): string[] {
   return record.versions.flatMap((ref) => [ref.before, ref.after]).filter((h): h is string => !!h)
+}
+
+/**
+ * What one pruning says in the activity log: how many versions of how many files went, and why;
+ * with enough paths to find the entry from a file's activity (the count is in the message).
+ */
+export function pruneSummary(
+  dropped: readonly HistoryRecord[],
+  plan: PrunePlan,
+  retention: HistoryRetention
+): { message: string; paths: string[] } {
+  const paths = new Set<string>()
+  let versions = 0
+  for (const record of dropped) {
+    for (const ref of record.versions) {
+      versions += 1
+      paths.add(ref.path)
+    }
+  }
+  const files = paths.size
+  const why =
+    plan.byAge === dropped.length
+      ? `older than ${retention.maxDays} days`
+      : `to stay under ${formatBytes(retention.maxBytes)}`
+  return {
+    message: `History pruned ${versions} old ${versions === 1 ? 'version' : 'versions'} of ${files} ${files === 1 ? 'file' : 'files'} ${why}`,
+    paths: [...paths].slice(0, 100)
+  }
 }
