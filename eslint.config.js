@@ -86,6 +86,31 @@ for (const [level, rooms] of MEMORY_FLOORS.entries()) {
     })
 }
 
+// The chat engine's floors (docs/architecture.md), as memory's: no floor imports one above it.
+const CHAT_FLOORS = [
+  ['stream', 'attachments'],
+  ['conversations'],
+  ['api'],
+  ['models', 'thinking', 'approvals'],
+  ['tools'],
+  ['frame'],
+  ['turn'],
+  ['titles', 'calls']
+]
+const chatRoom = (room) => `src/main/services/chat/${room}`
+for (const [level, rooms] of CHAT_FLOORS.entries()) {
+  const above = CHAT_FLOORS.slice(level + 1)
+    .flat()
+    .map(chatRoom)
+  if (above.length === 0) continue
+  for (const room of rooms)
+    layers.push({
+      from: chatRoom(room),
+      to: above,
+      message: `chat/${room} may import only from its own floor or the floors below it (docs/architecture.md).`
+    })
+}
+
 export default tseslint.config(
   {
     ignores: [

@@ -15,7 +15,7 @@ import Anthropic from '@anthropic-ai/sdk'
 import { defaultSettings } from '@shared/app/settings'
 import { reply, type FakeAnthropic } from '../e2e/fake-anthropic'
 import type { ChatService } from '../src/main/services/chat'
-import { buildRequest } from '../src/main/services/chat/api/request'
+import { buildRequest } from '../src/main/services/chat/frame/request'
 import { cacheProfile } from './chat-cache'
 import { API_KEY, MODEL, startChatRig } from './chat-rig'
 

@@ -16,6 +16,7 @@ import { createOptionCalls } from './calls/option-calls'
 import { createSendCalls } from './calls/send-calls'
 import { DEFAULT_COALESCE_MS } from './stream/coalescer'
 import { memoryFor } from './conversations/conversation-options'
+import { chatToolbox } from './tools/chat-tools'
 import { createConversationStore } from './conversations/conversation-store'
 import { annotateMessage } from './frame/request-frame'
 import { testApiKey } from './api/key-test'
@@ -103,13 +104,16 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry }
 
   const turns = createTurnRunner({
-    makeTurn: (conversation, ready) =>
-      new Turn({
+    makeTurn: (conversation, ready) => {
+      const current = settings()
+      const memory = memoryFor(conversation, options.memory)
+      return new Turn({
         ...(ready ? { ready } : {}),
         conversation,
-        settings: settings(),
+        settings: current,
         client: () => clients.get(),
-        memory: memoryFor(conversation, options.memory),
+        memory,
+        tools: chatToolbox(conversation, current, { runner: memory, approvals }),
         emit,
         save: (c) => store.save(c),
         clock,
@@ -117,10 +121,10 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         retry,
         coalesceMs: options.coalesceMs ?? DEFAULT_COALESCE_MS,
         logger,
-        approvals,
         attachments,
         describeModel: (model) => models.describe(model)
-      }),
+      })
+    },
     onEnd: answered
   })
   const core = createChatCore({ store, turns, settings, clock, logger })

@@ -2,9 +2,10 @@
 // (conversations, a chat's options, send and retry, message actions), over core.ts (find, save,
 // summarise) and save-or-roll-back.ts (a failed save leaves the conversation as on disk); api.ts
 // is the service's type, taken from the contract. turn/ is the loop (turn.ts: stream → run
-// memory commands in order → send results → repeat) with its parts (stream-reply, tool-calls,
-// record-reply) and turn-runner.ts (the replies running now). Around them: api/request.ts builds
-// each request (memory tool, guidance, context management + betas), stream/reply-accumulator.ts
+// tool calls in order, each through its provider (tools/) → send results → repeat) with its
+// parts (stream-reply, tool-calls, record-reply) and turn-runner.ts (the replies running now).
+// Around them: frame/request.ts builds each request (the providers' tools, guidance, context
+// management + betas), stream/reply-accumulator.ts
 // rebuilds replies from raw stream events, stream/coalescer.ts joins text deltas, api/faults.ts
 // and api/retry.ts turn API failures into messages, retries and countdowns,
 // conversations/repair.ts keeps every tool_use answered, conversations/conversation-store.ts
@@ -17,6 +18,7 @@ export { createChatService, type ChatService, type ChatServiceOptions } from './
 export { createAnthropicClient, DEFAULT_BASE_URL, type AnthropicOptions } from './api/anthropic'
 export { CONVERSATIONS_FOLDER } from './conversations/conversation-store'
 export { MODELS_CACHE_FILE } from './models/models'
-export { COMPACTION_BETA, CONTEXT_MANAGEMENT_BETA, MEMORY_TOOL } from './api/request'
+export { COMPACTION_BETA, CONTEXT_MANAGEMENT_BETA } from './frame/request'
+export { MEMORY_TOOL } from './tools/memory/memory-provider'
 export { DEFAULT_RETRY, waitOn, type RetryPolicy, type Wait } from './api/retry'
 export type { ChatEmit, ChatEventName, MemoryToolRunner } from './types'

@@ -12,7 +12,7 @@ import {
 import { classifyFault } from '../api/faults'
 import { optionOf } from '../models/models'
 import { ReplyAccumulator } from '../stream/reply-accumulator'
-import { buildRequest as build } from '../api/request'
+import { buildRequest as build } from '../frame/request'
 
 // Budget thinking, on a model that takes only that (its capabilities say so).
 const MODEL = 'claude-haiku-4-5-20251001'

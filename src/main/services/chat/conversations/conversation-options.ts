@@ -12,7 +12,7 @@ import type { MemoryToolRunner } from '../types'
 
 export const MEMORY_OFF_RESULT: ToolResult = { content: MEMORY_OFF_TOOL_TEXT, isError: true }
 
-const MEMORY_OFF_RUNNER: MemoryToolRunner = {
+export const MEMORY_OFF_RUNNER: MemoryToolRunner = {
   enabled: false,
   execute: async () => MEMORY_OFF_RESULT
 }

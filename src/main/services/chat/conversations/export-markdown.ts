@@ -4,7 +4,8 @@ import type {
   Conversation,
   ToolResultBlock
 } from '@shared/chat/chat'
-import { describeTool, summarize } from '../turn/memory-ops'
+import { describeTool } from '@shared/memory/memory-call'
+import { summarize } from '@shared/chat/tool-summary'
 
 /*
  * A conversation as a Markdown file people can read, share or archive: each message under a

@@ -10,8 +10,9 @@ import type { Settings } from '@shared/app/settings'
 import type { AttachmentBytes } from '../attachments'
 import { FaultBeforeRequest } from '../api/faults'
 import { retiredFault } from '../models/lifecycle'
-import { buildRequest } from '../api/request'
+import { buildRequest } from './request'
 import { ensureFrame, syncTools } from './request-frame'
+import type { Toolbox } from '../tools/toolbox'
 
 /**
  * The next request of a turn, as the model takes it (its entry in the catalog, asked each time:
@@ -23,6 +24,7 @@ export async function nextRequest(input: {
   conversation: Conversation
   settings: Settings
   memoryOn: boolean
+  tools: Toolbox
   files: AttachmentBytes | undefined
   describeModel: ((model: string) => Promise<ModelOption | null>) | undefined
   now: string
@@ -31,9 +33,10 @@ export async function nextRequest(input: {
   const model = (await input.describeModel?.(conversation.model)) ?? null
   if (model?.lifecycle === 'retired') throw new FaultBeforeRequest(retiredFault(model))
   ensureFrame(conversation, settings, now)
-  const params = buildRequest(conversation, settings, memoryOn, files, model)
+  const offer = input.tools.offer(model)
+  const params = buildRequest(conversation, settings, memoryOn, files, model, offer)
   if (!syncTools(conversation, params.tools ?? [], now)) return params
-  return buildRequest(conversation, settings, memoryOn, files, model)
+  return buildRequest(conversation, settings, memoryOn, files, model, offer)
 }
 
 /**

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { AssistantBlock, AssistantMessage, NoticeKind, NoticeMessage } from '@shared/chat/chat'
 import { withoutThinkingAfter } from '../frame/next-request'
-import { hideSecrets } from './refused-secrets'
 import type { Outcome, TurnScope } from './scope'
 
 /** Saves a reply as it stands: whole when complete, only its finished parts otherwise. */
@@ -17,7 +16,7 @@ export async function recordReply(
     outcome.kind === 'complete'
       ? snapshot.content
       : snapshot.content.filter((b) => b.type !== 'tool_use')
-  const hidden = await hideSecrets(content)
+  const hidden = await turn.deps.tools.conceal(content)
   for (const [id, input] of hidden) turn.asWritten.set(id, input)
   const message: AssistantMessage = {
     id: messageId,

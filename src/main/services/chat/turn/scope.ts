@@ -5,7 +5,7 @@ import type { TurnStatus } from '@shared/chat/events'
 import type { Settings } from '@shared/app/settings'
 import type { Logger } from '../../log/logger'
 import type { AttachmentService } from '../attachments'
-import type { ApprovalDesk } from '../approvals/approvals'
+import type { Toolbox } from '../tools/toolbox'
 import type { ReplySnapshot } from '../stream/reply-accumulator'
 import type { RetryPolicy, Wait } from '../api/retry'
 import type { ChatEmit, MemoryToolRunner } from '../types'
@@ -25,7 +25,10 @@ export interface TurnDeps {
   conversation: Conversation
   settings: Settings
   client: () => Promise<Anthropic | null>
-  memory: MemoryToolRunner
+  /** What the frame says of memory (on or off for this chat). */
+  memory: Pick<MemoryToolRunner, 'enabled'>
+  /** The chat's tool providers: what requests list and what runs each call. */
+  tools: Toolbox
   emit: ChatEmit
   save: (conversation: Conversation) => Promise<void>
   clock: () => Date
@@ -41,8 +44,6 @@ export interface TurnDeps {
    * request is aborted and the turn leaves no trace.
    */
   ready?: Promise<boolean>
-  /** Write approval: memory commands the user must approve wait here (absent: none waits). */
-  approvals?: ApprovalDesk
   /** What the API says of a model (the catalog); absent or null: nothing (the safe fallback). */
   describeModel?: (model: string) => Promise<ModelOption | null>
 }
@@ -59,7 +60,7 @@ export interface TurnScope {
   readonly deps: TurnDeps
   /** Aborted when the user stops (or the user's message could not be saved). */
   readonly signal: AbortSignal
-  /** Memory commands as Claude wrote them, secrets included (see hideSecrets): never saved. */
+  /** Tool calls as Claude wrote them, before a provider's `conceal`: never saved. */
   readonly asWritten: Map<string, Record<string, unknown>>
   now(): string
   /** Waits for the user's message to be on disk; throws Cancelled if it could not be saved. */

@@ -39,6 +39,7 @@ export async function streamReply(
         conversation,
         settings,
         memoryOn: turn.deps.memory.enabled !== false,
+        tools: turn.deps.tools,
         files,
         describeModel: turn.deps.describeModel,
         now: turn.now()

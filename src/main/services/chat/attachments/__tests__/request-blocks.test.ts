@@ -3,7 +3,7 @@ import type { AttachmentBlock } from '@shared/chat/attachments'
 import type { ChatMessage } from '@shared/chat/chat'
 import { defaultSettings } from '@shared/app/settings'
 import { validateMessagesRequest } from '../../../../../../e2e/fake-anthropic'
-import { buildRequest } from '../../api/request'
+import { buildRequest } from '../../frame/request'
 import { pdf, png } from './fixtures'
 
 const T = '2026-01-01T00:00:00.000Z'

@@ -1,6 +1,4 @@
-// How a memory command is shown while it runs: its name, its path, a one-line result.
-
-const SUMMARY_CHARS = 160
+// How a memory command is shown while it runs: its name and its path.
 
 export function describeTool(input: Record<string, unknown>): {
   command: string
@@ -15,9 +13,4 @@ export function describeTool(input: Record<string, unknown>): {
     return { command, path: from || to ? `${from ?? '?'} → ${to ?? '?'}` : null }
   }
   return { command, path: str(input.path) }
-}
-
-export function summarize(content: string): string {
-  const line = content.split('\n', 1)[0]?.trim() ?? ''
-  return line.length > SUMMARY_CHARS ? `${line.slice(0, SUMMARY_CHARS - 1)}…` : line
 }

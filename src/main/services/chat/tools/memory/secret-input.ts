@@ -1,12 +1,11 @@
-import type { AssistantBlock } from '@shared/chat/chat'
-import { redactPath, withoutSecrets as redacted } from '../../memory'
+import { redactPath, withoutSecrets as redacted } from '../../../memory'
 
 /*
  * Nothing refused is kept or re-sent. The secret guard refuses (or redacts) a memory command of
  * Claude's that holds a secret, but the secret is still in the command's input: in the saved
  * conversation, in what the renderer is sent, and in every later request. Each string of the
  * input (file_text, new_str, insert_text, old_str, paths…) loses its secrets to the guard's own
- * `[redacted: <kind>]` marker before the reply is saved or shown (hideSecrets).
+ * `[redacted: <kind>]` marker before the reply is saved or shown (concealSecrets).
  */
 export async function withoutSecrets(
   input: Record<string, unknown>
@@ -31,23 +30,16 @@ async function scrub(value: unknown, key?: string): Promise<unknown> {
 }
 
 /**
- * Takes the secrets out of a reply's memory commands before the reply is saved or shown: the
+ * A memory command without its secrets, as it may be saved and shown (null: it held none): the
  * guard will refuse or redact them anyway, and neither the conversation file nor the renderer
- * may hold one, not even while the command runs (or waits for approval). Returns each changed
- * command's input as Claude wrote it, by tool_use id: what the engine must be given, in memory only.
+ * may hold one, not even while the command runs (or waits for approval). The command as Claude
+ * wrote it is what the engine must be given, kept in memory only.
  */
-export async function hideSecrets(
-  content: readonly AssistantBlock[]
-): Promise<Map<string, Record<string, unknown>>> {
-  const asWritten = new Map<string, Record<string, unknown>>()
-  for (const block of content) {
-    if (block.type !== 'tool_use' || block.name !== 'memory') continue
-    const clean = await withoutSecrets(block.input)
-    if (JSON.stringify(clean) === JSON.stringify(block.input)) continue
-    asWritten.set(block.id, block.input)
-    block.input = clean
-  }
-  return asWritten
+export async function concealSecrets(
+  input: Record<string, unknown>
+): Promise<Record<string, unknown> | null> {
+  const clean = await withoutSecrets(input)
+  return JSON.stringify(clean) === JSON.stringify(input) ? null : clean
 }
 
 /** The texts of Claude's memory commands, the parts the guard scans with the file around them. */

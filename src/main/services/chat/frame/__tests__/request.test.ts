@@ -4,7 +4,7 @@ import { defaultSettings } from '@shared/app/settings'
 import { checkToolPairing } from '../../../../../../e2e/fake-anthropic'
 import { repairStored, NOT_RUN } from '../../conversations/repair'
 import { buildRequest, toApiMessages } from '../request'
-import { MEMORY_OFF_SYSTEM } from '../../frame/request-frame'
+import { MEMORY_OFF_SYSTEM } from '../request-frame'
 
 const T = '2026-01-01T00:00:00.000Z'
 const user = (id: string, text: string): ChatMessage => ({

@@ -1,5 +1,4 @@
 import type {
-  BetaToolUnion,
   BetaContentBlockParam,
   BetaContextManagementConfig,
   BetaMessageParam,
@@ -14,9 +13,11 @@ import { compactionTrigger, COMPACTION_TRIGGER_TOKENS } from '@shared/chat/conte
 import type { Settings } from '@shared/app/settings'
 import { instructionsFor } from '../conversations/conversation-options'
 import { attachmentToApi, type AttachmentBytes } from '../attachments'
-import { systemFor } from '../frame/request-frame'
+import { systemFor } from './request-frame'
 import { pairToolResults } from '../conversations/repair'
 import { withCacheBreakpoints } from './cache-breakpoints'
+import type { ToolOffer } from '../tools/provider'
+import { chatToolbox } from '../tools/chat-tools'
 import {
   CLEAR_THINKING_EDIT,
   thinkingRequestFor,
@@ -29,41 +30,9 @@ import {
  * the reply limit is Settings'). The memory protocol itself ("view the memory directory first",
  * ...) is added to the system prompt by the API whenever the memory tool is listed, so only the
  * user's guidance goes in `system`. Requests only grow at the end (frame/request-frame.ts): the
- * system text is the conversation's frame, and the memory tool is always listed.
+ * system text is the conversation's frame, and the tools are what the chat's providers offer.
  */
 
-export const MEMORY_TOOL = { type: 'memory_20250818', name: 'memory' } as const
-
-/**
- * The tools a request of this conversation lists: the memory tool always (with memory off it
- * answers that memory is off), and web search / fetch where the chat turned them on and the
- * model's capabilities list web search, limited to the sites Settings allow (or away from those
- * it blocks; the API takes one list or the other).
- */
-export function toolsFor(
-  conversation: Partial<Pick<Conversation, 'web'>>,
-  settings: Pick<Settings, 'webAllowedDomains' | 'webBlockedDomains'>,
-  model: ModelOption | null | undefined
-): BetaToolUnion[] {
-  const tools: BetaToolUnion[] = [MEMORY_TOOL]
-  const web = conversation.web
-  if (!web || !model?.caps?.webSearch) return tools
-  const domains =
-    settings.webAllowedDomains.length > 0
-      ? { allowed_domains: [...settings.webAllowedDomains] }
-      : settings.webBlockedDomains.length > 0
-        ? { blocked_domains: [...settings.webBlockedDomains] }
-        : {}
-  if (web.search) tools.push({ type: 'web_search_20260318', name: 'web_search', ...domains })
-  if (web.fetch)
-    tools.push({
-      type: 'web_fetch_20260318',
-      name: 'web_fetch',
-      citations: { enabled: true },
-      ...domains
-    })
-  return tools
-}
 export const CONTEXT_MANAGEMENT_BETA = 'context-management-2025-06-27'
 export const COMPACTION_BETA = 'compact-2026-01-12'
 
@@ -76,7 +45,9 @@ export function buildRequest(
   /** The bytes of the conversation's attachments (see attachments.load). */
   files?: AttachmentBytes,
   /** The model's entry in the catalog; null or absent: nothing is known of it. */
-  model?: ModelOption | null
+  model?: ModelOption | null,
+  /** What the chat's tool providers list (absent: memory, and the web tools the chat has on). */
+  offer: Required<ToolOffer> = chatToolbox(conversation, settings).offer(model ?? null)
 ): MessageCreateParamsStreaming {
   const frame = conversation.frame
   const messages = toApiMessages(
@@ -87,7 +58,7 @@ export function buildRequest(
   const params: MessageCreateParamsStreaming = {
     model: conversation.model,
     max_tokens: limit.maxTokens,
-    tools: toolsFor(conversation, settings, model),
+    tools: offer.definitions,
     messages,
     stream: true
   }
@@ -102,7 +73,12 @@ export function buildRequest(
   const thinking = thinkingRequestFor(conversation, model, limit, messages)
   if (thinking.thinking) params.thinking = thinking.thinking
   if (thinking.effort) params.output_config = { effort: thinking.effort }
-  const { contextManagement, betas } = contextManagementOf(settings, true, thinking.on, model?.caps)
+  const { contextManagement, betas } = contextManagementOf(
+    settings,
+    offer.keepResults,
+    thinking.on,
+    model?.caps
+  )
   if (contextManagement) params.context_management = contextManagement
   if (betas.length > 0) params.betas = betas
   return withCacheBreakpoints(params)
@@ -114,7 +90,8 @@ export function buildRequest(
  */
 export function contextManagementOf(
   settings: Settings,
-  memoryTool = true,
+  /** Tools whose results are never cleared (memory's: how Claude keeps what matters). */
+  keepResults: readonly string[],
   thinking = false,
   caps?: ModelCaps | null,
   /** The model's context window (`max_input_tokens`), when known. */
@@ -133,7 +110,6 @@ export function contextManagementOf(
   }
   if (ce.enabled && takes.clearToolUses) {
     if (thinking && takes.clearThinking) edits.push(CLEAR_THINKING_EDIT)
-    // Memory operations stay visible: they are how Claude keeps what matters past a clearing.
     // A trigger past the model's window would never fire: clearing starts at most at 3/4 of it.
     const trigger = window
       ? Math.min(ce.triggerTokens, Math.floor(window * 0.75))
@@ -142,7 +118,7 @@ export function contextManagementOf(
       type: 'clear_tool_uses_20250919',
       trigger: { type: 'input_tokens', value: trigger },
       keep: { type: 'tool_uses', value: ce.keepToolUses },
-      ...(memoryTool ? { exclude_tools: ['memory'] } : {})
+      ...(keepResults.length > 0 ? { exclude_tools: [...keepResults] } : {})
     })
     betas.push(CONTEXT_MANAGEMENT_BETA)
   }
