@@ -1,0 +1,148 @@
+import type { ToolCallContext, ToolProvider, ToolRun } from '../provider'
+import { apiToolName } from './tool-names'
+import { resultText } from './tool-result'
+
+/*
+ * One MCP server, as a provider: its tools listed as `mcp__<server>__<tool>` with the server's
+ * own descriptions and schemas, each call asked about as the user chose for that tool (every
+ * time, once per chat, or always allowed), then run on the server through the MCP hub. Nothing
+ * a server says (its descriptions, its results) changes an approval, reaches the memory folder
+ * or opens anything: results are text for Claude, cut to a size.
+ */
+
+export interface McpToolLike {
+  server: string
+  name: string
+  title?: string | undefined
+  description?: string | undefined
+  inputSchema: Record<string, unknown>
+  annotations?: { title?: string | undefined; readOnlyHint?: boolean | undefined } | undefined
+}
+
+/** What the provider needs of the MCP hub (services/mcp). */
+export interface McpToolSource {
+  tools(): McpToolLike[]
+  callTool(
+    server: string,
+    tool: string,
+    args: Record<string, unknown>,
+    options: { signal: AbortSignal }
+  ): Promise<{
+    content: Array<Record<string, unknown>>
+    isError: boolean
+    structuredContent?: unknown
+  }>
+}
+
+/** How a tool's calls are approved: asked every time, once per chat, or never asked. */
+export type McpToolApproval = 'ask' | 'once-per-chat' | 'always'
+
+/** A call the user is asked about: the server, the tool, its arguments. */
+export interface McpCallPreview {
+  server: string
+  serverName: string
+  tool: string
+  title: string
+  arguments: Record<string, unknown>
+}
+
+export type McpDecision =
+  { go: true; remember?: 'once-per-chat' | 'always' } | { go: false; reason: string | null }
+
+export interface McpProviderDeps {
+  server: { id: string; name: string }
+  source: McpToolSource
+  approvalOf(server: string, tool: string): McpToolApproval
+  /** Asks the user; absent: calls that must be asked are declined (nothing runs unasked). */
+  ask?: (
+    preview: McpCallPreview,
+    context: ToolCallContext & { toolUseId: string }
+  ) => Promise<McpDecision>
+  /** Tools the user allowed for this chat (answered "Allow for this chat"), by API name. */
+  allowedInChat: Set<string>
+}
+
+export function mcpProvider(deps: McpProviderDeps): ToolProvider {
+  const { server, source } = deps
+  const toolsNow = () =>
+    new Map(
+      source
+        .tools()
+        .filter((t) => t.server === server.id)
+        .map((t) => [apiToolName(server.id, t.name), t] as const)
+    )
+  return {
+    id: `mcp:${server.id}`,
+    offer: () => ({
+      definitions: [...toolsNow()].map(([name, tool]) => ({
+        name,
+        ...(tool.description ? { description: tool.description } : {}),
+        input_schema: { type: 'object', ...tool.inputSchema } as { type: 'object' }
+      }))
+    }),
+    runs: (name) => toolsNow().has(name),
+    describe(call) {
+      const tool = toolsNow().get(call.name)
+      return { action: tool ? titleOf(tool) : call.name, target: server.name }
+    },
+    async run(call, context): Promise<ToolRun> {
+      const tool = toolsNow().get(call.name)
+      if (!tool) return failed(`the ${server.name} server no longer offers ${call.name}.`)
+      const decision = await decide(deps, tool, call, context)
+      if (!decision.go) return declined(decision.reason)
+      try {
+        const result = await source.callTool(server.id, tool.name, call.input, {
+          signal: context.signal
+        })
+        return {
+          content: resultText(result.content, result.structuredContent),
+          is_error: result.isError
+        }
+      } catch (error) {
+        if (context.signal.aborted)
+          return failed('the user stopped the reply; the call was cancelled.')
+        return failed(error instanceof Error ? error.message : String(error))
+      }
+    }
+  }
+}
+
+async function decide(
+  deps: McpProviderDeps,
+  tool: McpToolLike,
+  call: { id: string; name: string; input: Record<string, unknown> },
+  context: ToolCallContext
+): Promise<McpDecision> {
+  const approval = deps.approvalOf(tool.server, tool.name)
+  if (approval === 'always') return { go: true }
+  if (approval === 'once-per-chat' && deps.allowedInChat.has(call.name)) return { go: true }
+  if (!deps.ask) return { go: false, reason: null }
+  const decision = await deps.ask(
+    {
+      server: tool.server,
+      serverName: deps.server.name,
+      tool: tool.name,
+      title: titleOf(tool),
+      arguments: call.input
+    },
+    { ...context, toolUseId: call.id }
+  )
+  if (decision.go && decision.remember === 'once-per-chat') deps.allowedInChat.add(call.name)
+  return decision
+}
+
+function titleOf(tool: McpToolLike): string {
+  return tool.title ?? tool.annotations?.title ?? tool.name
+}
+
+function failed(why: string): ToolRun {
+  return { content: `Error: ${why}`, is_error: true }
+}
+
+function declined(reason: string | null): ToolRun {
+  const why = reason?.trim()
+  return {
+    content: `${why ? `The user declined this call: ${why}` : 'The user declined this call.'}\nNothing was run. Do not call this tool again for the same thing unless the user asks for it.`,
+    is_error: true
+  }
+}
