@@ -37,6 +37,10 @@ export const ErrorCodeSchema = z.enum([
   'SHORTCUT_TAKEN',
   /** Quick ask cannot act here (no window to show, no desktop session). */
   'QUICK_ASK_UNAVAILABLE',
+  /** An MCP server that is not (or no longer) configured. */
+  'MCP_NOT_FOUND',
+  /** The MCP servers file could not be written; nothing changed. */
+  'MCP_WRITE_FAILED',
   'INTERNAL'
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>

@@ -16,7 +16,7 @@ import { createOptionCalls } from './calls/option-calls'
 import { createSendCalls } from './calls/send-calls'
 import { DEFAULT_COALESCE_MS } from './stream/coalescer'
 import { memoryFor } from './conversations/conversation-options'
-import { chatToolbox } from './tools/chat-tools'
+import { chatToolbox, type McpServers } from './tools/chat-tools'
 import { createConversationStore } from './conversations/conversation-store'
 import { annotateMessage } from './frame/request-frame'
 import { testApiKey } from './api/key-test'
@@ -55,6 +55,8 @@ export interface ChatServiceOptions {
   pickFiles?: PickFiles | undefined
   /** The OS file manager (main's shell.openPath), for the conversations folder. */
   openFolder?: OpenFolder | undefined
+  /** The MCP servers chats may use (absent: none). */
+  mcp?: McpServers | undefined
 }
 
 /** One chat event as the listeners hear it. */
@@ -102,6 +104,13 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     clock
   })
   const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry }
+  /** MCP tools allowed "for this chat", per chat, for this session. */
+  const allowedByChat = new Map<string, Set<string>>()
+  const allowedInChat = (id: string) => {
+    let allowed = allowedByChat.get(id)
+    if (!allowed) allowedByChat.set(id, (allowed = new Set()))
+    return allowed
+  }
 
   const turns = createTurnRunner({
     makeTurn: (conversation, ready) => {
@@ -113,7 +122,11 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         settings: current,
         client: () => clients.get(),
         memory,
-        tools: chatToolbox(conversation, current, { runner: memory, approvals }),
+        tools: chatToolbox(conversation, current, {
+          memory: { runner: memory, approvals },
+          mcp: options.mcp,
+          allowedInChat: allowedInChat(conversation.id)
+        }),
         emit,
         save: (c) => store.save(c),
         clock,

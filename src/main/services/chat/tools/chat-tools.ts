@@ -3,17 +3,47 @@ import type { Settings } from '@shared/app/settings'
 import { MEMORY_OFF_RUNNER } from '../conversations/conversation-options'
 import { memoryProvider, type MemoryProviderDeps } from './memory/memory-provider'
 import { webProvider } from './web/web-provider'
+import { mcpProvider, type McpProviderDeps, type McpToolSource } from './mcp/mcp-provider'
 import { Toolbox } from './toolbox'
+
+/** The MCP servers a chat may use, as the MCP service (services/mcp) tells them. */
+export interface McpServers extends McpToolSource {
+  servers(): Array<{ id: string; name: string }>
+  approvalOf: McpProviderDeps['approvalOf']
+}
+
+export interface ChatToolDeps {
+  memory?: MemoryProviderDeps
+  mcp?: McpServers | undefined
+  /** Asks the user about an MCP call (absent: calls that must be asked are declined). */
+  askMcp?: McpProviderDeps['ask']
+  /** The MCP tools the user allowed for this chat this session, by API name. */
+  allowedInChat?: Set<string>
+}
 
 /**
  * The providers of a chat, in the order their tools are listed: memory always (with memory off
- * it answers that memory is off), then the web tools the chat turned on. `memory` absent: the
- * toolbox only says what is offered (a request built outside a turn).
+ * it answers that memory is off), then the web tools the chat turned on, then each enabled MCP
+ * server. Without `memory`, the toolbox only says what is offered (a request built outside a turn).
  */
 export function chatToolbox(
   conversation: Partial<Pick<Conversation, 'web'>>,
   settings: Pick<Settings, 'webAllowedDomains' | 'webBlockedDomains'>,
-  memory: MemoryProviderDeps = { runner: MEMORY_OFF_RUNNER }
+  deps: ChatToolDeps = {}
 ): Toolbox {
-  return new Toolbox([memoryProvider(memory), webProvider(conversation, settings)])
+  const { mcp } = deps
+  const servers = (mcp?.servers() ?? []).map((server) =>
+    mcpProvider({
+      server,
+      source: mcp!,
+      approvalOf: mcp!.approvalOf,
+      ...(deps.askMcp ? { ask: deps.askMcp } : {}),
+      allowedInChat: deps.allowedInChat ?? new Set()
+    })
+  )
+  return new Toolbox([
+    memoryProvider(deps.memory ?? { runner: MEMORY_OFF_RUNNER }),
+    webProvider(conversation, settings),
+    ...servers
+  ])
 }
