@@ -1,36 +1,53 @@
 import { z } from 'zod'
 
-// MCP servers: how each is started or reached, how it is doing, and the tools it offers.
+/*
+ * MCP servers (issue 37): how one is configured, how it is doing, and the tools it offers. Main's
+ * MCP hub (services/mcp) runs them; Settings and the chat's MCP tool provider read these shapes.
+ */
 
-export const McpServerIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, {
-  error: 'a server id is 1–40 lowercase letters, digits and dashes'
+/** A server's id: a slug, so it can name a log file and prefix a tool name safely. */
+export const McpServerIdSchema = z
+  .string({ error: 'a server id must be text' })
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, {
+    error: 'a server id is lower-case letters, digits and dashes (like my-server), up to 64'
+  })
+
+const StringMapSchema = z.record(z.string(), z.string())
+
+/** A local server: a program Cairn starts (without a shell: argv as given) and talks to on stdio. */
+export const McpStdioTransportSchema = z.object({
+  type: z.literal('stdio'),
+  command: z.string().trim().min(1, { error: 'give the program to run' }),
+  args: z.array(z.string()),
+  /** Merged over Cairn's own environment. */
+  env: StringMapSchema,
+  cwd: z.string().min(1).optional()
 })
 
-const Env = z.record(z.string(), z.string())
+/** A remote server over Streamable HTTP (or the older SSE transport, found by falling back). */
+export const McpHttpTransportSchema = z.object({
+  type: z.literal('http'),
+  url: z
+    .url({ error: 'give the server address as a full URL, like https://example.com/mcp' })
+    .refine((url) => /^https?:\/\//i.test(url), {
+      error: 'a server address starts with http:// or https://'
+    }),
+  headers: StringMapSchema
+})
 
 export const McpTransportSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('stdio'),
-    command: z.string().min(1, { error: 'the command is empty' }),
-    args: z.array(z.string()).default([]),
-    env: Env.default({}),
-    cwd: z.string().optional()
-  }),
-  z.object({
-    type: z.literal('http'),
-    url: z.url({ protocol: /^https?$/, error: 'the address must start with http:// or https://' }),
-    headers: Env.default({})
-  })
+  McpStdioTransportSchema,
+  McpHttpTransportSchema
 ])
-export type McpTransport = z.infer<typeof McpTransportSchema>
 
 export const McpServerConfigSchema = z.object({
   id: McpServerIdSchema,
-  name: z.string().min(1).max(80),
+  name: z.string().trim().min(1, { error: 'give the server a name' }).max(100),
   enabled: z.boolean(),
   transport: McpTransportSchema
 })
 export type McpServerConfig = z.infer<typeof McpServerConfigSchema>
+export type McpTransport = z.infer<typeof McpTransportSchema>
 
 export const McpServerStateSchema = z.enum([
   'disabled',
@@ -39,33 +56,41 @@ export const McpServerStateSchema = z.enum([
   'needs-sign-in',
   'failed'
 ])
+export type McpServerState = z.infer<typeof McpServerStateSchema>
+
+/** How many of a server's last stderr lines its status keeps. */
+export const MCP_STDERR_TAIL_LINES = 20
 
 export const McpServerStatusSchema = z.object({
   id: McpServerIdSchema,
   state: McpServerStateSchema,
-  tools: z.number().int().min(0),
-  /** Plain words with a next step; null while all is well. */
+  /** How many tools it offers (0 unless connected). */
+  tools: z.number().int().nonnegative(),
+  /** What went wrong, in plain words with the next step (null: nothing). */
   error: z.string().nullable(),
-  /** The last lines the server wrote to stderr. */
-  stderrTail: z.array(z.string()),
+  /** The last lines the server wrote to stderr (stdio servers only). */
+  stderrTail: z.array(z.string()).max(MCP_STDERR_TAIL_LINES),
+  /** The file its stderr is kept in (null: none, e.g. an HTTP server). */
   logFile: z.string().nullable()
 })
 export type McpServerStatus = z.infer<typeof McpServerStatusSchema>
 
+/** What a server says of a tool: hints only (a server is untrusted; approval decides). */
+export const McpToolAnnotationsSchema = z.object({
+  title: z.string().optional(),
+  readOnlyHint: z.boolean().optional(),
+  destructiveHint: z.boolean().optional(),
+  idempotentHint: z.boolean().optional(),
+  openWorldHint: z.boolean().optional()
+})
+
 export const McpToolInfoSchema = z.object({
+  /** The server's id. */
   server: McpServerIdSchema,
   name: z.string(),
   title: z.string().optional(),
   description: z.string().optional(),
   inputSchema: z.record(z.string(), z.unknown()),
-  annotations: z
-    .object({
-      title: z.string().optional(),
-      readOnlyHint: z.boolean().optional(),
-      destructiveHint: z.boolean().optional(),
-      idempotentHint: z.boolean().optional(),
-      openWorldHint: z.boolean().optional()
-    })
-    .optional()
+  annotations: McpToolAnnotationsSchema.optional()
 })
 export type McpToolInfo = z.infer<typeof McpToolInfoSchema>

@@ -1,0 +1,211 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { McpServerConfig, McpToolInfo } from '@shared/mcp/servers'
+import { abortError, plainConnectError, plainCallError } from './mcp-errors'
+import { openTransport, type TransportOptions } from './transports'
+
+/*
+ * One live connection to one MCP server, on the official SDK (v1). With transports.ts this is
+ * the only place that touches the SDK's client: a move to the v2 packages changes these files.
+ * The connection knows nothing of restarts or status; the server slot above it decides those.
+ */
+
+export const CAIRN_CLIENT_INFO = { name: 'cairn', version: '0.1.0' }
+
+export interface McpCallProgress {
+  progress: number
+  total?: number
+  message?: string
+}
+
+export interface McpCallResult {
+  content: Array<Record<string, unknown>>
+  isError: boolean
+  structuredContent?: unknown
+}
+
+export interface McpCallOptions {
+  signal: AbortSignal
+  onProgress?: (progress: McpCallProgress) => void
+}
+
+export interface McpConnection {
+  /** The tools it offers now (kept current by `notifications/tools/list_changed`). */
+  tools(): McpToolInfo[]
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: McpCallOptions & { timeoutMs: number }
+  ): Promise<McpCallResult>
+  close(): Promise<void>
+}
+
+export interface ConnectOptions extends TransportOptions {
+  config: McpServerConfig
+  timeoutMs: number
+  /** Gives up on a start still under way (the server was stopped or reconfigured meanwhile). */
+  signal?: AbortSignal
+  /** The connection ended without `close()` (the process exited, the stream dropped). */
+  onClosed: () => void
+  onToolsChanged: () => void
+}
+
+export async function connectMcpServer(options: ConnectOptions): Promise<McpConnection> {
+  const { config, timeoutMs } = options
+  let tools: McpToolInfo[] = []
+  let closing = false
+  let refreshing: Promise<void> = Promise.resolve()
+
+  const makeClient = (): Client =>
+    new Client(CAIRN_CLIENT_INFO, {
+      capabilities: {},
+      // Refreshed by us (all pages), not the SDK's single-page auto refresh.
+      listChanged: {
+        tools: { autoRefresh: false, debounceMs: 50, onChanged: () => void refresh() }
+      }
+    })
+
+  let client: Client | null = null
+  const refresh = (): Promise<void> => {
+    // One refresh after another, so an older list never lands after a newer one.
+    refreshing = refreshing.then(async () => {
+      if (!client || closing) return
+      try {
+        tools = await listAllTools(client, config.id, timeoutMs)
+        options.onToolsChanged()
+      } catch {
+        // The list could not be read again: the old one stays; a dead connection says so itself.
+      }
+    })
+    return refreshing
+  }
+
+  let opened: { client: Client; transport: Transport }
+  const started: Transport[] = []
+  const opening = openTransport(config, options, makeClient, timeoutMs, (t) => started.push(t))
+  try {
+    opened = await bounded(opening, timeoutMs, options.signal)
+  } catch (error) {
+    // A start given up on (timed out, stopped) must not leave its process or stream behind,
+    // even one that finishes opening later.
+    await Promise.all(started.map((t) => t.close().catch(() => undefined)))
+    opening.then(
+      (late) => late.client.close().catch(() => undefined),
+      () => undefined
+    )
+    throw plainConnectError(config, error, timeoutMs)
+  }
+  client = opened.client
+  client.onclose = () => {
+    if (!closing) options.onClosed()
+  }
+  try {
+    tools = await listAllTools(client, config.id, timeoutMs)
+  } catch (error) {
+    closing = true
+    await client.close().catch(() => undefined)
+    throw plainConnectError(config, error, timeoutMs)
+  }
+  const live = client
+
+  return {
+    tools: () => tools,
+    async callTool(name, args, { signal, onProgress, timeoutMs: callTimeoutMs }) {
+      if (signal.aborted) throw abortError(signal)
+      try {
+        const result = await live.callTool({ name, arguments: args }, undefined, {
+          signal,
+          timeout: callTimeoutMs,
+          // A server that reports progress is alive: its clock starts again with each report.
+          resetTimeoutOnProgress: true,
+          onprogress: onProgress
+            ? (p) =>
+                onProgress({
+                  progress: p.progress,
+                  ...(p.total !== undefined ? { total: p.total } : {}),
+                  ...(p.message !== undefined ? { message: p.message } : {})
+                })
+            : undefined
+        })
+        return {
+          content: Array.isArray(result.content)
+            ? (result.content as Array<Record<string, unknown>>)
+            : [],
+          isError: result.isError === true,
+          ...(result.structuredContent !== undefined
+            ? { structuredContent: result.structuredContent }
+            : {})
+        }
+      } catch (error) {
+        // The SDK has already sent notifications/cancelled; the caller hears a plain abort.
+        if (signal.aborted) throw abortError(signal)
+        throw plainCallError(config, name, error, callTimeoutMs)
+      }
+    },
+    async close() {
+      closing = true
+      await live.close().catch(() => undefined)
+    }
+  }
+}
+
+async function listAllTools(client: Client, server: string, timeoutMs: number) {
+  const all: McpToolInfo[] = []
+  let cursor: string | undefined
+  // A server that pages forever must not keep the connection from ever being ready.
+  for (let page = 0; page < 100; page++) {
+    const result = await client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs })
+    all.push(...result.tools.map((tool) => toToolInfo(server, tool)))
+    cursor = result.nextCursor
+    if (!cursor) break
+  }
+  return all
+}
+
+function toToolInfo(server: string, tool: Tool): McpToolInfo {
+  return {
+    server,
+    name: tool.name,
+    ...(tool.title !== undefined ? { title: tool.title } : {}),
+    ...(tool.description !== undefined ? { description: tool.description } : {}),
+    inputSchema: tool.inputSchema as Record<string, unknown>,
+    ...(tool.annotations ? { annotations: pickAnnotations(tool.annotations) } : {})
+  }
+}
+
+/** Only the hints the shared schema names (a server may send anything else along). */
+function pickAnnotations(a: NonNullable<Tool['annotations']>): McpToolInfo['annotations'] {
+  const out: NonNullable<McpToolInfo['annotations']> = {}
+  if (typeof a.title === 'string') out.title = a.title
+  for (const key of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const)
+    if (typeof a[key] === 'boolean') out[key] = a[key]
+  return out
+}
+
+/**
+ * The SDK bounds each request; this bounds the whole start (a spawn or a fallback included), and
+ * lets the one who asked for it give up on it (a dispose, a new config).
+ */
+async function bounded<T>(work: Promise<T>, timeoutMs: number, signal?: AbortSignal): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  let onAbort: (() => void) | undefined
+  const giveUp = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(new McpError(ErrorCode.RequestTimeout, 'Request timed out', { timeout: timeoutMs })),
+      timeoutMs
+    )
+    onAbort = () => reject(abortError(signal as AbortSignal))
+    if (signal?.aborted) onAbort()
+    else signal?.addEventListener('abort', onAbort, { once: true })
+  })
+  // The losing side's rejection is handled by the caller's clean-up; never left unhandled.
+  work.catch(() => undefined)
+  try {
+    return await Promise.race([work, giveUp])
+  } finally {
+    clearTimeout(timer)
+    if (onAbort) signal?.removeEventListener('abort', onAbort)
+  }
+}

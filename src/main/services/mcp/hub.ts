@@ -1,0 +1,149 @@
+import type { McpServerConfig, McpServerStatus, McpToolInfo } from '@shared/mcp/servers'
+import { Emitter } from '../events/emitter'
+import type { Logger } from '../log/logger'
+import type { McpCallOptions, McpCallResult } from './connection'
+import { notConnectedError } from './mcp-errors'
+import { ServerSlot } from './server-slot'
+import type { TransportOptions } from './transports'
+
+/*
+ * The MCP servers the user configured, running in main (issue 37). Settings hands it the list;
+ * the chat's MCP tool provider reads its tools and calls them. Servers start in the background:
+ * nothing here waits for a server before answering, and quitting waits a bounded time at most.
+ */
+
+export type { McpCallOptions, McpCallResult, McpCallProgress } from './connection'
+
+export interface McpHubDeps {
+  /** Where each stdio server's stderr is kept (`mcp-<id>.log`). */
+  logDir: string
+  clock?: () => Date
+  logger: Logger
+  /** How long a server has to start and answer `initialize` and `tools/list`. */
+  connectTimeoutMs?: number
+  /** How long a call may go without an answer or a progress report. */
+  callTimeoutMs?: number
+  maxRestarts?: number
+  restartDelayMs?: (attempt: number) => number
+  /** Options for a server's transport (OAuth for remote servers). */
+  transportOptions?: (config: McpServerConfig) => TransportOptions
+  /** The longest `dispose` waits for servers to close before it returns anyway. */
+  disposeTimeoutMs?: number
+}
+
+export interface McpHub {
+  /** Starts enabled servers in the background, stops removed and disabled ones, restarts changed ones. */
+  configure(configs: McpServerConfig[]): void
+  status(): McpServerStatus[]
+  /** The tools of connected servers, in config order. */
+  tools(): McpToolInfo[]
+  callTool(
+    server: string,
+    tool: string,
+    args: Record<string, unknown>,
+    options: McpCallOptions
+  ): Promise<McpCallResult>
+  /** Stops and starts one server; resolves once it is connected or has failed. */
+  restart(id: string): Promise<void>
+  /** Status or tools changed. Returns the unsubscribe. */
+  onChange(listener: () => void): () => void
+  dispose(): Promise<void>
+}
+
+export const MCP_CONNECT_TIMEOUT_MS = 30_000
+export const MCP_CALL_TIMEOUT_MS = 120_000
+const MAX_RESTARTS = 3
+// Stdio's close waits up to 2 s for an exit, then 2 s after SIGTERM before SIGKILL: 4 s and a margin.
+const DISPOSE_TIMEOUT_MS = 5_000
+
+export function createMcpHub(deps: McpHubDeps): McpHub {
+  const changes = new Emitter<void>((error) =>
+    deps.logger.error('an MCP change listener failed', { error: String(error) })
+  )
+  const slotDeps = {
+    logDir: deps.logDir,
+    clock: deps.clock ?? (() => new Date()),
+    logger: deps.logger,
+    connectTimeoutMs: deps.connectTimeoutMs ?? MCP_CONNECT_TIMEOUT_MS,
+    callTimeoutMs: deps.callTimeoutMs ?? MCP_CALL_TIMEOUT_MS,
+    maxRestarts: deps.maxRestarts ?? MAX_RESTARTS,
+    restartDelayMs: deps.restartDelayMs ?? ((attempt: number) => 1000 * 2 ** (attempt - 1)),
+    transportOptions: deps.transportOptions,
+    onChange: () => changes.emit()
+  }
+  let slots = new Map<string, ServerSlot>()
+  let configs: McpServerConfig[] = []
+  let disposed = false
+  /** Slots being stopped: dispose waits for them too. */
+  const stopping = new Set<Promise<void>>()
+
+  const background = (work: Promise<void>, id: string): void => {
+    work.catch((error: unknown) =>
+      deps.logger.error('mcp server start failed', { server: id, error: String(error) })
+    )
+  }
+  const retire = (slot: ServerSlot): void => {
+    const done = slot.dispose().finally(() => stopping.delete(done))
+    stopping.add(done)
+  }
+
+  return {
+    configure(next) {
+      if (disposed) return
+      const kept = new Map<string, ServerSlot>()
+      for (const config of next) {
+        const slot = slots.get(config.id)
+        if (slot && sameRun(slot.config, config)) {
+          slot.config = config
+          kept.set(config.id, slot)
+          continue
+        }
+        if (slot) retire(slot)
+        const fresh = new ServerSlot(config, slotDeps)
+        kept.set(config.id, fresh)
+        background(fresh.start(), config.id)
+      }
+      for (const [id, slot] of slots) if (!kept.has(id)) retire(slot)
+      slots = kept
+      configs = next
+      changes.emit()
+    },
+    status: () => configs.flatMap((c) => slots.get(c.id)?.status() ?? []),
+    tools: () => configs.flatMap((c) => slots.get(c.id)?.tools() ?? []),
+    async callTool(server, tool, args, options) {
+      const slot = slots.get(server)
+      if (!slot) throw notConnectedError(undefined, server)
+      return slot.callTool(tool, args, options)
+    },
+    async restart(id) {
+      const slot = slots.get(id)
+      if (!slot) throw notConnectedError(undefined, id)
+      await slot.start()
+    },
+    onChange: (listener) => changes.on(listener),
+    async dispose() {
+      if (disposed) return
+      disposed = true
+      for (const slot of slots.values()) retire(slot)
+      slots = new Map()
+      configs = []
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([
+        Promise.allSettled([...stopping]),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, deps.disposeTimeoutMs ?? DISPOSE_TIMEOUT_MS)
+        })
+      ])
+      clearTimeout(timer)
+      changes.clear()
+    }
+  }
+}
+
+/** Whether a new config can keep the running server: only its name or nothing changed. */
+function sameRun(running: McpServerConfig, next: McpServerConfig): boolean {
+  return (
+    running.enabled === next.enabled &&
+    JSON.stringify(running.transport) === JSON.stringify(next.transport)
+  )
+}

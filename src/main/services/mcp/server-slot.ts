@@ -1,0 +1,194 @@
+import type {
+  McpServerConfig,
+  McpServerState,
+  McpServerStatus,
+  McpToolInfo
+} from '@shared/mcp/servers'
+import type { Logger } from '../log/logger'
+import {
+  connectMcpServer,
+  type McpCallOptions,
+  type McpCallResult,
+  type McpConnection
+} from './connection'
+import { McpSignInNeeded, isAbortError, notConnectedError } from './mcp-errors'
+import type { TransportOptions } from './transports'
+import { openStderrLog, type StderrLog } from './stderr-log'
+
+/*
+ * One configured server through its life: starting, connected, crashed and started again after a
+ * pause that doubles (a bounded number of times, then "failed" with the reason), stopped. Every
+ * start has a generation; whatever an older start or connection reports afterwards is ignored,
+ * so a restart or a new config can never be overtaken by the one it replaced.
+ */
+
+export interface SlotDeps {
+  logDir: string
+  clock: () => Date
+  logger: Logger
+  connectTimeoutMs: number
+  callTimeoutMs: number
+  /** How many times a server that stopped on its own is started again before giving up. */
+  maxRestarts: number
+  /** The pause before restart `attempt` (1-based). */
+  restartDelayMs: (attempt: number) => number
+  /** OAuth and the like for this server's transport (none: a 401 means "needs sign-in"). */
+  transportOptions?: (config: McpServerConfig) => TransportOptions
+  onChange: () => void
+}
+
+/** A connection that stays up this long has recovered: its restart count starts over. */
+const STABLE_MS = 60_000
+
+export class ServerSlot {
+  private state: McpServerState = 'disabled'
+  private error: string | null = null
+  private connection: McpConnection | null = null
+  private generation = 0
+  private crashes = 0
+  private stop = new AbortController()
+  private timer: NodeJS.Timeout | undefined
+  private readonly log: StderrLog | null
+
+  constructor(
+    public config: McpServerConfig,
+    private readonly deps: SlotDeps
+  ) {
+    this.log =
+      config.transport.type === 'stdio' ? openStderrLog(deps.logDir, config.id, deps.clock) : null
+    // Reads as starting from the moment it is configured, before the start gets under way.
+    if (config.enabled) this.state = 'starting'
+  }
+
+  status(): McpServerStatus {
+    return {
+      id: this.config.id,
+      state: this.state,
+      tools: this.connection && this.state === 'connected' ? this.connection.tools().length : 0,
+      error: this.error,
+      stderrTail: this.log?.tail() ?? [],
+      logFile: this.log?.file ?? null
+    }
+  }
+
+  tools(): McpToolInfo[] {
+    return this.state === 'connected' && this.connection ? this.connection.tools() : []
+  }
+
+  /** Starts (again) from scratch; resolves once this start has connected or failed. */
+  async start(): Promise<void> {
+    await this.halt()
+    this.crashes = 0
+    if (!this.config.enabled) {
+      this.set('disabled', null)
+      return
+    }
+    await this.attempt()
+  }
+
+  /** Stops it for good (removed, disabled, quitting); the process is ended before this resolves. */
+  async dispose(): Promise<void> {
+    await this.halt()
+    this.log?.close()
+  }
+
+  async callTool(
+    tool: string,
+    args: Record<string, unknown>,
+    options: McpCallOptions
+  ): Promise<McpCallResult> {
+    const connection = this.state === 'connected' ? this.connection : null
+    if (!connection) throw notConnectedError(this.config, this.config.id)
+    return connection.callTool(tool, args, { ...options, timeoutMs: this.deps.callTimeoutMs })
+  }
+
+  private async attempt(): Promise<void> {
+    const generation = ++this.generation
+    const stop = this.stop
+    this.set('starting', this.error)
+    this.log?.note(`starting ${describe(this.config)}`)
+    try {
+      const connection = await connectMcpServer({
+        config: this.config,
+        timeoutMs: this.deps.connectTimeoutMs,
+        signal: stop.signal,
+        onStderr: (chunk) => this.log?.write(chunk),
+        ...this.deps.transportOptions?.(this.config),
+        onClosed: () => {
+          if (generation === this.generation) this.crashed(generation)
+        },
+        onToolsChanged: () => {
+          if (generation === this.generation) this.deps.onChange()
+        }
+      })
+      if (generation !== this.generation) {
+        await connection.close()
+        return
+      }
+      this.connection = connection
+      this.set('connected', null)
+      this.timer = setTimeout(() => {
+        if (generation === this.generation) this.crashes = 0
+      }, STABLE_MS).unref()
+    } catch (error) {
+      if (generation !== this.generation || isAbortError(error)) return
+      const reason = error instanceof Error ? error.message : String(error)
+      this.log?.note(`could not start: ${reason}`)
+      if (error instanceof McpSignInNeeded) this.set('needs-sign-in', reason)
+      // A first start that fails is the config's fault: retrying would only hide it.
+      else if (this.crashes === 0) this.set('failed', reason)
+      else this.retryOrGiveUp(generation, reason)
+    }
+  }
+
+  private crashed(generation: number): void {
+    const name = this.config.name
+    this.log?.note('the server stopped on its own')
+    this.deps.logger.warn('mcp server stopped', { server: this.config.id })
+    this.connection = null
+    this.retryOrGiveUp(generation, `${name} stopped unexpectedly.`)
+  }
+
+  private retryOrGiveUp(generation: number, reason: string): void {
+    const { maxRestarts } = this.deps
+    if (this.crashes >= maxRestarts) {
+      this.set(
+        'failed',
+        `${reason} Cairn started it again ${maxRestarts} times and stopped trying; see its log, then restart it.`
+      )
+      return
+    }
+    this.crashes++
+    this.set('starting', `${reason} Starting it again (try ${this.crashes} of ${maxRestarts}).`)
+    clearTimeout(this.timer)
+    this.timer = setTimeout(() => {
+      if (generation === this.generation) void this.attempt()
+    }, this.deps.restartDelayMs(this.crashes)).unref()
+  }
+
+  /** Ends whatever is running or pending: the start under way, the connection, a restart timer. */
+  private async halt(): Promise<void> {
+    this.generation++
+    clearTimeout(this.timer)
+    this.stop.abort()
+    this.stop = new AbortController()
+    const connection = this.connection
+    this.connection = null
+    if (connection) {
+      this.log?.note('stopping')
+      await connection.close()
+    }
+  }
+
+  private set(state: McpServerState, error: string | null): void {
+    this.state = state
+    this.error = error
+    this.deps.onChange()
+  }
+}
+
+/** The command line as it was run (for the log: the user sees exactly what started). */
+function describe(config: McpServerConfig): string {
+  const t = config.transport
+  return t.type === 'stdio' ? JSON.stringify([t.command, ...t.args]) : t.url
+}
