@@ -7,6 +7,15 @@ import {
 } from './memory/backup'
 import { z } from 'zod'
 import {
+  McpAddServersInputSchema,
+  McpImportPreviewSchema,
+  McpImportSourceSchema,
+  McpOverviewSchema,
+  McpServerIdInputSchema,
+  McpSetEnabledInputSchema,
+  McpSetToolApprovalInputSchema
+} from './mcp/channels'
+import {
   AddAttachmentInputSchema,
   AttachmentInfoSchema,
   AttachmentPreviewInputSchema,
@@ -333,11 +342,20 @@ export const channels = {
   'updates:status': { input: NoInput, output: UpdateStatusSchema },
   'updates:check': { input: NoInput, output: UpdateStatusSchema },
   'updates:download': { input: NoInput, output: UpdateStatusSchema },
-  'updates:restart': { input: NoInput, output: UpdateStatusSchema }
+  'updates:restart': { input: NoInput, output: UpdateStatusSchema },
+  // Settings → Tools (issue 37): MCP servers, added from a preview that shows each command line.
+  'mcp:overview': { input: NoInput, output: McpOverviewSchema },
+  'mcp:preview-import': { input: McpImportSourceSchema, output: McpImportPreviewSchema },
+  'mcp:add-servers': { input: McpAddServersInputSchema, output: McpOverviewSchema },
+  'mcp:set-enabled': { input: McpSetEnabledInputSchema, output: McpOverviewSchema },
+  'mcp:remove-server': { input: McpServerIdInputSchema, output: McpOverviewSchema },
+  'mcp:restart-server': { input: McpServerIdInputSchema, output: McpOverviewSchema },
+  'mcp:set-tool-approval': { input: McpSetToolApprovalInputSchema, output: McpOverviewSchema }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
   'memory:changed': MemoryChangeSchema,
+  'mcp:changed': McpOverviewSchema,
   'settings:changed': z.object({ settings: SettingsSchema }),
   'chat:delta': ChatDeltaSchema,
   'chat:thinking': ChatThinkingSchema,

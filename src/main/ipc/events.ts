@@ -32,6 +32,7 @@ export function wireEvents(services: Services, emit: EmitEvent): () => void {
     // Chat events are fire-and-forget too: a failed send never stops a reply.
     services.chat.onEvent((event, payload) => safely(event)(payload)),
     services.sync.onStatus(safely('sync:changed')),
+    services.mcp.onChange(safely('mcp:changed')),
     services.quickAsk.onShowConversation(safely('window:show-conversation')),
     services.links.onWaiting(safely('app:links-waiting')),
     services.backup.onProgress(safely('backup:progress')),

@@ -106,6 +106,14 @@ export function createHandlers(services: Services): Handlers {
     'updates:status': () => services.updates.status(),
     'updates:check': () => services.updates.check(),
     'updates:download': () => services.updates.download(),
-    'updates:restart': () => services.updates.restart()
+    'updates:restart': () => services.updates.restart(),
+    'mcp:overview': () => services.mcp.overview(),
+    'mcp:preview-import': (input) => services.mcp.previewImport(input),
+    'mcp:add-servers': ({ servers }) => services.mcp.addServers(servers),
+    'mcp:set-enabled': ({ id, enabled }) => services.mcp.setEnabled(id, enabled),
+    'mcp:remove-server': ({ id }) => services.mcp.remove(id),
+    'mcp:restart-server': ({ id }) => services.mcp.restart(id),
+    'mcp:set-tool-approval': ({ server, tool, approval }) =>
+      services.mcp.setToolApproval(server, tool, approval)
   }
 }

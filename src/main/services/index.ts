@@ -23,7 +23,7 @@ import { ensurePrivateDir } from './fs/durable'
 import type { Logger } from './log/logger'
 import { readLogTail } from './log/rotating-file'
 import type { Keychain } from './secrets/keychain'
-import { createSecretsService } from './secrets/secrets-service'
+import { createSecretsService, KEYCHAIN_SERVICE } from './secrets/secrets-service'
 import { createQuickAskService } from './quick-ask/quick-ask-service'
 import { createShortcutService } from './quick-ask/shortcut-service'
 import { createSettingsStore } from './settings/settings-store'
@@ -32,6 +32,10 @@ import { createBackupService, type ChooseOpenFile } from './backup'
 import { createForgetService } from './forget'
 import { createUpdatesService } from './updates'
 import { createWindowStateStore } from './window-state/window-state-store'
+import { createMcpHub } from './mcp/hub'
+import { createMcpService } from './mcp/mcp-service'
+import { createServersFile } from './mcp/servers-file'
+import { claudeDesktopConfigPath } from './mcp/claude-desktop'
 
 export interface ServiceDeps {
   userDataDir: string
@@ -175,8 +179,20 @@ export async function createServices(deps: ServiceDeps) {
     memory.updateHistory(next.history)
     memory.updateSecretGuard(next.secretGuard)
   })
+  // MCP servers: read and started in the background (start below); no chat waits for one.
+  const mcp = createMcpService({
+    hub: createMcpHub({ logDir: join(logsDir, 'mcp'), logger: deps.logger }),
+    file: createServersFile({
+      dir: deps.userDataDir,
+      keychain: deps.keychain,
+      keychainService: deps.keychainService ?? KEYCHAIN_SERVICE
+    }),
+    claudeDesktopConfig: claudeDesktopConfigPath(process.platform, deps.env),
+    logger: deps.logger
+  })
   const chat = createChatService({
     dir: deps.userDataDir,
+    mcp,
     settings,
     secrets,
     memory,
@@ -257,9 +273,11 @@ export async function createServices(deps: ServiceDeps) {
     setTimer: (fn, ms) => background.after('update-check', ms, fn),
     clearTimer: (handle) => background.cancel(handle)
   })
+  void mcp.start()
   return {
     settings,
     secrets,
+    mcp,
     sync,
     backup,
     forget,
@@ -285,6 +303,7 @@ export async function createServices(deps: ServiceDeps) {
       attention.dispose()
       // Running replies stop and save what they showed before the memory engine closes.
       await chat.dispose()
+      await mcp.dispose()
       await sync.dispose()
       secrets.dispose()
       settings.dispose()

@@ -443,6 +443,59 @@ function chatGarbage() {
     'updates:check': [],
     'updates:download': [],
     'updates:restart': [],
+    'mcp:overview': [],
+    'mcp:preview-import': [
+      ['no source', {}],
+      ['unknown source', { source: 'registry' }],
+      ['json without text', { source: 'json' }],
+      ['text too long', { source: 'json', text: 'x'.repeat(200_001) }]
+    ],
+    'mcp:add-servers': [
+      ['no servers', { servers: [] }],
+      [
+        'bad id',
+        {
+          servers: [
+            { id: '../x', name: 'x', replaces: false, transport: { type: 'stdio', command: 'a' } }
+          ]
+        }
+      ],
+      [
+        'empty command',
+        {
+          servers: [
+            { id: 'x', name: 'x', replaces: false, transport: { type: 'stdio', command: '' } }
+          ]
+        }
+      ],
+      [
+        'file url',
+        {
+          servers: [
+            {
+              id: 'x',
+              name: 'x',
+              replaces: false,
+              transport: { type: 'http', url: 'file:///etc/passwd' }
+            }
+          ]
+        }
+      ],
+      ['extra key', { servers: [], shell: true }]
+    ],
+    'mcp:set-enabled': [
+      ['no enabled', { id: 'x' }],
+      ['enabled not boolean', { id: 'x', enabled: 'yes' }]
+    ],
+    'mcp:remove-server': [
+      ['no id', {}],
+      ['bad id', { id: 'A B' }]
+    ],
+    'mcp:restart-server': [['bad id', { id: '' }]],
+    'mcp:set-tool-approval': [
+      ['unknown approval', { server: 'x', tool: 'y', approval: 'sometimes' }],
+      ['no tool', { server: 'x', approval: 'always' }]
+    ],
     'sync:configure': [
       ['neither id nor name', {}],
       ['empty name', { create: { name: '  ' } }],
@@ -647,6 +700,7 @@ describe('the registry refuses malformed payloads on every channel', () => {
         'updates:check',
         'updates:download',
         'updates:restart',
+        'mcp:overview',
         'secrets:clear-api-key',
         'secrets:status',
         'settings:get'
@@ -872,6 +926,16 @@ describe('valid calls', () => {
     return file
   }
   /** A valid input per channel (undefined when none), after whatever state the call needs. */
+  // A server whose program does not exist: it fails to start, and nothing runs.
+  const NO_PROGRAM = 'cairn-test-no-such-program'
+  const MCP_DRAFT = {
+    id: 'tea',
+    name: 'Tea',
+    replaces: false,
+    transport: { type: 'stdio', command: NO_PROGRAM, args: [], env: {} }
+  } as const
+  const mcpServer = () =>
+    services.mcp.addServers([{ ...MCP_DRAFT, transport: { ...MCP_DRAFT.transport, args: [] } }])
   const validInput: Partial<Record<ChannelName, () => Promise<unknown>>> = {
     'secrets:set-api-key': async () => ({ apiKey: 'sk-ant-valid-key-0001' }),
     'app:copy-text': async () => ({ text: 'const trip = 1' }),
@@ -1043,6 +1107,18 @@ describe('valid calls', () => {
     // A half-written conversation, kept beside the others as the store keeps one.
     'chat:recover-damaged': async () => ({ file: await damaged() }),
     'chat:dismiss-damaged': async () => ({ file: await damaged() }),
+    'mcp:preview-import': async () => ({
+      source: 'json',
+      text: JSON.stringify({ mcpServers: { tea: { command: NO_PROGRAM } } })
+    }),
+    'mcp:add-servers': async () => ({ servers: [MCP_DRAFT] }),
+    'mcp:set-enabled': async () => (await mcpServer(), { id: MCP_DRAFT.id, enabled: false }),
+    'mcp:remove-server': async () => (await mcpServer(), { id: MCP_DRAFT.id }),
+    'mcp:restart-server': async () => (await mcpServer(), { id: MCP_DRAFT.id }),
+    'mcp:set-tool-approval': async () => (
+      await mcpServer(),
+      { server: MCP_DRAFT.id, tool: 'brew', approval: 'always' }
+    ),
     'memory:undone': async () => {
       await createNote()
       const [version] = await services.memory.history(note)

@@ -8,9 +8,10 @@ import type {
   McpServerView,
   McpToolApproval
 } from '@shared/mcp/channels'
-import type { McpServerConfig, McpServerStatus, McpToolInfo } from '@shared/mcp/servers'
+import type { McpServerConfig, McpServerStatus } from '@shared/mcp/servers'
 import { Emitter } from '../events/emitter'
 import type { Logger } from '../log/logger'
+import type { McpHub } from './hub'
 import { readServersConfig } from './import-config'
 import { isSecretName, namedValues, type ServersState } from './servers-file'
 
@@ -21,28 +22,8 @@ import { isSecretName, namedValues, type ServersState } from './servers-file'
  * them never waits for one.
  */
 
-/** What the service needs of the MCP hub (./hub.ts). */
-export interface McpHubLike {
-  configure(configs: McpServerConfig[]): void
-  status(): McpServerStatus[]
-  tools(): McpToolInfo[]
-  callTool(
-    server: string,
-    tool: string,
-    args: Record<string, unknown>,
-    options: { signal: AbortSignal }
-  ): Promise<{
-    content: Array<Record<string, unknown>>
-    isError: boolean
-    structuredContent?: unknown
-  }>
-  restart(id: string): Promise<void>
-  onChange(listener: () => void): () => void
-  dispose(): Promise<void>
-}
-
 export interface McpServiceDeps {
-  hub: McpHubLike
+  hub: McpHub
   file: {
     load(): Promise<ServersState>
     save(state: ServersState, removed?: McpServerConfig[]): Promise<void>
@@ -121,8 +102,8 @@ export function createMcpService(deps: McpServiceDeps) {
         deps.logger.error('MCP servers file not read', { error })
         return
       }
-      hub.configure(state.servers)
-      tell()
+      // The hub tells each server's start (onChange); with none, there is nothing to tell.
+      if (state.servers.length > 0) hub.configure(state.servers)
     },
     overview,
     onChange: (listener: (overview: McpOverview) => void) => changed.on(listener),

@@ -72,6 +72,6 @@ describe('reading MCP servers from a config someone else wrote', () => {
     expect(readServersConfig('{"a":1}', new Set()).problems[0]).toMatch(/^No servers found/)
     expect(
       readServersConfig('{"mcpServers":{"x":{"url":"file:///etc/passwd"}}}', new Set()).problems[0]
-    ).toMatch(/^x: url: the address must start with http/)
+    ).toMatch(/^x: url: a server address starts with http/)
   })
 })

@@ -7,6 +7,7 @@ export const SETTINGS_SECTIONS = [
   { id: 'memory', title: 'Memory' },
   { id: 'expiry', title: 'Expiry' },
   { id: 'privacy', title: 'Privacy' },
+  { id: 'tools', title: 'Tools' },
   { id: 'advanced', title: 'Advanced' }
 ] as const
 

@@ -18,6 +18,7 @@ import {
 import { SyncCard } from './memory/sync-card'
 import { BackupCard } from './memory/backup-card'
 import { TrustedSitesCard } from './privacy/trusted-sites-card'
+import { ToolsCard } from './tools/tools-card'
 import { UpdatesCard } from '../updates/updates-card'
 import type { SettingsController } from './use-settings-state'
 
@@ -103,6 +104,9 @@ export function SettingsView({ state, info, active, keyFocusSignal = 0 }: Settin
               }}
             />
           ) : null}
+          <SettingsSection id="tools">
+            <ToolsCard />
+          </SettingsSection>
           <SettingsSection id="advanced">
             <AboutCard info={info} active={active} />
           </SettingsSection>
