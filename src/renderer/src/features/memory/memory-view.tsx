@@ -217,7 +217,12 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
             ) : null}
             {pane === 'history' ? (
               entry ? (
-                <HistoryPanel key={entry.path} path={entry.path} />
+                <HistoryPanel
+                  key={entry.path}
+                  path={entry.path}
+                  drafts={drafts}
+                  onKeepEditing={() => setPane('file')}
+                />
               ) : (
                 <p className="p-8 text-center text-muted">
                   Choose a file on the left to see its versions.
