@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { AppPage } from './pages/app-page'
 import { MemoryPage } from './pages/memory-page'
@@ -6,8 +6,8 @@ import { expect, test } from './support/app-fixture'
 import { captureView, seriousA11yViolations } from './support/page-checks'
 
 /*
- * Unsaved edits meet a change the editor did not make: a Restore from History. It may not drop the
- * edits without the user choosing so.
+ * Unsaved edits meet a change the editor did not make: a Restore from History, or the file deleted
+ * by another program. Neither may drop the edits without the user choosing so.
  */
 
 async function seed(userDataDir: string, name: string, text: string): Promise<string> {
@@ -92,6 +92,50 @@ test.describe('Unsaved edits', () => {
     await expect.poll(() => readFile(file, 'utf8')).toBe('# Notes\nfirst\n')
     await expect(cairn.page.getByRole('dialog')).toHaveCount(0)
   })
+
+  test('a file deleted outside Cairn keeps its draft; "Save it again" writes it back', async ({
+    cairn
+  }) => {
+    const file = await seed(cairn.userDataDir, 'notes.md', '# Notes\nold\n')
+    await seed(cairn.userDataDir, 'other.md', 'other\n')
+    await new AppPage(cairn.page).goto('Memory')
+    const memory = new MemoryPage(cairn.page)
+    await memory.open('notes.md')
+    await memory.replaceText('# Notes\nmy draft\n')
+
+    await rm(file)
+    await expect(memory.file('notes.md')).toHaveCount(0)
+    const gone = memory.deletedMessage('notes.md')
+    await expect(gone).toBeVisible()
+    await expect(memory.editor()).toContainText('my draft')
+
+    // Elsewhere and back: the draft stays one click away.
+    await memory.open('other.md')
+    await expect(gone).toBeVisible()
+    await gone.getByRole('button', { name: 'Open the draft' }).click()
+    await expect(memory.editor()).toContainText('my draft')
+
+    await gone.getByRole('button', { name: 'Save it again' }).click()
+    await expect.poll(() => readFile(file, 'utf8')).toBe('# Notes\nmy draft\n')
+    await expect(gone).toHaveCount(0)
+    await expect(memory.file('notes.md')).toBeVisible()
+    await expect(memory.saveButton()).toBeDisabled()
+    await expect(memory.editor()).toContainText('my draft')
+  })
+
+  test('a file deleted outside Cairn: "Discard draft" lets it go', async ({ cairn }) => {
+    const file = await seed(cairn.userDataDir, 'notes.md', '# Notes\nold\n')
+    await new AppPage(cairn.page).goto('Memory')
+    const memory = new MemoryPage(cairn.page)
+    await memory.open('notes.md')
+    await memory.replaceText('# Notes\nmy draft\n')
+    await rm(file)
+    const gone = memory.deletedMessage('notes.md')
+    await gone.getByRole('button', { name: 'Discard draft' }).click()
+    await expect(gone).toHaveCount(0)
+    await expect(memory.view().getByText(/^Unsaved edits in/)).toHaveCount(0)
+    await expect(memory.editor()).toHaveCount(0)
+  })
 })
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -99,17 +143,31 @@ for (const scheme of ['light', 'dark'] as const) {
     [900, 600],
     [1280, 800]
   ] as const) {
-    test(`the Restore question at ${width}x${height} in ${scheme}`, async ({ cairn }, testInfo) => {
+    test(`the Restore question and the deleted-file draft at ${width}x${height} in ${scheme}`, async ({
+      cairn
+    }, testInfo) => {
       await cairn.page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
       await cairn.page.setViewportSize({ width, height })
       const memory = new MemoryPage(cairn.page)
-      await unsavedAfterTwoSaves(memory, cairn.userDataDir)
+      const file = await unsavedAfterTwoSaves(memory, cairn.userDataDir)
       await askToRestoreOlder(memory)
       await expect(cairn.page.getByRole('dialog')).toBeVisible()
       expect(await seriousA11yViolations(cairn.page), `restore question in ${scheme}`).toEqual([])
       await captureView(cairn.page, testInfo, `restore-unsaved-${width}-${scheme}`)
       await cairn.page.getByRole('button', { name: 'Keep editing' }).click()
-      await expect(memory.editor()).toContainText('my unsaved words')
+
+      await rm(file)
+      await expect(memory.deletedMessage('notes.md')).toBeVisible()
+      expect(await seriousA11yViolations(cairn.page), `deleted draft in ${scheme}`).toEqual([])
+      await captureView(cairn.page, testInfo, `deleted-draft-${width}-${scheme}`)
+
+      // From another pane, the draft is one click away.
+      await memory.showPane('Activity')
+      await expect(
+        memory.deletedMessage('notes.md').getByRole('button', { name: 'Open the draft' })
+      ).toBeVisible()
+      expect(await seriousA11yViolations(cairn.page), `draft elsewhere in ${scheme}`).toEqual([])
+      await captureView(cairn.page, testInfo, `deleted-draft-elsewhere-${width}-${scheme}`)
     })
   }
 }
