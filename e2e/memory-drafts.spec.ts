@@ -123,6 +123,31 @@ test.describe('Unsaved edits', () => {
     await expect(memory.editor()).toContainText('my draft')
   })
 
+  test('a file deleted while another is open: its draft is listed, and put back it compares', async ({
+    cairn
+  }) => {
+    const file = await seed(cairn.userDataDir, 'notes.md', '# Notes\nold\n')
+    await seed(cairn.userDataDir, 'other.md', 'other\n')
+    await new AppPage(cairn.page).goto('Memory')
+    const memory = new MemoryPage(cairn.page)
+    await memory.open('notes.md')
+    await memory.replaceText('# Notes\nmy draft\n')
+    await memory.open('other.md')
+
+    await rm(file)
+    const gone = memory.deletedMessage('notes.md')
+    await expect(gone.getByRole('button', { name: 'Open the draft' })).toBeVisible()
+
+    // Another program puts a different file back: the draft is an ordinary draft again, and
+    // the disk moved on under it, so the editor offers the compare; neither text is lost.
+    await seed(cairn.userDataDir, 'notes.md', '# Notes\ntheirs\n')
+    await expect(gone).toHaveCount(0)
+    await memory.open('notes.md')
+    await expect(memory.conflictBanner()).toBeVisible()
+    await expect(memory.editor()).toContainText('my draft')
+    expect(await readFile(file, 'utf8')).toBe('# Notes\ntheirs\n')
+  })
+
   test('a file deleted outside Cairn: "Discard draft" lets it go', async ({ cairn }) => {
     const file = await seed(cairn.userDataDir, 'notes.md', '# Notes\nold\n')
     await new AppPage(cairn.page).goto('Memory')
