@@ -71,6 +71,11 @@ export class MemoryPage {
     return this.view().getByRole('alert').filter({ hasText: 'changed on disk' })
   }
 
+  /** The message that a file with unsaved edits was deleted by someone else (e.g. "notes.md"). */
+  deletedMessage(name: string): Locator {
+    return this.view().getByRole('region', { name: `Unsaved draft of ${name}` })
+  }
+
   saveButton(): Locator {
     return this.view().getByRole('button', { name: 'Save', exact: true })
   }

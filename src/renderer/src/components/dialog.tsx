@@ -5,11 +5,16 @@ interface Props {
   title: string
   children?: ReactNode
   confirmLabel: string
+  /** The other choice's name (default "Cancel"), when it says more than Cancel would. */
+  cancelLabel?: string
   danger?: boolean
   /** With a field, the dialog asks for a value (rename, new file); without, it only confirms. */
   field?: { label: string; initial: string }
   onConfirm(value: string): void
+  /** Closed without confirming: the cancel button or Escape. */
   onClose(): void
+  /** The cancel button itself, when it leads somewhere Escape should not (default onClose). */
+  onCancel?(): void
 }
 
 /**
@@ -21,10 +26,12 @@ export function Dialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   danger,
   field,
   onConfirm,
-  onClose
+  onClose,
+  onCancel = onClose
 }: Props) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
@@ -70,8 +77,8 @@ export function Dialog({
           </label>
         ) : null}
         <div className="flex justify-end gap-2">
-          <button type="button" className="button button--quiet" onClick={onClose}>
-            Cancel
+          <button type="button" className="button button--quiet" onClick={onCancel}>
+            {cancelLabel}
           </button>
           <button
             type="submit"

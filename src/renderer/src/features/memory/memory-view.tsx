@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import { FilePlus2 } from 'lucide-react'
 import type { AppInfo } from '@shared/contract'
 import type { Settings } from '@shared/app/settings'
+import type { MemoryEntry } from '@shared/memory/memory'
 import { Dialog } from '../../components/dialog'
 import { Message } from '../../components/messages/message'
 import { MessageArea, MessageAreaScope } from '../../components/messages/message-area'
@@ -9,7 +10,13 @@ import { MemoryFolderControl } from '../../components/memory-folder-control'
 import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { ActivityPanel } from './activity/activity-panel'
-import { useDraftStore, useUnloadGuard, useUnsavedPaths } from './file/draft-store'
+import {
+  useDeletedDrafts,
+  useDraftStore,
+  useUnloadGuard,
+  useUnsavedPaths
+} from './file/draft-store'
+import { DeletedDraftMessage, useDraftDeletions } from './file/deleted-draft'
 import { ExpiryPanel } from './expiry/expiry-panel'
 import { FilePanel } from './file/file-panel'
 import { HistoryPanel } from './history/history-panel'
@@ -52,6 +59,8 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
   const drafts = useDraftStore()
   useUnloadGuard(drafts)
   const unsaved = useUnsavedPaths(drafts)
+  useDraftDeletions(drafts)
+  const deleted = useDeletedDrafts(drafts)
   const [selected, setSelected] = useState<string | null>(null)
   const [pane, setPane] = useState<Pane>('file')
   const [creating, setCreating] = useState(false)
@@ -74,7 +83,16 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
     setSelected(path)
     setPane('file')
   }
-  const entry = data.entries?.find((e) => e.path === selected && e.kind === 'file') ?? null
+  const listed = data.entries?.find((e) => e.path === selected && e.kind === 'file')
+  // A file gone from the tree (deleted, or not yet listed) stays open while it has a draft.
+  const entry =
+    listed ??
+    (selected && unsaved.includes(selected) && drafts.get(selected) ? draftOnly(selected) : null)
+  const discard = (path: string) => {
+    drafts.drop(path)
+    drafts.dismissKept(path)
+    if (path === selected) setSelected(null)
+  }
   const sync = useSyncStatus().status
   const conflicts = twoVersionConflicts(sync?.conflicts)
   const conflict = conflicts.find((c) => c.path === selected || c.copy === selected) ?? null
@@ -112,6 +130,18 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
         ) : null}
         {data.usage ? <OverCapPanel usage={data.usage} /> : null}
         <SyncConflictBar conflicts={conflicts} onOpen={open} />
+        {deleted
+          .filter((path) => path !== selected || pane !== 'file')
+          .map((path) => (
+            // The open draft says so in its own panel, with Save; elsewhere it is one click away.
+            <DeletedDraftMessage
+              key={path}
+              path={path}
+              by={drafts.deletedBy(path)}
+              onOpen={() => open(path)}
+              onDiscard={() => discard(path)}
+            />
+          ))}
       </MessageArea>
       {/* The panes keep room for a usable editor (12 lines and more); the messages scroll instead. */}
       <div className="flex min-h-[min(24.5rem,70vh)] flex-1">
@@ -217,7 +247,12 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
             ) : null}
             {pane === 'history' ? (
               entry ? (
-                <HistoryPanel key={entry.path} path={entry.path} />
+                <HistoryPanel
+                  key={entry.path}
+                  path={entry.path}
+                  drafts={drafts}
+                  onKeepEditing={() => setPane('file')}
+                />
               ) : (
                 <p className="p-8 text-center text-muted">
                   Choose a file on the left to see its versions.
@@ -252,4 +287,9 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
       />
     </MessageAreaScope>
   )
+}
+
+/** What the panes need of a file that has a draft but no row in the tree. */
+function draftOnly(path: string): MemoryEntry {
+  return { path, kind: 'file', size: 0, overCap: false, pinned: false }
 }

@@ -14,9 +14,10 @@ import { formatAgo, formatDateTime } from '../../../lib/time'
 import { useNow } from '../../../lib/hooks/use-now'
 import { CodeEditor, ConflictCompare } from '../lazy-editors'
 import { ConflictBanner, KeptBanner } from './draft-banners'
+import { DeletedDraftMessage } from './deleted-draft'
 import { SecretChoices } from './secret-choices'
 import { deleteWords } from '../change-words'
-import { useKeptCopy, type DraftStore } from './draft-store'
+import { useDeletedBy, useKeptCopy, type DraftStore } from './draft-store'
 import { exactPattern, relativePath, toMemoryPath } from '../memory-paths'
 import { useFileDraft } from './use-file-draft'
 
@@ -38,7 +39,8 @@ export function FilePanel({ entry, drafts, pinnedPatterns, onMoved }: Props) {
   const path = entry.path
   const controller = useRef<EditorController | null>(null)
   const draft = useFileDraft(path, drafts, controller)
-  const { disk: file, dirty, conflict, saving } = draft
+  const { disk: file, dirty, conflict, saving, deleted } = draft
+  const deletedBy = useDeletedBy(drafts, path)
   const [ask, setAsk] = useState<Ask>(null)
   const [comparing, setComparing] = useState(false)
   const [note, setNote] = useState('')
@@ -89,57 +91,26 @@ export function FilePanel({ entry, drafts, pinnedPatterns, onMoved }: Props) {
     )
   }
 
-  const onDisk = file ? formatBytes(file.size) : '…'
+  /** Lets the draft of a deleted file go (its set-aside copy too: nothing is left to show it). */
+  const discard = () => {
+    drafts.drop(path)
+    drafts.dismissKept(path)
+    onMoved(null)
+  }
   return (
     <div className="@container flex h-full min-h-0 flex-col">
       <header className="flex flex-wrap items-center gap-2 border-b border-line px-4 py-2.5">
         <div className="mr-auto flex min-w-56 flex-1 flex-col">
           <h2 className="truncate font-mono text-sm font-semibold">{path}</h2>
           <p className="text-xs text-muted">
-            <span title={file ? `${formatNumber(file.size)} bytes on disk now` : undefined}>
-              {onDisk}
-            </span>
-            {entry.modified ? (
-              <span title={formatDateTime(entry.modified)}>
-                {' '}
-                · modified {formatAgo(entry.modified, now)}
-              </span>
-            ) : null}
-            {entry.read ? (
-              <span title={formatDateTime(entry.read)}> · read {formatAgo(entry.read, now)}</span>
-            ) : entry.modified ? (
-              <span> · no read recorded</span>
-            ) : null}
+            {deleted ? (
+              <span>Not on disk: only your unsaved draft is left</span>
+            ) : (
+              <FileFacts entry={entry} size={file?.size} now={now} />
+            )}
           </p>
         </div>
-        {/* In a narrow panel these three show their icons only, so the header keeps one line. */}
-        <button
-          type="button"
-          className={QUIET_TOOL}
-          title={entry.pinned ? 'Unpin' : 'Pin'}
-          onClick={togglePin}
-        >
-          {entry.pinned ? <PinOff size={16} aria-hidden /> : <Pin size={16} aria-hidden />}
-          <span className="@max-xl:sr-only">{entry.pinned ? 'Unpin' : 'Pin'}</span>
-        </button>
-        <button
-          type="button"
-          className={QUIET_TOOL}
-          title="Rename"
-          onClick={() => setAsk('rename')}
-        >
-          <Pencil size={16} aria-hidden />
-          <span className="@max-xl:sr-only">Rename</span>
-        </button>
-        <button
-          type="button"
-          className={`${QUIET_TOOL} button--danger`}
-          title="Delete"
-          onClick={() => setAsk('delete')}
-        >
-          <Trash2 size={16} aria-hidden />
-          <span className="@max-xl:sr-only">Delete</span>
-        </button>
+        {deleted ? null : <FileTools entry={entry} onPin={togglePin} onAsk={setAsk} />}
         <button
           type="button"
           className="button button--primary"
@@ -165,6 +136,15 @@ export function FilePanel({ entry, drafts, pinnedPatterns, onMoved }: Props) {
               setError(null)
               draft.dismissError()
             }}
+          />
+        ) : null}
+        {deleted ? (
+          <DeletedDraftMessage
+            path={path}
+            by={deletedBy}
+            onSave={() => void save()}
+            saving={saving}
+            onDiscard={discard}
           />
         ) : null}
         {conflict && !comparing ? (
@@ -224,11 +204,13 @@ export function FilePanel({ entry, drafts, pinnedPatterns, onMoved }: Props) {
       <footer className="border-t border-line px-4 py-1.5 text-xs text-muted" aria-hidden="true">
         {readOnly
           ? 'Read-only: first part of a file too large to edit'
-          : conflict
-            ? 'Unsaved changes · the file changed on disk: compare before saving'
-            : dirty
-              ? 'Unsaved changes · kept when you switch files · Ctrl/Cmd+S to save'
-              : status || 'Saved on disk'}
+          : deleted
+            ? 'Not on disk · Save puts your draft back as the file'
+            : conflict
+              ? 'Unsaved changes · the file changed on disk: compare before saving'
+              : dirty
+                ? 'Unsaved changes · kept when you switch files · Ctrl/Cmd+S to save'
+                : status || 'Saved on disk'}
       </footer>
       <Dialog
         open={ask === 'rename'}
@@ -267,5 +249,65 @@ export function FilePanel({ entry, drafts, pinnedPatterns, onMoved }: Props) {
         {deleteWords(file?.size ?? 0)}
       </Dialog>
     </div>
+  )
+}
+
+/** Size, modified and read, each with its exact value on hover. */
+function FileFacts({ entry, size, now }: { entry: MemoryEntry; size?: number; now: number }) {
+  return (
+    <>
+      <span title={size !== undefined ? `${formatNumber(size)} bytes on disk now` : undefined}>
+        {size !== undefined ? formatBytes(size) : '…'}
+      </span>
+      {entry.modified ? (
+        <span title={formatDateTime(entry.modified)}>
+          {' '}
+          · modified {formatAgo(entry.modified, now)}
+        </span>
+      ) : null}
+      {entry.read ? (
+        <span title={formatDateTime(entry.read)}> · read {formatAgo(entry.read, now)}</span>
+      ) : entry.modified ? (
+        <span> · no read recorded</span>
+      ) : null}
+    </>
+  )
+}
+
+/** Pin, Rename and Delete: in a narrow panel they show their icons only (one header line). */
+function FileTools({
+  entry,
+  onPin,
+  onAsk
+}: {
+  entry: MemoryEntry
+  onPin(): void
+  onAsk(ask: Ask): void
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className={QUIET_TOOL}
+        title={entry.pinned ? 'Unpin' : 'Pin'}
+        onClick={onPin}
+      >
+        {entry.pinned ? <PinOff size={16} aria-hidden /> : <Pin size={16} aria-hidden />}
+        <span className="@max-xl:sr-only">{entry.pinned ? 'Unpin' : 'Pin'}</span>
+      </button>
+      <button type="button" className={QUIET_TOOL} title="Rename" onClick={() => onAsk('rename')}>
+        <Pencil size={16} aria-hidden />
+        <span className="@max-xl:sr-only">Rename</span>
+      </button>
+      <button
+        type="button"
+        className={`${QUIET_TOOL} button--danger`}
+        title="Delete"
+        onClick={() => onAsk('delete')}
+      >
+        <Trash2 size={16} aria-hidden />
+        <span className="@max-xl:sr-only">Delete</span>
+      </button>
+    </>
   )
 }

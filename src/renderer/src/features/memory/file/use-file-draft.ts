@@ -3,7 +3,8 @@ import type { MemoryFile, UserSecretsChoice } from '@shared/memory/memory'
 import type { EditorController } from '../../../components/code-editor'
 import { call } from '../../../lib/api'
 import { toShownError, type ShownError } from '../../../lib/errors'
-import { isDirty, type DraftBase, type DraftStore } from './draft-store'
+import { isDirty, useDeletedBy, type DraftBase, type DraftStore } from './draft-store'
+import { isNotFound } from './deleted-draft'
 import { useFileChanges } from '../memory-changes'
 
 /*
@@ -21,6 +22,8 @@ export interface FileDraft {
   docKey: number
   text: string | null
   dirty: boolean
+  /** The file was deleted under the edits: Save writes the draft back as a new file. */
+  deleted: boolean
   /** The disk moved on from the base while the user has edits it does not hold. */
   conflict: boolean
   saving: boolean
@@ -44,8 +47,10 @@ function matchesBase(file: MemoryFile, base: DraftBase): boolean {
   return base.hash !== null ? file.hash === base.hash : file.content === base.content
 }
 
+/** The disk is not what the save expected: changed under it, or put back under a deleted draft. */
 function isConflictError(failure: unknown): boolean {
-  return (failure as { code?: unknown } | null)?.code === 'MEMORY_CONFLICT'
+  const code = (failure as { code?: unknown } | null)?.code
+  return code === 'MEMORY_CONFLICT' || code === 'MEMORY_EXISTS'
 }
 
 export function useFileDraft(
@@ -62,6 +67,7 @@ export function useFileDraft(
   const [saving, setSaving] = useState(false)
   const [error, setError] = useState<ShownError | null>(null)
   const [status, setStatus] = useState('')
+  const deletedBy = useDeletedBy(store, path)
   // The latest values for async work; state above is what renders.
   const live = useRef({
     base: null as DraftBase | null,
@@ -69,6 +75,8 @@ export function useFileDraft(
     disk: null as MemoryFile | null,
     /** Bumped by saves: a read that started before one finished is stale and ignored. */
     generation: 0,
+    /** Read once already: later reads are refreshes, not the user opening the file. */
+    opened: false,
     saving: false,
     reading: false,
     rerun: false
@@ -92,11 +100,37 @@ export function useFileDraft(
     setDocKey((n) => n + 1)
   }, [])
 
+  /**
+   * The file is not on disk. Edits kept for it stay in the editor (the memory view says it was
+   * deleted); without edits there is nothing to keep.
+   */
+  const lost = useCallback(
+    (failure: unknown) => {
+      const kept = store.get(path)
+      if (!isNotFound(failure) || !kept) {
+        setError(toShownError(failure))
+        return
+      }
+      live.current.disk = null
+      setDisk(null)
+      if (live.current.base === null) {
+        live.current.base = kept.base
+        live.current.text = kept.text
+        setBase(kept.base)
+        setText(kept.text)
+        restart(kept.text)
+      }
+    },
+    [path, restart, store]
+  )
+
   /** Compares a fresh read of the file with where the editor started. */
   const reconcile = useCallback(
     (file: MemoryFile) => {
       live.current.disk = file
       setDisk(file)
+      // The file is there (again): a draft kept for its deletion is an ordinary draft now.
+      store.clearDeleted(path)
       let { base: current, text: edited } = live.current
       if (current === null || edited === null) {
         // First read: pick up edits kept from an earlier visit, if any.
@@ -122,10 +156,11 @@ export function useFileDraft(
 
   // Opening the file is an access (it resets its idle-expiry clock); keeping up with a change
   // is not: every read after the first is a refresh.
-  const read = useCallback(
-    () => call((api) => api.memory.read({ path, refresh: live.current.disk !== null })),
-    [path]
-  )
+  const read = useCallback(() => {
+    const refresh = live.current.opened
+    live.current.opened = true
+    return call((api) => api.memory.read({ path, refresh }))
+  }, [path])
   /** Bumps when a change names this file: it is re-read and compared by hash. */
   const changes = useFileChanges(path)
 
@@ -145,31 +180,30 @@ export function useFileDraft(
             // A save finished meanwhile: this read may predate it, so it says nothing.
             if (generation === state.generation) reconcile(file)
           } catch (failure) {
-            setError(toShownError(failure))
+            if (generation === state.generation) lost(failure)
           }
         }
       } finally {
         state.reading = false
       }
     })()
-  }, [read, reconcile])
+  }, [lost, read, reconcile])
 
   useEffect(() => refresh(), [refresh, changes])
 
+  /** Sends `content` (`send` is the engine call) and moves the base to it once it is on disk. */
   const write = useCallback(
     async (
       content: string,
-      expectedHash: string,
-      secrets?: UserSecretsChoice
+      send: () => Promise<unknown>
     ): Promise<'saved' | 'conflict' | 'failed'> => {
       const state = live.current
       state.saving = true
       state.generation += 1
       setSaving(true)
       try {
-        await call((api) =>
-          api.memory.write({ path, content, expectedHash, ...(secrets ? { secrets } : {}) })
-        )
+        await send()
+        store.clearDeleted(path)
         // The base is now what we wrote; its hash comes with the read below.
         commit({ content, hash: null }, state.text ?? content, false)
         setError(null)
@@ -194,13 +228,37 @@ export function useFileDraft(
         if (state.rerun) refresh()
       }
     },
-    [commit, path, read, reconcile, refresh]
+    [commit, path, read, reconcile, refresh, store]
+  )
+
+  /** Writes over the version the editor started from, if the disk still holds it. */
+  const overwrite = useCallback(
+    (content: string, expectedHash: string, secrets?: UserSecretsChoice) =>
+      write(content, () =>
+        call((api) =>
+          api.memory.write({ path, content, expectedHash, ...(secrets ? { secrets } : {}) })
+        )
+      ),
+    [path, write]
+  )
+
+  /** A deleted file's draft back as the file: a create, so a file put back meanwhile is kept. */
+  const saveBack = useCallback(
+    (content: string, secrets?: UserSecretsChoice) =>
+      write(content, () =>
+        call((api) =>
+          api.memory.create({ path, content, kind: 'file', ...(secrets ? { secrets } : {}) })
+        )
+      ),
+    [path, write]
   )
 
   const save = useCallback(
     async (secrets?: UserSecretsChoice) => {
       const { base: current, text: edited } = live.current
-      if (current === null || edited === null || edited === current.content) return 'nothing'
+      if (current === null || edited === null) return 'nothing'
+      if (store.deletedBy(path)) return saveBack(edited, secrets)
+      if (edited === current.content) return 'nothing'
       if (conflict) return 'conflict'
       let expected = current.hash
       if (expected === null) {
@@ -212,9 +270,9 @@ export function useFileDraft(
         }
         expected = file.hash
       }
-      return write(edited, expected, secrets)
+      return overwrite(edited, expected, secrets)
     },
-    [conflict, read, reconcile, write]
+    [conflict, overwrite, path, read, reconcile, saveBack, store]
   )
 
   const keepMine = useCallback(
@@ -222,13 +280,13 @@ export function useFileDraft(
       const shown = live.current.disk
       if (!shown) return false
       live.current.text = mine
-      const result = await write(mine, shown.hash)
+      const result = await overwrite(mine, shown.hash)
       if (result === 'saved') restart(mine)
       else if (result === 'conflict')
         setStatus('The file changed again on disk; the compare shows the newest version.')
       return result === 'saved'
     },
-    [restart, write]
+    [overwrite, restart]
   )
 
   const takeDisk = useCallback(() => {
@@ -268,7 +326,9 @@ export function useFileDraft(
     initialText,
     docKey,
     text,
-    dirty: isDirty(base && text !== null ? { base, text } : undefined),
+    // A deleted file's draft is unsaved whatever it says: nothing of it is on disk.
+    dirty: isDirty(base && text !== null ? { base, text } : undefined) || deletedBy !== undefined,
+    deleted: deletedBy !== undefined,
     conflict,
     saving,
     error,

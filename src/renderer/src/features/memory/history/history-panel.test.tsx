@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { installFakeMain } from '../../../test/fake-main'
+import { createDraftStore } from '../file/draft-store'
 import { HistoryPanel } from './history-panel'
 
 describe('HistoryPanel', () => {
@@ -12,7 +13,7 @@ describe('HistoryPanel', () => {
     main.change({ actor: claude, command: 'create', path, text: '# Me\n- tea\n' })
     main.change({ actor: { kind: 'user' }, command: 'write', path, text: '# Me\n- coffee\n' })
     const user = userEvent.setup()
-    render(<HistoryPanel path={path} />)
+    render(<HistoryPanel path={path} drafts={createDraftStore()} onKeepEditing={() => {}} />)
 
     const list = await screen.findByRole('list', { name: 'Versions' })
     await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(2))
@@ -53,7 +54,9 @@ describe('HistoryPanel', () => {
     })
     main.change({ actor: { kind: 'user' }, command: 'write', path: '/memories/a.md', text: 'y\n' })
     const user = userEvent.setup()
-    render(<HistoryPanel path="/memories/a.md" />)
+    render(
+      <HistoryPanel path="/memories/a.md" drafts={createDraftStore()} onKeepEditing={() => {}} />
+    )
     const list = await screen.findByRole('list', { name: 'Versions' })
     await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(2))
     await user.click(within(list).getByRole('button', { name: /Changed outside Cairn/ }))
@@ -83,7 +86,7 @@ describe('HistoryPanel', () => {
       notKept(7, 17 * 1024 * 1024, 'too-large')
     ])
     const user = userEvent.setup()
-    render(<HistoryPanel path={path} />)
+    render(<HistoryPanel path={path} drafts={createDraftStore()} onKeepEditing={() => {}} />)
     const list = await screen.findByRole('list', { name: 'Versions' })
     await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(3))
     const [, overCap, tooLarge] = within(list).getAllByRole('button')

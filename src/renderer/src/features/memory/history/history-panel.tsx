@@ -8,8 +8,10 @@ import { toShownError, type ShownError } from '../../../lib/errors'
 import { formatBytes } from '../../../lib/format'
 import { formatAgo, formatDateTime } from '../../../lib/time'
 import { errorText, fileName, notKeptLabel, notKeptWhy, versionWords } from '../change-words'
+import { isDirty, type DraftStore } from '../file/draft-store'
 import { ForgetControl } from './forget-control'
 import { historyOf, restoreVersion, versionText } from './history-api'
+import { RestoreQuestion } from './restore-question'
 import { useHistoryChanges } from '../memory-changes'
 
 interface Loaded {
@@ -67,13 +69,25 @@ function VersionItem(props: {
   )
 }
 
+interface Props {
+  path: string
+  /** The editor's unsaved edits: a restore asks before it writes over them. */
+  drafts: DraftStore
+  /** The user chose to go on editing instead of restoring. */
+  onKeepEditing(): void
+}
+
 /** History of the open file: its versions (who, when); one against the current text; restore. */
-export function HistoryPanel({ path }: { path: string }) {
+export function HistoryPanel({ path, drafts, onKeepEditing }: Props) {
   const [loaded, setLoaded] = useState<Loaded | null>(null)
   const [error, setError] = useState<ShownError | null>(null)
   const [picked, setPicked] = useState<Picked | null>(null)
   const [status, setStatus] = useState('')
   const [compare, setCompare] = useState<Compare>('change')
+  /** A restore waiting for the user's answer about their unsaved edits. */
+  const [asking, setAsking] = useState<{ version: HistoryVersion | null; text: string } | null>(
+    null
+  )
   /** Bumped after a forget, so the list shows what history still holds. */
   const [reload, setReload] = useState(0)
   const changes = useHistoryChanges(path)
@@ -131,10 +145,17 @@ export function HistoryPanel({ path }: { path: string }) {
     )
   }
 
+  function askToRestore(version: HistoryVersion | null, text: string): void {
+    if (isDirty(drafts.get(path))) setAsking({ version, text })
+    else void restore(text)
+  }
+
   async function restore(text: string): Promise<void> {
     if (!loaded) return
     try {
       await restoreVersion(path, text, loaded.current.hash)
+      // Only once the restore is on disk: a failed one leaves the edits where they were.
+      drafts.drop(path)
       setStatus('Restored. The restore is in the history too, so it can be undone.')
       setPicked(null)
       setError(null)
@@ -246,7 +267,7 @@ export function HistoryPanel({ path }: { path: string }) {
                 type="button"
                 className="button"
                 disabled={picked.text === current.content}
-                onClick={() => void restore(picked.text)}
+                onClick={() => askToRestore(chosen, picked.text)}
               >
                 <RotateCcw size={14} aria-hidden />
                 Restore this version
@@ -276,6 +297,21 @@ export function HistoryPanel({ path }: { path: string }) {
           </>
         ) : null}
       </div>
+      <RestoreQuestion
+        path={path}
+        open={asking !== null}
+        version={asking?.version ?? null}
+        onDiscardAndRestore={() => {
+          const text = asking?.text
+          setAsking(null)
+          if (text !== undefined) void restore(text)
+        }}
+        onKeepEditing={() => {
+          setAsking(null)
+          onKeepEditing()
+        }}
+        onClose={() => setAsking(null)}
+      />
     </section>
   )
 }
