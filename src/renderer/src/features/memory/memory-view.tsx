@@ -1,21 +1,17 @@
 import { useRef, useState } from 'react'
-import { FilePlus2 } from 'lucide-react'
 import type { AppInfo } from '@shared/contract'
 import type { Settings } from '@shared/app/settings'
-import { Dialog } from '../../components/dialog'
 import { Message } from '../../components/messages/message'
 import { MessageArea, MessageAreaScope } from '../../components/messages/message-area'
 import { MemoryFolderControl } from '../../components/memory-folder-control'
-import { call } from '../../lib/api'
-import { toShownError, type ShownError } from '../../lib/errors'
 import { ActivityPanel } from './activity/activity-panel'
 import { useDraftStore, useUnloadGuard, useUnsavedPaths } from './file/draft-store'
 import { ExpiryPanel } from './expiry/expiry-panel'
 import { FilePanel } from './file/file-panel'
 import { HistoryPanel } from './history/history-panel'
-import { toMemoryPath } from './memory-paths'
 import { MemorySearchBox, MemorySearchResults } from './memory-search'
 import { MemoryTree } from './memory-tree'
+import { NewFileButton } from './new-file'
 import { OverCapPanel } from './caps/over-cap-panel'
 import { SecretsPanel } from './secrets/secrets-panel'
 import {
@@ -54,8 +50,6 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
   const unsaved = useUnsavedPaths(drafts)
   const [selected, setSelected] = useState<string | null>(null)
   const [pane, setPane] = useState<Pane>('file')
-  const [creating, setCreating] = useState(false)
-  const [error, setError] = useState<ShownError | null>(null)
   const [query, setQuery] = useState('')
   /** Bumped by ArrowDown in the search box: the first hit takes the focus. */
   const [toHits, setToHits] = useState(0)
@@ -86,21 +80,10 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
         <p className="mr-auto truncate text-sm text-muted" title={info?.memoryFolder}>
           {info ? info.memoryFolder : ''}
         </p>
-        <button type="button" className="button" onClick={() => setCreating(true)}>
-          <FilePlus2 size={16} aria-hidden />
-          New file
-        </button>
+        <NewFileButton entries={data.entries} onCreated={open} />
         <MemoryFolderControl />
       </header>
       <MessageArea>
-        {error ? (
-          <Message
-            tone="danger"
-            role="alert"
-            summary={`${error.message}${error.nextStep ? ` ${error.nextStep}` : ''}`}
-            onDismiss={() => setError(null)}
-          />
-        ) : null}
         {data.error ? (
           // Memory off or its folder unreadable: a state, so it folds but does not go.
           <Message
@@ -232,24 +215,6 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
           </div>
         </div>
       </div>
-      <Dialog
-        open={creating}
-        title="New memory file"
-        confirmLabel="Create"
-        field={{ label: 'Path inside the memory folder', initial: 'notes.md' }}
-        onClose={() => setCreating(false)}
-        onConfirm={(typed) => {
-          setCreating(false)
-          const path = toMemoryPath(typed)
-          call((api) => api.memory.create({ path, content: '', kind: 'file' })).then(
-            () => {
-              setError(null)
-              open(path)
-            },
-            (failure: unknown) => setError(toShownError(failure))
-          )
-        }}
-      />
     </MessageAreaScope>
   )
 }
