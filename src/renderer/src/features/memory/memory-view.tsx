@@ -8,6 +8,7 @@ import { ActivityPanel } from './activity/activity-panel'
 import { useDraftStore, useUnloadGuard, useUnsavedPaths } from './file/draft-store'
 import { ExpiryPanel } from './expiry/expiry-panel'
 import { FilePanel } from './file/file-panel'
+import { MissingFile } from './file/missing-file'
 import { HistoryPanel } from './history/history-panel'
 import { MemorySearchBox, MemorySearchResults } from './memory-search'
 import { MemoryTree } from './memory-tree'
@@ -63,6 +64,8 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
       setPane('file')
     }
   }
+  // A path asked for from outside the tree (a link, a chip) may name nothing: the pane says so.
+  const requested = openRequest && openRequest.path === selected ? selected : null
 
   const open = (path: string) => {
     setSelected(path)
@@ -189,6 +192,17 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
                   drafts={drafts}
                   pinnedPatterns={settings?.expiry.pinned ?? []}
                   onMoved={setSelected}
+                />
+              ) : requested ? (
+                <MissingFile
+                  path={requested}
+                  entries={data.entries}
+                  loadMore={data.loadMore}
+                  onSearch={(name) => {
+                    setQuery(name)
+                    searchBox.current?.focus()
+                  }}
+                  onClose={() => setSelected(null)}
                 />
               ) : (
                 <p className="p-8 text-center text-muted">
