@@ -1,7 +1,7 @@
 import { copyFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { test, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Page, type TestInfo } from '@playwright/test'
 
 interface CspGlobals {
   __cspViolations?: string[]
@@ -98,4 +98,25 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
     }
     return found.slice(0, 10)
   })()`)
+}
+
+/**
+ * The window as it is, in light and dark at 900×600 and 1280×800: axe finds nothing serious,
+ * nothing is clipped sideways, and each is kept as `<name>-<scheme>-<size>.png` to look at.
+ * Leaves the page light, at 1280×800.
+ */
+export async function checkEveryLook(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
+    for (const [width, height] of [
+      [900, 600],
+      [1280, 800]
+    ] as const) {
+      await page.setViewportSize({ width, height })
+      expect(await seriousA11yViolations(page), `${name} in ${scheme}`).toEqual([])
+      expect(await horizontalOverflow(page), `${name} at ${width}×${height}`).toEqual([])
+      await captureView(page, testInfo, `${name}-${scheme}-${width}x${height}`)
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' })
 }

@@ -10,6 +10,13 @@ interface Props {
   danger?: boolean
   /** With a field, the dialog asks for a value (rename, new file); without, it only confirms. */
   field?: { label: string; initial: string }
+  /**
+   * Why the value just tried was refused: shown under the field and announced, with the dialog
+   * and what was typed kept; it goes once the value is edited.
+   */
+  fieldError?: string | null
+  /** Confirm is busy (the value is being checked): it cannot be pressed twice. */
+  busy?: boolean
   onConfirm(value: string): void
   /** Closed without confirming: the cancel button or Escape. */
   onClose(): void
@@ -29,19 +36,26 @@ export function Dialog({
   cancelLabel = 'Cancel',
   danger,
   field,
+  fieldError,
+  busy,
   onConfirm,
   onClose,
   onCancel = onClose
 }: Props) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
+  const errorId = useId()
   const [value, setValue] = useState(field?.initial ?? '')
+  // The value the error is about: once it is edited, the error no longer applies.
+  const [refused, setRefused] = useState<string | null>(null)
+  const shownError = fieldError && refused === value ? fieldError : null
 
   useEffect(() => {
     const dialog = ref.current
     if (!dialog) return
     if (open && !dialog.open) {
       setValue(field?.initial ?? '')
+      setRefused(null)
       dialog.showModal()
     } else if (!open && dialog.open) dialog.close()
   }, [open, field?.initial])
@@ -58,6 +72,8 @@ export function Dialog({
         className="flex flex-col gap-4 p-5"
         onSubmit={(event) => {
           event.preventDefault()
+          if (busy) return
+          setRefused(value)
           onConfirm(value)
         }}
       >
@@ -72,9 +88,17 @@ export function Dialog({
               className="input input--mono"
               value={value}
               autoFocus
+              aria-invalid={shownError ? true : undefined}
+              aria-describedby={shownError ? errorId : undefined}
               onChange={(event) => setValue(event.target.value)}
             />
           </label>
+        ) : null}
+        {/* Always in the page, so a screen reader announces the reason when it appears. */}
+        {field ? (
+          <p id={errorId} role="alert" className="text-sm text-danger empty:sr-only">
+            {shownError}
+          </p>
         ) : null}
         <div className="flex justify-end gap-2">
           <button type="button" className="button button--quiet" onClick={onCancel}>
@@ -83,7 +107,7 @@ export function Dialog({
           <button
             type="submit"
             className={danger ? 'button button--danger' : 'button button--primary'}
-            disabled={field !== undefined && value.trim() === ''}
+            disabled={(field !== undefined && value.trim() === '') || busy}
           >
             {confirmLabel}
           </button>

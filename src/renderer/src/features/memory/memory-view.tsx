@@ -1,14 +1,10 @@
 import { useRef, useState } from 'react'
-import { FilePlus2 } from 'lucide-react'
 import type { AppInfo } from '@shared/contract'
 import type { Settings } from '@shared/app/settings'
 import type { MemoryEntry } from '@shared/memory/memory'
-import { Dialog } from '../../components/dialog'
 import { Message } from '../../components/messages/message'
 import { MessageArea, MessageAreaScope } from '../../components/messages/message-area'
 import { MemoryFolderControl } from '../../components/memory-folder-control'
-import { call } from '../../lib/api'
-import { toShownError, type ShownError } from '../../lib/errors'
 import { ActivityPanel } from './activity/activity-panel'
 import {
   useDeletedDrafts,
@@ -19,10 +15,11 @@ import {
 import { DeletedDraftMessage, useDraftDeletions } from './file/deleted-draft'
 import { ExpiryPanel } from './expiry/expiry-panel'
 import { FilePanel } from './file/file-panel'
+import { MissingFile } from './file/missing-file'
 import { HistoryPanel } from './history/history-panel'
-import { toMemoryPath } from './memory-paths'
 import { MemorySearchBox, MemorySearchResults } from './memory-search'
 import { MemoryTree } from './memory-tree'
+import { NewFileButton } from './new-file'
 import { OverCapPanel } from './caps/over-cap-panel'
 import { SecretsPanel } from './secrets/secrets-panel'
 import {
@@ -63,8 +60,6 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
   const deleted = useDeletedDrafts(drafts)
   const [selected, setSelected] = useState<string | null>(null)
   const [pane, setPane] = useState<Pane>('file')
-  const [creating, setCreating] = useState(false)
-  const [error, setError] = useState<ShownError | null>(null)
   const [query, setQuery] = useState('')
   /** Bumped by ArrowDown in the search box: the first hit takes the focus. */
   const [toHits, setToHits] = useState(0)
@@ -78,6 +73,8 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
       setPane('file')
     }
   }
+  // A path asked for from outside the tree (a link, a chip) may name nothing: the pane says so.
+  const requested = openRequest && openRequest.path === selected ? selected : null
 
   const open = (path: string) => {
     setSelected(path)
@@ -104,21 +101,10 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
         <p className="mr-auto truncate text-sm text-muted" title={info?.memoryFolder}>
           {info ? info.memoryFolder : ''}
         </p>
-        <button type="button" className="button" onClick={() => setCreating(true)}>
-          <FilePlus2 size={16} aria-hidden />
-          New file
-        </button>
+        <NewFileButton entries={data.entries} onCreated={open} />
         <MemoryFolderControl />
       </header>
       <MessageArea>
-        {error ? (
-          <Message
-            tone="danger"
-            role="alert"
-            summary={`${error.message}${error.nextStep ? ` ${error.nextStep}` : ''}`}
-            onDismiss={() => setError(null)}
-          />
-        ) : null}
         {data.error ? (
           // Memory off or its folder unreadable: a state, so it folds but does not go.
           <Message
@@ -237,6 +223,17 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
                   pinnedPatterns={settings?.expiry.pinned ?? []}
                   onMoved={setSelected}
                 />
+              ) : requested ? (
+                <MissingFile
+                  path={requested}
+                  entries={data.entries}
+                  loadMore={data.loadMore}
+                  onSearch={(name) => {
+                    setQuery(name)
+                    searchBox.current?.focus()
+                  }}
+                  onClose={() => setSelected(null)}
+                />
               ) : (
                 <p className="p-8 text-center text-muted">
                   {data.entries?.length
@@ -267,24 +264,6 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
           </div>
         </div>
       </div>
-      <Dialog
-        open={creating}
-        title="New memory file"
-        confirmLabel="Create"
-        field={{ label: 'Path inside the memory folder', initial: 'notes.md' }}
-        onClose={() => setCreating(false)}
-        onConfirm={(typed) => {
-          setCreating(false)
-          const path = toMemoryPath(typed)
-          call((api) => api.memory.create({ path, content: '', kind: 'file' })).then(
-            () => {
-              setError(null)
-              open(path)
-            },
-            (failure: unknown) => setError(toShownError(failure))
-          )
-        }}
-      />
     </MessageAreaScope>
   )
 }

@@ -18,7 +18,8 @@ import { DeletedDraftMessage } from './deleted-draft'
 import { SecretChoices } from './secret-choices'
 import { deleteWords } from '../change-words'
 import { useDeletedBy, useKeptCopy, type DraftStore } from './draft-store'
-import { exactPattern, relativePath, toMemoryPath } from '../memory-paths'
+import { exactPattern, relativePath } from '../memory-paths'
+import { RenameDialog } from './rename-dialog'
 import { useFileDraft } from './use-file-draft'
 
 interface Props {
@@ -212,21 +213,14 @@ export function FilePanel({ entry, drafts, pinnedPatterns, onMoved }: Props) {
                 ? 'Unsaved changes · kept when you switch files · Ctrl/Cmd+S to save'
                 : status || 'Saved on disk'}
       </footer>
-      <Dialog
+      <RenameDialog
         open={ask === 'rename'}
-        title="Rename file"
-        confirmLabel="Rename"
-        field={{ label: 'New path', initial: relativePath(path) }}
+        path={path}
         onClose={() => setAsk(null)}
-        onConfirm={(typed) => {
-          const to = toMemoryPath(typed)
-          void act(
-            () => call((api) => api.memory.rename({ from: path, to })),
-            () => {
-              drafts.move(path, to)
-              onMoved(to)
-            }
-          )
+        onRenamed={(to) => {
+          setAsk(null)
+          drafts.move(path, to)
+          onMoved(to)
         }}
       />
       <Dialog
