@@ -105,10 +105,9 @@ export function FilePanel({ entry, drafts, pinnedPatterns, onMoved }: Props) {
                 · modified {formatAgo(entry.modified, now)}
               </span>
             ) : null}
+            {/* A read is said when there was one; with none, reads go unmentioned. */}
             {entry.read ? (
               <span title={formatDateTime(entry.read)}> · read {formatAgo(entry.read, now)}</span>
-            ) : entry.modified ? (
-              <span> · no read recorded</span>
             ) : null}
           </p>
         </div>
