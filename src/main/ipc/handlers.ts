@@ -35,7 +35,7 @@ export function createHandlers(services: Services): Handlers {
     'memory:forget-at': (input) => services.forget.forgetAt(input),
     'memory:forget-secrets': ({ path }) => services.memory.forgetSecrets(path),
     'memory:scan-secrets': () => services.memory.scanSecrets(),
-    'memory:search': ({ query }) => services.memory.search(query),
+    'memory:search': ({ query, ...page }) => services.memory.search(query, page),
     'memory:undone': async ({ seqs }) => ({ seqs: await services.memory.undone(seqs) }),
     'secrets:status': () => services.secrets.status(),
     'secrets:set-api-key': (input) => services.secrets.setApiKey(input),

@@ -23,3 +23,27 @@ export function escapeName(name: string, max = 200): string {
   }
   return out
 }
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
+
+/** Natural order ("topic-2" < "topic-10"), then plain order so "A" and "a" keep one place. */
+export function compareNames(a: string, b: string): number {
+  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0)
+}
+
+/**
+ * Slash-separated paths in the order the memory tree shows them: in each folder its folders first,
+ * then its files, each by `compareNames`.
+ */
+export function compareTreePaths(a: string, b: string): number {
+  const left = a.split('/')
+  const right = b.split('/')
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const leftIsDir = i < left.length - 1
+    const rightIsDir = i < right.length - 1
+    if (leftIsDir !== rightIsDir) return leftIsDir ? -1 : 1
+    const order = compareNames(left[i]!, right[i]!)
+    if (order) return order
+  }
+  return left.length - right.length
+}

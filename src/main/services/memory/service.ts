@@ -34,7 +34,7 @@ import type {
   HistoryVersion,
   RevertResult
 } from '@shared/memory/history'
-import type { MemorySearchResult } from '@shared/memory/search'
+import type { MemorySearchPage, MemorySearchResult } from '@shared/memory/search'
 import type { SecretScanResult } from '@shared/memory/secret-scan'
 import type { HistoryRetention, SecretGuardSettings } from '@shared/app/settings'
 
@@ -118,7 +118,8 @@ export interface MemoryReads {
   versionText(hash: string): Promise<string>
   findInHistory(text: string): Promise<FindInHistoryResult>
   scanSecrets(): Promise<SecretScanResult>
-  search(query: string): Promise<MemorySearchResult>
+  /** Matching files a page at a time (the first page without `page`). */
+  search(query: string, page?: MemorySearchPage): Promise<MemorySearchResult>
   /** A file's bytes as they are, for an export (no access is marked); null: over 16 MiB. */
   readForExport(path: string): Promise<Buffer | null>
   /** Every path history holds versions of, for an export. */

@@ -53,7 +53,7 @@ export class MemoryStore implements MemoryService {
   readonly rename: S['rename'] = (input) => calls.rename(this.e, input)
   readonly delete: S['delete'] = (path) => calls.deleteFile(this.e, path)
   readonly scanSecrets: S['scanSecrets'] = () => calls.scanSecrets(this.e)
-  readonly search: S['search'] = (query) => calls.search(this.e, query)
+  readonly search: S['search'] = (query, page) => calls.search(this.e, query, page)
   readonly usage: S['usage'] = () => inspect(this.e, async () => this.e.usage())
   readonly activity: S['activity'] = (query) => calls.activity(this.e, query)
   readonly undone: S['undone'] = (seqs) => calls.undone(this.e, seqs)

@@ -13,7 +13,7 @@ import {
   type MemoryWriteInput
 } from '@shared/memory/memory'
 import { type ArchivedItem, type ExpiryPreviewItem, type RestoreInput } from '@shared/memory/expiry'
-import type { MemorySearchResult } from '@shared/memory/search'
+import type { MemorySearchPage, MemorySearchResult } from '@shared/memory/search'
 import type { ArchiveInput, CapImpact, CapImpactInput } from '@shared/memory/caps'
 import { CairnError } from '@shared/errors'
 import type { SecretScanResult } from '@shared/memory/secret-scan'
@@ -146,11 +146,17 @@ export function scanSecrets(e: Engine): Promise<SecretScanResult> {
  * Memory → search: names and contents, any case. Beside the queue like the scan (it only
  * reads); texts are cached by hash, so a search after the first reads only what changed.
  */
-export async function search(e: Engine, query: string): Promise<MemorySearchResult> {
+export async function search(
+  e: Engine,
+  query: string,
+  page: MemorySearchPage = {}
+): Promise<MemorySearchResult> {
   if (e.closed) throw e.closedError()
-  return searchFolder(e.ctx(SYSTEM, false), query, e.texts, pacer()).catch((error: unknown) => {
-    throw toCairn(e, error)
-  })
+  return searchFolder(e.ctx(SYSTEM, false), query, page, e.texts, pacer()).catch(
+    (error: unknown) => {
+      throw toCairn(e, error)
+    }
+  )
 }
 
 export function activity(e: Engine, query: ActivityQuery = {}): Promise<ActivityPage> {

@@ -1,4 +1,10 @@
-import type { MemorySearchFile, MemorySearchResult } from '@shared/memory/search'
+import { compareTreePaths } from '@shared/memory/names'
+import {
+  SEARCH_PAGE,
+  type MemorySearchFile,
+  type MemorySearchPage,
+  type MemorySearchResult
+} from '@shared/memory/search'
 import type { Ctx } from '../kernel/context'
 import type { Pace } from '../core/pace'
 import { displayOf } from '../jail/paths'
@@ -6,10 +12,8 @@ import { readText } from '../jail/read-text'
 
 // Memory → search (issue 25): names and contents of every file the index knows, the query taken
 // literally and any case. Texts are kept by hash in a bounded cache, so after the first search
-// only files that changed are read again (10,000 files: see bench/search.bench.ts).
-
-/** Files listed in one answer; the count of the rest is said, not sent. */
-export const SEARCH_FILES_MAX = 200
+// only files that changed are read again (10,000 files: see bench/search.bench.ts). Every file is
+// searched each time, so the answer can say how many match in all; only the asked page is sent.
 /** Lines shown per file. */
 const LINES_PER_FILE = 5
 /** A shown line is cut to this many characters around its first match. */
@@ -44,18 +48,22 @@ export class TextCache {
   }
 }
 
+/** The matching files in the tree's order, `page.offset` of them skipped, `page.limit` listed. */
 export async function searchFolder(
   ctx: Ctx,
   query: string,
+  page: MemorySearchPage,
   cache: TextCache,
   pace: Pace
 ): Promise<MemorySearchResult> {
   const pattern = new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu')
+  const offset = page.offset ?? 0
+  const end = offset + (page.limit ?? SEARCH_PAGE)
   const files: MemorySearchFile[] = []
   let matched = 0
   let skipped = 0
   let searchedFiles = 0
-  const rels = Array.from(ctx.index.entries()).sort(([a], [b]) => (a < b ? -1 : 1))
+  const rels = Array.from(ctx.index.entries()).sort(([a], [b]) => compareTreePaths(a, b))
   for (const [rel, entry] of rels) {
     if (searchedFiles % 200 === 0) await pace()
     searchedFiles++
@@ -72,9 +80,9 @@ export async function searchFolder(
     const found = text === undefined ? { lines: [], count: 0 } : linesWith(text, pattern)
     if (!nameRanges.length && !found.count) continue
     matched++
-    if (files.length < SEARCH_FILES_MAX) files.push({ path, nameRanges, ...found })
+    if (matched > offset && matched <= end) files.push({ path, nameRanges, ...found })
   }
-  return { files, searchedFiles, truncated: matched > files.length, skipped }
+  return { files, offset, matchedFiles: matched, searchedFiles, skipped }
 }
 
 function rangesIn(text: string, pattern: RegExp): Array<[number, number]> {

@@ -1,22 +1,9 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type ReactNode,
-  type RefObject
-} from 'react'
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import { Search, X } from 'lucide-react'
-import type { MemorySearchResult } from '@shared/memory/search'
-import { call } from '../../lib/api'
-import { toShownError, type ShownError } from '../../lib/errors'
-import { plural } from '../../lib/format'
+import { SEARCH_PAGE, type MemorySearchResult } from '@shared/memory/search'
+import { formatNumber, plural } from '../../lib/format'
 import { errorText } from './change-words'
-import { useFolderChanges } from './memory-changes'
-
-/** Waits this long after the last key before asking the engine (every key would be a search). */
-const TYPING_MS = 150
+import { useSearchPages } from './search-pages'
 
 /** `text` with the ranges wrapped in <mark>. */
 function Marked({
@@ -106,30 +93,16 @@ export function MemorySearchBox({
   )
 }
 
-/** The engine's answer for `query`, asked again when a change names a file. */
-function useSearch(query: string) {
-  const changes = useFolderChanges()
-  const [state, setState] = useState<{
-    query: string
-    result: MemorySearchResult | null
-    error: ShownError | null
-  }>({ query: '', result: null, error: null })
-  useEffect(() => {
-    if (!query) return
-    let live = true
-    const timer = setTimeout(() => {
-      call((api) => api.memory.search({ query })).then(
-        (result) => live && setState({ query, result, error: null }),
-        (failure: unknown) =>
-          live && setState({ query, result: null, error: toShownError(failure) })
-      )
-    }, TYPING_MS)
-    return () => {
-      live = false
-      clearTimeout(timer)
-    }
-  }, [query, changes])
-  return state
+/** "297 of 1,000 files match." in plain words, and what could not be searched inside. */
+export function matchSentence(result: MemorySearchResult, query: string): string {
+  const { matchedFiles: matched, searchedFiles: searched, skipped } = result
+  const tooBig = skipped ? ` ${plural(skipped, 'file')} too big to search inside.` : ''
+  if (!matched) return `No file matches “${query}”.${tooBig}`
+  const count =
+    matched === searched && matched > 1
+      ? `All ${plural(matched, 'file')} match.`
+      : `${formatNumber(matched)} of ${plural(searched, 'file')} ${matched === 1 ? 'matches' : 'match'}.`
+  return count + tooBig
 }
 
 /**
@@ -143,14 +116,25 @@ export function MemorySearchResults(props: {
   onOpen(path: string): void
   onBack(): void
 }) {
-  const { query: answered, result, error } = useSearch(props.query)
-  const list = useRef<HTMLUListElement>(null)
+  const { query: answered, result, error, more } = useSearchPages(props.query)
+  // The hits and the "Show more" button after them: arrow keys walk through both.
+  const list = useRef<HTMLDivElement>(null)
   const statusId = useId()
   useEffect(() => {
     if (props.focusFirst) list.current?.querySelector<HTMLButtonElement>('button')?.focus()
   }, [props.focusFirst])
 
-  function move(event: KeyboardEvent<HTMLUListElement>): void {
+  // After "Show more" the focus goes to the next page's first hit (the button may be gone).
+  const focusHit = useRef<number | null>(null)
+  const shownHits = result?.files.length ?? 0
+  useEffect(() => {
+    const at = focusHit.current
+    if (at === null || shownHits <= at) return
+    focusHit.current = null
+    list.current?.querySelectorAll<HTMLButtonElement>('li button')[at]?.focus()
+  }, [shownHits])
+
+  function move(event: KeyboardEvent<HTMLDivElement>): void {
     const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])]
     const at = buttons.indexOf(document.activeElement as HTMLButtonElement)
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -166,22 +150,19 @@ export function MemorySearchResults(props: {
 
   const stale = answered !== props.query
   const files = result?.files ?? []
+  const rest = result && !stale ? result.matchedFiles - files.length : 0
   return (
-    <div className="flex flex-col">
+    <div ref={list} onKeyDown={move} className="flex flex-col">
       <p id={statusId} role="status" className="px-3 py-2 text-xs text-muted">
         {error
           ? errorText(error)
           : !result || stale
             ? 'Searching…'
-            : files.length
-              ? `${plural(files.length, 'file')}${result.truncated ? ' (the first ones)' : ''} of ${plural(result.searchedFiles, 'file')} ${files.length === 1 ? 'matches' : 'match'}.${result.skipped ? ` ${plural(result.skipped, 'file')} too big to search inside.` : ''}`
-              : `No file matches “${props.query}”.`}
+            : matchSentence(result, props.query)}
       </p>
       <ul
-        ref={list}
         aria-label="Search results"
         aria-describedby={statusId}
-        onKeyDown={move}
         className="flex flex-col gap-px px-1.5 pb-2"
       >
         {files.map((file) => (
@@ -217,6 +198,23 @@ export function MemorySearchResults(props: {
           </li>
         ))}
       </ul>
+      {rest > 0 ? (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 pb-3 text-xs text-muted">
+          <span>
+            Showing {formatNumber(files.length)} of {plural(files.length + rest, 'file')}.
+          </span>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              focusHit.current = files.length
+              void more()
+            }}
+          >
+            Show {formatNumber(Math.min(rest, SEARCH_PAGE))} more
+          </button>
+        </div>
+      ) : null}
     </div>
   )
 }

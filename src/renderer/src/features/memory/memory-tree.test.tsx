@@ -105,8 +105,9 @@ describe('MemoryTree', () => {
     })
     expect(item('about\\.md').getAttribute('title')).toContain('read 3 days ago')
     const old = item('old\\.md')
-    expect(old.getAttribute('title')).toContain('no read recorded')
-    expect(old.getAttribute('title')).not.toContain('just now')
+    // No read: nothing said about reads (not "read just now", not "no read recorded").
+    expect(old.getAttribute('title')).toContain('modified')
+    expect(old.getAttribute('title')).not.toMatch(/read/)
   })
 
   it('marks a file that just changed', () => {

@@ -73,6 +73,35 @@ describe('memory search', () => {
     expect(first?.text.slice(first.ranges[0]?.[0], first.ranges[0]?.[1])).toBe('needle')
   })
 
+  it('lists hits a page at a time in tree order, and says how many match in all', async () => {
+    store = await mem.open()
+    for (let i = 1; i <= 12; i++)
+      await tool.ok({ command: 'create', path: `/memories/topic-${i}.md`, file_text: 'seen\n' })
+    await tool.ok({ command: 'create', path: `/memories/notes/seen.md`, file_text: 'x\n' })
+    await tool.ok({ command: 'create', path: `/memories/other.md`, file_text: 'x\n' })
+    const first = await store.search('seen', { limit: 5 })
+    expect(first.matchedFiles).toBe(13)
+    expect(first.searchedFiles).toBe(14)
+    expect(first.offset).toBe(0)
+    // Folders first, then files in natural order (topic-2 before topic-10), as the tree shows.
+    expect(first.files.map((f) => f.path)).toEqual([
+      '/memories/notes/seen.md',
+      '/memories/topic-1.md',
+      '/memories/topic-2.md',
+      '/memories/topic-3.md',
+      '/memories/topic-4.md'
+    ])
+    const last = await store.search('seen', { offset: 10, limit: 5 })
+    expect(last.offset).toBe(10)
+    expect(last.files.map((f) => f.path)).toEqual([
+      '/memories/topic-10.md',
+      '/memories/topic-11.md',
+      '/memories/topic-12.md'
+    ])
+    // Without a page: the first one, every hit reachable by the pages after it.
+    expect((await store.search('seen')).files).toHaveLength(13)
+  })
+
   it('does not follow a link out of the folder', async () => {
     store = await mem.open()
     await tool.ok({ command: 'create', path: '/memories/plain.md', file_text: 'hello\n' })

@@ -105,54 +105,63 @@ function ArchivedRow({
 }) {
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-line py-1.5 text-sm">
-      <span className="min-w-0 flex-1 truncate font-mono text-xs">{item.path}</span>
-      <span className="text-xs text-muted">
-        {formatBytes(item.size)}
-        {item.expires !== undefined
-          ? item.expires <= loadedAt
-            ? ` · its expires: date (${dayOf(item.expires)}) has passed`
-            : ` · expires ${dayOf(item.expires)}`
-          : null}
-      </span>
-      {item.expires !== undefined ? (
-        <>
-          {item.expires > loadedAt ? (
+      {/* The name keeps a readable width: the buttons wrap below it, never squeeze it to "…"
+          (a file expired by its own date has three buttons and a long note). */}
+      <div className="flex min-w-0 flex-[1_1_16rem] flex-col">
+        <span className="truncate font-mono text-xs" title={item.path}>
+          {item.path}
+        </span>
+        <span className="text-xs text-muted">
+          {formatBytes(item.size)}
+          {item.expires !== undefined
+            ? item.expires <= loadedAt
+              ? ` · its expires: date (${dayOf(item.expires)}) has passed`
+              : ` · expires ${dayOf(item.expires)}`
+            : null}
+        </span>
+      </div>
+      {/* The buttons move as one group, so a row never ends with a lone button on a line. */}
+      <div className="ml-auto flex flex-wrap gap-2">
+        {item.expires !== undefined ? (
+          <>
+            {item.expires > loadedAt ? (
+              <button
+                type="button"
+                className="button"
+                aria-label={`Restore ${item.path}`}
+                onClick={() => onRestore(item, { expires: 'keep' })}
+              >
+                Restore, keep date
+              </button>
+            ) : null}
             <button
               type="button"
               className="button"
-              aria-label={`Restore ${item.path}`}
-              onClick={() => onRestore(item, { expires: 'keep' })}
+              aria-label={`Remove the date and restore ${item.path}`}
+              onClick={() => onRestore(item, { expires: 'remove' })}
             >
-              Restore, keep date
+              Remove date
             </button>
-          ) : null}
+            <button
+              type="button"
+              className="button"
+              aria-label={`Extend the date and restore ${item.path}`}
+              onClick={() => onExtend(item)}
+            >
+              Extend…
+            </button>
+          </>
+        ) : (
           <button
             type="button"
             className="button"
-            aria-label={`Remove the date and restore ${item.path}`}
-            onClick={() => onRestore(item, { expires: 'remove' })}
+            aria-label={`Restore ${item.path}`}
+            onClick={() => onRestore(item, {})}
           >
-            Remove date
+            Restore
           </button>
-          <button
-            type="button"
-            className="button"
-            aria-label={`Extend the date and restore ${item.path}`}
-            onClick={() => onExtend(item)}
-          >
-            Extend…
-          </button>
-        </>
-      ) : (
-        <button
-          type="button"
-          className="button"
-          aria-label={`Restore ${item.path}`}
-          onClick={() => onRestore(item, {})}
-        >
-          Restore
-        </button>
-      )}
+        )}
+      </div>
     </li>
   )
 }

@@ -259,10 +259,9 @@ function FileFacts({ entry, size, now }: { entry: MemoryEntry; size?: number; no
           · modified {formatAgo(entry.modified, now)}
         </span>
       ) : null}
+      {/* A read is said when there was one; with none, reads go unmentioned. */}
       {entry.read ? (
         <span title={formatDateTime(entry.read)}> · read {formatAgo(entry.read, now)}</span>
-      ) : entry.modified ? (
-        <span> · no read recorded</span>
       ) : null}
     </>
   )

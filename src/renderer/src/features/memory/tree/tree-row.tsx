@@ -19,9 +19,9 @@ export function rowDetails(row: TreeRow): string {
   if (!entry) return ''
   const parts: string[] = [formatBytes(entry.size)]
   if (entry.modified) parts.push(`modified ${formatAgo(entry.modified)}`)
-  // Only a real read by Claude or the user counts; the index knows the file but saw no read.
+  // Only a real read by Claude or the user counts; with none, reads go unmentioned (saying
+  // "no read recorded" on most rows was noise).
   if (entry.read) parts.push(`read ${formatAgo(entry.read)}`)
-  else if (entry.modified) parts.push('no read recorded')
   if (entry.pinned) parts.push('pinned')
   else if (entry.expiresAt !== undefined)
     parts.push(`expires ${inDays(daysUntil(entry.expiresAt))} (${formatDateTime(entry.expiresAt)})`)

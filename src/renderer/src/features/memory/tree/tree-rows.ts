@@ -1,4 +1,5 @@
 import { MEMORY_ROOT, type MemoryEntry } from '@shared/memory/memory'
+import { compareNames } from '@shared/memory/names'
 
 /*
  * The memory folder as the rows a file tree shows: folders first, then files, each in natural
@@ -24,13 +25,6 @@ export interface TreeRow {
   expanded: boolean
   /** Folders only: how many entries it holds, directly. */
   childCount: number
-}
-
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' })
-
-/** Natural order ("topic-2" < "topic-10"), then plain order so "A" and "a" keep one place. */
-export function compareNames(a: string, b: string): number {
-  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0)
 }
 
 interface Node {
