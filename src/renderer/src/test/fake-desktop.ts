@@ -76,7 +76,9 @@ export function createFakeDesktop(emit: (event: EventName, payload: unknown) => 
     'updates:status': () => updates.status,
     'updates:check': () => updates.status,
     'updates:download': () => updates.status,
-    'updates:restart': () => updates.status
+    'updates:restart': () => updates.status,
+    // No MCP servers until a test adds some (Settings → Tools shows its card).
+    'mcp:overview': () => ({ servers: [] })
   }
   return { handlers, links, crash, updates, backup, sync }
 }

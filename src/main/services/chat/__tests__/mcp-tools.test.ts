@@ -1,0 +1,97 @@
+import { join } from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { reply, text } from '../../../../../e2e/fake-anthropic'
+import { useTempDir } from '../../__tests__/helpers'
+import { createMcpService, type McpService } from '../../mcp/mcp-service'
+import type { ServersState } from '../../mcp/servers-file'
+import { EVERYTHING_BIN, makeHub, waitForStatus } from '../../mcp/__tests__/mcp-test-kit'
+import { bodyOf, converse, expectValidRequests, startRig } from './harness'
+
+/*
+ * An MCP server in a chat, end to end: the real reference server (server-everything) over stdio
+ * through Cairn's hub, the chat service and the fake API. Its tools are listed after memory as
+ * `mcp__everything__<tool>`, a call runs on the server when the user allowed that tool, and a
+ * call the user was not asked about never reaches the server.
+ */
+
+const tempDir = useTempDir('cairn-mcp-chat-')
+
+const ECHO = 'mcp__everything__echo'
+
+async function everything(dir: string): Promise<McpService> {
+  let saved: ServersState = { servers: [], toolApproval: {} }
+  const hub = makeHub(join(dir, 'mcp-logs'))
+  const mcp = createMcpService({
+    hub,
+    file: { load: async () => saved, save: async (state) => void (saved = state) },
+    claudeDesktopConfig: null,
+    logger: (await import('../../__tests__/helpers')).captureLogger().logger
+  })
+  await mcp.addServers([
+    {
+      id: 'everything',
+      name: 'Everything',
+      replaces: false,
+      transport: { type: 'stdio', command: process.execPath, args: [EVERYTHING_BIN], env: {} }
+    }
+  ])
+  await waitForStatus(hub, 'everything', (s) => s.state === 'connected')
+  return mcp
+}
+
+function toolResult(body: ReturnType<typeof bodyOf>) {
+  return body.messages.at(-1)?.content.find((b) => b.type === 'tool_result')
+}
+
+describe('MCP tools in a chat', () => {
+  test('listed after memory; an allowed tool runs on the server and Claude gets its answer', async () => {
+    const dir = tempDir()
+    const mcp = await everything(dir)
+    try {
+      await mcp.setToolApproval('everything', 'echo', 'always')
+      const rig = await startRig(dir, { service: { mcp } })
+      rig.fake.script(
+        reply([
+          text('Asking the server.'),
+          { type: 'tool_use', name: ECHO, input: { message: 'hi' } }
+        ]),
+        reply('It said hi back.')
+      )
+      const { end } = await converse(rig, 'Say hi through the server.')
+      expect(end.event).toBe('chat:done')
+      expectValidRequests(rig.fake)
+      const tools = bodyOf(rig.fake, 0).tools as Array<{ name: string; input_schema?: unknown }>
+      expect(tools[0]).toEqual({ type: 'memory_20250818', name: 'memory' })
+      const echo = tools.find((t) => t.name === ECHO)
+      expect(echo?.input_schema).toMatchObject({ type: 'object', properties: { message: {} } })
+      expect(toolResult(bodyOf(rig.fake, 1))).toMatchObject({
+        content: 'Echo: hi',
+        is_error: false
+      })
+      expect(rig.events.of('chat:tool').map((e) => [e.command, e.path, e.status])).toEqual([
+        ['Echo Tool', 'Everything', 'running'],
+        ['Echo Tool', 'Everything', 'done']
+      ])
+    } finally {
+      await mcp.dispose()
+    }
+  })
+
+  test('a tool set to ask is never run unasked: Claude is told it was declined', async () => {
+    const dir = tempDir()
+    const mcp = await everything(dir)
+    try {
+      const rig = await startRig(dir, { service: { mcp } })
+      rig.fake.script(
+        reply([{ type: 'tool_use', name: ECHO, input: { message: 'hi' } }]),
+        reply('Understood.')
+      )
+      await converse(rig, 'Say hi through the server.')
+      const result = toolResult(bodyOf(rig.fake, 1))
+      expect(result).toMatchObject({ is_error: true })
+      expect(String(result?.content)).toMatch(/^The user declined this call\./)
+    } finally {
+      await mcp.dispose()
+    }
+  })
+})
