@@ -1,7 +1,7 @@
 import { copyFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { test, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test'
 
 interface CspGlobals {
   __cspViolations?: string[]
@@ -74,6 +74,30 @@ export async function captureView(page: Page, testInfo: TestInfo, name: string):
   // `npm run screenshots` keeps the README's pictures of the real UI up to date.
   const readme = process.env.CAIRN_README_SCREENSHOTS
   if (readme && README_SHOTS.includes(name)) await copyFile(path, join(readme, `${name}.png`))
+}
+
+/** The two window sizes every visual change is looked at in (900×600 and 1280×800). */
+export const LOOK_SIZES = [
+  { width: 900, height: 600 },
+  { width: 1280, height: 800 }
+] as const
+
+/** Both sizes, both schemes: no serious axe finding, and a picture of each to look at. */
+export async function shootSizesAndSchemes(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  focus: Locator
+): Promise<void> {
+  for (const size of LOOK_SIZES) {
+    await page.setViewportSize(size)
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
+      await focus.scrollIntoViewIfNeeded()
+      expect(await seriousA11yViolations(page), `${name} ${scheme} ${size.width}`).toEqual([])
+      await captureView(page, testInfo, `${name}-${size.width}-${scheme}`)
+    }
+  }
 }
 
 /**
