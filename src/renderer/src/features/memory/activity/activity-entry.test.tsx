@@ -206,7 +206,7 @@ describe('Activity entries', () => {
   })
 
   it('shows a batch of outside changes as one entry: a count, a few names, its files listed on demand, one Undo', async () => {
-    installFakeMain()
+    const main = installFakeMain()
     const user = userEvent.setup()
     const opened: string[] = []
     const hash = (n: number) => n.toString(16).padStart(64, '0')
@@ -265,6 +265,24 @@ describe('Activity entries', () => {
     expect(rows[0]?.textContent).toBe('notes/n1.mdadded')
     expect(rows[98]?.textContent).toBe('gone.mdremoved')
     expect(rows[99]?.textContent).toBe('final.mdrenamed from draft.md')
+    main.api.memory.revert = async () => ({
+      status: 'reverted',
+      seq: 12,
+      paths: versions.slice(1).map((v) => v.path),
+      skipped: [{ path: '/memories/notes/n1.md', reason: 'notes/n1.md changed since entry 12' }],
+      usage: {
+        files: 99,
+        totalBytes: 600,
+        limits: { maxFileBytes: 1, maxTotalBytes: 1, maxFiles: 1, maxReadChars: 1 },
+        fraction: { files: 0, totalBytes: 0 },
+        overCapFiles: []
+      }
+    })
+    await user.click(within(item).getByRole('button', { name: /^Undo 100 files changed/ }))
+    // Added files are taken out, not "brought back": the words fit both.
+    expect((await within(item).findByRole('status')).textContent).toMatch(
+      /^Undid the change to 99 files; 1 file left as it was:/
+    )
     await user.click(within(list).getByRole('button', { name: 'final.md' }))
     expect(opened).toEqual(['/memories/final.md'])
     await user.click(within(list).getByRole('button', { name: 'Show the change to final.md' }))

@@ -114,7 +114,13 @@ export function ActivityEntryRow({
             >
               {sentence}: the texts before and after it go from history.
             </ForgetControl>
-            <UndoControl seq={entry.seq} word={undoWord(entry)} what={sentence} />
+            <UndoControl
+              seq={entry.seq}
+              word={undoWord(entry)}
+              what={sentence}
+              // A batch's undo takes added files out as well as bringing removed ones back.
+              {...(batch ? { partialVerb: 'Undid the change to' } : {})}
+            />
           </span>
         ) : null}
       </div>
