@@ -168,7 +168,10 @@ export function canUndo(entry: ActivityEntry): boolean {
 /** A version in the History list: who made it and how ("Claude edited", "Outside Cairn"). */
 export function versionWords(version: HistoryVersion): string {
   const who = actorWord(version.actor)
-  if (version.command === 'external') return 'Changed outside Cairn'
+  if (version.command === 'external')
+    return version.from
+      ? `Renamed outside Cairn from ${fileName(version.from)}`
+      : 'Changed outside Cairn'
   if (version.command === 'expire') return 'Expired'
   if (version.command === 'import-history') return 'Earlier version, from an import'
   const [done] = VERBS[version.command] ?? [version.command]

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { ActivityEntry } from '@shared/memory/memory'
 import { installFakeMain } from '../../../test/fake-main'
 import { ActivityEntryRow } from './activity-entry'
-import { entrySentence } from '../change-words'
+import { entrySentence, versionWords } from '../change-words'
 
 const CLAUDE = { kind: 'claude' as const, conversationId: 'c-lyon' }
 const titles = new Map([['c-lyon', 'Trip to Lyon']])
@@ -321,5 +321,19 @@ describe('Activity entries', () => {
       ]
     }
     expect(entrySentence(kept)).toBe('Renamed outside Cairn: draft.md → final.md')
+    // In the file's History, the version where it arrived under its new name says from where.
+    const version = {
+      seq: 13,
+      time: rename.time,
+      actor: rename.actor,
+      command: 'external' as const,
+      path: '/memories/final.md',
+      from: '/memories/draft.md',
+      hash: 'a'.repeat(64),
+      size: 5,
+      before: 'a'.repeat(64),
+      stored: true
+    }
+    expect(versionWords(version)).toBe('Renamed outside Cairn from draft.md')
   })
 })
