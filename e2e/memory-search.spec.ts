@@ -151,9 +151,11 @@ test('activity filters by words beyond paths', async ({ cairn }) => {
   const app = new AppPage(page)
   await app.goto('Memory')
   const root = join(cairn.userDataDir, 'memories')
-  await writeFile(join(root, 'a.md'), 'one\n')
-  await writeFile(join(root, 'b.md'), 'two\n')
   const inspector = new MemoryPage(page)
+  // Two outside changes seen apart (one batch would be one entry naming both).
+  await writeFile(join(root, 'a.md'), 'one\n')
+  await expect(inspector.file('a.md')).toBeVisible({ timeout: 20_000 })
+  await writeFile(join(root, 'b.md'), 'two\n')
   await expect(inspector.file('b.md')).toBeVisible({ timeout: 20_000 })
   await inspector.showPane('Activity')
   await expect(inspector.activity().getByRole('listitem')).toHaveCount(2)

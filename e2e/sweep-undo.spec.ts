@@ -4,17 +4,13 @@ import { join } from 'node:path'
 import { AppPage } from './pages/app-page'
 import { MemoryPage } from './pages/memory-page'
 import { expect, test } from './support/app-fixture'
-import { captureView, seriousA11yViolations } from './support/page-checks'
+import { checkEveryLook as shoot } from './support/page-checks'
 
 // Issue 36: a sweep is one activity entry with one Undo, and the archive groups by sweep.
 
 const DAY = 86_400_000
 const seededAt = Date.now()
 const NAMES = ['alpha.md', 'beta.md', 'delta.md', 'epsilon.md', 'gamma.md', 'zeta.md']
-const SIZES = [
-  { width: 900, height: 600 },
-  { width: 1280, height: 800 }
-]
 
 /** A file that arrives already 200 days idle (dated aside, then moved in). */
 async function seedOld(userDataDir: string, name: string): Promise<string> {
@@ -157,21 +153,3 @@ test('the hourly sweep is one entry too; the archive brings its group back with 
     memory.activity().getByText('You restored alpha.md, beta.md, gamma.md from the archive')
   ).toHaveCount(1)
 })
-
-/** Both sizes, both schemes: no serious axe finding, and a picture to look at. */
-async function shoot(
-  page: import('@playwright/test').Page,
-  testInfo: import('@playwright/test').TestInfo,
-  name: string,
-  focus: import('@playwright/test').Locator
-): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize(size)
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
-      await focus.scrollIntoViewIfNeeded()
-      expect(await seriousA11yViolations(page), `${name} ${scheme} ${size.width}`).toEqual([])
-      await captureView(page, testInfo, `${name}-${size.width}-${scheme}`)
-    }
-  }
-}

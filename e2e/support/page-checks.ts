@@ -1,7 +1,7 @@
 import { copyFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test'
 
 interface CspGlobals {
   __cspViolations?: string[]
@@ -76,6 +76,12 @@ export async function captureView(page: Page, testInfo: TestInfo, name: string):
   if (readme && README_SHOTS.includes(name)) await copyFile(path, join(readme, `${name}.png`))
 }
 
+/** The two window sizes every visual change is looked at in (900×600 and 1280×800). */
+export const LOOK_SIZES = [
+  { width: 900, height: 600 },
+  { width: 1280, height: 800 }
+] as const
+
 /**
  * Visible elements whose content is wider than their box without a way to scroll to it (clipped
  * sideways), plus the page itself scrolling sideways. Empty when the layout fits.
@@ -105,14 +111,18 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
  * nothing is clipped sideways, and each is kept as `<name>-<scheme>-<size>.png` to look at.
  * Leaves the page light, at 1280×800.
  */
-export async function checkEveryLook(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+export async function checkEveryLook(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  /** Scrolled into view at each size, when the part to look at may be below the fold. */
+  focus?: Locator
+): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
-    for (const [width, height] of [
-      [900, 600],
-      [1280, 800]
-    ] as const) {
+    for (const { width, height } of LOOK_SIZES) {
       await page.setViewportSize({ width, height })
+      await focus?.scrollIntoViewIfNeeded()
       expect(await seriousA11yViolations(page), `${name} in ${scheme}`).toEqual([])
       expect(await horizontalOverflow(page), `${name} at ${width}×${height}`).toEqual([])
       await captureView(page, testInfo, `${name}-${scheme}-${width}x${height}`)

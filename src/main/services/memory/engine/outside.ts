@@ -1,18 +1,25 @@
 import { CairnError } from '@shared/errors'
-import type { MemoryChange } from '@shared/memory/memory'
+import { plural } from '@shared/words'
+import type { RevertResult } from '@shared/memory/history'
+import type { ActivityActor, MemoryChange, SkippedFile } from '@shared/memory/memory'
+import type { HistoryRecord } from '../history'
+import { leftAsIs } from '../history/revert'
+import { ToolError } from '../jail/io-failure'
 import { capFlags } from '../caps/caps'
 import type { Ctx } from '../kernel/context'
+import type { NewActivity } from '../ledger/activity-log'
 import { probe } from '../kernel/files'
-import { snapshot, snapshotAll } from '../history/versions'
+import { snapshot, snapshotAll, type Snapshot } from '../history/versions'
 import { pacer } from '../core/pace'
-import { displayOf, parseMemoryPath } from '../jail/paths'
+import { parseMemoryPath } from '../jail/paths'
 import type { WalkSkip } from '../jail/walk'
 import { externalActivity, skippedMessage } from '../outside/report'
-import { reconcile, reconcilePaths } from '../outside/scan'
+import { joinRenames, pairRenames } from '../outside/renames'
+import { reconcile, reconcilePaths, type Reconciled } from '../outside/scan'
 import { secretNameActivity } from '../secret-guard'
 import { EXTERNAL, SYSTEM, type Engine } from './engine'
 import { inspect } from './inspect'
-import { append, appendQuietly } from './record'
+import { append, appendQuietly, record, tracked } from './record'
 
 // What other programs did to the folder, taken in through the queue: the watcher's batches,
 // the catch-up before a change, and the problems the watcher met.
@@ -75,9 +82,10 @@ export async function takeInOutside(
   if (paths) e.listing.touch(paths)
   else e.listing.invalidate()
   const history = e.parts.history
-  // Only what the batch names can change, so only that is snapshotted (not the whole index).
+  // Only what the batch names can change, so only that is snapshotted (not the whole index);
+  // taken with history off too: a rename is paired by the bytes the gone file had.
   const scope = paths ? paths.map((rel) => rel.replace(/\/+$/, '')) : ['']
-  const before = history ? snapshot(e.parts.index, scope) : undefined
+  const before = snapshot(e.parts.index, scope)
   const ctx = history ? history.track(e.ctx(EXTERNAL, false)) : e.ctx(EXTERNAL, false)
   const reconciling = paths ? reconcilePaths(ctx, paths) : reconcile(ctx, false)
   const changes = await reconciling.catch((error: unknown) => {
@@ -91,29 +99,49 @@ export async function takeInOutside(
   })
   await noteSkipped(e, changes.skipped, paths === undefined)
   const noted = await noteSecretNames(e, changes.secretNamed)
-  const changed = [...changes.added, ...changes.changed, ...changes.removed]
-  if (changed.length === 0) {
+  const entry = await outsideEntry(e, changes, before, ctx)
+  if (!entry) {
     if (noted) e.send(e.changeOf([], EXTERNAL))
     return undefined
   }
   const now = e.parts.clock().getTime()
   for (const [key, at] of e.recentExternal)
     if (now - at >= EXTERNAL_COALESCE_MS) e.recentExternal.delete(key)
-  const entries = externalActivity(changes, ctx.index, e.limits)
-  if (history && before) await history.external(before, ctx.index, entries)
-  for (const entry of entries) {
-    // Repeats are coalesced, but never an entry holding a version: history keeps every one.
-    const key = `${entry.paths.join('\0')}\0${entry.message}`
-    if (e.recentExternal.has(key) && !entry.versions?.length) continue
+  // Repeats are coalesced, but never an entry holding a version: history keeps every one.
+  const key = `${entry.paths.join('\0')}\0${entry.message}`
+  if (!e.recentExternal.has(key) || entry.versions?.length) {
     e.recentExternal.set(key, now)
     await appendQuietly(e, entry)
   }
-  const change = e.changeOf(changed.map(displayOf), EXTERNAL)
-  const flagged = capFlags([...changes.added, ...changes.changed], ctx)
+  const change = e.changeOf(entry.paths, EXTERNAL)
+  const flagged = capFlags([...changes.added, ...changes.changed, ...renamedTo(changes)], ctx)
   if (flagged.length) change.flagged = flagged
   e.scheduleFlush()
   e.send(change)
   return change
+}
+
+/**
+ * A batch's one activity entry (none when nothing changed): deletes and creates of the same bytes
+ * paired as renames first, and history's versions on it, each rename one ref from the old path.
+ */
+async function outsideEntry(
+  e: Engine,
+  changes: Reconciled,
+  before: Snapshot,
+  ctx: Ctx
+): Promise<NewActivity | undefined> {
+  pairRenames(changes, before, ctx.index)
+  const entry = externalActivity(changes, ctx.index, e.limits)
+  const history = e.parts.history
+  if (!entry || !history) return entry
+  await history.external(before, ctx.index, [entry])
+  if (entry.versions) entry.versions = joinRenames(entry.versions, changes.renamed)
+  return entry
+}
+
+function renamedTo(changes: Reconciled): string[] {
+  return changes.renamed.map((move) => move.to)
 }
 
 /**
@@ -147,20 +175,16 @@ export async function reconcileNow(
   logChanges: boolean
 ): Promise<void> {
   e.listing.invalidate()
-  const history = logChanges ? e.parts.history : undefined
-  const before = history ? await snapshotAll(ctx.index, pacer()) : undefined
-  const changes = await reconcile(history ? history.track(ctx) : ctx, removeTemps)
+  const history = e.parts.history
+  const before = logChanges ? await snapshotAll(ctx.index, pacer()) : undefined
+  const changes = await reconcile(history && logChanges ? history.track(ctx) : ctx, removeTemps)
   await noteSkipped(e, changes.skipped, true)
   await noteSecretNames(e, changes.secretNamed)
-  if (!logChanges) return
-  const entries = externalActivity(changes, ctx.index, e.limits)
-  if (history && before) await history.external(before, ctx.index, entries)
-  for (const entry of entries) await append(e, entry)
-  if (entries.length)
-    e.emit(
-      entries.flatMap((entry) => entry.paths),
-      { kind: 'external' }
-    )
+  if (!before) return
+  const entry = await outsideEntry(e, changes, before, ctx)
+  if (!entry) return
+  await append(e, entry)
+  e.emit(entry.paths, { kind: 'external' })
 }
 
 async function logProblem(e: Engine, message: string): Promise<void> {
@@ -210,4 +234,66 @@ function sameStat(
   info: { size: number; mtimeMs: number }
 ): boolean {
   return known !== undefined && known.size === info.size && known.mtimeMs === info.mtimeMs
+}
+
+/** A batch's entry that changed more than one file: undone file by file, as each was alone. */
+export function isOutsideBatch(entry: HistoryRecord): boolean {
+  return entry.command === 'external' && entry.versions.length > 1
+}
+
+/**
+ * Undoes a batch of outside changes: each file still as the batch left it goes back (a rename
+ * moves back), one `revert` entry; a file changed since is skipped and named, never written over.
+ */
+export async function undoOutsideBatch(
+  e: Engine,
+  batch: HistoryRecord,
+  actor: ActivityActor
+): Promise<RevertResult> {
+  const history = e.parts.history
+  if (!history) throw new CairnError('MEMORY_REFUSED', 'Version history is off.')
+  const displays = batch.versions.flatMap((ref) => (ref.from ? [ref.path, ref.from] : [ref.path]))
+  await catchUp(e, displays)
+  // What comes back meets the guard as the user's own saves do.
+  const guarded = e.userGuarded(e.ctx(actor, false), undefined)
+  const [outcome, versions] = await tracked(e, guarded, displays, 'plain', async (ctx) => {
+    const undone: string[] = []
+    const skipped: SkippedFile[] = []
+    let bytesAfter = 0
+    for (const ref of batch.versions) {
+      try {
+        const done = await history.undoFile(ctx, batch, ref)
+        if ('status' in done) {
+          skipped.push({ path: ref.path, reason: leftAsIs(done.message) })
+          continue
+        }
+        undone.push(...done.paths)
+        bytesAfter += done.bytesAfter ?? 0
+      } catch (error) {
+        if (!(error instanceof ToolError)) e.warn('memory undo of one file failed', error)
+        const reason =
+          error instanceof ToolError
+            ? e.scrub(error.message.replace(/^Error: /, ''))
+            : `${ref.path} could not be undone (the memory folder refused it).`
+        skipped.push({ path: ref.path, reason })
+      }
+    }
+    return { undone, skipped, bytesAfter }
+  })
+  const { undone, skipped, bytesAfter } = outcome
+  if (undone.length)
+    await record(
+      e,
+      actor,
+      'revert',
+      { paths: undone, bytesBefore: null, bytesAfter, content: '' },
+      {
+        content: `Undid the outside changes of entry ${batch.seq}: ${plural(undone.length, 'file')}`,
+        isError: false
+      },
+      undone,
+      versions,
+      batch.seq
+    )
+  return { status: 'reverted', seq: batch.seq, paths: undone, skipped, usage: e.usage() }
 }

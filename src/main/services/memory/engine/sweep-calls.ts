@@ -3,6 +3,7 @@ import type { ExpiredItem, RestoreAllInput, RestoreAllResult } from '@shared/mem
 import type { RevertResult } from '@shared/memory/history'
 import type { ActivityActor, SkippedFile, VersionRef } from '@shared/memory/memory'
 import type { HistoryRecord } from '../history'
+import { leftAsIs } from '../history/revert'
 import { checkUserCaps } from '../caps/caps'
 import { archivedFile, listArchiveFolder } from '../expiry/archive'
 import { sweepMessage } from '../expiry/expiry'
@@ -167,7 +168,7 @@ async function bringBack(
       } else if (target.ref && fromHistory) {
         const done = await fromHistory(ctx, target.ref)
         if ('status' in done) {
-          skip(done.message.replace(/; nothing was reverted\.$/, '; it was left as it is.'))
+          skip(leftAsIs(done.message))
           continue
         }
         bytesAfter += done.bytesAfter ?? 0

@@ -16,7 +16,7 @@ import { findSecrets, redact } from '../secret-guard'
 import { USER, type Engine } from './engine'
 import { inspect } from './inspect'
 import { forgetArchived, forgetText, keptIn } from './forget-calls'
-import { catchUp } from './outside'
+import { catchUp, isOutsideBatch, undoOutsideBatch } from './outside'
 import { record, tracked } from './record'
 import { isSweep, undoSweep } from './sweep-calls'
 import { read, write } from './user-calls'
@@ -42,6 +42,7 @@ export function revert(e: Engine, seq: number, actor: ActivityActor = USER): Pro
   return inspect(e, async () => {
     const kept = historyOn(e).recordOf(seq)
     if (isSweep(kept)) return undoSweep(e, kept, actor)
+    if (isOutsideBatch(kept)) return undoOutsideBatch(e, kept, actor)
     const undo = historyOn(e).undoOf(seq)
     await catchUp(e, undo.paths)
     const [done, versions] = await tracked(

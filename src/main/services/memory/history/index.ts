@@ -187,12 +187,14 @@ export class History {
         const parsed = parseMemoryPath(display)
         return parsed.ok ? [parsed.path.rel] : []
       })
+      // A batch's one entry may name 20,000 paths: a set, not a list scan per version.
+      const named = new Set(rels)
       const versions = diffVersions(
         new Map(rels.flatMap((rel) => (before.has(rel) ? [[rel, before.get(rel)!]] : []))),
         index,
         rels,
         this.held
-      ).filter((ref) => rels.includes(relOf(ref.path)))
+      ).filter((ref) => named.has(relOf(ref.path)))
       if (versions.length) entry.versions = versions
     }
   }

@@ -124,6 +124,11 @@ export async function revertRecord(
   }
 }
 
+/** A conflict's words for an undo that goes file by file: the file stays, the rest goes on. */
+export function leftAsIs(message: string): string {
+  return message.replace(/; nothing was reverted\.$/, '; it was left as it is.')
+}
+
 /**
  * A record that moved one file or folder (a rename, or the undo of one: `paths` is [source,
  * destination]) with every file it names moved: undone by one move back.

@@ -73,6 +73,11 @@ export function statKey(info: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>): string {
   return `stat:${info.size}:${info.mtimeMs}:${info.ino}`
 }
 
+/** Whether an index hash is a big file's stat identity (says nothing about its bytes). */
+export function isStatKey(id: string): boolean {
+  return id.startsWith('stat:')
+}
+
 /** The index hash of a read: sha256 of the bytes, or the stat identity of a big file. */
 export function identityOf(read: FileRead): string {
   if (!read.complete) return statKey(read)

@@ -30,29 +30,60 @@ export function skippedMessage(skipped: readonly WalkSkip[]): string | undefined
   return `Part of the memory folder was skipped: ${parts.join('; ')}. Files there are not in the index; move them higher up or fix their permissions.`
 }
 
-/** Activity entries for what a reconcile found changed outside the app. */
+/**
+ * The one activity entry for what a batch found changed outside the app (issue 36: 100 files
+ * copied in are one entry naming them, as an import or a sweep is). One file keeps its own
+ * words ("added outside the app"); a rename names both paths, old first.
+ */
 export function externalActivity(
   changes: Reconciled,
   index: MemoryIndex,
   limits?: MemoryLimits
-): NewActivity[] {
+): NewActivity | undefined {
   const note = (rel: string) => (limits ? capNote(rel, { index, limits }) : '')
-  const entry = (rel: string, message: string, bytesAfter: number | null): NewActivity => ({
+  const { added, changed, removed, renamed } = changes
+  const count = added.length + changed.length + removed.length + renamed.length
+  if (count === 0) return undefined
+  const sizeOf = (rel: string) => index.get(rel)?.size ?? null
+  const entry = (
+    rels: string[],
+    message: string,
+    bytesBefore: number | null,
+    bytesAfter: number | null
+  ): NewActivity => ({
     actor: { kind: 'external' },
     command: 'external',
-    paths: [displayOf(rel)],
-    bytesBefore: null,
+    paths: rels.map(displayOf),
+    bytesBefore,
     bytesAfter,
     outcome: 'ok',
     message
   })
-  return [
-    ...changes.added.map((rel) =>
-      entry(rel, `added outside the app${note(rel)}`, index.get(rel)?.size ?? null)
-    ),
-    ...changes.changed.map((rel) =>
-      entry(rel, `changed outside the app${note(rel)}`, index.get(rel)?.size ?? null)
-    ),
-    ...changes.removed.map((rel) => entry(rel, 'removed outside the app', 0))
+  if (count === 1) {
+    const [one] = [...added, ...changed, ...removed]
+    if (one === undefined) {
+      const { from, to } = renamed[0] as { from: string; to: string }
+      return entry([from, to], `renamed outside the app${note(to)}`, sizeOf(to), sizeOf(to))
+    }
+    if (removed.length) return entry([one], 'removed outside the app', null, 0)
+    const how = added.length ? 'added' : 'changed'
+    return entry([one], `${how} outside the app${note(one)}`, null, sizeOf(one))
+  }
+  const counts = [
+    [added.length, 'added'],
+    [changed.length, 'changed'],
+    [removed.length, 'removed'],
+    [renamed.length, 'renamed']
+  ].flatMap(([n, how]) => (n ? [`${n} ${how}`] : []))
+  // Each cap said once for the batch; the change event flags the files themselves.
+  const kept = [...added, ...changed, ...renamed.map((move) => move.to)]
+  const notes = [...new Set(kept.flatMap((rel) => note(rel).split('; ').filter(Boolean)))]
+  const paths = [
+    ...added,
+    ...changed,
+    ...removed,
+    ...renamed.flatMap((move) => [move.from, move.to])
   ]
+  const message = `${count} files changed outside the app (${counts.join(', ')})${notes.map((n) => `; ${n}`).join('')}`
+  return entry(paths, message, null, null)
 }

@@ -18,6 +18,8 @@ export interface Reconciled {
   added: string[]
   changed: string[]
   removed: string[]
+  /** Files moved: a delete and a create of the same bytes in one batch (see renames.ts). */
+  renamed: Array<{ from: string; to: string }>
   /** Folders the walk could not enter; what the index knows under them is kept as it was. */
   skipped: WalkSkip[]
   /** New files kept out of the index: a name of theirs holds a credential (rel → its words). */
@@ -25,7 +27,7 @@ export interface Reconciled {
 }
 
 function reconciled(): Reconciled {
-  return { added: [], changed: [], removed: [], skipped: [], secretNamed: new Map() }
+  return { added: [], changed: [], removed: [], renamed: [], skipped: [], secretNamed: new Map() }
 }
 
 interface Seen {

@@ -97,7 +97,9 @@ export class MemoryWatcher {
     this.watcher = watcher
     watcher.on('all', (event, path) => {
       if (event === 'unlinkDir' && resolve(path) === this.root) void this.rootGone()
-      this.touch(path)
+      // A file new or gone: its folder is looked at too (one level), so the other half of a
+      // rename there is in the same batch whichever event comes first, and is paired (issue 36).
+      this.touch(path, event === 'add' || event === 'unlink')
       this.schedule()
     })
     watcher.on('error', (error) => this.report(problemOf(error)))
@@ -105,14 +107,16 @@ export class MemoryWatcher {
   }
 
   /** Notes a path an event named; the root itself (or anything unexpected) means all of it. */
-  private touch(path: string): void {
+  private touch(path: string, withFolder = false): void {
     if (this.touched === 'all') return
     const rel = relative(this.root, resolve(this.root, path))
     if (!rel || rel.startsWith('..') || isAbsolute(rel) || this.touched.size >= MAX_TOUCHED) {
       this.touched = 'all'
       return
     }
-    this.touched.add(rel.split(sep).join('/'))
+    const key = rel.split(sep).join('/')
+    this.touched.add(key)
+    if (withFolder) this.touched.add(folderOf(key))
   }
 
   /** Problems worth showing the user (folder recreated, permission denied). */
@@ -229,11 +233,14 @@ export class MemoryWatcher {
 /** The paths, plus each one's folder as `folder/` (the engine looks one level into those). */
 function withFolders(paths: ReadonlySet<string>): Set<string> {
   const out = new Set(paths)
-  for (const path of paths) {
-    const at = path.lastIndexOf('/')
-    out.add(at < 0 ? '/' : `${path.slice(0, at)}/`)
-  }
+  for (const path of paths) out.add(folderOf(path))
   return out
+}
+
+/** The folder holding `path`, as `folder/` (the root: `/`): looked at one level deep. */
+function folderOf(path: string): string {
+  const at = path.lastIndexOf('/')
+  return at < 0 ? '/' : `${path.slice(0, at)}/`
 }
 
 function problemOf(error: unknown): WatcherProblem {

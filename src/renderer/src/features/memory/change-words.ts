@@ -20,11 +20,15 @@ export function errorText(error: ShownError): string {
   return error.nextStep ? `${error.message} ${error.nextStep}` : error.message
 }
 
-type Outside = 'created' | 'edited' | 'deleted'
+type Outside = 'created' | 'edited' | 'deleted' | 'renamed'
 
-/** An outside change is a creation, an edit or a deletion: what the versions (or sizes) say. */
+/**
+ * An outside change is a creation, an edit, a deletion or a rename: what the versions (or sizes)
+ * say. A rename names two paths (old, new) of one file.
+ */
 export function outsideKind(entry: ActivityEntry): Outside {
   const v = entry.versions?.[0]
+  if (v?.from || (!v && entry.message.startsWith('renamed outside'))) return 'renamed'
   const before = v ? v.before : entry.bytesBefore
   const after = v ? v.after : entry.bytesAfter
   if (before === null && after !== null) return 'created'
@@ -43,7 +47,7 @@ function actorWord(actor: ActivityActor): string {
 
 /** What an entry changed, named for people: one file, or `a.md → b.md` for a rename. */
 export function entryTarget(entry: ActivityEntry): string {
-  if (entry.command === 'rename') {
+  if (entry.command === 'rename' || (isOutsideRename(entry) && !isOutsideBatch(entry))) {
     const from = entry.versions?.[0]?.from ?? entry.paths[0]
     const to = entry.versions?.[0]?.path ?? entry.paths[1]
     return `${fileName(from ?? '?')} → ${fileName(to ?? '?')}`
@@ -56,6 +60,25 @@ export function namesText(paths: readonly string[], shown = 3): string {
   const names = paths.map(fileName)
   if (names.length <= shown + 1) return names.join(', ')
   return `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`
+}
+
+/**
+ * One batch of outside changes (issue 36): many files in one entry, one Undo, its files listed.
+ * A single file's change, or a single rename (old and new path), is not.
+ */
+export function isOutsideBatch(entry: ActivityEntry): boolean {
+  if (entry.command !== 'external' || entry.outcome !== 'ok') return false
+  if (entry.versions) return entry.versions.length > 1
+  return entry.paths.length > 1 && outsideKind(entry) !== 'renamed'
+}
+
+function isOutsideRename(entry: ActivityEntry): boolean {
+  return entry.command === 'external' && outsideKind(entry) === 'renamed'
+}
+
+/** The files a batch changed, as they are named now (a renamed file by its new name). */
+export function batchFiles(entry: ActivityEntry): string[] {
+  return entry.versions ? entry.versions.map((v) => v.path) : entry.paths
 }
 
 /** One sweep's entry (issue 36): many files, one entry, one Undo. A one-file entry is not. */
@@ -88,6 +111,10 @@ export function entrySentence(entry: ActivityEntry): string {
   if (entry.command === 'import' && entry.outcome === 'ok' && entry.message)
     return `You ${entry.message.charAt(0).toLowerCase()}${entry.message.slice(1)}`
   const target = entryTarget(entry)
+  if (isOutsideBatch(entry)) {
+    const files = batchFiles(entry)
+    return `${files.length} files changed outside Cairn: ${namesText(files)}`
+  }
   if (entry.command === 'external') {
     const kind = outsideKind(entry)
     return `${kind[0]?.toUpperCase()}${kind.slice(1)} outside Cairn: ${target}`
@@ -118,7 +145,7 @@ export function sizeText(before: number | null, after: number | null): string | 
 
 /** Deletions and expiries are undone by bringing the file back; a whole sweep by Undo. */
 export function undoWord(entry: ActivityEntry): 'Undo' | 'Restore' {
-  if (isSweepEntry(entry)) return 'Undo'
+  if (isSweepEntry(entry) || isOutsideBatch(entry)) return 'Undo'
   const gone =
     entry.command === 'delete' ||
     entry.command === 'expire' ||
@@ -141,7 +168,10 @@ export function canUndo(entry: ActivityEntry): boolean {
 /** A version in the History list: who made it and how ("Claude edited", "Outside Cairn"). */
 export function versionWords(version: HistoryVersion): string {
   const who = actorWord(version.actor)
-  if (version.command === 'external') return 'Changed outside Cairn'
+  if (version.command === 'external')
+    return version.from
+      ? `Renamed outside Cairn from ${fileName(version.from)}`
+      : 'Changed outside Cairn'
   if (version.command === 'expire') return 'Expired'
   if (version.command === 'import-history') return 'Earlier version, from an import'
   const [done] = VERBS[version.command] ?? [version.command]

@@ -109,8 +109,12 @@ describe('the memory watcher', () => {
     }, 'the renamed folder in the index')
     expect(change).toHaveLength(2)
     expect(await store.usage()).toMatchObject({ files: 2, totalBytes: 5 })
+    // Moved files are paired as renames when the folder's two events meet in one batch
+    // (batch-as-one.test.ts), else the old paths are removed: either way one entry names it.
     const removed = await externalEntries('/memories/old/a.md')
-    expect(removed.map((item) => item.message)).toEqual(['removed outside the app'])
+    expect(removed.map((item) => item.message)).toEqual([
+      expect.stringMatching(/^(removed outside the app|\d+ files changed outside the app \(.*\))$/)
+    ])
   })
 
   it('coalesces 1,000 files appearing at once into a few batched updates', async () => {
@@ -177,8 +181,10 @@ describe('the memory watcher', () => {
     })
     try {
       await writeFile(join(root, 'trip', 'day1.md'), 'one')
-      await waitFor(() => calls.some((call) => call !== 'all' && call.includes('trip/')))
-      expect(calls[0]).toEqual(['trip/day1.md'])
+      // A new file brings its folder along (the other half of a rename there); the recheck
+      // after the burst looks at both again.
+      await waitFor(() => calls.length >= 2)
+      expect(calls[0]).toEqual(['trip/', 'trip/day1.md'])
       expect(calls.at(-1)).toEqual(['trip/', 'trip/day1.md'])
       calls.length = 0
       await writeFile(join(root, 'top.md'), 'top')

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { ActivityEntry } from '@shared/memory/memory'
 import { installFakeMain } from '../../../test/fake-main'
 import { ActivityEntryRow } from './activity-entry'
-import { entrySentence } from '../change-words'
+import { entrySentence, versionWords } from '../change-words'
 
 const CLAUDE = { kind: 'claude' as const, conversationId: 'c-lyon' }
 const titles = new Map([['c-lyon', 'Trip to Lyon']])
@@ -203,5 +203,137 @@ describe('Activity entries', () => {
     expect(within(item).getByRole('list', { name: 'Files left as they were' }).textContent).toBe(
       '/memories/a.md already exists (made again since).'
     )
+  })
+
+  it('shows a batch of outside changes as one entry: a count, a few names, its files listed on demand, one Undo', async () => {
+    const main = installFakeMain()
+    const user = userEvent.setup()
+    const opened: string[] = []
+    const hash = (n: number) => n.toString(16).padStart(64, '0')
+    const versions = [
+      ...Array.from({ length: 98 }, (_, i) => ({
+        path: `/memories/notes/n${i + 1}.md`,
+        before: null,
+        after: hash(i + 1),
+        sizeBefore: null,
+        sizeAfter: 6
+      })),
+      { path: '/memories/gone.md', before: hash(200), after: null, sizeBefore: 3, sizeAfter: null },
+      {
+        path: '/memories/final.md',
+        from: '/memories/draft.md',
+        before: hash(300),
+        after: hash(300),
+        sizeBefore: 5,
+        sizeAfter: 5
+      }
+    ]
+    const batch: ActivityEntry = {
+      seq: 12,
+      time: new Date().toISOString(),
+      actor: { kind: 'external' },
+      command: 'external',
+      paths: [...versions.map((v) => v.path), '/memories/draft.md'],
+      bytesBefore: null,
+      bytesAfter: null,
+      outcome: 'ok',
+      message: '100 files changed outside the app (98 added, 1 removed, 1 renamed)',
+      versions
+    }
+    render(
+      <ol>
+        <ActivityEntryRow
+          entry={batch}
+          titles={titles}
+          onOpen={(path) => opened.push(path)}
+          onOpenConversation={() => undefined}
+        />
+      </ol>
+    )
+    const item = screen.getAllByRole('listitem')[0] as HTMLElement
+    expect(entrySentence(batch)).toBe(
+      '100 files changed outside Cairn: notes/n1.md, notes/n2.md, notes/n3.md and 97 more'
+    )
+    expect(item.textContent).toContain('100 files changed outside Cairn')
+    // No hundred open buttons in the row: one Undo, and the files behind "Show 100 files".
+    expect(within(item).queryAllByRole('button', { name: /^Open/ })).toHaveLength(0)
+    expect(within(item).getAllByRole('button', { name: /^(Undo|Restore)/ })).toHaveLength(1)
+    await user.click(within(item).getByRole('button', { name: 'Show 100 files' }))
+    const list = within(item).getByRole('list', { name: 'Files changed outside Cairn' })
+    const rows = within(list).getAllByRole('listitem')
+    expect(rows).toHaveLength(100)
+    expect(rows[0]?.textContent).toBe('notes/n1.mdadded')
+    expect(rows[98]?.textContent).toBe('gone.mdremoved')
+    expect(rows[99]?.textContent).toBe('final.mdrenamed from draft.md')
+    main.api.memory.revert = async () => ({
+      status: 'reverted',
+      seq: 12,
+      paths: versions.slice(1).map((v) => v.path),
+      skipped: [{ path: '/memories/notes/n1.md', reason: 'notes/n1.md changed since entry 12' }],
+      usage: {
+        files: 99,
+        totalBytes: 600,
+        limits: { maxFileBytes: 1, maxTotalBytes: 1, maxFiles: 1, maxReadChars: 1 },
+        fraction: { files: 0, totalBytes: 0 },
+        overCapFiles: []
+      }
+    })
+    await user.click(within(item).getByRole('button', { name: /^Undo 100 files changed/ }))
+    // Added files are taken out, not "brought back": the words fit both.
+    expect((await within(item).findByRole('status')).textContent).toMatch(
+      /^Undid the change to 99 files; 1 file left as it was:/
+    )
+    await user.click(within(list).getByRole('button', { name: 'final.md' }))
+    expect(opened).toEqual(['/memories/final.md'])
+    await user.click(within(list).getByRole('button', { name: 'Show the change to final.md' }))
+    expect(
+      within(list)
+        .getByRole('button', { name: 'Hide the change to final.md' })
+        .getAttribute('aria-expanded')
+    ).toBe('true')
+  })
+
+  it('names an outside rename old → new, with or without history', () => {
+    installFakeMain()
+    const rename: ActivityEntry = {
+      seq: 13,
+      time: new Date().toISOString(),
+      actor: { kind: 'external' },
+      command: 'external',
+      paths: ['/memories/draft.md', '/memories/final.md'],
+      bytesBefore: 5,
+      bytesAfter: 5,
+      outcome: 'ok',
+      message: 'renamed outside the app'
+    }
+    expect(entrySentence(rename)).toBe('Renamed outside Cairn: draft.md → final.md')
+    const kept = {
+      ...rename,
+      versions: [
+        {
+          path: '/memories/final.md',
+          from: '/memories/draft.md',
+          before: 'a'.repeat(64),
+          after: 'a'.repeat(64),
+          sizeBefore: 5,
+          sizeAfter: 5
+        }
+      ]
+    }
+    expect(entrySentence(kept)).toBe('Renamed outside Cairn: draft.md → final.md')
+    // In the file's History, the version where it arrived under its new name says from where.
+    const version = {
+      seq: 13,
+      time: rename.time,
+      actor: rename.actor,
+      command: 'external' as const,
+      path: '/memories/final.md',
+      from: '/memories/draft.md',
+      hash: 'a'.repeat(64),
+      size: 5,
+      before: 'a'.repeat(64),
+      stored: true
+    }
+    expect(versionWords(version)).toBe('Renamed outside Cairn from draft.md')
   })
 })

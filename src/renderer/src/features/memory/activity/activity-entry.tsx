@@ -3,9 +3,17 @@ import { ChevronRight, FileSearch } from 'lucide-react'
 import type { ActivityEntry } from '@shared/memory/memory'
 import { formatAgo } from '../../../lib/time'
 import { ChangeView } from '../history/change-view'
-import { canUndo, entrySentence, fileName, sizeText, undoWord } from '../change-words'
+import {
+  canUndo,
+  entrySentence,
+  fileName,
+  isOutsideBatch,
+  sizeText,
+  undoWord
+} from '../change-words'
 import { ForgetControl } from '../history/forget-control'
 import { UndoControl } from '../history/undo-control'
+import { BatchFiles } from './batch-files'
 
 function ConversationLink(props: {
   id: string
@@ -48,8 +56,11 @@ export function ActivityEntryRow({
   const sizes = sizeText(entry.bytesBefore, entry.bytesAfter)
   const versions = !failed ? (entry.versions ?? []) : []
   const sentence = entrySentence(entry)
+  // Many files changed outside at once: listed one per line when shown, each opened from there.
+  const batch = isOutsideBatch(entry)
   // The file as it is now (a rename's new name; nothing to open after a deletion).
-  const openable = versions.filter((v) => v.after !== null).map((v) => v.path)
+  const openable = batch ? [] : versions.filter((v) => v.after !== null).map((v) => v.path)
+  const showWord = batch ? `Show ${versions.length} files` : 'Show change'
   return (
     <li className="flex flex-col gap-1 border-b border-line py-2.5 text-sm">
       <p className="min-w-0">
@@ -77,7 +88,7 @@ export function ActivityEntryRow({
             className="inline-flex items-center gap-0.5 text-accent underline-offset-2 hover:underline"
           >
             <ChevronRight size={12} aria-hidden className={open ? 'rotate-90' : ''} />
-            {open ? 'Hide change' : 'Show change'}
+            {open ? (batch ? 'Hide files' : 'Hide change') : showWord}
           </button>
         ) : null}
         {openable.map((path) => (
@@ -103,11 +114,18 @@ export function ActivityEntryRow({
             >
               {sentence}: the texts before and after it go from history.
             </ForgetControl>
-            <UndoControl seq={entry.seq} word={undoWord(entry)} what={sentence} />
+            <UndoControl
+              seq={entry.seq}
+              word={undoWord(entry)}
+              what={sentence}
+              // A batch's undo takes added files out as well as bringing removed ones back.
+              {...(batch ? { partialVerb: 'Undid the change to' } : {})}
+            />
           </span>
         ) : null}
       </div>
-      {open ? (
+      {open && batch ? <BatchFiles id={changeId} versions={versions} onOpen={onOpen} /> : null}
+      {open && !batch ? (
         <div id={changeId} className="flex max-h-96 flex-col gap-2 overflow-auto">
           {versions.map((v) => (
             <ChangeView key={v.path} change={v} label={`Change to ${fileName(v.path)}`} />

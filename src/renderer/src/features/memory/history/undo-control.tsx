@@ -24,12 +24,15 @@ export function UndoControl({
   seq,
   word,
   what,
+  partialVerb = 'Brought back',
   onDone
 }: {
   seq: number
   word: 'Undo' | 'Restore'
   /** For the accessible name: "Undo Claude's edit of a.md". */
   what: string
+  /** What an undo over many files did to those it did not leave (a sweep's: brought back). */
+  partialVerb?: string
   onDone?(): void
 }) {
   const [state, setState] = useState<State>({ kind: 'idle' })
@@ -89,7 +92,7 @@ export function UndoControl({
           className="inline-flex flex-wrap items-center justify-end gap-1 text-xs text-warning"
         >
           {state.restored
-            ? `Brought back ${plural(state.restored, 'file')}; `
+            ? `${partialVerb} ${plural(state.restored, 'file')}; `
             : 'Nothing brought back; '}
           {plural(left, 'file')} left as {left === 1 ? 'it was' : 'they were'}:
           <button
