@@ -19,6 +19,7 @@ import {
   ChatErrorSchema,
   ChatTitledSchema,
   ChatRewrittenSchema,
+  ChatChangedOutsideSchema,
   ChatMessageEventSchema,
   ChatRetryingSchema,
   ChatToolSchema,
@@ -263,6 +264,11 @@ export const channels = {
     output: ConversationSummarySchema
   },
   'chat:delete-conversation': { input: ConversationRefSchema, output: DeleteOutputSchema },
+  // Undo of a delete, this session: the same file back (null once it is no longer kept).
+  'chat:restore-conversation': {
+    input: ConversationRefSchema,
+    output: ConversationSummarySchema.nullable()
+  },
   'chat:set-model': { input: SetModelInputSchema, output: ConversationSummarySchema },
   'chat:update-conversation': {
     input: UpdateConversationInputSchema,
@@ -348,6 +354,7 @@ export const events = {
   'chat:error': ChatErrorSchema,
   'chat:titled': ChatTitledSchema,
   'chat:rewritten': ChatRewrittenSchema,
+  'chat:changed-outside': ChatChangedOutsideSchema,
   'chat:approval-pending': PendingApprovalSchema,
   'chat:approval-resolved': ChatApprovalResolvedSchema,
   'sync:changed': SyncStatusSchema,
