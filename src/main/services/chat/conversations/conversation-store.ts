@@ -278,6 +278,8 @@ export function createConversationStore(options: {
       if (!ConversationIdSchema.safeParse(id).success || cache.has(id)) return null
       const name = `${id}.json`
       try {
+        // Known before it lands, as Cairn's own write: the watcher does not report it as news.
+        known.set(id, digest(await read(join(deletedFolder, name), 'utf8')))
         await rename(join(deletedFolder, name), fileOf(id))
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null

@@ -127,6 +127,18 @@ describe('conversations folder watcher', () => {
     expect(store.get(ID_C)?.title).toBe('Slowly written')
   })
 
+  test('Cairn’s own delete and Undo are not reported as outside changes', async () => {
+    const dir = tempDir()
+    const { store, seen, next, folder } = await start(dir)
+    await store.save(conversation(ID_A, 'Deleted, then back'))
+    await store.remove(ID_A)
+    expect(await store.restore(ID_A)).not.toBeNull()
+    await writeFile(join(folder, `${ID_B}.json`), fileText(conversation(ID_B, 'Marker')))
+    await next(1)
+    expect(seen).toEqual([{ id: ID_B, kind: 'changed' }])
+    expect(store.get(ID_A)?.title).toBe('Deleted, then back')
+  })
+
   test('a chat whose reply is running keeps its live copy', async () => {
     const dir = tempDir()
     const { store, seen, next, folder } = await start(dir, new Set([ID_A]))
