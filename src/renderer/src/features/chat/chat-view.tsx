@@ -218,6 +218,7 @@ export function ChatView({
           deletedNotice={
             <DeletedNotice
               state={deleted.state}
+              keys={active}
               onUndo={deleted.undo}
               onDismiss={deleted.dismiss}
             />

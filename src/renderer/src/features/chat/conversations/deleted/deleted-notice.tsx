@@ -15,10 +15,13 @@ const editing = (target: EventTarget | null) =>
  */
 export function DeletedNotice({
   state,
+  keys = true,
   onUndo,
   onDismiss
 }: {
   state: DeletedState | null
+  /** Off while another view shows: its Ctrl/Cmd+Z is not this one. */
+  keys?: boolean
   onUndo(): void
   onDismiss(): void
 }) {
@@ -28,7 +31,7 @@ export function DeletedNotice({
     event.preventDefault()
     onUndo()
   })
-  const deleted = state?.kind === 'deleted'
+  const deleted = keys && state?.kind === 'deleted'
   useEffect(() => {
     if (!deleted) return
     const listen = (event: KeyboardEvent) => undoKey(event)
