@@ -28,6 +28,7 @@ import {
   ChatErrorSchema,
   ChatTitledSchema,
   ChatRewrittenSchema,
+  ChatChangedOutsideSchema,
   ChatMessageEventSchema,
   ChatRetryingSchema,
   ChatToolSchema,
@@ -272,6 +273,11 @@ export const channels = {
     output: ConversationSummarySchema
   },
   'chat:delete-conversation': { input: ConversationRefSchema, output: DeleteOutputSchema },
+  // Undo of a delete, this session: the same file back (null once it is no longer kept).
+  'chat:restore-conversation': {
+    input: ConversationRefSchema,
+    output: ConversationSummarySchema.nullable()
+  },
   'chat:set-model': { input: SetModelInputSchema, output: ConversationSummarySchema },
   'chat:update-conversation': {
     input: UpdateConversationInputSchema,
@@ -366,6 +372,7 @@ export const events = {
   'chat:error': ChatErrorSchema,
   'chat:titled': ChatTitledSchema,
   'chat:rewritten': ChatRewrittenSchema,
+  'chat:changed-outside': ChatChangedOutsideSchema,
   'chat:approval-pending': PendingApprovalSchema,
   'chat:approval-resolved': ChatApprovalResolvedSchema,
   'sync:changed': SyncStatusSchema,

@@ -57,6 +57,7 @@ export function createHandlers(services: Services): Handlers {
     'chat:create-conversation': (input) => services.chat.createConversation(input),
     'chat:rename-conversation': (input) => services.chat.renameConversation(input),
     'chat:delete-conversation': (input) => services.chat.deleteConversation(input),
+    'chat:restore-conversation': (input) => services.chat.restoreConversation(input),
     'chat:set-model': (input) => services.chat.setModel(input),
     'chat:update-conversation': (input) => services.chat.updateConversation(input),
     'chat:set-thinking': (input) => services.chat.setThinking(input),

@@ -200,6 +200,7 @@ export async function createServices(deps: ServiceDeps) {
     ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
     pickFiles: deps.pickFiles,
     openFolder: deps.openPath,
+    watchFolder: true,
     wait: retryWait(background),
     // Never from the environment: only main's dev overrides (or a test) name another server.
     anthropic: { ...deps.anthropic }

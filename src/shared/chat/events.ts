@@ -69,6 +69,11 @@ export const ChatTitledSchema = z.object({
 })
 /** A conversation changed outside a reply (a Forget took a text out of it): read it again. */
 export const ChatRewrittenSchema = ChatTitledSchema
+/** Another program (or another Cairn) added, changed or removed a conversation file. */
+export const ChatChangedOutsideSchema = z.object({
+  conversationId: ConversationIdSchema,
+  kind: z.enum(['changed', 'removed'])
+})
 export type ChatDelta = z.infer<typeof ChatDeltaSchema>
 export type ChatTool = z.infer<typeof ChatToolSchema>
 export type ChatThinking = z.infer<typeof ChatThinkingSchema>

@@ -529,6 +529,7 @@ function chatGarbage() {
     ],
     'chat:get-conversation': ref(),
     'chat:delete-conversation': ref(),
+    'chat:restore-conversation': ref(),
     'chat:stop': ref(),
     'chat:retry': ref(),
     'chat:create-conversation': [
@@ -954,6 +955,7 @@ describe('valid calls', () => {
     'chat:get-conversation': async () => ({ conversationId: await conversation() }),
     'chat:rename-conversation': async () => ({ conversationId: await conversation(), title: 'T' }),
     'chat:delete-conversation': async () => ({ conversationId: await conversation() }),
+    'chat:restore-conversation': async () => ({ conversationId: await conversation() }),
     'chat:set-model': async () => ({ conversationId: await conversation(), model: 'claude-x' }),
     'chat:set-pinned': async () => ({ conversationId: await conversation(), pinned: true }),
     'chat:export-conversation': async () => ({ conversationId: await conversation() }),

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import type { Conversation, UserMessage } from '@shared/chat/chat'
 import type { EventPayload } from '@shared/contract'
 import type { Settings } from '@shared/app/settings'
@@ -17,7 +18,8 @@ import { createSendCalls } from './calls/send-calls'
 import { DEFAULT_COALESCE_MS } from './stream/coalescer'
 import { memoryFor } from './conversations/conversation-options'
 import { chatToolbox, type McpServers } from './tools/chat-tools'
-import { createConversationStore } from './conversations/conversation-store'
+import { createConversationStore, CONVERSATIONS_FOLDER } from './conversations/conversation-store'
+import { watchConversationFolder } from './conversations/folder-watcher'
 import { annotateMessage } from './frame/request-frame'
 import { testApiKey } from './api/key-test'
 import { createModelCatalog } from './models/models'
@@ -57,6 +59,11 @@ export interface ChatServiceOptions {
   openFolder?: OpenFolder | undefined
   /** The MCP servers chats may use (absent: none). */
   mcp?: McpServers | undefined
+  /**
+   * Watch the conversations folder, so chats another program (or another Cairn) adds, changes or
+   * removes show without a restart (the app does; most tests need not).
+   */
+  watchFolder?: boolean
 }
 
 /** One chat event as the listeners hear it. */
@@ -88,9 +95,13 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   // Files added to a composer but never sent are dropped on the next start (only older ones:
   // a file added while the sweep runs is kept).
   const startedAt = Date.now()
+  // Chats deleted last session and not undone are gone for good now: so are their own files.
   void store
     .ready()
-    .then(() => attachments.sweep(store.all(), startedAt))
+    .then(async () => {
+      for (const deleted of store.takePurged()) await attachments.release(deleted, store.all())
+      return attachments.sweep(store.all(), startedAt)
+    })
     .catch((error: unknown) => logger.warn('unsent attachments not swept', { error }))
   const approvals = new ApprovalDesk({
     mode: () => settings().memoryWriteApproval,
@@ -141,6 +152,23 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     onEnd: answered
   })
   const core = createChatCore({ store, turns, settings, clock, logger })
+  const folderWatcher = options.watchFolder
+    ? store
+        .ready()
+        .then(() =>
+          watchConversationFolder({
+            folder: join(options.dir, CONVERSATIONS_FOLDER),
+            store,
+            skip: (id) => turns.isRunning(id),
+            onChange: ({ id, kind }) => emit('chat:changed-outside', { conversationId: id, kind }),
+            logger
+          })
+        )
+        .catch((error: unknown) => {
+          logger.warn('conversations folder not watched', { error })
+          return null
+        })
+    : Promise.resolve(null)
   const titles = createTitles({
     client: () => clients.get(),
     models,
@@ -175,7 +203,6 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   return {
     ...createConversationCalls(core, {
       models,
-      attachments,
       chooseSavePath: options.chooseSavePath
     }),
     ...createOptionCalls(core, { models }),
@@ -210,6 +237,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     busy: () => turns.busy(),
     async dispose() {
       approvals.close() // quitting declines what waits for the user
+      await (await folderWatcher)?.dispose()
       await turns.dispose()
       await titles.dispose()
       events.clear()

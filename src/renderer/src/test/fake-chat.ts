@@ -5,6 +5,8 @@ import { withoutUnfinishedReply } from '@shared/chat/retry-target'
 /** Saved conversations for renderer tests: list, create, rename, delete, search, get. */
 export function createFakeChat() {
   const conversations = new Map<string, Conversation>()
+  /** Deleted this "session", for Undo. */
+  const deleted = new Map<string, Conversation>()
   let next = 1
   /** Files the export "saved" (the save dialog answers `exportAnswer`; null: cancelled). */
   const exports: { conversationId: string; fileName: string }[] = []
@@ -116,9 +118,17 @@ export function createFakeChat() {
       }
     },
     'chat:delete-conversation': ({ conversationId }: { conversationId: string }) => {
-      need(conversationId)
+      deleted.set(conversationId, need(conversationId))
       conversations.delete(conversationId)
       return { conversationId }
+    },
+    // As main does: the deleted chat is kept aside (until a restart) for Undo.
+    'chat:restore-conversation': ({ conversationId }: { conversationId: string }) => {
+      const kept = deleted.get(conversationId)
+      if (!kept) return null
+      deleted.delete(conversationId)
+      conversations.set(conversationId, kept)
+      return summary(kept)
     },
     // As main does: the unfinished reply is replaced; the new one arrives as events.
     'chat:retry': ({ conversationId }: { conversationId: string }) => {

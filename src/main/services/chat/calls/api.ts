@@ -15,7 +15,9 @@ export interface ChatService {
   getConversation: ChannelCall<'chat:get-conversation'>
   createConversation: ChannelCall<'chat:create-conversation'>
   renameConversation: ChannelCall<'chat:rename-conversation'>
+  /** Kept aside until the next start, so `restoreConversation` (Undo) puts back the same file. */
   deleteConversation: ChannelCall<'chat:delete-conversation'>
+  restoreConversation: ChannelCall<'chat:restore-conversation'>
   setModel: ChannelCall<'chat:set-model'>
   /** A chat's own instructions (null: Settings' again), its memory switch and web tools. */
   updateConversation: ChannelCall<'chat:update-conversation'>

@@ -8,7 +8,6 @@ import {
 import { costSummary } from '@shared/models/cost-summary'
 import { CairnError } from '@shared/errors'
 import { writeFileDurably } from '../../fs/durable'
-import type { AttachmentService } from '../attachments'
 import { DEFAULT_TITLE, listOrder, matchConversation } from '../conversations/conversations'
 import { conversationToMarkdown, exportFileName } from '../conversations/export-markdown'
 import type { ModelCatalog } from '../models/models'
@@ -31,6 +30,7 @@ export type ConversationCalls = Pick<
   | 'createConversation'
   | 'renameConversation'
   | 'deleteConversation'
+  | 'restoreConversation'
   | 'setPinned'
   | 'exportConversation'
 >
@@ -39,7 +39,6 @@ export function createConversationCalls(
   core: ChatCore,
   deps: {
     models: ModelCatalog
-    attachments: Pick<AttachmentService, 'release'>
     chooseSavePath?: ChooseSavePath | undefined
   }
 ): ConversationCalls {
@@ -104,13 +103,15 @@ export function createConversationCalls(
       return core.summary(conversation)
     },
     async deleteConversation({ conversationId }) {
-      const removed = await core.find(conversationId)
+      await core.find(conversationId)
       await core.turns.stop(conversationId)
+      // Kept aside until the next start for Undo; its attachments go with the start's sweep.
       await store.remove(conversationId)
-      await deps.attachments
-        .release(removed, store.all())
-        .catch((error: unknown) => logger.warn('attachments not removed', { error }))
       return { conversationId }
+    },
+    async restoreConversation({ conversationId }) {
+      const restored = await store.restore(conversationId)
+      return restored ? core.summary(restored) : null
     },
     async setPinned({ conversationId, pinned }) {
       const conversation = await core.find(conversationId)

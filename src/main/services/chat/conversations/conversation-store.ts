@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readdir, readFile, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
@@ -19,8 +20,14 @@ import { createFileGate } from './file-gate'
  */
 
 export const CONVERSATIONS_FOLDER = 'conversations'
+/**
+ * Deleted chats wait here, whole, so Undo puts back the same bytes. Emptied at the next start
+ * (deliberately: a delete the user did not undo in that session is final; the start's attachment
+ * sweep then drops their files).
+ */
+export const DELETED_FOLDER = 'conversations-deleted'
 const FILE = /^([a-z0-9][a-z0-9-]{7,63})\.json$/
-const TEMP = /^\..+\.tmp$/
+export const TEMP = /^\..+\.tmp$/
 /** A file moved aside as unreadable (this start or an earlier one): `<id>.json.corrupt-<time>`. */
 const DAMAGED = /^[a-z0-9][a-z0-9-]{7,63}\.json\.corrupt-[A-Za-z0-9-]{1,40}$/
 /** Files read at once at start-up: well under any descriptor limit. */
@@ -40,8 +47,19 @@ export interface ConversationStore {
    * first message, and left out of `all()` until then.
    */
   save(conversation: Conversation): Promise<void>
+  /** Moves the file to the deleted folder (kept until the next start, for `restore`). */
   remove(id: string): Promise<void>
+  /** Puts a deleted conversation back, byte for byte; null when it is no longer kept. */
+  restore(id: string): Promise<Conversation | null>
+  /**
+   * Another program (or another Cairn) changed `<id>.json`: reads it again. 'changed' or
+   * 'removed' when the list differs now; null for Cairn's own writes (their bytes are known),
+   * a write in progress, and a file that does not parse yet (left alone: the next start judges it).
+   */
+  applyOutside(name: string): Promise<{ id: string; kind: 'changed' | 'removed' } | null>
   problems(): ConversationProblem[]
+  /** The chats whose delete this start made final (once): their attachments can go. */
+  takePurged(): Conversation[]
   /**
    * The damaged files in the folder now, newest first: moved aside at this load (with why) or at
    * an earlier one (why unknown here). One look at the folder per call: a file the user removed
@@ -77,6 +95,11 @@ export function createConversationStore(options: {
   /** Ids written to disk at least once by this store (a failed first write leaves them unsaved). */
   const written = new Set<string>()
   let loading: Promise<void> | null = null
+
+  /** A digest of each file's text as Cairn last read or wrote it: its own writes are not news. */
+  const known = new Map<string, string>()
+  const deletedFolder = join(options.dir, DELETED_FOLDER)
+  let purged: Conversation[] = []
 
   const fileOf = (id: string): string => join(folder, `${id}.json`)
 
@@ -142,9 +165,22 @@ export function createConversationStore(options: {
     }
     if (parsed.data.id !== id) return moveAside(name, 'its id does not match its file name')
     cache.set(id, parsed.data)
+    known.set(id, digest(text))
+  }
+
+  /** Deletes not undone last session are final now (see DELETED_FOLDER). */
+  async function purgeDeleted(): Promise<void> {
+    const names = await readdir(deletedFolder).catch(() => [])
+    for (const name of names) {
+      const text = await read(join(deletedFolder, name), 'utf8').catch(() => '')
+      const conversation = parseOutside(text, name.replace(/\.json$/, ''))
+      if (conversation) purged.push(conversation)
+    }
+    await rm(deletedFolder, { recursive: true, force: true })
   }
 
   async function load(): Promise<void> {
+    await purgeDeleted()
     await ensurePrivateDir(folder)
     const names = await readdir(folder)
     // Every file waits its turn at the gate, so only READ_CONCURRENCY descriptors are open at once.
@@ -172,6 +208,11 @@ export function createConversationStore(options: {
     all: () => [...cache.values()].filter((c) => !unsaved.has(c.id)),
     get: (id) => cache.get(id),
     problems: () => [...problems],
+    takePurged() {
+      const taken = purged
+      purged = []
+      return taken
+    },
     async damaged() {
       await ready()
       const names = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
@@ -197,9 +238,11 @@ export function createConversationStore(options: {
         .catch(() => undefined)
         .then(async () => {
           // Serialized at write time: a burst of saves writes the newest state, not each one.
-          const text = encode(conversation)
+          const text = encode(conversation) + '\n'
           await ensurePrivateDir(folder)
-          await writeFileDurably(fileOf(conversation.id), text + '\n')
+          // Known before the write lands: the watcher may see the file before this resolves.
+          known.set(conversation.id, digest(text))
+          await writeFileDurably(fileOf(conversation.id), text)
         })
       writes.set(conversation.id, write)
       void write
@@ -222,8 +265,71 @@ export function createConversationStore(options: {
       cache.delete(id)
       unsaved.delete(id)
       written.delete(id)
-      await rm(fileOf(id), { force: true })
+      known.delete(id)
+      await ensurePrivateDir(deletedFolder)
+      await rename(fileOf(id), join(deletedFolder, `${id}.json`)).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error // never written: nothing to keep
+        }
+      )
+    },
+    async restore(id) {
+      await ready()
+      if (!ConversationIdSchema.safeParse(id).success || cache.has(id)) return null
+      const name = `${id}.json`
+      try {
+        // Known before it lands, as Cairn's own write: the watcher does not report it as news.
+        known.set(id, digest(await read(join(deletedFolder, name), 'utf8')))
+        await rename(join(deletedFolder, name), fileOf(id))
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+        throw error
+      }
+      await loadOne(name, id)
+      if (cache.has(id)) written.add(id)
+      return cache.get(id) ?? null
+    },
+    async applyOutside(name) {
+      await ready()
+      const id = FILE.exec(name)?.[1]
+      if (!id || !ConversationIdSchema.safeParse(id).success || writes.has(id)) return null
+      let text: string
+      try {
+        text = await read(fileOf(id), 'utf8')
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !cache.has(id)) return null
+        if (unsaved.has(id) || writes.has(id)) return null
+        cache.delete(id)
+        written.delete(id)
+        known.delete(id)
+        return { id, kind: 'removed' }
+      }
+      if (known.get(id) === digest(text) || writes.has(id)) return null
+      const parsed = parseOutside(text, id)
+      if (!parsed) {
+        options.logger.warn('outside change to a conversation does not parse; left as is', { name })
+        return null
+      }
+      cache.set(id, parsed)
+      known.set(id, digest(text))
+      unsaved.delete(id)
+      written.add(id)
+      return { id, kind: 'changed' }
     }
+  }
+}
+
+const digest = (text: string): string => createHash('sha256').update(text).digest('base64')
+
+/** A conversation file's text, or null (not JSON yet, another id, a newer Cairn's). */
+function parseOutside(text: string, id: string): Conversation | null {
+  try {
+    const raw = JSON.parse(text) as { version?: unknown } | null
+    if (typeof raw?.version === 'number' && raw.version > CONVERSATION_VERSION) return null
+    const parsed = ConversationSchema.safeParse(raw)
+    return parsed.success && parsed.data.id === id ? parsed.data : null
+  } catch {
+    return null
   }
 }
 

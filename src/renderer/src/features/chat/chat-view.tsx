@@ -6,7 +6,7 @@ import {
   ShieldQuestionMark,
   SquarePen
 } from 'lucide-react'
-import { call } from '../../lib/api'
+import { call, onEvent } from '../../lib/api'
 import { usePendingApprovals, waitingByConversation } from './approvals/pending-approvals'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { modifierLabel } from '../../lib/platform'
@@ -18,6 +18,8 @@ import { useOpenSummary } from './use-open-summary'
 import { useConversations } from './conversations/use-conversations'
 import { DamagedNotice } from './conversations/damaged/damaged-notice'
 import { useDamaged } from './conversations/damaged/use-damaged'
+import { DeletedNotice } from './conversations/deleted/deleted-notice'
+import { useDeleted } from './conversations/deleted/use-deleted'
 import { WelcomeCard } from '../welcome/welcome-card'
 import { Conversation } from './conversation-pane'
 
@@ -76,6 +78,24 @@ export function ChatView({
     list.setQuery('')
     list.reload()
   })
+  const deleted = useDeleted({
+    onDeleted: list.reload,
+    onRestored: (id) => {
+      setSelected(id)
+      list.setQuery('')
+      list.reload()
+    }
+  })
+  // The open chat's file was removed by another program: nothing is open rather than an error.
+  useEffect(() => {
+    try {
+      return onEvent('chat:changed-outside', (p) => {
+        if (p.kind === 'removed') setSelected((open) => (open === p.conversationId ? null : open))
+      })
+    } catch {
+      return
+    }
+  }, [])
   // A chat opened from elsewhere (quick ask) may be newer than the list.
   const reloadList = useEffectEvent(() => list.reload())
   useEffect(() => {
@@ -192,8 +212,17 @@ export function ChatView({
           }
           onDelete={(id) => {
             if (id === current) setSelected(null)
-            void act(() => call((api) => api.chat.deleteConversation({ conversationId: id })))
+            const title = list.conversations?.find((c) => c.id === id)?.title
+            void deleted.remove(id, title || 'New chat')
           }}
+          deletedNotice={
+            <DeletedNotice
+              state={deleted.state}
+              keys={active}
+              onUndo={deleted.undo}
+              onDismiss={deleted.dismiss}
+            />
+          }
         />
       )}
       <div className="flex min-w-0 flex-1 flex-col">

@@ -154,6 +154,10 @@ export function useConversation(conversationId: string | null) {
       // A Forget took a text out of it (only while no reply runs): what is shown is read again.
       onEvent('chat:rewritten', (p) => {
         if (mine(p)) load()
+      }),
+      // Its file was changed by another program (never while a reply runs in it here).
+      onEvent('chat:changed-outside', (p) => {
+        if (mine(p) && p.kind === 'changed') load()
       })
     ]
     return () => {

@@ -35,6 +35,18 @@ export const SHORTCUTS: ShortcutGroup[] = [
     ]
   },
   {
+    title: 'Conversation list',
+    items: [
+      {
+        what: 'Next or previous chat, first or last',
+        keys: ['ArrowDown', 'ArrowUp', 'Home', 'End']
+      },
+      { what: 'Open it', keys: ['Enter'] },
+      { what: 'Delete it (after you confirm)', keys: ['Delete'] },
+      { what: 'Undo the delete (while “Deleted” shows)', keys: ['Control+Z'] }
+    ]
+  },
+  {
     title: 'A memory change waiting on a card',
     items: [
       { what: 'Approve a memory change', keys: ['A'] },

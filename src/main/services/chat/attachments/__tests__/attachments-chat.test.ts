@@ -116,7 +116,7 @@ describe('attachments in a conversation', () => {
     })
   })
 
-  test('deleting a conversation removes its files, except those another one names', async () => {
+  test('a deleted conversation’s files stay for Undo, and go at the next start, except those another one names', async () => {
     const rig = await startRig(tempDir())
     const shared = (await rig.chat.attachments.add({ name: 's.png', data: b64(await png(8, 8)) }))
       .attachment
@@ -136,12 +136,19 @@ describe('attachments in a conversation', () => {
       )
     await send(a, [shared, own])
     await send(b, [shared])
+    const before = await stored()
     await rig.chat.deleteConversation({ conversationId: a })
-    expect(await stored()).toEqual(
-      ['', '.json', '.thumb'].map((suffix) => `${shared.hash}${suffix}`)
-    )
-    await rig.chat.deleteConversation({ conversationId: b })
-    expect(await stored()).toEqual([])
+    expect(await stored()).toEqual(before) // Undo puts the chat back whole
+    // The delete is final at the next start: a's own file goes, the shared one stays for b.
+    let chat = await rig.restart()
+    await chat.listConversations()
+    await expect
+      .poll(stored)
+      .toEqual(['', '.json', '.thumb'].map((suffix) => `${shared.hash}${suffix}`))
+    await chat.deleteConversation({ conversationId: b })
+    chat = await rig.restart()
+    await chat.listConversations()
+    await expect.poll(stored).toEqual([])
   })
 
   test('a send over the API’s limits for the conversation is refused, naming the limit, and nothing is saved', async () => {

@@ -1,16 +1,5 @@
-import { useState, type ReactNode } from 'react'
-import {
-  BrainOff,
-  Download,
-  Link2,
-  Pencil,
-  Pin,
-  PinOff,
-  Plus,
-  Search,
-  ShieldQuestionMark,
-  Trash2
-} from 'lucide-react'
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { BrainOff, Plus, Search } from 'lucide-react'
 import { conversationLink } from '@shared/app/app-links'
 import type { ConversationSummary } from '@shared/chat/chat'
 import { Dialog } from '../../../components/dialog'
@@ -19,6 +8,7 @@ import { toShownError } from '../../../lib/errors'
 import { modifierLabel } from '../../../lib/platform'
 import { useNow } from '../../../lib/hooks/use-now'
 import { groupConversations } from './conversation-groups'
+import { ConversationRow, conversationName as name } from './conversation-row'
 
 interface Props {
   conversations: ConversationSummary[] | null
@@ -41,43 +31,14 @@ interface Props {
   damagedNotice?: ReactNode
   /** A damaged chat is listed above: the empty list does not say there are none. */
   hasDamaged?: boolean
+  /** What the last delete did, with its Undo (DeletedNotice), below the list. */
+  deletedNotice?: ReactNode
 }
 
-/** A search snippet with the matched words marked. */
-function Snippet({ item }: { item: ConversationSummary }) {
-  const text = item.snippet ?? ''
-  const match = item.match
-  if (!match || match.length === 0 || match.start + match.length > text.length) return <>{text}</>
-  return (
-    <>
-      {text.slice(0, match.start)}
-      <mark className="search-mark">{text.slice(match.start, match.start + match.length)}</mark>
-      {text.slice(match.start + match.length)}
-    </>
-  )
-}
-
-/** Claude's turn in this chat is blocked on a card: opening the chat focuses it. */
-function WaitingBadge() {
-  return <ShieldQuestionMark size={14} aria-hidden className="shrink-0 text-warning" />
-}
-
-/** The row's name says it after the title; the line below shows it (and is not read twice). */
-function WaitingLine() {
-  return (
-    <span aria-hidden className="font-medium text-warning">
-      Waiting for your approval
-    </span>
-  )
-}
-
-/** The row's second line: its size, and what sets it apart (answering now, no memory). */
-function rowDetails(c: ConversationSummary): string {
-  const parts = [`${c.messageCount} ${c.messageCount === 1 ? 'message' : 'messages'}`]
-  if (c.running) parts.push('Answering…')
-  if (c.memory === 'off') parts.push('No memory')
-  return parts.join(' · ')
-}
+/** The row buttons of the list, in the order shown. */
+const rowsOf = (list: HTMLElement) => [...list.querySelectorAll<HTMLElement>('[data-row]')]
+const idOf = (row: Element | null) =>
+  row?.closest<HTMLElement>('[data-conversation]')?.dataset.conversation ?? null
 
 /** Conversations: new, search, grouped by date (pinned first), per-item pin, rename, export, delete. */
 export function ConversationList(props: Props) {
@@ -87,7 +48,20 @@ export function ConversationList(props: Props) {
   const now = useNow(60_000)
   const searching = query.trim() !== ''
   const groups = searching ? [] : groupConversations(conversations ?? [], new Date(now))
-  const name = (c: ConversationSummary) => c.title || 'New chat'
+  const shown = searching ? (conversations ?? []) : groups.flatMap((group) => group.items)
+  /** The row the keys are on: one tab stop for the list (roving), the open chat's at first. */
+  const [focusedId, setFocusedId] = useState<string | null>(null)
+  const tabStop =
+    [focusedId, selected].find((id) => id && shown.some((c) => c.id === id)) ?? shown[0]?.id
+  const listRef = useRef<HTMLUListElement>(null)
+  /** The row deleted from the keys, and where: the row that takes its place gets the focus. */
+  const [refocus, setRefocus] = useState<{ id: string; at: number } | null>(null)
+  useEffect(() => {
+    if (!refocus || !listRef.current || conversations?.some((c) => c.id === refocus.id)) return
+    const rows = rowsOf(listRef.current)
+    rows[Math.min(refocus.at, rows.length - 1)]?.focus()
+    setRefocus(null)
+  }, [conversations, refocus])
   /** What the last Copy link did, said once in the list's status line. */
   const [linkNote, setLinkNote] = useState('')
   const copyLink = (c: ConversationSummary) =>
@@ -98,74 +72,45 @@ export function ConversationList(props: Props) {
     )
   const waits = (c: ConversationSummary) => (props.waiting?.get(c.id) ?? 0) > 0
   const item = (c: ConversationSummary) => (
-    <li key={c.id} className="group relative">
-      <button
-        type="button"
-        aria-current={c.id === selected || undefined}
-        onClick={() => props.onSelect(c.id, searching ? c.match?.messageId : null)}
-        className={`flex w-full flex-col rounded-control px-2.5 py-2 pr-8 text-left hover:bg-fg/5 ${
-          c.id === selected ? 'bg-accent-soft' : ''
-        }`}
-      >
-        <span className="flex items-center gap-1 truncate text-sm font-medium">
-          {c.pinned ? <Pin size={12} aria-label="Pinned" className="shrink-0 text-muted" /> : null}
-          {waits(c) ? <WaitingBadge /> : null}
-          <span className="truncate">{name(c)}</span>
-          {waits(c) ? <span className="sr-only"> (waiting for your approval)</span> : null}
-        </span>
-        <span className={`text-xs text-muted ${searching ? 'line-clamp-2' : 'truncate'}`}>
-          {searching ? <Snippet item={c} /> : waits(c) ? <WaitingLine /> : rowDetails(c)}
-        </span>
-      </button>
-      <span className="conversation-actions">
-        <button
-          type="button"
-          className="rounded p-1 text-muted hover:bg-fg/10 hover:text-fg"
-          aria-label={`${c.pinned ? 'Unpin' : 'Pin'} ${name(c)}`}
-          title={c.pinned ? 'Unpin' : 'Pin to the top'}
-          onClick={() => props.onPin(c.id, !c.pinned)}
-        >
-          {c.pinned ? <PinOff size={14} aria-hidden /> : <Pin size={14} aria-hidden />}
-        </button>
-        <button
-          type="button"
-          className="rounded p-1 text-muted hover:bg-fg/10 hover:text-fg"
-          aria-label={`Rename ${name(c)}`}
-          title="Rename"
-          onClick={() => setRenaming(c)}
-        >
-          <Pencil size={14} aria-hidden />
-        </button>
-        <button
-          type="button"
-          className="rounded p-1 text-muted hover:bg-fg/10 hover:text-fg"
-          aria-label={`Copy a link to ${name(c)}`}
-          title="Copy link (cairn://)"
-          onClick={() => void copyLink(c)}
-        >
-          <Link2 size={14} aria-hidden />
-        </button>
-        <button
-          type="button"
-          className="rounded p-1 text-muted hover:bg-fg/10 hover:text-fg"
-          aria-label={`Export ${name(c)} as Markdown`}
-          title="Export as Markdown"
-          onClick={() => props.onExport(c.id)}
-        >
-          <Download size={14} aria-hidden />
-        </button>
-        <button
-          type="button"
-          className="rounded p-1 text-muted hover:bg-fg/10 hover:text-danger"
-          aria-label={`Delete ${name(c)}`}
-          title="Delete"
-          onClick={() => setDeleting(c)}
-        >
-          <Trash2 size={14} aria-hidden />
-        </button>
-      </span>
-    </li>
+    <ConversationRow
+      key={c.id}
+      c={c}
+      selected={c.id === selected}
+      tabStop={c.id === tabStop}
+      searching={searching}
+      waits={waits(c)}
+      onSelect={() => props.onSelect(c.id, searching ? c.match?.messageId : null)}
+      onFocus={() => setFocusedId(c.id)}
+      onPin={() => props.onPin(c.id, !c.pinned)}
+      onRename={() => setRenaming(c)}
+      onCopyLink={() => void copyLink(c)}
+      onExport={() => props.onExport(c.id)}
+      onDelete={() => setDeleting(c)}
+    />
   )
+  /** Up/Down/Home/End move between chats, Enter opens (the row is a button), Delete deletes. */
+  const onListKey = (event: KeyboardEvent<HTMLUListElement>) => {
+    const id = idOf(event.target as Element)
+    if (!id || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return
+    const rows = rowsOf(event.currentTarget)
+    const at = rows.findIndex((row) => idOf(row) === id)
+    const target =
+      event.key === 'ArrowDown'
+        ? rows[Math.min(rows.length - 1, at + 1)]
+        : event.key === 'ArrowUp'
+          ? rows[Math.max(0, at - 1)]
+          : event.key === 'Home'
+            ? rows[0]
+            : event.key === 'End'
+              ? rows.at(-1)
+              : undefined
+    if (target) target.focus()
+    else if (event.key === 'Delete' || event.key === 'Backspace') {
+      const c = shown.find((x) => x.id === id)
+      if (c) setDeleting(c)
+    } else return
+    event.preventDefault()
+  }
   return (
     <aside
       aria-label="Conversations"
@@ -211,7 +156,13 @@ export function ConversationList(props: Props) {
       {/* The notice scrolls with the list: a small window still reaches both. */}
       <div className="min-h-0 flex-1 overflow-auto">
         {props.damagedNotice}
-        <ul aria-label="Conversation list" className="px-1.5 pb-2">
+        {/* Keys reach it from the row buttons inside: the list itself takes no focus. */}
+        <ul
+          ref={listRef}
+          aria-label="Conversation list"
+          className="px-1.5 pb-2"
+          onKeyDown={onListKey}
+        >
           {conversations?.length === 0 ? (
             <li className="px-3 py-4 text-center text-sm text-muted">
               {query.trim()
@@ -233,6 +184,7 @@ export function ConversationList(props: Props) {
               ))}
         </ul>
       </div>
+      {props.deletedNotice}
       <p role="status" className={`text-xs text-muted ${linkNote ? 'px-3 pb-2' : ''}`}>
         {linkNote}
       </p>
@@ -249,16 +201,21 @@ export function ConversationList(props: Props) {
       />
       <Dialog
         open={deleting !== null}
-        title={`Delete “${deleting?.title || 'New chat'}”?`}
+        title={`Delete “${deleting ? name(deleting) : ''}”?`}
         confirmLabel="Delete"
         danger
         onClose={() => setDeleting(null)}
         onConfirm={() => {
-          if (deleting) props.onDelete(deleting.id)
+          if (deleting) {
+            if (deleting.id === focusedId)
+              setRefocus({ id: deleting.id, at: shown.findIndex((c) => c.id === deleting.id) })
+            props.onDelete(deleting.id)
+          }
           setDeleting(null)
         }}
       >
-        The conversation is removed from this computer. What Claude put in memory stays.
+        The conversation is removed from this computer; Undo brings it back until Cairn restarts.
+        What Claude put in memory stays.
       </Dialog>
     </aside>
   )

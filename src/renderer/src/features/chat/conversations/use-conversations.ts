@@ -27,7 +27,9 @@ export function useConversations() {
         onEvent('chat:error', reload),
         onEvent('chat:titled', reload),
         // A Forget took a text out of a conversation (its title too, maybe).
-        onEvent('chat:rewritten', reload)
+        onEvent('chat:rewritten', reload),
+        // Another program (or another Cairn) added, changed or removed a conversation file.
+        onEvent('chat:changed-outside', reload)
       ]
     } catch {
       return
