@@ -9,7 +9,9 @@ import {
   connectMcpServer,
   type McpCallOptions,
   type McpCallResult,
-  type McpConnection
+  type McpConnection,
+  type McpElicit,
+  type McpElicitResult
 } from './connection'
 import { McpSignInNeeded, isAbortError, notConnectedError } from './mcp-errors'
 import type { TransportOptions } from './transports'
@@ -34,6 +36,8 @@ export interface SlotDeps {
   restartDelayMs: (attempt: number) => number
   /** OAuth and the like for this server's transport (none: a 401 means "needs sign-in"). */
   transportOptions?: (config: McpServerConfig) => TransportOptions
+  /** Answers a server's elicitation (the server's id comes first). */
+  elicit?: (server: string, ...request: Parameters<McpElicit>) => Promise<McpElicitResult>
   onChange: () => void
 }
 
@@ -114,6 +118,9 @@ export class ServerSlot {
         signal: stop.signal,
         onStderr: (chunk) => this.log?.write(chunk),
         ...this.deps.transportOptions?.(this.config),
+        ...(this.deps.elicit
+          ? { elicit: (request, signal) => this.deps.elicit!(this.config.id, request, signal) }
+          : {}),
         onClosed: () => {
           if (generation === this.generation) this.crashed(generation)
         },
