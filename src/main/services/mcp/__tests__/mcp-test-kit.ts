@@ -94,10 +94,14 @@ server.registerTool('hello', { description: 'Says hello', annotations: { readOnl
 // Without an input schema the SDK passes only \`extra\`.
 server.registerTool('wait-for-cancel', {}, async (extra) => {
   const done = new Promise((resolve) => {
-    extra.signal.addEventListener('abort', () => { cancelled = true; resolve(text('cancelled')) })
+    const stop = () => { cancelled = true; resolve(text('cancelled')) }
+    if (extra.signal.aborted) stop()
+    else extra.signal.addEventListener('abort', stop)
   })
   // One progress report says "the call is running here": the test stops it only then.
-  await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: extra._meta.progressToken, progress: 1 } })
+  const progressToken = extra._meta?.progressToken
+  if (progressToken !== undefined)
+    await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: 1 } })
   return done
 })
 server.registerTool('was-cancelled', {}, async () => text(String(cancelled)))
