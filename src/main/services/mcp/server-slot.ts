@@ -43,6 +43,7 @@ export interface SlotDeps {
 
 /** A connection that stays up this long has recovered: its restart count starts over. */
 const STABLE_MS = 60_000
+const STDERR_TELL_MS = 200
 
 export class ServerSlot {
   private state: McpServerState = 'disabled'
@@ -52,6 +53,9 @@ export class ServerSlot {
   private crashes = 0
   private stop = new AbortController()
   private timer: NodeJS.Timeout | undefined
+  /** The start under way (never rejects): stopping waits for it, so no process outlives a stop. */
+  private starting: Promise<void> = Promise.resolve()
+  private stderrTold: NodeJS.Timeout | undefined
   private readonly log: StderrLog | null
 
   constructor(
@@ -87,12 +91,13 @@ export class ServerSlot {
       this.set('disabled', null)
       return
     }
-    await this.attempt()
+    await this.begin()
   }
 
   /** Stops it for good (removed, disabled, quitting); the process is ended before this resolves. */
   async dispose(): Promise<void> {
     await this.halt()
+    clearTimeout(this.stderrTold)
     this.log?.close()
   }
 
@@ -106,6 +111,20 @@ export class ServerSlot {
     return connection.callTool(tool, args, { ...options, timeoutMs: this.deps.callTimeoutMs })
   }
 
+  private begin(): Promise<void> {
+    this.starting = this.attempt()
+    return this.starting
+  }
+
+  /** New stderr lines change the status too: told at most every so often, however chatty. */
+  private heardStderr(chunk: Buffer): void {
+    this.log?.write(chunk)
+    this.stderrTold ??= setTimeout(() => {
+      this.stderrTold = undefined
+      this.deps.onChange()
+    }, STDERR_TELL_MS).unref()
+  }
+
   private async attempt(): Promise<void> {
     const generation = ++this.generation
     const stop = this.stop
@@ -116,7 +135,7 @@ export class ServerSlot {
         config: this.config,
         timeoutMs: this.deps.connectTimeoutMs,
         signal: stop.signal,
-        onStderr: (chunk) => this.log?.write(chunk),
+        onStderr: (chunk) => this.heardStderr(chunk),
         ...this.deps.transportOptions?.(this.config),
         ...(this.deps.elicit
           ? { elicit: (request, signal) => this.deps.elicit!(this.config.id, request, signal) }
@@ -169,7 +188,7 @@ export class ServerSlot {
     this.set('starting', `${reason} Starting it again (try ${this.crashes} of ${maxRestarts}).`)
     clearTimeout(this.timer)
     this.timer = setTimeout(() => {
-      if (generation === this.generation) void this.attempt()
+      if (generation === this.generation) void this.begin()
     }, this.deps.restartDelayMs(this.crashes)).unref()
   }
 
@@ -179,6 +198,7 @@ export class ServerSlot {
     clearTimeout(this.timer)
     this.stop.abort()
     this.stop = new AbortController()
+    await this.starting
     const connection = this.connection
     this.connection = null
     if (connection) {

@@ -30,6 +30,21 @@ describe('MCP hub lifecycle', () => {
     expect(() => process.kill(pid, 0)).toThrow()
   })
 
+  it('ends a server still starting when disposed, and tells its stderr lines as they come', async () => {
+    hub = makeHub(join(tempDir(), 'logs'))
+    const silent = "console.error('pid ' + process.pid); setInterval(() => {}, 1e6)"
+    hub.configure([stdioConfig('silent', node, ['-e', silent])])
+    const starting = await waitForStatus(
+      hub,
+      'silent',
+      (s) => s.state === 'starting' && s.stderrTail.length > 0
+    )
+    const pid = Number(/pid (\d+)/.exec(starting.stderrTail.join('\n'))?.[1])
+    expect(pid).toBeGreaterThan(0)
+    await hub.dispose()
+    expect(() => process.kill(pid, 0)).toThrow()
+  })
+
   it('stops waiting for a call that outlives its timeout, and cancels it at the server', async () => {
     const script = await writeFixtureServer(tempDir())
     hub = makeHub(join(tempDir(), 'logs'), { callTimeoutMs: 300 })
