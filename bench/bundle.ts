@@ -1,5 +1,6 @@
 // Bundles a TypeScript entry for plain Node with vite (path aliases and dependencies included,
-// Node built-ins and native packages external) into `outDir`; returns the bundle's path.
+// Node built-ins and native packages external) into `outDir`; returns the bundle's path. Child
+// processes cannot load TypeScript with `@shared/...` imports: benches, scripts and tests use it.
 import { builtinModules } from 'node:module'
 import { basename, join, resolve } from 'node:path'
 import { build } from 'vite'
@@ -9,8 +10,11 @@ const repoRoot = resolve(import.meta.dirname, '..')
 // load from the repository's node_modules, so the bundle must be written inside the repository.
 const NATIVE = ['sharp']
 
-export async function bundleForNode(entry: string, outDir: string): Promise<string> {
-  const fileName = `${basename(entry).replace(/\.ts$/, '')}.mjs`
+export async function bundleForNode(
+  entry: string,
+  outDir: string,
+  fileName = `${basename(entry).replace(/\.ts$/, '')}.mjs`
+): Promise<string> {
   await build({
     configFile: false,
     logLevel: 'warn',
