@@ -119,11 +119,14 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
     throw plainConnectError(config, error, timeoutMs)
   }
   client = opened.client
+  // Until the first list is in, an end is this start's failure (thrown below), not a crash.
+  let ready = false
   client.onclose = () => {
-    if (!closing) options.onClosed()
+    if (ready && !closing) options.onClosed()
   }
   try {
     tools = await listAllTools(client, config.id, timeoutMs)
+    ready = true
   } catch (error) {
     closing = true
     await client.close().catch(() => undefined)

@@ -30,6 +30,19 @@ describe('MCP hub lifecycle', () => {
     expect(() => process.kill(pid, 0)).toThrow()
   })
 
+  it('reads a server that dies while starting as a failed start, not a crash to restart', async () => {
+    const script = await writeFixtureServer(tempDir())
+    hub = makeHub(join(tempDir(), 'logs'))
+    const config = stdioConfig('dying', node, [script])
+    if (config.transport.type === 'stdio') config.transport.env = { FIXTURE_EXIT_ON_LIST: '1' }
+    hub.configure([config])
+    const failed = await waitForStatus(hub, 'dying', (s) => s.state === 'failed')
+    expect(failed.error).toBe(
+      'Server dying stopped while starting. Its last lines of output are below; fix what they say, then restart it.'
+    )
+    expect(await starts(failed.logFile)).toBe(1)
+  })
+
   it('ends a server still starting when disposed, and tells its stderr lines as they come', async () => {
     hub = makeHub(join(tempDir(), 'logs'))
     const silent = "console.error('pid ' + process.pid); setInterval(() => {}, 1e6)"

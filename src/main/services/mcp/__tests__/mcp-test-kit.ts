@@ -77,7 +77,8 @@ export function httpConfig(id: string, url: string): McpServerConfig {
 /**
  * A stdio server with tools a test can drive: `hello`, `wait-for-cancel` (answers only when
  * cancelled), `was-cancelled`, `add-tool` (registers `added`: the SDK tells `list_changed`),
- * `crash` (exits mid-call). It says on stderr when it starts.
+ * `crash` (exits mid-call). It says on stderr when it starts; with FIXTURE_EXIT_ON_LIST it exits
+ * when asked for its tools.
  */
 export async function writeFixtureServer(dir: string): Promise<string> {
   const sdk = (file: string): string => pathToFileURL(join(SDK_SERVER, file)).href
@@ -113,6 +114,9 @@ server.registerTool('crash', {}, async () => {
   console.error('crashing on purpose')
   process.exit(3)
 })
+// FIXTURE_EXIT_ON_LIST: dies when asked for its tools (a server that fails while starting).
+if (process.env.FIXTURE_EXIT_ON_LIST)
+  process.stdin.on('data', (data) => { if (String(data).includes('tools/list')) process.exit(4) })
 console.error('fixture started in ' + process.cwd() + ' as pid ' + process.pid)
 await server.connect(new StdioServerTransport())
 `
