@@ -92,9 +92,10 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
       deps.logger.error('mcp server start failed', { server: id, error: String(error) })
     )
   }
-  const retire = (slot: ServerSlot): void => {
+  const retire = (slot: ServerSlot): Promise<void> => {
     const done = slot.dispose().finally(() => stopping.delete(done))
     stopping.add(done)
+    return done
   }
 
   return {
@@ -108,10 +109,15 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
           kept.set(config.id, slot)
           continue
         }
-        if (slot) retire(slot)
+        // A changed server starts once the old one has ended: two at once could fight over
+        // what the server holds (a port, a lock file, a database).
+        const gone = slot ? retire(slot) : Promise.resolve()
         const fresh = new ServerSlot(config, slotDeps)
         kept.set(config.id, fresh)
-        background(fresh.start(), config.id)
+        background(
+          gone.then(() => fresh.start()),
+          config.id
+        )
       }
       for (const [id, slot] of slots) if (!kept.has(id)) retire(slot)
       slots = kept

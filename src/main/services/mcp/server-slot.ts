@@ -56,6 +56,7 @@ export class ServerSlot {
   /** The start under way (never rejects): stopping waits for it, so no process outlives a stop. */
   private starting: Promise<void> = Promise.resolve()
   private stderrTold: NodeJS.Timeout | undefined
+  private disposed = false
   private readonly log: StderrLog | null
 
   constructor(
@@ -86,6 +87,8 @@ export class ServerSlot {
   /** Starts (again) from scratch; resolves once this start has connected or failed. */
   async start(): Promise<void> {
     await this.halt()
+    // Removed or replaced before its turn came (a start may wait for the server it replaces).
+    if (this.disposed) return
     this.crashes = 0
     if (!this.config.enabled) {
       this.set('disabled', null)
@@ -96,6 +99,7 @@ export class ServerSlot {
 
   /** Stops it for good (removed, disabled, quitting); the process is ended before this resolves. */
   async dispose(): Promise<void> {
+    this.disposed = true
     await this.halt()
     clearTimeout(this.stderrTold)
     this.log?.close()

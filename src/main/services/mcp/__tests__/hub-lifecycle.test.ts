@@ -103,4 +103,24 @@ describe('MCP hub lifecycle', () => {
     off()
     expect(changes).toContain('starting')
   })
+
+  it('starts a changed server only once the old one has ended', async () => {
+    const script = await writeFixtureServer(tempDir())
+    hub = makeHub(join(tempDir(), 'logs'))
+    const lock = join(tempDir(), 'server.lock')
+    const withGreeting = (greeting: string) => {
+      const config = stdioConfig('locked', node, [script])
+      if (config.transport.type === 'stdio')
+        config.transport.env = { FIXTURE_LOCK: lock, FIXTURE_GREETING: greeting }
+      return config
+    }
+    hub.configure([withGreeting('one')])
+    await waitForStatus(hub, 'locked', (s) => s.state === 'connected')
+    hub.configure([withGreeting('two')])
+    const back = await waitForStatus(hub, 'locked', (s) => s.state !== 'starting')
+    expect(back.stderrTail).not.toContain('lock taken')
+    expect(back.state).toBe('connected')
+    const hello = await hub.callTool('locked', 'hello', {}, { signal: signal() })
+    expect(hello.content).toEqual([{ type: 'text', text: 'hello from two' }])
+  })
 })

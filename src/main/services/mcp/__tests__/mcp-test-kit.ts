@@ -78,7 +78,7 @@ export function httpConfig(id: string, url: string): McpServerConfig {
  * A stdio server with tools a test can drive: `hello`, `wait-for-cancel` (answers only when
  * cancelled), `was-cancelled`, `add-tool` (registers `added`: the SDK tells `list_changed`),
  * `crash` (exits mid-call). It says on stderr when it starts; with FIXTURE_EXIT_ON_LIST it exits
- * when asked for its tools.
+ * when asked for its tools; with FIXTURE_LOCK it holds that file while it runs.
  */
 export async function writeFixtureServer(dir: string): Promise<string> {
   const sdk = (file: string): string => pathToFileURL(join(SDK_SERVER, file)).href
@@ -114,6 +114,16 @@ server.registerTool('crash', {}, async () => {
   console.error('crashing on purpose')
   process.exit(3)
 })
+// FIXTURE_LOCK: holds this file while it runs (as a server holding a port or a database would);
+// a second copy started before the first has ended cannot take it and exits.
+if (process.env.FIXTURE_LOCK) {
+  const { openSync, unlinkSync } = await import('node:fs')
+  try { openSync(process.env.FIXTURE_LOCK, 'wx') } catch { console.error('lock taken'); process.exit(5) }
+  process.on('exit', () => unlinkSync(process.env.FIXTURE_LOCK))
+  // Slow to end, as such servers are: it outlives its stdin and goes only when told (SIGTERM).
+  setInterval(() => {}, 1e6)
+  process.on('SIGTERM', () => process.exit(0))
+}
 // FIXTURE_EXIT_ON_LIST: dies when asked for its tools (a server that fails while starting).
 if (process.env.FIXTURE_EXIT_ON_LIST)
   process.stdin.on('data', (data) => { if (String(data).includes('tools/list')) process.exit(4) })
