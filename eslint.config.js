@@ -15,6 +15,13 @@ const noElectron = {
   patterns: [{ group: ['electron/*'], message: 'Services and shared code never import electron.' }]
 }
 
+// One room talks to the MCP SDK (issue 37), so a move to the SDK's v2 packages touches only it.
+const mcpSdk = {
+  group: ['@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*'],
+  message:
+    'Only src/main/services/mcp imports the MCP SDK: use its hub (one room to change for the SDK v2).'
+}
+
 // The layering the design fixes (docs: design.md, "Floors of the memory wing"); a crossing fails lint.
 // Tests are exempt: they wire real rooms together on purpose.
 const layers = [
@@ -135,8 +142,30 @@ export default tseslint.config(
     }
   },
   {
+    // Everything outside services/ (main's glue, preload, scripts, benches, specs): no MCP SDK.
+    files: [
+      'src/main/**/*.ts',
+      'src/preload/**/*.ts',
+      'scripts/**/*.ts',
+      'bench/**/*.ts',
+      'e2e/**/*.ts'
+    ],
+    ignores: ['src/main/services/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [mcpSdk] }] }
+  },
+  {
     // The seam the design fixes: only index.ts, window.ts, ipc/ and platform/ touch Electron.
     files: ['src/main/services/**/*.{ts,tsx}', 'src/shared/**/*.{ts,tsx}'],
+    ignores: ['src/main/services/mcp/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...noElectron, patterns: [...noElectron.patterns, mcpSdk] }
+      ]
+    }
+  },
+  {
+    files: ['src/main/services/mcp/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', noElectron] }
   },
   {
@@ -157,7 +186,7 @@ export default tseslint.config(
           paths: [
             { name: 'electron', message: 'The renderer reaches main only through window.cairn.' }
           ],
-          patterns: ['node:*']
+          patterns: [{ group: ['node:*'] }, mcpSdk]
         }
       ]
     }

@@ -98,4 +98,33 @@ describe('lint boundary rule', () => {
       )
     ).toEqual([])
   })
+
+  test('the MCP SDK is imported only inside services/mcp; electron stays out of it', async () => {
+    const sdk =
+      "import { Client } from '@modelcontextprotocol/sdk/client/index.js'\nexport { Client }\n"
+    const restricted = async (code: string, filePath: string): Promise<string[]> => {
+      const [result] = await eslint.lintText(code, { filePath })
+      return (result?.messages ?? [])
+        .filter((message) => message.ruleId === 'no-restricted-imports')
+        .map((message) => message.message)
+    }
+    for (const outside of [
+      'src/main/services/chat/tools/planted.ts',
+      'src/shared/mcp/planted.ts',
+      'src/main/setup/planted.ts',
+      'scripts/planted.ts'
+    ])
+      expect(await restricted(sdk, outside)).toEqual([
+        expect.stringContaining('Only src/main/services/mcp imports the MCP SDK')
+      ])
+    expect(await restricted(sdk, 'src/main/services/mcp/planted.ts')).toEqual([])
+    // The room's tests build servers with the SDK; the room still never imports electron.
+    expect(await restricted(sdk, 'src/main/services/mcp/__tests__/planted.ts')).toEqual([])
+    expect(
+      await restricted(
+        "import { app } from 'electron'\nexport { app }\n",
+        'src/main/services/mcp/planted.ts'
+      )
+    ).toHaveLength(1)
+  })
 })

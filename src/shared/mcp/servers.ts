@@ -28,7 +28,11 @@ export const McpStdioTransportSchema = z.object({
 export const McpHttpTransportSchema = z.object({
   type: z.literal('http'),
   url: z
-    .url({ error: 'give the server address as a full URL, like https://example.com/mcp' })
+    .url({
+      error: 'give the server address as a full URL, like https://example.com/mcp',
+      // One message for an address that is not a URL at all, not the scheme's as well.
+      abort: true
+    })
     .refine((url) => /^https?:\/\//i.test(url), {
       error: 'a server address starts with http:// or https://'
     }),

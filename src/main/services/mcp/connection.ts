@@ -1,6 +1,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js'
+import {
+  ElicitRequestSchema,
+  ErrorCode,
+  McpError,
+  type ElicitRequest,
+  type ElicitResult,
+  type Tool
+} from '@modelcontextprotocol/sdk/types.js'
 import type { McpServerConfig, McpToolInfo } from '@shared/mcp/servers'
 import { abortError, plainConnectError, plainCallError } from './mcp-errors'
 import { openTransport, type TransportOptions } from './transports'
@@ -41,7 +48,14 @@ export interface McpConnection {
   close(): Promise<void>
 }
 
+/** A server asking the user for input (a form); the answer goes back as the server's reply. */
+export type McpElicitRequest = ElicitRequest['params']
+export type McpElicitResult = ElicitResult
+export type McpElicit = (request: McpElicitRequest, signal: AbortSignal) => Promise<McpElicitResult>
+
 export interface ConnectOptions extends TransportOptions {
+  /** Answers a server's elicitation; absent: Cairn does not offer elicitation to servers. */
+  elicit?: McpElicit
   config: McpServerConfig
   timeoutMs: number
   /** Gives up on a start still under way (the server was stopped or reconfigured meanwhile). */
@@ -57,14 +71,22 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
   let closing = false
   let refreshing: Promise<void> = Promise.resolve()
 
-  const makeClient = (): Client =>
-    new Client(CAIRN_CLIENT_INFO, {
-      capabilities: {},
+  const { elicit } = options
+  const makeClient = (): Client => {
+    const made = new Client(CAIRN_CLIENT_INFO, {
+      // Form fields the user leaves empty take the schema's defaults (the SDK fills them in).
+      capabilities: elicit ? { elicitation: { form: { applyDefaults: true } } } : {},
       // Refreshed by us (all pages), not the SDK's single-page auto refresh.
       listChanged: {
         tools: { autoRefresh: false, debounceMs: 50, onChanged: () => void refresh() }
       }
     })
+    if (elicit)
+      made.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+        elicit(request.params, extra.signal)
+      )
+    return made
+  }
 
   let client: Client | null = null
   const refresh = (): Promise<void> => {
@@ -97,11 +119,14 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
     throw plainConnectError(config, error, timeoutMs)
   }
   client = opened.client
+  // Until the first list is in, an end is this start's failure (thrown below), not a crash.
+  let ready = false
   client.onclose = () => {
-    if (!closing) options.onClosed()
+    if (ready && !closing) options.onClosed()
   }
   try {
     tools = await listAllTools(client, config.id, timeoutMs)
+    ready = true
   } catch (error) {
     closing = true
     await client.close().catch(() => undefined)

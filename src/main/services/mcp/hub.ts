@@ -3,7 +3,7 @@ import { Emitter } from '../events/emitter'
 import type { Logger } from '../log/logger'
 import type { McpCallOptions, McpCallResult } from './connection'
 import { notConnectedError } from './mcp-errors'
-import { ServerSlot } from './server-slot'
+import { ServerSlot, type SlotDeps } from './server-slot'
 import type { TransportOptions } from './transports'
 
 /*
@@ -12,7 +12,14 @@ import type { TransportOptions } from './transports'
  * nothing here waits for a server before answering, and quitting waits a bounded time at most.
  */
 
-export type { McpCallOptions, McpCallResult, McpCallProgress } from './connection'
+export type {
+  McpCallOptions,
+  McpCallResult,
+  McpCallProgress,
+  McpElicitRequest,
+  McpElicitResult
+} from './connection'
+export type { TransportOptions } from './transports'
 
 export interface McpHubDeps {
   /** Where each stdio server's stderr is kept (`mcp-<id>.log`). */
@@ -27,6 +34,8 @@ export interface McpHubDeps {
   restartDelayMs?: (attempt: number) => number
   /** Options for a server's transport (OAuth for remote servers). */
   transportOptions?: (config: McpServerConfig) => TransportOptions
+  /** Answers a server's request for the user's input; absent, servers are told Cairn has none. */
+  elicit?: SlotDeps['elicit']
   /** The longest `dispose` waits for servers to close before it returns anyway. */
   disposeTimeoutMs?: number
 }
@@ -69,6 +78,7 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
     maxRestarts: deps.maxRestarts ?? MAX_RESTARTS,
     restartDelayMs: deps.restartDelayMs ?? ((attempt: number) => 1000 * 2 ** (attempt - 1)),
     transportOptions: deps.transportOptions,
+    elicit: deps.elicit,
     onChange: () => changes.emit()
   }
   let slots = new Map<string, ServerSlot>()
@@ -82,9 +92,10 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
       deps.logger.error('mcp server start failed', { server: id, error: String(error) })
     )
   }
-  const retire = (slot: ServerSlot): void => {
+  const retire = (slot: ServerSlot): Promise<void> => {
     const done = slot.dispose().finally(() => stopping.delete(done))
     stopping.add(done)
+    return done
   }
 
   return {
@@ -98,10 +109,15 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
           kept.set(config.id, slot)
           continue
         }
-        if (slot) retire(slot)
+        // A changed server starts once the old one has ended: two at once could fight over
+        // what the server holds (a port, a lock file, a database).
+        const gone = slot ? retire(slot) : Promise.resolve()
         const fresh = new ServerSlot(config, slotDeps)
         kept.set(config.id, fresh)
-        background(fresh.start(), config.id)
+        background(
+          gone.then(() => fresh.start()),
+          config.id
+        )
       }
       for (const [id, slot] of slots) if (!kept.has(id)) retire(slot)
       slots = kept

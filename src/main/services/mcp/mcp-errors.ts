@@ -129,6 +129,6 @@ function message(error: unknown): string {
 }
 
 function seconds(ms: number): string {
-  const s = Math.round(ms / 1000)
+  const s = Math.max(1, Math.round(ms / 1000))
   return s === 1 ? '1 second' : `${s} seconds`
 }

@@ -9,7 +9,9 @@ import {
   connectMcpServer,
   type McpCallOptions,
   type McpCallResult,
-  type McpConnection
+  type McpConnection,
+  type McpElicit,
+  type McpElicitResult
 } from './connection'
 import { McpSignInNeeded, isAbortError, notConnectedError } from './mcp-errors'
 import type { TransportOptions } from './transports'
@@ -34,11 +36,14 @@ export interface SlotDeps {
   restartDelayMs: (attempt: number) => number
   /** OAuth and the like for this server's transport (none: a 401 means "needs sign-in"). */
   transportOptions?: (config: McpServerConfig) => TransportOptions
+  /** Answers a server's elicitation (the server's id comes first). */
+  elicit?: (server: string, ...request: Parameters<McpElicit>) => Promise<McpElicitResult>
   onChange: () => void
 }
 
 /** A connection that stays up this long has recovered: its restart count starts over. */
 const STABLE_MS = 60_000
+const STDERR_TELL_MS = 200
 
 export class ServerSlot {
   private state: McpServerState = 'disabled'
@@ -48,6 +53,10 @@ export class ServerSlot {
   private crashes = 0
   private stop = new AbortController()
   private timer: NodeJS.Timeout | undefined
+  /** The start under way (never rejects): stopping waits for it, so no process outlives a stop. */
+  private starting: Promise<void> = Promise.resolve()
+  private stderrTold: NodeJS.Timeout | undefined
+  private disposed = false
   private readonly log: StderrLog | null
 
   constructor(
@@ -78,17 +87,21 @@ export class ServerSlot {
   /** Starts (again) from scratch; resolves once this start has connected or failed. */
   async start(): Promise<void> {
     await this.halt()
+    // Removed or replaced before its turn came (a start may wait for the server it replaces).
+    if (this.disposed) return
     this.crashes = 0
     if (!this.config.enabled) {
       this.set('disabled', null)
       return
     }
-    await this.attempt()
+    await this.begin()
   }
 
   /** Stops it for good (removed, disabled, quitting); the process is ended before this resolves. */
   async dispose(): Promise<void> {
+    this.disposed = true
     await this.halt()
+    clearTimeout(this.stderrTold)
     this.log?.close()
   }
 
@@ -102,6 +115,20 @@ export class ServerSlot {
     return connection.callTool(tool, args, { ...options, timeoutMs: this.deps.callTimeoutMs })
   }
 
+  private begin(): Promise<void> {
+    this.starting = this.attempt()
+    return this.starting
+  }
+
+  /** New stderr lines change the status too: told at most every so often, however chatty. */
+  private heardStderr(chunk: Buffer): void {
+    this.log?.write(chunk)
+    this.stderrTold ??= setTimeout(() => {
+      this.stderrTold = undefined
+      this.deps.onChange()
+    }, STDERR_TELL_MS).unref()
+  }
+
   private async attempt(): Promise<void> {
     const generation = ++this.generation
     const stop = this.stop
@@ -112,8 +139,11 @@ export class ServerSlot {
         config: this.config,
         timeoutMs: this.deps.connectTimeoutMs,
         signal: stop.signal,
-        onStderr: (chunk) => this.log?.write(chunk),
+        onStderr: (chunk) => this.heardStderr(chunk),
         ...this.deps.transportOptions?.(this.config),
+        ...(this.deps.elicit
+          ? { elicit: (request, signal) => this.deps.elicit!(this.config.id, request, signal) }
+          : {}),
         onClosed: () => {
           if (generation === this.generation) this.crashed(generation)
         },
@@ -162,7 +192,7 @@ export class ServerSlot {
     this.set('starting', `${reason} Starting it again (try ${this.crashes} of ${maxRestarts}).`)
     clearTimeout(this.timer)
     this.timer = setTimeout(() => {
-      if (generation === this.generation) void this.attempt()
+      if (generation === this.generation) void this.begin()
     }, this.deps.restartDelayMs(this.crashes)).unref()
   }
 
@@ -172,6 +202,7 @@ export class ServerSlot {
     clearTimeout(this.timer)
     this.stop.abort()
     this.stop = new AbortController()
+    await this.starting
     const connection = this.connection
     this.connection = null
     if (connection) {

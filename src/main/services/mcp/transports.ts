@@ -6,7 +6,7 @@ import {
   StreamableHTTPClientTransport,
   StreamableHTTPError
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { McpServerConfig } from '@shared/mcp/servers'
 
 /*
@@ -20,6 +20,8 @@ export interface TransportOptions {
   onStderr?: (chunk: Buffer) => void
   /** OAuth for remote servers (the SDK's client auth); absent: a 401 means "needs sign-in". */
   authProvider?: OAuthClientProvider
+  /** The HTTP fetch to use (a middleware that signs requests in, for one). */
+  fetch?: FetchLike
 }
 
 export interface OpenedClient {
@@ -50,11 +52,11 @@ export async function openTransport(
   }
   const url = new URL(spec.url)
   const requestInit = { headers: spec.headers }
-  const authProvider = options.authProvider
+  const { authProvider, fetch } = options
   try {
     return await connect(
       makeClient(),
-      new StreamableHTTPClientTransport(url, { requestInit, authProvider }),
+      new StreamableHTTPClientTransport(url, { requestInit, authProvider, fetch }),
       timeoutMs,
       track
     )
@@ -62,7 +64,7 @@ export async function openTransport(
     if (!refusedStreamableHttp(error)) throw error
     return connect(
       makeClient(),
-      new SSEClientTransport(url, { requestInit, authProvider }),
+      new SSEClientTransport(url, { requestInit, authProvider, fetch }),
       timeoutMs,
       track
     )

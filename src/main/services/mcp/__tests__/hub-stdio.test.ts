@@ -52,6 +52,30 @@ describe('MCP hub over stdio', () => {
     expect(reports[0]).toEqual({ progress: 1, total: 2 })
   })
 
+  it('offers elicitation only with an elicit hook, and hands the server’s form to it', async () => {
+    const asked: Array<{ server: string; message: string }> = []
+    hub = makeHub(join(tempDir(), 'logs'), {
+      elicit: async (server, request) => {
+        asked.push({ server, message: request.message })
+        return { action: 'decline' }
+      }
+    })
+    const plain = makeHub(join(tempDir(), 'plain-logs'))
+    try {
+      hub.configure([stdioConfig('everything', node, [EVERYTHING_BIN, 'stdio'])])
+      plain.configure([stdioConfig('everything', node, [EVERYTHING_BIN, 'stdio'])])
+      await waitForStatus(hub, 'everything', (s) => s.state === 'connected')
+      await waitForStatus(plain, 'everything', (s) => s.state === 'connected')
+      const tool = 'trigger-elicitation-request'
+      expect(plain.tools().map((t) => t.name)).not.toContain(tool)
+      const result = await hub.callTool('everything', tool, {}, { signal: signal() })
+      expect(JSON.stringify(result.content)).toContain('User declined')
+      expect(asked).toEqual([{ server: 'everything', message: expect.any(String) }])
+    } finally {
+      await plain.dispose()
+    }
+  })
+
   it('stops a call on abort: the server hears notifications/cancelled, the caller an AbortError', async () => {
     const script = await writeFixtureServer(tempDir())
     hub = makeHub(join(tempDir(), 'logs'))

@@ -77,7 +77,8 @@ export function httpConfig(id: string, url: string): McpServerConfig {
 /**
  * A stdio server with tools a test can drive: `hello`, `wait-for-cancel` (answers only when
  * cancelled), `was-cancelled`, `add-tool` (registers `added`: the SDK tells `list_changed`),
- * `crash` (exits mid-call). It says on stderr when it starts.
+ * `crash` (exits mid-call). It says on stderr when it starts; with FIXTURE_EXIT_ON_LIST it exits
+ * when asked for its tools; with FIXTURE_LOCK it holds that file while it runs.
  */
 export async function writeFixtureServer(dir: string): Promise<string> {
   const sdk = (file: string): string => pathToFileURL(join(SDK_SERVER, file)).href
@@ -94,10 +95,14 @@ server.registerTool('hello', { description: 'Says hello', annotations: { readOnl
 // Without an input schema the SDK passes only \`extra\`.
 server.registerTool('wait-for-cancel', {}, async (extra) => {
   const done = new Promise((resolve) => {
-    extra.signal.addEventListener('abort', () => { cancelled = true; resolve(text('cancelled')) })
+    const stop = () => { cancelled = true; resolve(text('cancelled')) }
+    if (extra.signal.aborted) stop()
+    else extra.signal.addEventListener('abort', stop)
   })
   // One progress report says "the call is running here": the test stops it only then.
-  await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: extra._meta.progressToken, progress: 1 } })
+  const progressToken = extra._meta?.progressToken
+  if (progressToken !== undefined)
+    await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: 1 } })
   return done
 })
 server.registerTool('was-cancelled', {}, async () => text(String(cancelled)))
@@ -109,6 +114,19 @@ server.registerTool('crash', {}, async () => {
   console.error('crashing on purpose')
   process.exit(3)
 })
+// FIXTURE_LOCK: holds this file while it runs (as a server holding a port or a database would);
+// a second copy started before the first has ended cannot take it and exits.
+if (process.env.FIXTURE_LOCK) {
+  const { openSync, unlinkSync } = await import('node:fs')
+  try { openSync(process.env.FIXTURE_LOCK, 'wx') } catch { console.error('lock taken'); process.exit(5) }
+  process.on('exit', () => unlinkSync(process.env.FIXTURE_LOCK))
+  // Slow to end, as such servers are: it outlives its stdin and goes only when told (SIGTERM).
+  setInterval(() => {}, 1e6)
+  process.on('SIGTERM', () => process.exit(0))
+}
+// FIXTURE_EXIT_ON_LIST: dies when asked for its tools (a server that fails while starting).
+if (process.env.FIXTURE_EXIT_ON_LIST)
+  process.stdin.on('data', (data) => { if (String(data).includes('tools/list')) process.exit(4) })
 console.error('fixture started in ' + process.cwd() + ' as pid ' + process.pid)
 await server.connect(new StdioServerTransport())
 `
