@@ -28,8 +28,11 @@ export const ChatToolSchema = z.object({
   ...Turn,
   messageId: ChatIdSchema,
   toolUseId: ChatIdSchema,
+  /** The provider that runs the call (`memory`, `web`, `mcp:<server>`); null: none does. */
+  provider: z.string().nullable(),
+  /** What the call does (a memory command, an MCP tool's title). */
   command: z.string(),
-  /** `/memories/...`; `old → new` for a rename; null when the input named none. */
+  /** What it acts on: `/memories/...` (`old → new` for a rename), an MCP server's name; or null. */
   path: z.string().nullable(),
   status: z.enum(['running', 'done', 'error', 'cancelled']),
   /** The first line of the result, shortened. */

@@ -23,6 +23,7 @@ export async function runToolCalls(
         turnId: turn.id,
         messageId,
         toolUseId: call.id,
+        provider: label.provider,
         command: label.action,
         path: label.target,
         status,

@@ -3,6 +3,8 @@
 
 export interface LiveTool {
   toolUseId: string
+  /** Who runs it (`memory`, `mcp:<server>`); null: no tool of that name. */
+  provider: string | null
   command: string
   path: string | null
   status: 'running' | 'done' | 'error' | 'cancelled'

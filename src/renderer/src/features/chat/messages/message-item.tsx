@@ -7,6 +7,7 @@ import { FaultActions } from '../turn-status/fault-actions'
 import { attachmentsIn, MessageAttachments } from '../attachments/message-attachments'
 import { Markdown } from '../markdown/markdown'
 import { MemoryChip, type ChipData } from '../memory-chips/memory-chip'
+import { ToolCallChip } from '../tools/tool-call-chip'
 import { ThinkingRun } from '../thinking/thinking-block'
 import { Sources, WebToolRun } from '../web/web-blocks'
 import { UsageLine } from '../turn-status/usage-line'
@@ -60,17 +61,25 @@ function Assistant({
         if (block.type !== 'tool_use') return null
         const input = block.input
         const result = results.get(block.id)
+        // No answer yet after a tool_use stop: the call is running or waits for approval.
+        const status = result
+          ? result.is_error
+            ? 'error'
+            : 'done'
+          : message.stopReason === 'tool_use'
+            ? 'running'
+            : 'cancelled'
+        if (block.name !== 'memory')
+          return (
+            <ToolCallChip
+              key={block.id}
+              call={{ name: block.name, input, status, result: result?.content ?? '' }}
+            />
+          )
         const chip: ChipData = {
           command: typeof input.command === 'string' ? input.command : block.name,
           path: toolPath(input),
-          // No answer yet after a tool_use stop: the command is running or waits for approval.
-          status: result
-            ? result.is_error
-              ? 'error'
-              : 'done'
-            : message.stopReason === 'tool_use'
-              ? 'running'
-              : 'cancelled',
+          status,
           result: result?.content ?? '',
           input,
           ...(result?.memory ? { memory: result.memory } : {}),

@@ -5,6 +5,7 @@ import type { ChatMessage, ToolResultBlock } from '@shared/chat/chat'
 import { answerEnds, answerUsage } from '../turn-status/answer-usage'
 import { StreamingMarkdown } from '../markdown/markdown'
 import { MemoryChip } from '../memory-chips/memory-chip'
+import { ToolCallChip } from '../tools/tool-call-chip'
 import { MessageItem } from './message-item'
 import { MessageRow } from './message-row'
 import { LatestButton } from './latest-button'
@@ -180,13 +181,26 @@ export function MessageList({
             ) : (
               <div aria-busy="true">
                 <LiveThinking draft={row.draft} />
-                {row.draft.tools.map((tool) => (
-                  <MemoryChip
-                    key={tool.toolUseId}
-                    chip={{ ...tool, result: tool.summary }}
-                    onOpen={onOpen}
-                  />
-                ))}
+                {row.draft.tools.map((tool) =>
+                  tool.provider === 'memory' ? (
+                    <MemoryChip
+                      key={tool.toolUseId}
+                      chip={{ ...tool, result: tool.summary }}
+                      onOpen={onOpen}
+                    />
+                  ) : (
+                    <ToolCallChip
+                      key={tool.toolUseId}
+                      call={{
+                        name: tool.command,
+                        shown: { action: tool.command, target: tool.path },
+                        input: {},
+                        status: tool.status,
+                        result: tool.summary
+                      }}
+                    />
+                  )
+                )}
                 <StreamingMarkdown text={row.draft.text} />
               </div>
             )}
