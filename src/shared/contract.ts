@@ -349,6 +349,8 @@ export const events = {
   'chat:titled': ChatTitledSchema,
   'chat:rewritten': ChatRewrittenSchema,
   'chat:approval-pending': PendingApprovalSchema,
+  /** The file of a waiting change moved on disk: the same card, with the new plan (or none). */
+  'chat:approval-updated': PendingApprovalSchema,
   'chat:approval-resolved': ChatApprovalResolvedSchema,
   'sync:changed': SyncStatusSchema,
   'window:show-conversation': ShowConversationSchema,
