@@ -32,6 +32,7 @@ import type {
   ForgetResult,
   ForgetSecretsResult,
   HistoryVersion,
+  RevertOverwrite,
   RevertResult
 } from '@shared/memory/history'
 import type { MemorySearchResult } from '@shared/memory/search'
@@ -172,7 +173,12 @@ export interface MemoryWrites {
   restoreArchived(input: RestoreInput): Promise<MemoryMutation>
   /** Every file of one archive folder back where it was (one entry); a taken path is skipped. */
   restoreArchivedAll(input: RestoreAllInput): Promise<RestoreAllResult>
-  revert(seq: number, actor?: ActivityActor): Promise<RevertResult>
+  /** `overwrite`: paths changed since that the user chose to undo over (as long as unchanged). */
+  revert(
+    seq: number,
+    actor?: ActivityActor,
+    overwrite?: readonly RevertOverwrite[]
+  ): Promise<RevertResult>
   forget(input: ForgetInput, actor?: ActivityActor): Promise<ForgetResult>
   forgetSecrets(path: string): Promise<ForgetSecretsResult>
   /**
