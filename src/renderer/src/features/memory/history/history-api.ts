@@ -43,6 +43,12 @@ export function revert(seq: number, overwrite?: RevertOverwrite[]): Promise<Reve
   return call((api) => api.memory.revert({ seq, ...(overwrite?.length ? { overwrite } : {}) }))
 }
 
+/** Of these entries, the ones a later change undid. */
+export async function undoneOf(seqs: number[]): Promise<Set<number>> {
+  if (!seqs.length) return new Set()
+  return new Set((await call((api) => api.memory.undone({ seqs }))).seqs)
+}
+
 /** Whether a later change undid this one (so an Undo shown again after a reload says "Undone"). */
 export async function wasUndone(seq: number): Promise<boolean> {
   const { seqs } = await call((api) => api.memory.undone({ seqs: [seq] }))
