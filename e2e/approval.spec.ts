@@ -1,6 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
+import type { Page, TestInfo } from '@playwright/test'
 import { memory, reply, text } from './fake-anthropic'
 import { AppPage } from './pages/app-page'
 import { ChatPage } from './pages/chat-page'
@@ -110,31 +110,84 @@ test('ask before overwrite in dark: the card survives a reload, Approve from the
   await expect(chat.chip('Edited /memories/about-me.md')).toBeVisible()
 })
 
-test('another program edits the note while the card waits: Approve → a new card shows the change on the new text → Approve → both edits kept', async ({
+/** Both sizes, light and dark: the card as it looks now, and no serious axe finding. */
+async function lookAtCard(page: Page, testInfo: TestInfo, name: string) {
+  for (const scheme of ['light', 'dark'] as const)
+    for (const [width, height] of [
+      [900, 600],
+      [1280, 800]
+    ] as const) {
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' })
+      await page.setViewportSize({ width, height })
+      await captureView(page, testInfo, `${name}-${width}-${scheme}`)
+    }
+  expect(await seriousA11yViolations(page), name).toEqual([])
+}
+
+test('another program edits the note while the card waits: the same card shows the new change at once → one Approve → both edits kept', async ({
   cairn
 }, testInfo) => {
   test.skip(!cairn.anthropic, 'needs the fake Anthropic API')
-  test.setTimeout(90_000)
+  test.setTimeout(120_000) // Settings, a two-request turn, four screenshots and axe
   const page = cairn.page
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' })
   await page.setViewportSize({ width: 1200, height: 780 })
   const { file, card, chat } = await askBeforeOverwrite(cairn, page, 'Noted.')
   // The user's phone syncs a line into the note while the card is up.
   await writeFile(file, `${BEFORE}- Has a cat\n`)
-  await card.getByRole('button', { name: 'Approve' }).click()
-  // The approved plan no longer matches the disk: nothing ran, and the new plan is asked for.
-  const again = page.getByRole('region', { name: 'Claude wants to edit about-me.md' })
-  await expect(again).toContainText('The file changed while this waited')
+  // Before Approve: the card says what happened and shows the change on the new text.
+  await expect(card.getByRole('status')).toHaveText(
+    'about-me.md changed on disk while this waited. The change below is what Approve would do now.'
+  )
   await expect(
-    again
+    card
       .getByRole('table', { name: 'What this change would do to about-me.md' })
       .getByRole('row', { name: /- Has a cat/ })
       .first()
   ).toBeVisible()
-  expect(await readFile(file, 'utf8')).toBe(`${BEFORE}- Has a cat\n`)
-  await captureView(page, testInfo, 'approval-card-changed')
-  await again.getByRole('button', { name: 'Approve' }).click()
-  await expect(again).toBeHidden()
+  await lookAtCard(page, testInfo, 'approval-card-changed')
+  await card.getByRole('button', { name: 'Approve' }).click()
+  // One Approve: it ran, nothing was asked again.
+  await expect(card).toBeHidden()
   await expect(chat.log()).toContainText('Noted.')
   expect(await readFile(file, 'utf8')).toBe(`${AFTER}- Has a cat\n`)
+  await expect(chat.chip('Edited /memories/about-me.md')).toBeVisible()
+})
+
+test('the note is deleted while the card waits: the card says the change can no longer be made, offers only Decline, and Claude is told why', async ({
+  cairn
+}, testInfo) => {
+  test.skip(!cairn.anthropic, 'needs the fake Anthropic API')
+  test.setTimeout(120_000)
+  const page = cairn.page
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' })
+  await page.setViewportSize({ width: 1200, height: 780 })
+  const { file, card, chat } = await askBeforeOverwrite(
+    cairn,
+    page,
+    'The note is gone, so I changed nothing.'
+  )
+  await rm(file)
+  await expect(card.getByRole('status')).toHaveText(
+    'about-me.md was deleted on disk while this waited, so this change can no longer be made. Decline to tell Claude why; nothing will be changed.'
+  )
+  // No Approve to press into an error: only Decline, the button the words name.
+  await expect(card.getByRole('button', { name: 'Approve' })).toHaveCount(0)
+  await expect(card.getByRole('button', { name: 'Always allow in this chat' })).toHaveCount(0)
+  await lookAtCard(page, testInfo, 'approval-card-deleted')
+  await card.getByRole('button', { name: 'Decline' }).click()
+  await expect(card).toBeHidden()
+  await expect(chat.log()).toContainText('The note is gone, so I changed nothing.')
+  const body = cairn.anthropic!.messageRequests()[1]!.body as {
+    messages: Array<{ role: string; content: Array<Record<string, unknown>> }>
+  }
+  expect(body.messages.at(-1)?.content).toEqual([
+    expect.objectContaining({
+      type: 'tool_result',
+      is_error: true,
+      content: expect.stringMatching(
+        /does not exist[\s\S]*changed on disk while this change waited/
+      )
+    })
+  ])
 })

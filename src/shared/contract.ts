@@ -374,6 +374,8 @@ export const events = {
   'chat:rewritten': ChatRewrittenSchema,
   'chat:changed-outside': ChatChangedOutsideSchema,
   'chat:approval-pending': PendingApprovalSchema,
+  /** The file of a waiting change moved on disk: the same card, with the new plan (or none). */
+  'chat:approval-updated': PendingApprovalSchema,
   'chat:approval-resolved': ChatApprovalResolvedSchema,
   'sync:changed': SyncStatusSchema,
   'window:show-conversation': ShowConversationSchema,

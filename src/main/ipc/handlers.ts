@@ -29,7 +29,7 @@ export function createHandlers(services: Services): Handlers {
     'memory:archive': (input) => services.memory.archive(input),
     'memory:history': ({ path }) => services.memory.history(path),
     'memory:version-text': async ({ hash }) => ({ text: await services.memory.versionText(hash) }),
-    'memory:revert': ({ seq }) => services.memory.revert(seq),
+    'memory:revert': ({ seq, overwrite }) => services.memory.revert(seq, undefined, overwrite),
     'memory:find-in-history': ({ text }) => services.forget.find(text),
     'memory:forget': (input) => services.forget.forget(input),
     'memory:forget-at': (input) => services.forget.forgetAt(input),

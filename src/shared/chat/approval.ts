@@ -46,7 +46,16 @@ export const PendingApprovalSchema = z.object({
   path: z.string(),
   preview: ApprovalPreviewSchema,
   /** ISO time. */
-  createdAt: z.string()
+  createdAt: z.string(),
+  /** Counts the plans shown: 0 at first, one more each time the file changed while it waited. */
+  revision: z.number().int().nonnegative(),
+  /**
+   * What happened on disk while the card waited: the file changed (the preview is the new plan)
+   * or was deleted. Absent: the plan is the one first made.
+   */
+  onDisk: z.enum(['changed', 'deleted']).optional(),
+  /** The change can no longer be made on what is there now (why, in the engine's words). */
+  cannotApply: z.string().optional()
 })
 export type PendingApproval = z.infer<typeof PendingApprovalSchema>
 
@@ -59,6 +68,8 @@ export const APPROVAL_REASON_MAX = 1_000
 export const AnswerApprovalInputSchema = z.strictObject({
   approvalId: ApprovalIdSchema,
   answer: ApprovalAnswerSchema,
+  /** The plan the user saw (`PendingApproval.revision`): an approval of an older one is not run. */
+  revision: z.number().int().nonnegative().optional(),
   /** Why the user declined, told to Claude. */
   reason: z
     .string({ error: 'reason must be text' })
@@ -69,8 +80,13 @@ export const AnswerApprovalInputSchema = z.strictObject({
 })
 export type AnswerApprovalInput = z.infer<typeof AnswerApprovalInputSchema>
 
-/** `gone`: nothing was waiting under that id (answered elsewhere, or the reply was stopped). */
-export const AnswerApprovalOutputSchema = z.object({ status: z.enum(['answered', 'gone']) })
+/**
+ * `gone`: nothing was waiting under that id (answered elsewhere, or the reply was stopped).
+ * `changed`: the file changed again before the answer came; the card shows the new plan.
+ */
+export const AnswerApprovalOutputSchema = z.object({
+  status: z.enum(['answered', 'gone', 'changed'])
+})
 
 export const ListApprovalsInputSchema = z
   .strictObject({ conversationId: ConversationIdSchema.optional() })

@@ -34,7 +34,20 @@ export type HistoryVersion = z.infer<typeof HistoryVersionSchema>
 
 export const HistoryInputSchema = z.strictObject({ path: MemoryPathSchema })
 export const VersionTextInputSchema = z.strictObject({ hash: VersionHashSchema })
-export const RevertInputSchema = z.strictObject({ seq: z.number().int().min(1) })
+/**
+ * A path the user chose to undo over although it changed since ("Delete anyway"): the undo goes
+ * ahead there only while the file still holds exactly `hash` (null: no file), what they compared.
+ */
+export const RevertOverwriteSchema = z.strictObject({
+  path: MemoryPathSchema,
+  hash: VersionHashSchema.nullable()
+})
+export type RevertOverwrite = z.infer<typeof RevertOverwriteSchema>
+
+export const RevertInputSchema = z.strictObject({
+  seq: z.number().int().min(1),
+  overwrite: z.array(RevertOverwriteSchema).max(1_000).optional()
+})
 export type RevertInput = z.infer<typeof RevertInputSchema>
 
 /** A text the user looks for in history to forget it: long enough not to match everything. */
@@ -161,7 +174,14 @@ export const RevertResultSchema = z.discriminatedUnion('status', [
     path: z.string(),
     message: z.string(),
     expected: z.string().nullable(),
-    current: z.string().nullable()
+    current: z.string().nullable(),
+    /** What the entry did to `path`: the words for the choices depend on it. */
+    change: z.enum(['create', 'edit', 'delete', 'move']).optional(),
+    /**
+     * What `path` holds now (null: no file), when the undo may go ahead over it: pass it back in
+     * `overwrite`. Absent: it cannot (a folder there, a move back onto a name taken again).
+     */
+    currentHash: z.string().nullable().optional()
   })
 ])
 export type RevertResult = z.infer<typeof RevertResultSchema>

@@ -27,6 +27,7 @@ import { MemoryStore, type Timers } from './store'
 export { MemoryStore, type Timers } from './store'
 export type {
   Approval,
+  ApprovalQuestion,
   AskApproval,
   ExecuteOptions,
   MemoryReads,

@@ -32,6 +32,7 @@ import type {
   ForgetResult,
   ForgetSecretsResult,
   HistoryVersion,
+  RevertOverwrite,
   RevertResult
 } from '@shared/memory/history'
 import type { MemorySearchPage, MemorySearchResult } from '@shared/memory/search'
@@ -47,10 +48,24 @@ export interface ReadHow {
   refresh?: boolean
 }
 
-/** The user's answer to a planned change: go, or the result Claude gets instead (a decline). */
-export type Approval = { go: true } | { go: false; result: ToolResult }
-/** Asks about a plan; `changed`: an earlier plan was overtaken by another change before it ran. */
-export type AskApproval = (plan: PlannedChange, changed: boolean) => Promise<Approval>
+/**
+ * The user's answer: go with the plan they saw (it runs under that plan's sha256), or the result
+ * Claude gets instead (a decline).
+ */
+export type Approval = { go: true; plan: PlannedChange } | { go: false; result: ToolResult }
+/**
+ * A planned change put to the user, kept current while it waits: a change on disk to a path it
+ * names is planned again at once, so the user never approves a plan the disk has left behind.
+ */
+export interface ApprovalQuestion {
+  /** The plan now; not ok: the command can no longer apply (its file changed or went), and why. */
+  readonly plan: Preview
+  /** An approved plan was overtaken in the instant before it ran; this one is new. */
+  readonly changed: boolean
+  /** Called with each new plan (or why none applies) after its file changed while it waited. */
+  onReplan(listener: (plan: Preview) => void): void
+}
+export type AskApproval = (question: ApprovalQuestion) => Promise<Approval>
 
 export interface ExecuteOptions {
   /** The sha256 the command's plan was made from (null: nothing was there). */
@@ -60,7 +75,10 @@ export interface ExecuteOptions {
 }
 
 /** A dry run's answer: the plan, or the error the command would give. */
-export type Preview = { ok: true; plan: PlannedChange } | { ok: false; result: ToolResult }
+export type Preview =
+  | { ok: true; plan: PlannedChange }
+  /** `missing`: the file or folder the command names is not there. */
+  | { ok: false; result: ToolResult; missing?: boolean }
 
 /** One file an import writes: its text, and what the preview saw there (null: nothing). */
 export interface ImportFile {
@@ -156,7 +174,12 @@ export interface MemoryWrites {
   restoreArchived(input: RestoreInput): Promise<MemoryMutation>
   /** Every file of one archive folder back where it was (one entry); a taken path is skipped. */
   restoreArchivedAll(input: RestoreAllInput): Promise<RestoreAllResult>
-  revert(seq: number, actor?: ActivityActor): Promise<RevertResult>
+  /** `overwrite`: paths changed since that the user chose to undo over (as long as unchanged). */
+  revert(
+    seq: number,
+    actor?: ActivityActor,
+    overwrite?: readonly RevertOverwrite[]
+  ): Promise<RevertResult>
   forget(input: ForgetInput, actor?: ActivityActor): Promise<ForgetResult>
   forgetSecrets(path: string): Promise<ForgetSecretsResult>
   /**

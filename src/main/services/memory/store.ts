@@ -69,7 +69,8 @@ export class MemoryStore implements MemoryService {
   // ---- history (engine/undo.ts over memory/history/)
   readonly history: S['history'] = (path) => undo.history(this.e, path)
   readonly versionText: S['versionText'] = (hash) => undo.versionText(this.e, hash)
-  readonly revert: S['revert'] = (seq, actor) => undo.revert(this.e, seq, actor)
+  readonly revert: S['revert'] = (seq, actor, overwrite) =>
+    undo.revert(this.e, seq, actor, overwrite)
   readonly findInHistory: S['findInHistory'] = (text) => undo.findInHistory(this.e, text)
   readonly forget: S['forget'] = (input, actor) => undo.forget(this.e, input, actor)
   readonly forgetSecrets: S['forgetSecrets'] = (path) => undo.forgetSecrets(this.e, path)

@@ -5,7 +5,7 @@ import type {
   MemoryEntry,
   MemoryUsage
 } from '@shared/memory/memory'
-import type { HistoryVersion } from '@shared/memory/history'
+import type { HistoryVersion, RevertInput } from '@shared/memory/history'
 import type { ArchiveCandidate, CapImpactInput } from '@shared/memory/caps'
 import { CairnError } from '@shared/errors'
 
@@ -248,18 +248,28 @@ export function createFakeMemory(initial: Record<string, string> = {}) {
         throw new CairnError('MEMORY_NOT_FOUND', 'History has no such version.')
       return { text }
     },
-    'memory:revert': ({ seq }: { seq: number }) => {
+    'memory:revert': ({ seq, overwrite }: RevertInput) => {
       const entry = activity.find((e) => e.seq === seq)
       const v = entry?.versions?.[0]
       if (!entry || !v) throw new CairnError('MEMORY_NOT_FOUND', `No change #${seq} to undo.`)
       const current = files.get(v.path) ?? null
-      if ((current === null ? null : fakeHash(current)) !== v.after)
+      const currentHash = current === null ? null : fakeHash(current)
+      const agreed = overwrite?.some((o) => o.path === v.path && o.hash === currentHash)
+      if (currentHash !== v.after && !agreed)
         return {
           status: 'conflict',
           path: v.path,
           message: `${v.path} changed since; nothing was undone.`,
           expected: v.after === null ? null : (blobs.get(v.after) ?? null),
-          current
+          current,
+          change: v.from
+            ? 'move'
+            : v.before === null
+              ? 'create'
+              : v.after === null
+                ? 'delete'
+                : 'edit',
+          ...(v.from ? {} : { currentHash })
         }
       const text = v.before === null ? null : (blobs.get(v.before) ?? '')
       if (v.from) {

@@ -20,7 +20,8 @@ const approval: PendingApproval = {
   command: 'delete',
   path: '/memories/old.md',
   preview: { before: 'old\n', after: null },
-  createdAt: '2026-11-27T10:00:00.000Z'
+  createdAt: '2026-11-27T10:00:00.000Z',
+  revision: 0
 }
 
 class FakeWindow extends FakeEmitter {

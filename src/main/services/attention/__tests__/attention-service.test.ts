@@ -38,7 +38,7 @@ function chatWithDesk() {
         signal: new AbortController().signal
       })
       if (!asker) throw new Error('the mode should ask')
-      return asker(PLAN, false)
+      return asker({ plan: { ok: true, plan: PLAN }, changed: false, onReplan: () => undefined })
     },
     chat: {
       onEvent(listener: ChatEmit) {
@@ -109,7 +109,7 @@ describe('attention service', () => {
 
     const [a1, a2, b] = desk.list()
     desk.answer({ approvalId: a1!.id, answer: 'approve' })
-    await expect(first).resolves.toEqual({ go: true })
+    await expect(first).resolves.toEqual({ go: true, plan: PLAN })
     expect(shown.at(-1)?.chats).toBe(2)
     desk.answer({ approvalId: a2!.id, answer: 'decline' })
     await second
@@ -186,7 +186,7 @@ describe('attention service', () => {
     const asked = ask(A)
     await settled()
     desk.answer({ approvalId: desk.list()[0]!.id, answer: 'approve' })
-    await expect(asked).resolves.toEqual({ go: true })
+    await expect(asked).resolves.toEqual({ go: true, plan: PLAN })
     expect(lines.some((line) => line.includes('attention: badge failed'))).toBe(true)
     attention.dispose()
   })

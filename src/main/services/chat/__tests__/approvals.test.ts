@@ -151,7 +151,7 @@ describe('write approval in the tool loop', () => {
     expect(await note(rig)).toBe(EDITED)
   })
 
-  test('the folder changed while the card was up: approving shows the new change and asks again', async () => {
+  test('the file changes while the card is up: the same card shows the new change, one Approve runs it', async () => {
     const rig = await rigWith('ask-destructive')
     const insert = {
       command: 'insert',
@@ -164,17 +164,64 @@ describe('write approval in the tool loop', () => {
     expect(pending.preview).toEqual({ before: NOTE, after: '# Me\n- new\n- likes tea\n' })
     // The user edits the file in Memory meanwhile: line 1 is now another line.
     await rig.store.write({ path: '/memories/me.md', content: '# About me\n- likes tea\n' })
-    rig.chat.answerApproval({ approvalId: pending.id, answer: 'approve' })
-    const again = await rig.events.next('chat:approval-pending', (p) => p.id !== pending.id)
-    expect(again.preview).toEqual({
-      before: '# About me\n- likes tea\n',
-      after: '# About me\n- new\n- likes tea\n',
-      note: 'The file changed while this waited; this is what the change would do now.'
+    const updated = await rig.events.next('chat:approval-updated', (p) => p.id === pending.id)
+    expect(updated).toMatchObject({
+      revision: 1,
+      onDisk: 'changed',
+      preview: { before: '# About me\n- likes tea\n', after: '# About me\n- new\n- likes tea\n' }
     })
-    expect(await note(rig)).toBe('# About me\n- likes tea\n')
-    rig.chat.answerApproval({ approvalId: again.id, answer: 'approve' })
+    expect(rig.chat.listApprovals().approvals).toEqual([updated])
+    // An answer to the plan first shown is not run: the user has not seen what it would do now.
+    expect(
+      rig.chat.answerApproval({ approvalId: pending.id, answer: 'approve', revision: 0 })
+    ).toEqual({ status: 'changed' })
+    expect(
+      rig.chat.answerApproval({ approvalId: pending.id, answer: 'approve', revision: 1 })
+    ).toEqual({ status: 'answered' })
     await rig.events.end(turnId)
     expect(await note(rig)).toBe('# About me\n- new\n- likes tea\n')
+    // One card, one answer: nothing was asked again.
+    expect(rig.events.of('chat:approval-pending')).toHaveLength(1)
+  })
+
+  test('the file is deleted while the card is up: the card says so, Approve is refused, Decline tells Claude why', async () => {
+    const rig = await rigWith('ask-destructive')
+    rig.fake.script(reply([memory(EDIT, 'toolu_edit')]), reply('It is gone; nothing to edit.'))
+    const { turnId, pending } = await untilPending(rig)
+    await rig.store.delete('/memories/me.md')
+    const updated = await rig.events.next('chat:approval-updated', (p) => p.id === pending.id)
+    expect(updated).toMatchObject({
+      revision: 1,
+      onDisk: 'deleted',
+      cannotApply: expect.stringMatching(/does not exist/)
+    })
+    expect(
+      rig.chat.answerApproval({ approvalId: pending.id, answer: 'approve', revision: 1 })
+    ).toEqual({ status: 'changed' })
+    expect(
+      rig.chat.answerApproval({ approvalId: pending.id, answer: 'decline', revision: 1 })
+    ).toEqual({ status: 'answered' })
+    await rig.events.end(turnId)
+    const result = resultIn(rig, 1)
+    expect(result).toMatchObject({ is_error: true })
+    expect(result?.content).toMatch(/does not exist/)
+    expect(result?.content).toMatch(/changed on disk while this change waited/)
+    expect(rig.events.of('chat:approval-pending')).toHaveLength(1)
+  })
+
+  test('a deleted file that comes back: the card shows a plan again and Approve runs it', async () => {
+    const rig = await rigWith('ask-destructive')
+    rig.fake.script(reply([memory(EDIT, 'toolu_edit')]), reply('Noted.'))
+    const { turnId, pending } = await untilPending(rig)
+    await rig.store.delete('/memories/me.md')
+    await rig.events.next('chat:approval-updated', (p) => p.cannotApply !== undefined)
+    await rig.store.create({ path: '/memories/me.md', content: NOTE })
+    const back = await rig.events.next('chat:approval-updated', (p) => p.revision === 2)
+    expect(back.cannotApply).toBeUndefined()
+    expect(back.preview).toEqual({ before: NOTE, after: EDITED })
+    rig.chat.answerApproval({ approvalId: pending.id, answer: 'approve', revision: 2 })
+    await rig.events.end(turnId)
+    expect(await note(rig)).toBe(EDITED)
   })
 
   test.each(['ask-destructive', 'ask-all'] as const)(
@@ -228,9 +275,9 @@ describe('write approval in the tool loop', () => {
     const again = await rig.events.next('chat:approval-pending', (p) => p.id !== pending.id)
     expect(again.preview).toMatchObject({
       before: `${NOTE}- from my phone\n`,
-      after: `${EDITED}- from my phone\n`,
-      note: expect.stringMatching(/changed while this waited/)
+      after: `${EDITED}- from my phone\n`
     })
+    expect(again.onDisk).toBe('changed')
     expect(await note(rig)).toBe(`${NOTE}- from my phone\n`)
     rig.chat.answerApproval({ approvalId: again.id, answer: 'decline' })
     await rig.events.end(turnId)

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import type { AnswerApprovalInput, PendingApproval, PlannedChange } from '@shared/chat/approval'
+import {
+  ApprovalCommandSchema,
+  type AnswerApprovalInput,
+  type PendingApproval,
+  type PlannedChange
+} from '@shared/chat/approval'
 import type { ToolResult } from '@shared/memory/memory'
 import type { MemoryWriteApproval } from '@shared/app/settings'
-import type { Approval, AskApproval } from '../../memory/service'
+import type { Approval, ApprovalQuestion, AskApproval, Preview } from '../../memory/service'
 import { needsApproval } from './approval-policy'
 import type { ChatEmit } from '../types'
 
@@ -37,10 +42,15 @@ export interface ApprovalRequest {
   signal: AbortSignal
 }
 
-type Decision = { kind: 'go' } | { kind: 'declined'; reason: string | null }
+type Decision = { kind: 'go'; plan: PlannedChange } | { kind: 'declined'; reason: string | null }
 
 interface Waiting {
+  /** The card as shown now (its revision moves with each new plan). */
   approval: PendingApproval
+  /** The plan Approve runs; null while the change cannot apply. */
+  plan: PlannedChange | null
+  /** Why the change cannot apply now (the engine's result), told to Claude on Decline. */
+  cannotApply: ToolResult | null
   settle(decision: Decision, outcome: 'approved' | 'declined' | 'cancelled'): void
 }
 
@@ -49,8 +59,6 @@ export interface ApprovalDeskDeps {
   emit: ChatEmit
   clock: () => Date
 }
-
-const GO: Approval = { go: true }
 
 export class ApprovalDesk {
   private readonly waiting = new Map<string, Waiting>()
@@ -67,13 +75,13 @@ export class ApprovalDesk {
    */
   askerFor(request: ApprovalRequest): AskApproval | undefined {
     if (!needsApproval(this.deps.mode(), commandOf(request.input))) return undefined
-    return async (plan, changed) => {
-      if (this.allowed.has(request.conversationId)) return GO
+    return async (question) => {
+      const first = question.plan
+      if (this.allowed.has(request.conversationId) && first.ok)
+        return { go: true, plan: first.plan }
       if (this.closed) return declined(CLOSED_REASON)
       if (request.signal.aborted) return declined(STOPPED_REASON)
-      // `changed`: the plan the user approved was overtaken before it ran; this is the new one.
-      const decision = await this.wait(request, changed ? withChangedNote(plan) : plan)
-      return decision.kind === 'go' ? GO : declined(decision.reason)
+      return this.wait(request, question)
     }
   }
 
@@ -83,13 +91,20 @@ export class ApprovalDesk {
       .filter((a) => conversationId === undefined || a.conversationId === conversationId)
   }
 
-  answer({ approvalId, answer, reason }: AnswerApprovalInput): { status: 'answered' | 'gone' } {
+  answer({ approvalId, answer, reason, revision }: AnswerApprovalInput): {
+    status: 'answered' | 'gone' | 'changed'
+  } {
     const waiting = this.waiting.get(approvalId)
     if (!waiting) return { status: 'gone' }
-    if (answer === 'always-allow') this.allowed.add(waiting.approval.conversationId)
-    if (answer === 'decline')
+    if (answer === 'decline') {
       waiting.settle({ kind: 'declined', reason: reason ?? null }, 'declined')
-    else waiting.settle({ kind: 'go' }, 'approved')
+      return { status: 'answered' }
+    }
+    // Approve only the plan the user saw, and only one that can still be made.
+    const shown = revision ?? waiting.approval.revision
+    if (shown !== waiting.approval.revision || !waiting.plan) return { status: 'changed' }
+    if (answer === 'always-allow') this.allowed.add(waiting.approval.conversationId)
+    waiting.settle({ kind: 'go', plan: waiting.plan }, 'approved')
     return { status: 'answered' }
   }
 
@@ -100,21 +115,26 @@ export class ApprovalDesk {
       waiting.settle({ kind: 'declined', reason: CLOSED_REASON }, 'declined')
   }
 
-  private wait(request: ApprovalRequest, plan: PlannedChange): Promise<Decision> {
-    const approval: PendingApproval = {
-      id: randomUUID(),
-      conversationId: request.conversationId,
-      turnId: request.turnId,
-      toolUseId: request.toolUseId,
-      command: plan.command,
-      path: plan.path,
-      preview: plan.preview,
-      createdAt: this.deps.clock().toISOString()
-    }
-    return new Promise<Decision>((resolve) => {
+  private wait(request: ApprovalRequest, question: ApprovalQuestion): Promise<Approval> {
+    const approval = pendingApproval(
+      {
+        id: randomUUID(),
+        conversationId: request.conversationId,
+        turnId: request.turnId,
+        toolUseId: request.toolUseId,
+        createdAt: this.deps.clock().toISOString(),
+        revision: 0,
+        ...namedIn(request.input)
+      },
+      question.plan,
+      question.changed ? 'changed' : undefined
+    )
+    return new Promise<Approval>((resolve) => {
       const onStop = () => waiting.settle({ kind: 'declined', reason: STOPPED_REASON }, 'cancelled')
       const waiting: Waiting = {
         approval,
+        plan: question.plan.ok ? question.plan.plan : null,
+        cannotApply: question.plan.ok ? null : question.plan.result,
         settle: (decision, outcome) => {
           if (!this.waiting.delete(approval.id)) return
           request.signal.removeEventListener('abort', onStop)
@@ -123,9 +143,25 @@ export class ApprovalDesk {
             approvalId: approval.id,
             outcome
           })
-          resolve(decision)
+          resolve(
+            decision.kind === 'go'
+              ? { go: true, plan: decision.plan }
+              : waiting.cannotApply
+                ? { go: false, result: cannotApplyResult(waiting.cannotApply, decision.reason) }
+                : declined(decision.reason)
+          )
         }
       }
+      // The file moved on disk: the same card shows the new plan, or that none applies now.
+      question.onReplan((next) => {
+        if (!this.waiting.has(approval.id)) return
+        const kind = next.ok ? 'changed' : next.missing ? 'deleted' : 'changed'
+        const shown = waiting.approval
+        waiting.approval = pendingApproval({ ...shown, revision: shown.revision + 1 }, next, kind)
+        waiting.plan = next.ok ? next.plan : null
+        waiting.cannotApply = next.ok ? null : next.result
+        this.deps.emit('chat:approval-updated', waiting.approval)
+      })
       this.waiting.set(approval.id, waiting)
       request.signal.addEventListener('abort', onStop, { once: true })
       this.deps.emit('chat:approval-pending', approval)
@@ -133,15 +169,55 @@ export class ApprovalDesk {
   }
 }
 
-const CHANGED_NOTE = 'The file changed while this waited; this is what the change would do now.'
+/** What a card keeps across plans: who asked, which call, and what the command names. */
+type Identity = Pick<
+  PendingApproval,
+  'id' | 'conversationId' | 'turnId' | 'toolUseId' | 'createdAt' | 'revision' | 'command' | 'path'
+>
 
-function withChangedNote(plan: PlannedChange): PlannedChange {
-  const note = plan.preview.note ? `${CHANGED_NOTE} ${plan.preview.note}` : CHANGED_NOTE
-  return { ...plan, preview: { ...plan.preview, note } }
+/** The card for a plan: its diff, or (no plan) why the change can no longer be made. */
+function pendingApproval(
+  identity: Identity,
+  plan: Preview,
+  onDisk: PendingApproval['onDisk']
+): PendingApproval {
+  const { id, conversationId, turnId, toolUseId, createdAt, revision, command, path } = identity
+  const card = {
+    ...{ id, conversationId, turnId, toolUseId, createdAt, revision, command, path },
+    ...(onDisk ? { onDisk } : {})
+  }
+  if (plan.ok)
+    return { ...card, command: plan.plan.command, path: plan.plan.path, preview: plan.plan.preview }
+  return {
+    ...card,
+    preview: { before: null, after: null },
+    cannotApply: plan.result.content.replace(/^Error:\s*/, '')
+  }
+}
+
+/** Claude's result when the user declines a change that could no longer apply: the engine's why. */
+function cannotApplyResult(result: ToolResult, reason: string | null): ToolResult {
+  const why = reason?.trim()
+  return {
+    content: `${result.content}\nThe file changed on disk while this change waited for the user's approval, so it was not made.${why ? ` The user said: ${why}` : ''}`,
+    isError: true
+  }
 }
 
 function declined(reason: string | null): Approval {
   return { go: false, result: declinedResult(reason) }
+}
+
+/** The command and path as Claude sent them: a card with no plan still names what was asked. */
+function namedIn(input: unknown): Pick<PendingApproval, 'command' | 'path'> {
+  const fields =
+    typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {}
+  const parsed = ApprovalCommandSchema.safeParse(fields.command)
+  const path = fields.command === 'rename' ? fields.old_path : fields.path
+  return {
+    command: parsed.success ? parsed.data : 'str_replace',
+    path: typeof path === 'string' ? path : '/memories'
+  }
 }
 
 function commandOf(input: unknown): unknown {

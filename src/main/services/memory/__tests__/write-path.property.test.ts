@@ -635,7 +635,10 @@ class Run {
     const decline: ToolResult = { content: 'The user declined this change.', isError: true }
     const before = await this.disk()
     const result = await this.store.execute(input, CLAUDE, {
-      ask: async (plan, changed): Promise<Approval> => {
+      ask: async ({ plan: preview, changed }): Promise<Approval> => {
+        // Overtaken after an approval and no longer possible: Claude gets the engine's error.
+        if (!preview.ok) return { go: false, result: preview.result }
+        const plan = preview.plan
         const call = script[calls.length] ?? { go: calls.length < 6 }
         let edited = false
         if (call.edit) edited = await this.editDuringAsk(plan, call.edit)
@@ -643,7 +646,7 @@ class Run {
         calls.push({ plan, changed, go: call.go, edited, disk })
         // An approved run catches the named paths up again before it checks the precondition.
         if (call.go) this.touch(this.under(named, disk), disk, `Claude's approved ${verb}`)
-        return call.go ? { go: true } : { go: false, result: decline }
+        return call.go ? { go: true, plan } : { go: false, result: decline }
       }
     })
     const after = await this.disk()

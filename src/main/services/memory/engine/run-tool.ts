@@ -19,6 +19,7 @@ import type { AskApproval, ExecuteOptions, Preview } from '../service'
 import { guardOutsideName, withoutSecrets } from '../secret-guard'
 import { ioFailure, ToolError } from '../jail/io-failure'
 import type { Engine } from './engine'
+import { askKeepingPlanCurrent } from './live-plan'
 import { catchUp } from './outside'
 import { renameKeepingPins } from './policy'
 import { historyHow, record, tracked } from './record'
@@ -61,8 +62,9 @@ export function preview(e: Engine, input: unknown, actor: MemoryActor): Promise<
 }
 
 /**
- * Plan, ask, run the plan under its precondition. A change that cannot be planned is never run
- * (fail closed); a plan overtaken by another change before it ran is planned and asked again.
+ * Plan, ask, run the approved plan under its precondition. A change that cannot be planned is
+ * never run (fail closed). While the question waits the plan is kept current (live-plan.ts); a
+ * change in the instant between the answer and the run is planned and asked again.
  */
 async function askThenRun(
   e: Engine,
@@ -70,13 +72,17 @@ async function askThenRun(
   actor: MemoryActor,
   ask: AskApproval
 ): Promise<ToolResult> {
+  let planned = await e.queue.run(() => plan(e, input, actor, true))
+  if (!planned.ok) return planned.result
+  const parsed = parseCommand(input)
+  const paths = parsed.ok ? pathsOf(parsed.command) : []
+  const replan = () => e.queue.run(() => plan(e, input, actor, false))
   for (let changed = false; ; changed = true) {
-    const planned = await e.queue.run(() => plan(e, input, actor, true))
-    if (!planned.ok) return planned.result
-    const answer = await ask(planned.plan, changed)
+    const answer = await askKeepingPlanCurrent(e, ask, planned, changed, paths, replan)
     if (!answer.go) return answer.result
-    const ran = await e.queue.run(() => run(e, input, actor, planned.plan.sha256))
+    const ran = await e.queue.run(() => run(e, input, actor, answer.plan.sha256))
     if (!ran.conflict || e.closed) return ran.result
+    planned = await replan()
   }
 }
 
@@ -104,7 +110,8 @@ async function plan(
   } catch (error) {
     const { result, note } = await failed(e, command, error)
     if (recordError) await record(e, actor, command.command, undefined, note, pathsOf(command))
-    return { ok: false, result }
+    const missing = error instanceof ToolError && error.kind === 'not-found'
+    return { ok: false, result, ...(missing ? { missing } : {}) }
   }
 }
 

@@ -7,6 +7,7 @@ import type {
   ForgetSecretsResult,
   HistoryVersion,
   KeptPlace,
+  RevertOverwrite,
   RevertResult
 } from '@shared/memory/history'
 import type { History } from '../history'
@@ -38,12 +39,19 @@ export function versionText(e: Engine, hash: string): Promise<string> {
  * Undoes one activity entry, only if its paths still hold what it left; otherwise answers a
  * conflict (both texts) and changes nothing. The undo is an entry of its own (revertible too).
  */
-export function revert(e: Engine, seq: number, actor: ActivityActor = USER): Promise<RevertResult> {
+export function revert(
+  e: Engine,
+  seq: number,
+  actor: ActivityActor = USER,
+  overwrite: readonly RevertOverwrite[] = []
+): Promise<RevertResult> {
   return inspect(e, async () => {
     const kept = historyOn(e).recordOf(seq)
     if (isSweep(kept)) return undoSweep(e, kept, actor)
     if (isOutsideBatch(kept)) return undoOutsideBatch(e, kept, actor)
-    const undo = historyOn(e).undoOf(seq)
+    // "Delete anyway": paths the user compared and chose to undo over, by their display names.
+    const over = new Map(overwrite.map((o) => [e.path(o.path).display, o.hash] as const))
+    const undo = historyOn(e).undoOf(seq, over)
     await catchUp(e, undo.paths)
     const [done, versions] = await tracked(
       e,

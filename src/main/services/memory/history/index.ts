@@ -17,7 +17,7 @@ import { findInVersions, hashesNamed } from './forget'
 import type { UserDone } from '../kernel/context'
 import { HistoryJournal, type HistoryRecord } from './journal'
 import { BLOB_MAX_BYTES, isContentHash } from './not-kept'
-import { revertRecord, wholeMove, type RevertConflict } from './revert'
+import { revertRecord, wholeMove, type Overwrite, type RevertConflict } from './revert'
 import { planPrune, pruneSummary, type PrunePlan } from './retention'
 import { diffVersions, snapshot, versionsOf, type Snapshot } from './versions'
 
@@ -209,7 +209,10 @@ export class History {
   }
 
   /** How to undo entry `seq`: the paths it touches (a rename's in reverse) and the work. */
-  undoOf(seq: number): {
+  undoOf(
+    seq: number,
+    overwrite?: Overwrite
+  ): {
     paths: string[]
     how: TrackHow
     run: (ctx: Ctx) => Promise<UserDone | RevertConflict>
@@ -225,7 +228,13 @@ export class History {
         : record.versions.flatMap((ref) => (ref.from ? [ref.path, ref.from] : [ref.path])),
       how: move ? 'move' : 'plain',
       run: (ctx) =>
-        revertRecord(ctx, record, (hash) => this.blobs.read(hash), this.journal.forgotten)
+        revertRecord(
+          ctx,
+          record,
+          (hash) => this.blobs.read(hash),
+          this.journal.forgotten,
+          overwrite
+        )
     }
   }
 

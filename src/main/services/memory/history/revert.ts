@@ -29,7 +29,12 @@ export interface RevertConflict {
   message: string
   expected: string | null
   current: string | null
+  change?: 'create' | 'edit' | 'delete' | 'move'
+  currentHash?: string | null
 }
+
+/** Paths the user chose to undo over (path → the hash they compared; null: no file there). */
+export type Overwrite = ReadonlyMap<string, string | null>
 
 type Text = (hash: string) => Promise<Buffer | null>
 
@@ -37,7 +42,8 @@ export async function revertRecord(
   ctx: Ctx,
   record: HistoryRecord,
   text: Text,
-  forgotten: ReadonlySet<string> = new Set()
+  forgotten: ReadonlySet<string> = new Set(),
+  overwrite: Overwrite = new Map()
 ): Promise<UserDone | RevertConflict> {
   const seq = record.seq
   if (record.command === 'import-history')
@@ -52,13 +58,22 @@ export async function revertRecord(
   for (const ref of record.versions) {
     const path = parse(ref.path)
     const now = await current(ctx, path)
-    if ((now === null ? null : hashOf(now)) !== ref.after) {
-      return conflict(
+    const nowHash = now === null ? null : hashOf(now)
+    // The user compared and chose to undo over what is there now, if it is still exactly that.
+    const agreed = !ref.from && overwrite.has(ref.path) && overwrite.get(ref.path) === nowHash
+    if (nowHash !== ref.after && !agreed) {
+      const found = conflict(
         ref.path,
         `${ref.path} changed since entry ${seq}; nothing was reverted.`,
         ref.after === null ? null : await text(ref.after),
         now
       )
+      const regular = now === null || (await probe(ctx, path)).kind === 'file'
+      return {
+        ...found,
+        change: changeOf(ref),
+        ...(regular && !ref.from ? { currentHash: nowHash } : {})
+      }
     }
     if (now) currents.set(ref.path, now)
     if (ref.from) {
@@ -113,8 +128,9 @@ export async function revertRecord(
     bytesAfter += ref.sizeBefore ?? 0
     const bytes = befores.get(ref.path)
     if (ref.from) await rename(ctx, path, parse(ref.from))
-    else if (bytes) await put(ctx, path, bytes, ref.after === null)
-    else await remove(ctx, path)
+    else if (bytes) await put(ctx, path, bytes, !currents.has(ref.path))
+    // A create undone over a file since deleted: nothing is left to remove.
+    else if (currents.has(ref.path)) await remove(ctx, path)
   }
   return {
     paths: record.versions.flatMap((ref) => (ref.from ? [ref.path, ref.from] : [ref.path])),
@@ -138,6 +154,13 @@ export function wholeMove(record: HistoryRecord): { from: string; to: string } |
   if (record.paths.length !== 2 || !from || !to) return undefined
   const moved = record.versions.length > 0 && record.versions.every((ref) => ref.from)
   return moved ? { from, to } : undefined
+}
+
+/** What a record did to one path, as the undo's choices say it. */
+function changeOf(ref: HistoryRecord['versions'][number]): NonNullable<RevertConflict['change']> {
+  if (ref.from) return 'move'
+  if (ref.before === null) return 'create'
+  return ref.after === null ? 'delete' : 'edit'
 }
 
 function isMove(record: HistoryRecord, display: string): boolean {

@@ -45,7 +45,10 @@ describe('failed commands in the activity log', () => {
     const asked = await store.execute(
       { command: 'str_replace', path: '/memories/a.md', old_str: `${missing}-2`, new_str: 'x' },
       CLAUDE,
-      { ask: async () => ({ go: true }) }
+      {
+        ask: async ({ plan }) =>
+          plan.ok ? { go: true, plan: plan.plan } : { go: false, result: plan.result }
+      }
     )
     expect(asked.isError).toBe(true)
     await store.flush()

@@ -175,6 +175,43 @@ describe('version history', () => {
     expect(await disk('b.md')).toBe('other b\n')
   })
 
+  it('undoes over a file changed since only when asked, and only while it holds what was compared', async () => {
+    store = await mem.open()
+    await tool.ok({ command: 'create', path: '/memories/n.md', file_text: 'first\n' })
+    const created = await newest()
+    await writeFile(join(mem.root(), 'n.md'), 'first\nmine\n')
+    const conflict = await store.revert(created.seq)
+    expect(conflict).toMatchObject({
+      status: 'conflict',
+      change: 'create',
+      currentHash: hashOf(Buffer.from('first\nmine\n'))
+    })
+    // Changed again after the compare: the agreed hash no longer holds, nothing is deleted.
+    await writeFile(join(mem.root(), 'n.md'), 'first\nmine\nmore\n')
+    const stale = [{ path: '/memories/n.md', hash: hashOf(Buffer.from('first\nmine\n')) }]
+    expect(await store.revert(created.seq, undefined, stale)).toMatchObject({ status: 'conflict' })
+    expect(await disk('n.md')).toBe('first\nmine\nmore\n')
+    // As compared: "Delete anyway" deletes it, as one undo of that entry (so it reads Undone).
+    const agreed = [{ path: '/memories/n.md', hash: hashOf(Buffer.from('first\nmine\nmore\n')) }]
+    expect(await store.revert(created.seq, undefined, agreed)).toMatchObject({
+      status: 'reverted'
+    })
+    expect(await disk('n.md')).toBeNull()
+    expect(await store.undone([created.seq])).toEqual([created.seq])
+    // A delete undone over a new file of the same name replaces it (what it held stays in history).
+    await tool.ok({ command: 'create', path: '/memories/d.md', file_text: 'old\n' })
+    await tool.ok({ command: 'delete', path: '/memories/d.md' })
+    const deletion = await newest()
+    await writeFile(join(mem.root(), 'd.md'), 'new\n')
+    const taken = await store.revert(deletion.seq)
+    expect(taken).toMatchObject({ status: 'conflict', change: 'delete' })
+    const hash = taken.status === 'conflict' ? (taken.currentHash ?? null) : null
+    expect(
+      await store.revert(deletion.seq, undefined, [{ path: '/memories/d.md', hash }])
+    ).toMatchObject({ status: 'reverted' })
+    expect(await disk('d.md')).toBe('old\n')
+  })
+
   it('lists versions of a path newest first, through renames and deletes', async () => {
     store = await mem.open()
     await tool.ok({ command: 'create', path: '/memories/old.md', file_text: 'a\n' })

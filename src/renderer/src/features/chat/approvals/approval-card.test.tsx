@@ -17,6 +17,7 @@ function approval(extra: Partial<PendingApproval> = {}): PendingApproval {
     path: '/memories/me.md',
     preview: { before: '# Me\n- likes tea\n', after: '# Me\n- likes green tea\n' },
     createdAt: '2026-11-22T10:00:00.000Z',
+    revision: 0,
     ...extra
   }
 }
@@ -52,7 +53,7 @@ describe('ApprovalCards', () => {
     card().focus()
     await user.keyboard('d')
     expect(main.callsTo('chat:answer-approval')).toEqual([
-      { approvalId: approval().id, answer: 'decline', reason: 'ad' }
+      { approvalId: approval().id, answer: 'decline', revision: 0, reason: 'ad' }
     ])
   })
 
@@ -69,7 +70,7 @@ describe('ApprovalCards', () => {
     )
     await user.click(within(card()).getByRole('button', { name: 'Decline' }))
     expect(main.approvals.answers).toEqual([
-      { approvalId: approval().id, answer: 'decline', reason: 'not now' }
+      { approvalId: approval().id, answer: 'decline', revision: 0, reason: 'not now' }
     ])
     expect(screen.queryByRole('region')).toBeNull()
   })
@@ -83,7 +84,9 @@ describe('ApprovalCards', () => {
     await user.tab()
     expect(document.activeElement).toBe(within(card()).getByRole('button', { name: 'Approve' }))
     await user.keyboard('{Enter}')
-    expect(main.approvals.answers).toEqual([{ approvalId: approval().id, answer: 'approve' }])
+    expect(main.approvals.answers).toEqual([
+      { approvalId: approval().id, answer: 'approve', revision: 0 }
+    ])
   })
 
   it('Always allow in this chat answers always-allow', async () => {

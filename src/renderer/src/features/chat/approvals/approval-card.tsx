@@ -26,6 +26,22 @@ function Preview({ approval }: { approval: PendingApproval }) {
   )
 }
 
+/**
+ * What happened to the file while the card waited, and what the buttons do now. Without it the
+ * card kept its first diff and Approve met the change only when it ran.
+ */
+export function onDiskWords(approval: PendingApproval): string | null {
+  const name = fileName(approval.path)
+  const happened =
+    approval.onDisk === 'deleted'
+      ? `${name} was deleted on disk while this waited`
+      : `${name} changed on disk while this waited`
+  if (approval.cannotApply)
+    return `${happened}, so this change can no longer be made. Decline to tell Claude why; nothing will be changed.`
+  if (!approval.onDisk) return null
+  return `${happened}. The change below is what Approve would do now.`
+}
+
 /** A key hint inside a button: seen, not read out (aria-keyshortcuts says it). */
 function Key({ children }: { children: string }) {
   return (
@@ -69,7 +85,10 @@ function ApprovalCard({
     previous.current = active
     card.current?.focus({ preventScroll: false })
   }, [takeFocus])
+  const applies = !approval.cannotApply
+  const onDisk = onDiskWords(approval)
   const answer = (choice: ApprovalAnswer, why?: string) => {
+    if (choice !== 'decline' && !applies) return
     setBusy(true)
     void onAnswer(choice, why).finally(() => setBusy(false))
   }
@@ -110,12 +129,24 @@ function ApprovalCard({
             Nothing is saved until you approve. Claude waits for your answer.
           </p>
           <p id={`${titleId}-keys`} className="text-xs text-muted">
-            Keys: A approve, D decline, Esc back to your message.
+            {applies
+              ? 'Keys: A approve, D decline, Esc back to your message.'
+              : 'Keys: D decline, Esc back to your message.'}
           </p>
         </div>
       </header>
-      <Preview approval={approval} />
-      <div className="flex flex-wrap items-center gap-2">
+      <p role="status" className={onDisk ? 'text-sm font-medium text-warning' : 'sr-only'}>
+        {onDisk}
+      </p>
+      {approval.cannotApply ? (
+        // A deleted file says it all; otherwise the engine's reason (old text no longer there).
+        approval.onDisk === 'deleted' ? null : (
+          <p className="text-xs text-muted">Why: {approval.cannotApply}</p>
+        )
+      ) : (
+        <Preview approval={approval} />
+      )}
+      <div className={applies ? 'flex flex-wrap items-center gap-2' : 'hidden'}>
         <button
           type="button"
           className="button button--primary"
@@ -185,7 +216,7 @@ export function ApprovalCards({
           key={approval.id}
           approval={approval}
           takeFocus={index === 0}
-          onAnswer={(choice, reason) => answer(approval.id, choice, reason)}
+          onAnswer={(choice, reason) => answer(approval.id, approval.revision, choice, reason)}
         />
       ))}
       {error ? (

@@ -30,6 +30,17 @@ function add(approval: PendingApproval): void {
   set({ ...snapshot, approvals: [...snapshot.approvals, approval] })
 }
 
+/** The file of a waiting change moved on disk: the same card shows the new plan. */
+function update(approval: PendingApproval): void {
+  if (!snapshot.approvals.some((a) => a.id === approval.id)) return add(approval)
+  set({
+    ...snapshot,
+    approvals: snapshot.approvals.map((a) =>
+      a.id === approval.id && a.revision < approval.revision ? approval : a
+    )
+  })
+}
+
 /** The card goes (answered, or gone: answered in another window, the reply stopped). */
 export function dropApproval(approvalId: string): void {
   if (!snapshot.approvals.some((a) => a.id === approvalId)) return
@@ -46,6 +57,7 @@ function start(): () => void {
   try {
     offs = [
       onEvent('chat:approval-pending', add),
+      onEvent('chat:approval-updated', update),
       onEvent('chat:approval-resolved', ({ approvalId }) => dropApproval(approvalId))
     ]
   } catch {

@@ -14,17 +14,20 @@ export function useApprovals(conversationId: string) {
   const [answerError, setAnswerError] = useState<ShownError | null>(null)
 
   const answer = useCallback(
-    async (approvalId: string, choice: ApprovalAnswer, reason?: string) => {
+    async (approvalId: string, revision: number, choice: ApprovalAnswer, reason?: string) => {
       setAnswerError(null)
       try {
         const trimmed = reason?.trim()
-        await call((api) =>
+        const { status } = await call((api) =>
           api.chat.answerApproval({
             approvalId,
             answer: choice,
+            revision,
             ...(trimmed ? { reason: trimmed } : {})
           })
         )
+        // The file moved again as the user answered: the card stays, showing the new plan.
+        if (status === 'changed') return
         // Answered (or already gone, e.g. answered in another window): the card goes either way.
         dropApproval(approvalId)
       } catch (failure) {

@@ -18,7 +18,8 @@ function approval(conversationId: string, id: string): PendingApproval {
     command: 'str_replace',
     path: '/memories/me.md',
     preview: { before: '- tea\n', after: '- green tea\n' },
-    createdAt: '2026-11-27T10:00:00.000Z'
+    createdAt: '2026-11-27T10:00:00.000Z',
+    revision: 0
   }
 }
 
@@ -77,7 +78,7 @@ describe('a change waiting in another chat', () => {
     const card = await screen.findByRole('region', { name: 'Claude wants to edit me.md' })
     await waitFor(() => expect(document.activeElement).toBe(card))
     await user.keyboard('a')
-    expect(main.approvals.answers).toEqual([{ approvalId: ID_1, answer: 'approve' }])
+    expect(main.approvals.answers).toEqual([{ approvalId: ID_1, answer: 'approve', revision: 0 }])
     await waitFor(() =>
       expect(within(list).getByRole('button', { name: /^Tea notes/ }).textContent).not.toContain(
         'Waiting'

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { MEMORY_OFF_TOOL_TEXT } from '@shared/chat/chat'
@@ -122,7 +122,7 @@ describe('MemoryChip', () => {
     expect(main.memory.get('/memories/old.md')).toBe('stale note\n')
   })
 
-  it('after the file changed again, Undo changes nothing and offers to compare', async () => {
+  it('after the file changed again, Undo changes nothing, says what happened and offers Compare, Undo anyway, Keep file', async () => {
     const main = installFakeMain({ memory: { '/memories/me.md': 'one\n' } })
     const user = userEvent.setup()
     const chip = chipFor(main, 'str_replace', '/memories/me.md', 'two\n')
@@ -134,12 +134,39 @@ describe('MemoryChip', () => {
     })
     render(<MemoryChip chip={chip} onOpen={() => undefined} />)
     await user.click(screen.getByRole('button', { name: /^Undo/ }))
-    expect((await screen.findByRole('status')).textContent).toMatch(/^Changed since:\s*compare$/)
-    await user.click(screen.getByRole('button', { name: 'compare' }))
+    expect((await screen.findByRole('status')).textContent).toBe(
+      "me.md was edited again after Claude's edit. Undo would put back the text from before and lose those later edits."
+    )
+    await user.click(screen.getByRole('button', { name: 'Compare' }))
     const compare = screen.getByRole('table', { name: 'How me.md changed since' })
     expect(compare.querySelector('del')?.textContent).toContain('two')
     expect(compare.querySelector('ins')?.textContent).toContain('three')
     expect(main.memory.get('/memories/me.md')).toBe('three\n')
+    await user.click(screen.getByRole('button', { name: 'Keep file' }))
+    expect(screen.getByRole('status').textContent).toBe('Kept as it is; nothing was undone.')
+    expect(main.memory.get('/memories/me.md')).toBe('three\n')
+  })
+
+  it('a create edited later: "Delete anyway" deletes it, edits and all', async () => {
+    const main = installFakeMain()
+    const user = userEvent.setup()
+    const chip = chipFor(main, 'create', '/memories/notes.md', 'first\n')
+    main.change({
+      actor: { kind: 'user' },
+      command: 'write',
+      path: '/memories/notes.md',
+      text: 'first\nmine\n'
+    })
+    render(<MemoryChip chip={chip} onOpen={() => undefined} />)
+    await user.click(screen.getByRole('button', { name: /^Undo/ }))
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'notes.md was edited after Claude created it. Undo would delete those edits too.'
+    )
+    expect(screen.getByRole('button', { name: 'Compare' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Keep file' })).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Delete anyway' }))
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Undone'))
+    expect(main.memory.has('/memories/notes.md')).toBe(false)
   })
 
   it('a rename reads a.md → b.md; an old conversation without history shows the asked change', async () => {

@@ -101,6 +101,7 @@ export function MemoryChip({ chip, onOpen }: { chip: ChipData; onOpen(path: stri
           <UndoControl
             seq={chip.memory.seq}
             word={chip.command === 'delete' ? 'Restore' : 'Undo'}
+            by="Claude"
             what={`Claude's change to ${fileName(chip.memory.versions[0]?.path ?? '')}`}
           />
         ) : null}

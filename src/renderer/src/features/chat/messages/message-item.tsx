@@ -7,6 +7,8 @@ import { FaultActions } from '../turn-status/fault-actions'
 import { attachmentsIn, MessageAttachments } from '../attachments/message-attachments'
 import { Markdown } from '../markdown/markdown'
 import { MemoryChip, type ChipData } from '../memory-chips/memory-chip'
+import { chipOf, isWrite } from '../memory-chips/chip-of'
+import { MemoryChipGroup } from '../memory-chips/memory-chip-group'
 import { ToolCallChip } from '../tools/tool-call-chip'
 import { ThinkingRun } from '../thinking/thinking-block'
 import { Sources, WebToolRun } from '../web/web-blocks'
@@ -14,12 +16,6 @@ import { UsageLine } from '../turn-status/usage-line'
 import { StopNote } from '../turn-status/stop-note'
 
 export type Results = ReadonlyMap<string, ToolResultBlock>
-
-function toolPath(input: Record<string, unknown>): string | null {
-  if (typeof input.old_path === 'string' && typeof input.new_path === 'string')
-    return `${input.old_path} → ${input.new_path}`
-  return typeof input.path === 'string' ? input.path : null
-}
 
 function Assistant({
   message,
@@ -30,10 +26,14 @@ function Assistant({
   onRetry,
   onOpenKey,
   onContinue,
-  showModel
+  showModel,
+  writesFolded,
+  writes
 }: {
   message: AssistantMessage
   results: Results
+  writesFolded: boolean
+  writes: ChipData[] | undefined
   usage?: Usage | undefined
   cost?: CostTotal | undefined
   onOpen(path: string): void
@@ -59,34 +59,24 @@ function Assistant({
         if (block.type === 'thinking' || block.type === 'redacted_thinking')
           return <ThinkingRun key={i} content={message.content} at={i} />
         if (block.type !== 'tool_use') return null
-        const input = block.input
-        const result = results.get(block.id)
-        // No answer yet after a tool_use stop: the call is running or waits for approval.
-        const status = result
-          ? result.is_error
-            ? 'error'
-            : 'done'
-          : message.stopReason === 'tool_use'
-            ? 'running'
-            : 'cancelled'
+        // Shown in the answer's group of changes (turn-writes.ts) instead.
+        if (writesFolded && isWrite(block)) return null
+        const chip = chipOf(block, results.get(block.id), message)
         if (block.name !== 'memory')
           return (
             <ToolCallChip
               key={block.id}
-              call={{ name: block.name, input, status, result: result?.content ?? '' }}
+              call={{
+                name: block.name,
+                input: block.input,
+                status: chip.status,
+                result: chip.result
+              }}
             />
           )
-        const chip: ChipData = {
-          command: typeof input.command === 'string' ? input.command : block.name,
-          path: toolPath(input),
-          status,
-          result: result?.content ?? '',
-          input,
-          ...(result?.memory ? { memory: result.memory } : {}),
-          ...(result?.cap ? { cap: result.cap } : {})
-        }
         return <MemoryChip key={block.id} chip={chip} onOpen={onOpen} />
       })}
+      {writes ? <MemoryChipGroup chips={writes} onOpen={onOpen} /> : null}
       {message.status === 'interrupted' ? (
         <p className="text-xs text-muted italic">Stopped.</p>
       ) : message.status === 'complete' ? (
@@ -164,10 +154,16 @@ export const MessageItem = memo(function MessageItem({
   onRetry,
   onOpenKey,
   onContinue,
-  showModel = true
+  showModel = true,
+  writesFolded = false,
+  writes
 }: {
   message: ChatMessage
   results: Results
+  /** This reply's changes are shown in its answer's group, not one by one. */
+  writesFolded?: boolean
+  /** On an answer's last reply: the answer's changes as one group, with Undo all. */
+  writes?: ChipData[] | undefined
   /** The whole answer's usage, on its last reply only (see answer-usage.ts). */
   usage?: Usage | undefined
   /** And what it cost (tokens only when the model has no price). */
@@ -213,6 +209,8 @@ export const MessageItem = memo(function MessageItem({
       onOpenKey={onOpenKey}
       onContinue={onContinue}
       showModel={showModel}
+      writesFolded={writesFolded}
+      writes={writes}
     />
   )
 })

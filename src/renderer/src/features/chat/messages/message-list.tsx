@@ -6,6 +6,7 @@ import { answerEnds, answerUsage } from '../turn-status/answer-usage'
 import { StreamingMarkdown } from '../markdown/markdown'
 import { MemoryChip } from '../memory-chips/memory-chip'
 import { ToolCallChip } from '../tools/tool-call-chip'
+import { turnWrites } from '../memory-chips/turn-writes'
 import { MessageItem } from './message-item'
 import { MessageRow } from './message-row'
 import { LatestButton } from './latest-button'
@@ -77,6 +78,7 @@ export function MessageList({
   }, [messages])
   const usage = useMemo(() => answerUsage(messages, running), [messages, running])
   const ends = useMemo(() => answerEnds(messages), [messages])
+  const writes = useMemo(() => turnWrites(messages, results, running), [messages, results, running])
   // Saved rows keep their identity while a reply streams, so their (memoized) items are skipped.
   const savedRows = useMemo<Row[]>(
     () => messages.filter(isShown).map((message) => ({ kind: 'message' as const, message })),
@@ -174,6 +176,8 @@ export function MessageList({
                   onOpenKey={row.message.id === lastId ? onOpenKey : undefined}
                   onContinue={row.message.id === continueId ? onContinue : undefined}
                   showModel={ends.has(row.message.id)}
+                  writesFolded={writes.folded.has(row.message.id)}
+                  writes={writes.groups.get(row.message.id)}
                 />
               </MessageRow>
             ) : row.kind === 'wait' ? (

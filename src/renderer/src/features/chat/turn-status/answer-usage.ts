@@ -29,7 +29,7 @@ export function isZeroUsage(usage: Usage): boolean {
  * The id of each answer's last reply → the replies (API rounds) of that answer. The answer still
  * being written is left out until it is whole.
  */
-function answerRounds(
+export function answerRounds(
   messages: readonly ChatMessage[],
   running: boolean
 ): Map<string, AssistantMessage[]> {

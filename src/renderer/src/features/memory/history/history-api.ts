@@ -8,6 +8,7 @@ import type {
   ForgetSecretsResult,
   HistoryVersion,
   KeptPlace,
+  RevertOverwrite,
   RevertResult
 } from '@shared/memory/history'
 import type { VersionRef } from '@shared/memory/memory'
@@ -34,9 +35,18 @@ export function historyOf(path: string): Promise<HistoryVersion[]> {
   return call((api) => api.memory.history({ path }))
 }
 
-/** Undoes one activity entry; a conflict answer changed nothing and carries both texts. */
-export function revert(seq: number): Promise<RevertResult> {
-  return call((api) => api.memory.revert({ seq }))
+/**
+ * Undoes one activity entry; a conflict answer changed nothing and carries both texts.
+ * `overwrite`: files changed since that the user chose to undo over (while still as compared).
+ */
+export function revert(seq: number, overwrite?: RevertOverwrite[]): Promise<RevertResult> {
+  return call((api) => api.memory.revert({ seq, ...(overwrite?.length ? { overwrite } : {}) }))
+}
+
+/** Of these entries, the ones a later change undid. */
+export async function undoneOf(seqs: number[]): Promise<Set<number>> {
+  if (!seqs.length) return new Set()
+  return new Set((await call((api) => api.memory.undone({ seqs }))).seqs)
 }
 
 /** Whether a later change undid this one (so an Undo shown again after a reload says "Undone"). */

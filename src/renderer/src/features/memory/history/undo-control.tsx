@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react'
-import { Check, GitCompareArrows, Undo2 } from 'lucide-react'
+import { Check, Undo2 } from 'lucide-react'
+import type { RevertOverwrite } from '@shared/memory/history'
 import type { SkippedFile } from '@shared/memory/memory'
-import { DiffView } from '../../../components/diff-view'
 import { toShownError } from '../../../lib/errors'
 import { plural } from '../../../lib/format'
-import { errorText, fileName } from '../change-words'
+import { errorText } from '../change-words'
 import { revert, wasUndone } from './history-api'
+import { overwriteOf, UndoConflict, type UndoConflictResult } from './undo-conflict'
 
 type State =
   | { kind: 'idle' }
@@ -13,18 +14,21 @@ type State =
   | { kind: 'undone' }
   /** An undo over many files (a sweep's) that left some as they were. */
   | { kind: 'partial'; restored: number; skipped: SkippedFile[] }
-  | { kind: 'conflict'; path: string; message: string; expected: string; current: string }
+  | { kind: 'conflict'; conflict: UndoConflictResult }
+  /** The user chose to keep the file as it is after a conflict. */
+  | { kind: 'kept' }
   | { kind: 'failed'; message: string }
 
 /**
- * Undo (or Restore) one activity entry through the engine, then say what happened: 'Undone', or
- * 'Changed since: compare' when the file moved on (nothing was changed; the compare shows how).
+ * Undo (or Restore) one activity entry through the engine, then say what happened: 'Undone', or,
+ * when the file moved on, what changed and the choices (undo-conflict.tsx).
  */
 export function UndoControl({
   seq,
   word,
   what,
   partialVerb = 'Brought back',
+  by,
   onDone
 }: {
   seq: number
@@ -33,6 +37,8 @@ export function UndoControl({
   what: string
   /** What an undo over many files did to those it did not leave (a sweep's: brought back). */
   partialVerb?: string
+  /** Who made the change ("Claude"), for the words when the file changed since. */
+  by?: string
   onDone?(): void
 }) {
   const [state, setState] = useState<State>({ kind: 'idle' })
@@ -51,9 +57,9 @@ export function UndoControl({
     }
   }, [seq])
 
-  function run(): void {
+  function run(overwrite?: RevertOverwrite[]): void {
     setState({ kind: 'busy' })
-    revert(seq).then(
+    revert(seq, overwrite).then(
       (result) => {
         if (result.status === 'reverted') {
           const skipped = result.skipped ?? []
@@ -63,14 +69,7 @@ export function UndoControl({
               : { kind: 'undone' }
           )
           if (result.paths.length) onDone?.()
-        } else
-          setState({
-            kind: 'conflict',
-            path: result.path,
-            message: result.message,
-            expected: result.expected ?? '',
-            current: result.current ?? ''
-          })
+        } else setState({ kind: 'conflict', conflict: result })
       },
       (failure: unknown) => setState({ kind: 'failed', message: errorText(toShownError(failure)) })
     )
@@ -119,31 +118,18 @@ export function UndoControl({
   }
   if (state.kind === 'conflict')
     return (
-      <span className="inline-flex flex-col gap-1">
-        <span role="status" className="inline-flex items-center gap-1 text-xs text-warning">
-          Changed since:
-          <button
-            type="button"
-            aria-expanded={comparing}
-            title={state.message}
-            className="inline-flex items-center gap-1 text-accent underline-offset-2 hover:underline"
-            onClick={() => setComparing((c) => !c)}
-          >
-            <GitCompareArrows size={12} aria-hidden />
-            compare
-          </button>
-        </span>
-        {comparing ? (
-          <span className="flex flex-col gap-1">
-            <span className="text-xs text-muted">{state.message}</span>
-            <DiffView
-              before={state.expected}
-              after={state.current}
-              label={`How ${fileName(state.path)} changed since`}
-              className="max-h-60"
-            />
-          </span>
-        ) : null}
+      <UndoConflict
+        conflict={state.conflict}
+        by={by}
+        busy={false}
+        onAnyway={() => run(overwriteOf(state.conflict))}
+        onKeep={() => setState({ kind: 'kept' })}
+      />
+    )
+  if (state.kind === 'kept')
+    return (
+      <span role="status" className="text-xs text-muted">
+        Kept as it is; nothing was undone.
       </span>
     )
   return (
@@ -153,7 +139,7 @@ export function UndoControl({
         className="inline-flex items-center gap-1 rounded-full px-1.5 py-0.5 text-xs text-muted hover:bg-fg/10 hover:text-fg disabled:opacity-50"
         aria-label={`${word} ${what}`}
         disabled={state.kind === 'busy'}
-        onClick={run}
+        onClick={() => run()}
       >
         <Undo2 size={12} aria-hidden />
         {word}
