@@ -74,7 +74,8 @@ import {
   ApprovalListSchema,
   ChatApprovalResolvedSchema,
   ListApprovalsInputSchema,
-  PendingApprovalSchema
+  MemoryApprovalSchema,
+  ToolCallApprovalSchema
 } from './chat/approval'
 import { DiagnosticsSchema } from './app/diagnostics'
 import {
@@ -373,9 +374,11 @@ export const events = {
   'chat:titled': ChatTitledSchema,
   'chat:rewritten': ChatRewrittenSchema,
   'chat:changed-outside': ChatChangedOutsideSchema,
-  'chat:approval-pending': PendingApprovalSchema,
+  'chat:approval-pending': MemoryApprovalSchema,
+  /** A tool call of another provider (an MCP server's) waits for the user. */
+  'chat:tool-approval-pending': ToolCallApprovalSchema,
   /** The file of a waiting change moved on disk: the same card, with the new plan (or none). */
-  'chat:approval-updated': PendingApprovalSchema,
+  'chat:approval-updated': MemoryApprovalSchema,
   'chat:approval-resolved': ChatApprovalResolvedSchema,
   'sync:changed': SyncStatusSchema,
   'window:show-conversation': ShowConversationSchema,

@@ -1,6 +1,6 @@
-import type { PendingApproval } from './approval'
+import type { MemoryApproval, ToolCallApproval } from './approval'
 
-const VERB: Record<PendingApproval['command'], string> = {
+const VERB: Record<MemoryApproval['command'], string> = {
   create: 'create',
   str_replace: 'edit',
   insert: 'edit',
@@ -15,8 +15,10 @@ function memoryName(path: string): string {
 
 /** "Claude wants to edit me.md", "Claude wants to move a.md to b.md": the card's title. */
 export function approvalTitle(
-  approval: Pick<PendingApproval, 'command' | 'path' | 'preview'>
+  approval: Pick<MemoryApproval, 'command' | 'path' | 'preview'> | Pick<ToolCallApproval, 'call'>
 ): string {
+  if ('call' in approval)
+    return `Claude wants to use ${approval.call.title} (${approval.call.server})`
   const to = approval.preview.to ? ` to ${memoryName(approval.preview.to)}` : ''
   return `Claude wants to ${VERB[approval.command]} ${memoryName(approval.path)}${to}`
 }

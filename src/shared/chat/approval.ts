@@ -36,7 +36,7 @@ export const PlannedChangeSchema = z.object({
 })
 export type PlannedChange = z.infer<typeof PlannedChangeSchema>
 
-export const PendingApprovalSchema = z.object({
+export const MemoryApprovalSchema = z.object({
   id: ApprovalIdSchema,
   conversationId: ConversationIdSchema,
   turnId: z.string(),
@@ -57,10 +57,50 @@ export const PendingApprovalSchema = z.object({
   /** The change can no longer be made on what is there now (why, in the engine's words). */
   cannotApply: z.string().optional()
 })
+export type MemoryApproval = z.infer<typeof MemoryApprovalSchema>
+
+/** The most of a call's arguments a card shows (as JSON); the rest is cut with a note. */
+export const TOOL_ARGUMENTS_SHOWN = 20_000
+
+/** A tool call of another provider (an MCP server's) that waits: the server, the tool, what Claude sent. */
+export const ToolCallApprovalSchema = z.object({
+  id: ApprovalIdSchema,
+  conversationId: ConversationIdSchema,
+  turnId: z.string(),
+  toolUseId: z.string(),
+  createdAt: z.string(),
+  revision: z.number().int().nonnegative(),
+  call: z.object({
+    /** `mcp:<server>`. */
+    provider: z.string(),
+    server: z.string(),
+    tool: z.string(),
+    /** The tool's title (its name when it has none). */
+    title: z.string(),
+    /** What Claude sent, as indented JSON (cut at TOOL_ARGUMENTS_SHOWN characters). */
+    arguments: z.string()
+  })
+})
+export type ToolCallApproval = z.infer<typeof ToolCallApprovalSchema>
+
+export const PendingApprovalSchema = z.union([MemoryApprovalSchema, ToolCallApprovalSchema])
 export type PendingApproval = z.infer<typeof PendingApprovalSchema>
 
-/** `always-allow`: approve this one and every later write in this conversation (this session). */
-export const ApprovalAnswerSchema = z.enum(['approve', 'decline', 'always-allow'])
+export function isToolCallApproval(approval: PendingApproval): approval is ToolCallApproval {
+  return 'call' in approval
+}
+
+/**
+ * `always-allow`: approve this one and every later write in this conversation (this session);
+ * for a tool call, every later call of that tool in this chat. `always-allow-tool`: a tool call
+ * only: that tool runs without asking from now on, in every chat (remembered in Settings → Tools).
+ */
+export const ApprovalAnswerSchema = z.enum([
+  'approve',
+  'decline',
+  'always-allow',
+  'always-allow-tool'
+])
 export type ApprovalAnswer = z.infer<typeof ApprovalAnswerSchema>
 
 export const APPROVAL_REASON_MAX = 1_000

@@ -100,7 +100,7 @@ export function createAttentionService({
   }
 
   const stop = chat.onEvent((event, payload) => {
-    if (event === 'chat:approval-pending') {
+    if (event === 'chat:approval-pending' || event === 'chat:tool-approval-pending') {
       show()
       void notify(payload as PendingApproval).catch(failed('notification'))
     } else if (event === 'chat:approval-resolved') show()

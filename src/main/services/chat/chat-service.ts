@@ -136,6 +136,16 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         tools: chatToolbox(conversation, current, {
           memory: { runner: memory, approvals },
           mcp: options.mcp,
+          askMcp: (preview, context) =>
+            approvals.askToolCall(
+              { ...context, input: preview.arguments },
+              {
+                provider: `mcp:${preview.server}`,
+                server: preview.serverName,
+                tool: preview.tool,
+                title: preview.title
+              }
+            ),
           allowedInChat: allowedInChat(conversation.id)
         }),
         emit,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import type { PendingApproval } from '@shared/chat/approval'
+import type { MemoryApproval, PendingApproval } from '@shared/chat/approval'
 import type { EventName, EventPayload } from '@shared/contract'
 import { FakeEmitter } from '../../../__tests__/electron-mock-emitter'
 import { createFakeDesktop } from '../../../__tests__/electron-mock-desktop'
@@ -12,7 +12,7 @@ import { APP_USER_MODEL_ID, setupAttention } from '../../../setup/desktop/attent
 import { createDesktopAttention } from '../attention'
 
 const CHAT = 'c-0000000a'
-const approval: PendingApproval = {
+const approval: MemoryApproval = {
   id: '0b8f5a2e-3c1d-4e6f-8a9b-0c1d2e3f4a5b',
   conversationId: CHAT,
   turnId: 't-1',

@@ -77,19 +77,72 @@ describe('MCP tools in a chat', () => {
     }
   })
 
-  test('a tool set to ask is never run unasked: Claude is told it was declined', async () => {
+  test('a tool set to ask waits for the user: the card names the server, the tool and what Claude sends; Decline tells Claude why', async () => {
     const dir = tempDir()
     const mcp = await everything(dir)
     try {
       const rig = await startRig(dir, { service: { mcp } })
       rig.fake.script(
-        reply([{ type: 'tool_use', name: ECHO, input: { message: 'hi' } }]),
+        reply([{ type: 'tool_use', name: ECHO, input: { message: 'hi' }, id: 'toolu_echo' }]),
         reply('Understood.')
       )
-      await converse(rig, 'Say hi through the server.')
+      const { id } = await rig.chat.createConversation()
+      const sent = await rig.chat.send({ conversationId: id, text: 'Say hi through the server.' })
+      const card = await rig.events.next('chat:tool-approval-pending')
+      expect(card).toMatchObject({
+        conversationId: id,
+        toolUseId: 'toolu_echo',
+        call: { provider: 'mcp:everything', server: 'Everything', tool: 'echo', title: 'Echo Tool' }
+      })
+      expect(JSON.parse(card.call.arguments)).toEqual({ message: 'hi' })
+      // Nothing ran while it waits: one request so far, no result.
+      expect(rig.fake.messageRequests()).toHaveLength(1)
+      expect(rig.chat.listApprovals({ conversationId: id }).approvals).toEqual([card])
+      rig.chat.answerApproval({ approvalId: card.id, answer: 'decline', reason: 'not now' })
+      await rig.events.end(sent.turnId)
       const result = toolResult(bodyOf(rig.fake, 1))
       expect(result).toMatchObject({ is_error: true })
-      expect(String(result?.content)).toMatch(/^The user declined this call\./)
+      expect(String(result?.content)).toMatch(
+        /^The user declined this call: not now\nNothing was run\./
+      )
+    } finally {
+      await mcp.dispose()
+    }
+  })
+
+  test('"Allow for this chat" runs the next call without a card; "Always allow" is remembered for the tool', async () => {
+    const dir = tempDir()
+    const mcp = await everything(dir)
+    try {
+      const rig = await startRig(dir, { service: { mcp } })
+      const call = (n: number) => ({
+        type: 'tool_use' as const,
+        name: ECHO,
+        input: { message: `hi ${n}` }
+      })
+      rig.fake.script(reply([call(1)]), reply([call(2)]), reply('Both said.'))
+      const { id } = await rig.chat.createConversation()
+      const sent = await rig.chat.send({ conversationId: id, text: 'Twice, please.' })
+      const card = await rig.events.next('chat:tool-approval-pending')
+      rig.chat.answerApproval({ approvalId: card.id, answer: 'always-allow' })
+      await rig.events.end(sent.turnId)
+      expect(rig.events.of('chat:tool-approval-pending')).toHaveLength(1)
+      expect(toolResult(bodyOf(rig.fake, 1))).toMatchObject({ content: 'Echo: hi 1' })
+      expect(toolResult(bodyOf(rig.fake, 2))).toMatchObject({ content: 'Echo: hi 2' })
+      expect(mcp.approvalOf('everything', 'echo')).toBe('ask')
+
+      // Another chat asks again; "Always allow" is kept in Settings → Tools.
+      rig.fake.script(reply([call(3)]), reply('Done.'))
+      const other = await rig.chat.createConversation()
+      const again = await rig.chat.send({ conversationId: other.id, text: 'Once more.' })
+      const second = await rig.events.next(
+        'chat:tool-approval-pending',
+        (p) => p.conversationId === other.id
+      )
+      rig.chat.answerApproval({ approvalId: second.id, answer: 'always-allow-tool' })
+      await rig.events.end(again.turnId)
+      expect(toolResult(bodyOf(rig.fake, 4))).toMatchObject({ content: 'Echo: hi 3' })
+      expect(mcp.approvalOf('everything', 'echo')).toBe('always')
     } finally {
       await mcp.dispose()
     }

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import {
   ApprovalCommandSchema,
+  TOOL_ARGUMENTS_SHOWN,
   type AnswerApprovalInput,
+  type MemoryApproval,
   type PendingApproval,
-  type PlannedChange
+  type PlannedChange,
+  type ToolCallApproval
 } from '@shared/chat/approval'
 import type { ToolResult } from '@shared/memory/memory'
 import type { MemoryWriteApproval } from '@shared/app/settings'
@@ -44,9 +47,15 @@ export interface ApprovalRequest {
 
 type Decision = { kind: 'go'; plan: PlannedChange } | { kind: 'declined'; reason: string | null }
 
+/** The user's answer to a tool call: run it (and remember it for the chat or for good), or not. */
+export type ToolCallDecision =
+  { go: true; remember?: 'once-per-chat' | 'always' } | { go: false; reason: string | null }
+
 interface Waiting {
   /** The card as shown now (its revision moves with each new plan). */
   approval: PendingApproval
+  /** A tool call's: runs it on Approve (nothing to re-plan). */
+  approveCall?: (answer: 'approve' | 'always-allow' | 'always-allow-tool') => void
   /** The plan Approve runs; null while the change cannot apply. */
   plan: PlannedChange | null
   /** Why the change cannot apply now (the engine's result), told to Claude on Decline. */
@@ -100,12 +109,80 @@ export class ApprovalDesk {
       waiting.settle({ kind: 'declined', reason: reason ?? null }, 'declined')
       return { status: 'answered' }
     }
+    if (waiting.approveCall) {
+      waiting.approveCall(answer)
+      return { status: 'answered' }
+    }
+    if (answer === 'always-allow-tool') return { status: 'changed' }
     // Approve only the plan the user saw, and only one that can still be made.
     const shown = revision ?? waiting.approval.revision
     if (shown !== waiting.approval.revision || !waiting.plan) return { status: 'changed' }
     if (answer === 'always-allow') this.allowed.add(waiting.approval.conversationId)
     waiting.settle({ kind: 'go', plan: waiting.plan }, 'approved')
     return { status: 'answered' }
+  }
+
+  /**
+   * A tool call of another provider (an MCP server's) waits for the user's answer, shown as its
+   * server, tool and arguments. A stop or quitting declines it.
+   */
+  askToolCall(
+    request: Omit<ApprovalRequest, 'input'> & { input: Record<string, unknown> },
+    call: Omit<ToolCallApproval['call'], 'arguments'>
+  ): Promise<ToolCallDecision> {
+    if (this.closed) return Promise.resolve({ go: false, reason: CLOSED_REASON })
+    if (request.signal.aborted) return Promise.resolve({ go: false, reason: STOPPED_REASON })
+    const json = JSON.stringify(request.input, null, 2)
+    const approval: ToolCallApproval = {
+      id: randomUUID(),
+      conversationId: request.conversationId,
+      turnId: request.turnId,
+      toolUseId: request.toolUseId,
+      createdAt: this.deps.clock().toISOString(),
+      revision: 0,
+      call: {
+        ...call,
+        arguments:
+          json.length > TOOL_ARGUMENTS_SHOWN
+            ? `${json.slice(0, TOOL_ARGUMENTS_SHOWN)}\n… (${(json.length - TOOL_ARGUMENTS_SHOWN).toLocaleString('en-US')} more characters)`
+            : json
+      }
+    }
+    return new Promise<ToolCallDecision>((resolve) => {
+      let answered: ToolCallDecision = { go: false, reason: null }
+      const onStop = () => waiting.settle({ kind: 'declined', reason: STOPPED_REASON }, 'cancelled')
+      const waiting: Waiting = {
+        approval,
+        plan: null,
+        cannotApply: null,
+        approveCall: (answer) => {
+          answered =
+            answer === 'always-allow'
+              ? { go: true, remember: 'once-per-chat' }
+              : answer === 'always-allow-tool'
+                ? { go: true, remember: 'always' }
+                : { go: true }
+          waiting.settle({ kind: 'declined', reason: null }, 'approved')
+        },
+        settle: (decision, outcome) => {
+          if (!this.waiting.delete(approval.id)) return
+          request.signal.removeEventListener('abort', onStop)
+          this.deps.emit('chat:approval-resolved', {
+            conversationId: approval.conversationId,
+            approvalId: approval.id,
+            outcome
+          })
+          resolve(
+            outcome === 'approved'
+              ? answered
+              : { go: false, reason: decision.kind === 'declined' ? decision.reason : null }
+          )
+        }
+      }
+      this.waiting.set(approval.id, waiting)
+      request.signal.addEventListener('abort', onStop, { once: true })
+      this.deps.emit('chat:tool-approval-pending', approval)
+    })
   }
 
   /** Quitting: whatever waits is declined, and nothing new waits. */
@@ -156,7 +233,7 @@ export class ApprovalDesk {
       question.onReplan((next) => {
         if (!this.waiting.has(approval.id)) return
         const kind = next.ok ? 'changed' : next.missing ? 'deleted' : 'changed'
-        const shown = waiting.approval
+        const shown = waiting.approval as MemoryApproval
         waiting.approval = pendingApproval({ ...shown, revision: shown.revision + 1 }, next, kind)
         waiting.plan = next.ok ? next.plan : null
         waiting.cannotApply = next.ok ? null : next.result
@@ -171,7 +248,7 @@ export class ApprovalDesk {
 
 /** What a card keeps across plans: who asked, which call, and what the command names. */
 type Identity = Pick<
-  PendingApproval,
+  MemoryApproval,
   'id' | 'conversationId' | 'turnId' | 'toolUseId' | 'createdAt' | 'revision' | 'command' | 'path'
 >
 
@@ -179,8 +256,8 @@ type Identity = Pick<
 function pendingApproval(
   identity: Identity,
   plan: Preview,
-  onDisk: PendingApproval['onDisk']
-): PendingApproval {
+  onDisk: MemoryApproval['onDisk']
+): MemoryApproval {
   const { id, conversationId, turnId, toolUseId, createdAt, revision, command, path } = identity
   const card = {
     ...{ id, conversationId, turnId, toolUseId, createdAt, revision, command, path },
@@ -209,7 +286,7 @@ function declined(reason: string | null): Approval {
 }
 
 /** The command and path as Claude sent them: a card with no plan still names what was asked. */
-function namedIn(input: unknown): Pick<PendingApproval, 'command' | 'path'> {
+function namedIn(input: unknown): Pick<MemoryApproval, 'command' | 'path'> {
   const fields =
     typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {}
   const parsed = ApprovalCommandSchema.safeParse(fields.command)

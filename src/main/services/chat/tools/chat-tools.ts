@@ -10,6 +10,7 @@ import { Toolbox } from './toolbox'
 export interface McpServers extends McpToolSource {
   servers(): Array<{ id: string; name: string }>
   approvalOf: McpProviderDeps['approvalOf']
+  setToolApproval(server: string, tool: string, approval: 'always'): Promise<unknown>
 }
 
 export interface ChatToolDeps {
@@ -37,6 +38,7 @@ export function chatToolbox(
       server,
       source: mcp!,
       approvalOf: mcp!.approvalOf,
+      allowAlways: (server, tool) => mcp!.setToolApproval(server, tool, 'always'),
       ...(deps.askMcp ? { ask: deps.askMcp } : {}),
       allowedInChat: deps.allowedInChat ?? new Set()
     })

@@ -58,6 +58,8 @@ export interface McpProviderDeps {
     preview: McpCallPreview,
     context: ToolCallContext & { toolUseId: string }
   ) => Promise<McpDecision>
+  /** Remembers "Always allow" for a tool (Settings → Tools keeps it). */
+  allowAlways?: (server: string, tool: string) => Promise<unknown>
   /** Tools the user allowed for this chat (answered "Allow for this chat"), by API name. */
   allowedInChat: Set<string>
 }
@@ -115,7 +117,8 @@ async function decide(
 ): Promise<McpDecision> {
   const approval = deps.approvalOf(tool.server, tool.name)
   if (approval === 'always') return { go: true }
-  if (approval === 'once-per-chat' && deps.allowedInChat.has(call.name)) return { go: true }
+  // Allowed for this chat (the card's "Allow for this chat"), whatever the tool's setting.
+  if (deps.allowedInChat.has(call.name)) return { go: true }
   if (!deps.ask) return { go: false, reason: null }
   const decision = await deps.ask(
     {
@@ -127,7 +130,12 @@ async function decide(
     },
     { ...context, toolUseId: call.id }
   )
-  if (decision.go && decision.remember === 'once-per-chat') deps.allowedInChat.add(call.name)
+  // "Ask once per chat": the first Allow counts for the rest of the chat.
+  if (decision.go && (decision.remember === 'once-per-chat' || approval === 'once-per-chat'))
+    deps.allowedInChat.add(call.name)
+  if (decision.go && decision.remember === 'always')
+    // The call runs now either way; a setting not saved only means asking again next time.
+    await deps.allowAlways?.(tool.server, tool.name).catch(() => undefined)
   return decision
 }
 

@@ -2,18 +2,21 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { ShieldQuestionMark } from 'lucide-react'
 import {
   APPROVAL_REASON_MAX,
+  isToolCallApproval,
   type ApprovalAnswer,
+  type MemoryApproval,
   type PendingApproval
 } from '@shared/chat/approval'
 import { approvalTitle } from '@shared/chat/approval-words'
 import { DiffView } from '../../../components/diff-view'
 import { errorText, fileName } from '../../memory/change-words'
 import { useApprovals } from './use-approvals'
+import { ToolCallPreview } from './tool-call-preview'
 
 export { approvalTitle }
 
 /** The change as the chips show it: the same diff rendering, or a sentence where no diff fits. */
-function Preview({ approval }: { approval: PendingApproval }) {
+function Preview({ approval }: { approval: MemoryApproval }) {
   const { before, after, note } = approval.preview
   const label = `What this change would do to ${fileName(approval.path)}`
   return (
@@ -30,7 +33,7 @@ function Preview({ approval }: { approval: PendingApproval }) {
  * What happened to the file while the card waited, and what the buttons do now. Without it the
  * card kept its first diff and Approve met the change only when it ran.
  */
-export function onDiskWords(approval: PendingApproval): string | null {
+export function onDiskWords(approval: MemoryApproval): string | null {
   const name = fileName(approval.path)
   const happened =
     approval.onDisk === 'deleted'
@@ -85,8 +88,9 @@ function ApprovalCard({
     previous.current = active
     card.current?.focus({ preventScroll: false })
   }, [takeFocus])
-  const applies = !approval.cannotApply
-  const onDisk = onDiskWords(approval)
+  const memory = isToolCallApproval(approval) ? null : approval
+  const applies = !memory?.cannotApply
+  const onDisk = memory ? onDiskWords(memory) : null
   const answer = (choice: ApprovalAnswer, why?: string) => {
     if (choice !== 'decline' && !applies) return
     setBusy(true)
@@ -126,7 +130,9 @@ function ApprovalCard({
             {approvalTitle(approval)}
           </h2>
           <p className="text-xs text-muted">
-            Nothing is saved until you approve. Claude waits for your answer.
+            {memory
+              ? 'Nothing is saved until you approve. Claude waits for your answer.'
+              : 'Nothing runs until you allow it. Claude waits for your answer.'}
           </p>
           <p id={`${titleId}-keys`} className="text-xs text-muted">
             {applies
@@ -138,13 +144,15 @@ function ApprovalCard({
       <p role="status" className={onDisk ? 'text-sm font-medium text-warning' : 'sr-only'}>
         {onDisk}
       </p>
-      {approval.cannotApply ? (
+      {!memory ? (
+        <ToolCallPreview approval={approval as Exclude<PendingApproval, MemoryApproval>} />
+      ) : memory.cannotApply ? (
         // A deleted file says it all; otherwise the engine's reason (old text no longer there).
-        approval.onDisk === 'deleted' ? null : (
-          <p className="text-xs text-muted">Why: {approval.cannotApply}</p>
+        memory.onDisk === 'deleted' ? null : (
+          <p className="text-xs text-muted">Why: {memory.cannotApply}</p>
         )
       ) : (
-        <Preview approval={approval} />
+        <Preview approval={memory} />
       )}
       <div className={applies ? 'flex flex-wrap items-center gap-2' : 'hidden'}>
         <button
@@ -154,7 +162,7 @@ function ApprovalCard({
           aria-keyshortcuts="A"
           onClick={() => answer('approve')}
         >
-          Approve <Key>A</Key>
+          {memory ? 'Approve' : 'Allow once'} <Key>A</Key>
         </button>
         <button
           type="button"
@@ -162,8 +170,18 @@ function ApprovalCard({
           disabled={busy}
           onClick={() => answer('always-allow')}
         >
-          Always allow in this chat
+          {memory ? 'Always allow in this chat' : 'Allow for this chat'}
         </button>
+        {memory ? null : (
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => answer('always-allow-tool')}
+          >
+            Always allow
+          </button>
+        )}
       </div>
       <form className="flex flex-wrap items-end gap-2" onSubmit={decline}>
         <div className="flex min-w-48 flex-1 flex-col gap-1">

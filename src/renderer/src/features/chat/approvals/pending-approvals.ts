@@ -57,6 +57,7 @@ function start(): () => void {
   try {
     offs = [
       onEvent('chat:approval-pending', add),
+      onEvent('chat:tool-approval-pending', add),
       onEvent('chat:approval-updated', update),
       onEvent('chat:approval-resolved', ({ approvalId }) => dropApproval(approvalId))
     ]
