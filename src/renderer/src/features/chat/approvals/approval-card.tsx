@@ -136,7 +136,7 @@ function ApprovalCard({
           </p>
           <p id={`${titleId}-keys`} className="text-xs text-muted">
             {applies
-              ? 'Keys: A approve, D decline, Esc back to your message.'
+              ? `Keys: A ${memory ? 'approve' : 'allow once'}, D decline, Esc back to your message.`
               : 'Keys: D decline, Esc back to your message.'}
           </p>
         </div>
