@@ -134,12 +134,7 @@ export class ApprovalDesk {
     if (request.signal.aborted) return Promise.resolve({ go: false, reason: STOPPED_REASON })
     const json = JSON.stringify(request.input, null, 2)
     const approval: ToolCallApproval = {
-      id: randomUUID(),
-      conversationId: request.conversationId,
-      turnId: request.turnId,
-      toolUseId: request.toolUseId,
-      createdAt: this.deps.clock().toISOString(),
-      revision: 0,
+      ...this.newCard(request),
       call: {
         ...call,
         arguments:
@@ -165,13 +160,7 @@ export class ApprovalDesk {
           waiting.settle({ kind: 'declined', reason: null }, 'approved')
         },
         settle: (decision, outcome) => {
-          if (!this.waiting.delete(approval.id)) return
-          request.signal.removeEventListener('abort', onStop)
-          this.deps.emit('chat:approval-resolved', {
-            conversationId: approval.conversationId,
-            approvalId: approval.id,
-            outcome
-          })
+          if (!this.release(approval, request.signal, onStop, outcome)) return
           resolve(
             outcome === 'approved'
               ? answered
@@ -185,6 +174,27 @@ export class ApprovalDesk {
     })
   }
 
+  /** A new card's identity: who asks, for which call, now, as first shown. */
+  private newCard(request: Omit<ApprovalRequest, 'input' | 'signal'>) {
+    const { conversationId, turnId, toolUseId } = request
+    const createdAt = this.deps.clock().toISOString()
+    return { id: randomUUID(), conversationId, turnId, toolUseId, createdAt, revision: 0 }
+  }
+
+  /** Takes a card off the desk and tells the page; false when it was already answered. */
+  private release(
+    approval: PendingApproval,
+    signal: AbortSignal,
+    onStop: () => void,
+    outcome: 'approved' | 'declined' | 'cancelled'
+  ): boolean {
+    if (!this.waiting.delete(approval.id)) return false
+    signal.removeEventListener('abort', onStop)
+    const { conversationId, id: approvalId } = approval
+    this.deps.emit('chat:approval-resolved', { conversationId, approvalId, outcome })
+    return true
+  }
+
   /** Quitting: whatever waits is declined, and nothing new waits. */
   close(): void {
     this.closed = true
@@ -194,15 +204,7 @@ export class ApprovalDesk {
 
   private wait(request: ApprovalRequest, question: ApprovalQuestion): Promise<Approval> {
     const approval = pendingApproval(
-      {
-        id: randomUUID(),
-        conversationId: request.conversationId,
-        turnId: request.turnId,
-        toolUseId: request.toolUseId,
-        createdAt: this.deps.clock().toISOString(),
-        revision: 0,
-        ...namedIn(request.input)
-      },
+      { ...this.newCard(request), ...namedIn(request.input) },
       question.plan,
       question.changed ? 'changed' : undefined
     )
@@ -213,13 +215,7 @@ export class ApprovalDesk {
         plan: question.plan.ok ? question.plan.plan : null,
         cannotApply: question.plan.ok ? null : question.plan.result,
         settle: (decision, outcome) => {
-          if (!this.waiting.delete(approval.id)) return
-          request.signal.removeEventListener('abort', onStop)
-          this.deps.emit('chat:approval-resolved', {
-            conversationId: approval.conversationId,
-            approvalId: approval.id,
-            outcome
-          })
+          if (!this.release(approval, request.signal, onStop, outcome)) return
           resolve(
             decision.kind === 'go'
               ? { go: true, plan: decision.plan }
