@@ -1,36 +1,21 @@
-import { useEffect, useState } from 'react'
 import type { McpOverview } from '@shared/mcp/channels'
-import { call, onEvent } from '../../../lib/api'
+import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'
+import { useMainState } from '../../../lib/hooks/use-main-state'
 
 /** The MCP servers as main has them, kept current by `mcp:changed`. */
 export function useMcpOverview() {
-  const [overview, setOverview] = useState<McpOverview | null>(null)
-  const [problem, setProblem] = useState<string | null>(null)
-  useEffect(() => {
-    let live = true
-    call((api) => api.mcp.overview()).then(
-      (next) => live && setOverview(next),
-      (failure: unknown) => live && setProblem(toShownError(failure).message)
-    )
-    let off: () => void = () => undefined
-    try {
-      off = onEvent('mcp:changed', setOverview)
-    } catch {
-      // Outside Cairn (no bridge): the overview call above has already said so.
-    }
-    return () => {
-      live = false
-      off()
-    }
-  }, [])
+  const { state, setState, problem, setProblem } = useMainState(
+    (api) => api.mcp.overview(),
+    'mcp:changed'
+  )
 
   /** Runs a call that answers the new overview; a failure is said under the card. */
   const act = (run: Parameters<typeof call<McpOverview>>[0]): Promise<boolean> => {
     setProblem(null)
     return call(run).then(
       (next) => {
-        setOverview(next)
+        setState(next)
         return true
       },
       (failure: unknown) => {
@@ -39,5 +24,5 @@ export function useMcpOverview() {
       }
     )
   }
-  return { overview, problem, setProblem, act }
+  return { overview: state, problem, setProblem, act }
 }
