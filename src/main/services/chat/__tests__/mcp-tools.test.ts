@@ -147,4 +147,37 @@ describe('MCP tools in a chat', () => {
       await mcp.dispose()
     }
   })
+
+  test('a long call shows its progress on the running chip; Stop cancels it on the server and ends the turn', async () => {
+    const dir = tempDir()
+    const mcp = await everything(dir)
+    try {
+      await mcp.setToolApproval('everything', 'trigger-long-running-operation', 'always')
+      const rig = await startRig(dir, { service: { mcp } })
+      rig.fake.script(
+        reply([
+          {
+            type: 'tool_use',
+            name: 'mcp__everything__trigger-long-running-operation',
+            input: { duration: 600, steps: 600 }
+          }
+        ])
+      )
+      const { id } = await rig.chat.createConversation()
+      const sent = await rig.chat.send({ conversationId: id, text: 'Take your time.' })
+      const step = await rig.events.next(
+        'chat:tool',
+        (e) => e.status === 'running' && /of 600\)$/.test(e.summary)
+      )
+      expect(step).toMatchObject({ provider: 'mcp:everything', path: 'Everything' })
+      await rig.chat.stop({ conversationId: id })
+      const end = await rig.events.end(sent.turnId)
+      expect(end.payload).toMatchObject({ status: 'interrupted' })
+      const done = rig.events.of('chat:tool').at(-1)
+      expect(done).toMatchObject({ status: 'error' })
+      expect(done?.summary).toMatch(/stopped the reply; the call was cancelled/)
+    } finally {
+      await mcp.dispose()
+    }
+  })
 })

@@ -32,6 +32,8 @@ export interface ToolCallContext {
   signal: AbortSignal
   /** The saved call lost something to `conceal`; `run` is given the input as Claude wrote it. */
   concealed: boolean
+  /** Tells the page how a long call is going ("Step 3 of 10"), on its running chip. */
+  progress?: (words: string) => void
 }
 
 /** A call's answer: what Claude gets, and Cairn's own notes kept beside it (never sent). */

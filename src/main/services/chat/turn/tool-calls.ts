@@ -42,7 +42,13 @@ export async function runToolCalls(
       ? { content: bad, is_error: true }
       : await turn.deps.tools.run(
           { id: call.id, name: call.name, input: written ?? call.input },
-          { conversationId, turnId: turn.id, signal: turn.signal, concealed: written !== undefined }
+          {
+            conversationId,
+            turnId: turn.id,
+            signal: turn.signal,
+            concealed: written !== undefined,
+            progress: (words) => event('running', summarize(words))
+          }
         )
     const { keepInputAs, ...result } = run
     if (keepInputAs) {

@@ -26,7 +26,10 @@ export interface McpToolSource {
     server: string,
     tool: string,
     args: Record<string, unknown>,
-    options: { signal: AbortSignal }
+    options: {
+      signal: AbortSignal
+      onProgress?: (p: { progress: number; total?: number; message?: string }) => void
+    }
   ): Promise<{
     content: Array<Record<string, unknown>>
     isError: boolean
@@ -94,7 +97,8 @@ export function mcpProvider(deps: McpProviderDeps): ToolProvider {
       if (!decision.go) return declined(decision.reason)
       try {
         const result = await source.callTool(server.id, tool.name, call.input, {
-          signal: context.signal
+          signal: context.signal,
+          onProgress: (p) => context.progress?.(progressWords(p))
         })
         return {
           content: resultText(result.content, result.structuredContent),
@@ -137,6 +141,12 @@ async function decide(
     // The call runs now either way; a setting not saved only means asking again next time.
     await deps.allowAlways?.(tool.server, tool.name).catch(() => undefined)
   return decision
+}
+
+/** "Step 3 of 10: reading", as the running chip says it. */
+function progressWords(p: { progress: number; total?: number; message?: string }): string {
+  const count = p.total ? `${p.progress} of ${p.total}` : `${p.progress}`
+  return p.message ? `${p.message} (${count})` : `Working… (${count})`
 }
 
 function titleOf(tool: McpToolLike): string {

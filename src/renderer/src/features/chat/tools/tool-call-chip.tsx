@@ -19,7 +19,7 @@ export function toolCallLabel(call: ToolCallData): string {
     : mcp
       ? `${mcp.tool} (${mcp.server})`
       : call.name
-  if (call.status === 'running') return `Using ${what}…`
+  if (call.status === 'running') return `Using ${what}…${call.result ? ` ${call.result}` : ''}`
   if (call.status === 'cancelled') return `${what} (stopped)`
   if (call.status === 'error') return `${what} failed: ${call.result.split('\n')[0] ?? ''}`
   return `Used ${what}`
