@@ -59,7 +59,7 @@ test('add a server from pasted JSON, see its tools; Claude calls one, the card a
   await card.getByRole('button', { name: 'Allow for this chat' }).click()
   await expect(card).toBeHidden()
   await expect(page.getByText('It said hi back.')).toBeVisible()
-  const chip = page.getByRole('button', { name: /^Used echo \(everything\)/ })
+  const chip = page.getByRole('button', { name: /^Used Echo Tool \(Everything\)/ })
   await chip.click()
   await expect(page.getByText('Echo: hi', { exact: true })).toBeVisible()
 })

@@ -49,7 +49,9 @@ export const ToolResultBlockSchema = z.object({
   /** Cairn's own, never sent to the API: the memory change this call made (its chip's diff/undo). */
   memory: MemoryOpRefSchema.optional(),
   /** Cairn's own, never sent to the API: the cap that refused this write (its chip names it). */
-  cap: CapRefusalSchema.optional()
+  cap: CapRefusalSchema.optional(),
+  /** Cairn's own, never sent to the API: how the call shows (an MCP tool's title, its server). */
+  shown: z.object({ action: z.string(), target: z.string().nullable() }).optional()
 })
 /** Sent back verbatim in later requests, with whatever fields the API gave it. */
 export const CompactionBlockSchema = z.looseObject({

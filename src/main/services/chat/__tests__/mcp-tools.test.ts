@@ -57,8 +57,15 @@ describe('MCP tools in a chat', () => {
         ]),
         reply('It said hi back.')
       )
-      const { end } = await converse(rig, 'Say hi through the server.')
+      const { end, conversationId } = await converse(rig, 'Say hi through the server.')
       expect(end.event).toBe('chat:done')
+      // Saved with how it showed (Cairn's own, never sent): the tool's title and its server.
+      const { conversation } = await rig.chat.getConversation({ conversationId })
+      const saved = conversation.messages
+        .flatMap((m) => (m.role === 'user' ? m.content : []))
+        .find((b) => b.type === 'tool_result')
+      expect(saved).toMatchObject({ shown: { action: 'Echo Tool', target: 'Everything' } })
+      expect(JSON.stringify(bodyOf(rig.fake, 1))).not.toContain('"shown"')
       expectValidRequests(rig.fake)
       const tools = bodyOf(rig.fake, 0).tools as Array<{ name: string; input_schema?: unknown }>
       expect(tools[0]).toEqual({ type: 'memory_20250818', name: 'memory' })

@@ -93,22 +93,32 @@ export function mcpProvider(deps: McpProviderDeps): ToolProvider {
     async run(call, context): Promise<ToolRun> {
       const tool = toolsNow().get(call.name)
       if (!tool) return failed(`the ${server.name} server no longer offers ${call.name}.`)
-      const decision = await decide(deps, tool, call, context)
-      if (!decision.go) return declined(decision.reason)
-      try {
-        const result = await source.callTool(server.id, tool.name, call.input, {
-          signal: context.signal,
-          onProgress: (p) => context.progress?.(progressWords(p))
-        })
-        return {
-          content: resultText(result.content, result.structuredContent),
-          is_error: result.isError
-        }
-      } catch (error) {
-        if (context.signal.aborted)
-          return failed('the user stopped the reply; the call was cancelled.')
-        return failed(error instanceof Error ? error.message : String(error))
+      // Kept beside the result, so a saved call shows as it did while it ran.
+      const shown = { action: titleOf(tool), target: server.name }
+      return { ...(await callOn(tool, call, context)), shown }
+    }
+  }
+
+  async function callOn(
+    tool: McpToolLike,
+    call: { id: string; name: string; input: Record<string, unknown> },
+    context: ToolCallContext
+  ): Promise<ToolRun> {
+    const decision = await decide(deps, tool, call, context)
+    if (!decision.go) return declined(decision.reason)
+    try {
+      const result = await source.callTool(server.id, tool.name, call.input, {
+        signal: context.signal,
+        onProgress: (p) => context.progress?.(progressWords(p))
+      })
+      return {
+        content: resultText(result.content, result.structuredContent),
+        is_error: result.isError
       }
+    } catch (error) {
+      if (context.signal.aborted)
+        return failed('the user stopped the reply; the call was cancelled.')
+      return failed(error instanceof Error ? error.message : String(error))
     }
   }
 }

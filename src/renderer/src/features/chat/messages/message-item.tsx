@@ -70,7 +70,8 @@ function Assistant({
                 name: block.name,
                 input: block.input,
                 status: chip.status,
-                result: chip.result
+                result: chip.result,
+                shown: results.get(block.id)?.shown
               }}
             />
           )

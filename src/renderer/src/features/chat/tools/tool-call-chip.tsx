@@ -5,7 +5,7 @@ import { mcpToolOf } from '@shared/mcp/tool-name'
 export interface ToolCallData {
   name: string
   /** As main described it while it ran (the tool's title, its server's name). */
-  shown?: { action: string; target: string | null }
+  shown?: { action: string; target: string | null } | undefined
   input: Record<string, unknown>
   status: 'running' | 'done' | 'error' | 'cancelled'
   result: string
