@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { McpServerIdSchema } from '../mcp/servers'
 import { SendAttachmentsSchema } from './attachments'
 import {
   ConversationIdSchema,
@@ -40,7 +41,9 @@ export const ConversationOptionsSchema = z.object({
   instructions: z.string().nullable(),
   memory: MemoryModeSchema,
   webSearch: z.boolean(),
-  webFetch: z.boolean()
+  webFetch: z.boolean(),
+  /** MCP servers turned off for this chat (by id). */
+  serversOff: z.array(z.string())
 })
 export type ConversationOptions = z.infer<typeof ConversationOptionsSchema>
 export const ConversationRefSchema = z.strictObject({ conversationId: ConversationIdSchema })
@@ -54,7 +57,12 @@ export const UpdateConversationInputSchema = z.strictObject({
   memory: MemoryModeSchema.optional(),
   /** Web search / web fetch for this chat (offered where the model takes them). */
   webSearch: z.boolean({ error: 'webSearch must be true or false' }).optional(),
-  webFetch: z.boolean({ error: 'webFetch must be true or false' }).optional()
+  webFetch: z.boolean({ error: 'webFetch must be true or false' }).optional(),
+  /** MCP servers (their ids) this chat does not use; [] turns every enabled server on. */
+  serversOff: z
+    .array(McpServerIdSchema)
+    .max(100, { error: 'at most 100 servers can be turned off' })
+    .optional()
 })
 export const RenameConversationInputSchema = z.strictObject({
   conversationId: ConversationIdSchema,

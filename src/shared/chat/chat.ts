@@ -285,7 +285,9 @@ export const ConversationSchema = z.object({
   /** Set at the first request (see RequestFrameSchema); absent in files from before. */
   frame: RequestFrameSchema.optional(),
   /** Web search and fetch for this chat (server tools); absent: off. */
-  web: WebToolsSchema.optional()
+  web: WebToolsSchema.optional(),
+  /** MCP servers (their ids) turned off for this chat; absent: every enabled server is on. */
+  serversOff: z.array(z.string().max(64)).max(100).optional()
 })
 export type Conversation = z.infer<typeof ConversationSchema>
 

@@ -98,8 +98,10 @@ export function createFakeChat() {
       memory?: 'on' | 'off'
       webSearch?: boolean
       webFetch?: boolean
+      serversOff?: string[]
     }) => {
       const c = need(input.conversationId)
+      if (input.serversOff) c.serversOff = input.serversOff
       if (input.instructions === null) delete c.instructions
       else if (input.instructions !== undefined) c.instructions = input.instructions
       if (input.memory) c.memory = input.memory
@@ -114,7 +116,8 @@ export function createFakeChat() {
         instructions: c.instructions ?? null,
         memory: c.memory ?? 'on',
         webSearch: c.web?.search ?? false,
-        webFetch: c.web?.fetch ?? false
+        webFetch: c.web?.fetch ?? false,
+        serversOff: c.serversOff ?? []
       }
     },
     'chat:delete-conversation': ({ conversationId }: { conversationId: string }) => {

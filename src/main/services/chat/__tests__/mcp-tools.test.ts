@@ -187,4 +187,28 @@ describe('MCP tools in a chat', () => {
       await mcp.dispose()
     }
   })
+
+  test('a chat can turn a server off: its tools leave that chat, and come back when it is on again', async () => {
+    const dir = tempDir()
+    const mcp = await everything(dir)
+    try {
+      const rig = await startRig(dir, { service: { mcp } })
+      const { id } = await rig.chat.createConversation()
+      const options = await rig.chat.updateConversation({
+        conversationId: id,
+        serversOff: ['everything']
+      })
+      expect(options.serversOff).toEqual(['everything'])
+      rig.fake.script(reply('Without the server.'), reply('With it again.'))
+      await converse(rig, 'Hello.', id)
+      expect(bodyOf(rig.fake, 0).tools).toEqual([{ type: 'memory_20250818', name: 'memory' }])
+      await rig.chat.updateConversation({ conversationId: id, serversOff: [] })
+      await converse(rig, 'Hello again.', id)
+      const names = (bodyOf(rig.fake, 1).tools as Array<{ name: string }>).map((t) => t.name)
+      expect(names).toContain(ECHO)
+      expectValidRequests(rig.fake)
+    } finally {
+      await mcp.dispose()
+    }
+  })
 })

@@ -60,7 +60,8 @@ export function optionsOf(conversation: Conversation): ConversationOptions {
     instructions: conversation.instructions ?? null,
     memory: conversation.memory ?? 'on',
     webSearch: conversation.web?.search ?? false,
-    webFetch: conversation.web?.fetch ?? false
+    webFetch: conversation.web?.fetch ?? false,
+    serversOff: conversation.serversOff ?? []
   }
 }
 
@@ -72,12 +73,14 @@ export function applyOptions(
     memory?: 'on' | 'off' | undefined
     webSearch?: boolean | undefined
     webFetch?: boolean | undefined
+    serversOff?: string[] | undefined
   }
 ): () => void {
   const before = {
     instructions: conversation.instructions,
     memory: conversation.memory,
-    web: conversation.web
+    web: conversation.web,
+    serversOff: conversation.serversOff
   }
   if (update.instructions === null) delete conversation.instructions
   else if (update.instructions !== undefined) conversation.instructions = update.instructions
@@ -90,8 +93,12 @@ export function applyOptions(
     if (web.search || web.fetch) conversation.web = web
     else delete conversation.web
   }
+  if (update.serversOff !== undefined) {
+    if (update.serversOff.length > 0) conversation.serversOff = [...new Set(update.serversOff)]
+    else delete conversation.serversOff
+  }
   return () => {
-    for (const key of ['instructions', 'memory', 'web'] as const) {
+    for (const key of ['instructions', 'memory', 'web', 'serversOff'] as const) {
       if (before[key] === undefined) delete conversation[key]
       else Object.assign(conversation, { [key]: before[key] })
     }

@@ -28,21 +28,24 @@ export interface ChatToolDeps {
  * server. Without `memory`, the toolbox only says what is offered (a request built outside a turn).
  */
 export function chatToolbox(
-  conversation: Partial<Pick<Conversation, 'web'>>,
+  conversation: Partial<Pick<Conversation, 'web' | 'serversOff'>>,
   settings: Pick<Settings, 'webAllowedDomains' | 'webBlockedDomains'>,
   deps: ChatToolDeps = {}
 ): Toolbox {
   const { mcp } = deps
-  const servers = (mcp?.servers() ?? []).map((server) =>
-    mcpProvider({
-      server,
-      source: mcp!,
-      approvalOf: mcp!.approvalOf,
-      allowAlways: (server, tool) => mcp!.setToolApproval(server, tool, 'always'),
-      ...(deps.askMcp ? { ask: deps.askMcp } : {}),
-      allowedInChat: deps.allowedInChat ?? new Set()
-    })
-  )
+  const off = new Set(conversation.serversOff ?? [])
+  const servers = (mcp?.servers() ?? [])
+    .filter((s) => !off.has(s.id))
+    .map((server) =>
+      mcpProvider({
+        server,
+        source: mcp!,
+        approvalOf: mcp!.approvalOf,
+        allowAlways: (server, tool) => mcp!.setToolApproval(server, tool, 'always'),
+        ...(deps.askMcp ? { ask: deps.askMcp } : {}),
+        allowedInChat: deps.allowedInChat ?? new Set()
+      })
+    )
   return new Toolbox([
     memoryProvider(deps.memory ?? { runner: MEMORY_OFF_RUNNER }),
     webProvider(conversation, settings),

@@ -7,6 +7,7 @@ import { InstructionsDialog } from './instructions-dialog'
 import { useChatOptions } from './use-chat-options'
 import { useModelInfo } from '../use-model-info'
 import { WebControl } from '../web/web-control'
+import { ServersControl } from '../tools/servers-control'
 
 /** The picker's name for a model, saying so when the API described nothing of what it takes. */
 function pickerLabel(model: ModelOption): string {
@@ -114,6 +115,7 @@ export function ChatOptions({
           )}
         </button>
         <WebControl options={options} model={info} onChange={chat.setWeb} />
+        <ServersControl options={options} onChange={chat.setServersOff} />
       </div>
       {info === null || (info && !info.caps) ? (
         <p className="order-last basis-full text-right text-xs text-muted">

@@ -11,6 +11,8 @@ export interface ChatOptionsState {
   setMemory(memory: 'on' | 'off'): void
   /** Web search / web fetch for this chat. */
   setWeb(change: { webSearch?: boolean; webFetch?: boolean }): void
+  /** MCP servers this chat does not use (by id). */
+  setServersOff(serversOff: string[]): void
   /** null: back to the instructions from Settings. */
   setInstructions(instructions: string | null): void
 }
@@ -31,7 +33,8 @@ export function useChatOptions(conversationId: string, onChange?: () => void): C
           instructions: conversation.instructions ?? null,
           memory: conversation.memory ?? 'on',
           webSearch: conversation.web?.search ?? false,
-          webFetch: conversation.web?.fetch ?? false
+          webFetch: conversation.web?.fetch ?? false,
+          serversOff: conversation.serversOff ?? []
         })
       },
       (failure: unknown) => live && setError(toShownError(failure))
@@ -71,6 +74,8 @@ export function useChatOptions(conversationId: string, onChange?: () => void): C
       void change(() => call((api) => api.chat.updateConversation({ conversationId, memory }))),
     setWeb: (web) =>
       void change(() => call((api) => api.chat.updateConversation({ conversationId, ...web }))),
+    setServersOff: (serversOff) =>
+      void change(() => call((api) => api.chat.updateConversation({ conversationId, serversOff }))),
     setInstructions: (instructions) =>
       void change(() =>
         call((api) => api.chat.updateConversation({ conversationId, instructions }))

@@ -4,7 +4,7 @@ import { Card } from '../../../components/card'
 import { Dialog } from '../../../components/dialog'
 import { AddServer } from './add-server'
 import { ServerRow, type ServerActions } from './server-row'
-import { useMcpOverview } from './use-mcp-overview'
+import { useMcpOverview } from '../../../lib/hooks/use-mcp-overview'
 
 /** Settings → Tools: MCP servers, their tools, and how Claude may use each. */
 export function ToolsCard() {

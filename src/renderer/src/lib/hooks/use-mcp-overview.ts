@@ -1,7 +1,7 @@
 import type { McpOverview } from '@shared/mcp/channels'
-import { call } from '../../../lib/api'
-import { toShownError } from '../../../lib/errors'
-import { useMainState } from '../../../lib/hooks/use-main-state'
+import { call } from '../api'
+import { toShownError } from '../errors'
+import { useMainState } from './use-main-state'
 
 /** The MCP servers as main has them, kept current by `mcp:changed`. */
 export function useMcpOverview() {
