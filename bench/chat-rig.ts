@@ -7,7 +7,11 @@ import {
   type FakeAnthropic,
   type FakeAnthropicOptions
 } from '../e2e/fake-anthropic'
-import { createChatService, type ChatService } from '../src/main/services/chat'
+import {
+  createChatService,
+  type ChatService,
+  type ChatServiceOptions
+} from '../src/main/services/chat'
 import { createLogger } from '../src/main/services/log/logger'
 import { openMemoryStore } from '../src/main/services/memory/index'
 
@@ -23,7 +27,11 @@ export interface ChatRig {
   close(): Promise<void>
 }
 
-export async function startChatRig(fakeOptions: FakeAnthropicOptions = {}): Promise<ChatRig> {
+/** `service`: options for the chat service beyond the rig's own (its MCP servers, say). */
+export async function startChatRig(
+  fakeOptions: FakeAnthropicOptions = {},
+  service: Partial<ChatServiceOptions> = {}
+): Promise<ChatRig> {
   const base = await mkdtemp(join(tmpdir(), 'cairn-bench-chat-'))
   const fake = await startFakeAnthropic(fakeOptions)
   const store = await openMemoryStore({
@@ -37,7 +45,8 @@ export async function startChatRig(fakeOptions: FakeAnthropicOptions = {}): Prom
     secrets: { getApiKey: async () => API_KEY },
     memory: store,
     logger: createLogger({}),
-    anthropic: { baseURL: fake.url }
+    anthropic: { baseURL: fake.url },
+    ...service
   })
   return {
     chat,

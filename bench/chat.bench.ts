@@ -18,6 +18,7 @@ import type { ChatService } from '../src/main/services/chat'
 import { buildRequest } from '../src/main/services/chat/frame/request'
 import { cacheProfile } from './chat-cache'
 import { API_KEY, MODEL, startChatRig } from './chat-rig'
+import { median } from './stats'
 
 const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 10))
 const WARMUP = 2
@@ -42,12 +43,6 @@ const ANSWER = Array.from({ length: TOKENS }, (_, i) =>
 interface Sample {
   firstMs: number
   totalMs: number
-}
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
 
 let profile: Profile = PROFILES[0]!

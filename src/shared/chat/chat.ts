@@ -254,8 +254,12 @@ export const RequestFrameSchema = z.object({
   }),
   /** Thinking in replies from before this time is not sent back: the history before it changed. */
   thinkingSince: TimeSchema.optional(),
-  /** The `tools` every request sends (JSON); absent: only the memory tool. */
-  tools: z.string().max(100_000).optional(),
+  /**
+   * The `tools` every request sends (JSON); absent: only the memory tool. Room for catalogues of
+   * thousands of MCP tools (500 typical ones are about 200,000 characters); the API itself takes
+   * requests of up to 32 MB.
+   */
+  tools: z.string().max(8_000_000).optional(),
   /** Claude's memory changes (activity seqs) the user undid that Claude was already told of. */
   toldUndone: z.array(z.number()).max(10_000).optional()
 })

@@ -4,6 +4,7 @@ import { reply, text } from '../../../../../e2e/fake-anthropic'
 import { useTempDir } from '../../__tests__/helpers'
 import { createMcpService, type McpService } from '../../mcp/mcp-service'
 import type { ServersState } from '../../mcp/servers-file'
+import type { McpServers } from '../tools/chat-tools'
 import { EVERYTHING_BIN, makeHub, waitForStatus } from '../../mcp/__tests__/mcp-test-kit'
 import { bodyOf, converse, expectValidRequests, startRig } from './harness'
 
@@ -210,5 +211,37 @@ describe('MCP tools in a chat', () => {
     } finally {
       await mcp.dispose()
     }
+  })
+
+  test('a chat with 10 servers of 50 tools each is saved with all 500 listed (found by bench/mcp.bench.ts)', async () => {
+    const dir = tempDir()
+    const servers = Array.from({ length: 10 }, (_, n) => ({ id: `s${n}`, name: `Server ${n}` }))
+    const tools = servers.flatMap((server) =>
+      Array.from({ length: 50 }, (_, n) => ({
+        server: server.id,
+        name: `lookup_${n}`,
+        description: `Looks up records of kind ${n} in the catalogue and returns the matches as text.`,
+        inputSchema: {
+          type: 'object',
+          properties: {
+            query: { type: 'string', description: 'Words to look for' },
+            limit: { type: 'integer', description: 'At most this many records (default 10)' }
+          },
+          required: ['query']
+        }
+      }))
+    )
+    const mcp: McpServers = {
+      servers: () => servers,
+      tools: () => tools,
+      approvalOf: () => 'ask',
+      setToolApproval: async () => undefined,
+      callTool: async () => ({ content: [], isError: false })
+    }
+    const rig = await startRig(dir, { service: { mcp } })
+    rig.fake.script(reply('Hello.'))
+    const { end } = await converse(rig, 'Hi.')
+    expect(end.event).toBe('chat:done')
+    expect(bodyOf(rig.fake, 0).tools).toHaveLength(501)
   })
 })

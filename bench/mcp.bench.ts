@@ -1,0 +1,292 @@
+// MCP in Cairn against baselines measured in the same run (issue 37 §5). Run with
+// `npm run bench:mcp`. Figures only: nothing here asserts on time.
+//   call    - a tool call's round trip: Cairn's chat provider for an MCP server (approval
+//             "always") through the hub, vs the bare SDK client, both calling `echo` on their own
+//             copy of the reference server (server-everything) over stdio. Target: <= 1.2x.
+//   ttft    - time to first token of a chat with 10 stdio servers x 50 tools connected vs a chat
+//             with none, the same fake API (paced and unpaced). Target: <= 1.05x.
+//   tokens  - a request's input tokens with those 500 tools listed, vs none.
+// Environment: BENCH_CALLS (calls per side, default 300), BENCH_REPS (chat turns per setup and
+// profile, default 20), BENCH_ONLY=call|ttft|tokens (or the profile as argument).
+import { mkdtemp, rm } from 'node:fs/promises'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createPromptCache, reply, type FakeAnthropic } from '../e2e/fake-anthropic'
+import type { ChatService } from '../src/main/services/chat'
+import { mcpProvider } from '../src/main/services/chat/tools/mcp/mcp-provider'
+import { apiToolName } from '../src/main/services/chat/tools/mcp/tool-names'
+import { MODEL, startChatRig, type ChatRig } from './chat-rig'
+import {
+  EVERYTHING_BIN,
+  startMcp,
+  startSdkClient,
+  stdioDraft,
+  writeManyToolsServer
+} from './mcp-rig'
+import { median, percentile } from './stats'
+
+const CALLS = Math.max(1, Number(process.env.BENCH_CALLS ?? 300))
+const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 20))
+const WARMUP_CALLS = 30
+const WARMUP_TURNS = 2
+const SERVERS = 10
+const TOOLS_PER_SERVER = 50
+const ONLY = process.env.BENCH_ONLY ?? process.argv[2]
+
+const ms = (value: number): string => `${value.toFixed(3)} ms`
+
+/** One row: median and p95 of each side, the ratio of medians and the median per-pair ratio. */
+function row(label: string, cairn: number[], base: number[]): void {
+  const paired = median(cairn.map((c, i) => c / base[i]!))
+  console.log(
+    `  ${label.padEnd(22)} ${ms(median(cairn)).padStart(14)} ${ms(median(base)).padStart(14)}` +
+      `   ${ms(percentile(cairn, 0.95)).padStart(14)} ${ms(percentile(base, 0.95)).padStart(14)}` +
+      `   ${(median(cairn) / median(base)).toFixed(3)}x  ${paired.toFixed(3)}x`
+  )
+}
+
+function header(cairn: string, base: string): void {
+  console.log(
+    `  ${''.padEnd(22)} ${`${cairn} p50`.padStart(14)} ${`${base} p50`.padStart(14)}   ${`${cairn} p95`.padStart(14)} ${`${base} p95`.padStart(14)}   ratio   per pair`
+  )
+}
+
+async function callProfile(dir: string): Promise<void> {
+  console.log('')
+  console.log(
+    `call: echo on server-everything over stdio, ${CALLS} calls per side after ${WARMUP_CALLS} warm-ups, interleaved`
+  )
+  const cairn = await startMcp(join(dir, 'call-logs'), [stdioDraft('everything', [EVERYTHING_BIN])])
+  const provider = mcpProvider({
+    server: { id: 'everything', name: 'Everything' },
+    source: cairn.mcp,
+    approvalOf: () => 'always',
+    allowedInChat: new Set()
+  })
+  const client = await startSdkClient([EVERYTHING_BIN])
+  const name = apiToolName('everything', 'echo')
+  const context = {
+    conversationId: 'bench',
+    turnId: 'bench',
+    signal: new AbortController().signal,
+    concealed: false
+  }
+  const viaCairn = async (message: string): Promise<number> => {
+    const start = performance.now()
+    const run = await provider.run({ id: 'toolu_bench', name, input: { message } }, context)
+    const took = performance.now() - start
+    if (run.is_error || run.content !== `Echo: ${message}`)
+      throw new Error(`Cairn: ${JSON.stringify(run.content)}`)
+    return took
+  }
+  const viaSdk = async (message: string): Promise<number> => {
+    const start = performance.now()
+    const result = await client.callTool({ name: 'echo', arguments: { message } })
+    const took = performance.now() - start
+    const text = (result.content as Array<{ text?: string }>)[0]?.text
+    if (result.isError || text !== `Echo: ${message}`)
+      throw new Error(`SDK: ${JSON.stringify(result.content)}`)
+    return took
+  }
+  const runs = { cairn: [] as number[], sdk: [] as number[] }
+  try {
+    for (let i = 0; i < WARMUP_CALLS + CALLS; i++) {
+      const message = `hello ${i}`
+      // Alternating who goes first, so drift in machine load hits both alike.
+      const [c, s] =
+        i % 2 === 0
+          ? [await viaCairn(message), await viaSdk(message)]
+          : await viaSdk(message).then(async (s) => [await viaCairn(message), s] as const)
+      if (i < WARMUP_CALLS) continue
+      runs.cairn.push(c)
+      runs.sdk.push(s)
+    }
+  } finally {
+    await client.close()
+    await cairn.dispose()
+  }
+  header('Cairn', 'SDK')
+  row('tool call round trip', runs.cairn, runs.sdk)
+  console.log(
+    '  Cairn = the chat\'s MCP provider (approval "always") -> hub -> SDK client -> server and back,'
+  )
+  console.log('  its result cut and turned into text for Claude. Target: ratio <= 1.2x.')
+}
+
+/** Through Cairn: send -> first chat:delta; the turn is awaited to its end before the next. */
+async function firstToken(chat: ChatService): Promise<number> {
+  const { id } = await chat.createConversation({ model: MODEL })
+  let start = 0
+  let first = -1
+  const done = new Promise<void>((resolve, reject) => {
+    const off = chat.onEvent((event, payload) => {
+      if (event === 'chat:delta' && first < 0) first = performance.now() - start
+      else if (event === 'chat:done') {
+        off()
+        resolve()
+      } else if (event === 'chat:error') {
+        off()
+        reject(new Error(`Cairn: ${(payload as { error: { message: string } }).error.message}`))
+      }
+    })
+  })
+  start = performance.now()
+  await chat.send({ conversationId: id, text: 'Say hello.' })
+  await done
+  return first
+}
+
+const PACES = [
+  { name: 'paced', firstEventDelayMs: 200, eventDelayMs: 1 },
+  { name: 'unpaced', firstEventDelayMs: 0, eventDelayMs: 0 }
+] as const
+
+function script(fake: FakeAnthropic, pace: (typeof PACES)[number]): void {
+  fake.script(
+    reply('Hello! How can I help today?', {
+      textChunk: 4,
+      eventDelayMs: pace.eventDelayMs,
+      firstEventDelayMs: pace.firstEventDelayMs
+    })
+  )
+}
+
+interface ChatSetups {
+  none: ChatRig
+  withTools: ChatRig
+  connectMs: number
+  close(): Promise<void>
+}
+
+async function chatSetups(dir: string): Promise<ChatSetups> {
+  const server = await writeManyToolsServer(dir, TOOLS_PER_SERVER)
+  const drafts = Array.from({ length: SERVERS }, (_, n) => stdioDraft(`tools${n}`, [server]))
+  const started = performance.now()
+  const mcp = await startMcp(join(dir, 'ttft-logs'), drafts)
+  const connectMs = performance.now() - started
+  const tools = mcp.hub.tools().length
+  if (tools !== SERVERS * TOOLS_PER_SERVER) throw new Error(`${tools} tools connected`)
+  const none = await startChatRig()
+  const withTools = await startChatRig({}, { mcp: mcp.mcp })
+  return {
+    none,
+    withTools,
+    connectMs,
+    async close() {
+      await withTools.close()
+      await none.close()
+      await mcp.dispose()
+    }
+  }
+}
+
+async function ttftProfile(setups: ChatSetups): Promise<void> {
+  console.log('')
+  console.log(
+    `ttft: ${SERVERS} stdio servers x ${TOOLS_PER_SERVER} tools connected (in ${ms(setups.connectMs)}, before the first turn) vs none, ${REPS} turns per setup after ${WARMUP_TURNS} warm-ups`
+  )
+  for (const pace of PACES) {
+    const runs = { tools: [] as number[], none: [] as number[] }
+    for (let rep = 0; rep < WARMUP_TURNS + REPS; rep++) {
+      const once = async (rig: ChatRig): Promise<number> => {
+        script(rig.fake, pace)
+        return firstToken(rig.chat)
+      }
+      const [t, n] =
+        rep % 2 === 0
+          ? [await once(setups.withTools), await once(setups.none)]
+          : await once(setups.none).then(async (n) => [await once(setups.withTools), n] as const)
+      if (rep < WARMUP_TURNS) continue
+      runs.tools.push(t)
+      runs.none.push(n)
+    }
+    console.log(
+      pace.name === 'paced'
+        ? `  paced: ${pace.firstEventDelayMs} ms to the first event, then ${pace.eventDelayMs} ms between events`
+        : '  unpaced: the fake writes as fast as the socket takes it'
+    )
+    header('500 tools', 'none')
+    row('time to first token', runs.tools, runs.none)
+  }
+  console.log(
+    '  TTFT = send -> first chat:delta. With tools, the request lists 500 more definitions, which'
+  )
+  console.log(
+    '  Cairn builds and sends and the fake reads and validates. Target (paced): ratio <= 1.05x.'
+  )
+}
+
+/** The tokens of a request's prompt, as the fake counts them (JSON characters / 4 per block). */
+function inputTokens(body: unknown): number {
+  return createPromptCache({ enabled: false }).account(body).input_tokens
+}
+
+async function tokensProfile(setups: ChatSetups): Promise<void> {
+  // Every turn above sent the same prompt shape; read the last one each rig received.
+  const last = (rig: ChatRig) => rig.fake.messageRequests().at(-1)?.body as { tools?: unknown[] }
+  const withTools = last(setups.withTools)
+  const none = last(setups.none)
+  if (!withTools || !none) {
+    script(setups.withTools.fake, PACES[1])
+    script(setups.none.fake, PACES[1])
+    await firstToken(setups.withTools.chat)
+    await firstToken(setups.none.chat)
+    return tokensProfile(setups)
+  }
+  const toolTokens = inputTokens(withTools) - inputTokens(none)
+  const listed = withTools.tools?.length ?? 0
+  const toolsJson = JSON.stringify(withTools.tools ?? []).length
+  console.log('')
+  console.log(`tokens: one request's input, ${SERVERS * TOOLS_PER_SERVER} MCP tools listed vs none`)
+  console.log(
+    `  all tools listed   ${inputTokens(withTools).toLocaleString('en-US').padStart(8)} input tokens (${listed} tools, ${toolsJson.toLocaleString('en-US')} characters of tool JSON)`
+  )
+  console.log(
+    `  no MCP servers     ${inputTokens(none).toLocaleString('en-US').padStart(8)} input tokens`
+  )
+  console.log(
+    `  the 500 tools cost ${toolTokens.toLocaleString('en-US').padStart(8)} tokens (${(toolTokens / (SERVERS * TOOLS_PER_SERVER)).toFixed(1)} per tool)`
+  )
+  console.log(
+    '  tool search: not implemented (no defer_loading, no tool_search tool): no figure with it.'
+  )
+  console.log(
+    "  Tokens are the fake API's estimate: ceil(characters / 4) of each block's JSON, every request alike."
+  )
+}
+
+async function main(): Promise<void> {
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
+  console.log('mcp bench: MCP tools in Cairn vs baselines measured in the same run')
+  console.log(`  ${cpus().length} CPUs, load ${load}, node ${process.version}`)
+  const dir = await mkdtemp(join(tmpdir(), 'cairn-bench-mcp-'))
+  try {
+    if (!ONLY || ONLY === 'call') await callProfile(dir)
+    if (!ONLY || ONLY === 'ttft' || ONLY === 'tokens') {
+      const setups = await chatSetups(dir)
+      try {
+        if (ONLY !== 'tokens') await ttftProfile(setups)
+        await tokensProfile(setups)
+      } finally {
+        await setups.close()
+      }
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+  console.log('')
+  console.log(
+    'start: app start to an interactive composer with 10 configured servers vs none: not measured.'
+  )
+  console.log(
+    '  It needs the Electron app (window, renderer, first paint), which this headless Node bench'
+  )
+  console.log(
+    '  cannot start; the MCP service starts servers only after the window is up (mcp.start()),'
+  )
+  console.log('  in the background, so the composer does not wait on them by design.')
+}
+
+await main()
