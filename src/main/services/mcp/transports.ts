@@ -1,7 +1,10 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import {
+  getDefaultEnvironment,
+  StdioClientTransport
+} from '@modelcontextprotocol/sdk/client/stdio.js'
 import {
   StreamableHTTPClientTransport,
   StreamableHTTPError
@@ -89,9 +92,11 @@ function refusedStreamableHttp(error: unknown): boolean {
   return code >= 400 && code < 500 && code !== 401 && code !== 403
 }
 
-/** Cairn's environment with unset names left out (the child gets the config's env over it). */
+/**
+ * What a server inherits of Cairn's environment: only the SDK's safe few (PATH, HOME, USER, SHELL,
+ * TERM, LOGNAME; their Windows peers), never the rest, which may hold an API key or Cairn's own
+ * settings. A server that needs more names it in its config's env.
+ */
 function inheritedEnv(): Record<string, string> {
-  const env: Record<string, string> = {}
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value
-  return env
+  return getDefaultEnvironment()
 }

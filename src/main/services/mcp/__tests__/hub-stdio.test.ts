@@ -138,7 +138,7 @@ describe('MCP hub over stdio', () => {
     )
   })
 
-  it('passes argv as given (no shell), merges env over Cairn’s, and runs in cwd', async () => {
+  it('passes argv as given (no shell), merges env over the inherited few, and runs in cwd', async () => {
     const script = await writeFixtureServer(tempDir())
     const cwd = join(tempDir(), 'work dir; echo not-a-shell')
     await mkdir(cwd)
@@ -153,6 +153,24 @@ describe('MCP hub over stdio', () => {
     const hello = await hub.callTool('fixture', 'hello', {}, { signal: signal() })
     expect(hello.content).toEqual([{ type: 'text', text: 'hello from $HOME `x`' }])
     expect(status.stderrTail.join('\n')).toContain(`fixture started in ${cwd}`)
+  })
+
+  it("gives a server only the safe few of Cairn's environment, never a key it holds", async () => {
+    const before = process.env.ANTHROPIC_API_KEY
+    process.env.ANTHROPIC_API_KEY = 'sk-ant-api03-must-not-reach-a-server'
+    try {
+      hub = makeHub(join(tempDir(), 'logs'))
+      hub.configure([stdioConfig('everything', node, [EVERYTHING_BIN])])
+      await waitForStatus(hub, 'everything', (s) => s.state === 'connected')
+      const env = await hub.callTool('everything', 'get-env', {}, { signal: signal() })
+      const text = JSON.stringify(env.content)
+      expect(text).toContain('PATH')
+      expect(text).not.toContain('must-not-reach-a-server')
+      expect(text).not.toContain('ANTHROPIC_API_KEY')
+    } finally {
+      if (before === undefined) delete process.env.ANTHROPIC_API_KEY
+      else process.env.ANTHROPIC_API_KEY = before
+    }
   })
 
   it('says in plain words when the command does not exist', async () => {
