@@ -10,6 +10,9 @@ import { resultText } from './tool-result'
  * or opens anything: results are text for Claude, cut to a size.
  */
 
+/** The longest tool description listed for Claude (the API takes any length; the prompt pays). */
+export const DESCRIPTION_MAX = 4_000
+
 export interface McpToolLike {
   server: string
   name: string
@@ -81,7 +84,8 @@ export function mcpProvider(deps: McpProviderDeps): ToolProvider {
     offer: () => ({
       definitions: [...toolsNow()].map(([name, tool]) => ({
         name,
-        ...(tool.description ? { description: tool.description } : {}),
+        // A server's words are untrusted: a description is cut before it can flood the prompt.
+        ...(tool.description ? { description: tool.description.slice(0, DESCRIPTION_MAX) } : {}),
         input_schema: { type: 'object', ...tool.inputSchema } as { type: 'object' }
       }))
     }),

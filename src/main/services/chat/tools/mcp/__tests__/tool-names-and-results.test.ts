@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { DESCRIPTION_MAX, mcpProvider } from '../mcp-provider'
 import { apiToolName } from '../tool-names'
 import { capped, MCP_RESULT_MAX_CHARS, resultText } from '../tool-result'
 
@@ -45,5 +46,24 @@ describe('MCP results as text for Claude', () => {
       text.startsWith('x'.repeat(MCP_RESULT_MAX_CHARS) + '\n\n[Cairn cut this result: 1,234 more')
     ).toBe(true)
     expect(capped('short')).toBe('short')
+  })
+})
+
+describe('what a server says is listed within bounds', () => {
+  test('a tool description is cut at DESCRIPTION_MAX; the name is the safe API name', () => {
+    const provider = mcpProvider({
+      server: { id: 'big', name: 'Big' },
+      source: {
+        tools: () => [
+          { server: 'big', name: 'say it all', description: 'x'.repeat(9_000), inputSchema: {} }
+        ],
+        callTool: async () => ({ content: [], isError: false })
+      },
+      approvalOf: () => 'ask',
+      allowedInChat: new Set()
+    })
+    const [tool] = provider.offer(null).definitions as Array<{ name: string; description: string }>
+    expect(tool?.name).toBe('mcp__big__say_it_all')
+    expect(tool?.description).toHaveLength(DESCRIPTION_MAX)
   })
 })
