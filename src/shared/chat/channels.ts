@@ -42,8 +42,8 @@ export const ConversationOptionsSchema = z.object({
   memory: MemoryModeSchema,
   webSearch: z.boolean(),
   webFetch: z.boolean(),
-  /** MCP servers turned off for this chat (by id). */
-  serversOff: z.array(z.string())
+  /** MCP servers turned off for this chat (by id); absent: none. */
+  serversOff: z.array(z.string()).optional()
 })
 export type ConversationOptions = z.infer<typeof ConversationOptionsSchema>
 export const ConversationRefSchema = z.strictObject({ conversationId: ConversationIdSchema })

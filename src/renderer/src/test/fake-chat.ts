@@ -117,7 +117,7 @@ export function createFakeChat() {
         memory: c.memory ?? 'on',
         webSearch: c.web?.search ?? false,
         webFetch: c.web?.fetch ?? false,
-        serversOff: c.serversOff ?? []
+        ...(c.serversOff?.length ? { serversOff: c.serversOff } : {})
       }
     },
     'chat:delete-conversation': ({ conversationId }: { conversationId: string }) => {

@@ -61,7 +61,7 @@ export function optionsOf(conversation: Conversation): ConversationOptions {
     memory: conversation.memory ?? 'on',
     webSearch: conversation.web?.search ?? false,
     webFetch: conversation.web?.fetch ?? false,
-    serversOff: conversation.serversOff ?? []
+    ...(conversation.serversOff ? { serversOff: conversation.serversOff } : {})
   }
 }
 

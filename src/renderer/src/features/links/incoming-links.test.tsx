@@ -32,11 +32,14 @@ describe('cairn:// links in the page', () => {
     arrive(main, 'cairn://new?text=Plan+my+week')
     const ask = await screen.findByRole('alertdialog', { name: 'A link asks to start a new chat' })
     expect(ask.textContent).toContain('Plan my week')
-    expect(within(ask).getByRole('button', { name: 'Ignore' })).toBe(document.activeElement)
+    // The focus moves once the dialog has shown: waited for, as a user would see it land.
+    await waitFor(() =>
+      expect(within(ask).getByRole('button', { name: 'Ignore' })).toBe(document.activeElement)
+    )
     expect(writes(main)).toEqual([])
 
     await user.click(within(ask).getByRole('button', { name: 'Ignore' }))
-    expect(screen.queryByRole('alertdialog')).toBeNull()
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(writes(main)).toEqual([])
 
     arrive(main, 'cairn://new?text=Plan+my+week')

@@ -34,7 +34,7 @@ export function useChatOptions(conversationId: string, onChange?: () => void): C
           memory: conversation.memory ?? 'on',
           webSearch: conversation.web?.search ?? false,
           webFetch: conversation.web?.fetch ?? false,
-          serversOff: conversation.serversOff ?? []
+          ...(conversation.serversOff ? { serversOff: conversation.serversOff } : {})
         })
       },
       (failure: unknown) => live && setError(toShownError(failure))

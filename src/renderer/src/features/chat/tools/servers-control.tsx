@@ -17,11 +17,12 @@ export function ServersControl({
   const { overview } = useMcpOverview()
   const servers = (overview?.servers ?? []).filter((s) => s.enabled)
   if (servers.length === 0) return null
-  const off = new Set(options.serversOff)
+  const serversOff = options.serversOff ?? []
+  const off = new Set(serversOff)
   const on = servers.filter((s) => !off.has(s.id)).length
   const label = on === 0 ? 'Tools off' : `Tools: ${on} of ${servers.length}`
   const toggle = (id: string) =>
-    onChange(off.has(id) ? options.serversOff.filter((s) => s !== id) : [...options.serversOff, id])
+    onChange(off.has(id) ? serversOff.filter((s) => s !== id) : [...serversOff, id])
   return (
     <HeaderPanel
       active={on > 0}
