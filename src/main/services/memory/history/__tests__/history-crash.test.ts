@@ -168,11 +168,20 @@ async function lane(script: string, n: number, runs: number): Promise<Stats> {
         )
         if (temps.length) problems.push(`${where}: temp files after reopening: ${temps.join(',')}`)
         if (last.success && last.data.versions && !pruned.has(last.data.seq)) {
+          // A kill between a rename on disk and its entry leaves a delete and a create of the
+          // same bytes, which reopening takes as a rename outside Cairn: the file's history then
+          // goes on under its new name. The entry must be in the history of some file.
+          const files = (await readdir(sandbox.root)).map((name) => `/memories/${name}`)
           for (const ref of last.data.versions) {
-            const list = await store.history(ref.path)
-            if (!list.some((version) => version.seq === last.data.seq))
+            let found = false
+            for (const path of [ref.path, ...files]) {
+              const list = await store.history(path).catch(() => [])
+              if (list.some((version) => version.seq === last.data.seq)) found = true
+              if (found) break
+            }
+            if (!found)
               problems.push(
-                `${where}: history of ${ref.path} lacks the last entry #${last.data.seq}`
+                `${where}: no file's history holds the last entry #${last.data.seq} (${ref.path})`
               )
             if (ref.after && !ref.unstored?.includes('after'))
               await store
