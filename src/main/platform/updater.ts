@@ -7,6 +7,7 @@ import {
 } from 'electron-updater'
 import type { Logger } from '../services/log/logger'
 import type { UpdaterConfig, UpdaterEvent, UpdaterPort } from '../services/updates'
+import { Emitter } from '../services/events/emitter'
 
 /*
  * electron-updater's autoUpdater as the updates service's port: its events become the state
@@ -40,10 +41,8 @@ export function createUpdaterPort(
   updater: AppUpdater,
   logger: Pick<Logger, 'debug' | 'info' | 'warn' | 'error'>
 ): UpdaterPort {
-  const listeners = new Set<(event: UpdaterEvent) => void>()
-  const send = (event: UpdaterEvent): void => {
-    for (const listener of listeners) listener(event)
-  }
+  const events = new Emitter<UpdaterEvent>()
+  const send = (event: UpdaterEvent): void => events.emit(event)
   // The service decides when to download (auto, or the user's click in notify-only).
   updater.autoDownload = false
   updater.disableWebInstaller = true
@@ -117,13 +116,12 @@ export function createUpdaterPort(
       updater.quitAndInstall(false, true)
     },
     onEvent(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+      return events.on(listener)
     },
     dispose() {
       for (const [event, handler] of handlers)
         updater.removeListener(event as 'error', handler as never)
-      listeners.clear()
+      events.clear()
     }
   }
 }

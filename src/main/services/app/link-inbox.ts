@@ -1,5 +1,6 @@
 import { parseAppLink, type AppLink } from '@shared/app/app-links'
 import type { IncomingLink } from '@shared/app/app-requests'
+import { Emitter } from '../events/emitter'
 
 /** At most this many links wait for the page; a flood of launches cannot grow memory. */
 export const LINK_INBOX_MAX = 10
@@ -21,10 +22,10 @@ export interface LinkInbox {
 
 export function createLinkInbox(): LinkInbox {
   let waiting: IncomingLink[] = []
-  const listeners = new Set<(waiting: { count: number }) => void>()
+  const counts = new Emitter<{ count: number }>()
   const push = (entry: IncomingLink): void => {
     waiting = [...waiting, entry].slice(-LINK_INBOX_MAX)
-    for (const listener of listeners) listener({ count: waiting.length })
+    counts.emit({ count: waiting.length })
   }
   return {
     receive(raw) {
@@ -41,8 +42,7 @@ export function createLinkInbox(): LinkInbox {
       return taken
     },
     onWaiting(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+      return counts.on(listener)
     }
   }
 }

@@ -12,6 +12,7 @@ import { exportMemory } from './export'
 import { EXPORT_EXTENSION, type ExportedSettings, type Limits } from './format'
 import { createImporter, StaleImport } from './import'
 import { ArchiveError } from './tar'
+import { Emitter } from '../events/emitter'
 
 // Export memory / Import (Settings → Sync and backups). Dialogs come in as plain functions
 // (main's dialog.showSaveDialog / showOpenDialog), so this runs the same in tests and the harness.
@@ -40,12 +41,12 @@ const FILTERS = [
 ]
 
 export function createBackupService(deps: BackupDeps) {
-  const listeners = new Set<(progress: BackupProgress) => void>()
+  const progresses = new Emitter<BackupProgress>()
   const importer = createImporter(deps)
   let exporting = false
 
   function emit(progress: BackupProgress): void {
-    for (const listener of listeners) listener(progress)
+    progresses.emit(progress)
   }
 
   async function exportToFile(): Promise<ExportResult> {
@@ -105,8 +106,7 @@ export function createBackupService(deps: BackupDeps) {
     chooseImport,
     importArchive,
     onProgress(listener: (progress: BackupProgress) => void): () => void {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+      return progresses.on(listener)
     }
   }
 }

@@ -1,6 +1,7 @@
 import { CairnError } from '@shared/errors'
 import type { ShowConversation } from '@shared/app/quick-ask'
 import type { Logger } from '../log/logger'
+import { Emitter } from '../events/emitter'
 
 /** What the quick-ask window's requests need from the windows (Electron side, setup/desktop/quick-ask.ts). */
 export interface QuickAskWindows {
@@ -29,7 +30,9 @@ export function createQuickAskService({
   logger: Logger
 }): QuickAskService {
   let windows: QuickAskWindows | null = null
-  const listeners = new Set<(event: ShowConversation) => void>()
+  const shows = new Emitter<ShowConversation>((error) =>
+    logger.error('show-conversation listener failed', { error })
+  )
   const unavailable = () =>
     new CairnError(
       'QUICK_ASK_UNAVAILABLE',
@@ -49,19 +52,12 @@ export function createQuickAskService({
       await conversationExists(conversationId)
       if (!windows) throw unavailable()
       await windows.showMain()
-      for (const listener of listeners) {
-        try {
-          listener({ conversationId })
-        } catch (error) {
-          logger.error('show-conversation listener failed', { error })
-        }
-      }
+      shows.emit({ conversationId })
       windows.hideQuickAsk()
       return { opened: true }
     },
     onShowConversation(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+      return shows.on(listener)
     }
   }
 }

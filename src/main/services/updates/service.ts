@@ -3,6 +3,7 @@ import type { Logger } from '../log/logger'
 import { describeUpdateError, type UpdateStep } from './describe-error'
 import type { UpdaterEvent, UpdaterPort } from './port'
 import { plainReleaseNotes } from './release-notes'
+import { Emitter } from '../events/emitter'
 
 /*
  * The update state machine. It decides; the updater (a port) does:
@@ -67,7 +68,7 @@ export function createUpdatesService(deps: UpdatesServiceDeps) {
   let restarting = false
   let disposed = false
   const stops: Array<() => void> = []
-  const listeners = new Set<(status: UpdateStatus) => void>()
+  const statuses = new Emitter<UpdateStatus>()
 
   const status = (): UpdateStatus => ({
     currentVersion: deps.currentVersion,
@@ -77,8 +78,7 @@ export function createUpdatesService(deps: UpdatesServiceDeps) {
     phase
   })
   const emit = (): void => {
-    const next = status()
-    for (const listener of listeners) listener(next)
+    statuses.emit(status())
   }
   const enter = (next: UpdatePhase): void => {
     phase = next
@@ -248,8 +248,7 @@ export function createUpdatesService(deps: UpdatesServiceDeps) {
       return status()
     },
     onStatus(listener: (status: UpdateStatus) => void): () => void {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
+      return statuses.on(listener)
     },
     dispose(): void {
       disposed = true
@@ -257,7 +256,7 @@ export function createUpdatesService(deps: UpdatesServiceDeps) {
       timer = null
       for (const stop of stops) stop()
       port?.dispose()
-      listeners.clear()
+      statuses.clear()
     }
   }
 }
