@@ -32,11 +32,22 @@ test('the sidebar jumps to each part of Settings', async ({ cairn }, testInfo) =
   await captureView(cairn.page, testInfo, 'settings-sections-800')
 })
 
+/** The page's background in each theme (`--bg`). */
+const LIGHT_BG = 'rgb(245, 244, 240)'
+const DARK_BG = 'rgb(26, 25, 23)'
+
 test('the theme applies at once, with no Save', async ({ cairn }, testInfo) => {
   const settings = await new AppPage(cairn.page).gotoSettings()
   const appearance = settings.section('Appearance')
+  const body = cairn.page.locator('body')
+  // "System" follows the OS both ways; an explicit choice wins over it.
+  await cairn.page.emulateMedia({ colorScheme: 'dark' })
+  await expect(body).toHaveCSS('background-color', DARK_BG)
+  await cairn.page.emulateMedia({ colorScheme: 'light' })
+  await expect(body).toHaveCSS('background-color', LIGHT_BG)
   await appearance.getByRole('radio', { name: 'Dark', exact: true }).check()
   await expect(cairn.page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  await expect(body).toHaveCSS('background-color', DARK_BG)
   await expect(settings.saveButton()).toBeDisabled()
   await captureView(cairn.page, testInfo, 'settings-dark-at-once')
   // It was saved, not only shown: a reload keeps it.
