@@ -15,39 +15,52 @@ export interface WritePlan {
   newSize: number
 }
 
+/** The cap a write would break, with what it would be after (the one rule both wordings share). */
+interface Breach {
+  cap: 'file' | 'files' | 'total'
+  limit: number
+  used: number
+  after: number
+}
+
 /**
- * Refuses a write that would break a cap, before anything touches the disk. A write that does not
- * grow what is already over a cap (a file the user made large) is let through: shrinking must work.
+ * Which cap a write would break, if any. A write that does not grow what is already over a cap (a
+ * file the user made large) breaks none: shrinking must work.
  */
-export function checkCaps(ctx: Ctx, plan: WritePlan): void {
-  if (!ctx.enforceCaps) return
+function breachOf(ctx: Ctx, plan: WritePlan): Breach | undefined {
   const { maxFileBytes, maxFiles, maxTotalBytes } = ctx.limits
-  const { display, verb, oldSize, newSize } = plan
+  const { verb, oldSize, newSize } = plan
   const grows = newSize > oldSize
-  if (newSize > maxFileBytes && grows) {
-    throw new ToolError(
-      'cap',
-      `Error: Cannot ${verb} ${display}: it would be ${bytesText(newSize)}, over the per-file cap of ${bytesText(maxFileBytes)}. Shorten the text, or split it into several smaller files.`,
-      { cap: 'file', limit: maxFileBytes, used: newSize }
-    )
-  }
+  if (newSize > maxFileBytes && grows)
+    return { cap: 'file', limit: maxFileBytes, used: newSize, after: newSize }
   const files = ctx.index.fileCount
-  if (verb === 'create' && files + 1 > maxFiles) {
-    throw new ToolError(
-      'cap',
-      `Error: Cannot create ${display}: memory already holds ${plural(files, 'file')} and the cap is ${count(maxFiles)}. Delete files you no longer need or consolidate related notes into one file, then try again.`,
-      { cap: 'files', limit: maxFiles, used: files }
-    )
-  }
+  if (verb === 'create' && files + 1 > maxFiles)
+    return { cap: 'files', limit: maxFiles, used: files, after: files + 1 }
   const total = ctx.index.totalBytes
   const after = total - oldSize + newSize
-  if (after > maxTotalBytes && grows) {
-    throw new ToolError(
-      'cap',
-      `Error: Cannot ${verb} ${display}: memory would grow to ${bytesText(after)}, over the total cap of ${bytesText(maxTotalBytes)} (${bytesText(total)} used now in ${plural(files, 'file')}). Delete or consolidate files you no longer need, or shorten this text, then try again.`,
-      { cap: 'total', limit: maxTotalBytes, used: total }
-    )
+  if (after > maxTotalBytes && grows)
+    return { cap: 'total', limit: maxTotalBytes, used: total, after }
+  return undefined
+}
+
+function capError(breach: Breach, message: string): ToolError {
+  const { cap, limit, used } = breach
+  return new ToolError('cap', message, { cap, limit, used })
+}
+
+/** Refuses Claude's write that would break a cap, before anything touches the disk. */
+export function checkCaps(ctx: Ctx, plan: WritePlan): void {
+  if (!ctx.enforceCaps) return
+  const breach = breachOf(ctx, plan)
+  if (!breach) return
+  const { display, verb } = plan
+  const files = ctx.index.fileCount
+  const words = {
+    file: `Error: Cannot ${verb} ${display}: it would be ${bytesText(breach.after)}, over the per-file cap of ${bytesText(breach.limit)}. Shorten the text, or split it into several smaller files.`,
+    files: `Error: Cannot create ${display}: memory already holds ${plural(files, 'file')} and the cap is ${count(breach.limit)}. Delete files you no longer need or consolidate related notes into one file, then try again.`,
+    total: `Error: Cannot ${verb} ${display}: memory would grow to ${bytesText(breach.after)}, over the total cap of ${bytesText(breach.limit)} (${bytesText(breach.used)} used now in ${plural(files, 'file')}). Delete or consolidate files you no longer need, or shorten this text, then try again.`
   }
+  throw capError(breach, words[breach.cap])
 }
 
 // The Settings labels the user's messages point at (Settings → Memory limits); a test keeps them
@@ -64,40 +77,22 @@ function raise(setting: keyof typeof SETTING_LABELS): string {
 
 /**
  * The same caps for the user's own saves in the inspector, worded for the user: the message names
- * the cap and the setting that raises it. Shrinking what is already over a cap still works.
+ * the cap and the setting that raises it.
  */
 export function checkUserCaps(
   ctx: Ctx,
   plan: WritePlan,
   action: 'save' | 'create' | 'restore'
 ): void {
-  const { maxFileBytes, maxFiles, maxTotalBytes } = ctx.limits
-  const { display, verb, oldSize, newSize } = plan
-  const grows = newSize > oldSize
-  if (newSize > maxFileBytes && grows) {
-    throw new ToolError(
-      'cap',
-      `Error: Cannot ${action} ${display}: it would be ${bytesText(newSize)}, over the per-file cap of ${bytesText(maxFileBytes)}. Shorten it, or ${raise('maxFileBytes')}`,
-      { cap: 'file', limit: maxFileBytes, used: newSize }
-    )
+  const breach = breachOf(ctx, plan)
+  if (!breach) return
+  const { display } = plan
+  const words = {
+    file: `Error: Cannot ${action} ${display}: it would be ${bytesText(breach.after)}, over the per-file cap of ${bytesText(breach.limit)}. Shorten it, or ${raise('maxFileBytes')}`,
+    files: `Error: Cannot create ${display}: memory already holds ${plural(breach.used, 'file')} and the cap is ${count(breach.limit)}. Delete files you no longer need, or ${raise('maxFiles')}`,
+    total: `Error: Cannot ${action} ${display}: memory would grow to ${bytesText(breach.after)}, over the total cap of ${bytesText(breach.limit)}. Delete files you no longer need, or ${raise('maxTotalBytes')}`
   }
-  const files = ctx.index.fileCount
-  if (verb === 'create' && files + 1 > maxFiles) {
-    throw new ToolError(
-      'cap',
-      `Error: Cannot create ${display}: memory already holds ${plural(files, 'file')} and the cap is ${count(maxFiles)}. Delete files you no longer need, or ${raise('maxFiles')}`,
-      { cap: 'files', limit: maxFiles, used: files }
-    )
-  }
-  const total = ctx.index.totalBytes
-  const after = total - oldSize + newSize
-  if (after > maxTotalBytes && grows) {
-    throw new ToolError(
-      'cap',
-      `Error: Cannot ${action} ${display}: memory would grow to ${bytesText(after)}, over the total cap of ${bytesText(maxTotalBytes)}. Delete files you no longer need, or ${raise('maxTotalBytes')}`,
-      { cap: 'total', limit: maxTotalBytes, used: total }
-    )
-  }
+  throw capError(breach, words[breach.cap])
 }
 
 /** One line for a successful write once usage passes 80% of a cap ('' below that). */
