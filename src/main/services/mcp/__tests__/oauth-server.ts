@@ -3,7 +3,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import type { OAuthRegisteredClientsStore } from '@modelcontextprotocol/sdk/server/auth/clients.js'
-import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js'
+import {
+  InvalidGrantError,
+  InvalidTokenError
+} from '@modelcontextprotocol/sdk/server/auth/errors.js'
 import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js'
 import type {
   AuthorizationParams,
@@ -86,7 +89,8 @@ class TestAuthorizationServer implements OAuthServerProvider {
     code: string
   ): Promise<OAuthTokens> {
     const entry = this.codes.get(code)
-    if (!entry || entry.clientId !== client.client_id) throw new Error('unknown authorization code')
+    if (!entry || entry.clientId !== client.client_id)
+      throw new InvalidGrantError('unknown authorization code')
     this.codes.delete(code)
     return this.issue(client.client_id, entry.params.resource)
   }
@@ -96,7 +100,7 @@ class TestAuthorizationServer implements OAuthServerProvider {
     refreshToken: string
   ): Promise<OAuthTokens> {
     if (this.refresh.get(refreshToken) !== client.client_id)
-      throw new Error('unknown refresh token')
+      throw new InvalidGrantError('unknown refresh token')
     this.refresh.delete(refreshToken)
     return this.issue(client.client_id)
   }
@@ -111,6 +115,12 @@ class TestAuthorizationServer implements OAuthServerProvider {
   /** Every access token stops working (as when one expires); refresh tokens still do. */
   expireAccessTokens(): void {
     this.access.clear()
+  }
+
+  /** Every token stops working, refresh tokens too (revoked): only a new sign-in helps. */
+  revokeAll(): void {
+    this.access.clear()
+    this.refresh.clear()
   }
 
   private issue(clientId: string, resource?: URL): OAuthTokens {

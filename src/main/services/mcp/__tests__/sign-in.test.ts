@@ -98,7 +98,9 @@ describe.skipIf(!probe.ok && !keychainRequired)('signing in, tokens in the real 
     const { mcp, opened, row, auth } = await setUp({ keychain, keychainService: service })
 
     const needs = await row((r) => r.status.state === 'needs-sign-in')
-    expect(needs.status.error).toBe('Server remote needs you to sign in before Cairn can use it.')
+    expect(needs.status.error).toBe(
+      'Server remote needs you to sign in before Cairn can use it: click Sign in (or, if it takes an API key, add the key to its headers).'
+    )
     expect(needs.signIn).toEqual({ state: 'signed-out', problem: null })
 
     const waiting = await mcp.signIn(ID)
@@ -212,6 +214,24 @@ describe('a sign-in that does not finish says why and what to do', () => {
     expect(opened).toHaveLength(2)
     await playBrowser(opened[1]!)
     await row((r) => r.status.state === 'connected')
+  })
+
+  test('tokens that can no longer be refreshed: the failed call turns the row back to needs sign-in', async () => {
+    const memory = memoryKeychain()
+    const { mcp, opened, row, auth } = await setUp({ keychain: memory.keychain, keychainService })
+    await row((r) => r.status.state === 'needs-sign-in')
+    await mcp.signIn(ID)
+    await playBrowser(opened[0]!)
+    await row((r) => r.status.state === 'connected')
+    auth.revokeAll()
+    await expect(
+      mcp.callTool(ID, 'whoami', {}, { signal: new AbortController().signal })
+    ).rejects.toThrow(
+      'Server remote needs you to sign in again: click Sign in beside it in Settings → Tools.'
+    )
+    const again = await row((r) => r.status.state === 'needs-sign-in')
+    expect(again.signIn).toEqual({ state: 'signed-out', problem: null })
+    expect(memory.read(keychainService, account('tokens'))).toBeNull()
   })
 
   test('a browser that cannot be opened says so', async () => {
