@@ -357,6 +357,11 @@ export const channels = {
   'mcp:set-enabled': { input: McpSetEnabledInputSchema, output: McpOverviewSchema },
   'mcp:remove-server': { input: McpServerIdInputSchema, output: McpOverviewSchema },
   'mcp:restart-server': { input: McpServerIdInputSchema, output: McpOverviewSchema },
+  /** Opens the server's sign-in page in the browser; answers once it is open (or failed). */
+  'mcp:sign-in': { input: McpServerIdInputSchema, output: McpOverviewSchema },
+  'mcp:cancel-sign-in': { input: McpServerIdInputSchema, output: McpOverviewSchema },
+  /** Removes the server's tokens and registration from the keychain. */
+  'mcp:sign-out': { input: McpServerIdInputSchema, output: McpOverviewSchema },
   'mcp:set-tool-approval': { input: McpSetToolApprovalInputSchema, output: McpOverviewSchema }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 

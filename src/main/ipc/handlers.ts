@@ -114,6 +114,9 @@ export function createHandlers(services: Services): Handlers {
     'mcp:set-enabled': ({ id, enabled }) => services.mcp.setEnabled(id, enabled),
     'mcp:remove-server': ({ id }) => services.mcp.remove(id),
     'mcp:restart-server': ({ id }) => services.mcp.restart(id),
+    'mcp:sign-in': ({ id }) => services.mcp.signIn(id),
+    'mcp:cancel-sign-in': ({ id }) => services.mcp.cancelSignIn(id),
+    'mcp:sign-out': ({ id }) => services.mcp.signOut(id),
     'mcp:set-tool-approval': ({ server, tool, approval }) =>
       services.mcp.setToolApproval(server, tool, approval)
   }

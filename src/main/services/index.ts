@@ -36,6 +36,8 @@ import { createMcpHub } from './mcp/hub'
 import { createMcpService } from './mcp/mcp-service'
 import { createServersFile } from './mcp/servers-file'
 import { claudeDesktopConfigPath } from './mcp/claude-desktop'
+import { createOAuthStore } from './mcp/oauth/oauth-store'
+import { createMcpSignIn } from './mcp/oauth/sign-in'
 
 export interface ServiceDeps {
   userDataDir: string
@@ -180,14 +182,22 @@ export async function createServices(deps: ServiceDeps) {
     memory.updateSecretGuard(next.secretGuard)
   })
   // MCP servers: read and started in the background (start below); no chat waits for one.
+  const keychainService = deps.keychainService ?? KEYCHAIN_SERVICE
+  // Remote servers' sign-ins: tokens in the keychain, the sign-in page in the OS browser.
+  const mcpSignIn = createMcpSignIn({
+    store: createOAuthStore({ keychain: deps.keychain, keychainService }),
+    openBrowser: deps.openExternal,
+    logger: deps.logger
+  })
   const mcp = createMcpService({
-    hub: createMcpHub({ logDir: join(logsDir, 'mcp'), logger: deps.logger }),
-    file: createServersFile({
-      dir: deps.userDataDir,
-      keychain: deps.keychain,
-      keychainService: deps.keychainService ?? KEYCHAIN_SERVICE
+    hub: createMcpHub({
+      logDir: join(logsDir, 'mcp'),
+      logger: deps.logger,
+      transportOptions: mcpSignIn.transportOptions
     }),
+    file: createServersFile({ dir: deps.userDataDir, keychain: deps.keychain, keychainService }),
     claudeDesktopConfig: claudeDesktopConfigPath(process.platform, deps.env),
+    signIn: mcpSignIn,
     logger: deps.logger
   })
   const chat = createChatService({

@@ -35,13 +35,23 @@ export const McpToolViewSchema = z.object({
   approval: McpToolApprovalSchema
 })
 
+/** A remote server's sign-in (OAuth): whether Cairn holds its tokens, or waits for the browser. */
+export const McpSignInViewSchema = z.object({
+  state: z.enum(['signed-out', 'waiting', 'signed-in']),
+  /** Why the last sign-in did not finish, with the next step (null: nothing to say). */
+  problem: z.string().nullable()
+})
+export type McpSignInView = z.infer<typeof McpSignInViewSchema>
+
 export const McpServerViewSchema = z.object({
   id: McpServerIdSchema,
   name: z.string(),
   enabled: z.boolean(),
   transport: McpTransportViewSchema,
   status: McpServerStatusSchema,
-  tools: z.array(McpToolViewSchema)
+  tools: z.array(McpToolViewSchema),
+  /** Remote servers only. */
+  signIn: McpSignInViewSchema.optional()
 })
 export type McpServerView = z.infer<typeof McpServerViewSchema>
 

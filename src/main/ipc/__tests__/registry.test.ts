@@ -19,6 +19,7 @@ import type { Keychain } from '../../services/secrets/keychain'
 import { createHandlers } from '../handlers'
 import { createIpcRegistry, type Handlers, type IpcRegistry, type SenderInfo } from '../registry'
 import { trustedUrlCheck } from '../trusted-url'
+import { startOAuthServer, type OAuthTestServer } from '../../services/mcp/__tests__/oauth-server'
 import { startFakeAnthropic, type FakeAnthropic } from '../../../../e2e/fake-anthropic'
 
 /** The keychain is not under test here: an in-memory one with the same interface. */
@@ -86,8 +87,13 @@ beforeEach(async () => {
   })
 })
 
+/** A remote server that wants a sign-in (mcp:sign-in's valid call starts one). */
+let oauthServer: OAuthTestServer | null = null
+
 afterEach(async () => {
   await services.dispose()
+  await oauthServer?.close()
+  oauthServer = null
   await fake.close()
   await rm(dir, { recursive: true, force: true })
 })
@@ -492,6 +498,12 @@ function chatGarbage() {
       ['bad id', { id: 'A B' }]
     ],
     'mcp:restart-server': [['bad id', { id: '' }]],
+    'mcp:sign-in': [
+      ['no id', {}],
+      ['extra key', { id: 'x', url: 'https://evil.example' }]
+    ],
+    'mcp:cancel-sign-in': [['bad id', { id: '../x' }]],
+    'mcp:sign-out': [['id number', { id: 7 }]],
     'mcp:set-tool-approval': [
       ['unknown approval', { server: 'x', tool: 'y', approval: 'sometimes' }],
       ['no tool', { server: 'x', approval: 'always' }]
@@ -1117,6 +1129,22 @@ describe('valid calls', () => {
     'mcp:set-enabled': async () => (await mcpServer(), { id: MCP_DRAFT.id, enabled: false }),
     'mcp:remove-server': async () => (await mcpServer(), { id: MCP_DRAFT.id }),
     'mcp:restart-server': async () => (await mcpServer(), { id: MCP_DRAFT.id }),
+    // A real sign-in: it answers once the browser (recorded) was handed the authorize page.
+    'mcp:sign-in': async () => {
+      oauthServer = await startOAuthServer()
+      const url = oauthServer.url
+      await services.mcp.addServers([
+        {
+          id: 'remote',
+          name: 'Remote',
+          replaces: false,
+          transport: { type: 'http', url, headers: {} }
+        }
+      ])
+      return { id: 'remote' }
+    },
+    'mcp:cancel-sign-in': async () => (await mcpServer(), { id: MCP_DRAFT.id }),
+    'mcp:sign-out': async () => (await mcpServer(), { id: MCP_DRAFT.id }),
     'mcp:set-tool-approval': async () => (
       await mcpServer(),
       { server: MCP_DRAFT.id, tool: 'brew', approval: 'always' }

@@ -15,9 +15,8 @@ import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
  * OAuth 2.1 with PKCE for a remote server, on the SDK's client auth (protected-resource and
  * authorization-server discovery, dynamic or pre-registered clients, the `resource` parameter),
  * with the browser step played headless: the authorize URL is fetched and its redirect read for
- * the code. This serves the conformance suite and tests of the sign-in flow; the app's own
- * sign-in opens the system browser on a loopback redirect instead (its provider keeps tokens in
- * the keychain), and can reuse `signInFetch` with it.
+ * the code. This serves the conformance suite; the app's own sign-in (oauth/sign-in.ts) opens the
+ * system browser on a loopback redirect instead, and keeps what it gets in the keychain.
  */
 
 export interface HeadlessOAuthOptions {

@@ -32,7 +32,9 @@ export function plainConnectError(
   if (isAbortError(error)) return error as Error
   const name = config.name
   if (needsSignIn(error))
-    return new McpSignInNeeded(`${name} needs you to sign in before Cairn can use it.`)
+    return new McpSignInNeeded(
+      `${name} needs you to sign in before Cairn can use it: click Sign in (or, if it takes an API key, add the key to its headers).`
+    )
   if (isTimeout(error))
     return new Error(
       `${name} did not answer within ${seconds(timeoutMs)}. Check that it is the right ${
@@ -83,7 +85,10 @@ export function plainCallError(
     return new Error(
       `${name} stopped while running the tool "${tool}". Cairn is starting it again; try the call once it is back.`
     )
-  if (needsSignIn(error)) return new McpSignInNeeded(`${name} needs you to sign in again.`)
+  if (needsSignIn(error))
+    return new McpSignInNeeded(
+      `${name} needs you to sign in again: click Sign in beside it in Settings → Tools.`
+    )
   if (error instanceof McpError)
     return new Error(
       `${name} refused the tool "${tool}": ${error.message.replace(/^MCP error -?\d+: /, '')}`

@@ -13,6 +13,7 @@ import { Emitter } from '../events/emitter'
 import type { Logger } from '../log/logger'
 import type { McpHub } from './hub'
 import { readServersConfig } from './import-config'
+import type { McpSignIn } from './oauth/sign-in'
 import { isSecretName, namedValues, type ServersState } from './servers-file'
 
 /*
@@ -30,6 +31,8 @@ export interface McpServiceDeps {
   }
   /** Where Claude Desktop keeps its config on this system (null: nowhere known). */
   claudeDesktopConfig: string | null
+  /** Sign-in for remote servers (OAuth); absent, a server that wants one stays "needs sign-in". */
+  signIn?: McpSignIn
   logger: Logger
 }
 
@@ -41,6 +44,7 @@ export function createMcpService(deps: McpServiceDeps) {
   )
   const tell = () => changed.emit(overview())
   const unhook = hub.onChange(tell)
+  const unhookSignIn = deps.signIn?.onChange(tell)
 
   function overview(): McpOverview {
     const statuses = new Map(hub.status().map((s) => [s.id, s]))
@@ -61,9 +65,15 @@ export function createMcpService(deps: McpServiceDeps) {
             readOnly: t.annotations?.readOnlyHint === true,
             destructive: t.annotations?.destructiveHint === true,
             approval: approvalOf(server.id, t.name)
-          }))
+          })),
+        ...signInOf(server)
       }))
     }
+  }
+
+  function signInOf(server: McpServerConfig): Pick<McpServerView, 'signIn'> {
+    const signIn = deps.signIn?.view(server)
+    return signIn ? { signIn } : {}
   }
 
   function approvalOf(server: string, tool: string): McpToolApproval {
@@ -87,6 +97,27 @@ export function createMcpService(deps: McpServiceDeps) {
     return overview()
   }
 
+  async function forgetSignIn(id: string): Promise<void> {
+    try {
+      await deps.signIn?.signOut(id)
+    } catch (error) {
+      deps.logger.error('MCP sign-in not removed from the keychain', { error })
+      const why = error instanceof Error ? error.message : String(error)
+      throw new CairnError(
+        'KEYCHAIN_UNAVAILABLE',
+        `The sign-in could not be removed from the system keychain (${why}). Try Sign out again.`
+      )
+    }
+  }
+
+  /** A removed or moved server's sign-in: a keychain that fails only leaves an entry behind. */
+  async function dropSignIns(ids: string[]): Promise<void> {
+    for (const id of ids)
+      await deps.signIn
+        ?.signOut(id)
+        .catch((error: unknown) => deps.logger.warn('MCP sign-in left in the keychain', { error }))
+  }
+
   function find(id: string): McpServerConfig {
     const server = state.servers.find((s) => s.id === id)
     if (!server) throw new CairnError('MCP_NOT_FOUND', `There is no MCP server "${id}" any more.`)
@@ -102,6 +133,10 @@ export function createMcpService(deps: McpServiceDeps) {
         deps.logger.error('MCP servers file not read', { error })
         return
       }
+      // Which remote servers hold tokens, before they start (a keychain that fails: none do).
+      await deps.signIn
+        ?.load(state.servers)
+        .catch((error: unknown) => deps.logger.warn('MCP sign-ins not read', { error }))
       // The hub tells each server's start (onChange); with none, there is nothing to tell.
       if (state.servers.length > 0) hub.configure(state.servers)
     },
@@ -130,7 +165,7 @@ export function createMcpService(deps: McpServiceDeps) {
     },
 
     /** Adds the servers the user saw in a preview (their command lines confirmed), enabled. */
-    addServers(drafts: McpServerDraft[]): Promise<McpOverview> {
+    async addServers(drafts: McpServerDraft[]): Promise<McpOverview> {
       const ids = new Set(drafts.map((d) => d.id))
       const replaced = state.servers.filter((s) => ids.has(s.id))
       const added = drafts.map(({ id, name, transport }) => ({
@@ -139,10 +174,16 @@ export function createMcpService(deps: McpServiceDeps) {
         enabled: true,
         transport
       }))
-      return commit(
+      await commit(
         { ...state, servers: [...state.servers.filter((s) => !ids.has(s.id)), ...added] },
         replaced
       )
+      // Tokens belong to the address they were given for: a server moved elsewhere signs in anew.
+      const moved = replaced.filter(
+        (old) => !added.some((s) => s.id === old.id && sameAddress(s.transport, old.transport))
+      )
+      await dropSignIns(moved.map((s) => s.id))
+      return overview()
     },
 
     setEnabled(id: string, enabled: boolean): Promise<McpOverview> {
@@ -153,12 +194,42 @@ export function createMcpService(deps: McpServiceDeps) {
       })
     },
 
-    remove(id: string): Promise<McpOverview> {
+    async remove(id: string): Promise<McpOverview> {
       const server = find(id)
       const toolApproval = Object.fromEntries(
         Object.entries(state.toolApproval).filter(([key]) => !key.startsWith(`${id}/`))
       )
-      return commit({ servers: state.servers.filter((s) => s.id !== id), toolApproval }, [server])
+      await commit({ servers: state.servers.filter((s) => s.id !== id), toolApproval }, [server])
+      await dropSignIns([id])
+      return overview()
+    },
+
+    /** Opens the server's sign-in page; answers once the browser shows it (or it failed). */
+    async signIn(id: string): Promise<McpOverview> {
+      const server = find(id)
+      if (server.transport.type !== 'http')
+        throw new CairnError(
+          'BAD_INPUT',
+          `${server.name} runs on this computer: there is nothing to sign in to.`
+        )
+      if (!deps.signIn)
+        throw new CairnError('INTERNAL', 'Signing in to servers is not available here.')
+      await deps.signIn.signIn(server, () => hub.restart(id))
+      return overview()
+    },
+
+    cancelSignIn(id: string): McpOverview {
+      find(id)
+      deps.signIn?.cancel(id)
+      return overview()
+    },
+
+    /** Removes the server's tokens from the keychain; it then needs a sign-in again. */
+    async signOut(id: string): Promise<McpOverview> {
+      find(id)
+      await forgetSignIn(id)
+      await hub.restart(id)
+      return overview()
     },
 
     async restart(id: string): Promise<McpOverview> {
@@ -183,12 +254,18 @@ export function createMcpService(deps: McpServiceDeps) {
 
     async dispose(): Promise<void> {
       unhook()
+      unhookSignIn?.()
+      deps.signIn?.dispose()
       await hub.dispose()
     }
   }
 }
 
 export type McpService = ReturnType<typeof createMcpService>
+
+function sameAddress(a: McpServerConfig['transport'], b: McpServerConfig['transport']): boolean {
+  return a.type === 'http' && b.type === 'http' && a.url === b.url
+}
 
 function idle(server: McpServerConfig): McpServerStatus {
   return {

@@ -112,7 +112,17 @@ export class ServerSlot {
   ): Promise<McpCallResult> {
     const connection = this.state === 'connected' ? this.connection : null
     if (!connection) throw notConnectedError(this.config, this.config.id)
-    return connection.callTool(tool, args, { ...options, timeoutMs: this.deps.callTimeoutMs })
+    try {
+      return await connection.callTool(tool, args, {
+        ...options,
+        timeoutMs: this.deps.callTimeoutMs
+      })
+    } catch (error) {
+      // Tokens that can no longer be refreshed: the row offers Sign in again.
+      if (error instanceof McpSignInNeeded && this.connection === connection)
+        this.set('needs-sign-in', error.message)
+      throw error
+    }
   }
 
   private begin(): Promise<void> {

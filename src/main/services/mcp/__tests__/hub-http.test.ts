@@ -46,7 +46,9 @@ describe('MCP hub over HTTP', () => {
     hub.configure([withKey, withoutKey])
     await waitForStatus(hub, 'keyed', (s) => s.state === 'connected')
     const bare = await waitForStatus(hub, 'bare', (s) => s.state === 'needs-sign-in')
-    expect(bare.error).toBe('Server bare needs you to sign in before Cairn can use it.')
+    expect(bare.error).toBe(
+      'Server bare needs you to sign in before Cairn can use it: click Sign in (or, if it takes an API key, add the key to its headers).'
+    )
   })
 
   it('says in plain words when nothing answers at the address', async () => {

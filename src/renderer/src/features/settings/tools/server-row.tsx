@@ -1,5 +1,6 @@
 import type { McpServerView, McpToolApproval } from '@shared/mcp/channels'
 import { whatRuns } from './command-line'
+import { SignInButtons, SignInNote, type SignInActions } from './sign-in-controls'
 
 const APPROVAL_WORDS: Record<McpToolApproval, string> = {
   ask: 'Ask every time',
@@ -23,7 +24,7 @@ function stateWords(server: McpServerView): string {
   }
 }
 
-export interface ServerActions {
+export interface ServerActions extends SignInActions {
   setEnabled(id: string, enabled: boolean): void
   restart(id: string): void
   remove(server: McpServerView): void
@@ -40,6 +41,7 @@ export function ServerRow({ server, actions }: { server: McpServerView; actions:
         <span className={`mcp-state mcp-state--${status.state}`} data-testid="mcp-state">
           {stateWords(server)}
         </span>
+        <SignInButtons server={server} actions={actions} />
         <button
           type="button"
           className="button button--quiet"
@@ -68,6 +70,7 @@ export function ServerRow({ server, actions }: { server: McpServerView; actions:
         {server.transport.type === 'stdio' ? 'Runs ' : 'Connects to '}
         <code className="break-all">{whatRuns(server.transport)}</code>
       </p>
+      <SignInNote server={server} />
       {status.error ? (
         <div role="alert" className="text-sm text-danger">
           <p>{status.error}</p>

@@ -14,6 +14,9 @@ export function ToolsCard() {
   const actions: ServerActions = {
     setEnabled: (id, enabled) => void act((api) => api.mcp.setEnabled({ id, enabled })),
     restart: (id) => void act((api) => api.mcp.restartServer({ id })),
+    signIn: (id) => void act((api) => api.mcp.signIn({ id })),
+    cancelSignIn: (id) => void act((api) => api.mcp.cancelSignIn({ id })),
+    signOut: (id) => void act((api) => api.mcp.signOut({ id })),
     remove: setRemoving,
     setApproval: (server, tool, approval) =>
       void act((api) => api.mcp.setToolApproval({ server, tool, approval }))
