@@ -16,6 +16,14 @@ import {
   McpSetToolApprovalInputSchema
 } from './mcp/channels'
 import {
+  McpAttachResourceInputSchema,
+  McpChatInputSchema,
+  McpGetPromptInputSchema,
+  McpPromptListSchema,
+  McpPromptTextSchema,
+  McpResourceListSchema
+} from './mcp/prompts'
+import {
   AddAttachmentInputSchema,
   AttachmentInfoSchema,
   AttachmentPreviewInputSchema,
@@ -357,7 +365,16 @@ export const channels = {
   'mcp:set-enabled': { input: McpSetEnabledInputSchema, output: McpOverviewSchema },
   'mcp:remove-server': { input: McpServerIdInputSchema, output: McpOverviewSchema },
   'mcp:restart-server': { input: McpServerIdInputSchema, output: McpOverviewSchema },
-  'mcp:set-tool-approval': { input: McpSetToolApprovalInputSchema, output: McpOverviewSchema }
+  'mcp:set-tool-approval': { input: McpSetToolApprovalInputSchema, output: McpOverviewSchema },
+  // The composer: prompts of the chat's servers as slash commands (text the user reviews before
+  // sending) and resources attached to the next message (checked as any attachment).
+  'mcp:list-prompts': { input: McpChatInputSchema, output: McpPromptListSchema },
+  'mcp:get-prompt': { input: McpGetPromptInputSchema, output: McpPromptTextSchema },
+  'mcp:list-resources': { input: McpChatInputSchema, output: McpResourceListSchema },
+  'mcp:attach-resource': {
+    input: McpAttachResourceInputSchema,
+    output: PickAttachmentsOutputSchema
+  }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
