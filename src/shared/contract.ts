@@ -16,6 +16,14 @@ import {
   McpSetToolApprovalInputSchema
 } from './mcp/channels'
 import {
+  McpAttachResourceInputSchema,
+  McpChatInputSchema,
+  McpGetPromptInputSchema,
+  McpPromptListSchema,
+  McpPromptTextSchema,
+  McpResourceListSchema
+} from './mcp/prompts'
+import {
   AddAttachmentInputSchema,
   AttachmentInfoSchema,
   AttachmentPreviewInputSchema,
@@ -362,7 +370,16 @@ export const channels = {
   'mcp:cancel-sign-in': { input: McpServerIdInputSchema, output: McpOverviewSchema },
   /** Removes the server's tokens and registration from the keychain. */
   'mcp:sign-out': { input: McpServerIdInputSchema, output: McpOverviewSchema },
-  'mcp:set-tool-approval': { input: McpSetToolApprovalInputSchema, output: McpOverviewSchema }
+  'mcp:set-tool-approval': { input: McpSetToolApprovalInputSchema, output: McpOverviewSchema },
+  // The composer: prompts of the chat's servers as slash commands (text the user reviews before
+  // sending) and resources attached to the next message (checked as any attachment).
+  'mcp:list-prompts': { input: McpChatInputSchema, output: McpPromptListSchema },
+  'mcp:get-prompt': { input: McpGetPromptInputSchema, output: McpPromptTextSchema },
+  'mcp:list-resources': { input: McpChatInputSchema, output: McpResourceListSchema },
+  'mcp:attach-resource': {
+    input: McpAttachResourceInputSchema,
+    output: PickAttachmentsOutputSchema
+  }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {

@@ -41,6 +41,8 @@ export const ErrorCodeSchema = z.enum([
   'MCP_NOT_FOUND',
   /** The MCP servers file could not be written; nothing changed. */
   'MCP_WRITE_FAILED',
+  /** A server could not answer a prompt or resource request (not connected, refused it). */
+  'MCP_REQUEST_FAILED',
   'INTERNAL'
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>

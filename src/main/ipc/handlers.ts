@@ -118,6 +118,20 @@ export function createHandlers(services: Services): Handlers {
     'mcp:cancel-sign-in': ({ id }) => services.mcp.cancelSignIn(id),
     'mcp:sign-out': ({ id }) => services.mcp.signOut(id),
     'mcp:set-tool-approval': ({ server, tool, approval }) =>
-      services.mcp.setToolApproval(server, tool, approval)
+      services.mcp.setToolApproval(server, tool, approval),
+    'mcp:list-prompts': async (input) =>
+      services.mcp.listPrompts(await serversOff(services, input)),
+    'mcp:get-prompt': ({ server, name, arguments: args }) =>
+      services.mcp.getPrompt(server, name, args),
+    'mcp:list-resources': async (input) =>
+      services.mcp.listResources(await serversOff(services, input)),
+    'mcp:attach-resource': ({ server, uri }) =>
+      services.mcp.attachResource(server, uri, services.chat.attachments.addFile)
   }
+}
+
+/** The servers a chat turned off (its composer lists only the prompts and resources of the rest). */
+async function serversOff(services: Services, ref: { conversationId: string }): Promise<string[]> {
+  const { conversation } = await services.chat.getConversation(ref)
+  return conversation.serversOff ?? []
 }

@@ -20,6 +20,7 @@ import { createHandlers } from '../handlers'
 import { createIpcRegistry, type Handlers, type IpcRegistry, type SenderInfo } from '../registry'
 import { trustedUrlCheck } from '../trusted-url'
 import { startOAuthServer, type OAuthTestServer } from '../../services/mcp/__tests__/oauth-server'
+import { EVERYTHING_BIN } from '../../services/mcp/__tests__/mcp-test-kit'
 import { startFakeAnthropic, type FakeAnthropic } from '../../../../e2e/fake-anthropic'
 
 /** The keychain is not under test here: an in-memory one with the same interface. */
@@ -508,6 +509,21 @@ function chatGarbage() {
       ['unknown approval', { server: 'x', tool: 'y', approval: 'sometimes' }],
       ['no tool', { server: 'x', approval: 'always' }]
     ],
+    'mcp:list-prompts': [
+      ['no chat', {}],
+      ['bad chat id', { conversationId: '../x' }]
+    ],
+    'mcp:list-resources': [['extra key', { conversationId: ID, servers: ['x'] }]],
+    'mcp:get-prompt': [
+      ['no arguments', { server: 'x', name: 'p' }],
+      ['argument not text', { server: 'x', name: 'p', arguments: { a: 1 } }],
+      ['argument too long', { server: 'x', name: 'p', arguments: { a: 'x'.repeat(20_001) } }],
+      ['bad server', { server: 'X/..', name: 'p', arguments: {} }]
+    ],
+    'mcp:attach-resource': [
+      ['no uri', { server: 'x' }],
+      ['empty uri', { server: 'x', uri: '' }]
+    ],
     'sync:configure': [
       ['neither id nor name', {}],
       ['empty name', { create: { name: '  ' } }],
@@ -949,6 +965,28 @@ describe('valid calls', () => {
   } as const
   const mcpServer = () =>
     services.mcp.addServers([{ ...MCP_DRAFT, transport: { ...MCP_DRAFT.transport, args: [] } }])
+  // The reference server over stdio, connected, for the calls that need a live server.
+  const everything = async () => {
+    const transport = {
+      type: 'stdio' as const,
+      command: process.execPath,
+      args: [EVERYTHING_BIN, 'stdio'],
+      env: {}
+    }
+    await services.mcp.addServers([
+      { id: 'everything', name: 'Everything', replaces: false, transport }
+    ])
+    await new Promise<void>((resolve) => {
+      const check = () => {
+        const server = services.mcp.overview().servers.find((s) => s.id === 'everything')
+        if (server?.status.state !== 'connected') return
+        off()
+        resolve()
+      }
+      const off = services.mcp.onChange(check)
+      check()
+    })
+  }
   const validInput: Partial<Record<ChannelName, () => Promise<unknown>>> = {
     'secrets:set-api-key': async () => ({ apiKey: 'sk-ant-valid-key-0001' }),
     'app:copy-text': async () => ({ text: 'const trip = 1' }),
@@ -1148,6 +1186,16 @@ describe('valid calls', () => {
     'mcp:set-tool-approval': async () => (
       await mcpServer(),
       { server: MCP_DRAFT.id, tool: 'brew', approval: 'always' }
+    ),
+    'mcp:list-prompts': async () => ({ conversationId: await conversation() }),
+    'mcp:list-resources': async () => ({ conversationId: await conversation() }),
+    'mcp:get-prompt': async () => (
+      await everything(),
+      { server: 'everything', name: 'simple-prompt', arguments: {} }
+    ),
+    'mcp:attach-resource': async () => (
+      await everything(),
+      { server: 'everything', uri: 'demo://resource/static/document/features.md' }
     ),
     'memory:undone': async () => {
       await createNote()

@@ -9,7 +9,15 @@ import {
   type Tool
 } from '@modelcontextprotocol/sdk/types.js'
 import type { McpServerConfig, McpToolInfo } from '@shared/mcp/servers'
-import { abortError, plainConnectError, plainCallError } from './mcp-errors'
+import { abortError, plainConnectError, plainCallError, plainRequestError } from './mcp-errors'
+import {
+  promptDef,
+  resourceDef,
+  type McpPromptDef,
+  type McpPromptMessage,
+  type McpResourceContent,
+  type McpResourceDef
+} from './features'
 import { openTransport, type TransportOptions } from './transports'
 
 /*
@@ -37,7 +45,17 @@ export interface McpCallOptions {
   onProgress?: (progress: McpCallProgress) => void
 }
 
-export interface McpConnection {
+/** A server's prompts and resources (asked for when the user opens a list, kept until they change). */
+export interface McpServerFeatures {
+  /** Its prompts (none when it offers none); read again after `notifications/prompts/list_changed`. */
+  listPrompts(): Promise<McpPromptDef[]>
+  getPrompt(name: string, args: Record<string, string>): Promise<McpPromptMessage[]>
+  /** Its resources, not its templates; read again after `notifications/resources/list_changed`. */
+  listResources(): Promise<McpResourceDef[]>
+  readResource(uri: string): Promise<McpResourceContent[]>
+}
+
+export interface McpConnection extends McpServerFeatures {
   /** The tools it offers now (kept current by `notifications/tools/list_changed`). */
   tools(): McpToolInfo[]
   callTool(
@@ -63,6 +81,8 @@ export interface ConnectOptions extends TransportOptions {
   /** The connection ended without `close()` (the process exited, the stream dropped). */
   onClosed: () => void
   onToolsChanged: () => void
+  /** Its prompts or resources changed (the next list reads them again). */
+  onListsChanged?: () => void
 }
 
 export async function connectMcpServer(options: ConnectOptions): Promise<McpConnection> {
@@ -70,6 +90,17 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
   let tools: McpToolInfo[] = []
   let closing = false
   let refreshing: Promise<void> = Promise.resolve()
+  // Read on first use, not at connect (a start stays as quick as a tools-only one), then kept.
+  let prompts: Promise<McpPromptDef[]> | null = null
+  let resources: Promise<McpResourceDef[]> | null = null
+  const listsChanged = (forget: () => void) => ({
+    autoRefresh: false,
+    debounceMs: 50,
+    onChanged: () => {
+      forget()
+      options.onListsChanged?.()
+    }
+  })
 
   const { elicit } = options
   const makeClient = (): Client => {
@@ -78,7 +109,9 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
       capabilities: elicit ? { elicitation: { form: { applyDefaults: true } } } : {},
       // Refreshed by us (all pages), not the SDK's single-page auto refresh.
       listChanged: {
-        tools: { autoRefresh: false, debounceMs: 50, onChanged: () => void refresh() }
+        tools: { autoRefresh: false, debounceMs: 50, onChanged: () => void refresh() },
+        prompts: listsChanged(() => (prompts = null)),
+        resources: listsChanged(() => (resources = null))
       }
     })
     if (elicit)
@@ -133,9 +166,74 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
     throw plainConnectError(config, error, timeoutMs)
   }
   const live = client
+  const request = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work()
+    } catch (error) {
+      throw plainRequestError(config, what, error, timeoutMs)
+    }
+  }
+  /** A list kept until the server says it changed; a failed read is not kept. */
+  const kept = <T>(read: () => Promise<T[]>, keep: (list: Promise<T[]> | null) => void) => {
+    const list = read()
+    keep(list)
+    list.catch(() => keep(null))
+    return list
+  }
+  const offers = (feature: 'prompts' | 'resources') => !!live.getServerCapabilities()?.[feature]
 
   return {
     tools: () => tools,
+    listPrompts() {
+      if (!offers('prompts')) return Promise.resolve([])
+      return (prompts ??= kept(
+        () =>
+          request('its prompts', () =>
+            allPages(async (cursor) => {
+              const page = await live.listPrompts(cursor ? { cursor } : undefined, {
+                timeout: timeoutMs
+              })
+              return { items: page.prompts.map(promptDef), nextCursor: page.nextCursor }
+            })
+          ),
+        (list) => (prompts = list)
+      ))
+    },
+    getPrompt(name, args) {
+      return request(`the prompt "${name}"`, async () => {
+        const result = await live.getPrompt({ name, arguments: args }, { timeout: timeoutMs })
+        return result.messages.map((m) => ({
+          role: m.role,
+          content: m.content as Record<string, unknown>
+        }))
+      })
+    },
+    listResources() {
+      if (!offers('resources')) return Promise.resolve([])
+      return (resources ??= kept(
+        () =>
+          request('its resources', () =>
+            allPages(async (cursor) => {
+              const page = await live.listResources(cursor ? { cursor } : undefined, {
+                timeout: timeoutMs
+              })
+              return { items: page.resources.map(resourceDef), nextCursor: page.nextCursor }
+            })
+          ),
+        (list) => (resources = list)
+      ))
+    },
+    readResource(uri) {
+      return request(`the resource ${uri}`, async () => {
+        const result = await live.readResource({ uri }, { timeout: timeoutMs })
+        return result.contents.map((c) => ({
+          uri: c.uri,
+          ...(c.mimeType !== undefined ? { mimeType: c.mimeType } : {}),
+          ...('text' in c && typeof c.text === 'string' ? { text: c.text } : {}),
+          ...('blob' in c && typeof c.blob === 'string' ? { blob: c.blob } : {})
+        }))
+      })
+    },
     async callTool(name, args, { signal, onProgress, timeoutMs: callTimeoutMs }) {
       if (signal.aborted) throw abortError(signal)
       try {
@@ -175,13 +273,25 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
   }
 }
 
-async function listAllTools(client: Client, server: string, timeoutMs: number) {
-  const all: McpToolInfo[] = []
-  let cursor: string | undefined
-  // A server that pages forever must not keep the connection from ever being ready.
-  for (let page = 0; page < 100; page++) {
+function listAllTools(client: Client, server: string, timeoutMs: number) {
+  return allPages(async (cursor) => {
     const result = await client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs })
-    all.push(...result.tools.map((tool) => toToolInfo(server, tool)))
+    return {
+      items: result.tools.map((tool) => toToolInfo(server, tool)),
+      nextCursor: result.nextCursor
+    }
+  })
+}
+
+/** Every page of a list, up to 100: a server that pages forever must not hang what waits for it. */
+async function allPages<T>(
+  page: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string | undefined }>
+): Promise<T[]> {
+  const all: T[] = []
+  let cursor: string | undefined
+  for (let n = 0; n < 100; n++) {
+    const result = await page(cursor)
+    all.push(...result.items)
     cursor = result.nextCursor
     if (!cursor) break
   }

@@ -1,7 +1,7 @@
 import type { McpServerConfig, McpServerStatus, McpToolInfo } from '@shared/mcp/servers'
 import { Emitter } from '../events/emitter'
 import type { Logger } from '../log/logger'
-import type { McpCallOptions, McpCallResult } from './connection'
+import type { McpCallOptions, McpCallResult, McpServerFeatures } from './connection'
 import { notConnectedError } from './mcp-errors'
 import { ServerSlot, type SlotDeps } from './server-slot'
 import type { TransportOptions } from './transports'
@@ -17,7 +17,8 @@ export type {
   McpCallResult,
   McpCallProgress,
   McpElicitRequest,
-  McpElicitResult
+  McpElicitResult,
+  McpServerFeatures
 } from './connection'
 export type { TransportOptions } from './transports'
 
@@ -52,6 +53,8 @@ export interface McpHub {
     args: Record<string, unknown>,
     options: McpCallOptions
   ): Promise<McpCallResult>
+  /** A connected server's prompts and resources; throws in plain words when it is not connected. */
+  features(server: string): McpServerFeatures
   /** Stops and starts one server; resolves once it is connected or has failed. */
   restart(id: string): Promise<void>
   /** Status or tools changed. Returns the unsubscribe. */
@@ -130,6 +133,11 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
       const slot = slots.get(server)
       if (!slot) throw notConnectedError(undefined, server)
       return slot.callTool(tool, args, options)
+    },
+    features(server) {
+      const slot = slots.get(server)
+      if (!slot) throw notConnectedError(undefined, server)
+      return slot.features()
     },
     async restart(id) {
       const slot = slots.get(id)

@@ -96,6 +96,27 @@ export function plainCallError(
   return new Error(`${name} could not run the tool "${tool}": ${message(error)}`)
 }
 
+/** A prompt or resource request that failed; `what` names it ("the prompt \"review\""). */
+export function plainRequestError(
+  config: McpServerConfig,
+  what: string,
+  error: unknown,
+  timeoutMs: number
+): Error {
+  const name = config.name
+  if (isTimeout(error))
+    return new Error(`${name} did not send ${what} within ${seconds(timeoutMs)}. Try again later.`)
+  if (isClosed(error))
+    return new Error(
+      `${name} stopped while sending ${what}. Cairn is starting it again; try again once it is back.`
+    )
+  if (needsSignIn(error))
+    return new McpSignInNeeded(`${name} needs you to sign in again (Settings → Tools).`)
+  if (error instanceof McpError)
+    return new Error(`${name} refused ${what}: ${error.message.replace(/^MCP error -?\d+: /, '')}`)
+  return new Error(`${name} could not send ${what}: ${message(error)}`)
+}
+
 export function notConnectedError(config: McpServerConfig | undefined, server: string): Error {
   if (!config)
     return new Error(

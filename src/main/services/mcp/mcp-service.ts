@@ -14,6 +14,8 @@ import type { Logger } from '../log/logger'
 import type { McpHub } from './hub'
 import { readServersConfig } from './import-config'
 import type { McpSignIn } from './oauth/sign-in'
+import { promptCalls } from './prompts'
+import { resourceCalls } from './resources'
 import { isSecretName, namedValues, type ServersState } from './servers-file'
 
 /*
@@ -45,6 +47,10 @@ export function createMcpService(deps: McpServiceDeps) {
   const tell = () => changed.emit(overview())
   const unhook = hub.onChange(tell)
   const unhookSignIn = deps.signIn?.onChange(tell)
+  const chatFeatures = {
+    servers: () => state.servers,
+    features: (server: string) => hub.features(server)
+  }
 
   function overview(): McpOverview {
     const statuses = new Map(hub.status().map((s) => [s.id, s]))
@@ -251,6 +257,9 @@ export function createMcpService(deps: McpServiceDeps) {
     tools: () => hub.tools(),
     callTool: hub.callTool.bind(hub),
     approvalOf,
+    /** For the composer: prompts as slash commands, resources to attach. */
+    ...promptCalls(chatFeatures),
+    ...resourceCalls(chatFeatures),
 
     async dispose(): Promise<void> {
       unhook()

@@ -11,7 +11,8 @@ import {
   type McpCallResult,
   type McpConnection,
   type McpElicit,
-  type McpElicitResult
+  type McpElicitResult,
+  type McpServerFeatures
 } from './connection'
 import { McpSignInNeeded, isAbortError, notConnectedError } from './mcp-errors'
 import type { TransportOptions } from './transports'
@@ -125,6 +126,13 @@ export class ServerSlot {
     }
   }
 
+  /** Its prompts and resources; throws (in plain words) when it is not connected. */
+  features(): McpServerFeatures {
+    const connection = this.state === 'connected' ? this.connection : null
+    if (!connection) throw notConnectedError(this.config, this.config.id)
+    return connection
+  }
+
   private begin(): Promise<void> {
     this.starting = this.attempt()
     return this.starting
@@ -158,6 +166,9 @@ export class ServerSlot {
           if (generation === this.generation) this.crashed(generation)
         },
         onToolsChanged: () => {
+          if (generation === this.generation) this.deps.onChange()
+        },
+        onListsChanged: () => {
           if (generation === this.generation) this.deps.onChange()
         }
       })

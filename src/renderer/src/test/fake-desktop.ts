@@ -3,6 +3,7 @@ import type { UpdateStatus } from '@shared/app/updates'
 import type { EventName } from '@shared/contract'
 import type { ExportResult, ImportPreview, ImportResult } from '@shared/memory/backup'
 import type { SyncStatus } from '@shared/memory/sync'
+import type { McpPromptInfo } from '@shared/mcp/prompts'
 
 // The fake main's desktop side: links waiting in the inbox, crash reports, updates, export and
 // import, and sync (off). Each answers as main does when nothing is set up; tests set the rest.
@@ -52,6 +53,8 @@ export function createFakeDesktop(emit: (event: EventName, payload: unknown) => 
   } = { exported: null, preview: null, result: null }
   /** What Decline answers (main's status after declining); off unless a test sets it. */
   const sync: { afterDecline: SyncStatus | null } = { afterDecline: null }
+  /** The prompts the chat's MCP servers offer (none unless a test sets some). */
+  const mcp: { prompts: McpPromptInfo[] } = { prompts: [] }
   const handlers = {
     'app:take-links': () => ({ links: links.splice(0) }),
     'app:crash-report': () => crash.report,
@@ -78,7 +81,12 @@ export function createFakeDesktop(emit: (event: EventName, payload: unknown) => 
     'updates:download': () => updates.status,
     'updates:restart': () => updates.status,
     // No MCP servers until a test adds some (Settings → Tools shows its card).
-    'mcp:overview': () => ({ servers: [] })
+    'mcp:overview': () => ({ servers: [] }),
+    // The composer's slash commands: the prompts a test puts in `mcp.prompts`, filled in as text.
+    'mcp:list-prompts': () => ({ prompts: mcp.prompts, problems: [] }),
+    'mcp:get-prompt': (input: { name: string; arguments: Record<string, string> }) => ({
+      text: `${input.name}: ${JSON.stringify(input.arguments)}`
+    })
   }
-  return { handlers, links, crash, updates, backup, sync }
+  return { handlers, links, crash, updates, backup, sync, mcp }
 }

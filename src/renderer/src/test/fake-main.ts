@@ -19,6 +19,7 @@ import { createFakeAttachments } from './fake-attachments'
 import { createFakeChat } from './fake-chat'
 import { createFakeDesktop } from './fake-desktop'
 import type { SyncStatus } from '@shared/memory/sync'
+import type { McpPromptInfo } from '@shared/mcp/prompts'
 import { createFakeMemory } from './fake-memory'
 import { createFakeSecrets } from './fake-secrets'
 import type { UpdateStatus } from '@shared/app/updates'
@@ -128,6 +129,8 @@ export interface FakeMain {
   updates: { status: UpdateStatus; set(status: UpdateStatus): void }
   /** What sync:decline answers (null: sync off). */
   sync: { afterDecline: SyncStatus | null }
+  /** The MCP prompts the composer's slash list offers. */
+  mcp: { prompts: McpPromptInfo[] }
 }
 
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
@@ -344,7 +347,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     },
     backup: desktop.backup,
     updates: desktop.updates,
-    sync: desktop.sync
+    sync: desktop.sync,
+    mcp: desktop.mcp
   }
 }
 

@@ -31,6 +31,8 @@ export type PickFiles = () => Promise<string[]>
 
 export interface AttachmentService {
   add(input: AddAttachmentInput): Promise<AttachmentInfo>
+  /** Bytes from elsewhere in main (an MCP resource), with the same checks as a pasted file. */
+  addFile(name: string, bytes: Uint8Array): Promise<AttachmentInfo>
   pick(): Promise<PickAttachmentsOutput>
   preview(hash: string): Promise<{ thumbnail: string | null }>
   /** The blocks for a new message; refuses files not stored and what the API would refuse. */
@@ -100,6 +102,7 @@ export function createAttachmentService(options: {
     async add({ name, data }) {
       return take(name, Buffer.from(data, 'base64'))
     },
+    addFile: take,
     async pick() {
       if (!options.pickFiles)
         throw new CairnError(

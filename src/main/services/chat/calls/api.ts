@@ -60,7 +60,7 @@ export interface ChatService {
   listApprovals: ChannelCall<'chat:list-approvals', ChannelOutput<'chat:list-approvals'>>
   answerApproval: ChannelCall<'chat:answer-approval', ChannelOutput<'chat:answer-approval'>>
   /** Files for the composer: added once, stored content-addressed, named by messages. */
-  attachments: Pick<AttachmentService, 'add' | 'pick' | 'preview'>
+  attachments: Pick<AttachmentService, 'add' | 'addFile' | 'pick' | 'preview'>
   /** Conversations holding a text (Forget, issue 35): their ids and titles, the text masked. */
   findText(text: string): Promise<Array<{ conversationId: string; title: string }>>
   /** Takes a text out of one conversation through its own save; CHAT_BUSY while a reply runs. */

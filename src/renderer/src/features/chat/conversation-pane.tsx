@@ -92,6 +92,7 @@ export function Conversation(props: {
       ) : null}
       <ConversationFooter messages={chat.messages} />
       <Composer
+        conversationId={props.id}
         running={chat.running}
         hasKey={props.hasKey}
         focusOnMount={props.focusComposer}

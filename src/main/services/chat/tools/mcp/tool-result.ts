@@ -15,7 +15,8 @@ export function resultText(content: readonly Part[], structured?: unknown): stri
   return capped(parts.join('\n\n') || '(The tool returned nothing.)')
 }
 
-function partText(part: Part): string {
+/** One MCP content part as text (a prompt's message part is the same shape as a result's). */
+export function partText(part: Part): string {
   const str = (key: string) => (typeof part[key] === 'string' ? (part[key] as string) : null)
   switch (part.type) {
     case 'text':
@@ -37,8 +38,9 @@ function partText(part: Part): string {
   }
 }
 
-export function capped(text: string): string {
+/** `what` names the text in the note ("result", "prompt"). */
+export function capped(text: string, what = 'result'): string {
   if (text.length <= MCP_RESULT_MAX_CHARS) return text
   const cut = text.length - MCP_RESULT_MAX_CHARS
-  return `${text.slice(0, MCP_RESULT_MAX_CHARS)}\n\n[Cairn cut this result: ${cut.toLocaleString('en-US')} more characters were left out (results are kept under ${MCP_RESULT_MAX_CHARS.toLocaleString('en-US')} characters).]`
+  return `${text.slice(0, MCP_RESULT_MAX_CHARS)}\n\n[Cairn cut this ${what}: ${cut.toLocaleString('en-US')} more characters were left out (${what}s are kept under ${MCP_RESULT_MAX_CHARS.toLocaleString('en-US')} characters).]`
 }

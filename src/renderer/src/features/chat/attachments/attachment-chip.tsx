@@ -21,7 +21,7 @@ export function AttachmentChip({
   return (
     <li
       className="flex max-w-80 min-w-0 items-center gap-2 rounded-control border border-line bg-surface p-1.5 pr-2 text-sm"
-      title={note ?? undefined}
+      title={note ?? name}
       aria-busy={attachment ? undefined : true}
     >
       {thumbnail ? (

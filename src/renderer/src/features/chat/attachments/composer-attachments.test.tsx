@@ -10,6 +10,7 @@ function renderComposer(onSend = vi.fn((): Promise<boolean> => Promise.resolve(t
   const user = userEvent.setup()
   render(
     <Composer
+      conversationId="c1"
       running={false}
       hasKey
       onSend={onSend}

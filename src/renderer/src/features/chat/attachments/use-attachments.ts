@@ -1,5 +1,9 @@
 import { useCallback, useState } from 'react'
-import type { AttachmentInfo, SendAttachment } from '@shared/chat/attachments'
+import type {
+  AttachmentInfo,
+  PickAttachmentsOutput,
+  SendAttachment
+} from '@shared/chat/attachments'
 import { CairnError } from '@shared/errors'
 import { call } from '../../../lib/api'
 import { nameOf, readAsBase64 } from './read-file'
@@ -44,23 +48,36 @@ export function useAttachments() {
     })
   }, [])
 
-  const pick = useCallback(async () => {
-    try {
-      const { added, refused } = await call((api) => api.chat.pickAttachments())
-      setItems((list) => [
-        ...list,
-        ...added.map((info): PendingAttachment => ({
+  /**
+   * Files main adds by itself (the open dialog, an MCP resource): with a name, a chip says it is
+   * being added until main answers.
+   */
+  const addFrom = useCallback(
+    async (run: () => Promise<PickAttachmentsOutput>, adding?: string) => {
+      const key = nextKey()
+      if (adding) setItems((list) => [...list, { key, name: adding, state: 'adding' }])
+      try {
+        const { added, refused } = await run()
+        const ready = added.map((info): PendingAttachment => ({
           key: nextKey(),
           name: info.attachment.name,
           state: 'ready',
           info
         }))
-      ])
-      for (const refusal of refused) problem(refusal.message)
-    } catch (error) {
-      problem(CairnError.from(error).detail)
-    }
-  }, [])
+        setItems((list) => [...list.filter((item) => item.key !== key), ...ready])
+        for (const refusal of refused) problem(refusal.message)
+      } catch (error) {
+        setItems((list) => list.filter((item) => item.key !== key))
+        problem(CairnError.from(error).detail)
+      }
+    },
+    []
+  )
+
+  const pick = useCallback(
+    () => addFrom(() => call((api) => api.chat.pickAttachments())),
+    [addFrom]
+  )
 
   const remove = useCallback((key: string) => {
     setItems((list) => list.filter((item) => item.key !== key))
@@ -90,6 +107,7 @@ export function useAttachments() {
     problems,
     adding: items.some((item) => item.state === 'adding'),
     addFiles,
+    addFrom,
     pick,
     remove,
     dismiss,

@@ -9,6 +9,7 @@ function renderComposer(hasKey: boolean | null) {
   const onSend = vi.fn((): Promise<boolean> => Promise.resolve(true))
   render(
     <Composer
+      conversationId="c1"
       running={false}
       hasKey={hasKey}
       onSend={onSend}
