@@ -16,6 +16,12 @@ import {
   McpSetToolApprovalInputSchema
 } from './mcp/channels'
 import {
+  McpBundleChoiceSchema,
+  McpBundleCommandSchema,
+  McpBundlePreviewOutputSchema,
+  McpBundleSourceSchema
+} from './mcp/bundles'
+import {
   AddAttachmentInputSchema,
   AttachmentInfoSchema,
   AttachmentPreviewInputSchema,
@@ -357,7 +363,11 @@ export const channels = {
   'mcp:set-enabled': { input: McpSetEnabledInputSchema, output: McpOverviewSchema },
   'mcp:remove-server': { input: McpServerIdInputSchema, output: McpOverviewSchema },
   'mcp:restart-server': { input: McpServerIdInputSchema, output: McpOverviewSchema },
-  'mcp:set-tool-approval': { input: McpSetToolApprovalInputSchema, output: McpOverviewSchema }
+  'mcp:set-tool-approval': { input: McpSetToolApprovalInputSchema, output: McpOverviewSchema },
+  // MCP Bundles: read and previewed (null: the dialog was cancelled), then installed by token.
+  'mcp:bundle-preview': { input: McpBundleSourceSchema, output: McpBundlePreviewOutputSchema },
+  'mcp:bundle-command': { input: McpBundleChoiceSchema, output: McpBundleCommandSchema },
+  'mcp:bundle-install': { input: McpBundleChoiceSchema, output: McpOverviewSchema }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {

@@ -115,6 +115,9 @@ export function createHandlers(services: Services): Handlers {
     'mcp:remove-server': ({ id }) => services.mcp.remove(id),
     'mcp:restart-server': ({ id }) => services.mcp.restart(id),
     'mcp:set-tool-approval': ({ server, tool, approval }) =>
-      services.mcp.setToolApproval(server, tool, approval)
+      services.mcp.setToolApproval(server, tool, approval),
+    'mcp:bundle-preview': (source) => services.mcp.previewBundle(source),
+    'mcp:bundle-command': (choice) => services.mcp.bundleCommand(choice),
+    'mcp:bundle-install': (choice) => services.mcp.installBundle(choice)
   }
 }

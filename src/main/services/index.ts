@@ -36,6 +36,7 @@ import { createMcpHub } from './mcp/hub'
 import { createMcpService } from './mcp/mcp-service'
 import { createServersFile } from './mcp/servers-file'
 import { claudeDesktopConfigPath } from './mcp/claude-desktop'
+import { BUNDLES_FOLDER, createBundleInstaller } from './mcp/bundles/bundle-installer'
 
 export interface ServiceDeps {
   userDataDir: string
@@ -188,6 +189,14 @@ export async function createServices(deps: ServiceDeps) {
       keychainService: deps.keychainService ?? KEYCHAIN_SERVICE
     }),
     claudeDesktopConfig: claudeDesktopConfigPath(process.platform, deps.env),
+    bundles: createBundleInstaller({
+      dir: join(deps.userDataDir, BUNDLES_FOLDER),
+      platform: process.platform,
+      chooseOpenFile:
+        deps.chooseOpenFile ??
+        (async () => (deps.pickFiles ? ((await deps.pickFiles())[0] ?? null) : null)),
+      logger: deps.logger
+    }),
     logger: deps.logger
   })
   const chat = createChatService({

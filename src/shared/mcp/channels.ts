@@ -41,7 +41,9 @@ export const McpServerViewSchema = z.object({
   enabled: z.boolean(),
   transport: McpTransportViewSchema,
   status: McpServerStatusSchema,
-  tools: z.array(McpToolViewSchema)
+  tools: z.array(McpToolViewSchema),
+  /** Installed from a bundle: which one. */
+  bundle: z.object({ name: z.string(), version: z.string() }).optional()
 })
 export type McpServerView = z.infer<typeof McpServerViewSchema>
 

@@ -20,6 +20,7 @@ import { createHandlers } from '../handlers'
 import { createIpcRegistry, type Handlers, type IpcRegistry, type SenderInfo } from '../registry'
 import { trustedUrlCheck } from '../trusted-url'
 import { startFakeAnthropic, type FakeAnthropic } from '../../../../e2e/fake-anthropic'
+import { helloBundle } from '../../services/mcp/__tests__/bundle-kit'
 
 /** The keychain is not under test here: an in-memory one with the same interface. */
 function memoryKeychain(): Keychain & { entries: Map<string, string> } {
@@ -495,6 +496,18 @@ function chatGarbage() {
     'mcp:set-tool-approval': [
       ['unknown approval', { server: 'x', tool: 'y', approval: 'sometimes' }],
       ['no tool', { server: 'x', approval: 'always' }]
+    ],
+    'mcp:bundle-preview': [
+      ['a path from the page', { source: 'path', path: '/etc/passwd' }],
+      ['bytes without a name', { source: 'bytes', data: 'UEs=' }]
+    ],
+    'mcp:bundle-command': [
+      ['no token', { values: {} }],
+      ['a value of another kind', { token: 't', values: { key: { nested: true } } }]
+    ],
+    'mcp:bundle-install': [
+      ['no values', { token: 't' }],
+      ['a folder named by the page', { token: 't', values: {}, folder: '/tmp' }]
     ],
     'sync:configure': [
       ['neither id nor name', {}],
@@ -1121,6 +1134,10 @@ describe('valid calls', () => {
       await mcpServer(),
       { server: MCP_DRAFT.id, tool: 'brew', approval: 'always' }
     ),
+    // A real bundle, dropped: previewed, then its token answers the command line and installs.
+    'mcp:bundle-preview': async () => DROPPED_BUNDLE,
+    'mcp:bundle-command': async () => ({ token: await bundleToken(), values: { code: 'c' } }),
+    'mcp:bundle-install': async () => ({ token: await bundleToken(), values: { code: 'c' } }),
     'memory:undone': async () => {
       await createNote()
       const [version] = await services.memory.history(note)
@@ -1128,6 +1145,13 @@ describe('valid calls', () => {
       return { seqs: [version!.seq] }
     }
   }
+
+  const DROPPED_BUNDLE = {
+    source: 'bytes',
+    name: 'hello.mcpb',
+    data: Buffer.from(helloBundle()).toString('base64')
+  } as const
+  const bundleToken = async () => (await services.mcp.previewBundle(DROPPED_BUNDLE))?.token
 
   it.each(channelNames)('%s answers {ok:true,data} matching its output schema', async (channel) => {
     const input = await validInput[channel]?.()

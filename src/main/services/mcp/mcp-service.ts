@@ -9,11 +9,14 @@ import type {
   McpToolApproval
 } from '@shared/mcp/channels'
 import type { McpServerConfig, McpServerStatus } from '@shared/mcp/servers'
+import type { McpBundleChoice, McpBundleSource } from '@shared/mcp/bundles'
 import { Emitter } from '../events/emitter'
 import type { Logger } from '../log/logger'
 import type { McpHub } from './hub'
 import { readServersConfig } from './import-config'
 import { isSecretName, namedValues, type ServersState } from './servers-file'
+import type { BundleInstaller } from './bundles/bundle-installer'
+import { withSecrets } from './bundles/bundle-manifest'
 
 /*
  * Settings → Tools: the MCP servers the user added, their state and tools, and how each tool is
@@ -30,6 +33,8 @@ export interface McpServiceDeps {
   }
   /** Where Claude Desktop keeps its config on this system (null: nowhere known). */
   claudeDesktopConfig: string | null
+  /** Installs `.mcpb` bundles (absent: bundles are refused). */
+  bundles?: BundleInstaller
   logger: Logger
 }
 
@@ -61,7 +66,10 @@ export function createMcpService(deps: McpServiceDeps) {
             readOnly: t.annotations?.readOnlyHint === true,
             destructive: t.annotations?.destructiveHint === true,
             approval: approvalOf(server.id, t.name)
-          }))
+          })),
+        ...(server.bundle
+          ? { bundle: { name: server.bundle.name, version: server.bundle.version } }
+          : {})
       }))
     }
   }
@@ -82,9 +90,20 @@ export function createMcpService(deps: McpServiceDeps) {
       )
     }
     state = next
-    hub.configure(state.servers)
+    run()
     tell()
     return overview()
+  }
+
+  /** The hub runs the servers with a bundle's sensitive settings filled in from the keychain. */
+  function run(): void {
+    hub.configure(state.servers.map(withSecrets))
+  }
+
+  function bundles(): BundleInstaller {
+    if (!deps.bundles)
+      throw new CairnError('MCP_BUNDLE_REFUSED', 'This build of Cairn cannot install bundles.')
+    return deps.bundles
   }
 
   function find(id: string): McpServerConfig {
@@ -103,7 +122,8 @@ export function createMcpService(deps: McpServiceDeps) {
         return
       }
       // The hub tells each server's start (onChange); with none, there is nothing to tell.
-      if (state.servers.length > 0) hub.configure(state.servers)
+      if (state.servers.length > 0) run()
+      await deps.bundles?.sweep()
     },
     overview,
     onChange: (listener: (overview: McpOverview) => void) => changed.on(listener),
@@ -153,12 +173,42 @@ export function createMcpService(deps: McpServiceDeps) {
       })
     },
 
-    remove(id: string): Promise<McpOverview> {
+    async remove(id: string): Promise<McpOverview> {
       const server = find(id)
       const toolApproval = Object.fromEntries(
         Object.entries(state.toolApproval).filter(([key]) => !key.startsWith(`${id}/`))
       )
-      return commit({ servers: state.servers.filter((s) => s.id !== id), toolApproval }, [server])
+      const next = await commit(
+        { servers: state.servers.filter((s) => s.id !== id), toolApproval },
+        [server]
+      )
+      if (server.bundle) await deps.bundles?.removeFolder(server.bundle.folder)
+      return next
+    },
+
+    /** Reads a `.mcpb` and answers what installing it would run (null: nothing was picked). */
+    previewBundle: (source: McpBundleSource) => bundles().preview(source, state.servers),
+    bundleCommand: (choice: McpBundleChoice) => bundles().command(choice),
+
+    /**
+     * Installs the previewed bundle (its command line confirmed in the preview), replacing the
+     * version installed before; a failed save takes the unpacked folder away again.
+     */
+    async installBundle(choice: McpBundleChoice): Promise<McpOverview> {
+      const unpacked = await bundles().install(choice)
+      const { server, replaced } = unpacked
+      let next: McpOverview
+      try {
+        next = await commit(
+          { ...state, servers: [...state.servers.filter((s) => s.id !== server.id), server] },
+          replaced ? [replaced] : []
+        )
+      } catch (error) {
+        await unpacked.undo()
+        throw error
+      }
+      await unpacked.done()
+      return next
     },
 
     async restart(id: string): Promise<McpOverview> {
@@ -203,11 +253,13 @@ function idle(server: McpServerConfig): McpServerStatus {
 
 /** The server as the page may see it: a secret's value stays in main. */
 function shown(server: McpServerConfig): McpServerView['transport'] {
-  const values = namedValues(server).map(([name, value]) => {
-    const key = name.slice(name.indexOf(':') + 1)
-    const secret = isSecretName(key)
-    return { name: key, value: secret ? '' : value, secret }
-  })
+  const values = namedValues(server)
+    .filter(([name]) => !name.startsWith('user_config:'))
+    .map(([name, value]) => {
+      const key = name.slice(name.indexOf(':') + 1)
+      const secret = isSecretName(key)
+      return { name: key, value: secret ? '' : value, secret }
+    })
   const t = server.transport
   return t.type === 'stdio'
     ? {
