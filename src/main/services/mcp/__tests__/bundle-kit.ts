@@ -67,7 +67,7 @@ export function helloManifest(options: BundleOptions = {}): Record<string, unkno
       code: {
         type: 'string',
         title: 'Secret code',
-        description: 'Kept in the keychain',
+        description: 'The code the server starts with.',
         sensitive: true,
         required: true
       }
