@@ -192,6 +192,7 @@ export async function createServices(deps: ServiceDeps) {
     bundles: createBundleInstaller({
       dir: join(deps.userDataDir, BUNDLES_FOLDER),
       platform: process.platform,
+      path: deps.env.PATH,
       chooseOpenFile:
         deps.chooseOpenFile ??
         (async () => (deps.pickFiles ? ((await deps.pickFiles())[0] ?? null) : null)),

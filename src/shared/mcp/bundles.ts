@@ -80,6 +80,8 @@ export const McpBundlePreviewSchema = z.object({
   serverType: z.enum(['node', 'python', 'binary']),
   /** What runs it, in plain words (a node server: the `node` on this computer). */
   runsWith: z.string(),
+  /** What will stop it from running here, with the next step (null: nothing found). */
+  warning: z.string().nullable(),
   command: McpBundleCommandSchema,
   /** The tools the manifest declares (a server may offer others once it runs). */
   tools: z.array(z.object({ name: z.string(), description: z.string().optional() })),

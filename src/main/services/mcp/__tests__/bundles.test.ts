@@ -47,6 +47,7 @@ function setup(
     bundles: createBundleInstaller({
       dir: bundlesDir,
       platform: process.platform,
+      path: process.env.PATH,
       chooseOpenFile: async () => picked,
       logger: captureLogger().logger,
       ...(options.limits
@@ -105,7 +106,9 @@ describe('installing an MCP bundle', () => {
       serverType: 'node',
       tools: [{ name: 'greet', description: 'Says hello' }],
       folder,
-      replaces: null
+      replaces: null,
+      // `node` is on this PATH: nothing to warn about.
+      warning: null
     })
     expect(preview.runsWith).toMatch(/"node" program on your PATH/)
     expect(preview.fields.map((f) => [f.key, f.sensitive, f.value])).toEqual([
@@ -202,6 +205,19 @@ describe('installing an MCP bundle', () => {
       mcp.installBundle({ token: preview.token, values: { code: CODE } })
     ).rejects.toThrow(/could not be saved/)
     expect(await contents(bundlesDir)).toEqual([])
+    await mcp.dispose()
+  })
+
+  test('a node bundle whose program is not on the PATH is previewed with what to install', async () => {
+    const { mcp, drop } = setup()
+    const preview = await drop({
+      manifest: (m) =>
+        void ((m.server as { mcp_config: { command: string } }).mcp_config.command =
+          'cairn-no-such-node')
+    })
+    expect(preview?.warning).toBe(
+      'No "cairn-no-such-node" program was found on your PATH: install Node.js, then restart Cairn, or the server will not start.'
+    )
     await mcp.dispose()
   })
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
-import { join } from 'node:path'
+import { isAbsolute, join } from 'node:path'
 import { CairnError } from '@shared/errors'
 import type {
   McpBundleChoice,
@@ -27,6 +27,7 @@ import {
   splitValues,
   type BundleManifest
 } from './bundle-manifest'
+import { findProgram } from './find-program'
 
 /*
  * Installing an MCP Bundle: read it and answer a preview (nothing written), then, once the user
@@ -43,6 +44,8 @@ export interface BundleInstallerDeps {
   /** `<userData>/mcp-bundles`. */
   dir: string
   platform: string
+  /** Cairn's PATH, which a stdio server is started with (to say whether its program is there). */
+  path?: string | undefined
   /** Main's open dialog for one file; absent, only dropped files can be installed. */
   chooseOpenFile?: (options: {
     title: string
@@ -108,6 +111,19 @@ export function createBundleInstaller(deps: BundleInstallerDeps) {
     return { transport: { type: 'stdio', ...run, cwd: folder }, missing }
   }
 
+  /** A node or python bundle whose program is not on this PATH: said before installing. */
+  async function missingProgram(
+    manifest: BundleManifest,
+    p: Pending,
+    run: typeof command
+  ): Promise<string | null> {
+    if (manifest.server.type === 'binary') return null
+    const program = (await run(p, {})).transport.command
+    if (isAbsolute(program) || (await findProgram(program, deps.path, deps.platform))) return null
+    const runtime = manifest.server.type === 'node' ? 'Node.js' : 'Python'
+    return `No "${program}" program was found on your PATH: install ${runtime}, then restart Cairn, or the server will not start.`
+  }
+
   return {
     /** Reads a bundle and answers what installing it would do (null: the dialog was cancelled). */
     async preview(
@@ -134,6 +150,7 @@ export function createBundleInstaller(deps: BundleInstallerDeps) {
         author: manifest.author,
         serverType,
         runsWith: runsWith(manifest),
+        warning: await missingProgram(manifest, pending, command),
         command: await command(pending, {}),
         tools: (manifest.tools ?? []).map((tool) => ({
           name: tool.name,

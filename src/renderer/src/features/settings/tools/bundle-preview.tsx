@@ -39,6 +39,7 @@ export function BundlePreview({ bundle }: { bundle: BundleInstall }) {
         <p className="text-xs text-muted">
           A {preview.serverType} server, run by {preview.runsWith}.
         </p>
+        {preview.warning ? <p className="text-sm text-warning">{preview.warning}</p> : null}
         <p className="text-xs text-muted">
           Unpacked into <code className="break-all">{preview.folder}</code>
         </p>
