@@ -24,6 +24,12 @@ import {
   McpResourceListSchema
 } from './mcp/prompts'
 import {
+  McpBundleChoiceSchema,
+  McpBundleCommandSchema,
+  McpBundlePreviewOutputSchema,
+  McpBundleSourceSchema
+} from './mcp/bundles'
+import {
   AddAttachmentInputSchema,
   AttachmentInfoSchema,
   AttachmentPreviewInputSchema,
@@ -379,7 +385,11 @@ export const channels = {
   'mcp:attach-resource': {
     input: McpAttachResourceInputSchema,
     output: PickAttachmentsOutputSchema
-  }
+  },
+  // MCP Bundles: read and previewed (null: the dialog was cancelled), then installed by token.
+  'mcp:bundle-preview': { input: McpBundleSourceSchema, output: McpBundlePreviewOutputSchema },
+  'mcp:bundle-command': { input: McpBundleChoiceSchema, output: McpBundleCommandSchema },
+  'mcp:bundle-install': { input: McpBundleChoiceSchema, output: McpOverviewSchema }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {

@@ -43,6 +43,12 @@ export const ErrorCodeSchema = z.enum([
   'MCP_WRITE_FAILED',
   /** A server could not answer a prompt or resource request (not connected, refused it). */
   'MCP_REQUEST_FAILED',
+  /** An MCP Bundle that cannot be installed (its archive, manifest or platform), with why. */
+  'MCP_BUNDLE_REFUSED',
+  /** A bundle setting the user gave that does not fit (missing, not a number, out of range). */
+  'MCP_BUNDLE_SETTING',
+  /** The bundle preview an install names is no longer open. */
+  'MCP_BUNDLE_GONE',
   'INTERNAL'
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>

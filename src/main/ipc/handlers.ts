@@ -126,7 +126,10 @@ export function createHandlers(services: Services): Handlers {
     'mcp:list-resources': async (input) =>
       services.mcp.listResources(await serversOff(services, input)),
     'mcp:attach-resource': ({ server, uri }) =>
-      services.mcp.attachResource(server, uri, services.chat.attachments.addFile)
+      services.mcp.attachResource(server, uri, services.chat.attachments.addFile),
+    'mcp:bundle-preview': (source) => services.mcp.previewBundle(source),
+    'mcp:bundle-command': (choice) => services.mcp.bundleCommand(choice),
+    'mcp:bundle-install': (choice) => services.mcp.installBundle(choice)
   }
 }
 

@@ -38,6 +38,7 @@ import { createServersFile } from './mcp/servers-file'
 import { claudeDesktopConfigPath } from './mcp/claude-desktop'
 import { createOAuthStore } from './mcp/oauth/oauth-store'
 import { createMcpSignIn } from './mcp/oauth/sign-in'
+import { BUNDLES_FOLDER, createBundleInstaller } from './mcp/bundles/bundle-installer'
 
 export interface ServiceDeps {
   userDataDir: string
@@ -198,6 +199,15 @@ export async function createServices(deps: ServiceDeps) {
     file: createServersFile({ dir: deps.userDataDir, keychain: deps.keychain, keychainService }),
     claudeDesktopConfig: claudeDesktopConfigPath(process.platform, deps.env),
     signIn: mcpSignIn,
+    bundles: createBundleInstaller({
+      dir: join(deps.userDataDir, BUNDLES_FOLDER),
+      platform: process.platform,
+      path: deps.env.PATH,
+      chooseOpenFile:
+        deps.chooseOpenFile ??
+        (async () => (deps.pickFiles ? ((await deps.pickFiles())[0] ?? null) : null)),
+      logger: deps.logger
+    }),
     logger: deps.logger
   })
   const chat = createChatService({

@@ -51,7 +51,9 @@ export const McpServerViewSchema = z.object({
   status: McpServerStatusSchema,
   tools: z.array(McpToolViewSchema),
   /** Remote servers only. */
-  signIn: McpSignInViewSchema.optional()
+  signIn: McpSignInViewSchema.optional(),
+  /** Installed from a bundle: which one. */
+  bundle: z.object({ name: z.string(), version: z.string() }).optional()
 })
 export type McpServerView = z.infer<typeof McpServerViewSchema>
 

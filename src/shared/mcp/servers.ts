@@ -44,11 +44,32 @@ export const McpTransportSchema = z.discriminatedUnion('type', [
   McpHttpTransportSchema
 ])
 
+/**
+ * A server installed from an MCP Bundle (`.mcpb`): unpacked in `<userData>/mcp-bundles/<folder>`.
+ * Its transport keeps a sensitive setting as `${user_config.KEY}`; the value is in `secrets`
+ * (in memory; the servers file keeps it in the keychain) and is filled in when the server starts.
+ */
+export const McpBundleRefSchema = z.object({
+  name: z.string().min(1),
+  version: z.string().min(1),
+  /** One folder name under `mcp-bundles` (never a path). */
+  folder: z.string().regex(/^[a-z0-9][a-z0-9._+-]*$/),
+  /** The settings the user gave (not sensitive ones), for the form of the next update. */
+  userConfig: z.record(
+    z.string(),
+    z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])
+  ),
+  /** Sensitive settings by key (values in the keychain on disk). */
+  secrets: z.record(z.string(), z.string())
+})
+export type McpBundleRef = z.infer<typeof McpBundleRefSchema>
+
 export const McpServerConfigSchema = z.object({
   id: McpServerIdSchema,
   name: z.string().trim().min(1, { error: 'give the server a name' }).max(100),
   enabled: z.boolean(),
-  transport: McpTransportSchema
+  transport: McpTransportSchema,
+  bundle: McpBundleRefSchema.optional()
 })
 export type McpServerConfig = z.infer<typeof McpServerConfigSchema>
 export type McpTransport = z.infer<typeof McpTransportSchema>

@@ -22,6 +22,7 @@ import { trustedUrlCheck } from '../trusted-url'
 import { startOAuthServer, type OAuthTestServer } from '../../services/mcp/__tests__/oauth-server'
 import { EVERYTHING_BIN } from '../../services/mcp/__tests__/mcp-test-kit'
 import { startFakeAnthropic, type FakeAnthropic } from '../../../../e2e/fake-anthropic'
+import { helloBundle } from '../../services/mcp/__tests__/bundle-kit'
 
 /** The keychain is not under test here: an in-memory one with the same interface. */
 function memoryKeychain(): Keychain & { entries: Map<string, string> } {
@@ -523,6 +524,18 @@ function chatGarbage() {
     'mcp:attach-resource': [
       ['no uri', { server: 'x' }],
       ['empty uri', { server: 'x', uri: '' }]
+    ],
+    'mcp:bundle-preview': [
+      ['a path from the page', { source: 'path', path: '/etc/passwd' }],
+      ['bytes without a name', { source: 'bytes', data: 'UEs=' }]
+    ],
+    'mcp:bundle-command': [
+      ['no token', { values: {} }],
+      ['a value of another kind', { token: 't', values: { key: { nested: true } } }]
+    ],
+    'mcp:bundle-install': [
+      ['no values', { token: 't' }],
+      ['a folder named by the page', { token: 't', values: {}, folder: '/tmp' }]
     ],
     'sync:configure': [
       ['neither id nor name', {}],
@@ -1197,6 +1210,10 @@ describe('valid calls', () => {
       await everything(),
       { server: 'everything', uri: 'demo://resource/static/document/features.md' }
     ),
+    // A real bundle, dropped: previewed, then its token answers the command line and installs.
+    'mcp:bundle-preview': async () => DROPPED_BUNDLE,
+    'mcp:bundle-command': async () => ({ token: await bundleToken(), values: { code: 'c' } }),
+    'mcp:bundle-install': async () => ({ token: await bundleToken(), values: { code: 'c' } }),
     'memory:undone': async () => {
       await createNote()
       const [version] = await services.memory.history(note)
@@ -1204,6 +1221,13 @@ describe('valid calls', () => {
       return { seqs: [version!.seq] }
     }
   }
+
+  const DROPPED_BUNDLE = {
+    source: 'bytes',
+    name: 'hello.mcpb',
+    data: Buffer.from(helloBundle()).toString('base64')
+  } as const
+  const bundleToken = async () => (await services.mcp.previewBundle(DROPPED_BUNDLE))?.token
 
   it.each(channelNames)('%s answers {ok:true,data} matching its output schema', async (channel) => {
     const input = await validInput[channel]?.()

@@ -91,7 +91,7 @@ export function slug(name: string): string {
   return id || 'server'
 }
 
-function uniqueId(base: string, taken: ReadonlySet<string>): string {
+export function uniqueId(base: string, taken: ReadonlySet<string>): string {
   let id = base
   for (let n = 2; taken.has(id); n += 1) id = `${base}-${n}`
   return id

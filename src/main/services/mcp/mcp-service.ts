@@ -9,6 +9,7 @@ import type {
   McpToolApproval
 } from '@shared/mcp/channels'
 import type { McpServerConfig, McpServerStatus } from '@shared/mcp/servers'
+import type { McpBundleChoice, McpBundleSource } from '@shared/mcp/bundles'
 import { Emitter } from '../events/emitter'
 import type { Logger } from '../log/logger'
 import type { McpHub } from './hub'
@@ -17,6 +18,8 @@ import type { McpSignIn } from './oauth/sign-in'
 import { promptCalls } from './prompts'
 import { resourceCalls } from './resources'
 import { isSecretName, namedValues, type ServersState } from './servers-file'
+import type { BundleInstaller } from './bundles/bundle-installer'
+import { withSecrets } from './bundles/bundle-manifest'
 
 /*
  * Settings → Tools: the MCP servers the user added, their state and tools, and how each tool is
@@ -35,6 +38,8 @@ export interface McpServiceDeps {
   claudeDesktopConfig: string | null
   /** Sign-in for remote servers (OAuth); absent, a server that wants one stays "needs sign-in". */
   signIn?: McpSignIn
+  /** Installs `.mcpb` bundles (absent: bundles are refused). */
+  bundles?: BundleInstaller
   logger: Logger
 }
 
@@ -72,7 +77,10 @@ export function createMcpService(deps: McpServiceDeps) {
             destructive: t.annotations?.destructiveHint === true,
             approval: approvalOf(server.id, t.name)
           })),
-        ...signInOf(server)
+        ...signInOf(server),
+        ...(server.bundle
+          ? { bundle: { name: server.bundle.name, version: server.bundle.version } }
+          : {})
       }))
     }
   }
@@ -98,7 +106,7 @@ export function createMcpService(deps: McpServiceDeps) {
       )
     }
     state = next
-    hub.configure(state.servers)
+    run()
     tell()
     return overview()
   }
@@ -124,6 +132,17 @@ export function createMcpService(deps: McpServiceDeps) {
         .catch((error: unknown) => deps.logger.warn('MCP sign-in left in the keychain', { error }))
   }
 
+  /** The hub runs the servers with a bundle's sensitive settings filled in from the keychain. */
+  function run(): void {
+    hub.configure(state.servers.map(withSecrets))
+  }
+
+  function bundles(): BundleInstaller {
+    if (!deps.bundles)
+      throw new CairnError('MCP_BUNDLE_REFUSED', 'This build of Cairn cannot install bundles.')
+    return deps.bundles
+  }
+
   function find(id: string): McpServerConfig {
     const server = state.servers.find((s) => s.id === id)
     if (!server) throw new CairnError('MCP_NOT_FOUND', `There is no MCP server "${id}" any more.`)
@@ -144,7 +163,8 @@ export function createMcpService(deps: McpServiceDeps) {
         ?.load(state.servers)
         .catch((error: unknown) => deps.logger.warn('MCP sign-ins not read', { error }))
       // The hub tells each server's start (onChange); with none, there is nothing to tell.
-      if (state.servers.length > 0) hub.configure(state.servers)
+      if (state.servers.length > 0) run()
+      await deps.bundles?.sweep()
     },
     overview,
     onChange: (listener: (overview: McpOverview) => void) => changed.on(listener),
@@ -207,6 +227,7 @@ export function createMcpService(deps: McpServiceDeps) {
       )
       await commit({ servers: state.servers.filter((s) => s.id !== id), toolApproval }, [server])
       await dropSignIns([id])
+      if (server.bundle) await deps.bundles?.removeFolder(server.bundle.folder)
       return overview()
     },
 
@@ -236,6 +257,31 @@ export function createMcpService(deps: McpServiceDeps) {
       await forgetSignIn(id)
       await hub.restart(id)
       return overview()
+    },
+
+    /** Reads a `.mcpb` and answers what installing it would run (null: nothing was picked). */
+    previewBundle: (source: McpBundleSource) => bundles().preview(source, state.servers),
+    bundleCommand: (choice: McpBundleChoice) => bundles().command(choice),
+
+    /**
+     * Installs the previewed bundle (its command line confirmed in the preview), replacing the
+     * version installed before; a failed save takes the unpacked folder away again.
+     */
+    async installBundle(choice: McpBundleChoice): Promise<McpOverview> {
+      const unpacked = await bundles().install(choice)
+      const { server, replaced } = unpacked
+      let next: McpOverview
+      try {
+        next = await commit(
+          { ...state, servers: [...state.servers.filter((s) => s.id !== server.id), server] },
+          replaced ? [replaced] : []
+        )
+      } catch (error) {
+        await unpacked.undo()
+        throw error
+      }
+      await unpacked.done()
+      return next
     },
 
     async restart(id: string): Promise<McpOverview> {
@@ -289,11 +335,13 @@ function idle(server: McpServerConfig): McpServerStatus {
 
 /** The server as the page may see it: a secret's value stays in main. */
 function shown(server: McpServerConfig): McpServerView['transport'] {
-  const values = namedValues(server).map(([name, value]) => {
-    const key = name.slice(name.indexOf(':') + 1)
-    const secret = isSecretName(key)
-    return { name: key, value: secret ? '' : value, secret }
-  })
+  const values = namedValues(server)
+    .filter(([name]) => !name.startsWith('user_config:'))
+    .map(([name, value]) => {
+      const key = name.slice(name.indexOf(':') + 1)
+      const secret = isSecretName(key)
+      return { name: key, value: secret ? '' : value, secret }
+    })
   const t = server.transport
   return t.type === 'stdio'
     ? {

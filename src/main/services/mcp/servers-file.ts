@@ -80,16 +80,23 @@ export function createServersFile(deps: {
       const kept = structuredClone(server)
       const secrets: string[] = []
       for (const [name, value] of namedValues(server)) {
-        if (!isSecretName(name.slice(name.indexOf(':') + 1)) || value === '') continue
+        if (!isSecretValue(name) || value === '') continue
         await deps.keychain.setPassword(deps.keychainService, account(server.id, name), value)
         setValue(kept, name, '')
         secrets.push(name)
       }
       servers.push({ ...kept, secrets })
     }
+    // A server replaced under the same id keeps the secrets it still names (just saved above).
+    const kept = new Set(
+      state.servers.flatMap((server) =>
+        namedValues(server).map(([name]) => account(server.id, name))
+      )
+    )
     for (const server of removed)
       for (const [name] of namedValues(server))
-        await deps.keychain.deletePassword(deps.keychainService, account(server.id, name))
+        if (!kept.has(account(server.id, name)))
+          await deps.keychain.deletePassword(deps.keychainService, account(server.id, name))
     const file: ServersFile = { version: 1, servers, toolApproval: state.toolApproval }
     await writeFileDurably(path, `${JSON.stringify(file, null, 2)}\n`)
   }
@@ -97,12 +104,26 @@ export function createServersFile(deps: {
   return { path, load, save }
 }
 
-/** A server's env variables (`env:NAME`) or headers (`header:Name`) with their values. */
+/**
+ * A server's env variables (`env:NAME`) or headers (`header:Name`) with their values, and a
+ * bundle's sensitive settings (`user_config:KEY`).
+ */
 export function namedValues(server: McpServerConfig): Array<[string, string]> {
   const t = server.transport
-  return t.type === 'stdio'
-    ? Object.entries(t.env).map(([k, v]) => [`env:${k}`, v])
-    : Object.entries(t.headers).map(([k, v]) => [`header:${k}`, v])
+  const own: Array<[string, string]> =
+    t.type === 'stdio'
+      ? Object.entries(t.env).map(([k, v]) => [`env:${k}`, v])
+      : Object.entries(t.headers).map(([k, v]) => [`header:${k}`, v])
+  const bundle = Object.entries(server.bundle?.secrets ?? {}).map(([k, v]): [string, string] => [
+    `user_config:${k}`,
+    v
+  ])
+  return [...own, ...bundle]
+}
+
+/** Whether a named value goes to the keychain: a bundle's sensitive setting always does. */
+function isSecretValue(name: string): boolean {
+  return name.startsWith('user_config:') || isSecretName(name.slice(name.indexOf(':') + 1))
 }
 
 function setValue(server: McpServerConfig, name: string, value: string): void {
@@ -110,4 +131,5 @@ function setValue(server: McpServerConfig, name: string, value: string): void {
   const t = server.transport
   if (t.type === 'stdio' && name.startsWith('env:')) t.env[key] = value
   if (t.type === 'http' && name.startsWith('header:')) t.headers[key] = value
+  if (server.bundle && name.startsWith('user_config:')) server.bundle.secrets[key] = value
 }

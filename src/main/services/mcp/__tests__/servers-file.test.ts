@@ -91,3 +91,25 @@ test('no file yet: no servers; a damaged file is an error, and is not overwritte
   await expect(file.load()).rejects.toThrow()
   expect(await readFile(join(dir, SERVERS_FILE), 'utf8')).toBe('{"version": 1, "servers": [')
 })
+
+test('a server replaced under the same id keeps the secrets it still has; the ones it dropped are deleted', async () => {
+  const { memoryKeychain } = await import('../../secrets/__tests__/memory-keychain')
+  const keychain = memoryKeychain()
+  const file = createServersFile({
+    dir: tempDir(),
+    keychain: keychain.keychain,
+    keychainService: 's'
+  })
+  const old: McpServerConfig = {
+    ...github,
+    transport: {
+      ...github.transport,
+      env: { GITHUB_PERSONAL_ACCESS_TOKEN: TOKEN, OLD_SECRET: 'x' }
+    }
+  } as McpServerConfig
+  await file.save({ servers: [old], toolApproval: {} })
+  await file.save({ servers: [github], toolApproval: {} }, [old])
+  expect(keychain.read('s', 'mcp-server/github/env:GITHUB_PERSONAL_ACCESS_TOKEN')).toBe(TOKEN)
+  expect(keychain.read('s', 'mcp-server/github/env:OLD_SECRET')).toBeNull()
+  expect((await file.load()).servers).toEqual([github])
+})

@@ -7,7 +7,11 @@ export async function readAsBase64(file: File): Promise<string> {
     throw new Error(
       `“${file.name || 'The file'}” is ${formatBytes(file.size)}; Cairn takes files up to ${formatBytes(ATTACHMENT_LIMITS.fileBytes)}. Attach a smaller file.`
     )
-  const bytes = new Uint8Array(await file.arrayBuffer())
+  return toBase64(new Uint8Array(await file.arrayBuffer()))
+}
+
+/** Bytes as base64 (a dropped file on its way to main). */
+export function toBase64(bytes: Uint8Array): string {
   // btoa takes a binary string; building it in slices keeps the argument list within limits.
   let binary = ''
   const slice = 0x8000

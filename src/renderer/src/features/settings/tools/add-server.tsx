@@ -2,9 +2,7 @@ import { useId, useState } from 'react'
 import type { McpImportPreview, McpImportSource } from '@shared/mcp/channels'
 import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'
-import { whatRuns } from './command-line'
-
-const SECRET_NAME = /key|token|secret|passw|auth|credential|cookie/i
+import { WhatRuns } from './what-runs'
 
 /** The form's server as the config Claude Desktop would write (one path for form and paste). */
 function formJson(name: string, command: string, args: string): string {
@@ -71,20 +69,7 @@ export function AddServer({
                     </span>
                   ) : null}
                 </p>
-                <p className="text-sm">
-                  {server.transport.type === 'stdio' ? 'Runs on this computer: ' : 'Connects to: '}
-                  <code className="break-all">{whatRuns(server.transport)}</code>
-                </p>
-                {Object.keys(
-                  server.transport.type === 'stdio'
-                    ? server.transport.env
-                    : server.transport.headers
-                ).map((key) => (
-                  <p key={key} className="text-xs text-muted">
-                    {key}
-                    {SECRET_NAME.test(key) ? ': kept in the system keychain' : ''}
-                  </p>
-                ))}
+                <WhatRuns transport={server.transport} />
               </li>
             ))}
           </ul>

@@ -66,6 +66,11 @@ export function ServerRow({ server, actions }: { server: McpServerView; actions:
           Remove
         </button>
       </div>
+      {server.bundle ? (
+        <p className="text-xs text-muted">
+          From the bundle {server.bundle.name} {server.bundle.version}
+        </p>
+      ) : null}
       <p className="text-xs text-muted">
         {server.transport.type === 'stdio' ? 'Runs ' : 'Connects to '}
         <code className="break-all">{whatRuns(server.transport)}</code>
