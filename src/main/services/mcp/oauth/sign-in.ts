@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js'
+import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js'
 import type { McpSignInView } from '@shared/mcp/channels'
 import type { McpServerConfig } from '@shared/mcp/servers'
 import { Emitter } from '../../events/emitter'
@@ -135,7 +136,7 @@ export function createMcpSignIn(deps: McpSignInDeps) {
           // Cancelled, replaced by a new sign-in, or the server removed: nothing to say.
           if (waiting.get(id) !== stop) return
           waiting.delete(id)
-          const reason = error instanceof Error ? error.message : String(error)
+          const reason = reasonOf(error)
           logger.warn('mcp sign-in did not finish', { server: id, reason })
           problems.set(id, error instanceof SignInFailure ? reason : failed(config.name, reason))
           tell()
@@ -204,7 +205,16 @@ function unfinished(
 }
 
 function failed(name: string, reason: string): string {
-  return `Cairn could not sign in to ${name}: ${reason.replace(/\.$/, '')}. Check the server's address, then click Sign in to try again.`
+  return `Cairn could not sign in to ${name}: ${reason.replace(/\.$/, '')}. Check the server's address (or, if it takes an API key instead of a sign-in, add the key to its headers), then click Sign in to try again.`
+}
+
+/** What went wrong, even when the SDK's error carries no message (an error answer without text). */
+function reasonOf(error: unknown): string {
+  const message = (error instanceof Error ? error.message : String(error)).trim()
+  if (message) return message
+  if (error instanceof OAuthError)
+    return `its sign-in service answered "${error.errorCode}" without saying why`
+  return 'its sign-in service gave no reason'
 }
 
 function noBrowser(name: string): string {
