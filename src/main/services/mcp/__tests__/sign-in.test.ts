@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import type { McpServerView } from '@shared/mcp/channels'
@@ -45,6 +47,7 @@ async function setUp(options: {
   keychain: Keychain
   keychainService: string
   timeoutMs?: number
+  requestTimeoutMs?: number
   openBrowser?: (url: string) => Promise<void>
   /** A server other than the OAuth one (it is closed after the test). */
   start?: () => Promise<{ url: string; close(): Promise<void> }>
@@ -58,7 +61,8 @@ async function setUp(options: {
     store,
     openBrowser: options.openBrowser ?? (async (url) => void opened.push(url)),
     logger: captureLogger().logger,
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {})
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {})
   })
   const hub = makeHub(join(tempDir(), 'logs'), { transportOptions: signIn.transportOptions })
   const config = httpConfig(ID, started.url)
@@ -92,6 +96,21 @@ async function setUp(options: {
     return oauth.auth
   }
   return { mcp: service, opened, row, auth }
+}
+
+/** A server that takes requests and never answers them. */
+async function startSilentServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const silent = createServer(() => undefined)
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+  const { port } = silent.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    close: () =>
+      new Promise((resolve) => {
+        silent.closeAllConnections()
+        silent.close(() => resolve())
+      })
+  }
 }
 
 describe.skipIf(!probe.ok && !keychainRequired)('signing in, tokens in the real keychain', () => {
@@ -260,6 +279,32 @@ describe('a sign-in that does not finish says why and what to do', () => {
       `Cairn could not sign in to Server remote: its sign-in service answered "server_error" without saying why. Check the server's address (or, if it takes an API key instead of a sign-in, add the key to its headers), then click Sign in to try again.`
     )
     expect(memory.size()).toBe(0)
+  })
+
+  test('a server that never answers: Cancel ends the sign-in at once, and on its own it gives up', async () => {
+    const memory = memoryKeychain()
+    const { mcp, row } = await setUp({
+      keychain: memory.keychain,
+      keychainService,
+      start: startSilentServer
+    })
+    const answer = mcp.signIn(ID)
+    await row((r) => r.signIn?.state === 'waiting')
+    mcp.cancelSignIn(ID)
+    expect((await answer).servers[0]?.signIn).toEqual({ state: 'signed-out', problem: null })
+
+    await mcp.dispose()
+    await server?.close()
+    const again = await setUp({
+      keychain: memory.keychain,
+      keychainService,
+      start: startSilentServer,
+      requestTimeoutMs: 50
+    })
+    const gaveUp = await again.mcp.signIn(ID)
+    expect(gaveUp.servers[0]?.signIn?.problem).toMatch(
+      /^Cairn could not sign in to Server remote: /
+    )
   })
 
   test('a browser that cannot be opened says so', async () => {

@@ -20,6 +20,7 @@ import type { OAuthStore } from './oauth-store'
 
 /** How long a sign-in waits for the browser to come back. */
 export const SIGN_IN_TIMEOUT_MS = 5 * 60_000
+const REQUEST_TIMEOUT_MS = 30_000
 
 export interface McpSignInDeps {
   store: OAuthStore
@@ -27,6 +28,8 @@ export interface McpSignInDeps {
   openBrowser?: ((url: string) => Promise<void>) | undefined
   logger: Logger
   timeoutMs?: number
+  /** How long one request of the sign-in (discovery, registration, the code's exchange) may take. */
+  requestTimeoutMs?: number
 }
 
 /** A sign-in that ended without tokens, in words for the user. */
@@ -35,6 +38,7 @@ class SignInFailure extends Error {}
 export function createMcpSignIn(deps: McpSignInDeps) {
   const { store, logger } = deps
   const timeoutMs = deps.timeoutMs ?? SIGN_IN_TIMEOUT_MS
+  const requestTimeoutMs = deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS
   const waiting = new Map<string, AbortController>()
   const problems = new Map<string, string>()
   const changes = new Emitter<void>((error) =>
@@ -78,10 +82,16 @@ export function createMcpSignIn(deps: McpSignInDeps) {
           opened()
         }
       })
-      if ((await auth(provider, { serverUrl: url })) === 'REDIRECT') {
+      // Each request of the sign-in ends with it (Cancel) or after a while (a server that hangs).
+      const fetchFn = (input: string | URL, init?: RequestInit) =>
+        fetch(input, {
+          ...init,
+          signal: AbortSignal.any([stop.signal, AbortSignal.timeout(requestTimeoutMs)])
+        })
+      if ((await auth(provider, { serverUrl: url, fetchFn })) === 'REDIRECT') {
         const back = await loopback.outcome
         if (!back.ok) throw new SignInFailure(unfinished(name, back, timeoutMs))
-        await auth(provider, { serverUrl: url, authorizationCode: back.code })
+        await auth(provider, { serverUrl: url, authorizationCode: back.code, fetchFn })
       }
     } finally {
       stop.abort()
