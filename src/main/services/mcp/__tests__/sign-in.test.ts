@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 import type { McpServerView } from '@shared/mcp/channels'
@@ -16,7 +18,8 @@ import { createMcpService, type McpService } from '../mcp-service'
 import { createOAuthStore } from '../oauth/oauth-store'
 import { createMcpSignIn } from '../oauth/sign-in'
 import { httpConfig, makeHub } from './mcp-test-kit'
-import { playBrowser, startOAuthServer, type OAuthTestServer } from './oauth-server'
+import { startStreamableServer } from './http-servers'
+import { playBrowser, startOAuthServer } from './oauth-server'
 
 /*
  * Signing in to a remote MCP server end to end: the server (built with the SDK's OAuth pieces)
@@ -31,7 +34,7 @@ const tempDir = useTempDir('cairn-mcp-sign-in-')
 const ID = 'remote'
 const account = (part: string) => `mcp-server/${ID}/oauth:${part}`
 
-let server: OAuthTestServer | undefined
+let server: { url: string; close(): Promise<void> } | undefined
 let mcp: McpService | undefined
 afterEach(async () => {
   await mcp?.dispose()
@@ -44,19 +47,25 @@ async function setUp(options: {
   keychain: Keychain
   keychainService: string
   timeoutMs?: number
+  requestTimeoutMs?: number
   openBrowser?: (url: string) => Promise<void>
+  /** A server other than the OAuth one (it is closed after the test). */
+  start?: () => Promise<{ url: string; close(): Promise<void> }>
 }) {
-  server = await startOAuthServer()
+  const oauth = options.start ? null : await startOAuthServer()
+  const started = oauth ?? (await options.start!())
+  server = started
   const opened: string[] = []
   const store = createOAuthStore(options)
   const signIn = createMcpSignIn({
     store,
     openBrowser: options.openBrowser ?? (async (url) => void opened.push(url)),
     logger: captureLogger().logger,
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {})
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {})
   })
   const hub = makeHub(join(tempDir(), 'logs'), { transportOptions: signIn.transportOptions })
-  const config = httpConfig(ID, server.url)
+  const config = httpConfig(ID, started.url)
   mcp = createMcpService({
     hub,
     file: {
@@ -81,7 +90,27 @@ async function setUp(options: {
       const off = service.onChange(check)
       check()
     })
-  return { mcp: service, opened, row, auth: server.auth }
+  /** The authorization server's side (absent with a server of the test's own). */
+  const auth = () => {
+    if (!oauth) throw new Error('this test runs no authorization server')
+    return oauth.auth
+  }
+  return { mcp: service, opened, row, auth }
+}
+
+/** A server that takes requests and never answers them. */
+async function startSilentServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const silent = createServer(() => undefined)
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+  const { port } = silent.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    close: () =>
+      new Promise((resolve) => {
+        silent.closeAllConnections()
+        silent.close(() => resolve())
+      })
+  }
 }
 
 describe.skipIf(!probe.ok && !keychainRequired)('signing in, tokens in the real keychain', () => {
@@ -124,23 +153,23 @@ describe.skipIf(!probe.ok && !keychainRequired)('signing in, tokens in the real 
     expect(result.content).toEqual([{ type: 'text', text: 'a signed-in user' }])
 
     // Dynamic registration happened once, as a native app (no secret) on the loopback redirect.
-    expect(auth.registered).toHaveLength(1)
-    expect(auth.registered[0]).toMatchObject({ token_endpoint_auth_method: 'none' })
+    expect(auth().registered).toHaveLength(1)
+    expect(auth().registered[0]).toMatchObject({ token_endpoint_auth_method: 'none' })
     const tokens = JSON.parse((await keychain.getPassword(service, account('tokens')))!)
     expect(tokens.access_token).toMatch(/^at-/)
     expect(tokens.refresh_token).toMatch(/^rt-/)
     const client = JSON.parse((await keychain.getPassword(service, account('client')))!)
-    expect(client.client_id).toBe(auth.registered[0]!.client_id)
+    expect(client.client_id).toBe(auth().registered[0]!.client_id)
     // The PKCE verifier served its one exchange.
     expect(await keychain.getPassword(service, account('verifier'))).toBeNull()
 
     // An expired access token is refreshed by the SDK on the 401, without a new sign-in.
-    auth.expireAccessTokens()
+    auth().expireAccessTokens()
     await mcp.restart(ID)
     await row((r) => r.status.state === 'connected')
     const refreshed = JSON.parse((await keychain.getPassword(service, account('tokens')))!)
     expect(refreshed.access_token).not.toBe(tokens.access_token)
-    expect(auth.registered).toHaveLength(1)
+    expect(auth().registered).toHaveLength(1)
 
     const signedOut = await mcp.signOut(ID)
     expect(signedOut.servers[0]?.signIn).toEqual({ state: 'signed-out', problem: null })
@@ -177,7 +206,7 @@ describe('a sign-in that does not finish says why and what to do', () => {
     const memory = memoryKeychain()
     const { mcp, opened, row, auth } = await setUp({ keychain: memory.keychain, keychainService })
     await row((r) => r.status.state === 'needs-sign-in')
-    auth.deny = true
+    auth().deny = true
     await mcp.signIn(ID)
     await playBrowser(opened[0]!)
     const declined = await row((r) => r.signIn?.problem != null)
@@ -223,7 +252,7 @@ describe('a sign-in that does not finish says why and what to do', () => {
     await mcp.signIn(ID)
     await playBrowser(opened[0]!)
     await row((r) => r.status.state === 'connected')
-    auth.revokeAll()
+    auth().revokeAll()
     await expect(
       mcp.callTool(ID, 'whoami', {}, { signal: new AbortController().signal })
     ).rejects.toThrow(
@@ -232,6 +261,50 @@ describe('a sign-in that does not finish says why and what to do', () => {
     const again = await row((r) => r.status.state === 'needs-sign-in')
     expect(again.signIn).toEqual({ state: 'signed-out', problem: null })
     expect(memory.read(keychainService, account('tokens'))).toBeNull()
+  })
+
+  test('a server with no sign-in of its own (it wants an API key): the row says what went wrong and both ways on', async () => {
+    const memory = memoryKeychain()
+    const { mcp, opened, row } = await setUp({
+      keychain: memory.keychain,
+      keychainService,
+      start: () => startStreamableServer(['x-api-key', 'open-sesame'])
+    })
+    await row((r) => r.status.state === 'needs-sign-in')
+    const answer = await mcp.signIn(ID)
+    expect(opened).toEqual([])
+    expect(answer.servers[0]?.signIn?.state).toBe('signed-out')
+    // Its registration endpoint answers 401 with no OAuth error text: the step still gets words.
+    expect(answer.servers[0]?.signIn?.problem).toBe(
+      `Cairn could not sign in to Server remote: its sign-in service answered "server_error" without saying why. Check the server's address (or, if it takes an API key instead of a sign-in, add the key to its headers), then click Sign in to try again.`
+    )
+    expect(memory.size()).toBe(0)
+  })
+
+  test('a server that never answers: Cancel ends the sign-in at once, and on its own it gives up', async () => {
+    const memory = memoryKeychain()
+    const { mcp, row } = await setUp({
+      keychain: memory.keychain,
+      keychainService,
+      start: startSilentServer
+    })
+    const answer = mcp.signIn(ID)
+    await row((r) => r.signIn?.state === 'waiting')
+    mcp.cancelSignIn(ID)
+    expect((await answer).servers[0]?.signIn).toEqual({ state: 'signed-out', problem: null })
+
+    await mcp.dispose()
+    await server?.close()
+    const again = await setUp({
+      keychain: memory.keychain,
+      keychainService,
+      start: startSilentServer,
+      requestTimeoutMs: 50
+    })
+    const gaveUp = await again.mcp.signIn(ID)
+    expect(gaveUp.servers[0]?.signIn?.problem).toMatch(
+      /^Cairn could not sign in to Server remote: /
+    )
   })
 
   test('a browser that cannot be opened says so', async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js'
+import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js'
 import type { McpSignInView } from '@shared/mcp/channels'
 import type { McpServerConfig } from '@shared/mcp/servers'
 import { Emitter } from '../../events/emitter'
@@ -19,6 +20,7 @@ import type { OAuthStore } from './oauth-store'
 
 /** How long a sign-in waits for the browser to come back. */
 export const SIGN_IN_TIMEOUT_MS = 5 * 60_000
+const REQUEST_TIMEOUT_MS = 30_000
 
 export interface McpSignInDeps {
   store: OAuthStore
@@ -26,6 +28,8 @@ export interface McpSignInDeps {
   openBrowser?: ((url: string) => Promise<void>) | undefined
   logger: Logger
   timeoutMs?: number
+  /** How long one request of the sign-in (discovery, registration, the code's exchange) may take. */
+  requestTimeoutMs?: number
 }
 
 /** A sign-in that ended without tokens, in words for the user. */
@@ -34,6 +38,7 @@ class SignInFailure extends Error {}
 export function createMcpSignIn(deps: McpSignInDeps) {
   const { store, logger } = deps
   const timeoutMs = deps.timeoutMs ?? SIGN_IN_TIMEOUT_MS
+  const requestTimeoutMs = deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS
   const waiting = new Map<string, AbortController>()
   const problems = new Map<string, string>()
   const changes = new Emitter<void>((error) =>
@@ -77,10 +82,16 @@ export function createMcpSignIn(deps: McpSignInDeps) {
           opened()
         }
       })
-      if ((await auth(provider, { serverUrl: url })) === 'REDIRECT') {
+      // Each request of the sign-in ends with it (Cancel) or after a while (a server that hangs).
+      const fetchFn = (input: string | URL, init?: RequestInit) =>
+        fetch(input, {
+          ...init,
+          signal: AbortSignal.any([stop.signal, AbortSignal.timeout(requestTimeoutMs)])
+        })
+      if ((await auth(provider, { serverUrl: url, fetchFn })) === 'REDIRECT') {
         const back = await loopback.outcome
         if (!back.ok) throw new SignInFailure(unfinished(name, back, timeoutMs))
-        await auth(provider, { serverUrl: url, authorizationCode: back.code })
+        await auth(provider, { serverUrl: url, authorizationCode: back.code, fetchFn })
       }
     } finally {
       stop.abort()
@@ -135,7 +146,7 @@ export function createMcpSignIn(deps: McpSignInDeps) {
           // Cancelled, replaced by a new sign-in, or the server removed: nothing to say.
           if (waiting.get(id) !== stop) return
           waiting.delete(id)
-          const reason = error instanceof Error ? error.message : String(error)
+          const reason = reasonOf(error)
           logger.warn('mcp sign-in did not finish', { server: id, reason })
           problems.set(id, error instanceof SignInFailure ? reason : failed(config.name, reason))
           tell()
@@ -204,7 +215,16 @@ function unfinished(
 }
 
 function failed(name: string, reason: string): string {
-  return `Cairn could not sign in to ${name}: ${reason.replace(/\.$/, '')}. Check the server's address, then click Sign in to try again.`
+  return `Cairn could not sign in to ${name}: ${reason.replace(/\.$/, '')}. Check the server's address (or, if it takes an API key instead of a sign-in, add the key to its headers), then click Sign in to try again.`
+}
+
+/** What went wrong, even when the SDK's error carries no message (an error answer without text). */
+function reasonOf(error: unknown): string {
+  const message = (error instanceof Error ? error.message : String(error)).trim()
+  if (message) return message
+  if (error instanceof OAuthError)
+    return `its sign-in service answered "${error.errorCode}" without saying why`
+  return 'its sign-in service gave no reason'
 }
 
 function noBrowser(name: string): string {
