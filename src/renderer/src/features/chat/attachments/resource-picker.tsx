@@ -63,6 +63,8 @@ export function ResourcePicker({
   )
 }
 
+const SHOWN_MAX = 100
+
 function ResourcePanel({
   conversationId,
   onChoose,
@@ -87,12 +89,14 @@ function ResourcePanel({
       live = false
     }
   }, [conversationId])
-  const matches = useMemo(() => {
+  const found = useMemo(() => {
     const q = query.trim().toLowerCase()
     return (list?.resources ?? []).filter((r) =>
       [r.name, r.title ?? '', r.uri, r.serverName].some((s) => s.toLowerCase().includes(q))
     )
   }, [list, query])
+  // A server may list thousands: the first ones are shown, the search finds the rest.
+  const matches = found.slice(0, SHOWN_MAX)
   const current = Math.min(active, Math.max(0, matches.length - 1))
   const option = (index: number) => `${id}-option-${index}`
   const problems = [...(list?.problems ?? []), ...(problem ? [problem] : [])]
@@ -175,6 +179,11 @@ function ResourcePanel({
               : 'No MCP server on for this chat offers resources (Settings → Tools adds servers).'}
         </p>
       )}
+      {found.length > SHOWN_MAX ? (
+        <p className="border-t border-line px-3 py-1.5 text-xs text-muted">
+          The first {SHOWN_MAX} of {found.length} are shown; type to narrow them down.
+        </p>
+      ) : null}
       {problems.map((text) => (
         <p key={text} className="border-t border-line px-3 py-1.5 text-xs text-danger">
           {text}

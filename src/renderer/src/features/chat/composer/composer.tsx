@@ -178,7 +178,8 @@ export function Composer({
           onChange={(event) => setText(event.target.value)}
           onPaste={onPaste}
           onKeyDown={(event) => {
-            if (slash.open && slashKey(event.key)) {
+            // With nothing to choose, only Escape is the list's: Tab moves on, Enter sends.
+            if (slash.open && (event.key === 'Escape' || (listing && slashKey(event.key)))) {
               event.preventDefault()
               // Escape closes the list only (a running answer goes on).
               event.stopPropagation()

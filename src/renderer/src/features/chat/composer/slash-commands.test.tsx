@@ -80,4 +80,12 @@ describe('slash commands in the composer', () => {
     await waitFor(() => expect(box.value).toBe('review: {"file":"a.md"}'))
     expect(screen.queryByRole('form')).toBeNull()
   })
+
+  it('with no prompt matching, Tab still leaves the box (no keyboard trap)', async () => {
+    const { box, user } = renderComposer([prompt('first')])
+    await user.type(box, '/zzz')
+    await screen.findByText(/No prompt matches/)
+    await user.keyboard('{Tab}')
+    expect(document.activeElement).not.toBe(box)
+  })
 })
