@@ -221,6 +221,55 @@ describe('installing an MCP bundle', () => {
     await mcp.dispose()
   })
 
+  test('a setting of each kind: a box left unticked is a no, numbers are checked against their range, lists expand into arguments', async () => {
+    const { mcp, drop } = setup()
+    const preview = (await drop({
+      manifest: (m) => {
+        const server = m.server as { mcp_config: { args: string[] } }
+        server.mcp_config.args.push(
+          '--verbose=${user_config.verbose}',
+          '--port',
+          '${user_config.port}',
+          '${user_config.folders}'
+        )
+        Object.assign(m.user_config as object, {
+          verbose: {
+            type: 'boolean',
+            title: 'Verbose',
+            description: 'More output',
+            required: true
+          },
+          port: {
+            type: 'number',
+            title: 'Port',
+            description: 'Where',
+            min: 1,
+            max: 65535,
+            default: 8080
+          },
+          folders: { type: 'directory', title: 'Folders', description: 'Which', multiple: true }
+        })
+      }
+    })) as McpBundlePreview
+    expect(preview.fields.find((f) => f.key === 'verbose')?.value).toBe(false)
+    const command = await mcp.bundleCommand({
+      token: preview.token,
+      values: { code: 'c', verbose: false, port: '9000', folders: ['/a', ' ', '/b '] }
+    })
+    expect(command.missing).toEqual([])
+    expect(command.transport.args.slice(3)).toEqual([
+      '--verbose=false',
+      '--port',
+      '9000',
+      '/a',
+      '/b'
+    ])
+    await expect(
+      mcp.bundleCommand({ token: preview.token, values: { code: 'c', port: '70000' } })
+    ).rejects.toThrow(/"Port" must be at most 65535/)
+    await mcp.dispose()
+  })
+
   test('a cancelled open dialog previews nothing', async () => {
     const { mcp } = setup()
     expect(await mcp.previewBundle({ source: 'pick' })).toBeNull()

@@ -80,7 +80,9 @@ export function fieldsOf(
   return Object.entries(manifest.user_config ?? {}).map(([key, option]) => {
     const sensitive = option.sensitive === true
     const kept = sensitive && Boolean(installed?.secrets[key])
-    const value = sensitive ? null : (installed?.userConfig[key] ?? option.default ?? null)
+    // A box left unticked is a "no", not a setting left out.
+    const unset = option.type === 'boolean' ? false : null
+    const value = sensitive ? null : (installed?.userConfig[key] ?? option.default ?? unset)
     return {
       key,
       type: option.type,

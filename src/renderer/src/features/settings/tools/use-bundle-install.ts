@@ -75,8 +75,12 @@ export function useBundleInstall(act: Act) {
       setValues(next)
       const ask = ++asked.current
       call((api) => api.mcp.bundleCommand({ token: preview.token, values: next })).then(
-        (answer) => ask === asked.current && setCommand(answer),
-        (failure: unknown) => setProblem(toShownError(failure).message)
+        (answer) => {
+          if (ask !== asked.current) return
+          setCommand(answer)
+          setProblem(null)
+        },
+        (failure: unknown) => ask === asked.current && setProblem(toShownError(failure).message)
       )
     },
     install() {
