@@ -16,6 +16,13 @@ import {
   McpSetToolApprovalInputSchema
 } from './mcp/channels'
 import {
+  AnswerElicitationInputSchema,
+  AnswerElicitationOutputSchema,
+  ElicitationResolvedSchema,
+  ListElicitationsOutputSchema,
+  PendingElicitationSchema
+} from './mcp/elicitation'
+import {
   AddAttachmentInputSchema,
   AttachmentInfoSchema,
   AttachmentPreviewInputSchema,
@@ -357,12 +364,21 @@ export const channels = {
   'mcp:set-enabled': { input: McpSetEnabledInputSchema, output: McpOverviewSchema },
   'mcp:remove-server': { input: McpServerIdInputSchema, output: McpOverviewSchema },
   'mcp:restart-server': { input: McpServerIdInputSchema, output: McpOverviewSchema },
-  'mcp:set-tool-approval': { input: McpSetToolApprovalInputSchema, output: McpOverviewSchema }
+  'mcp:set-tool-approval': { input: McpSetToolApprovalInputSchema, output: McpOverviewSchema },
+  // A server's question for the user during a tool call (elicitation): listed after a reload,
+  // answered by the form in the chat (Submit is checked again in main before the server hears it).
+  'mcp:list-elicitations': { input: NoInput, output: ListElicitationsOutputSchema },
+  'mcp:answer-elicitation': {
+    input: AnswerElicitationInputSchema,
+    output: AnswerElicitationOutputSchema
+  }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
   'memory:changed': MemoryChangeSchema,
   'mcp:changed': McpOverviewSchema,
+  'mcp:elicitation-pending': PendingElicitationSchema,
+  'mcp:elicitation-resolved': ElicitationResolvedSchema,
   'settings:changed': z.object({ settings: SettingsSchema }),
   'chat:delta': ChatDeltaSchema,
   'chat:thinking': ChatThinkingSchema,

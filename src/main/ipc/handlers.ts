@@ -114,6 +114,8 @@ export function createHandlers(services: Services): Handlers {
     'mcp:set-enabled': ({ id, enabled }) => services.mcp.setEnabled(id, enabled),
     'mcp:remove-server': ({ id }) => services.mcp.remove(id),
     'mcp:restart-server': ({ id }) => services.mcp.restart(id),
+    'mcp:list-elicitations': () => ({ elicitations: services.elicitations.list() }),
+    'mcp:answer-elicitation': (input) => services.elicitations.answer(input),
     'mcp:set-tool-approval': ({ server, tool, approval }) =>
       services.mcp.setToolApproval(server, tool, approval)
   }
