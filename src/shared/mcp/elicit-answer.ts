@@ -33,7 +33,10 @@ export function checkElicitAnswer(fields: ElicitField[], content: ElicitContent)
 }
 
 function missing(field: ElicitField): string | null {
-  return field.required ? 'this field is required; fill it in.' : null
+  if (!field.required) return null
+  if (field.kind === 'choice') return 'this field is required; choose one of the options.'
+  if (field.kind === 'choices') return 'this field is required; choose at least one option.'
+  return 'this field is required; fill it in.'
 }
 
 function wrong(field: ElicitField, value: unknown): string | null {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { MessagesSquare } from 'lucide-react'
 import { ApprovalCards } from './approvals/approval-card'
 import { Composer } from './composer/composer'
+import { ElicitationCards } from './elicitations/elicitation-card'
 import { ConversationFooter } from './conversations/conversation-footer'
 import { FaultActions } from './turn-status/fault-actions'
 import type { JumpRequest } from './messages/jump-request'
@@ -11,8 +12,8 @@ import { useConversation } from './use-conversation'
 import { useMessageActions } from './messages/use-message-actions'
 
 /**
- * One open conversation: its messages (or the empty view), the approval cards, the footer and
- * the composer. The chat view around it keeps the list, the header and which one is open.
+ * One open conversation: its messages (or the empty view), the forms MCP servers ask and the
+ * approval cards, the footer and the composer. The chat view around it keeps the list, the header and which one is open.
  */
 export function Conversation(props: {
   id: string
@@ -74,6 +75,7 @@ export function Conversation(props: {
           actions={actions}
         />
       )}
+      <ElicitationCards conversationId={props.id} />
       <ApprovalCards conversationId={props.id} onWaiting={setAwaiting} />
       <TurnStatusAnnouncer wait={wait} />
       {chat.fault && !chat.messages.some((m) => m.role === 'assistant' && m.error) ? (

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { ApprovalCards } from '../chat/approvals/approval-card'
+import { ElicitationCards } from '../chat/elicitations/elicitation-card'
 import { FaultActions } from '../chat/turn-status/fault-actions'
 import { MessageList } from '../chat/messages/message-list'
 import { TurnStatusAnnouncer, useTurnWait } from '../chat/turn-status/turn-status'
@@ -71,6 +72,7 @@ export function QuickConversation(props: {
           </button>
         </div>
       ) : null}
+      <ElicitationCards conversationId={props.id} />
       <ApprovalCards conversationId={props.id} onWaiting={setAwaiting} />
       <TurnStatusAnnouncer wait={wait} />
       {chat.fault && !chat.messages.some((m) => m.role === 'assistant' && m.error) ? (
