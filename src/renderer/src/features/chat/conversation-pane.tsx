@@ -40,7 +40,8 @@ export function Conversation(props: {
   })
   const openKey = useCallback(() => openSettings.current('apiKey'), [])
   const [awaiting, setAwaiting] = useState(false)
-  const wait = useTurnWait(chat.running, chat.drafts, chat.retrying, awaiting)
+  const [answering, setAnswering] = useState(false)
+  const wait = useTurnWait(chat.running, chat.drafts, chat.retrying, awaiting, answering)
   const actions = useMessageActions(props.id, chat, props.active)
   const onEscape = useEffectEvent((event: KeyboardEvent) => {
     if (event.key === 'Escape' && chat.running) chat.stop()
@@ -75,7 +76,7 @@ export function Conversation(props: {
           actions={actions}
         />
       )}
-      <ElicitationCards conversationId={props.id} />
+      <ElicitationCards conversationId={props.id} onWaiting={setAnswering} />
       <ApprovalCards conversationId={props.id} onWaiting={setAwaiting} />
       <TurnStatusAnnouncer wait={wait} />
       {chat.fault && !chat.messages.some((m) => m.role === 'assistant' && m.error) ? (

@@ -27,7 +27,8 @@ export function QuickConversation(props: {
 }) {
   const chat = useConversation(props.id)
   const [awaiting, setAwaiting] = useState(false)
-  const wait = useTurnWait(chat.running, chat.drafts, chat.retrying, awaiting)
+  const [answering, setAnswering] = useState(false)
+  const wait = useTurnWait(chat.running, chat.drafts, chat.retrying, awaiting, answering)
   // After useConversation's own effect: the answer's events already have a listener.
   const sentFirst = useRef(false)
   const { send } = chat
@@ -72,7 +73,7 @@ export function QuickConversation(props: {
           </button>
         </div>
       ) : null}
-      <ElicitationCards conversationId={props.id} />
+      <ElicitationCards conversationId={props.id} onWaiting={setAnswering} />
       <ApprovalCards conversationId={props.id} onWaiting={setAwaiting} />
       <TurnStatusAnnouncer wait={wait} />
       {chat.fault && !chat.messages.some((m) => m.role === 'assistant' && m.error) ? (

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { PendingElicitation } from '@shared/mcp/elicitation'
 import { installFakeMain } from '../../../test/fake-main'
 import { ElicitationCards } from './elicitation-card'
@@ -63,8 +63,10 @@ describe('ElicitationCards', () => {
   it('shows who asks and the message as plain text, each field with its label', async () => {
     const main = installFakeMain()
     main.elicitations.pending.set(ID, question())
-    render(<ElicitationCards conversationId={CHAT} />)
+    const onWaiting = vi.fn()
+    render(<ElicitationCards conversationId={CHAT} onWaiting={onWaiting} />)
     const card = await screen.findByRole('region', { name: 'Shop asks:' })
+    await waitFor(() => expect(onWaiting).toHaveBeenLastCalledWith(true))
     // The server's words are text: its markup shows as typed, never as markup.
     expect(within(card).getByText(/<b>Where<\/b> should the parcel go\?/)).toBeTruthy()
     expect(card.querySelector('b')).toBeNull()

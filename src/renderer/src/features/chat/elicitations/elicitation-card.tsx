@@ -82,7 +82,8 @@ function ElicitationCard({
       data-elicitation-card
       aria-labelledby={titleId}
       onKeyDown={onKeyDown}
-      className="flex flex-col gap-2 rounded-card border border-warning-line bg-surface p-3 focus:outline-2 focus:outline-offset-2 focus:outline-focus"
+      // Bounded: a long form scrolls inside the card, the chat and its buttons stay in view.
+      className="flex max-h-[60vh] min-h-0 flex-col gap-2 rounded-card border border-warning-line bg-surface p-3 focus:outline-2 focus:outline-offset-2 focus:outline-focus"
     >
       <header className="flex items-start gap-2">
         <MessageCircleQuestionMark size={18} aria-hidden className="mt-0.5 shrink-0 text-warning" />
@@ -96,21 +97,21 @@ function ElicitationCard({
           </p>
         </div>
       </header>
-      <p className="max-h-40 overflow-y-auto text-sm break-words whitespace-pre-wrap">
-        {elicitation.message}
-      </p>
-      <form noValidate className="flex flex-col gap-3" onSubmit={submit}>
-        {fields.map((field, index) => (
-          <ElicitationField
-            key={field.name}
-            field={field}
-            id={`${fieldId}-${index}`}
-            value={values[field.name] ?? ''}
-            error={problems[field.name]}
-            disabled={busy}
-            onChange={(value) => setValues((now) => ({ ...now, [field.name]: value }))}
-          />
-        ))}
+      <form noValidate className="flex min-h-0 flex-col gap-2" onSubmit={submit}>
+        <div className="flex min-h-0 flex-col gap-3 overflow-y-auto pr-1">
+          <p className="text-sm break-words whitespace-pre-wrap">{elicitation.message}</p>
+          {fields.map((field, index) => (
+            <ElicitationField
+              key={field.name}
+              field={field}
+              id={`${fieldId}-${index}`}
+              value={values[field.name] ?? ''}
+              error={problems[field.name]}
+              disabled={busy}
+              onChange={(value) => setValues((now) => ({ ...now, [field.name]: value }))}
+            />
+          ))}
+        </div>
         <p role="alert" className={count || failure ? 'text-sm text-danger' : 'sr-only'}>
           {failure
             ? errorText(failure)
@@ -145,8 +146,19 @@ function ElicitationCard({
 }
 
 /** The questions of MCP servers in this chat, above the approval cards and the composer. */
-export function ElicitationCards({ conversationId }: { conversationId: string }) {
+export function ElicitationCards({
+  conversationId,
+  onWaiting
+}: {
+  conversationId: string
+  /** Whether a form waits: the reply status then says "Waiting for your answer to the form". */
+  onWaiting?(waiting: boolean): void
+}) {
   const { elicitations, notes, error } = useElicitations(conversationId)
+  const waiting = elicitations.length > 0
+  useEffect(() => {
+    onWaiting?.(waiting)
+  }, [waiting, onWaiting])
   if (elicitations.length === 0 && notes.length === 0 && !error) return null
   return (
     <div className="mx-auto mb-2 flex w-full max-w-3xl flex-col gap-2 px-6">
