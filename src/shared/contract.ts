@@ -30,6 +30,13 @@ import {
   McpBundleSourceSchema
 } from './mcp/bundles'
 import {
+  AnswerElicitationInputSchema,
+  AnswerElicitationOutputSchema,
+  ElicitationResolvedSchema,
+  ListElicitationsOutputSchema,
+  PendingElicitationSchema
+} from './mcp/elicitation'
+import {
   AddAttachmentInputSchema,
   AttachmentInfoSchema,
   AttachmentPreviewInputSchema,
@@ -389,12 +396,21 @@ export const channels = {
   // MCP Bundles: read and previewed (null: the dialog was cancelled), then installed by token.
   'mcp:bundle-preview': { input: McpBundleSourceSchema, output: McpBundlePreviewOutputSchema },
   'mcp:bundle-command': { input: McpBundleChoiceSchema, output: McpBundleCommandSchema },
-  'mcp:bundle-install': { input: McpBundleChoiceSchema, output: McpOverviewSchema }
+  'mcp:bundle-install': { input: McpBundleChoiceSchema, output: McpOverviewSchema },
+  // A server's question for the user during a tool call (elicitation): listed after a reload,
+  // answered by the form in the chat (Submit is checked again in main before the server hears it).
+  'mcp:list-elicitations': { input: NoInput, output: ListElicitationsOutputSchema },
+  'mcp:answer-elicitation': {
+    input: AnswerElicitationInputSchema,
+    output: AnswerElicitationOutputSchema
+  }
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
   'memory:changed': MemoryChangeSchema,
   'mcp:changed': McpOverviewSchema,
+  'mcp:elicitation-pending': PendingElicitationSchema,
+  'mcp:elicitation-resolved': ElicitationResolvedSchema,
   'settings:changed': z.object({ settings: SettingsSchema }),
   'chat:delta': ChatDeltaSchema,
   'chat:thinking': ChatThinkingSchema,

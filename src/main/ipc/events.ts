@@ -33,6 +33,7 @@ export function wireEvents(services: Services, emit: EmitEvent): () => void {
     services.chat.onEvent((event, payload) => safely(event)(payload)),
     services.sync.onStatus(safely('sync:changed')),
     services.mcp.onChange(safely('mcp:changed')),
+    services.elicitations.onEvent(({ event, payload }) => safely(event)(payload)),
     services.quickAsk.onShowConversation(safely('window:show-conversation')),
     services.links.onWaiting(safely('app:links-waiting')),
     services.backup.onProgress(safely('backup:progress')),

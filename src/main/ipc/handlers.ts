@@ -117,6 +117,8 @@ export function createHandlers(services: Services): Handlers {
     'mcp:sign-in': ({ id }) => services.mcp.signIn(id),
     'mcp:cancel-sign-in': ({ id }) => services.mcp.cancelSignIn(id),
     'mcp:sign-out': ({ id }) => services.mcp.signOut(id),
+    'mcp:list-elicitations': () => ({ elicitations: services.elicitations.list() }),
+    'mcp:answer-elicitation': (input) => services.elicitations.answer(input),
     'mcp:set-tool-approval': ({ server, tool, approval }) =>
       services.mcp.setToolApproval(server, tool, approval),
     'mcp:list-prompts': async (input) =>

@@ -33,6 +33,7 @@ import { createForgetService } from './forget'
 import { createUpdatesService } from './updates'
 import { createWindowStateStore } from './window-state/window-state-store'
 import { createMcpHub } from './mcp/hub'
+import { createElicitationDesk } from './mcp/elicitations'
 import { createMcpService } from './mcp/mcp-service'
 import { createServersFile } from './mcp/servers-file'
 import { claudeDesktopConfigPath } from './mcp/claude-desktop'
@@ -182,6 +183,11 @@ export async function createServices(deps: ServiceDeps) {
     memory.updateHistory(next.history)
     memory.updateSecretGuard(next.secretGuard)
   })
+  // A server's questions for the user (elicitation) wait here, shown in the chat of its call.
+  const elicitations = createElicitationDesk({
+    serverName: (id) => mcp.servers().find((s) => s.id === id)?.name ?? id,
+    logger: deps.logger
+  })
   // MCP servers: read and started in the background (start below); no chat waits for one.
   const keychainService = deps.keychainService ?? KEYCHAIN_SERVICE
   // Remote servers' sign-ins: tokens in the keychain, the sign-in page in the OS browser.
@@ -194,8 +200,10 @@ export async function createServices(deps: ServiceDeps) {
     hub: createMcpHub({
       logDir: join(logsDir, 'mcp'),
       logger: deps.logger,
-      transportOptions: mcpSignIn.transportOptions
+      transportOptions: mcpSignIn.transportOptions,
+      elicit: (server, request, signal) => elicitations.ask(server, request, signal)
     }),
+    elicitations,
     file: createServersFile({ dir: deps.userDataDir, keychain: deps.keychain, keychainService }),
     claudeDesktopConfig: claudeDesktopConfigPath(process.platform, deps.env),
     signIn: mcpSignIn,
@@ -299,6 +307,7 @@ export async function createServices(deps: ServiceDeps) {
     settings,
     secrets,
     mcp,
+    elicitations,
     sync,
     backup,
     forget,
@@ -324,6 +333,7 @@ export async function createServices(deps: ServiceDeps) {
       attention.dispose()
       // Running replies stop and save what they showed before the memory engine closes.
       await chat.dispose()
+      elicitations.close() // what a server still asks is cancelled before the servers stop
       await mcp.dispose()
       await sync.dispose()
       secrets.dispose()

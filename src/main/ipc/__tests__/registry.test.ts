@@ -506,6 +506,20 @@ function chatGarbage() {
     ],
     'mcp:cancel-sign-in': [['bad id', { id: '../x' }]],
     'mcp:sign-out': [['id number', { id: 7 }]],
+    'mcp:list-elicitations': [],
+    'mcp:answer-elicitation': [
+      ['empty object', {}],
+      ['no action', { elicitationId: APPROVAL }],
+      ['action unknown', { elicitationId: APPROVAL, action: 'maybe' }],
+      ['id not a uuid', { elicitationId: '../x', action: 'decline' }],
+      ['content a list', { elicitationId: APPROVAL, action: 'accept', content: ['x'] }],
+      ['value an object', { elicitationId: APPROVAL, action: 'accept', content: { a: { b: 1 } } }],
+      [
+        'value too long',
+        { elicitationId: APPROVAL, action: 'accept', content: { a: 'x'.repeat(10_001) } }
+      ],
+      ['extra key', { elicitationId: APPROVAL, action: 'decline', conversationId: ID }]
+    ],
     'mcp:set-tool-approval': [
       ['unknown approval', { server: 'x', tool: 'y', approval: 'sometimes' }],
       ['no tool', { server: 'x', approval: 'always' }]
@@ -743,6 +757,7 @@ describe('the registry refuses malformed payloads on every channel', () => {
         'updates:download',
         'updates:restart',
         'mcp:overview',
+        'mcp:list-elicitations',
         'secrets:clear-api-key',
         'secrets:status',
         'settings:get'
@@ -1177,6 +1192,8 @@ describe('valid calls', () => {
       text: JSON.stringify({ mcpServers: { tea: { command: NO_PROGRAM } } })
     }),
     'mcp:add-servers': async () => ({ servers: [MCP_DRAFT] }),
+    // Nothing waits under this id: answered as gone (a closed form), never an error.
+    'mcp:answer-elicitation': async () => ({ elicitationId: APPROVAL, action: 'decline' }),
     'mcp:set-enabled': async () => (await mcpServer(), { id: MCP_DRAFT.id, enabled: false }),
     'mcp:remove-server': async () => (await mcpServer(), { id: MCP_DRAFT.id }),
     'mcp:restart-server': async () => (await mcpServer(), { id: MCP_DRAFT.id }),

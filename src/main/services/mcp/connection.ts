@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import {
+  CancelledNotificationSchema,
   ElicitRequestSchema,
   ErrorCode,
   McpError,
@@ -114,10 +115,7 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
         resources: listsChanged(() => (resources = null))
       }
     })
-    if (elicit)
-      made.setRequestHandler(ElicitRequestSchema, (request, extra) =>
-        elicit(request.params, extra.signal)
-      )
+    if (elicit) answerElicitations(made, elicit)
     return made
   }
 
@@ -271,6 +269,30 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
       await live.close().catch(() => undefined)
     }
   }
+}
+
+/**
+ * Hands a server's questions to `elicit`, and ends one when the server cancels it (its time ran
+ * out, or it no longer needs the answer). The SDK's own cancel handler skips a request whose id
+ * is 0 (it tests the id for truth), and 0 is the first id a server gives: so the questions
+ * asked are followed here, and this handler takes the place of the SDK's, which a client with
+ * no other server requests to end does not miss.
+ */
+function answerElicitations(client: Client, elicit: McpElicit): void {
+  const asking = new Map<string | number, AbortController>()
+  client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
+    const withdrawn = new AbortController()
+    asking.set(extra.requestId, withdrawn)
+    try {
+      return await elicit(request.params, AbortSignal.any([extra.signal, withdrawn.signal]))
+    } finally {
+      asking.delete(extra.requestId)
+    }
+  })
+  client.setNotificationHandler(CancelledNotificationSchema, (notification) => {
+    const { requestId, reason } = notification.params
+    if (requestId !== undefined) asking.get(requestId)?.abort(reason)
+  })
 }
 
 function listAllTools(client: Client, server: string, timeoutMs: number) {

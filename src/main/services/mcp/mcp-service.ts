@@ -12,7 +12,8 @@ import type { McpServerConfig, McpServerStatus } from '@shared/mcp/servers'
 import type { McpBundleChoice, McpBundleSource } from '@shared/mcp/bundles'
 import { Emitter } from '../events/emitter'
 import type { Logger } from '../log/logger'
-import type { McpHub } from './hub'
+import type { ElicitationDesk } from './elicitations'
+import type { McpCallOptions, McpHub } from './hub'
 import { readServersConfig } from './import-config'
 import type { McpSignIn } from './oauth/sign-in'
 import { promptCalls } from './prompts'
@@ -41,6 +42,8 @@ export interface McpServiceDeps {
   /** Installs `.mcpb` bundles (absent: bundles are refused). */
   bundles?: BundleInstaller
   logger: Logger
+  /** Where a server's questions wait: told which chat each call runs for. */
+  elicitations?: Pick<ElicitationDesk, 'track'>
 }
 
 export function createMcpService(deps: McpServiceDeps) {
@@ -301,7 +304,23 @@ export function createMcpService(deps: McpServiceDeps) {
     /** For the chat: the connected servers, their tools, and how each is approved. */
     servers: () => state.servers.filter((s) => s.enabled),
     tools: () => hub.tools(),
-    callTool: hub.callTool.bind(hub),
+    /** A call for a chat (`conversationId`): a question its server asks meanwhile shows there. */
+    async callTool(
+      server: string,
+      tool: string,
+      args: Record<string, unknown>,
+      { conversationId, ...options }: McpCallOptions & { conversationId?: string }
+    ) {
+      const release =
+        conversationId && deps.elicitations
+          ? deps.elicitations.track(server, { conversationId, signal: options.signal })
+          : () => undefined
+      try {
+        return await hub.callTool(server, tool, args, options)
+      } finally {
+        release()
+      }
+    },
     approvalOf,
     /** For the composer: prompts as slash commands, resources to attach. */
     ...promptCalls(chatFeatures),

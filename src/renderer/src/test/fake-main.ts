@@ -11,6 +11,7 @@ import { CairnError } from '@shared/errors'
 import type { ModelOption } from '@shared/chat/models'
 import type { ModelCaps } from '@shared/models/model-caps'
 import { createFakeApprovals } from './fake-approvals'
+import { createFakeElicitations } from './fake-elicitations'
 import { isAppLink } from '@shared/app/links'
 import { acceleratorLabel } from '@shared/app/accelerator'
 import type { CrashReport, IncomingLink } from '@shared/app/app-requests'
@@ -113,6 +114,8 @@ export interface FakeMain {
   chat: ReturnType<typeof createFakeChat>
   /** Write approvals waiting (add one, then emit chat:approval-pending) and the answers given. */
   approvals: ReturnType<typeof createFakeApprovals>
+  /** MCP servers' questions waiting (add one, then emit mcp:elicitation-pending) and the answers. */
+  elicitations: ReturnType<typeof createFakeElicitations>
   /** What the next file-button pick answers (main's open dialog). */
   picked: ReturnType<typeof createFakeAttachments>['picked']
   /** Links waiting in main's inbox (push one, then emit app:links-waiting). */
@@ -172,6 +175,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   const memory = createFakeMemory(options.memory)
   const chat = createFakeChat()
   const approvals = createFakeApprovals(emit)
+  const elicitations = createFakeElicitations(emit)
   const attachments = createFakeAttachments()
   const desktop = createFakeDesktop(emit)
   // Only what the renderer under test uses; any other channel answers like a failed call.
@@ -180,6 +184,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     ...memory.handlers,
     ...chat.handlers,
     ...approvals.handlers,
+    ...elicitations.handlers,
     ...attachments.handlers,
     ...secrets,
     'chat:cost-summary': () => costSummary([...chat.conversations.values()], new Date()),
@@ -337,6 +342,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     conversations: chat.conversations,
     chat,
     approvals,
+    elicitations,
     picked: attachments.picked,
     links: desktop.links,
     get crashReport() {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react'
 import { MessagesSquare } from 'lucide-react'
 import { ApprovalCards } from './approvals/approval-card'
 import { Composer } from './composer/composer'
+import { ElicitationCards } from './elicitations/elicitation-card'
 import { ConversationFooter } from './conversations/conversation-footer'
 import { FaultActions } from './turn-status/fault-actions'
 import type { JumpRequest } from './messages/jump-request'
@@ -11,8 +12,8 @@ import { useConversation } from './use-conversation'
 import { useMessageActions } from './messages/use-message-actions'
 
 /**
- * One open conversation: its messages (or the empty view), the approval cards, the footer and
- * the composer. The chat view around it keeps the list, the header and which one is open.
+ * One open conversation: its messages (or the empty view), the forms MCP servers ask and the
+ * approval cards, the footer and the composer. The chat view around it keeps the list, the header and which one is open.
  */
 export function Conversation(props: {
   id: string
@@ -39,7 +40,8 @@ export function Conversation(props: {
   })
   const openKey = useCallback(() => openSettings.current('apiKey'), [])
   const [awaiting, setAwaiting] = useState(false)
-  const wait = useTurnWait(chat.running, chat.drafts, chat.retrying, awaiting)
+  const [answering, setAnswering] = useState(false)
+  const wait = useTurnWait(chat.running, chat.drafts, chat.retrying, awaiting, answering)
   const actions = useMessageActions(props.id, chat, props.active)
   const onEscape = useEffectEvent((event: KeyboardEvent) => {
     if (event.key === 'Escape' && chat.running) chat.stop()
@@ -74,6 +76,7 @@ export function Conversation(props: {
           actions={actions}
         />
       )}
+      <ElicitationCards conversationId={props.id} onWaiting={setAnswering} />
       <ApprovalCards conversationId={props.id} onWaiting={setAwaiting} />
       <TurnStatusAnnouncer wait={wait} />
       {chat.fault && !chat.messages.some((m) => m.role === 'assistant' && m.error) ? (

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { ApprovalCards } from '../chat/approvals/approval-card'
+import { ElicitationCards } from '../chat/elicitations/elicitation-card'
 import { FaultActions } from '../chat/turn-status/fault-actions'
 import { MessageList } from '../chat/messages/message-list'
 import { TurnStatusAnnouncer, useTurnWait } from '../chat/turn-status/turn-status'
@@ -26,7 +27,8 @@ export function QuickConversation(props: {
 }) {
   const chat = useConversation(props.id)
   const [awaiting, setAwaiting] = useState(false)
-  const wait = useTurnWait(chat.running, chat.drafts, chat.retrying, awaiting)
+  const [answering, setAnswering] = useState(false)
+  const wait = useTurnWait(chat.running, chat.drafts, chat.retrying, awaiting, answering)
   // After useConversation's own effect: the answer's events already have a listener.
   const sentFirst = useRef(false)
   const { send } = chat
@@ -71,6 +73,7 @@ export function QuickConversation(props: {
           </button>
         </div>
       ) : null}
+      <ElicitationCards conversationId={props.id} onWaiting={setAnswering} />
       <ApprovalCards conversationId={props.id} onWaiting={setAwaiting} />
       <TurnStatusAnnouncer wait={wait} />
       {chat.fault && !chat.messages.some((m) => m.role === 'assistant' && m.error) ? (

@@ -31,6 +31,8 @@ export interface McpToolSource {
     args: Record<string, unknown>,
     options: {
       signal: AbortSignal
+      /** The chat the call runs for: a question the server asks meanwhile is shown there. */
+      conversationId?: string
       onProgress?: (p: { progress: number; total?: number; message?: string }) => void
     }
   ): Promise<{
@@ -113,6 +115,7 @@ export function mcpProvider(deps: McpProviderDeps): ToolProvider {
     try {
       const result = await source.callTool(server.id, tool.name, call.input, {
         signal: context.signal,
+        conversationId: context.conversationId,
         onProgress: (p) => context.progress?.(progressWords(p))
       })
       return {

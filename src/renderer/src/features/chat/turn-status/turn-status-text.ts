@@ -8,6 +8,8 @@ import type { ChatRetrying } from '@shared/chat/events'
 
 export const THINKING_TEXT = 'Claude is thinking…'
 export const APPROVAL_TEXT = 'Waiting for your approval'
+/** An MCP server's form waits in the chat (elicitation): the tool call goes on once answered. */
+export const ANSWER_TEXT = 'Waiting for your answer to the form'
 
 /** Why Cairn is retrying, in two or three words. */
 export function retryReason(fault: ChatFault): string {

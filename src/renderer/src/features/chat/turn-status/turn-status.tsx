@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { ChatRetrying } from '@shared/chat/events'
 import {
+  ANSWER_TEXT,
   APPROVAL_TEXT,
   retryingAnnouncement,
   retryingText,
@@ -69,21 +70,24 @@ const SHOW_ELAPSED_AFTER = 5
 
 /**
  * "Claude is thinking…" from send until the first token (with the seconds waited, after a few);
- * the countdown while Cairn retries; "Waiting for your approval" while a change waits on a card.
+ * the countdown while Cairn retries; "Waiting for your approval" while a change waits on a card,
+ * "Waiting for your answer to the form" while an MCP server's question does.
  */
 export function useTurnWait(
   running: boolean,
   drafts: readonly Draft[],
   retrying: ChatRetrying | null,
-  awaitingApproval = false
+  awaitingApproval = false,
+  awaitingAnswer = false
 ): TurnWait | null {
   const secondsLeft = useSecondsLeft(retrying)
   const answerShown = drafts.some((d) => d.text.length > 0 || d.tools.length > 0)
-  const elapsed = useElapsedSeconds(running && !retrying && !answerShown && !awaitingApproval)
+  const waitingFor = awaitingApproval ? APPROVAL_TEXT : awaitingAnswer ? ANSWER_TEXT : null
+  const elapsed = useElapsedSeconds(running && !retrying && !answerShown && !waitingFor)
   const thinking =
     elapsed >= SHOW_ELAPSED_AFTER ? `${THINKING_TEXT} ${secondsText(elapsed)}` : THINKING_TEXT
-  const text = awaitingApproval
-    ? APPROVAL_TEXT
+  const text = waitingFor
+    ? waitingFor
     : !running
       ? null
       : retrying
@@ -91,11 +95,7 @@ export function useTurnWait(
         : answerShown
           ? null
           : thinking
-  const spoken = awaitingApproval
-    ? APPROVAL_TEXT
-    : retrying
-      ? retryingAnnouncement(retrying)
-      : THINKING_TEXT
+  const spoken = waitingFor ? waitingFor : retrying ? retryingAnnouncement(retrying) : THINKING_TEXT
   // The same object while the words stay the same: the message list re-renders only on a change.
   return useMemo(() => (text === null ? null : { text, spoken }), [text, spoken])
 }
