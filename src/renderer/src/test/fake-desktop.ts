@@ -3,6 +3,7 @@ import type { UpdateStatus } from '@shared/app/updates'
 import type { EventName } from '@shared/contract'
 import type { ExportResult, ImportPreview, ImportResult } from '@shared/memory/backup'
 import type { SyncStatus } from '@shared/memory/sync'
+import type { McpOverview } from '@shared/mcp/channels'
 
 // The fake main's desktop side: links waiting in the inbox, crash reports, updates, export and
 // import, and sync (off). Each answers as main does when nothing is set up; tests set the rest.
@@ -24,6 +25,8 @@ const SYNC_OFF = {
 
 export function createFakeDesktop(emit: (event: EventName, payload: unknown) => void) {
   const links: IncomingLink[] = []
+  /** What mcp:overview answers (a test sets servers). */
+  const mcp: { overview: McpOverview } = { overview: { servers: [] } }
   const crash: { report: CrashReport } = {
     report: { count: 0, total: 0, text: 'No crash reports: Cairn has not recorded a crash.' }
   }
@@ -78,7 +81,7 @@ export function createFakeDesktop(emit: (event: EventName, payload: unknown) => 
     'updates:download': () => updates.status,
     'updates:restart': () => updates.status,
     // No MCP servers until a test adds some (Settings → Tools shows its card).
-    'mcp:overview': () => ({ servers: [] })
+    'mcp:overview': () => mcp.overview
   }
-  return { handlers, links, crash, updates, backup, sync }
+  return { handlers, links, crash, updates, backup, sync, mcp }
 }

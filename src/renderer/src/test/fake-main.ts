@@ -128,6 +128,8 @@ export interface FakeMain {
   updates: { status: UpdateStatus; set(status: UpdateStatus): void }
   /** What sync:decline answers (null: sync off). */
   sync: { afterDecline: SyncStatus | null }
+  /** What mcp:overview answers: the MCP servers Settings → Tools and the chat header see. */
+  mcp: ReturnType<typeof createFakeDesktop>['mcp']
 }
 
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
@@ -344,7 +346,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     },
     backup: desktop.backup,
     updates: desktop.updates,
-    sync: desktop.sync
+    sync: desktop.sync,
+    mcp: desktop.mcp
   }
 }
 
