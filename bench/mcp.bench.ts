@@ -5,13 +5,23 @@
 //             copy of the reference server (server-everything) over stdio. Target: <= 1.2x.
 //   ttft    - time to first token of a chat with 10 stdio servers x 50 tools connected vs a chat
 //             with none, the same fake API (paced and unpaced). Target: <= 1.05x.
-//   tokens  - a request's input tokens with those 500 tools listed, vs none.
+//   tokens  - a request's input tokens with those 500 tools behind tool search vs all listed
+//             (a model without tool search), on a first turn and after a search found a tool.
 // Environment: BENCH_CALLS (calls per side, default 300), BENCH_REPS (chat turns per setup and
 // profile, default 20), BENCH_ONLY=call|ttft|tokens (or the profile as argument).
 import { mkdtemp, rm } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createPromptCache, reply, type FakeAnthropic } from '../e2e/fake-anthropic'
+import {
+  createPromptCache,
+  DEFAULT_MODELS,
+  reply,
+  text,
+  toolSearch,
+  type FakeAnthropic,
+  type FakeModel,
+  type MessageReply
+} from '../e2e/fake-anthropic'
 import type { ChatService } from '../src/main/services/chat'
 import { mcpProvider } from '../src/main/services/chat/tools/mcp/mcp-provider'
 import { apiToolName } from '../src/main/services/chat/tools/mcp/tool-names'
@@ -21,7 +31,8 @@ import {
   startMcp,
   startSdkClient,
   stdioDraft,
-  writeManyToolsServer
+  writeManyToolsServer,
+  type McpRig
 } from './mcp-rig'
 import { median, percentile } from './stats'
 
@@ -154,6 +165,7 @@ function script(fake: FakeAnthropic, pace: (typeof PACES)[number]): void {
 interface ChatSetups {
   none: ChatRig
   withTools: ChatRig
+  mcp: McpRig['mcp']
   connectMs: number
   close(): Promise<void>
 }
@@ -171,6 +183,7 @@ async function chatSetups(dir: string): Promise<ChatSetups> {
   return {
     none,
     withTools,
+    mcp: mcp.mcp,
     connectMs,
     async close() {
       await withTools.close()
@@ -221,38 +234,85 @@ function inputTokens(body: unknown): number {
   return createPromptCache({ enabled: false }).account(body).input_tokens
 }
 
-async function tokensProfile(setups: ChatSetups): Promise<void> {
-  // Every turn above sent the same prompt shape; read the last one each rig received.
-  const last = (rig: ChatRig) => rig.fake.messageRequests().at(-1)?.body as { tools?: unknown[] }
-  const withTools = last(setups.withTools)
-  const none = last(setups.none)
-  if (!withTools || !none) {
-    script(setups.withTools.fake, PACES[1])
-    script(setups.none.fake, PACES[1])
-    await firstToken(setups.withTools.chat)
-    await firstToken(setups.none.chat)
-    return tokensProfile(setups)
+/** Claude Sonnet 4.6 as a model without tool search: Cairn then lists every tool up front. */
+function withoutToolSearch(): FakeModel {
+  const model = DEFAULT_MODELS.find((m) => m.id === MODEL)!
+  const caps = model.capabilities!
+  return {
+    ...model,
+    toolSearch: false,
+    capabilities: {
+      ...caps,
+      server_tools: { ...caps.server_tools, tool_search: { supported: false } } as never
+    }
   }
-  const toolTokens = inputTokens(withTools) - inputTokens(none)
-  const listed = withTools.tools?.length ?? 0
-  const toolsJson = JSON.stringify(withTools.tools ?? []).length
-  console.log('')
-  console.log(`tokens: one request's input, ${SERVERS * TOOLS_PER_SERVER} MCP tools listed vs none`)
-  console.log(
-    `  all tools listed   ${inputTokens(withTools).toLocaleString('en-US').padStart(8)} input tokens (${listed} tools, ${toolsJson.toLocaleString('en-US')} characters of tool JSON)`
-  )
-  console.log(
-    `  no MCP servers     ${inputTokens(none).toLocaleString('en-US').padStart(8)} input tokens`
-  )
-  console.log(
-    `  the 500 tools cost ${toolTokens.toLocaleString('en-US').padStart(8)} tokens (${(toolTokens / (SERVERS * TOOLS_PER_SERVER)).toFixed(1)} per tool)`
-  )
-  console.log(
-    '  tool search: not implemented (no defer_loading, no tool_search tool): no figure with it.'
-  )
-  console.log(
-    "  Tokens are the fake API's estimate: ceil(characters / 4) of each block's JSON, every request alike."
-  )
+}
+
+/** Two turns of one chat; returns the input tokens of each turn's request. */
+async function twoTurns(rig: ChatRig, first: MessageReply): Promise<[number, number]> {
+  const { id } = await rig.chat.createConversation({ model: MODEL })
+  const before = rig.fake.messageRequests().length
+  for (const answer of [first, reply('Here it is.')]) {
+    rig.fake.script(answer)
+    const done = new Promise<void>((resolve, reject) => {
+      const off = rig.chat.onEvent((event, payload) => {
+        if (event !== 'chat:done' && event !== 'chat:error') return
+        off()
+        if (event === 'chat:done') resolve()
+        else
+          reject(new Error(`Cairn: ${(payload as { error: { message: string } }).error.message}`))
+      })
+    })
+    await rig.chat.send({ conversationId: id, text: 'Find the records of kind 7.' })
+    await done
+  }
+  const [a, b] = rig.fake.messageRequests().slice(before)
+  for (const r of [a, b]) if (r?.rejected) throw new Error(`the fake refused: ${r.rejected}`)
+  return [inputTokens(a?.body), inputTokens(b?.body)]
+}
+
+async function tokensProfile(setups: ChatSetups): Promise<void> {
+  const total = SERVERS * TOOLS_PER_SERVER
+  const found = apiToolName('tools3', 'lookup_7')
+  const allListed = await startChatRig({ models: [withoutToolSearch()] }, { mcp: setups.mcp })
+  try {
+    const listed = await twoTurns(allListed, reply('Looking.'))
+    const searched = await twoTurns(
+      setups.withTools,
+      reply([toolSearch('records of kind 7', [found]), text('Found a lookup tool.')])
+    )
+    const [none] = await twoTurns(setups.none, reply('Looking.'))
+    const tools = (setups.withTools.fake.messageRequests().at(-1)?.body as { tools?: unknown[] })
+      .tools
+    const row = (label: string, tokens: number, note = '') =>
+      console.log(
+        `  ${label.padEnd(40)} ${tokens.toLocaleString('en-US').padStart(8)} input tokens${note}`
+      )
+    const ratio = (a: number, b: number) => ` (${(a / b).toFixed(3)}x all listed)`
+    console.log('')
+    console.log(
+      `tokens: one request's input with ${total} MCP tools, tool search vs all tools listed`
+    )
+    row('all tools listed, first turn', listed[0])
+    row('tool search, first turn', searched[0], ratio(searched[0], listed[0]))
+    row('all tools listed, after one search', listed[1])
+    row('tool search, after it found 1 tool', searched[1], ratio(searched[1], listed[1]))
+    row('no MCP servers, first turn', none)
+    console.log(
+      `  The 500 tools listed cost ${(listed[0] - none).toLocaleString('en-US')} tokens (${((listed[0] - none) / total).toFixed(1)} per tool); behind tool search ${(searched[0] - none).toLocaleString('en-US')} (the search tool's own entry), and a found tool's definition once found.`
+    )
+    console.log(
+      `  With tool search the request still lists all ${tools?.length ?? 0} tools (memory, the search tool, ${total} deferred); the prompt holds only the loaded ones.`
+    )
+    console.log(
+      "  Tokens are the fake API's estimate, the same for every request: ceil(characters / 4) of each prompt block's JSON; deferred tools count only where a search found them (the API does not count them in the prompt)."
+    )
+    console.log(
+      '  Not counted on either side: the system text the real API adds for tool use and for the search tool itself (a few hundred tokens).'
+    )
+  } finally {
+    await allListed.close()
+  }
 }
 
 async function main(): Promise<void> {

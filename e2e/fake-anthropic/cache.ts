@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { deferredTools, isDeferred, referencesIn } from './tool-search'
 
 /*
  * Prompt caching as the Messages API does it, so usage figures mean something in tests and the
@@ -12,7 +13,7 @@ import { createHash } from 'node:crypto'
  *   - Usage: cache_read = the prefix read, cache_creation = from there to the last breakpoint
  *     written, input_tokens = the rest, so the three add up to the whole prompt.
  * Tokens are approximated as ceil(characters / 4) of each block's JSON (without its
- * cache_control), the same way for every request.
+ * cache_control), the same way for every request; deferred tools count only once found.
  * Not modelled: caches shared across workspaces, the rule that 1-hour entries come before
  * 5-minute ones, and invalidation by tool_choice/thinking changes (the model is in the key).
  */
@@ -68,11 +69,18 @@ interface Entry {
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** The prompt's blocks in the order the API hashes them, each with its marker if any. */
+/**
+ * The prompt's blocks in the order the API hashes them, each with its marker if any. Deferred
+ * tools (tool search) are not in the prompt: a found one is, expanded where its reference is.
+ */
 function promptBlocks(body: Json): Array<{ block: Json; where: string; role?: string }> {
   const out: Array<{ block: Json; where: string; role?: string }> = []
   const tools = Array.isArray(body.tools) ? body.tools : []
-  tools.forEach((tool, i) => isObject(tool) && out.push({ block: tool, where: `tools.${i}` }))
+  const deferred = deferredTools(body)
+  tools.forEach(
+    (tool, i) =>
+      isObject(tool) && !isDeferred(tool) && out.push({ block: tool, where: `tools.${i}` })
+  )
   if (typeof body.system === 'string' && body.system.length > 0)
     out.push({ block: { type: 'text', text: body.system }, where: 'system' })
   else if (Array.isArray(body.system))
@@ -87,10 +95,12 @@ function promptBlocks(body: Json): Array<{ block: Json; where: string; role?: st
         : Array.isArray(message.content)
           ? message.content
           : []
-    content.forEach(
-      (block, j) =>
-        isObject(block) && out.push({ block, where: `messages.${i}.content.${j}`, role })
-    )
+    content.forEach((block, j) => {
+      if (!isObject(block)) return
+      const found = referencesIn(block).flatMap((name) => deferred.get(name) ?? [])
+      const expanded = found.length > 0 ? { ...block, expanded_tools: found } : block
+      out.push({ block: expanded, where: `messages.${i}.content.${j}`, role })
+    })
   })
   return out
 }

@@ -25,6 +25,7 @@ export {
   reply,
   text,
   thinking,
+  toolSearch,
   type ErrorReply,
   type Gate,
   type MessageReply,
@@ -34,6 +35,7 @@ export {
   type StreamFault
 } from './script'
 export { checkToolPairing, validateMessagesRequest } from './validate'
+export { checkToolSearch, playToolSearches, searchTools } from './tool-search'
 export { echoTitle, isTitleRequest, TITLE_SYSTEM_MARK } from './titles'
 export { capabilities, NEWEST_MODELS, modelInfo } from './models'
 export { canonicalBlock, requestPrefixes } from './binding'

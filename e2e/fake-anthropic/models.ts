@@ -29,6 +29,11 @@ export interface FakeModel {
   refusesPrefill?: boolean
   /** The fake's own: `thinking.display` when the request leaves it out (newest models: omitted). */
   defaultDisplay?: 'summarized' | 'omitted'
+  /**
+   * The fake's own (the API's capabilities do not say): false refuses the tool search tool, as
+   * the API does for models before it (Opus 4.1 and earlier). Default: taken.
+   */
+  toolSearch?: boolean
 }
 
 const yes = { supported: true }

@@ -10,15 +10,20 @@ export interface ScriptCitation {
 
 export type ScriptBlock =
   | { type: 'text'; text: string; citations?: ScriptCitation[] }
-  /** A web search or fetch Anthropic runs: its input streams like a tool call's. */
+  /** A web search or fetch (or tool search) Anthropic runs: its input streams like a tool call's. */
   | {
       type: 'server_tool_use'
       id: string
-      name: 'web_search' | 'web_fetch'
+      name: 'web_search' | 'web_fetch' | 'tool_search_tool_bm25' | 'tool_search_tool_regex'
       input: Record<string, unknown>
     }
-  /** What that tool found (`web_search_tool_result` / `web_fetch_tool_result`), whole in its start. */
+  /** What that tool found (`web_search_tool_result`, `tool_search_tool_result`...), whole in its start. */
   | { type: 'server_result'; block: Record<string, unknown> }
+  /**
+   * A tool search, played against the request's deferred tools (tool-search.ts): streamed as its
+   * `server_tool_use` and `tool_search_tool_result`. `found`: these tools, whatever the search says.
+   */
+  | { type: 'tool_search'; query: string; found?: string[]; id?: string }
   | {
       type: 'tool_use'
       id?: string
@@ -200,6 +205,13 @@ export function webFetch(url: string, title: string, pageText: string): ScriptBl
     }
   ]
 }
+/** Claude searching the request's deferred tools (tool search), as the API runs it. */
+export const toolSearch = (query: string, found?: string[]): ScriptBlock => ({
+  type: 'tool_search',
+  query,
+  ...(found ? { found } : {})
+})
+
 export const redactedThinking = (): ScriptBlock => ({ type: 'redacted_thinking' })
 
 /** An answer with these blocks. */

@@ -5,6 +5,7 @@ import { formatSse, messageBody, messageId, streamEvents, withIds } from './sse'
 import { validateMessagesRequest } from './validate'
 import { createPromptCache } from './cache'
 import { signReply } from './binding'
+import { playToolSearches } from './tool-search'
 import { createMemoryStoresFake, type MemoryStoresFake } from './memory-stores'
 import { DEFAULT_MODELS, modelInfo, type FakeModel } from './models'
 import { closedPromise, delay, drained, readBody, requestId, sendError, sendJson } from './http'
@@ -196,10 +197,16 @@ export async function startFakeAnthropic(
         config?.display === 'omitted' || config?.display === 'summarized'
           ? config.display
           : (listed?.defaultDisplay ?? 'summarized')
-      const reply = signReply(withIds(spec), spec.model ?? model, body as Record<string, unknown>, {
-        binds: listed?.bindsThinking === true,
-        display
-      })
+      const played = playToolSearches(spec, body as Record<string, unknown>)
+      const reply = signReply(
+        withIds(played),
+        spec.model ?? model,
+        body as Record<string, unknown>,
+        {
+          binds: listed?.bindsThinking === true,
+          display
+        }
+      )
       // Usage as the API counts it from this request; figures a test scripted win. A title
       // request leaves the prompt cache as the chat's requests left it.
       const input = titled

@@ -76,6 +76,10 @@ function finalBlock(block: ScriptBlock, model: string): Record<string, unknown> 
       return { type: 'tool_use', id: block.id, name: block.name ?? 'memory', input: block.input }
     case 'compaction':
       return { type: 'compaction', content: block.content, encrypted_content: null }
+    case 'tool_search':
+      throw new Error(
+        'fake-anthropic: a tool search is played (playToolSearches) before it is sent'
+      )
   }
 }
 
@@ -96,8 +100,9 @@ function serverToolUse(reply: MessageReply): Record<string, number> | null {
   let fetch = 0
   for (const block of reply.content)
     if (block.type === 'server_tool_use') {
+      // Tool searches are not counted here (the API's usage has no field for them).
       if (block.name === 'web_search') search += 1
-      else fetch += 1
+      else if (block.name === 'web_fetch') fetch += 1
     }
   return search + fetch > 0 ? { web_search_requests: search, web_fetch_requests: fetch } : null
 }

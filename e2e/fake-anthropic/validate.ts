@@ -13,6 +13,7 @@ import type { FakeModel } from './models'
 import { checkModelRequest } from './validate-model'
 import { checkMedia } from './validate-media'
 import { checkCacheControl } from './cache'
+import { checkToolSearch } from './tool-search'
 
 type Json = Record<string, unknown>
 
@@ -44,6 +45,8 @@ export function validateMessagesRequest(body: unknown, model?: FakeModel | null)
         return `tools.${i}.name: Input should be 'memory'`
     }
   }
+  const search = checkToolSearch(body, model)
+  if (search) return search
   const caching = checkCacheControl(body)
   if (caching) return caching
   const thinkingConfig = checkThinkingConfig(body)

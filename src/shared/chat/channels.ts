@@ -43,7 +43,9 @@ export const ConversationOptionsSchema = z.object({
   webSearch: z.boolean(),
   webFetch: z.boolean(),
   /** MCP servers turned off for this chat (by id); absent: none. */
-  serversOff: z.array(z.string()).optional()
+  serversOff: z.array(z.string()).optional(),
+  /** This chat's MCP tools are found by tool search (kept from its first such request on). */
+  toolSearch: z.literal(true).optional()
 })
 export type ConversationOptions = z.infer<typeof ConversationOptionsSchema>
 export const ConversationRefSchema = z.strictObject({ conversationId: ConversationIdSchema })

@@ -67,7 +67,7 @@ export const ThinkingBlockSchema = z.object({
   /** Cairn's own, never sent to the API: how long the block took to stream, for "Thought for". */
   durationMs: z.number().int().min(0).optional()
 })
-/** A web search or fetch Claude ran on Anthropic's side (server tools): sent back as given. */
+/** A web search or fetch (or tool search) Claude ran on Anthropic's side: sent back as given. */
 export const ServerToolUseBlockSchema = z.looseObject({
   type: z.literal('server_tool_use'),
   id: ChatIdSchema,
@@ -83,6 +83,13 @@ export const WebSearchResultBlockSchema = z.looseObject({
 /** A page a web fetch read (or why it could not). */
 export const WebFetchResultBlockSchema = z.looseObject({
   type: z.literal('web_fetch_tool_result'),
+  tool_use_id: ChatIdSchema,
+  content: z.unknown()
+})
+
+/** The tools a tool search found (`tool_reference`s the API expands): sent back as given. */
+export const ToolSearchResultBlockSchema = z.looseObject({
+  type: z.literal('tool_search_tool_result'),
   tool_use_id: ChatIdSchema,
   content: z.unknown()
 })
@@ -106,7 +113,8 @@ export const AssistantBlockSchema = z.discriminatedUnion('type', [
   RedactedThinkingBlockSchema,
   ServerToolUseBlockSchema,
   WebSearchResultBlockSchema,
-  WebFetchResultBlockSchema
+  WebFetchResultBlockSchema,
+  ToolSearchResultBlockSchema
 ])
 export type ServerToolUseBlock = z.infer<typeof ServerToolUseBlockSchema>
 export type TextBlock = z.infer<typeof TextBlockSchema>
@@ -260,6 +268,8 @@ export const RequestFrameSchema = z.object({
    * requests of up to 32 MB.
    */
   tools: z.string().max(8_000_000).optional(),
+  /** The chat's MCP tools wait behind tool search, from the first request that did so on. */
+  toolSearch: z.literal(true).optional(),
   /** Claude's memory changes (activity seqs) the user undid that Claude was already told of. */
   toldUndone: z.array(z.number()).max(10_000).optional()
 })

@@ -29,6 +29,11 @@ export const ModelCapsSchema = z.object({
   pdfInput: z.boolean(),
   webSearch: z.boolean(),
   codeExecution: z.boolean(),
+  /**
+   * Tool search (`tool_search_tool_*`), where the API says (`server_tools.tool_search`, a key it
+   * does not send today); absent: it does not say (see shared/chat/tool-search.ts).
+   */
+  toolSearch: z.boolean().optional(),
   contextManagement: z.object({
     clearToolUses: z.boolean(),
     clearThinking: z.boolean(),
@@ -68,6 +73,7 @@ export function capsFromApi(raw: unknown): ModelCaps | null {
     pdfInput: supported(raw.pdf_input),
     webSearch: tools.supported === true && supported(tools.web_search),
     codeExecution: tools.supported === true && supported(tools.code_execution),
+    ...('tool_search' in tools ? { toolSearch: supported(tools.tool_search) } : {}),
     contextManagement: {
       clearToolUses: contextOn && supported(context.clear_tool_uses_20250919),
       clearThinking: contextOn && supported(context.clear_thinking_20251015),

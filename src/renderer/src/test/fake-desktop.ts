@@ -4,6 +4,7 @@ import type { EventName } from '@shared/contract'
 import type { ExportResult, ImportPreview, ImportResult } from '@shared/memory/backup'
 import type { SyncStatus } from '@shared/memory/sync'
 import type { McpPromptInfo } from '@shared/mcp/prompts'
+import type { McpOverview } from '@shared/mcp/channels'
 
 // The fake main's desktop side: links waiting in the inbox, crash reports, updates, export and
 // import, and sync (off). Each answers as main does when nothing is set up; tests set the rest.
@@ -25,6 +26,11 @@ const SYNC_OFF = {
 
 export function createFakeDesktop(emit: (event: EventName, payload: unknown) => void) {
   const links: IncomingLink[] = []
+  /** What mcp:overview answers (a test sets servers). */
+  const mcp: { overview: McpOverview; prompts: McpPromptInfo[] } = {
+    overview: { servers: [] },
+    prompts: []
+  }
   const crash: { report: CrashReport } = {
     report: { count: 0, total: 0, text: 'No crash reports: Cairn has not recorded a crash.' }
   }
@@ -54,7 +60,6 @@ export function createFakeDesktop(emit: (event: EventName, payload: unknown) => 
   /** What Decline answers (main's status after declining); off unless a test sets it. */
   const sync: { afterDecline: SyncStatus | null } = { afterDecline: null }
   /** The prompts the chat's MCP servers offer (none unless a test sets some). */
-  const mcp: { prompts: McpPromptInfo[] } = { prompts: [] }
   const handlers = {
     'app:take-links': () => ({ links: links.splice(0) }),
     'app:crash-report': () => crash.report,
@@ -81,7 +86,7 @@ export function createFakeDesktop(emit: (event: EventName, payload: unknown) => 
     'updates:download': () => updates.status,
     'updates:restart': () => updates.status,
     // No MCP servers until a test adds some (Settings → Tools shows its card).
-    'mcp:overview': () => ({ servers: [] }),
+    'mcp:overview': () => mcp.overview,
     // The composer's slash commands: the prompts a test puts in `mcp.prompts`, filled in as text.
     'mcp:list-prompts': () => ({ prompts: mcp.prompts, problems: [] }),
     'mcp:get-prompt': (input: { name: string; arguments: Record<string, string> }) => ({

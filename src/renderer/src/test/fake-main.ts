@@ -20,7 +20,6 @@ import { createFakeAttachments } from './fake-attachments'
 import { createFakeChat } from './fake-chat'
 import { createFakeDesktop } from './fake-desktop'
 import type { SyncStatus } from '@shared/memory/sync'
-import type { McpPromptInfo } from '@shared/mcp/prompts'
 import { createFakeMemory } from './fake-memory'
 import { createFakeSecrets } from './fake-secrets'
 import type { UpdateStatus } from '@shared/app/updates'
@@ -132,8 +131,9 @@ export interface FakeMain {
   updates: { status: UpdateStatus; set(status: UpdateStatus): void }
   /** What sync:decline answers (null: sync off). */
   sync: { afterDecline: SyncStatus | null }
-  /** The MCP prompts the composer's slash list offers. */
-  mcp: { prompts: McpPromptInfo[] }
+  /** The MCP servers mcp:overview answers (Settings → Tools, the chat header) and the prompts the
+   * composer's slash list offers. */
+  mcp: ReturnType<typeof createFakeDesktop>['mcp']
 }
 
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {

@@ -61,7 +61,8 @@ export function optionsOf(conversation: Conversation): ConversationOptions {
     memory: conversation.memory ?? 'on',
     webSearch: conversation.web?.search ?? false,
     webFetch: conversation.web?.fetch ?? false,
-    ...(conversation.serversOff ? { serversOff: conversation.serversOff } : {})
+    ...(conversation.serversOff ? { serversOff: conversation.serversOff } : {}),
+    ...(conversation.frame?.toolSearch ? { toolSearch: true as const } : {})
   }
 }
 

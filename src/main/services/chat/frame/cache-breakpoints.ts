@@ -82,18 +82,28 @@ function mark(messages: Array<{ content: Blocks }>, index: number): boolean {
 function markStablePrefix(params: MessageCreateParamsStreaming): void {
   const tools = params.tools ?? []
   const system = params.system
-  if (estimateTokens([tools, system ?? '']) < LOWEST_CACHEABLE_TOKENS) return
+  const loaded = tools.filter((t) => !isDeferred(t))
+  if (estimateTokens([loaded, system ?? '']) < LOWEST_CACHEABLE_TOKENS) return
   if (typeof system === 'string' && system.length > 0) {
     params.system = [{ type: 'text', text: system, cache_control: EPHEMERAL }]
   } else if (Array.isArray(system) && system.length > 0) {
     params.system = system.map((b, i) =>
       i === system.length - 1 ? { ...b, cache_control: EPHEMERAL } : b
     )
-  } else if (tools.length > 0) {
-    params.tools = tools.map((t, i) =>
-      i === tools.length - 1 ? ({ ...t, cache_control: EPHEMERAL } as typeof t) : t
-    )
+  } else {
+    // A deferred tool (tool search) is not in the prompt and cannot carry a marker: the last
+    // loaded one does.
+    const last = tools.findLastIndex((t) => !isDeferred(t))
+    if (last >= 0)
+      params.tools = tools.map((t, i) =>
+        i === last ? ({ ...t, cache_control: EPHEMERAL } as typeof t) : t
+      )
   }
+}
+
+/** A tool that waits behind tool search: not in the prompt until found. */
+function isDeferred(tool: object): boolean {
+  return 'defer_loading' in tool && tool.defer_loading === true
 }
 
 /** A rough count (about four characters a token), enough to tell a short prefix from a long one. */

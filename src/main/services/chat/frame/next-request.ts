@@ -32,8 +32,10 @@ export async function nextRequest(input: {
   const { conversation, settings, memoryOn, files, now } = input
   const model = (await input.describeModel?.(conversation.model)) ?? null
   if (model?.lifecycle === 'retired') throw new FaultBeforeRequest(retiredFault(model))
-  ensureFrame(conversation, settings, now)
-  const offer = input.tools.offer(model)
+  const frame = ensureFrame(conversation, settings, now)
+  const offer = input.tools.offer(model, frame.toolSearch === true)
+  // Kept from now on: the history holds searches, and the loaded tools stay as they are.
+  if (offer.toolSearch) frame.toolSearch = true
   const params = buildRequest(conversation, settings, memoryOn, files, model, offer)
   if (!syncTools(conversation, params.tools ?? [], now)) return params
   return buildRequest(conversation, settings, memoryOn, files, model, offer)

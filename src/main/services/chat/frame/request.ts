@@ -16,7 +16,7 @@ import { attachmentToApi, type AttachmentBytes } from '../attachments'
 import { systemFor } from './request-frame'
 import { pairToolResults } from '../conversations/repair'
 import { withCacheBreakpoints } from './cache-breakpoints'
-import type { ToolOffer } from '../tools/provider'
+import type { ToolListing } from '../tools/toolbox'
 import { chatToolbox } from '../tools/chat-tools'
 import {
   CLEAR_THINKING_EDIT,
@@ -47,12 +47,17 @@ export function buildRequest(
   /** The model's entry in the catalog; null or absent: nothing is known of it. */
   model?: ModelOption | null,
   /** What the chat's tool providers list (absent: memory, and the web tools the chat has on). */
-  offer: Required<ToolOffer> = chatToolbox(conversation, settings).offer(model ?? null)
+  offer: Pick<ToolListing, 'definitions' | 'keepResults'> = chatToolbox(
+    conversation,
+    settings
+  ).offer(model ?? null, conversation.frame?.toolSearch === true)
 ): MessageCreateParamsStreaming {
   const frame = conversation.frame
+  const listed = new Set(offer.definitions.flatMap((d) => ('name' in d ? [d.name] : [])))
   const messages = toApiMessages(
     withSendableThinking(conversation.messages, conversation.model, frame?.thinkingSince),
-    files
+    files,
+    listed
   )
   const limit = replyLimit(settings.maxTokens, model)
   const params: MessageCreateParamsStreaming = {
@@ -137,12 +142,14 @@ export function contextManagementOf(
 /** The saved messages as the API takes them: notices dropped, same-role turns merged, pairs whole. */
 export function toApiMessages(
   messages: readonly ChatMessage[],
-  files?: AttachmentBytes
+  files?: AttachmentBytes,
+  /** The tools this request lists (absent: any): a tool search's finds must be among them. */
+  listed?: ReadonlySet<string>
 ): BetaMessageParam[] {
   const out: Array<{ role: 'user' | 'assistant'; content: BetaContentBlockParam[] }> = []
   for (const message of messages) {
     if (message.role === 'notice') continue
-    const blocks = sendable(message, files)
+    const blocks = sendable(message, files, listed)
     if (blocks.length === 0) continue
     const last = out[out.length - 1]
     if (last && last.role === message.role) last.content.push(...blocks)
@@ -160,7 +167,8 @@ export function toApiMessages(
 
 function sendable(
   message: Exclude<ChatMessage, { role: 'notice' }>,
-  files?: AttachmentBytes
+  files?: AttachmentBytes,
+  listed?: ReadonlySet<string>
 ): BetaContentBlockParam[] {
   const blocks: BetaContentBlockParam[] = []
   // Cairn's note of what changed since the system prompt goes first (frame/request-frame.ts).
@@ -191,9 +199,27 @@ function sendable(
       blocks.push({ type: 'redacted_thinking', data: block.data })
     } else if (block.type === 'attachment') {
       blocks.push(attachmentToApi(block, files?.get(block.hash)))
+    } else if (block.type === 'tool_search_tool_result' && listed) {
+      blocks.push(foundAmong(block, listed))
     } else {
       blocks.push({ ...block } as unknown as BetaContentBlockParam)
     }
   }
   return blocks
+}
+
+/**
+ * A tool search's result as it may be sent now: the API refuses a `tool_reference` to a tool the
+ * request does not list, and a server turned off (or a tool it dropped) takes its tools out.
+ * Unchanged (the same bytes) while every tool it found is still there.
+ */
+function foundAmong(block: Record<string, unknown>, listed: ReadonlySet<string>) {
+  const content = block.content as { tool_references?: unknown } | null
+  const refs = Array.isArray(content?.tool_references)
+    ? (content.tool_references as Array<{ tool_name?: unknown }>)
+    : null
+  const kept = refs?.filter((r) => listed.has(String(r.tool_name)))
+  if (!refs || !kept || kept.length === refs.length)
+    return { ...block } as unknown as BetaContentBlockParam
+  return { ...block, content: { ...content, tool_references: kept } } as BetaContentBlockParam
 }

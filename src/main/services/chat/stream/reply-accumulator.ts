@@ -15,9 +15,9 @@ import { readToolInput } from './tool-input'
 
 type Slot =
   | { kind: 'text'; text: string; citations: Citation[] }
-  /** A web search or fetch Anthropic runs (server tool): input streams like a tool call's. */
+  /** A web search or fetch (or tool search) Anthropic runs: input streams like a tool call's. */
   | { kind: 'server_tool_use'; id: string; name: string; json: string; done: boolean }
-  /** What a server tool found: arrives whole, kept as given. */
+  /** What a server tool found: arrives whole, kept as given (and sent back so). */
   | { kind: 'server_result'; block: Record<string, unknown>; done: boolean }
   | { kind: 'tool_use'; id: string; name: string; json: string; done: boolean }
   | { kind: 'compaction'; block: Record<string, unknown>; done: boolean }
@@ -93,7 +93,11 @@ export class ReplyAccumulator {
           }
           return null
         }
-        if (block.type === 'web_search_tool_result' || block.type === 'web_fetch_tool_result') {
+        if (
+          block.type === 'web_search_tool_result' ||
+          block.type === 'web_fetch_tool_result' ||
+          block.type === 'tool_search_tool_result'
+        ) {
           this.slots[event.index] = {
             kind: 'server_result',
             block: { ...(block as unknown as Record<string, unknown>) },

@@ -16,6 +16,11 @@ export interface ToolOffer {
   definitions: BetaToolUnion[]
   /** Names of tools whose results the API's context editing must never clear. */
   keepResults?: string[]
+  /**
+   * These tools may wait behind tool search when a chat has many (MCP servers' tools); absent:
+   * always loaded (memory, web). See shared/chat/tool-search.ts.
+   */
+  deferrable?: boolean
 }
 
 /** How a call shows on its chip: what it does, and on what (null: nothing named). */

@@ -1,21 +1,48 @@
+import type { BetaToolUnion } from '@anthropic-ai/sdk/resources/beta/messages/messages'
 import type { ToolUseBlock } from '@shared/chat/chat'
 import type { ModelOption } from '@shared/chat/models'
-import type { ToolCallContext, ToolLabel, ToolOffer, ToolProvider, ToolRun } from './provider'
+import { TOOL_SEARCH_TOOL, usesToolSearch } from '@shared/chat/tool-search'
+import type { ToolCallContext, ToolLabel, ToolProvider, ToolRun } from './provider'
 
 /*
  * The providers of one conversation's turn, in the order their tools are listed. Every request
  * lists the same providers in the same order (design: requests only grow at the end), so the
- * tools part of the prompt cache holds for the whole chat.
+ * tools part of the prompt cache holds for the whole chat. With many deferrable tools (MCP) the
+ * always-loaded ones come first, then the tool search tool, then the rest with `defer_loading`:
+ * the loaded part (the cached prefix) stays the same whatever servers come and go.
  */
+
+/** What a request lists. */
+export interface ToolListing {
+  definitions: BetaToolUnion[]
+  /** Tools whose results context editing keeps. */
+  keepResults: string[]
+  /** The deferrable tools wait behind the tool search tool (it is listed). */
+  toolSearch: boolean
+}
+
 export class Toolbox {
   constructor(readonly providers: readonly ToolProvider[]) {}
 
-  /** All tools the request lists, and the tools whose results context editing keeps. */
-  offer(model: ModelOption | null): Required<ToolOffer> {
+  /**
+   * All tools the request lists. `keepSearch`: the chat's requests used tool search before, so
+   * it stays (see shared/chat/tool-search.ts).
+   */
+  offer(model: ModelOption | null, keepSearch = false): ToolListing {
     const offers = this.providers.map((p) => p.offer(model))
+    const keepResults = offers.flatMap((o) => o.keepResults ?? [])
+    const deferrable = offers.filter((o) => o.deferrable).flatMap((o) => o.definitions)
+    if (!usesToolSearch(deferrable.length, model?.caps, keepSearch))
+      return { definitions: offers.flatMap((o) => o.definitions), keepResults, toolSearch: false }
+    const loaded = offers.filter((o) => !o.deferrable).flatMap((o) => o.definitions)
     return {
-      definitions: offers.flatMap((o) => o.definitions),
-      keepResults: offers.flatMap((o) => o.keepResults ?? [])
+      definitions: [
+        ...loaded,
+        { ...TOOL_SEARCH_TOOL },
+        ...deferrable.map((d) => ({ ...d, defer_loading: true }))
+      ],
+      keepResults,
+      toolSearch: true
     }
   }
 

@@ -168,6 +168,33 @@ describe('cache breakpoints on each request of a turn', () => {
     expect(markers(tools)).toEqual(['tools.0', 'messages.0.content.0'])
   })
 
+  test('tool search: the marker goes on the last loaded tool, never a deferred one, and deferred tools do not count as prefix', () => {
+    const deferred = Array.from({ length: 40 }, (_, i) => ({
+      name: `mcp__s__tool_${i}`,
+      description: 'd'.repeat(400),
+      input_schema: { type: 'object' as const },
+      defer_loading: true
+    }))
+    const search = {
+      type: 'tool_search_tool_bm25_20251119',
+      name: 'tool_search_tool_bm25'
+    } as const
+    const big = { name: 'big', description: 'd'.repeat(5000), input_schema: { type: 'object' } }
+    const request = (tools: object[]) =>
+      withCacheBreakpoints({
+        model: MODEL,
+        max_tokens: 10,
+        stream: true,
+        tools: tools as never,
+        messages: [{ role: 'user', content: 'hi' }]
+      })
+    const long = request([big, search, ...deferred])
+    expect(markers(long)).toEqual(['tools.1', 'messages.0.content.0'])
+    expect(validateMessagesRequest(long)).toBeNull()
+    // 16,000 characters of deferred tools, but the loaded part is too short to cache.
+    expect(markers(request([search, ...deferred]))).toEqual(['messages.0.content.0'])
+  })
+
   test('never on thinking: a marker meant for a thinking block goes on the block before it', () => {
     const params = withCacheBreakpoints({
       model: MODEL,

@@ -89,7 +89,9 @@ export function mcpProvider(deps: McpProviderDeps): ToolProvider {
         // A server's words are untrusted: a description is cut before it can flood the prompt.
         ...(tool.description ? { description: tool.description.slice(0, DESCRIPTION_MAX) } : {}),
         input_schema: { type: 'object', ...tool.inputSchema } as { type: 'object' }
-      }))
+      })),
+      // Hundreds of them wait behind tool search instead of filling every prompt.
+      deferrable: true
     }),
     runs: (name) => toolsNow().has(name),
     describe(call) {

@@ -115,7 +115,7 @@ export function ChatOptions({
           )}
         </button>
         <WebControl options={options} model={info} onChange={chat.setWeb} />
-        <ServersControl options={options} onChange={chat.setServersOff} />
+        <ServersControl options={options} model={info} onChange={chat.setServersOff} />
       </div>
       {info === null || (info && !info.caps) ? (
         <p className="order-last basis-full text-right text-xs text-muted">

@@ -34,14 +34,24 @@ export function useChatOptions(conversationId: string, onChange?: () => void): C
           memory: conversation.memory ?? 'on',
           webSearch: conversation.web?.search ?? false,
           webFetch: conversation.web?.fetch ?? false,
-          ...(conversation.serversOff ? { serversOff: conversation.serversOff } : {})
+          ...(conversation.serversOff ? { serversOff: conversation.serversOff } : {}),
+          ...(conversation.frame?.toolSearch ? { toolSearch: true as const } : {})
         })
       },
       (failure: unknown) => live && setError(toShownError(failure))
     )
-    // A reply clears an earlier "Claude is still answering" refusal.
     const off = onEvent('chat:done', (done) => {
-      if (done.conversationId === conversationId) setError(null)
+      if (done.conversationId !== conversationId) return
+      // A reply clears an earlier "Claude is still answering" refusal.
+      setError(null)
+      // Its request may have moved the chat to tool search (the Tools control says what it costs).
+      call((api) => api.chat.getConversation({ conversationId })).then(
+        ({ conversation }) => {
+          if (live && conversation.frame?.toolSearch)
+            setOptions((now) => (now && !now.toolSearch ? { ...now, toolSearch: true } : now))
+        },
+        () => undefined
+      )
     })
     return () => {
       live = false

@@ -12,6 +12,8 @@ import { MemoryChipGroup } from '../memory-chips/memory-chip-group'
 import { ToolCallChip } from '../tools/tool-call-chip'
 import { ThinkingRun } from '../thinking/thinking-block'
 import { Sources, WebToolRun } from '../web/web-blocks'
+import { TOOL_SEARCH_NAMES } from '@shared/chat/tool-search'
+import { ToolSearchRun } from '../tools/tool-search-run'
 import { UsageLine } from '../turn-status/usage-line'
 import { StopNote } from '../turn-status/stop-note'
 
@@ -55,7 +57,11 @@ function Assistant({
             <Markdown key={i} text={block.text} />
           )
         if (block.type === 'server_tool_use')
-          return <WebToolRun key={block.id} block={block} content={message.content} />
+          return TOOL_SEARCH_NAMES.includes(block.name) ? (
+            <ToolSearchRun key={block.id} block={block} content={message.content} />
+          ) : (
+            <WebToolRun key={block.id} block={block} content={message.content} />
+          )
         if (block.type === 'thinking' || block.type === 'redacted_thinking')
           return <ThinkingRun key={i} content={message.content} at={i} />
         if (block.type !== 'tool_use') return null
