@@ -6,36 +6,8 @@ import {
   ImportResultSchema
 } from './memory/backup'
 import { z } from 'zod'
-import {
-  McpAddServersInputSchema,
-  McpImportPreviewSchema,
-  McpImportSourceSchema,
-  McpOverviewSchema,
-  McpServerIdInputSchema,
-  McpSetEnabledInputSchema,
-  McpSetToolApprovalInputSchema
-} from './mcp/channels'
-import {
-  McpAttachResourceInputSchema,
-  McpChatInputSchema,
-  McpGetPromptInputSchema,
-  McpPromptListSchema,
-  McpPromptTextSchema,
-  McpResourceListSchema
-} from './mcp/prompts'
-import {
-  McpBundleChoiceSchema,
-  McpBundleCommandSchema,
-  McpBundlePreviewOutputSchema,
-  McpBundleSourceSchema
-} from './mcp/bundles'
-import {
-  AnswerElicitationInputSchema,
-  AnswerElicitationOutputSchema,
-  ElicitationResolvedSchema,
-  ListElicitationsOutputSchema,
-  PendingElicitationSchema
-} from './mcp/elicitation'
+import { mcpChannels, mcpEvents } from './mcp/contract'
+import { NoInput } from './no-input'
 import {
   AddAttachmentInputSchema,
   AttachmentInfoSchema,
@@ -171,8 +143,6 @@ import { SettingsPatchSchema, SettingsSchema } from './app/settings'
  * `domain:kebab-action` with an input and an output schema; every main→renderer event has a
  * payload schema. Types below are inferred from these; nothing is typed twice by hand.
  */
-
-const NoInput = z.undefined({ error: 'this call takes no input' })
 
 export const AppInfoSchema = z.object({
   name: z.string(),
@@ -371,46 +341,12 @@ export const channels = {
   'updates:check': { input: NoInput, output: UpdateStatusSchema },
   'updates:download': { input: NoInput, output: UpdateStatusSchema },
   'updates:restart': { input: NoInput, output: UpdateStatusSchema },
-  // Settings → Tools (issue 37): MCP servers, added from a preview that shows each command line.
-  'mcp:overview': { input: NoInput, output: McpOverviewSchema },
-  'mcp:preview-import': { input: McpImportSourceSchema, output: McpImportPreviewSchema },
-  'mcp:add-servers': { input: McpAddServersInputSchema, output: McpOverviewSchema },
-  'mcp:set-enabled': { input: McpSetEnabledInputSchema, output: McpOverviewSchema },
-  'mcp:remove-server': { input: McpServerIdInputSchema, output: McpOverviewSchema },
-  'mcp:restart-server': { input: McpServerIdInputSchema, output: McpOverviewSchema },
-  /** Opens the server's sign-in page in the browser; answers once it is open (or failed). */
-  'mcp:sign-in': { input: McpServerIdInputSchema, output: McpOverviewSchema },
-  'mcp:cancel-sign-in': { input: McpServerIdInputSchema, output: McpOverviewSchema },
-  /** Removes the server's tokens and registration from the keychain. */
-  'mcp:sign-out': { input: McpServerIdInputSchema, output: McpOverviewSchema },
-  'mcp:set-tool-approval': { input: McpSetToolApprovalInputSchema, output: McpOverviewSchema },
-  // The composer: prompts of the chat's servers as slash commands (text the user reviews before
-  // sending) and resources attached to the next message (checked as any attachment).
-  'mcp:list-prompts': { input: McpChatInputSchema, output: McpPromptListSchema },
-  'mcp:get-prompt': { input: McpGetPromptInputSchema, output: McpPromptTextSchema },
-  'mcp:list-resources': { input: McpChatInputSchema, output: McpResourceListSchema },
-  'mcp:attach-resource': {
-    input: McpAttachResourceInputSchema,
-    output: PickAttachmentsOutputSchema
-  },
-  // MCP Bundles: read and previewed (null: the dialog was cancelled), then installed by token.
-  'mcp:bundle-preview': { input: McpBundleSourceSchema, output: McpBundlePreviewOutputSchema },
-  'mcp:bundle-command': { input: McpBundleChoiceSchema, output: McpBundleCommandSchema },
-  'mcp:bundle-install': { input: McpBundleChoiceSchema, output: McpOverviewSchema },
-  // A server's question for the user during a tool call (elicitation): listed after a reload,
-  // answered by the form in the chat (Submit is checked again in main before the server hears it).
-  'mcp:list-elicitations': { input: NoInput, output: ListElicitationsOutputSchema },
-  'mcp:answer-elicitation': {
-    input: AnswerElicitationInputSchema,
-    output: AnswerElicitationOutputSchema
-  }
+  ...mcpChannels
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
   'memory:changed': MemoryChangeSchema,
-  'mcp:changed': McpOverviewSchema,
-  'mcp:elicitation-pending': PendingElicitationSchema,
-  'mcp:elicitation-resolved': ElicitationResolvedSchema,
+  ...mcpEvents,
   'settings:changed': z.object({ settings: SettingsSchema }),
   'chat:delta': ChatDeltaSchema,
   'chat:thinking': ChatThinkingSchema,
