@@ -74,6 +74,11 @@ export interface ServiceDeps {
   deviceName?: string
   /** Update checks, sync rounds and retries, memory sweeps, chat retries (e2e: the test's). */
   background?: BackgroundTimers
+  /**
+   * Claude Desktop's `claude_desktop_config.json`, read by Import from Claude Desktop (tests: a
+   * file of their own); default: where Claude Desktop keeps it on this system.
+   */
+  claudeDesktopConfig?: string
 }
 
 export const MEMORY_FOLDER_NAME = 'memories'
@@ -187,7 +192,8 @@ export async function createServices(deps: ServiceDeps) {
       keychain: deps.keychain,
       keychainService: deps.keychainService ?? KEYCHAIN_SERVICE
     }),
-    claudeDesktopConfig: claudeDesktopConfigPath(process.platform, deps.env),
+    claudeDesktopConfig:
+      deps.claudeDesktopConfig ?? claudeDesktopConfigPath(process.platform, deps.env),
     logger: deps.logger
   })
   const chat = createChatService({
