@@ -44,8 +44,11 @@ export interface McpHub {
   /** Starts enabled servers in the background, stops removed and disabled ones, restarts changed ones. */
   configure(configs: McpServerConfig[]): void
   status(): McpServerStatus[]
-  /** The tools of connected servers, in config order. */
-  tools(): McpToolInfo[]
+  /**
+   * The tools of connected servers, in config order: the same array until a server's tools
+   * change, so what is built from it (a chat's tool definitions) can be built once.
+   */
+  tools(): readonly McpToolInfo[]
   callTool(
     server: string,
     tool: string,
@@ -83,6 +86,11 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
   }
   let slots = new Map<string, ServerSlot>()
   let configs: McpServerConfig[] = []
+  /** The last list `tools` answered, and each server's list it was made of. */
+  let listed: { parts: ReadonlyArray<readonly McpToolInfo[]>; all: readonly McpToolInfo[] } = {
+    parts: [],
+    all: []
+  }
   let disposed = false
   /** Slots being stopped: dispose waits for them too. */
   const stopping = new Set<Promise<void>>()
@@ -125,7 +133,13 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
       changes.emit()
     },
     status: () => configs.flatMap((c) => slots.get(c.id)?.status() ?? []),
-    tools: () => configs.flatMap((c) => slots.get(c.id)?.tools() ?? []),
+    tools() {
+      const parts = configs.map((c) => slots.get(c.id)?.tools() ?? [])
+      const same =
+        parts.length === listed.parts.length && parts.every((p, i) => p === listed.parts[i])
+      if (!same) listed = { parts, all: parts.flat() }
+      return listed.all
+    },
     async callTool(server, tool, args, options) {
       const slot = slots.get(server)
       if (!slot) throw notConnectedError(undefined, server)
