@@ -358,15 +358,11 @@ async function main(): Promise<void> {
   }
   console.log('')
   console.log(
-    'start: app start to an interactive composer with 10 configured servers vs none: not measured.'
+    'start: app start to an interactive composer with 10 configured servers vs none is measured'
   )
   console.log(
-    '  It needs the Electron app (window, renderer, first paint), which this headless Node bench'
+    '  in the browser harness by `npm run bench:mcp-start` (it needs the built renderer).'
   )
-  console.log(
-    '  cannot start; the MCP service starts servers only after the window is up (mcp.start()),'
-  )
-  console.log('  in the background, so the composer does not wait on them by design.')
 }
 
 await main()

@@ -165,6 +165,8 @@ async function startInBrowser(
           .catch(() => undefined)
     })
     await page.goto(server.url)
+    // As main does once the window has loaded (src/main/index.ts).
+    void main.services.mcp.start()
   }
   await boot()
   return {

@@ -41,6 +41,7 @@ export const ErrorCodeSchema = z.enum([
   'MCP_NOT_FOUND',
   /** The MCP servers file could not be written; nothing changed. */
   'MCP_WRITE_FAILED',
+  'MCP_READ_FAILED',
   'INTERNAL'
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>

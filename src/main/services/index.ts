@@ -184,7 +184,7 @@ export async function createServices(deps: ServiceDeps) {
     memory.updateHistory(next.history)
     memory.updateSecretGuard(next.secretGuard)
   })
-  // MCP servers: read and started in the background (start below); no chat waits for one.
+  // MCP servers: the file is read now; main starts them once the window is up (mcp.start()).
   const mcp = createMcpService({
     hub: createMcpHub({ logDir: join(logsDir, 'mcp'), logger: deps.logger }),
     file: createServersFile({
@@ -280,7 +280,7 @@ export async function createServices(deps: ServiceDeps) {
     setTimer: (fn, ms) => background.after('update-check', ms, fn),
     clearTimer: (handle) => background.cancel(handle)
   })
-  void mcp.start()
+  void mcp.load()
   return {
     settings,
     secrets,

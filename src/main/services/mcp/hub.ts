@@ -38,6 +38,8 @@ export interface McpHubDeps {
   elicit?: SlotDeps['elicit']
   /** The longest `dispose` waits for servers to close before it returns anyway. */
   disposeTimeoutMs?: number
+  /** How long a server's start holds up the next one at most (they start one after another). */
+  staggerMs?: number
 }
 
 export interface McpHub {
@@ -65,6 +67,7 @@ export interface McpHub {
 export const MCP_CONNECT_TIMEOUT_MS = 30_000
 export const MCP_CALL_TIMEOUT_MS = 120_000
 const MAX_RESTARTS = 3
+const STAGGER_MS = 2_000
 // Stdio's close waits up to 2 s for an exit, then 2 s after SIGTERM before SIGKILL: 4 s and a margin.
 const DISPOSE_TIMEOUT_MS = 5_000
 
@@ -95,6 +98,26 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
   /** Slots being stopped: dispose waits for them too. */
   const stopping = new Set<Promise<void>>()
 
+  /**
+   * Servers start one after another: each once the one before it has connected or failed, or
+   * has had `staggerMs`. Ten starting at once would take the CPU and main's event loop from the
+   * window the user is about to type in; a server that hangs still delays the rest only a little.
+   */
+  let lastStart: Promise<void> = Promise.resolve()
+  const inTurn = (start: () => Promise<void>): Promise<void> => {
+    const before = lastStart
+    const mine = before.then(start)
+    const settled = mine.then(
+      () => undefined,
+      () => undefined
+    )
+    const waited = before.then(
+      () =>
+        new Promise<void>((resolve) => setTimeout(resolve, deps.staggerMs ?? STAGGER_MS).unref())
+    )
+    lastStart = Promise.race([settled, waited])
+    return mine
+  }
   const background = (work: Promise<void>, id: string): void => {
     work.catch((error: unknown) =>
       deps.logger.error('mcp server start failed', { server: id, error: String(error) })
@@ -123,7 +146,7 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
         const fresh = new ServerSlot(config, slotDeps)
         kept.set(config.id, fresh)
         background(
-          gone.then(() => fresh.start()),
+          gone.then(() => inTurn(() => fresh.start())),
           config.id
         )
       }

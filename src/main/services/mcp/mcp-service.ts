@@ -41,6 +41,24 @@ export function createMcpService(deps: McpServiceDeps) {
   )
   const tell = () => changed.emit(overview())
   const unhook = hub.onChange(tell)
+  /** The servers file, read once (every change waits for it: nothing saved over what is there). */
+  let loading: Promise<void> | null = null
+  const load = (): Promise<void> =>
+    (loading ??= deps.file.load().then(
+      (read) => {
+        state = read
+        // The page may have asked already; with no servers, nothing it saw has changed.
+        if (state.servers.length > 0) tell()
+      },
+      (error: unknown) => {
+        deps.logger.error('MCP servers file not read', { error })
+        throw new CairnError(
+          'MCP_READ_FAILED',
+          `The MCP servers file could not be read (${error instanceof Error ? error.message : String(error)}). Nothing was changed; check mcp-servers.json in the app's data folder, then restart Cairn.`
+        )
+      }
+    ))
+  let started = false
 
   function overview(): McpOverview {
     const statuses = new Map(hub.status().map((s) => [s.id, s]))
@@ -94,12 +112,18 @@ export function createMcpService(deps: McpServiceDeps) {
   }
 
   return {
-    /** Reads the servers file and starts the enabled servers in the background. */
+    /** Reads the servers file (at app start, while the window opens; starts nothing). */
+    load: () => load().catch(() => undefined),
+    /**
+     * Starts the enabled servers in the background: main calls it once the window is up, so
+     * servers never compete with the first screen. Once; later changes start what they add.
+     */
     async start(): Promise<void> {
+      if (started) return
+      started = true
       try {
-        state = await deps.file.load()
-      } catch (error) {
-        deps.logger.error('MCP servers file not read', { error })
+        await load()
+      } catch {
         return
       }
       // The hub tells each server's start (onChange); with none, there is nothing to tell.
@@ -109,6 +133,7 @@ export function createMcpService(deps: McpServiceDeps) {
     onChange: (listener: (overview: McpOverview) => void) => changed.on(listener),
 
     async previewImport(source: McpImportSource): Promise<McpImportPreview> {
+      await load()
       const taken = new Set(state.servers.map((s) => s.id))
       if (source.source === 'json') return readServersConfig(source.text, taken)
       const file = deps.claudeDesktopConfig
@@ -130,7 +155,8 @@ export function createMcpService(deps: McpServiceDeps) {
     },
 
     /** Adds the servers the user saw in a preview (their command lines confirmed), enabled. */
-    addServers(drafts: McpServerDraft[]): Promise<McpOverview> {
+    async addServers(drafts: McpServerDraft[]): Promise<McpOverview> {
+      await load()
       const ids = new Set(drafts.map((d) => d.id))
       const replaced = state.servers.filter((s) => ids.has(s.id))
       const added = drafts.map(({ id, name, transport }) => ({
@@ -145,7 +171,8 @@ export function createMcpService(deps: McpServiceDeps) {
       )
     },
 
-    setEnabled(id: string, enabled: boolean): Promise<McpOverview> {
+    async setEnabled(id: string, enabled: boolean): Promise<McpOverview> {
+      await load()
       find(id)
       return commit({
         ...state,
@@ -153,7 +180,8 @@ export function createMcpService(deps: McpServiceDeps) {
       })
     },
 
-    remove(id: string): Promise<McpOverview> {
+    async remove(id: string): Promise<McpOverview> {
+      await load()
       const server = find(id)
       const toolApproval = Object.fromEntries(
         Object.entries(state.toolApproval).filter(([key]) => !key.startsWith(`${id}/`))
@@ -162,12 +190,18 @@ export function createMcpService(deps: McpServiceDeps) {
     },
 
     async restart(id: string): Promise<McpOverview> {
+      await load()
       find(id)
       await hub.restart(id)
       return overview()
     },
 
-    setToolApproval(server: string, tool: string, approval: McpToolApproval): Promise<McpOverview> {
+    async setToolApproval(
+      server: string,
+      tool: string,
+      approval: McpToolApproval
+    ): Promise<McpOverview> {
+      await load()
       find(server)
       return commit({
         ...state,
