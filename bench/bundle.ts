@@ -9,6 +9,8 @@ const repoRoot = resolve(import.meta.dirname, '..')
 // Native packages (sharp, pulled in by attachments) cannot be bundled: they stay external and
 // load from the repository's node_modules, so the bundle must be written inside the repository.
 const NATIVE = ['sharp']
+// Loaded from node_modules as they are: a browser driver and a bundler do not bundle.
+const AS_INSTALLED = ['@playwright/test', 'playwright', 'playwright-core', 'vite']
 
 export async function bundleForNode(
   entry: string,
@@ -29,7 +31,12 @@ export async function bundleForNode(
       target: 'node22',
       rolldownOptions: {
         input: resolve(entry),
-        external: [...builtinModules, ...builtinModules.map((name) => `node:${name}`), ...NATIVE],
+        external: [
+          ...builtinModules,
+          ...builtinModules.map((name) => `node:${name}`),
+          ...NATIVE,
+          ...AS_INSTALLED
+        ],
         output: { format: 'es', entryFileNames: fileName }
       }
     }

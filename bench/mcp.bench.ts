@@ -22,7 +22,12 @@ import {
   type FakeModel,
   type MessageReply
 } from '../e2e/fake-anthropic'
+import { defaultSettings } from '@shared/app/settings'
+import { CONVERSATION_VERSION, type Conversation } from '@shared/chat/chat'
 import type { ChatService } from '../src/main/services/chat'
+import { nextRequest } from '../src/main/services/chat/frame/next-request'
+import { chatToolbox } from '../src/main/services/chat/tools/chat-tools'
+import type { McpService } from '../src/main/services/mcp/mcp-service'
 import { mcpProvider } from '../src/main/services/chat/tools/mcp/mcp-provider'
 import { apiToolName } from '../src/main/services/chat/tools/mcp/tool-names'
 import { MODEL, startChatRig, type ChatRig } from './chat-rig'
@@ -43,6 +48,7 @@ const WARMUP_TURNS = 2
 const SERVERS = 10
 const TOOLS_PER_SERVER = 50
 const ONLY = process.env.BENCH_ONLY ?? process.argv[2]
+const REQUEST_REPS = 200
 
 const ms = (value: number): string => `${value.toFixed(3)} ms`
 
@@ -227,6 +233,78 @@ async function ttftProfile(setups: ChatSetups): Promise<void> {
   console.log(
     '  Cairn builds and sends and the fake reads and validates. Target (paced): ratio <= 1.05x.'
   )
+  await requestParts(setups.mcp)
+}
+
+/**
+ * Where the extra time goes, Cairn's side: building a chat's first request (its tools offered,
+ * the frame set, cache breakpoints marked) and serialising it as the SDK sends it, with the 500
+ * tools vs none. What is left of the TTFT difference is the 220 KB more on the socket and the fake
+ * API (in this process) reading, validating and counting it.
+ */
+async function requestParts(mcp: McpService): Promise<void> {
+  const settings = { ...defaultSettings(), model: MODEL }
+  const conversation = (): Conversation => ({
+    version: CONVERSATION_VERSION,
+    id: 'c-bench',
+    title: '',
+    titleSource: 'auto',
+    model: MODEL,
+    createdAt: new Date(0).toISOString(),
+    updatedAt: new Date(0).toISOString(),
+    messages: [
+      {
+        id: 'm-bench',
+        role: 'user',
+        createdAt: new Date(0).toISOString(),
+        content: [{ type: 'text', text: 'Say hello.' }]
+      }
+    ]
+  })
+  const timed = async (withMcp: boolean) => {
+    const c = conversation()
+    const start = performance.now()
+    const params = await nextRequest({
+      conversation: c,
+      settings,
+      memoryOn: true,
+      tools: chatToolbox(c, settings, withMcp ? { mcp } : {}),
+      files: undefined,
+      describeModel: undefined,
+      now: new Date(0).toISOString()
+    })
+    const built = performance.now()
+    if ((params.tools?.length ?? 0) !== (withMcp ? SERVERS * TOOLS_PER_SERVER + 1 : 1))
+      throw new Error(`${params.tools?.length} tools in the request`)
+    JSON.stringify(params)
+    return { build: built - start, serialise: performance.now() - built }
+  }
+  const runs = {
+    build: [] as number[],
+    buildNone: [] as number[],
+    json: [] as number[],
+    jsonNone: [] as number[]
+  }
+  for (let rep = 0; rep < 20 + REQUEST_REPS; rep++) {
+    const tools = await timed(true)
+    const none = await timed(false)
+    if (rep < 20) continue
+    runs.build.push(tools.build)
+    runs.buildNone.push(none.build)
+    runs.json.push(tools.serialise)
+    runs.jsonNone.push(none.serialise)
+  }
+  console.log(`  where it goes, Cairn's side (${REQUEST_REPS} first requests of a chat per side):`)
+  header('500 tools', 'none')
+  row('build the request', runs.build, runs.buildNone)
+  row('serialise it (SDK)', runs.json, runs.jsonNone)
+  const extra =
+    median(runs.build) - median(runs.buildNone) + median(runs.json) - median(runs.jsonNone)
+  console.log(`  Cairn's part of the difference: ${ms(extra)} per request (medians).`)
+  console.log(
+    '  The rest of the difference: 220 KB more through the socket, and the fake API (in this process)'
+  )
+  console.log('  parsing, validating and counting the 500 definitions before its first event.')
 }
 
 /** The tokens of a request's prompt, as the fake counts them (JSON characters / 4 per block). */
@@ -338,15 +416,11 @@ async function main(): Promise<void> {
   }
   console.log('')
   console.log(
-    'start: app start to an interactive composer with 10 configured servers vs none: not measured.'
+    'start: app start to an interactive composer with 10 configured servers vs none is measured'
   )
   console.log(
-    '  It needs the Electron app (window, renderer, first paint), which this headless Node bench'
+    '  in the browser harness by `npm run bench:mcp-start` (it needs the built renderer).'
   )
-  console.log(
-    '  cannot start; the MCP service starts servers only after the window is up (mcp.start()),'
-  )
-  console.log('  in the background, so the composer does not wait on them by design.')
 }
 
 await main()

@@ -79,6 +79,8 @@ export async function startMainSide(options: {
   updateFeed?: UpdateFeed
   /** The background jobs' timers, held for the test (update checks, sync retries, sweeps). */
   background: HeldTimers
+  /** The Claude Desktop config Import reads (the test's own file, never the real one). */
+  claudeDesktopConfig: string
 }): Promise<MainSide> {
   const logLines: string[] = []
   const ipc: IpcRecord[] = []
@@ -118,6 +120,7 @@ export async function startMainSide(options: {
     env: {},
     app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null },
     background: options.background,
+    claudeDesktopConfig: options.claudeDesktopConfig,
     ...(options.anthropic ? { anthropic: options.anthropic } : {})
   })
   services.shortcut.attach(

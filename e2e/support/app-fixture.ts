@@ -28,6 +28,8 @@ export interface CairnApp {
   readonly page: Page
   readonly userDataDir: string
   readonly keychainService: string
+  /** Where Import from Claude Desktop reads: a file in the test's temp folder (absent until written). */
+  readonly claudeDesktopConfig: string
   /** What the OS keychain holds for Cairn's API key entry (read directly, not through the app). */
   readKeychain(): Promise<string | null>
   /** Main-process log text. */
@@ -114,7 +116,8 @@ async function startInBrowser(
   keychainService: string,
   appKeychain: Keychain,
   anthropic: FakeAnthropic,
-  updateFeed: UpdateFeed | null
+  updateFeed: UpdateFeed | null,
+  claudeDesktopConfig: string
 ) {
   const server = await serveDirectory(join(repoRoot, 'out', 'renderer'))
   // A round soon after a local change and a chat retry's countdown run on the clock, as in the app.
@@ -148,6 +151,7 @@ async function startInBrowser(
       anthropic: { baseURL: anthropic.url },
       pickFiles: async () => picks.shift() ?? [],
       background,
+      claudeDesktopConfig,
       ...(updateFeed ? { updateFeed } : {})
     })
     main.setEventSink((event, payload) => {
@@ -161,6 +165,8 @@ async function startInBrowser(
           .catch(() => undefined)
     })
     await page.goto(server.url)
+    // As main does once the window has loaded (src/main/index.ts).
+    void main.services.mcp.start()
   }
   await boot()
   return {
@@ -308,9 +314,11 @@ export const test = base.extend<{
   cairn: async ({ page, keychainMode, anthropicKey, updateFeed }, use, testInfo) => {
     const userDataDir = await mkdtemp(join(tmpdir(), 'cairn-e2e-'))
     const keychainService = `Cairn-e2e-${randomUUID()}`
+    const elsewhere = await mkdtemp(join(tmpdir(), 'cairn-e2e-elsewhere-'))
     const common = {
       userDataDir,
       keychainService,
+      claudeDesktopConfig: join(elsewhere, 'Claude', 'claude_desktop_config.json'),
       readKeychain: () => keychain.getPassword(keychainService, KEYCHAIN_ACCOUNT)
     }
     let app: CairnApp
@@ -332,6 +340,7 @@ export const test = base.extend<{
           : {}
       const anthropic = await startFakeAnthropic(anthropicKey ? { apiKey: anthropicKey } : {})
       extraEnv.CAIRN_ANTHROPIC_BASE_URL = anthropic.url
+      extraEnv.CAIRN_CLAUDE_DESKTOP_CONFIG = common.claudeDesktopConfig
       const running = await startInElectron(electron.path, userDataDir, keychainService, extraEnv)
       app = {
         ...common,
@@ -376,7 +385,8 @@ export const test = base.extend<{
         keychainService,
         keychainMode === 'missing' ? missingKeychain : keychain,
         anthropic,
-        updates
+        updates,
+        common.claudeDesktopConfig
       )
       app = { ...common, page, anthropic, updates, ...running }
       close = async () => {
@@ -392,6 +402,7 @@ export const test = base.extend<{
       await close()
       await keychain.deletePassword(keychainService, KEYCHAIN_ACCOUNT).catch(() => undefined)
       await rm(userDataDir, { recursive: true, force: true })
+      await rm(elsewhere, { recursive: true, force: true })
     }
   }
 })

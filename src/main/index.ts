@@ -122,6 +122,8 @@ export async function start(
   })
 
   await window.ensureWindow()
+  // The page has loaded: MCP servers start now, in the background, never before the first screen.
+  void services.mcp.start()
   logger.info('Cairn started', { version: app.getVersion() })
 }
 

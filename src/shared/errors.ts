@@ -49,6 +49,8 @@ export const ErrorCodeSchema = z.enum([
   'MCP_BUNDLE_SETTING',
   /** The bundle preview an install names is no longer open. */
   'MCP_BUNDLE_GONE',
+  /** The MCP servers file could not be read; nothing is saved over it. */
+  'MCP_READ_FAILED',
   'INTERNAL'
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>

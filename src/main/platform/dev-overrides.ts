@@ -6,6 +6,7 @@
  *   ELECTRON_RENDERER_URL     the electron-vite dev server: http://localhost or http://127.0.0.1 only
  *   CAIRN_ANTHROPIC_BASE_URL  the API server: http://localhost or http://127.0.0.1 only (fake API)
  *   CAIRN_KEYCHAIN_SERVICE    another keychain entry, so test runs never touch the real key
+ *   CAIRN_CLAUDE_DESKTOP_CONFIG  the Claude Desktop config Import reads, so tests never read the real one
  * ANTHROPIC_BASE_URL is read by no build (the SDK is always given a base URL explicitly).
  */
 
@@ -14,6 +15,7 @@ export interface DevOverrides {
   rendererUrl?: string
   anthropic?: { baseURL: string }
   keychainService?: string
+  claudeDesktopConfig?: string
 }
 
 const LOOPBACK_ORIGIN = /^http:\/\/(127\.0\.0\.1|localhost)(:\d{1,5})?$/
@@ -40,10 +42,12 @@ export function devOverrides(packaged: boolean, env: NodeJS.ProcessEnv): DevOver
   const rendererUrl = loopbackUrl(env.ELECTRON_RENDERER_URL, false)
   const baseURL = loopbackUrl(env.CAIRN_ANTHROPIC_BASE_URL, true)
   const keychainService = env.CAIRN_KEYCHAIN_SERVICE?.trim()
+  const claudeDesktopConfig = env.CAIRN_CLAUDE_DESKTOP_CONFIG?.trim()
   return {
     ...(rendererUrl ? { rendererUrl } : {}),
     ...(baseURL ? { anthropic: { baseURL } } : {}),
-    ...(keychainService ? { keychainService } : {})
+    ...(keychainService ? { keychainService } : {}),
+    ...(claudeDesktopConfig ? { claudeDesktopConfig } : {})
   }
 }
 

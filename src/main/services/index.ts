@@ -78,6 +78,11 @@ export interface ServiceDeps {
   deviceName?: string
   /** Update checks, sync rounds and retries, memory sweeps, chat retries (e2e: the test's). */
   background?: BackgroundTimers
+  /**
+   * Claude Desktop's `claude_desktop_config.json`, read by Import from Claude Desktop (tests: a
+   * file of their own); default: where Claude Desktop keeps it on this system.
+   */
+  claudeDesktopConfig?: string
 }
 
 export const MEMORY_FOLDER_NAME = 'memories'
@@ -188,7 +193,7 @@ export async function createServices(deps: ServiceDeps) {
     serverName: (id) => mcp.servers().find((s) => s.id === id)?.name ?? id,
     logger: deps.logger
   })
-  // MCP servers: read and started in the background (start below); no chat waits for one.
+  // MCP servers: the file is read now; main starts them once the window is up (mcp.start()).
   const keychainService = deps.keychainService ?? KEYCHAIN_SERVICE
   // Remote servers' sign-ins: tokens in the keychain, the sign-in page in the OS browser.
   const mcpSignIn = createMcpSignIn({
@@ -205,7 +210,8 @@ export async function createServices(deps: ServiceDeps) {
     }),
     elicitations,
     file: createServersFile({ dir: deps.userDataDir, keychain: deps.keychain, keychainService }),
-    claudeDesktopConfig: claudeDesktopConfigPath(process.platform, deps.env),
+    claudeDesktopConfig:
+      deps.claudeDesktopConfig ?? claudeDesktopConfigPath(process.platform, deps.env),
     signIn: mcpSignIn,
     bundles: createBundleInstaller({
       dir: join(deps.userDataDir, BUNDLES_FOLDER),
@@ -302,7 +308,7 @@ export async function createServices(deps: ServiceDeps) {
     setTimer: (fn, ms) => background.after('update-check', ms, fn),
     clearTimer: (handle) => background.cancel(handle)
   })
-  void mcp.start()
+  void mcp.load()
   return {
     settings,
     secrets,

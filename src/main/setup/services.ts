@@ -45,6 +45,9 @@ export async function setupServices(
     pickFiles: createFilePicker(dialog, () => BrowserWindow.getFocusedWindow()),
     chooseOpenFile: createOneFilePicker(dialog, () => BrowserWindow.getFocusedWindow()),
     ...(overrides.anthropic ? { anthropic: overrides.anthropic } : {}),
+    ...(overrides.claudeDesktopConfig
+      ? { claudeDesktopConfig: overrides.claudeDesktopConfig }
+      : {}),
     logger,
     env,
     app: {

@@ -5,6 +5,7 @@ const everything = {
   ELECTRON_RENDERER_URL: 'http://localhost:5173/',
   CAIRN_ANTHROPIC_BASE_URL: 'http://127.0.0.1:4010',
   CAIRN_KEYCHAIN_SERVICE: 'cairn-test',
+  CAIRN_CLAUDE_DESKTOP_CONFIG: '/tmp/cairn-test/claude_desktop_config.json',
   ANTHROPIC_BASE_URL: 'http://127.0.0.1:9999'
 }
 
@@ -13,11 +14,12 @@ describe('devOverrides', () => {
     expect(devOverrides(true, everything)).toEqual({})
   })
 
-  it('an unpackaged build honours the dev server, the fake API and a test keychain entry', () => {
+  it('an unpackaged build honours the dev server, the fake API, a test keychain entry and a test Claude Desktop config', () => {
     expect(devOverrides(false, everything)).toEqual({
       rendererUrl: 'http://localhost:5173/',
       anthropic: { baseURL: 'http://127.0.0.1:4010' },
-      keychainService: 'cairn-test'
+      keychainService: 'cairn-test',
+      claudeDesktopConfig: '/tmp/cairn-test/claude_desktop_config.json'
     })
     expect(devOverrides(false, {})).toEqual({})
   })

@@ -39,14 +39,19 @@ export interface McpHubDeps {
   elicit?: SlotDeps['elicit']
   /** The longest `dispose` waits for servers to close before it returns anyway. */
   disposeTimeoutMs?: number
+  /** How long a server's start holds up the next one at most (they start one after another). */
+  staggerMs?: number
 }
 
 export interface McpHub {
   /** Starts enabled servers in the background, stops removed and disabled ones, restarts changed ones. */
   configure(configs: McpServerConfig[]): void
   status(): McpServerStatus[]
-  /** The tools of connected servers, in config order. */
-  tools(): McpToolInfo[]
+  /**
+   * The tools of connected servers, in config order: the same array until a server's tools
+   * change, so what is built from it (a chat's tool definitions) can be built once.
+   */
+  tools(): readonly McpToolInfo[]
   callTool(
     server: string,
     tool: string,
@@ -65,6 +70,7 @@ export interface McpHub {
 export const MCP_CONNECT_TIMEOUT_MS = 30_000
 export const MCP_CALL_TIMEOUT_MS = 120_000
 const MAX_RESTARTS = 3
+const STAGGER_MS = 2_000
 // Stdio's close waits up to 2 s for an exit, then 2 s after SIGTERM before SIGKILL: 4 s and a margin.
 const DISPOSE_TIMEOUT_MS = 5_000
 
@@ -86,10 +92,35 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
   }
   let slots = new Map<string, ServerSlot>()
   let configs: McpServerConfig[] = []
+  /** The last list `tools` answered, and each server's list it was made of. */
+  let listed: { parts: ReadonlyArray<readonly McpToolInfo[]>; all: readonly McpToolInfo[] } = {
+    parts: [],
+    all: []
+  }
   let disposed = false
   /** Slots being stopped: dispose waits for them too. */
   const stopping = new Set<Promise<void>>()
 
+  /**
+   * Servers start one after another: each once the one before it has connected or failed, or
+   * has had `staggerMs`. Ten starting at once would take the CPU and main's event loop from the
+   * window the user is about to type in; a server that hangs still delays the rest only a little.
+   */
+  let lastStart: Promise<void> = Promise.resolve()
+  const inTurn = (start: () => Promise<void>): Promise<void> => {
+    const before = lastStart
+    const mine = before.then(start)
+    const settled = mine.then(
+      () => undefined,
+      () => undefined
+    )
+    const waited = before.then(
+      () =>
+        new Promise<void>((resolve) => setTimeout(resolve, deps.staggerMs ?? STAGGER_MS).unref())
+    )
+    lastStart = Promise.race([settled, waited])
+    return mine
+  }
   const background = (work: Promise<void>, id: string): void => {
     work.catch((error: unknown) =>
       deps.logger.error('mcp server start failed', { server: id, error: String(error) })
@@ -118,7 +149,7 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
         const fresh = new ServerSlot(config, slotDeps)
         kept.set(config.id, fresh)
         background(
-          gone.then(() => fresh.start()),
+          gone.then(() => inTurn(() => fresh.start())),
           config.id
         )
       }
@@ -128,7 +159,13 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
       changes.emit()
     },
     status: () => configs.flatMap((c) => slots.get(c.id)?.status() ?? []),
-    tools: () => configs.flatMap((c) => slots.get(c.id)?.tools() ?? []),
+    tools() {
+      const parts = configs.map((c) => slots.get(c.id)?.tools() ?? [])
+      const same =
+        parts.length === listed.parts.length && parts.every((p, i) => p === listed.parts[i])
+      if (!same) listed = { parts, all: parts.flat() }
+      return listed.all
+    },
     async callTool(server, tool, args, options) {
       const slot = slots.get(server)
       if (!slot) throw notConnectedError(undefined, server)

@@ -59,6 +59,24 @@ export function createMcpService(deps: McpServiceDeps) {
     servers: () => state.servers,
     features: (server: string) => hub.features(server)
   }
+  /** The servers file, read once (every change waits for it: nothing saved over what is there). */
+  let loading: Promise<void> | null = null
+  const load = (): Promise<void> =>
+    (loading ??= deps.file.load().then(
+      (read) => {
+        state = read
+        // The page may have asked already; with no servers, nothing it saw has changed.
+        if (state.servers.length > 0) tell()
+      },
+      (error: unknown) => {
+        deps.logger.error('MCP servers file not read', { error })
+        throw new CairnError(
+          'MCP_READ_FAILED',
+          `The MCP servers file could not be read (${error instanceof Error ? error.message : String(error)}). Nothing was changed; check mcp-servers.json in the app's data folder, then restart Cairn.`
+        )
+      }
+    ))
+  let started = false
 
   function overview(): McpOverview {
     const statuses = new Map(hub.status().map((s) => [s.id, s]))
@@ -153,12 +171,18 @@ export function createMcpService(deps: McpServiceDeps) {
   }
 
   return {
-    /** Reads the servers file and starts the enabled servers in the background. */
+    /** Reads the servers file (at app start, while the window opens; starts nothing). */
+    load: () => load().catch(() => undefined),
+    /**
+     * Starts the enabled servers in the background: main calls it once the window is up, so
+     * servers never compete with the first screen. Once; later changes start what they add.
+     */
     async start(): Promise<void> {
+      if (started) return
+      started = true
       try {
-        state = await deps.file.load()
-      } catch (error) {
-        deps.logger.error('MCP servers file not read', { error })
+        await load()
+      } catch {
         return
       }
       // Which remote servers hold tokens, before they start (a keychain that fails: none do).
@@ -173,6 +197,7 @@ export function createMcpService(deps: McpServiceDeps) {
     onChange: (listener: (overview: McpOverview) => void) => changed.on(listener),
 
     async previewImport(source: McpImportSource): Promise<McpImportPreview> {
+      await load()
       const taken = new Set(state.servers.map((s) => s.id))
       if (source.source === 'json') return readServersConfig(source.text, taken)
       const file = deps.claudeDesktopConfig
@@ -195,6 +220,7 @@ export function createMcpService(deps: McpServiceDeps) {
 
     /** Adds the servers the user saw in a preview (their command lines confirmed), enabled. */
     async addServers(drafts: McpServerDraft[]): Promise<McpOverview> {
+      await load()
       const ids = new Set(drafts.map((d) => d.id))
       const replaced = state.servers.filter((s) => ids.has(s.id))
       const added = drafts.map(({ id, name, transport }) => ({
@@ -215,7 +241,8 @@ export function createMcpService(deps: McpServiceDeps) {
       return overview()
     },
 
-    setEnabled(id: string, enabled: boolean): Promise<McpOverview> {
+    async setEnabled(id: string, enabled: boolean): Promise<McpOverview> {
+      await load()
       find(id)
       return commit({
         ...state,
@@ -224,6 +251,7 @@ export function createMcpService(deps: McpServiceDeps) {
     },
 
     async remove(id: string): Promise<McpOverview> {
+      await load()
       const server = find(id)
       const toolApproval = Object.fromEntries(
         Object.entries(state.toolApproval).filter(([key]) => !key.startsWith(`${id}/`))
@@ -236,6 +264,7 @@ export function createMcpService(deps: McpServiceDeps) {
 
     /** Opens the server's sign-in page; answers once the browser shows it (or it failed). */
     async signIn(id: string): Promise<McpOverview> {
+      await load()
       const server = find(id)
       if (server.transport.type !== 'http')
         throw new CairnError(
@@ -256,6 +285,7 @@ export function createMcpService(deps: McpServiceDeps) {
 
     /** Removes the server's tokens from the keychain; it then needs a sign-in again. */
     async signOut(id: string): Promise<McpOverview> {
+      await load()
       find(id)
       await forgetSignIn(id)
       await hub.restart(id)
@@ -263,7 +293,10 @@ export function createMcpService(deps: McpServiceDeps) {
     },
 
     /** Reads a `.mcpb` and answers what installing it would run (null: nothing was picked). */
-    previewBundle: (source: McpBundleSource) => bundles().preview(source, state.servers),
+    previewBundle: async (source: McpBundleSource) => {
+      await load()
+      return bundles().preview(source, state.servers)
+    },
     bundleCommand: (choice: McpBundleChoice) => bundles().command(choice),
 
     /**
@@ -271,6 +304,7 @@ export function createMcpService(deps: McpServiceDeps) {
      * version installed before; a failed save takes the unpacked folder away again.
      */
     async installBundle(choice: McpBundleChoice): Promise<McpOverview> {
+      await load()
       const unpacked = await bundles().install(choice)
       const { server, replaced } = unpacked
       let next: McpOverview
@@ -288,12 +322,18 @@ export function createMcpService(deps: McpServiceDeps) {
     },
 
     async restart(id: string): Promise<McpOverview> {
+      await load()
       find(id)
       await hub.restart(id)
       return overview()
     },
 
-    setToolApproval(server: string, tool: string, approval: McpToolApproval): Promise<McpOverview> {
+    async setToolApproval(
+      server: string,
+      tool: string,
+      approval: McpToolApproval
+    ): Promise<McpOverview> {
+      await load()
       find(server)
       return commit({
         ...state,

@@ -42,6 +42,9 @@ export interface SlotDeps {
   onChange: () => void
 }
 
+/** A server's tools while it is not connected (one list, so "no change" keeps its identity). */
+const NO_TOOLS: readonly McpToolInfo[] = Object.freeze([])
+
 /** A connection that stays up this long has recovered: its restart count starts over. */
 const STABLE_MS = 60_000
 const STDERR_TELL_MS = 200
@@ -81,8 +84,9 @@ export class ServerSlot {
     }
   }
 
-  tools(): McpToolInfo[] {
-    return this.state === 'connected' && this.connection ? this.connection.tools() : []
+  /** The same list (the same array) until the server's tools change. */
+  tools(): readonly McpToolInfo[] {
+    return this.state === 'connected' && this.connection ? this.connection.tools() : NO_TOOLS
   }
 
   /** Starts (again) from scratch; resolves once this start has connected or failed. */

@@ -83,7 +83,7 @@ function markStablePrefix(params: MessageCreateParamsStreaming): void {
   const tools = params.tools ?? []
   const system = params.system
   const loaded = tools.filter((t) => !isDeferred(t))
-  if (estimateTokens([loaded, system ?? '']) < LOWEST_CACHEABLE_TOKENS) return
+  if (!reachesTokens([...loaded, system ?? ''], LOWEST_CACHEABLE_TOKENS)) return
   if (typeof system === 'string' && system.length > 0) {
     params.system = [{ type: 'text', text: system, cache_control: EPHEMERAL }]
   } else if (Array.isArray(system) && system.length > 0) {
@@ -106,9 +106,19 @@ function isDeferred(tool: object): boolean {
   return 'defer_loading' in tool && tool.defer_loading === true
 }
 
-/** A rough count (about four characters a token), enough to tell a short prefix from a long one. */
-export function estimateTokens(value: unknown): number {
-  return Math.ceil(JSON.stringify(value).length / 4)
+/**
+ * Whether these parts come to at least `tokens`, by a rough count (about four characters a token)
+ * that is enough to tell a short prefix from a long one. It stops reading once the count is
+ * reached: with hundreds of MCP tools listed, the first few settle it (issue 37 §5, time to first
+ * token), where serialising all of them every request cost more than building the request.
+ */
+export function reachesTokens(parts: readonly unknown[], tokens: number): boolean {
+  let chars = 0
+  for (const part of parts) {
+    chars += JSON.stringify(part).length
+    if (chars >= tokens * 4) return true
+  }
+  return false
 }
 
 function blocksOf(message: BetaMessageParam): Blocks {

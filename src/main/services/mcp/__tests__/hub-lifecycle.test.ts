@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
+import { pathToFileURL } from 'node:url'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { useTempDir } from '../../__tests__/helpers'
@@ -19,6 +20,36 @@ const starts = async (logFile: string | null): Promise<number> =>
   ((await readFile(logFile!, 'utf8')).match(/fixture started/g) ?? []).length
 
 describe('MCP hub lifecycle', () => {
+  it('starts servers one after another: the next once the one before has connected or failed', async () => {
+    const dir = tempDir()
+    const pidFile = join(dir, 'first.pid')
+    const saw = join(dir, 'second-saw')
+    // The first never answers (it fails at the connect timeout, its process ended); the second,
+    // a working server, notes whether the first's process was still there when it started.
+    const first = `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); setInterval(() => {}, 1e6)`
+    const second = join(dir, 'second.mjs')
+    await writeFile(
+      second,
+      `import { readFileSync, writeFileSync } from 'node:fs'
+let first = 'not started'
+try {
+  const pid = Number(readFileSync(${JSON.stringify(pidFile)}, 'utf8'))
+  try { process.kill(pid, 0); first = 'running' } catch { first = 'ended' }
+} catch {}
+writeFileSync(${JSON.stringify(saw)}, first)
+await import(${JSON.stringify(pathToFileURL(await writeFixtureServer(dir)).href)})
+`
+    )
+    hub = makeHub(join(dir, 'logs'), { connectTimeoutMs: 3000, staggerMs: 60_000 })
+    hub.configure([
+      stdioConfig('first', node, ['-e', first]),
+      stdioConfig('second', node, [second])
+    ])
+    await waitForStatus(hub, 'second', (s) => s.state === 'connected')
+    expect(hub.status().find((s) => s.id === 'first')?.state).toBe('failed')
+    expect(await readFile(saw, 'utf8')).toBe('ended')
+  })
+
   it('gives up on a server that never answers, says so, and ends its process', async () => {
     hub = makeHub(join(tempDir(), 'logs'), { connectTimeoutMs: 300 })
     const silent = "console.error('pid ' + process.pid); setInterval(() => {}, 1e6)"

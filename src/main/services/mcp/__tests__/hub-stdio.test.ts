@@ -98,10 +98,14 @@ describe('MCP hub over stdio', () => {
     hub = makeHub(join(tempDir(), 'logs'))
     hub.configure([stdioConfig('fixture', node, [script])])
     await waitForStatus(hub, 'fixture', (s) => s.state === 'connected')
-    expect(hub.tools().map((t) => t.name)).not.toContain('added')
+    const before = hub.tools()
+    expect(before.map((t) => t.name)).not.toContain('added')
+    // The same list while nothing changed: a chat builds its tool definitions once per list.
+    expect(hub.tools()).toBe(before)
     await hub.callTool('fixture', 'add-tool', {}, { signal: signal() })
     await waitFor(hub, () => hub!.tools().find((t) => t.name === 'added'))
     expect(hub.status()[0]?.tools).toBe(hub.tools().length)
+    expect(hub.tools()).not.toBe(before)
   })
 
   it('rejects a call whose server crashes with plain words, keeps its stderr, and starts it again', async () => {

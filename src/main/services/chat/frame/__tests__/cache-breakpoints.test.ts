@@ -10,7 +10,7 @@ import {
   signThinking,
   validateMessagesRequest
 } from '../../../../../../e2e/fake-anthropic'
-import { MAX_CACHE_BREAKPOINTS, withCacheBreakpoints } from '../cache-breakpoints'
+import { MAX_CACHE_BREAKPOINTS, reachesTokens, withCacheBreakpoints } from '../cache-breakpoints'
 import { buildRequest } from '../request'
 
 const MODEL = 'claude-sonnet-4-6'
@@ -193,6 +193,32 @@ describe('cache breakpoints on each request of a turn', () => {
     expect(validateMessagesRequest(long)).toBeNull()
     // 16,000 characters of deferred tools, but the loaded part is too short to cache.
     expect(markers(request([search, ...deferred]))).toEqual(['messages.0.content.0'])
+  })
+
+  test('hundreds of tools: the prefix is counted only as far as it takes to reach the minimum', () => {
+    let read = 0
+    const tool = (i: number) => ({
+      name: `lookup_${i}`,
+      description: 'Looks records up. '.repeat(5),
+      input_schema: { type: 'object' as const },
+      toJSON() {
+        read += 1
+        return { name: this.name, description: this.description, input_schema: this.input_schema }
+      }
+    })
+    const tools = Array.from({ length: 500 }, (_, i) => tool(i))
+    const params = withCacheBreakpoints({
+      model: MODEL,
+      max_tokens: 10,
+      stream: true,
+      tools,
+      messages: [{ role: 'user', content: 'hi' }]
+    })
+    expect(markers(params)).toEqual(['tools.499', 'messages.0.content.0'])
+    expect(read).toBeLessThan(50)
+    // The same line as before: short parts stay under it, the count stops where it is reached.
+    expect(reachesTokens(['x'.repeat(4 * 1024 - 3)], 1024)).toBe(false)
+    expect(reachesTokens(['x'.repeat(4 * 1024 - 2)], 1024)).toBe(true)
   })
 
   test('never on thinking: a marker meant for a thinking block goes on the block before it', () => {

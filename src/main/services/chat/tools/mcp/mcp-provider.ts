@@ -1,3 +1,4 @@
+import type { BetaToolUnion } from '@anthropic-ai/sdk/resources/beta/messages/messages'
 import type { ToolCallContext, ToolProvider, ToolRun } from '../provider'
 import { apiToolName } from './tool-names'
 import { resultText } from './tool-result'
@@ -24,7 +25,8 @@ export interface McpToolLike {
 
 /** What the provider needs of the MCP hub (services/mcp). */
 export interface McpToolSource {
-  tools(): McpToolLike[]
+  /** The same array until the tools change: what is built from it is built once per list. */
+  tools(): readonly McpToolLike[]
   callTool(
     server: string,
     tool: string,
@@ -72,25 +74,49 @@ export interface McpProviderDeps {
   allowedInChat: Set<string>
 }
 
+/** One server's part of a tool list: its tools by API name, and their definitions as listed. */
+interface ServerTools {
+  byName: Map<string, McpToolLike>
+  definitions: BetaToolUnion[]
+}
+
+/**
+ * Built once per tool list the hub answers (it answers the same array until a server's tools
+ * change), not per request: with hundreds of tools, every turn of every chat would otherwise
+ * rebuild the same definitions before its first token.
+ */
+const built = new WeakMap<readonly McpToolLike[], Map<string, ServerTools>>()
+
+function serverTools(all: readonly McpToolLike[], server: string): ServerTools {
+  let servers = built.get(all)
+  if (!servers) built.set(all, (servers = new Map()))
+  let mine = servers.get(server)
+  if (mine) return mine
+  const byName = new Map(
+    all.filter((t) => t.server === server).map((t) => [apiToolName(server, t.name), t] as const)
+  )
+  // Frozen: shared by every request from this list, so nothing may change one in place.
+  const definitions = [...byName].map(([name, tool]) =>
+    Object.freeze({
+      name,
+      // A server's words are untrusted: a description is cut before it can flood the prompt.
+      ...(tool.description ? { description: tool.description.slice(0, DESCRIPTION_MAX) } : {}),
+      input_schema: { type: 'object', ...tool.inputSchema } as { type: 'object' }
+    })
+  )
+  servers.set(server, (mine = { byName, definitions }))
+  return mine
+}
+
 export function mcpProvider(deps: McpProviderDeps): ToolProvider {
   const { server, source } = deps
-  const toolsNow = () =>
-    new Map(
-      source
-        .tools()
-        .filter((t) => t.server === server.id)
-        .map((t) => [apiToolName(server.id, t.name), t] as const)
-    )
+  const toolsNow = () => serverTools(source.tools(), server.id).byName
   return {
     id: `mcp:${server.id}`,
+    // A copy: the request may be given it, and the built list stays as built. Hundreds of them
+    // wait behind tool search instead of filling every prompt.
     offer: () => ({
-      definitions: [...toolsNow()].map(([name, tool]) => ({
-        name,
-        // A server's words are untrusted: a description is cut before it can flood the prompt.
-        ...(tool.description ? { description: tool.description.slice(0, DESCRIPTION_MAX) } : {}),
-        input_schema: { type: 'object', ...tool.inputSchema } as { type: 'object' }
-      })),
-      // Hundreds of them wait behind tool search instead of filling every prompt.
+      definitions: [...serverTools(source.tools(), server.id).definitions],
       deferrable: true
     }),
     runs: (name) => toolsNow().has(name),
