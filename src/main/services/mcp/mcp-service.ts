@@ -106,6 +106,11 @@ export function createMcpService(deps: McpServiceDeps) {
     return deps.bundles
   }
 
+  async function removeBundleFolders(servers: McpServerConfig[]): Promise<void> {
+    for (const server of servers)
+      if (server.bundle) await deps.bundles?.removeFolder(server.bundle.folder)
+  }
+
   function find(id: string): McpServerConfig {
     const server = state.servers.find((s) => s.id === id)
     if (!server) throw new CairnError('MCP_NOT_FOUND', `There is no MCP server "${id}" any more.`)
@@ -150,7 +155,7 @@ export function createMcpService(deps: McpServiceDeps) {
     },
 
     /** Adds the servers the user saw in a preview (their command lines confirmed), enabled. */
-    addServers(drafts: McpServerDraft[]): Promise<McpOverview> {
+    async addServers(drafts: McpServerDraft[]): Promise<McpOverview> {
       const ids = new Set(drafts.map((d) => d.id))
       const replaced = state.servers.filter((s) => ids.has(s.id))
       const added = drafts.map(({ id, name, transport }) => ({
@@ -159,10 +164,13 @@ export function createMcpService(deps: McpServiceDeps) {
         enabled: true,
         transport
       }))
-      return commit(
+      const next = await commit(
         { ...state, servers: [...state.servers.filter((s) => !ids.has(s.id)), ...added] },
         replaced
       )
+      // A bundle's server replaced by one added by hand leaves no unpacked folder behind.
+      await removeBundleFolders(replaced)
+      return next
     },
 
     setEnabled(id: string, enabled: boolean): Promise<McpOverview> {
@@ -182,7 +190,7 @@ export function createMcpService(deps: McpServiceDeps) {
         { servers: state.servers.filter((s) => s.id !== id), toolApproval },
         [server]
       )
-      if (server.bundle) await deps.bundles?.removeFolder(server.bundle.folder)
+      await removeBundleFolders([server])
       return next
     },
 
