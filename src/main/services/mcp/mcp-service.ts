@@ -164,6 +164,11 @@ export function createMcpService(deps: McpServiceDeps) {
     return deps.bundles
   }
 
+  async function removeBundleFolders(servers: McpServerConfig[]): Promise<void> {
+    for (const server of servers)
+      if (server.bundle) await deps.bundles?.removeFolder(server.bundle.folder)
+  }
+
   function find(id: string): McpServerConfig {
     const server = state.servers.find((s) => s.id === id)
     if (!server) throw new CairnError('MCP_NOT_FOUND', `There is no MCP server "${id}" any more.`)
@@ -238,6 +243,8 @@ export function createMcpService(deps: McpServiceDeps) {
         (old) => !added.some((s) => s.id === old.id && sameAddress(s.transport, old.transport))
       )
       await dropSignIns(moved.map((s) => s.id))
+      // A bundle's server replaced by one added by hand leaves no unpacked folder behind.
+      await removeBundleFolders(replaced)
       return overview()
     },
 
@@ -258,7 +265,7 @@ export function createMcpService(deps: McpServiceDeps) {
       )
       await commit({ servers: state.servers.filter((s) => s.id !== id), toolApproval }, [server])
       await dropSignIns([id])
-      if (server.bundle) await deps.bundles?.removeFolder(server.bundle.folder)
+      await removeBundleFolders([server])
       return overview()
     },
 

@@ -188,6 +188,23 @@ describe('installing an MCP bundle', () => {
     await mcp.dispose()
   })
 
+  test("a server added by hand under a bundle server's id replaces it and takes its folder away", async () => {
+    const { bundlesDir, mcp, drop } = setup()
+    const preview = (await drop()) as McpBundlePreview
+    await mcp.installBundle({ token: preview.token, values: { code: CODE } })
+    expect(await contents(bundlesDir)).toEqual(['hello-bundle-1.0.0'])
+    await mcp.addServers([
+      {
+        id: 'hello-bundle',
+        name: 'By hand',
+        replaces: true,
+        transport: { type: 'stdio', command: 'cairn-no-such-program', args: [], env: {} }
+      }
+    ])
+    expect(await contents(bundlesDir)).toEqual([])
+    await mcp.dispose()
+  })
+
   test('a required setting left empty is asked for, and nothing is unpacked', async () => {
     const { bundlesDir, mcp, drop } = setup()
     const preview = (await drop()) as McpBundlePreview
