@@ -33,10 +33,12 @@ const PAGE_LIMIT = 200
 export async function openLoopbackRedirect(options: LoopbackOptions): Promise<LoopbackRedirect> {
   let settle: (outcome: LoopbackOutcome) => void = () => undefined
   const outcome = new Promise<LoopbackOutcome>((resolve) => (settle = resolve))
+  let finished = false
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-    // A browser asks for its icon and the like: not the sign-in coming back.
-    if (req.method !== 'GET' || url.pathname !== CALLBACK_PATH) {
+    // A browser asks for its icon and the like: not the sign-in coming back. Only the first
+    // callback counts (a second one on a kept-alive connection finds the sign-in over).
+    if (finished || req.method !== 'GET' || url.pathname !== CALLBACK_PATH) {
       res.writeHead(404).end()
       return
     }
@@ -45,6 +47,8 @@ export async function openLoopbackRedirect(options: LoopbackOptions): Promise<Lo
     finish(back)
   })
   const finish = (result: LoopbackOutcome): void => {
+    if (finished) return
+    finished = true
     clearTimeout(timer)
     options.signal.removeEventListener('abort', onAbort)
     server.close()

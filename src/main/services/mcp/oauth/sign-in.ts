@@ -40,6 +40,8 @@ export function createMcpSignIn(deps: McpSignInDeps) {
   const timeoutMs = deps.timeoutMs ?? SIGN_IN_TIMEOUT_MS
   const requestTimeoutMs = deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS
   const waiting = new Map<string, AbortController>()
+  /** Each server's last sign-in until it has cleaned up (its listener, its verifier). */
+  const runs = new Map<string, Promise<unknown>>()
   const problems = new Map<string, string>()
   const changes = new Emitter<void>((error) =>
     logger.error('an MCP sign-in listener failed', { error: String(error) })
@@ -126,13 +128,19 @@ export function createMcpSignIn(deps: McpSignInDeps) {
       if (config.transport.type !== 'http') return
       const { id } = config
       cancel(id)
+      // The one it replaces removes its verifier as it ends: that must not be this one's.
+      await runs.get(id)
       const stop = new AbortController()
       waiting.set(id, stop)
       problems.delete(id)
       tell()
       let opened: () => void = () => undefined
       const browserOpened = new Promise<void>((resolve) => (opened = resolve))
-      const finished = run(config, config.transport.url, stop, opened).then(
+      const running = run(config, config.transport.url, stop, opened)
+      const settled = running.catch(() => undefined)
+      runs.set(id, settled)
+      void settled.then(() => runs.get(id) === settled && runs.delete(id))
+      const finished = running.then(
         async () => {
           if (waiting.get(id) !== stop) return
           waiting.delete(id)
