@@ -240,7 +240,7 @@ export async function createServices(deps: ServiceDeps) {
     anthropic: { ...deps.anthropic }
   })
   // Approvals waiting, shown outside the page (icon, title, tray, notification) once main attaches.
-  const attention = createAttentionService({ chat, links, logger: deps.logger })
+  const attention = createAttentionService({ chat, elicitations, links, logger: deps.logger })
   // Off until the user turns it on; the same key as chat, the same server as chat.
   let syncClient: { key: string; client: ReturnType<typeof createAnthropicClient> } | null = null
   const sync = createSyncService({

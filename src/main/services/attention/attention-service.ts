@@ -1,8 +1,10 @@
 import type { PendingApproval } from '@shared/chat/approval'
+import type { PendingElicitation } from '@shared/mcp/elicitation'
 import { approvalTitle, waitingLabel } from '@shared/chat/approval-words'
 import type { LinkInbox } from '../app/link-inbox'
 import type { ChatService } from '../chat/calls/api'
 import type { Logger } from '../log/logger'
+import type { ElicitationDesk } from '../mcp/elicitations'
 
 /*
  * Approvals that wait, told where the user is when Cairn's window is not: the count on the app's
@@ -15,7 +17,8 @@ import type { Logger } from '../log/logger'
 export interface AttentionNote {
   title: string
   body: string
-  conversationId: string
+  /** The chat its click opens (null: the window only). */
+  conversationId: string | null
 }
 
 /** What the desktop shows; main wires it over Electron, the browser harness records it. */
@@ -40,6 +43,9 @@ export interface AttentionService {
 
 export const APP_TITLE = 'Cairn'
 export const NOTE_TITLE = 'Claude is waiting for your approval'
+export const QUESTION_TITLE = 'A tool is waiting for your answer'
+/** The most of a server's message a notification shows. */
+const QUESTION_SHOWN = 120
 
 /** The window's title: "Cairn", or "Cairn — 1 chat waiting for your approval". */
 export function windowTitle(chats: number): string {
@@ -48,10 +54,13 @@ export function windowTitle(chats: number): string {
 
 export function createAttentionService({
   chat,
+  elicitations,
   links,
   logger
 }: {
   chat: Pick<ChatService, 'onEvent' | 'listApprovals' | 'getConversation'>
+  /** MCP servers' questions (elicitation): a notification too, while the window is behind. */
+  elicitations?: Pick<ElicitationDesk, 'onEvent' | 'list'>
   /** Where the page takes "open this chat" from, loaded now or once its window opens. */
   links: Pick<LinkInbox, 'request'>
   logger: Logger
@@ -78,17 +87,19 @@ export function createAttentionService({
     }
   }
 
-  const openChat = async (conversationId: string): Promise<void> => {
-    links.request({ kind: 'conversation', conversationId })
+  const openChat = async (conversationId: string | null): Promise<void> => {
+    if (conversationId) links.request({ kind: 'conversation', conversationId })
     await desktop?.showMain()
   }
+  const titleOf = (conversationId: string): Promise<string> =>
+    chat
+      .getConversation({ conversationId })
+      .then((state) => state.conversation.title || 'New chat')
+      .catch(() => 'a chat')
 
   const notify = async (approval: PendingApproval): Promise<void> => {
     if (!desktop || desktop.isFocused()) return
-    const chatTitle = await chat
-      .getConversation({ conversationId: approval.conversationId })
-      .then((state) => state.conversation.title || 'New chat')
-      .catch(() => 'a chat')
+    const chatTitle = await titleOf(approval.conversationId)
     // Answered while the title was read: nothing to call the user for.
     if (!chat.listApprovals().approvals.some((a) => a.id === approval.id)) return
     const note: AttentionNote = {
@@ -98,6 +109,25 @@ export function createAttentionService({
     }
     desktop.notify(note, () => void openChat(note.conversationId).catch(failed('open chat')))
   }
+
+  /** A server's question, named as the form names it ("Everything asks: …"). */
+  const notifyQuestion = async (question: PendingElicitation): Promise<void> => {
+    if (!desktop || desktop.isFocused()) return
+    const where = question.conversationId ? `In “${await titleOf(question.conversationId)}”: ` : ''
+    if (!elicitations?.list().some((q) => q.id === question.id)) return
+    const message = question.message.replace(/\s+/g, ' ').trim()
+    const shown = message.length > QUESTION_SHOWN ? `${message.slice(0, QUESTION_SHOWN)}…` : message
+    const note: AttentionNote = {
+      title: QUESTION_TITLE,
+      body: `${where}${question.serverName} asks: ${shown}`,
+      conversationId: question.conversationId
+    }
+    desktop.notify(note, () => void openChat(note.conversationId).catch(failed('open chat')))
+  }
+  const stopQuestions = elicitations?.onEvent(({ event, payload }) => {
+    if (event === 'mcp:elicitation-pending')
+      void notifyQuestion(payload).catch(failed('notification'))
+  })
 
   const stop = chat.onEvent((event, payload) => {
     if (event === 'chat:approval-pending' || event === 'chat:tool-approval-pending') {
@@ -117,6 +147,7 @@ export function createAttentionService({
     waitingChats: chatsWaiting,
     dispose() {
       stop()
+      stopQuestions?.()
       desktop = null
     }
   }

@@ -10,6 +10,7 @@ import {
   type Tool
 } from '@modelcontextprotocol/sdk/types.js'
 import type { McpServerConfig, McpToolInfo } from '@shared/mcp/servers'
+import { createCallClocks, type CallClock } from './call-clocks'
 import { abortError, plainConnectError, plainCallError, plainRequestError } from './mcp-errors'
 import {
   promptDef,
@@ -28,6 +29,8 @@ import { openTransport, type TransportOptions } from './transports'
  */
 
 export const CAIRN_CLIENT_INFO = { name: 'cairn', version: '0.1.0' }
+/** setTimeout's longest delay: the SDK's own call timeout never fires before Cairn's clock. */
+const NO_SDK_TIMEOUT = 2_147_483_647
 
 export interface McpCallProgress {
   progress: number
@@ -104,6 +107,7 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
   })
 
   const { elicit } = options
+  const clocks = createCallClocks()
   const makeClient = (): Client => {
     const made = new Client(CAIRN_CLIENT_INFO, {
       // Form fields the user leaves empty take the schema's defaults (the SDK fills them in).
@@ -115,7 +119,7 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
         resources: listsChanged(() => (resources = null))
       }
     })
-    if (elicit) answerElicitations(made, elicit)
+    if (elicit) answerElicitations(made, elicit, () => clocks.hold())
     return made
   }
 
@@ -234,20 +238,26 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
     },
     async callTool(name, args, { signal, onProgress, timeoutMs: callTimeoutMs }) {
       if (signal.aborted) throw abortError(signal)
+      // Cairn's clock, not the SDK's: it waits while the server waits on the user (call-clocks.ts).
+      const timedOut = new AbortController()
+      const clock: CallClock = clocks.start(callTimeoutMs, () =>
+        timedOut.abort(
+          new McpError(ErrorCode.RequestTimeout, 'Request timed out', { timeout: callTimeoutMs })
+        )
+      )
       try {
         const result = await live.callTool({ name, arguments: args }, undefined, {
-          signal,
-          timeout: callTimeoutMs,
-          // A server that reports progress is alive: its clock starts again with each report.
-          resetTimeoutOnProgress: true,
-          onprogress: onProgress
-            ? (p) =>
-                onProgress({
-                  progress: p.progress,
-                  ...(p.total !== undefined ? { total: p.total } : {}),
-                  ...(p.message !== undefined ? { message: p.message } : {})
-                })
-            : undefined
+          signal: AbortSignal.any([signal, timedOut.signal]),
+          timeout: NO_SDK_TIMEOUT,
+          onprogress: (p) => {
+            // A server that reports progress is alive: its clock starts again with each report.
+            clock.restart()
+            onProgress?.({
+              progress: p.progress,
+              ...(p.total !== undefined ? { total: p.total } : {}),
+              ...(p.message !== undefined ? { message: p.message } : {})
+            })
+          }
         })
         return {
           content: Array.isArray(result.content)
@@ -262,6 +272,8 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
         // The SDK has already sent notifications/cancelled; the caller hears a plain abort.
         if (signal.aborted) throw abortError(signal)
         throw plainCallError(config, name, error, callTimeoutMs)
+      } finally {
+        clock.stop()
       }
     },
     async close() {
@@ -278,14 +290,17 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
  * asked are followed here, and this handler takes the place of the SDK's, which a client with
  * no other server requests to end does not miss.
  */
-function answerElicitations(client: Client, elicit: McpElicit): void {
+function answerElicitations(client: Client, elicit: McpElicit, hold: () => () => void): void {
   const asking = new Map<string | number, AbortController>()
   client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
     const withdrawn = new AbortController()
     asking.set(extra.requestId, withdrawn)
+    // The user may take minutes: the calls of this server wait with the question.
+    const release = hold()
     try {
       return await elicit(request.params, AbortSignal.any([extra.signal, withdrawn.signal]))
     } finally {
+      release()
       asking.delete(extra.requestId)
     }
   })

@@ -40,6 +40,9 @@ export function readElicitForm(schema: unknown): ElicitForm {
 /** One property as a field, or what is wrong with it. */
 function readField(name: string, property: unknown, required: boolean): ElicitField | string {
   if (name.length > 200) return 'has too long a name.'
+  // An answer is a plain object keyed by these names: none may reach its prototype.
+  if (name === '__proto__' || name === 'constructor' || name === 'prototype')
+    return 'has a name Cairn does not accept.'
   if (!isObject(property)) return 'is not described.'
   const base = {
     name,

@@ -3,6 +3,7 @@ import type { PlannedChange } from '@shared/chat/approval'
 import { ApprovalDesk } from '../../chat/approvals/approvals'
 import type { ChatEmit } from '../../chat/types'
 import { captureLogger } from '../../__tests__/helpers'
+import { createElicitationDesk } from '../../mcp/elicitations'
 import {
   createAttentionService,
   type AttentionDesktop,
@@ -213,6 +214,47 @@ describe('attention service', () => {
     detach()
     desk.answer({ approvalId: desk.list()[0]!.id, answer: 'approve' })
     expect(shown).toHaveLength(1)
+    attention.dispose()
+  })
+
+  it('notifies of an MCP server’s question while the window is behind; the click opens its chat', async () => {
+    const { chat } = chatWithDesk()
+    const { links, opened } = recordingLinks()
+    const questions = createElicitationDesk({
+      serverName: () => 'Everything',
+      logger: captureLogger().logger
+    })
+    const attention = createAttentionService({
+      chat,
+      elicitations: questions,
+      links,
+      logger: captureLogger().logger
+    })
+    const { desktop, notes, requests } = recordingDesktop(false)
+    attention.attach(desktop)
+    const call = new AbortController()
+    const release = questions.track('everything', { conversationId: A, signal: call.signal })
+    const form = { type: 'object' as const, properties: { name: { type: 'string' as const } } }
+    const asked = questions.ask(
+      'everything',
+      { message: 'Your\nname, please?', requestedSchema: form },
+      new AbortController().signal
+    )
+    await settled()
+    expect(notes.map((n) => n.note)).toEqual([
+      {
+        title: 'A tool is waiting for your answer',
+        body: 'In “Tea notes”: Everything asks: Your name, please?',
+        conversationId: A
+      }
+    ])
+    notes[0]!.click()
+    await settled()
+    expect(requests).toEqual(['show main'])
+    expect(opened).toEqual([A])
+    call.abort()
+    await expect(asked).resolves.toEqual({ action: 'cancel' })
+    release()
     attention.dispose()
   })
 })

@@ -7,7 +7,13 @@ import type { ElicitationResolved, PendingElicitation } from '@shared/mcp/elicit
 import { captureLogger, useTempDir } from '../../__tests__/helpers'
 import { createElicitationDesk, type ElicitationDesk } from '../elicitations'
 import type { McpHub } from '../hub'
-import { EVERYTHING_BIN, makeHub, stdioConfig, waitForStatus } from './mcp-test-kit'
+import {
+  EVERYTHING_BIN,
+  makeHub,
+  stdioConfig,
+  waitForStatus,
+  writeFixtureServer
+} from './mcp-test-kit'
 
 /*
  * Elicitation end to end in main: the real server-everything over stdio asks for its form during
@@ -180,6 +186,31 @@ describe('elicitation with server-everything over stdio', () => {
     expect(pending.conversationId).toBeNull()
     questions.answer({ elicitationId: pending.id, action: 'decline' })
     expect(JSON.stringify((await call).content)).toContain('User declined')
+  })
+})
+
+describe('the call clock while a form waits', () => {
+  it('does not time out a call while its server waits on the user', async () => {
+    const questions = desk()
+    const fixture = await writeFixtureServer(tempDir())
+    hub = makeHub(join(tempDir(), 'logs'), {
+      callTimeoutMs: 300,
+      elicit: (server, request, signal) => questions.ask(server, request, signal)
+    })
+    hub.configure([
+      stdioConfig('everything', node, [EVERYTHING_BIN, 'stdio']),
+      stdioConfig('slow', node, [fixture])
+    ])
+    await waitForStatus(hub, 'everything', (s) => s.state === 'connected')
+    await waitForStatus(hub, 'slow', (s) => s.state === 'connected')
+    const { pending, text } = await askDuringCall(questions)
+    // Another call with the same timeout, started after the form appeared, has run out of time:
+    // at least that long has passed with the form waiting.
+    await expect(
+      hub.callTool('slow', 'wait-for-cancel', {}, { signal: new AbortController().signal })
+    ).rejects.toThrow('did not finish the tool "wait-for-cancel"')
+    questions.answer({ elicitationId: pending.id, action: 'decline' })
+    expect(await text).toContain('User declined to provide the requested information')
   })
 })
 
