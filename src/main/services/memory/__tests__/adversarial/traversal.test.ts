@@ -141,6 +141,8 @@ describe('generated traversal corpus through all six commands', () => {
       expect(diffSnapshots(outsideBefore, await snapshotOutside(sandbox))).toEqual([])
       expect(diffSnapshots(rootBefore, await snapshotTree(sandbox.root))).toEqual([])
       expect(await readFile(join(sandbox.root, 'seed.md'), 'utf8')).toBe(SEED_TEXT)
-    }
+    },
+    // Hundreds of commands per family: at a load of 20 on two cores one family took over 20 s.
+    120_000
   )
 })
