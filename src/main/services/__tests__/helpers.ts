@@ -12,7 +12,9 @@ export function useTempDir(prefix = 'cairn-test-'): () => string {
     dir = await mkdtemp(join(tmpdir(), prefix))
   })
   afterEach(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true })
+    // Retried: after-hooks run last-registered first, so a rig a test file's harness closes in
+    // its own afterEach may still be writing here (ENOTEMPTY under load).
+    if (dir) await rm(dir, { recursive: true, force: true, maxRetries: 10 })
     dir = undefined
   })
   return () => {
