@@ -1,11 +1,11 @@
-import { useSyncExternalStore } from 'react'
 import {
   elicitationEndNote,
   type ElicitationResolved,
   type PendingElicitation
 } from '@shared/mcp/elicitation'
-import { call, onEvent } from '../../../lib/api'
-import { toShownError, type ShownError } from '../../../lib/errors'
+import { onEvent } from '../../../lib/api'
+import type { ShownError } from '../../../lib/errors'
+import { createMainFeed } from '../../../lib/main-feed'
 
 /*
  * The questions MCP servers wait on, kept once for the whole page (as pending-approvals.ts keeps
@@ -27,83 +27,53 @@ interface Snapshot {
   error: ShownError | null
 }
 
-const EMPTY: Snapshot = { elicitations: [], notes: [], error: null }
-let snapshot: Snapshot = EMPTY
-const listeners = new Set<() => void>()
-let stop: (() => void) | null = null
+const feed = createMainFeed<Snapshot, PendingElicitation>({
+  empty: { elicitations: [], notes: [], error: null },
+  listen: () => [
+    onEvent('mcp:elicitation-pending', add),
+    onEvent('mcp:elicitation-resolved', resolved)
+  ],
+  list: async (api) => (await api.mcp.listElicitations()).elicitations,
+  add,
+  failed: (error) => set({ error })
+})
 
 function set(next: Partial<Snapshot>): void {
-  snapshot = { ...snapshot, ...next }
-  listeners.forEach((listener) => listener())
+  feed.set({ ...feed.get(), ...next })
 }
 
 function add(elicitation: PendingElicitation): void {
-  if (snapshot.elicitations.some((e) => e.id === elicitation.id)) return
-  set({ elicitations: [...snapshot.elicitations, elicitation] })
+  if (feed.get().elicitations.some((e) => e.id === elicitation.id)) return
+  set({ elicitations: [...feed.get().elicitations, elicitation] })
 }
 
 function resolved({ elicitationId, outcome }: ElicitationResolved): void {
-  const ended = snapshot.elicitations.find((e) => e.id === elicitationId)
+  const ended = feed.get().elicitations.find((e) => e.id === elicitationId)
   const text = ended ? elicitationEndNote(ended.serverName, outcome) : null
   dropElicitation(elicitationId)
   if (ended && text)
     set({
-      notes: [...snapshot.notes, { id: ended.id, conversationId: ended.conversationId, text }]
+      notes: [...feed.get().notes, { id: ended.id, conversationId: ended.conversationId, text }]
     })
 }
 
 /** The form goes (answered here, or already gone in main). */
 export function dropElicitation(id: string): void {
-  if (!snapshot.elicitations.some((e) => e.id === id)) return
-  set({ elicitations: snapshot.elicitations.filter((e) => e.id !== id) })
+  const { elicitations } = feed.get()
+  if (!elicitations.some((e) => e.id === id)) return
+  set({ elicitations: elicitations.filter((e) => e.id !== id) })
 }
 
 export function dismissElicitationNote(id: string): void {
-  set({ notes: snapshot.notes.filter((n) => n.id !== id) })
+  set({ notes: feed.get().notes.filter((n) => n.id !== id) })
 }
-
-function start(): () => void {
-  let live = true
-  let offs: Array<() => void> = []
-  try {
-    offs = [onEvent('mcp:elicitation-pending', add), onEvent('mcp:elicitation-resolved', resolved)]
-  } catch {
-    // Outside Cairn (no bridge): the list call below says so.
-  }
-  call((api) => api.mcp.listElicitations()).then(
-    (listed) => {
-      if (live) listed.elicitations.forEach(add)
-    },
-    (failure: unknown) => {
-      if (live) set({ error: toShownError(failure) })
-    }
-  )
-  return () => {
-    live = false
-    offs.forEach((off) => off())
-  }
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  stop ??= start()
-  return () => {
-    listeners.delete(listener)
-    if (listeners.size > 0) return
-    stop?.()
-    stop = null
-    snapshot = EMPTY
-  }
-}
-
-const read = (): Snapshot => snapshot
 
 /**
  * The questions and notes shown in one chat: its own, and those asked with no chat's call
  * running (shown in whichever chat is open, so they are never out of sight).
  */
 export function useElicitations(conversationId: string) {
-  const all = useSyncExternalStore(subscribe, read, read)
+  const all = feed.use()
   const here = (item: { conversationId: string | null }) =>
     item.conversationId === conversationId || item.conversationId === null
   return {
