@@ -9,7 +9,6 @@ import type {
   McpToolApproval
 } from '@shared/mcp/channels'
 import type { McpServerConfig, McpServerStatus } from '@shared/mcp/servers'
-import type { McpBundleChoice, McpBundleSource } from '@shared/mcp/bundles'
 import { Emitter } from '../events/emitter'
 import type { Logger } from '../log/logger'
 import type { ElicitationDesk } from './elicitations'
@@ -20,6 +19,7 @@ import { promptCalls } from './prompts'
 import { resourceCalls } from './resources'
 import { isSecretName, namedValues, type ServersState } from './servers-file'
 import type { BundleInstaller } from './bundles/bundle-installer'
+import { bundleCalls } from './bundles/bundle-calls'
 import { withSecrets } from './bundles/bundle-manifest'
 
 /*
@@ -55,6 +55,14 @@ export function createMcpService(deps: McpServiceDeps) {
   const tell = () => changed.emit(overview())
   const unhook = hub.onChange(tell)
   const unhookSignIn = deps.signIn?.onChange(tell)
+  const bundles = bundleCalls({
+    installer: deps.bundles,
+    state: async () => {
+      await load()
+      return state
+    },
+    commit
+  })
   const chatFeatures = {
     servers: () => state.servers,
     features: (server: string) => hub.features(server)
@@ -158,17 +166,6 @@ export function createMcpService(deps: McpServiceDeps) {
     hub.configure(state.servers.map(withSecrets))
   }
 
-  function bundles(): BundleInstaller {
-    if (!deps.bundles)
-      throw new CairnError('MCP_BUNDLE_REFUSED', 'This build of Cairn cannot install bundles.')
-    return deps.bundles
-  }
-
-  async function removeBundleFolders(servers: McpServerConfig[]): Promise<void> {
-    for (const server of servers)
-      if (server.bundle) await deps.bundles?.removeFolder(server.bundle.folder)
-  }
-
   function find(id: string): McpServerConfig {
     const server = state.servers.find((s) => s.id === id)
     if (!server) throw new CairnError('MCP_NOT_FOUND', `There is no MCP server "${id}" any more.`)
@@ -244,7 +241,7 @@ export function createMcpService(deps: McpServiceDeps) {
       )
       await dropSignIns(moved.map((s) => s.id))
       // A bundle's server replaced by one added by hand leaves no unpacked folder behind.
-      await removeBundleFolders(replaced)
+      await bundles.removeBundleFolders(replaced)
       return overview()
     },
 
@@ -265,7 +262,7 @@ export function createMcpService(deps: McpServiceDeps) {
       )
       await commit({ servers: state.servers.filter((s) => s.id !== id), toolApproval }, [server])
       await dropSignIns([id])
-      await removeBundleFolders([server])
+      await bundles.removeBundleFolders([server])
       return overview()
     },
 
@@ -297,35 +294,6 @@ export function createMcpService(deps: McpServiceDeps) {
       await forgetSignIn(id)
       await hub.restart(id)
       return overview()
-    },
-
-    /** Reads a `.mcpb` and answers what installing it would run (null: nothing was picked). */
-    previewBundle: async (source: McpBundleSource) => {
-      await load()
-      return bundles().preview(source, state.servers)
-    },
-    bundleCommand: (choice: McpBundleChoice) => bundles().command(choice),
-
-    /**
-     * Installs the previewed bundle (its command line confirmed in the preview), replacing the
-     * version installed before; a failed save takes the unpacked folder away again.
-     */
-    async installBundle(choice: McpBundleChoice): Promise<McpOverview> {
-      await load()
-      const unpacked = await bundles().install(choice)
-      const { server, replaced } = unpacked
-      let next: McpOverview
-      try {
-        next = await commit(
-          { ...state, servers: [...state.servers.filter((s) => s.id !== server.id), server] },
-          replaced ? [replaced] : []
-        )
-      } catch (error) {
-        await unpacked.undo()
-        throw error
-      }
-      await unpacked.done()
-      return next
     },
 
     async restart(id: string): Promise<McpOverview> {
@@ -372,6 +340,9 @@ export function createMcpService(deps: McpServiceDeps) {
     /** For the composer: prompts as slash commands, resources to attach. */
     ...promptCalls(chatFeatures),
     ...resourceCalls(chatFeatures),
+    previewBundle: bundles.previewBundle,
+    bundleCommand: bundles.bundleCommand,
+    installBundle: bundles.installBundle,
 
     async dispose(): Promise<void> {
       unhook()
