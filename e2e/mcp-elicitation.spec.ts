@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module'
-import type { Page } from '@playwright/test'
 import { reply, text } from './fake-anthropic'
 import { AppPage } from './pages/app-page'
 import { ChatPage } from './pages/chat-page'
 import { expect, test } from './support/app-fixture'
+import { addServerByJson, EVERYTHING } from './support/mcp-servers'
 import { checkEveryLook } from './support/page-checks'
 
 /*
@@ -12,32 +11,14 @@ import { checkEveryLook } from './support/page-checks'
  * the user gives (or their Decline) reaches the server, whose tool result says what it got.
  */
 
-const require = createRequire(import.meta.url)
-const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js')
 const TOOL = 'mcp__everything__trigger-elicitation-request'
-
-/** server-everything added from pasted JSON (the command line reviewed), connected. */
-async function addEverything(page: Page): Promise<void> {
-  const settings = await new AppPage(page).gotoSettings()
-  const tools = settings.part('Tools')
-  await tools.getByRole('button', { name: 'Add a server…' }).click()
-  const config = { mcpServers: { Everything: { command: process.execPath, args: [EVERYTHING] } } }
-  await tools.getByLabel(/Or paste JSON/).fill(JSON.stringify(config))
-  await tools.getByRole('button', { name: 'Review pasted JSON' }).click()
-  await tools
-    .getByRole('group', { name: 'Servers to add' })
-    .getByRole('button', { name: 'Add and start it' })
-    .click()
-  const server = tools.getByRole('listitem', { name: 'Everything' })
-  await expect(server.getByTestId('mcp-state')).toHaveText(/^Connected · \d+ tools$/)
-}
 
 test('a server asks during a tool call: the form shows in the chat, the answer reaches it; Decline too', async ({
   cairn
 }, testInfo) => {
   const page = cairn.page
   await page.setViewportSize({ width: 1280, height: 800 })
-  await addEverything(page)
+  await addServerByJson(new AppPage(page), 'Everything', [EVERYTHING])
   cairn.anthropic!.script(
     reply([text('I will ask the server. '), { type: 'tool_use', name: TOOL, input: {} }]),
     reply('The server has your details.'),

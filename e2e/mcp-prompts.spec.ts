@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module'
-import type { Page } from '@playwright/test'
 import { reply, type RecordedRequest } from './fake-anthropic'
 import { AppPage } from './pages/app-page'
 import { ChatPage } from './pages/chat-page'
 import { expect, test } from './support/app-fixture'
+import { addServerByJson, EVERYTHING } from './support/mcp-servers'
 import { checkEveryLook } from './support/page-checks'
 
 /*
@@ -12,25 +11,8 @@ import { checkEveryLook } from './support/page-checks'
  * for the user to send; "Attach from server" attaches one of its resources to the next message.
  */
 
-const require = createRequire(import.meta.url)
-const EVERYTHING = require.resolve('@modelcontextprotocol/server-everything/dist/index.js')
-
 type Body = { messages: Array<{ role: string; content: Array<Record<string, unknown>> }> }
 const bodyOf = (request: RecordedRequest | undefined) => request?.body as Body
-
-/** server-everything added in Settings → Tools from pasted JSON, connected. */
-async function addEverything(page: Page): Promise<void> {
-  const settings = await new AppPage(page).gotoSettings()
-  const tools = settings.part('Tools')
-  await tools.getByRole('button', { name: 'Add a server…' }).click()
-  const config = { mcpServers: { Everything: { command: process.execPath, args: [EVERYTHING] } } }
-  await tools.getByLabel(/Or paste JSON/).fill(JSON.stringify(config))
-  await tools.getByRole('button', { name: 'Review pasted JSON' }).click()
-  const review = tools.getByRole('group', { name: 'Servers to add' })
-  await review.getByRole('button', { name: 'Add and start it' }).click()
-  const server = tools.getByRole('listitem', { name: 'Everything' })
-  await expect(server.getByTestId('mcp-state')).toHaveText(/^Connected · \d+ tools$/)
-}
 
 test.describe('MCP prompts and resources', () => {
   test.beforeEach(({ cairn }) => {
@@ -42,7 +24,7 @@ test.describe('MCP prompts and resources', () => {
   }, testInfo) => {
     const page = cairn.page
     await page.setViewportSize({ width: 1280, height: 800 })
-    await addEverything(page)
+    await addServerByJson(new AppPage(page), 'Everything', [EVERYTHING])
     const app = new AppPage(page)
     await app.goto('Chat')
     const chat = new ChatPage(page)
@@ -100,7 +82,7 @@ test.describe('MCP prompts and resources', () => {
   }, testInfo) => {
     const page = cairn.page
     await page.setViewportSize({ width: 1280, height: 800 })
-    await addEverything(page)
+    await addServerByJson(new AppPage(page), 'Everything', [EVERYTHING])
     const app = new AppPage(page)
     await app.goto('Chat')
     const chat = new ChatPage(page)
