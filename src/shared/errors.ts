@@ -41,6 +41,10 @@ export const ErrorCodeSchema = z.enum([
   'MCP_NOT_FOUND',
   /** The MCP servers file could not be written; nothing changed. */
   'MCP_WRITE_FAILED',
+  /** A memory space (a project's memory) that is not (or no longer) listed. */
+  'SPACE_NOT_FOUND',
+  /** A folder that cannot be a memory space (a system folder, Cairn's own, inside another). */
+  'SPACE_REFUSED',
   'INTERNAL'
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>
