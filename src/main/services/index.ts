@@ -166,6 +166,8 @@ export async function createServices(deps: ServiceDeps) {
     settings,
     secrets,
     memory,
+    // A chat asks the registry for its own space's memory (its project's, or the default).
+    memoryIn: (space) => spaces.registry.service(space),
     logger: deps.logger,
     ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
     pickFiles: deps.pickFiles,
