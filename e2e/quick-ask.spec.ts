@@ -53,7 +53,7 @@ test.describe('Quick ask', () => {
         globalThis as unknown as {
           cairn: { memory: { read(i: object): Promise<{ content: string }> } }
         }
-      ).cairn.memory.read({ path: '/memories/coffee.md' })
+      ).cairn.memory.read({ space: 'default', path: '/memories/coffee.md' })
     )
     expect(written.content).toContain('Flat white')
 

@@ -8,6 +8,7 @@ import {
 import { z } from 'zod'
 import { mcpChannels, mcpEvents } from './mcp/contract'
 import { NoInput } from './no-input'
+import { InSpaceSchema, inSpace } from './memory/spaces'
 import {
   AddAttachmentInputSchema,
   AttachmentInfoSchema,
@@ -144,6 +145,17 @@ import { SettingsPatchSchema, SettingsSchema } from './app/settings'
  * payload schema. Types below are inferred from these; nothing is typed twice by hand.
  */
 
+/** A memory call that takes nothing but its space. */
+const SpaceOnly = z.strictObject(InSpaceSchema.shape)
+/** Each kind of Forget, in a space (a union's members each take the space). */
+const ForgetInSpaceSchema = z.discriminatedUnion('what', [
+  inSpace(ForgetInputSchema.options[0]),
+  inSpace(ForgetInputSchema.options[1]),
+  inSpace(ForgetInputSchema.options[2]),
+  inSpace(ForgetInputSchema.options[3]),
+  inSpace(ForgetInputSchema.options[4])
+])
+
 export const AppInfoSchema = z.object({
   name: z.string(),
   version: z.string(),
@@ -209,42 +221,62 @@ export const channels = {
   // Settings → About: what the local crash dumps are (names, times, sizes), never their bytes.
   'app:crash-report': { input: NoInput, output: CrashReportSchema },
   // The memory inspector: the user's own reads and edits, through the same engine as Claude's.
-  'memory:list': { input: MemoryListInputSchema.optional(), output: MemoryListPageSchema },
-  'memory:read': { input: MemoryReadInputSchema, output: MemoryFileSchema },
-  'memory:write': { input: MemoryWriteInputSchema, output: MemoryMutationSchema },
-  'memory:create': { input: MemoryCreateInputSchema, output: MemoryMutationSchema },
-  'memory:rename': { input: MemoryRenameInputSchema, output: MemoryMutationSchema },
-  'memory:delete': { input: MemoryPathInputSchema, output: MemoryMutationSchema },
-  'memory:usage': { input: NoInput, output: MemoryUsageSchema },
-  'memory:activity': { input: ActivityQuerySchema.optional(), output: ActivityPageSchema },
+  // Every call names its memory space (see InSpaceSchema for why the space is never defaulted).
+  'memory:list': { input: inSpace(MemoryListInputSchema), output: MemoryListPageSchema },
+  'memory:read': { input: inSpace(MemoryReadInputSchema), output: MemoryFileSchema },
+  'memory:write': { input: inSpace(MemoryWriteInputSchema), output: MemoryMutationSchema },
+  'memory:create': { input: inSpace(MemoryCreateInputSchema), output: MemoryMutationSchema },
+  'memory:rename': { input: inSpace(MemoryRenameInputSchema), output: MemoryMutationSchema },
+  'memory:delete': { input: inSpace(MemoryPathInputSchema), output: MemoryMutationSchema },
+  'memory:usage': { input: SpaceOnly, output: MemoryUsageSchema },
+  'memory:activity': { input: inSpace(ActivityQuerySchema), output: ActivityPageSchema },
   'memory:expiry-preview': {
-    input: ExpiryPreviewInputSchema,
+    input: inSpace(ExpiryPreviewInputSchema),
     output: z.array(ExpiryPreviewItemSchema)
   },
-  'memory:sweep': { input: SweepInputSchema.optional(), output: SweepResultSchema },
-  'memory:archive-list': { input: NoInput, output: z.array(ArchivedItemSchema) },
-  'memory:archive-restore': { input: RestoreInputSchema, output: MemoryMutationSchema },
-  'memory:archive-restore-all': { input: RestoreAllInputSchema, output: RestoreAllResultSchema },
+  // No paths: everything due; with paths, only those.
+  'memory:sweep': {
+    input: inSpace(SweepInputSchema.partial()),
+    output: SweepResultSchema
+  },
+  'memory:archive-list': { input: SpaceOnly, output: z.array(ArchivedItemSchema) },
+  'memory:archive-restore': { input: inSpace(RestoreInputSchema), output: MemoryMutationSchema },
+  'memory:archive-restore-all': {
+    input: inSpace(RestoreAllInputSchema),
+    output: RestoreAllResultSchema
+  },
   // Caps that explain themselves: usage against caps about to be saved, and archiving to make room.
-  'memory:cap-impact': { input: CapImpactInputSchema, output: CapImpactSchema },
-  'memory:archive': { input: ArchiveInputSchema, output: MemoryMutationSchema },
+  'memory:cap-impact': {
+    input: inSpace(CapImpactInputSchema.unwrap()),
+    output: CapImpactSchema
+  },
+  'memory:archive': { input: inSpace(ArchiveInputSchema), output: MemoryMutationSchema },
   // Version history (kept by the engine outside the memory folder; never seen by Claude).
-  'memory:history': { input: HistoryInputSchema, output: z.array(HistoryVersionSchema) },
-  'memory:version-text': { input: VersionTextInputSchema, output: z.object({ text: z.string() }) },
-  'memory:revert': { input: RevertInputSchema, output: RevertResultSchema },
+  'memory:history': { input: inSpace(HistoryInputSchema), output: z.array(HistoryVersionSchema) },
+  'memory:version-text': {
+    input: inSpace(VersionTextInputSchema),
+    output: z.object({ text: z.string() })
+  },
+  'memory:revert': { input: inSpace(RevertInputSchema), output: RevertResultSchema },
   // Forget: history drops versions for good (packs rewritten); a record says when, not what.
   // A text is also looked for everywhere else Cairn keeps it (conversations, archive, logs…):
   // each place is named, and `forget-at` takes it out of one the user chooses.
-  'memory:find-in-history': { input: FindInHistoryInputSchema, output: FindInHistoryResultSchema },
-  'memory:forget': { input: ForgetInputSchema, output: ForgetResultSchema },
-  'memory:forget-at': { input: ForgetAtInputSchema, output: ForgetAtResultSchema },
-  'memory:forget-secrets': { input: MemoryPathInputSchema, output: ForgetSecretsResultSchema },
+  'memory:find-in-history': {
+    input: inSpace(FindInHistoryInputSchema),
+    output: FindInHistoryResultSchema
+  },
+  'memory:forget': { input: ForgetInSpaceSchema, output: ForgetResultSchema },
+  'memory:forget-at': { input: inSpace(ForgetAtInputSchema), output: ForgetAtResultSchema },
+  'memory:forget-secrets': {
+    input: inSpace(MemoryPathInputSchema),
+    output: ForgetSecretsResultSchema
+  },
   // "Scan memory for secrets": file, line and kind of each finding, never the secret.
-  'memory:scan-secrets': { input: NoInput, output: SecretScanResultSchema },
-  'memory:search': { input: MemorySearchInputSchema, output: MemorySearchResultSchema },
+  'memory:scan-secrets': { input: SpaceOnly, output: SecretScanResultSchema },
+  'memory:search': { input: inSpace(MemorySearchInputSchema), output: MemorySearchResultSchema },
   // Which of these changes were undone since (a chip says "Undone" after a reload).
   'memory:undone': {
-    input: z.strictObject({ seqs: z.array(z.number().int().min(0)).max(500) }),
+    input: inSpace(z.strictObject({ seqs: z.array(z.number().int().min(0)).max(500) })),
     output: z.object({ seqs: z.array(z.number()) })
   },
   'secrets:status': { input: NoInput, output: SecretStatusSchema },
@@ -345,7 +377,7 @@ export const channels = {
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
-  'memory:changed': MemoryChangeSchema,
+  'memory:changed': inSpace(MemoryChangeSchema),
   ...mcpEvents,
   'settings:changed': z.object({ settings: SettingsSchema }),
   'chat:delta': ChatDeltaSchema,

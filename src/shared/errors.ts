@@ -51,6 +51,10 @@ export const ErrorCodeSchema = z.enum([
   'MCP_BUNDLE_GONE',
   /** The MCP servers file could not be read; nothing is saved over it. */
   'MCP_READ_FAILED',
+  /** A memory space (a project's memory) that is not (or no longer) listed. */
+  'SPACE_NOT_FOUND',
+  /** A folder that cannot be a memory space (a system folder, Cairn's own, inside another). */
+  'SPACE_REFUSED',
   'INTERNAL'
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>

@@ -305,7 +305,7 @@ describe.skipIf(process.platform === 'win32')('the memory folder cannot be opene
     expect(fake.app.exit).not.toHaveBeenCalled()
 
     const page = pageUrl(onlyWindow())
-    const list = await fake.ipcMain.invoke('memory:list', undefined, { url: page })
+    const list = await fake.ipcMain.invoke('memory:list', { space: 'default' }, { url: page })
     expect(list).toMatchObject({
       ok: false,
       error: {
@@ -313,7 +313,9 @@ describe.skipIf(process.platform === 'win32')('the memory folder cannot be opene
         message: expect.stringMatching(/off for this session.*symbolic link/s)
       }
     })
-    expect(await fake.ipcMain.invoke('memory:usage', undefined, { url: page })).toMatchObject({
+    expect(
+      await fake.ipcMain.invoke('memory:usage', { space: 'default' }, { url: page })
+    ).toMatchObject({
       ok: false,
       error: { code: 'MEMORY_OFF' }
     })
@@ -373,7 +375,9 @@ describe.skipIf(process.platform === 'win32')('the memory folder cannot be opene
     ).running
     expect(fake.dialog.showMessageBox).toHaveBeenCalledTimes(1)
     const page = pageUrl(onlyWindow())
-    expect(await fake.ipcMain.invoke('memory:list', undefined, { url: page })).toMatchObject({
+    expect(
+      await fake.ipcMain.invoke('memory:list', { space: 'default' }, { url: page })
+    ).toMatchObject({
       ok: true
     })
   })

@@ -28,7 +28,7 @@ export function wireEvents(services: Services, emit: EmitEvent): () => void {
   const memoryChanged = safely('memory:changed')
   const off = [
     services.settings.onChange((settings) => settingsChanged({ settings })),
-    services.memory.onChange(memoryChanged),
+    services.spaces.onChange((space, change) => memoryChanged({ ...change, space })),
     // Chat events are fire-and-forget too: a failed send never stops a reply.
     services.chat.onEvent((event, payload) => safely(event)(payload)),
     services.sync.onStatus(safely('sync:changed')),

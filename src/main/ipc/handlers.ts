@@ -1,9 +1,19 @@
 import { CairnError } from '@shared/errors'
+import { DEFAULT_SPACE_ID, type SpaceId } from '@shared/memory/spaces'
 import type { Services } from '../services'
 import type { Handlers } from './registry'
 
 /** Maps each channel of the contract to the service that answers it. */
 export function createHandlers(services: Services): Handlers {
+  const inSpace = (space: SpaceId) => services.spaces.service(space)
+  const forgetIn = (space: SpaceId) => {
+    if (space !== DEFAULT_SPACE_ID)
+      throw new CairnError(
+        'BAD_INPUT',
+        'Forget works in the memory without a project for now; open that memory to use it.'
+      )
+    return services.forget
+  }
   return {
     'app:info': () => services.app.info(),
     'app:open-memory-folder': () => services.app.openMemoryFolder(),
@@ -12,31 +22,37 @@ export function createHandlers(services: Services): Handlers {
     'app:open-external': (input) => services.app.openExternal(input),
     'app:take-links': () => ({ links: services.links.take() }),
     'app:crash-report': () => services.crashReports.build(),
-    'memory:list': (input) => services.memory.list(input ?? {}),
-    'memory:read': ({ path, refresh }) => services.memory.read(path, { refresh }),
-    'memory:write': (input) => services.memory.write(input),
-    'memory:create': (input) => services.memory.create(input),
-    'memory:rename': (input) => services.memory.rename(input),
-    'memory:delete': ({ path }) => services.memory.delete(path),
-    'memory:usage': () => services.memory.usage(),
-    'memory:activity': (query) => services.memory.activity(query ?? {}),
-    'memory:expiry-preview': ({ days, policy }) => services.memory.expiryPreview(days, policy),
-    'memory:sweep': (input) => services.memory.sweep(input?.paths),
-    'memory:archive-list': () => services.memory.listArchived(),
-    'memory:archive-restore': (input) => services.memory.restoreArchived(input),
-    'memory:archive-restore-all': (input) => services.memory.restoreArchivedAll(input),
-    'memory:cap-impact': (input) => services.memory.capImpact(input),
-    'memory:archive': (input) => services.memory.archive(input),
-    'memory:history': ({ path }) => services.memory.history(path),
-    'memory:version-text': async ({ hash }) => ({ text: await services.memory.versionText(hash) }),
-    'memory:revert': ({ seq, overwrite }) => services.memory.revert(seq, undefined, overwrite),
-    'memory:find-in-history': ({ text }) => services.forget.find(text),
-    'memory:forget': (input) => services.forget.forget(input),
-    'memory:forget-at': (input) => services.forget.forgetAt(input),
-    'memory:forget-secrets': ({ path }) => services.memory.forgetSecrets(path),
-    'memory:scan-secrets': () => services.memory.scanSecrets(),
-    'memory:search': ({ query, ...page }) => services.memory.search(query, page),
-    'memory:undone': async ({ seqs }) => ({ seqs: await services.memory.undone(seqs) }),
+    // Each memory call goes to its own space's engine (opened by the registry if closed).
+    'memory:list': ({ space, ...input }) => inSpace(space).list(input),
+    'memory:read': ({ space, path, refresh }) => inSpace(space).read(path, { refresh }),
+    'memory:write': ({ space, ...input }) => inSpace(space).write(input),
+    'memory:create': ({ space, ...input }) => inSpace(space).create(input),
+    'memory:rename': ({ space, ...input }) => inSpace(space).rename(input),
+    'memory:delete': ({ space, path }) => inSpace(space).delete(path),
+    'memory:usage': ({ space }) => inSpace(space).usage(),
+    'memory:activity': ({ space, ...query }) => inSpace(space).activity(query),
+    'memory:expiry-preview': ({ space, days, policy }) =>
+      inSpace(space).expiryPreview(days, policy),
+    'memory:sweep': ({ space, paths }) => inSpace(space).sweep(paths),
+    'memory:archive-list': ({ space }) => inSpace(space).listArchived(),
+    'memory:archive-restore': ({ space, ...input }) => inSpace(space).restoreArchived(input),
+    'memory:archive-restore-all': ({ space, ...input }) => inSpace(space).restoreArchivedAll(input),
+    'memory:cap-impact': ({ space, ...input }) => inSpace(space).capImpact(input),
+    'memory:archive': ({ space, ...input }) => inSpace(space).archive(input),
+    'memory:history': ({ space, path }) => inSpace(space).history(path),
+    'memory:version-text': async ({ space, hash }) => ({
+      text: await inSpace(space).versionText(hash)
+    }),
+    'memory:revert': ({ space, seq, overwrite }) =>
+      inSpace(space).revert(seq, undefined, overwrite),
+    // Forget looks beyond memory too (conversations, logs): the default space's for now.
+    'memory:find-in-history': ({ space, text }) => forgetIn(space).find(text),
+    'memory:forget': ({ space, ...input }) => forgetIn(space).forget(input),
+    'memory:forget-at': ({ space, ...input }) => forgetIn(space).forgetAt(input),
+    'memory:forget-secrets': ({ space, path }) => inSpace(space).forgetSecrets(path),
+    'memory:scan-secrets': ({ space }) => inSpace(space).scanSecrets(),
+    'memory:search': ({ space, query, ...page }) => inSpace(space).search(query, page),
+    'memory:undone': async ({ space, seqs }) => ({ seqs: await inSpace(space).undone(seqs) }),
     'secrets:status': () => services.secrets.status(),
     'secrets:set-api-key': (input) => services.secrets.setApiKey(input),
     'secrets:clear-api-key': () => services.secrets.clearApiKey(),

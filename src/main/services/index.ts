@@ -1,6 +1,7 @@
 import { release } from 'node:os'
 import { join } from 'node:path'
 import type { AppInfo } from '@shared/contract'
+import { DEFAULT_SPACE_ID } from '@shared/memory/spaces'
 import {
   createAppService,
   type OpenExternal,
@@ -16,9 +17,12 @@ import { createAnthropicClient, createChatService, type AnthropicOptions } from 
 import type { ChooseSavePath } from './chat/chat-service'
 import { needsApproval } from './chat/approvals/approval-policy'
 import type { PickFiles } from './chat/attachments'
-import { MemoryWatcher, openMemoryStore } from './memory'
-import { createMemoryOff, MemoryStartError, startFailureReason } from './memory/off'
-import type { MemoryService } from './memory/service'
+import {
+  MEMORY_FOLDER_NAME,
+  MEMORY_STATE_FOLDER_NAME,
+  startMemorySpaces,
+  type MemorySpaces
+} from './memory-spaces'
 import { ensurePrivateDir } from './fs/durable'
 import type { Logger } from './log/logger'
 import { readLogTail } from './log/rotating-file'
@@ -85,9 +89,7 @@ export interface ServiceDeps {
   claudeDesktopConfig?: string
 }
 
-export const MEMORY_FOLDER_NAME = 'memories'
-/** The engine's private state (index, activity log, archive), beside the memory folder, not in it. */
-export const MEMORY_STATE_FOLDER_NAME = 'memory-state'
+export { MEMORY_FOLDER_NAME, MEMORY_STATE_FOLDER_NAME }
 /** Sync's sidecar (which store, what each file was when it last matched), beside memory-state. */
 export const SYNC_STATE_FOLDER_NAME = 'sync-state'
 
@@ -138,56 +140,24 @@ export async function createServices(deps: ServiceDeps) {
       })
   }
   const links = createLinkInbox()
-  const { settings: current } = settings.get()
-  let memory: MemoryService
-  let watcher: MemoryWatcher | null = null
-  if (deps.memoryOff) {
-    memory = createMemoryOff(deps.memoryOff.reason)
-    deps.logger.warn('memory is off for this session', { reason: deps.memoryOff.reason })
-  } else {
-    try {
-      const store = await openMemoryStore({
-        root: app.info().memoryFolder,
-        stateDir: join(deps.userDataDir, MEMORY_STATE_FOLDER_NAME),
-        limits: current.memory,
-        expiry: current.expiry,
-        history: current.history,
-        secretGuard: current.secretGuard,
-        timers: memoryTimers(background),
-        logger: deps.logger
-      })
-      // A rename keeps its pin: the engine rewrites the pinned patterns, the settings save them.
-      store.onPinnedChange((pinned) => {
-        settings.update({ expiry: { pinned } }).catch((error: unknown) => {
-          deps.logger.warn('pinned patterns could not be saved after a rename', { error })
-        })
-      })
-      memory = store
-      try {
-        // Other programs' edits of the memory folder reach the index, the activity log and the UI.
-        watcher = await MemoryWatcher.start({
-          root: app.info().memoryFolder,
-          memory: store,
-          logger: deps.logger
-        })
-      } catch (error) {
-        await store.dispose().catch(() => undefined)
-        throw error
-      }
-    } catch (error) {
-      deps.logger.error('memory folder could not be opened', { error })
-      secrets.dispose()
-      settings.dispose()
-      throw new MemoryStartError(startFailureReason(error), { cause: error })
-    }
+  // Memory lives in spaces: the registry opens each one when asked (the default one now).
+  let spaces: MemorySpaces
+  try {
+    spaces = await startMemorySpaces({
+      dataDir: deps.userDataDir,
+      settings,
+      timers: memoryTimers(background),
+      logger: deps.logger,
+      ...(deps.memoryOff ? { memoryOff: deps.memoryOff } : {})
+    })
+  } catch (error) {
+    secrets.dispose()
+    settings.dispose()
+    throw error
   }
-  // Caps and expiry apply as soon as they are saved, to Claude's next command and the next sweep.
-  const stopApplyingSettings = settings.onChange((next) => {
-    memory.updateLimits(next.memory)
-    memory.updateExpiry(next.expiry)
-    memory.updateHistory(next.history)
-    memory.updateSecretGuard(next.secretGuard)
-  })
+  // Sync, backup and Forget work on the default space until they learn spaces (issue 38).
+  const memory = spaces.registry.service(DEFAULT_SPACE_ID)
+  const stopApplyingSettings = settings.onChange((next) => spaces.applySettings(next))
   // A server's questions for the user (elicitation) wait here, shown in the chat of its call.
   const elicitations = createElicitationDesk({
     serverName: (id) => mcp.servers().find((s) => s.id === id)?.name ?? id,
@@ -230,6 +200,8 @@ export async function createServices(deps: ServiceDeps) {
     settings,
     secrets,
     memory,
+    // A chat asks the registry for its own space's memory (its project's, or the default).
+    memoryIn: (space) => spaces.registry.service(space),
     logger: deps.logger,
     ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
     pickFiles: deps.pickFiles,
@@ -320,7 +292,8 @@ export async function createServices(deps: ServiceDeps) {
     updates,
     app,
     memory,
-    watcher,
+    spaces: spaces.registry,
+    spaceList: spaces.list,
     chat,
     attention,
     shortcut,
@@ -344,8 +317,7 @@ export async function createServices(deps: ServiceDeps) {
       await sync.dispose()
       secrets.dispose()
       settings.dispose()
-      await watcher?.dispose()
-      await memory.dispose()
+      await spaces.dispose()
     }
   }
 }

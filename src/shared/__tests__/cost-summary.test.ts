@@ -29,7 +29,7 @@ const conversation = (
   messages: AssistantMessage[],
   extra: Partial<Conversation> = {}
 ): Conversation => ({
-  version: 1,
+  version: 2,
   id: `conv-${String(n++).padStart(8, '0')}`,
   title: 'T',
   titleSource: 'auto',

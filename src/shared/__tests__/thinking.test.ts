@@ -35,7 +35,7 @@ describe('the thinking budget', () => {
 
   test('a conversation file without a thinking setting still reads (the field is additive)', () => {
     const file = {
-      version: 1,
+      version: 2,
       id: 'abcdefgh-1234',
       title: 'Old',
       titleSource: 'auto',

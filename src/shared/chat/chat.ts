@@ -5,13 +5,15 @@ import { MemoryOpRefSchema } from '../memory/memory'
 import { CustomInstructionsSchema, MemoryModeSchema, ModelIdSchema } from '../app/settings'
 import { ThinkingSettingSchema } from './thinking'
 import { WebToolsSchema } from './web-tools'
+import { SpaceIdSchema } from '../memory/spaces'
 
 // Domain types of conversations, shared by the chat service, the contract and the renderer.
 // Blocks keep the Messages API's own field names, so a saved conversation maps onto a request
 // without translation. Beside this file: chat-channels.ts (the calls' inputs and outputs),
 // chat-events.ts (what a running reply tells the page), chat-models.ts (models, the key test).
 
-export const CONVERSATION_VERSION = 1
+/** 2: a conversation may name its memory space (`space`); files of version 1 load as version 2. */
+export const CONVERSATION_VERSION = 2
 
 export const ConversationIdSchema = z
   .string({ error: 'conversationId must be text' })
@@ -285,6 +287,11 @@ export const ConversationSchema = z.object({
   model: z.string().min(1).max(100),
   createdAt: TimeSchema,
   updatedAt: TimeSchema,
+  /**
+   * The memory space this chat sees as /memories (its project's); absent: the default space.
+   * Before `messages`, so a file cut off in its messages still says which memory it used.
+   */
+  space: SpaceIdSchema.optional(),
   messages: z.array(ChatMessageSchema),
   /** Kept at the top of the list. */
   pinned: z.boolean().optional(),

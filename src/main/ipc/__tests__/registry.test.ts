@@ -12,6 +12,7 @@ import {
 } from '@shared/contract'
 import { ErrorCodeSchema } from '@shared/errors'
 import { defaultSettings } from '@shared/app/settings'
+import { DEFAULT_SPACE_ID } from '@shared/memory/spaces'
 import { createServices, type Services } from '../../services'
 import { createAppService } from '../../services/app/app-service'
 import { createLogger, type Logger } from '../../services/log/logger'
@@ -400,6 +401,27 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
   ...chatGarbage()
 }
 
+const isMemoryChannel = (channel: ChannelName) => channel.startsWith('memory:')
+/** A memory payload in the default space (non-objects stay as they are: garbage). */
+function inDefaultSpace(payload: unknown): unknown {
+  return payload && typeof payload === 'object' && !Array.isArray(payload)
+    ? { space: DEFAULT_SPACE_ID, ...payload }
+    : payload
+}
+// Memory channels name their space: each case comes in the default space (so it fails for its
+// own reason), and a missing or malformed space is refused too.
+for (const channel of channelNames.filter(isMemoryChannel))
+  specificGarbage[channel] = [
+    ...specificGarbage[channel].map(([label, payload]): [string, unknown] => [
+      label,
+      inDefaultSpace(payload)
+    ]),
+    ['no space', {}],
+    ['space with a path', { space: '../other' }],
+    ['space number', { space: 7 }],
+    ['space upper-case', { space: 'DEFAULT' }]
+  ]
+
 /** Chat channels: ids that are not ids, empty or huge text, keys that do not belong. */
 function chatGarbage() {
   const ref = (extra: Record<string, unknown> = {}): Array<[string, unknown]> => [
@@ -733,10 +755,6 @@ describe('the registry refuses malformed payloads on every channel', () => {
         'app:diagnostics',
         'app:take-links',
         'app:crash-report',
-        'memory:archive-list',
-        'memory:sweep',
-        'memory:usage',
-        'memory:scan-secrets',
         'chat:list-conversations',
         'chat:pick-attachments',
         'chat:cost-summary',
@@ -1247,7 +1265,8 @@ describe('valid calls', () => {
   const bundleToken = async () => (await services.mcp.previewBundle(DROPPED_BUNDLE))?.token
 
   it.each(channelNames)('%s answers {ok:true,data} matching its output schema', async (channel) => {
-    const input = await validInput[channel]?.()
+    const made = await validInput[channel]?.()
+    const input = isMemoryChannel(channel) ? inDefaultSpace(made ?? {}) : made
     const result = await answer(registryWith(), channel, input)
     expect(result.ok, JSON.stringify(result)).toBe(true)
     if (!result.ok) return
@@ -1286,24 +1305,26 @@ describe('valid calls', () => {
   })
 })
 
+const space = DEFAULT_SPACE_ID
+
 describe('memory inputs are checked once, at the door', () => {
   // The memory engine takes typed inputs and no longer re-parses them: this is the one check.
   it('answers a malformed write, rename or list with BAD_INPUT naming the field; the store never sees it', async () => {
     const { handlers, spies } = spiedHandlers()
     const registry = registryWith(handlers)
-    await answer(registry, 'memory:create', { path: '/memories/a.md', content: 'a' })
+    await answer(registry, 'memory:create', { space, path: '/memories/a.md', content: 'a' })
     const write = expectFailure(
-      await answer(registry, 'memory:write', { path: '/memories/a.md', content: 5 }),
+      await answer(registry, 'memory:write', { space, path: '/memories/a.md', content: 5 }),
       'BAD_INPUT'
     )
     expect(write.message).toMatch(/content/)
     const rename = expectFailure(
-      await answer(registry, 'memory:rename', { from: '/memories/a.md' }),
+      await answer(registry, 'memory:rename', { space, from: '/memories/a.md' }),
       'BAD_INPUT'
     )
     expect(rename.message).toMatch(/to/)
     const list = expectFailure(
-      await answer(registry, 'memory:list', { limit: 100_000 }),
+      await answer(registry, 'memory:list', { space, limit: 100_000 }),
       'BAD_INPUT'
     )
     expect(list.message).toMatch(/limit/)
@@ -1317,9 +1338,10 @@ describe('memory inputs are checked once, at the door', () => {
 describe('pins through the services', () => {
   it('a renamed pinned file is still pinned, in the saved settings too', async () => {
     const registry = registryWith()
-    await answer(registry, 'memory:create', { path: '/memories/keep.md', content: 'k' })
+    await answer(registry, 'memory:create', { space, path: '/memories/keep.md', content: 'k' })
     await answer(registry, 'settings:update', { expiry: { pinned: ['keep.md'] } })
     const renamed = await answer(registry, 'memory:rename', {
+      space,
       from: '/memories/keep.md',
       to: '/memories/notes/kept.md'
     })
@@ -1328,7 +1350,7 @@ describe('pins through the services', () => {
       expect(services.settings.get().settings.expiry.pinned).toEqual(['notes/kept.md'])
     )
     expect(
-      await answer(registry, 'memory:list', { path: '/memories/notes/kept.md' })
+      await answer(registry, 'memory:list', { space, path: '/memories/notes/kept.md' })
     ).toMatchObject({ ok: true, data: { entries: [{ pinned: true }] } })
   })
 })

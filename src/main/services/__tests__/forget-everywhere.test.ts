@@ -139,7 +139,7 @@ describe('Forget finds a text everywhere Cairn keeps it', () => {
         kind
       ).toBe(true)
 
-    const result = await handlers['memory:forget']({ what: 'text', text: TEXT })
+    const result = await handlers['memory:forget']({ space: 'default', what: 'text', text: TEXT })
     const after = await holding(userDataDir)
     expect(after.filter((rel) => !named(rel, result))).toEqual([])
     // Nothing is named that does not hold it.
@@ -157,7 +157,9 @@ describe('Forget finds a text everywhere Cairn keeps it', () => {
     for (const place of result.elsewhere) {
       const target = removable(place)
       if (target)
-        elsewhere = (await handlers['memory:forget-at']({ text: TEXT, place: target })).elsewhere
+        elsewhere = (
+          await handlers['memory:forget-at']({ space: 'default', text: TEXT, place: target })
+        ).elsewhere
     }
     expect(elsewhere).toEqual([expect.objectContaining({ kind: 'other', name: 'Sync state' })])
     await services.dispose()

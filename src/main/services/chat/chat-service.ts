@@ -28,6 +28,7 @@ import { Turn, type TurnEnd } from './turn/turn'
 import { createTurnRunner } from './turn/turn-runner'
 import { createTitles } from './titles'
 import type { ChatEventName, MemoryToolRunner } from './types'
+import type { SpaceId } from '@shared/memory/spaces'
 
 /*
  * The chat service: conversations, replies and their events, models, the key test and write
@@ -43,7 +44,10 @@ export interface ChatServiceOptions {
   dir: string
   settings: { get(): { settings: Settings } }
   secrets: { getApiKey(): Promise<string | null> }
+  /** Claude's memory in the default space (and in every space when `memoryIn` is absent). */
   memory: MemoryToolRunner
+  /** Each space's memory (the registry's handles): a chat uses its own space's. */
+  memoryIn?: (space: SpaceId) => MemoryToolRunner
   logger: Logger
   anthropic?: AnthropicOptions
   clock?: () => Date
@@ -103,6 +107,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       return attachments.sweep(store.all(), startedAt)
     })
     .catch((error: unknown) => logger.warn('unsent attachments not swept', { error }))
+  const runnerIn = options.memoryIn ?? (() => options.memory)
   const approvals = new ApprovalDesk({
     mode: () => settings().memoryWriteApproval,
     emit,
@@ -126,7 +131,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   const turns = createTurnRunner({
     makeTurn: (conversation, ready) => {
       const current = settings()
-      const memory = memoryFor(conversation, options.memory)
+      const memory = memoryFor(conversation, runnerIn)
       return new Turn({
         ...(ready ? { ready } : {}),
         conversation,
@@ -218,7 +223,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     ...createOptionCalls(core, { models }),
     ...createDamagedCalls(core, { dir: options.dir, models, openFolder: options.openFolder }),
     ...createForgetCalls(core, emit),
-    ...createSendCalls(core, { models, attachments, memory: options.memory, annotate }),
+    ...createSendCalls(core, { models, attachments, memoryIn: runnerIn, annotate }),
     ...createMessageActions({
       find: core.find,
       ensureIdle: turns.ensureIdle,

@@ -46,7 +46,7 @@ export function createFakeChat() {
     'chat:create-conversation': (input?: { memory?: 'on' | 'off' }) => {
       const now = new Date().toISOString()
       const c: Conversation = {
-        version: 1,
+        version: 2,
         id: `c${String(next++).padStart(8, '0')}`,
         title: '',
         titleSource: 'auto',

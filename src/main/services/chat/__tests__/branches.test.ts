@@ -1,7 +1,7 @@
 import { readFile, writeFile, mkdir, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import type { ChatMessage, Conversation } from '@shared/chat/chat'
+import { CONVERSATION_VERSION, type ChatMessage, type Conversation } from '@shared/chat/chat'
 import { versionsByMessage } from '@shared/chat/message-actions'
 import { gate, memory, reply, text } from '../../../../../e2e/fake-anthropic'
 import { useTempDir } from '../../__tests__/helpers'
@@ -259,7 +259,8 @@ describe('saved format', () => {
     const regenerated = await chat.regenerate({ conversationId: old.id })
     await rig.events.end(regenerated.turnId)
     const onDisk = await saved(rig, old.id)
-    expect(onDisk.version).toBe(1)
+    // Saved with the current version: the file was brought up to it when it loaded.
+    expect(onDisk.version).toBe(CONVERSATION_VERSION)
     expect(onDisk.title).toBe('Old one')
     expect(onDisk.branches?.[0]).toMatchObject({ after: 'u1', active: 1 })
     expect(await readdir(folder)).toEqual(['old-conversation-1.json']) // nothing moved aside
@@ -282,7 +283,7 @@ describe('versions nest', () => {
           error: null
         }
   const conversation = (ids: string[]): Conversation => ({
-    version: 1,
+    version: 2,
     id: 'nest-test-0001',
     title: 't',
     titleSource: 'auto',
@@ -327,7 +328,7 @@ describe('versions nest', () => {
 describe('a save that fails', () => {
   test('leaves the conversation as it was and starts no reply', async () => {
     const conversation: Conversation = {
-      version: 1,
+      version: 2,
       id: 'save-fails-0001',
       title: 'Plan a trip',
       titleSource: 'auto',

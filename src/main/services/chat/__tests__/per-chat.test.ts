@@ -1,7 +1,8 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { ConversationSchema } from '@shared/chat/chat'
+import { CONVERSATION_VERSION, ConversationSchema } from '@shared/chat/chat'
+import { migrateConversation } from '../conversations/migrate'
 import type { ModelOption } from '@shared/chat/models'
 import { automaticModel, modelLabel, newestSonnet } from '@shared/models/model-choice'
 import { AUTO_MODEL, defaultSettings, FALLBACK_MODEL, SettingsSchema } from '@shared/app/settings'
@@ -333,13 +334,15 @@ describe('conversation files from before per-chat options', () => {
     await mkdir(join(dir, 'user-data', 'conversations'), { recursive: true })
     const file = join(dir, 'user-data', 'conversations', `${id}.json`)
     await writeFile(file, JSON.stringify(old))
-    expect(ConversationSchema.parse(old)).toEqual(old)
+    // Version 1 (before spaces) reads as version 2 with nothing else changed.
+    const current = { ...old, version: CONVERSATION_VERSION }
+    expect(ConversationSchema.parse(migrateConversation(old))).toEqual(current)
     const rig = await startRig(dir)
     const { conversations, problems } = await rig.chat.listConversations()
     expect(problems).toEqual([])
     expect(conversations.map((c) => c.id)).toEqual([id])
     const { conversation } = await rig.chat.getConversation({ conversationId: id })
-    expect(conversation).toEqual(old)
+    expect(conversation).toEqual(current)
     expect(optionsOf(conversation)).toEqual({
       conversationId: id,
       model: 'claude-sonnet-4-6',

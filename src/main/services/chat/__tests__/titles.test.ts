@@ -151,7 +151,7 @@ describe('generated chat titles', () => {
 
 describe('titles without the chat service', () => {
   const answered = (title = 'Plan my trip'): Conversation => ({
-    version: 1,
+    version: 2,
     id: 'c0ffee00-0000-4000-8000-000000000001',
     title,
     titleSource: 'auto',

@@ -20,6 +20,7 @@ import type { ModelCatalog } from '../models/models'
 import { newChatModel } from '../models/new-chat-model'
 import type { ChatService } from './api'
 import type { ChatCore } from './core'
+import { SpaceIdSchema } from '@shared/memory/spaces'
 
 /*
  * Damaged conversation files (issue 36): the store moves a file it cannot read aside as
@@ -151,6 +152,7 @@ export function createDamagedCalls(
     const instructions = CustomInstructionsSchema.safeParse(header.instructions)
     const thinking = ThinkingSettingSchema.safeParse(header.thinking)
     const web = WebToolsSchema.safeParse(header.web)
+    const space = SpaceIdSchema.safeParse(header.space)
     const base = titleOf(salvage) ?? UNTITLED
     return {
       version: CONVERSATION_VERSION,
@@ -173,6 +175,8 @@ export function createDamagedCalls(
           ? {}
           : { memory: 'off' as const }),
       ...(instructions.success ? { instructions: instructions.data } : {}),
+      // Its memory stays its project's: a recovered chat never reads another space.
+      ...(space.success ? { space: space.data } : {}),
       ...(thinking.success ? { thinking: thinking.data } : {}),
       ...(web.success ? { web: web.data } : {})
     }

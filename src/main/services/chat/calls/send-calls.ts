@@ -4,6 +4,7 @@ import { CairnError } from '@shared/errors'
 import { isUnfinishedReply, lastSpoken } from '@shared/chat/retry-target'
 import type { AttachmentService } from '../attachments'
 import { memoryFor } from '../conversations/conversation-options'
+import type { SpaceId } from '@shared/memory/spaces'
 import { hasUserText, titleFrom } from '../conversations/conversations'
 import { noteUndone } from '../frame/undone-note'
 import { unreadableAttachment, type ModelCatalog } from '../models/models'
@@ -24,7 +25,7 @@ export function createSendCalls(
   deps: {
     models: ModelCatalog
     attachments: Pick<AttachmentService, 'blocksForSend'>
-    memory: MemoryToolRunner
+    memoryIn: (space: SpaceId) => MemoryToolRunner
     /** Puts on a new message what changed since Claude was last told; returns its undo. */
     annotate(conversation: Conversation, message: UserMessage): Undo
   }
@@ -53,7 +54,7 @@ export function createSendCalls(
           const unnoteUndone = await noteUndone(
             conversation,
             message,
-            memoryFor(conversation, deps.memory)
+            memoryFor(conversation, deps.memoryIn)
           )
           conversation.messages.push(message)
           conversation.updatedAt = now

@@ -2,6 +2,7 @@ import { MEMORY_OFF_TOOL_TEXT, type Conversation } from '@shared/chat/chat'
 import type { ConversationOptions } from '@shared/chat/channels'
 import type { ToolResult } from '@shared/memory/memory'
 import type { Settings } from '@shared/app/settings'
+import { DEFAULT_SPACE_ID, type SpaceId } from '@shared/memory/spaces'
 import type { MemoryToolRunner } from '../types'
 
 /*
@@ -21,12 +22,17 @@ export function memoryOn(conversation: Pick<Conversation, 'memory'>): boolean {
   return conversation.memory !== 'off'
 }
 
-/** The memory runner a turn of this chat may use. */
+/**
+ * The memory runner a turn of this chat may use: its own space's (its project's memory, or the
+ * default space), asked of the registry through `runnerIn`; none for a chat without memory.
+ */
 export function memoryFor(
-  conversation: Pick<Conversation, 'memory'>,
-  runner: MemoryToolRunner
+  conversation: Pick<Conversation, 'memory' | 'space'>,
+  runnerIn: (space: SpaceId) => MemoryToolRunner
 ): MemoryToolRunner {
-  return memoryOn(conversation) ? runner : MEMORY_OFF_RUNNER
+  return memoryOn(conversation)
+    ? runnerIn(conversation.space ?? DEFAULT_SPACE_ID)
+    : MEMORY_OFF_RUNNER
 }
 
 /** The instructions this chat sends: its own override, else the ones from Settings. */

@@ -12,6 +12,7 @@ import { ZodError } from 'zod'
 import { ensurePrivateDir, writeFileDurably } from '../../fs/durable'
 import type { Logger } from '../../log/logger'
 import { createFileGate } from './file-gate'
+import { migrateConversation } from './migrate'
 
 /*
  * One JSON file per conversation in <userData>/conversations. Everything is read once into
@@ -155,7 +156,7 @@ export function createConversationStore(options: {
     const version = (raw as { version?: unknown } | null)?.version
     if (typeof version === 'number' && version > CONVERSATION_VERSION)
       return moveAside(name, `it was written by a newer Cairn (version ${version})`)
-    const parsed = ConversationSchema.safeParse(raw)
+    const parsed = ConversationSchema.safeParse(migrateConversation(raw))
     if (!parsed.success) {
       const first = parsed.error.issues[0]
       return moveAside(
@@ -326,7 +327,7 @@ function parseOutside(text: string, id: string): Conversation | null {
   try {
     const raw = JSON.parse(text) as { version?: unknown } | null
     if (typeof raw?.version === 'number' && raw.version > CONVERSATION_VERSION) return null
-    const parsed = ConversationSchema.safeParse(raw)
+    const parsed = ConversationSchema.safeParse(migrateConversation(raw))
     return parsed.success && parsed.data.id === id ? parsed.data : null
   } catch {
     return null

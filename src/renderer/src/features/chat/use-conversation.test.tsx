@@ -52,7 +52,7 @@ const summary = {
 function setUp() {
   const main = installFakeMain()
   const conversation: Conversation = {
-    version: 1,
+    version: 2,
     id,
     title: 'Hello?',
     titleSource: 'auto',

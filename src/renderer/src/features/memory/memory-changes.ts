@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { MemoryChange } from '@shared/memory/memory'
-import { memoryData } from './memory-data-store'
+import { memoryDataFor } from './memory-data-store'
+import { useMemorySpace } from './memory-space'
 
 /*
  * What a panel re-reads after a memory change is decided here, from the event itself: the open
@@ -19,12 +20,13 @@ type Rule = (change: MemoryChange) => boolean
 /** Counts the changes the rule made by `ruleFor(key)` accepts (a module-level function). */
 function useChangeCount(key: string, ruleFor: (key: string) => Rule): number {
   const [count, setCount] = useState(0)
+  const space = useMemorySpace()
   useEffect(() => {
     const rule = ruleFor(key)
-    return memoryData.onChange((change) => {
+    return memoryDataFor(space).onChange((change) => {
       if (rule(change)) setCount((n) => n + 1)
     })
-  }, [key, ruleFor])
+  }, [key, ruleFor, space])
   return count
 }
 

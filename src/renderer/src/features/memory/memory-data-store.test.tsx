@@ -23,7 +23,9 @@ function Probe({ path }: { path: string }) {
 const probe = () => screen.getByTestId('probe').textContent
 
 function announce(main: FakeMain, change: Partial<MemoryChange> & { paths: string[] }): void {
-  act(() => main.emit('memory:changed', { actor: { kind: 'external' }, ...change }))
+  act(() =>
+    main.emit('memory:changed', { space: 'default', actor: { kind: 'external' }, ...change })
+  )
 }
 
 function Pages() {
@@ -50,8 +52,8 @@ describe('the memory-data store', () => {
     act(() => screen.getByRole('button', { name: 'twice' }).click())
     await waitFor(() => expect(screen.getByTestId('pages').textContent).toBe('entries=520'))
     expect(main.callsTo('memory:list')).toEqual([
-      { limit: 500 },
-      { cursor: '/memories/n499.md', limit: 500 }
+      { space: 'default', limit: 500 },
+      { space: 'default', cursor: '/memories/n499.md', limit: 500 }
     ])
   })
 
@@ -62,7 +64,7 @@ describe('the memory-data store', () => {
     expect(main.callsTo('memory:list')).toHaveLength(1)
     expect(main.callsTo('memory:usage')).toHaveLength(1)
 
-    const usage = await main.api.memory.usage()
+    const usage = await main.api.memory.usage({ space: 'default' })
     main.memory.set('/memories/c.md', 'c')
     announce(main, { paths: ['/memories/c.md'], usage: { ...usage, files: 3 }, activitySeq: 1 })
     await waitFor(() => expect(probe()).toContain('entries=3 files=3'))
@@ -110,7 +112,9 @@ describe('the memory-data store', () => {
     const main = installFakeMain({ memory: { '/memories/a.md': 'a' } })
     render(<Probe path="/memories/a.md" />)
     await waitFor(() => expect(probe()).toContain('entries=1'))
-    act(() => main.emit('memory:changed', { paths: '/memories/a.md', actor: 'someone' }))
+    act(() =>
+      main.emit('memory:changed', { space: 'default', paths: '/memories/a.md', actor: 'someone' })
+    )
     expect(probe()).toContain('file=0 history=0 activity=0')
     expect(main.callsTo('memory:list')).toHaveLength(1)
   })

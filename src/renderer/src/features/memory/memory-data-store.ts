@@ -5,11 +5,13 @@ import {
   type MemoryEntry,
   type MemoryUsage
 } from '@shared/memory/memory'
+import type { SpaceId } from '@shared/memory/spaces'
 import { call, onEvent } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 
 /*
- * The renderer's one copy of what memory holds: the listing and usage, kept up to date from one
+ * The renderer's one copy of what a memory space holds (one store per space, memoryDataFor): the
+ * listing and usage, kept up to date from one
  * subscription to `memory:changed`. An event carries the usage after the change, so only the list
  * is asked again, once per event (events that arrive while a list is on its way fold into one
  * more). Panels that show one file, its history or the activity log do not listen to the bridge
@@ -41,6 +43,8 @@ const EMPTY: MemoryListState = {
 const HIGHLIGHT_MS = 2500
 
 export class MemoryDataStore {
+  constructor(readonly space: SpaceId) {}
+
   private state = EMPTY
   private readonly watchers = new Set<() => void>()
   private readonly changeListeners = new Set<(change: MemoryChange) => void>()
@@ -91,7 +95,7 @@ export class MemoryDataStore {
     if (this.loadingAfter === cursor) return
     this.loadingAfter = cursor
     const mine = this.generation
-    call((api) => api.memory.list({ cursor, limit: MEMORY_LIST_DEFAULT }))
+    call((api) => api.memory.list({ space: this.space, cursor, limit: MEMORY_LIST_DEFAULT }))
       .finally(() => {
         if (this.loadingAfter === cursor) this.loadingAfter = null
       })
@@ -110,7 +114,10 @@ export class MemoryDataStore {
     if (this.off) return
     try {
       const offs = [
-        onEvent('memory:changed', (change) => this.changed(change)),
+        // Every space's changes come on one event; this store hears its own space's.
+        onEvent('memory:changed', ({ space, ...change }) => {
+          if (space === this.space) this.changed(change)
+        }),
         // Pinned patterns, expiry and caps live in settings: the badges and usage follow them.
         onEvent('settings:changed', () => {
           if (this.watchers.size) this.reload()
@@ -175,8 +182,8 @@ export class MemoryDataStore {
       const limit = Math.min(MEMORY_LIST_MAX, Math.max(MEMORY_LIST_DEFAULT, this.shown))
       try {
         const [page, usage] = await Promise.all([
-          call((api) => api.memory.list({ limit })),
-          withUsage ? call((api) => api.memory.usage()) : null
+          call((api) => api.memory.list({ space: this.space, limit })),
+          withUsage ? call((api) => api.memory.usage({ space: this.space })) : null
         ])
         if (mine !== this.generation) continue
         this.shown = page.entries.length
@@ -200,5 +207,11 @@ export class MemoryDataStore {
   }
 }
 
-/** The one store the memory views share. */
-export const memoryData = new MemoryDataStore()
+const stores = new Map<SpaceId, MemoryDataStore>()
+
+/** The one store per space that the memory views of that space share. */
+export function memoryDataFor(space: SpaceId): MemoryDataStore {
+  let store = stores.get(space)
+  if (!store) stores.set(space, (store = new MemoryDataStore(space)))
+  return store
+}

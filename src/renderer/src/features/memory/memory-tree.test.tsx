@@ -312,8 +312,8 @@ describe('MemoryTree in pages', () => {
     await waitFor(() => expect(setSize()).toBe('620'), { timeout: 10_000 })
     expect(screen.queryByRole('button', { name: /^Show more/ })).toBeNull()
     expect(main.callsTo('memory:list')).toEqual([
-      { limit: 500 },
-      { cursor: '/memories/n499.md', limit: 500 }
+      { space: 'default', limit: 500 },
+      { space: 'default', cursor: '/memories/n499.md', limit: 500 }
     ])
   }, 30_000)
 
@@ -334,8 +334,8 @@ describe('MemoryTree in pages', () => {
       { timeout: 10_000 }
     )
     expect(main.callsTo('memory:list')).toEqual([
-      { limit: 500 },
-      { cursor: '/memories/n499.md', limit: 500 }
+      { space: 'default', limit: 500 },
+      { space: 'default', cursor: '/memories/n499.md', limit: 500 }
     ])
   }, 30_000)
 })

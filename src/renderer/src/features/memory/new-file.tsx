@@ -5,6 +5,7 @@ import { Dialog } from '../../components/dialog'
 import { call } from '../../lib/api'
 import { emptyNameProblem, explainNameFailure, type NameAttempt } from './memory-failures'
 import { toMemoryPath } from './memory-paths'
+import { useMemorySpace } from './memory-space'
 
 interface Props {
   entries: readonly MemoryEntry[] | null
@@ -24,6 +25,7 @@ export function kindIn(entries: readonly MemoryEntry[] | null): NameAttempt['kin
  * and the reason under the field; only a file that was made closes it.
  */
 export function NewFileButton({ entries, onCreated }: Props) {
+  const space = useMemorySpace()
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
@@ -34,7 +36,7 @@ export function NewFileButton({ entries, onCreated }: Props) {
     setProblem(empty)
     if (empty) return
     setBusy(true)
-    call((api) => api.memory.create({ path, content: '', kind: 'file' }))
+    call((api) => api.memory.create({ space, path, content: '', kind: 'file' }))
       .then(
         () => {
           setOpen(false)

@@ -3,6 +3,7 @@ import { SEARCH_LIMIT_MAX, SEARCH_PAGE, type MemorySearchResult } from '@shared/
 import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { useFolderChanges } from './memory-changes'
+import { useMemorySpace } from './memory-space'
 
 /** Waits this long after the last key before asking the engine (every key would be a search). */
 const TYPING_MS = 150
@@ -22,6 +23,7 @@ export interface SearchPages {
  * names a file asks again for as many hits as are shown, so reading on never jumps back to page one.
  */
 export function useSearchPages(query: string): SearchPages & { more(): Promise<void> } {
+  const space = useMemorySpace()
   const changes = useFolderChanges()
   const [state, setState] = useState<SearchPages>({
     query: '',
@@ -38,7 +40,7 @@ export function useSearchPages(query: string): SearchPages & { more(): Promise<v
     const limit = Math.min(wanted.current.count, SEARCH_LIMIT_MAX)
     let live = true
     const timer = setTimeout(() => {
-      call((api) => api.memory.search({ query, limit })).then(
+      call((api) => api.memory.search({ space, query, limit })).then(
         (result) => live && setState({ query, result, error: null, loadingMore: false }),
         (failure: unknown) =>
           live &&
@@ -49,7 +51,7 @@ export function useSearchPages(query: string): SearchPages & { more(): Promise<v
       live = false
       clearTimeout(timer)
     }
-  }, [query, changes])
+  }, [space, query, changes])
 
   const more = useCallback(async (): Promise<void> => {
     const shown = state.result
@@ -57,7 +59,9 @@ export function useSearchPages(query: string): SearchPages & { more(): Promise<v
     const offset = shown.files.length
     setState((now) => ({ ...now, loadingMore: true }))
     try {
-      const page = await call((api) => api.memory.search({ query, offset, limit: SEARCH_PAGE }))
+      const page = await call((api) =>
+        api.memory.search({ space, query, offset, limit: SEARCH_PAGE })
+      )
       setState((now) =>
         // Added only to the answer it continues (a newer one may have arrived meanwhile).
         now.query === query && now.result?.files.length === offset
@@ -73,7 +77,7 @@ export function useSearchPages(query: string): SearchPages & { more(): Promise<v
     } catch (failure: unknown) {
       setState((now) => ({ ...now, loadingMore: false, error: toShownError(failure) }))
     }
-  }, [query, state])
+  }, [space, query, state])
 
   return { ...state, more }
 }

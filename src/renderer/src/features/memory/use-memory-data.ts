@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react'
 import type { MemoryEntry, MemoryUsage } from '@shared/memory/memory'
 import type { ShownError } from '../../lib/errors'
-import { memoryData } from './memory-data-store'
+import { memoryDataFor } from './memory-data-store'
+import { useMemorySpace } from './memory-space'
 
 export interface MemoryData {
   /** The pages loaded so far (main sends the folder a page at a time). */
@@ -23,6 +24,7 @@ export interface MemoryData {
  * or the activity follow their own changes through memory-changes.ts.
  */
 export function useMemoryData(): MemoryData {
+  const memoryData = memoryDataFor(useMemorySpace())
   const state = useSyncExternalStore(memoryData.subscribe, memoryData.getSnapshot)
   const cursor = state.nextCursor
   return {

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { ChevronRight, Undo2 } from 'lucide-react'
 import { plural } from '../../../lib/format'
 import { revert } from '../../memory/history/history-api'
+import { useMemorySpace } from '../../memory/memory-space'
 import { overwriteOf, UndoConflict } from '../../memory/history/undo-conflict'
 import type { ChipData } from './chip-data'
 import { MemoryChip } from './memory-chip'
@@ -40,6 +41,7 @@ export function MemoryChipGroup({
   chips: ChipData[]
   onOpen(path: string): void
 }) {
+  const space = useMemorySpace()
   const [open, setOpen] = useState(false)
   const [state, setState] = useState<State>({ kind: 'idle' })
   // Bumped after Undo all: the chips mount again and read that they were undone.
@@ -50,7 +52,7 @@ export function MemoryChipGroup({
 
   const run = () => {
     setState({ kind: 'busy' })
-    void undoAll(chips).then((outcome) => {
+    void undoAll(space, chips).then((outcome) => {
       setState({
         kind: 'done',
         undone: outcome.undone,
@@ -75,7 +77,7 @@ export function MemoryChipGroup({
     setGeneration((g) => g + 1)
   }
   const anyway = (item: NotUndone) => {
-    void revert(item.seq, overwriteOf(item.conflict)).then(
+    void revert(space, item.seq, overwriteOf(item.conflict)).then(
       (result) => {
         if (result.status === 'reverted') settle(item.seq, true)
         else

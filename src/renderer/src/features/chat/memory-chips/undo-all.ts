@@ -2,6 +2,7 @@ import { toShownError } from '../../../lib/errors'
 import { errorText } from '../../memory/change-words'
 import type { UndoConflictResult } from '../../memory/history/undo-conflict'
 import { revert, undoneOf } from '../../memory/history/history-api'
+import type { SpaceId } from '@shared/memory/spaces'
 import type { ChipData } from './chip-data'
 
 // Undo all of an answer's memory changes: newest first, each through the one undo path
@@ -31,14 +32,14 @@ export function undoableSeqs(chips: readonly ChipData[]): number[] {
   )
 }
 
-export async function undoAll(chips: readonly ChipData[]): Promise<UndoAllOutcome> {
+export async function undoAll(space: SpaceId, chips: readonly ChipData[]): Promise<UndoAllOutcome> {
   const seqs = undoableSeqs(chips)
-  const already = await undoneOf(seqs)
+  const already = await undoneOf(space, seqs)
   const outcome: UndoAllOutcome = { undone: already.size, conflicts: [], failures: [] }
   for (const seq of [...seqs].reverse()) {
     if (already.has(seq)) continue
     try {
-      const result = await revert(seq)
+      const result = await revert(space, seq)
       if (result.status === 'reverted') outcome.undone++
       else outcome.conflicts.push({ seq, conflict: result })
     } catch (failure) {

@@ -176,7 +176,7 @@ describe('message actions', () => {
   it('Regenerate asks main for a new answer', async () => {
     const main = installFakeMain()
     main.conversations.set('c00000001', {
-      version: 1,
+      version: 2,
       id: 'c00000001',
       title: 't',
       titleSource: 'auto',

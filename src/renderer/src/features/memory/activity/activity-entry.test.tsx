@@ -196,7 +196,7 @@ describe('Activity entries', () => {
       })
     ).toBe('You undid a sweep, bringing back b.md, c.md, d.md, e.md')
     await user.click(within(item).getByRole('button', { name: /^Undo Expiry swept 5 files/ }))
-    expect(main.callsTo('memory:revert')).toEqual([{ seq: 9 }])
+    expect(main.callsTo('memory:revert')).toEqual([{ space: 'default', seq: 9 }])
     const status = await within(item).findByRole('status')
     expect(status.textContent).toMatch(/^Brought back 4 files; 1 file left as it was:/)
     await user.click(within(item).getByRole('button', { name: 'why' }))

@@ -4,6 +4,7 @@ import { call } from '../../../lib/api'
 import { toShownError, type ShownError } from '../../../lib/errors'
 import { ActivityEntryRow } from './activity-entry'
 import { useActivityChanges } from '../memory-changes'
+import { useMemorySpace } from '../memory-space'
 
 const ACTORS: { value: ActorKind | ''; label: string }[] = [
   { value: '', label: 'Everyone' },
@@ -59,6 +60,7 @@ export function ActivityPanel({
   onOpen(path: string): void
   onOpenConversation(conversationId: string): void
 }) {
+  const space = useMemorySpace()
   const [actor, setActor] = useState<ActorKind | ''>('')
   const [path, setPath] = useState('')
   const [text, setText] = useState('')
@@ -70,6 +72,7 @@ export function ActivityPanel({
   useEffect(() => {
     let live = true
     const query = {
+      space,
       limit: 200,
       ...(actor ? { actor } : {}),
       ...(path.trim() ? { path: path.trim() } : {}),
@@ -86,7 +89,7 @@ export function ActivityPanel({
     return () => {
       live = false
     }
-  }, [actor, path, text, changes])
+  }, [space, actor, path, text, changes])
 
   return (
     <div className="flex h-full min-h-0 flex-col">

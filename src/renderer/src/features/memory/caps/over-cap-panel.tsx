@@ -18,6 +18,7 @@ import { navigate } from '../../../lib/navigation'
 import { formatAgo } from '../../../lib/time'
 import { afterArchive, allCandidates, preselect, type RoomOrder } from './make-room'
 import { useFolderChanges } from '../memory-changes'
+import { useMemorySpace } from '../memory-space'
 
 function factsOf(usage: MemoryUsage) {
   return {
@@ -141,6 +142,7 @@ const ORDERS = [
 
 /** The files to archive, in the chosen order, with checkboxes, sizes and when each was last used. */
 function ArchivePicker({ onArchived }: { onArchived(message: string): void }) {
+  const space = useMemorySpace()
   const [impact, setImpact] = useState<CapImpact | null>(null)
   const [loadedAt, setLoadedAt] = useState(0)
   const [order, setOrder] = useState<RoomOrder>('oldest')
@@ -153,7 +155,7 @@ function ArchivePicker({ onArchived }: { onArchived(message: string): void }) {
 
   useEffect(() => {
     let live = true
-    call((api) => api.memory.capImpact()).then(
+    call((api) => api.memory.capImpact({ space })).then(
       (value) => {
         if (!live) return
         setImpact(value)
@@ -166,7 +168,7 @@ function ArchivePicker({ onArchived }: { onArchived(message: string): void }) {
     return () => {
       live = false
     }
-  }, [changes])
+  }, [space, changes])
 
   if (!impact) {
     return error ? (
@@ -190,7 +192,7 @@ function ArchivePicker({ onArchived }: { onArchived(message: string): void }) {
     if (busy || chosen.size === 0) return
     setBusy(true)
     try {
-      const result = await call((api) => api.memory.archive({ paths: [...chosen] }))
+      const result = await call((api) => api.memory.archive({ space, paths: [...chosen] }))
       setError(null)
       onArchived(
         `Archived ${plural(result.paths.length, 'file')}. Undo in Activity, or restore from the archive in Expiry.`

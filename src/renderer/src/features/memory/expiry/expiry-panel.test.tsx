@@ -60,9 +60,15 @@ describe('ExpiryPanel', () => {
     await user.type(field, '2099-01-31')
     await user.click(screen.getByRole('button', { name: 'Restore' }))
     expect(main.callsTo('memory:archive-restore')).toEqual([
-      { archiveId: '2025-06-01T00-00-00.000Z', path: '/memories/trip.md', expires: 'remove' },
-      { archiveId: '2025-06-01T00-00-00.000Z', path: '/memories/a.md' },
       {
+        space: 'default',
+        archiveId: '2025-06-01T00-00-00.000Z',
+        path: '/memories/trip.md',
+        expires: 'remove'
+      },
+      { space: 'default', archiveId: '2025-06-01T00-00-00.000Z', path: '/memories/a.md' },
+      {
+        space: 'default',
         archiveId: '2025-06-01T00-00-00.000Z',
         path: '/memories/trip.md',
         expires: 'extend',
@@ -118,7 +124,7 @@ describe('ExpiryPanel', () => {
     expect(within(list).getAllByRole('button', { name: /^Restore all/ })).toHaveLength(1)
     await user.click(within(list).getByRole('button', { name: /^Restore all 3 files archived / }))
     expect(main.callsTo('memory:archive-restore-all')).toEqual([
-      { archiveId: '2025-06-02T00-00-00.000Z' }
+      { space: 'default', archiveId: '2025-06-02T00-00-00.000Z' }
     ])
     expect(
       await screen.findByText(
@@ -127,6 +133,7 @@ describe('ExpiryPanel', () => {
     ).toBeTruthy()
     await user.click(within(sweep).getByRole('button', { name: 'Restore /memories/b.md' }))
     expect(main.callsTo('memory:archive-restore').at(-1)).toEqual({
+      space: 'default',
       archiveId: '2025-06-02T00-00-00.000Z',
       path: '/memories/b.md'
     })

@@ -9,11 +9,13 @@ import { daysUntil, formatDateTime } from '../../../lib/time'
 import { ArchiveList, dayOf, type ArchiveGroup } from './archive-list'
 import { SweepNow } from './sweep-now'
 import { useFolderChanges } from '../memory-changes'
+import { useMemorySpace } from '../memory-space'
 
 const DAY = 86_400_000
 
 /** What expiry would do, "sweep now", and the archive to bring files back from. */
 export function ExpiryPanel({ settings }: { settings: Settings | null }) {
+  const space = useMemorySpace()
   const days = settings?.expiry.days ?? 90
   const [preview, setPreview] = useState<ExpiryPreviewItem[] | null>(null)
   const [archive, setArchive] = useState<ArchivedItem[] | null>(null)
@@ -29,8 +31,8 @@ export function ExpiryPanel({ settings }: { settings: Settings | null }) {
   useEffect(() => {
     let live = true
     Promise.all([
-      call((api) => api.memory.expiryPreview({ days })),
-      call((api) => api.memory.archiveList())
+      call((api) => api.memory.expiryPreview({ space, days })),
+      call((api) => api.memory.archiveList({ space }))
     ]).then(
       ([items, archived]) => {
         if (!live) return
@@ -44,14 +46,14 @@ export function ExpiryPanel({ settings }: { settings: Settings | null }) {
     return () => {
       live = false
     }
-  }, [days, changes, refresh])
+  }, [space, days, changes, refresh])
 
   const [extending, setExtending] = useState<ArchivedItem | null>(null)
 
   function restore(item: ArchivedItem, choice: Pick<RestoreInput, 'expires' | 'until'>): void {
     void run(async () => {
       await call((api) =>
-        api.memory.archiveRestore({ archiveId: item.archiveId, path: item.path, ...choice })
+        api.memory.archiveRestore({ space, archiveId: item.archiveId, path: item.path, ...choice })
       )
       return `Restored ${item.path}.`
     })
@@ -61,7 +63,7 @@ export function ExpiryPanel({ settings }: { settings: Settings | null }) {
   function restoreAll(group: ArchiveGroup): void {
     void run(async () => {
       const { paths, skipped } = await call((api) =>
-        api.memory.archiveRestoreAll({ archiveId: group.archiveId })
+        api.memory.archiveRestoreAll({ space, archiveId: group.archiveId })
       )
       const done = `Restored ${plural(paths.length, 'file')}.`
       if (!skipped.length) return done

@@ -3,12 +3,14 @@ import type { ExpiryPreviewItem } from '@shared/memory/expiry'
 import { Dialog } from '../../../components/dialog'
 import { call } from '../../../lib/api'
 import { plural } from '../../../lib/format'
+import { useMemorySpace } from '../memory-space'
 
 /**
  * "Sweep now": asks main what is due, shows that list and expires only what the user confirmed
  * (a file that became due since waits for the next sweep).
  */
 export function SweepNow({ run }: { run(task: () => Promise<string>): Promise<void> }) {
+  const space = useMemorySpace()
   const [due, setDue] = useState<ExpiryPreviewItem[] | null>(null)
   const action = due?.[0]?.action ?? 'archive'
   const count = plural(due?.length ?? 0, 'file')
@@ -20,7 +22,7 @@ export function SweepNow({ run }: { run(task: () => Promise<string>): Promise<vo
         onClick={() =>
           void run(async () => {
             const now = Date.now()
-            const items = await call((api) => api.memory.expiryPreview({ days: 0 }))
+            const items = await call((api) => api.memory.expiryPreview({ space, days: 0 }))
             const ready = items.filter((item) => item.expiresAt <= now)
             if (ready.length === 0) return 'Nothing is due to expire.'
             setDue(ready)
@@ -40,7 +42,7 @@ export function SweepNow({ run }: { run(task: () => Promise<string>): Promise<vo
           const paths = (due ?? []).map((item) => item.path)
           setDue(null)
           void run(async () => {
-            const { expired } = await call((api) => api.memory.sweep({ paths }))
+            const { expired } = await call((api) => api.memory.sweep({ space, paths }))
             return `Swept: ${plural(expired.length, 'file')} expired.`
           })
         }}

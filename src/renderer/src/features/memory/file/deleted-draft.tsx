@@ -4,7 +4,8 @@ import type { ActivityActor } from '@shared/memory/memory'
 import { Message, MESSAGE_BUTTON } from '../../../components/messages/message'
 import { call } from '../../../lib/api'
 import { namesPath } from '../memory-changes'
-import { memoryData } from '../memory-data-store'
+import { memoryDataFor } from '../memory-data-store'
+import { useMemorySpace } from '../memory-space'
 import { relativePath } from '../memory-paths'
 import type { DraftStore } from './draft-store'
 
@@ -18,16 +19,17 @@ export function isNotFound(failure: unknown): boolean {
  * not only the open one, so edits to a file the user left are not orphaned either.
  */
 export function useDraftDeletions(store: DraftStore): void {
+  const space = useMemorySpace()
   useEffect(() => {
     // The newest read per path wins: reads may finish out of order.
     const latest = new Map<string, number>()
     let reads = 0
-    return memoryData.onChange((change) => {
+    return memoryDataFor(space).onChange((change) => {
       for (const path of store.unsaved()) {
         if (!store.get(path) || !namesPath(change, path)) continue
         const read = ++reads
         latest.set(path, read)
-        call((api) => api.memory.read({ path, refresh: true })).then(
+        call((api) => api.memory.read({ space, path, refresh: true })).then(
           () => {
             if (latest.get(path) === read) store.clearDeleted(path)
           },
@@ -38,7 +40,7 @@ export function useDraftDeletions(store: DraftStore): void {
         )
       }
     })
-  }, [store])
+  }, [store, space])
 }
 
 /** Who took the file away, in the words the message starts with. */

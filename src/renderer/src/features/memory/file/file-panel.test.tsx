@@ -123,7 +123,9 @@ describe('FilePanel', () => {
       )
       // What the watcher does after a change on disk: memory:changed naming the paths.
       const announce = (...paths: string[]) =>
-        act(() => main.emit('memory:changed', { paths, actor: { kind: 'external' } }))
+        act(() =>
+          main.emit('memory:changed', { space: 'default', paths, actor: { kind: 'external' } })
+        )
       return { main, store, bump: () => announce('/memories/notes.md'), announce, view }
     }
     const conflictBanner = () =>
@@ -157,8 +159,8 @@ describe('FilePanel', () => {
       announce('/memories')
       await waitFor(() => expect(main.callsTo('memory:read')).toHaveLength(2))
       expect(main.callsTo('memory:read')).toEqual([
-        { path: '/memories/notes.md', refresh: false },
-        { path: '/memories/notes.md', refresh: true }
+        { space: 'default', path: '/memories/notes.md', refresh: false },
+        { space: 'default', path: '/memories/notes.md', refresh: true }
       ])
       expect(conflictBanner()).toHaveLength(0)
       expect(shown()).toContain('mine')

@@ -21,6 +21,7 @@ import { useDeletedBy, useKeptCopy, type DraftStore } from './draft-store'
 import { exactPattern, relativePath } from '../memory-paths'
 import { RenameDialog } from './rename-dialog'
 import { useFileDraft } from './use-file-draft'
+import { useMemorySpace } from '../memory-space'
 
 interface Props {
   entry: MemoryEntry
@@ -37,6 +38,7 @@ const QUIET_TOOL = 'button button--quiet @max-xl:px-2.5'
 
 /** One memory file: its text in an editor, saved through the engine with a conflict check. */
 export function FilePanel({ entry, drafts, pinnedPatterns, onMoved }: Props) {
+  const space = useMemorySpace()
   const path = entry.path
   const controller = useRef<EditorController | null>(null)
   const draft = useFileDraft(path, drafts, controller)
@@ -231,7 +233,7 @@ export function FilePanel({ entry, drafts, pinnedPatterns, onMoved }: Props) {
         onClose={() => setAsk(null)}
         onConfirm={() =>
           void act(
-            () => call((api) => api.memory.delete({ path })),
+            () => call((api) => api.memory.delete({ space, path })),
             () => {
               drafts.drop(path)
               drafts.dismissKept(path)

@@ -5,6 +5,7 @@ import { useMemoryData } from '../use-memory-data'
 import { emptyNameProblem, explainNameFailure } from '../memory-failures'
 import { relativePath, toMemoryPath } from '../memory-paths'
 import { kindIn } from '../new-file'
+import { useMemorySpace } from '../memory-space'
 
 interface Props {
   open: boolean
@@ -18,6 +19,7 @@ interface Props {
  * and what was typed, with the reason in plain words under the field.
  */
 export function RenameDialog({ open, path, onClose, onRenamed }: Props) {
+  const space = useMemorySpace()
   const entries = useMemoryData().entries
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
@@ -29,7 +31,7 @@ export function RenameDialog({ open, path, onClose, onRenamed }: Props) {
     if (empty) return
     if (to === path) return onClose()
     setBusy(true)
-    call((api) => api.memory.rename({ from: path, to }))
+    call((api) => api.memory.rename({ space, from: path, to }))
       .then(
         () => onRenamed(to),
         (failure: unknown) => {

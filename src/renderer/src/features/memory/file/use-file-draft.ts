@@ -6,6 +6,7 @@ import { toShownError, type ShownError } from '../../../lib/errors'
 import { isDirty, useDeletedBy, type DraftBase, type DraftStore } from './draft-store'
 import { isNotFound } from './deleted-draft'
 import { useFileChanges } from '../memory-changes'
+import { useMemorySpace } from '../memory-space'
 
 /*
  * One file's edit session. The rule for a conflict is about content, never about events: the
@@ -58,6 +59,7 @@ export function useFileDraft(
   store: DraftStore,
   controller: RefObject<EditorController | null>
 ): FileDraft {
+  const space = useMemorySpace()
   const [disk, setDisk] = useState<MemoryFile | null>(null)
   const [initialText, setInitialText] = useState<string | null>(null)
   const [docKey, setDocKey] = useState(0)
@@ -159,8 +161,8 @@ export function useFileDraft(
   const read = useCallback(() => {
     const refresh = live.current.opened
     live.current.opened = true
-    return call((api) => api.memory.read({ path, refresh }))
-  }, [path])
+    return call((api) => api.memory.read({ space, path, refresh }))
+  }, [space, path])
   /** Bumps when a change names this file: it is re-read and compared by hash. */
   const changes = useFileChanges(path)
 
@@ -236,10 +238,10 @@ export function useFileDraft(
     (content: string, expectedHash: string, secrets?: UserSecretsChoice) =>
       write(content, () =>
         call((api) =>
-          api.memory.write({ path, content, expectedHash, ...(secrets ? { secrets } : {}) })
+          api.memory.write({ space, path, content, expectedHash, ...(secrets ? { secrets } : {}) })
         )
       ),
-    [path, write]
+    [space, path, write]
   )
 
   /** A deleted file's draft back as the file: a create, so a file put back meanwhile is kept. */
@@ -247,10 +249,10 @@ export function useFileDraft(
     (content: string, secrets?: UserSecretsChoice) =>
       write(content, () =>
         call((api) =>
-          api.memory.create({ path, content, kind: 'file', ...(secrets ? { secrets } : {}) })
+          api.memory.create({ space, path, content, kind: 'file', ...(secrets ? { secrets } : {}) })
         )
       ),
-    [path, write]
+    [space, path, write]
   )
 
   const save = useCallback(

@@ -2,13 +2,15 @@ import type { VersionRef } from '@shared/memory/memory'
 import { DiffView } from '../../../components/diff-view'
 import { errorText, fileName, notKeptWhy } from '../change-words'
 import { useVersionPair } from './history-api'
+import { useMemorySpace } from '../memory-space'
 
 /**
  * What one change did to one file, from history: a new file's text, an edit's diff, a deleted
  * file's last text, a rename that kept the text. Reads the texts only while shown.
  */
 export function ChangeView({ change, label }: { change: VersionRef; label: string }) {
-  const { before, after, error } = useVersionPair(change, true)
+  const space = useMemorySpace()
+  const { before, after, error } = useVersionPair(space, change, true)
   if (error) return <p className="text-xs text-danger">{errorText(error)}</p>
   if (before.state === 'loading' || after.state === 'loading')
     return <p className="text-xs text-muted">Loading the change…</p>

@@ -5,6 +5,7 @@ import { Dialog } from '../../../components/dialog'
 import { toShownError } from '../../../lib/errors'
 import { errorText } from '../change-words'
 import { forget, forgotWords } from './history-api'
+import { useMemorySpace } from '../memory-space'
 
 /**
  * "Forget": a button that asks first (forgetting cannot be undone), then has history drop the
@@ -23,6 +24,7 @@ export function ForgetControl(props: {
   name?: string
   onDone?(result: ForgetResult): void
 }) {
+  const space = useMemorySpace()
   const [asking, setAsking] = useState(false)
   const [busy, setBusy] = useState(false)
   const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null)
@@ -30,7 +32,7 @@ export function ForgetControl(props: {
   function run(): void {
     setAsking(false)
     setBusy(true)
-    forget(props.what).then(
+    forget(space, props.what).then(
       (result) => {
         setBusy(false)
         setSaid({ ok: true, text: forgotWords(result) })

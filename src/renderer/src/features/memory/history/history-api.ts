@@ -12,74 +12,87 @@ import type {
   RevertResult
 } from '@shared/memory/history'
 import type { VersionRef } from '@shared/memory/memory'
+import type { SpaceId } from '@shared/memory/spaces'
 import { call } from '../../../lib/api'
 import { toShownError, type ShownError } from '../../../lib/errors'
 
 // The one place the UI meets the engine's version history (memory:history, memory:version-text,
-// memory:revert, and forgetting): if those channels change shape, only this file follows.
+// memory:revert, and forgetting): if those channels change shape, only this file follows. Each
+// call names the memory space it is for.
 
 const texts = new Map<string, Promise<string>>()
 
-/** The text of a version. Content-addressed, so a hash's text never changes: kept once read. */
-export function versionText(hash: string): Promise<string> {
-  let text = texts.get(hash)
+/**
+ * The text of a version. Content-addressed, so a hash's text never changes: kept once read (per
+ * space: another space's history may not hold it).
+ */
+export function versionText(space: SpaceId, hash: string): Promise<string> {
+  const key = `${space}:${hash}`
+  let text = texts.get(key)
   if (!text) {
-    text = call((api) => api.memory.versionText({ hash })).then((answer) => answer.text)
-    text.catch(() => texts.delete(hash))
-    texts.set(hash, text)
+    text = call((api) => api.memory.versionText({ space, hash })).then((answer) => answer.text)
+    text.catch(() => texts.delete(key))
+    texts.set(key, text)
   }
   return text
 }
 
-export function historyOf(path: string): Promise<HistoryVersion[]> {
-  return call((api) => api.memory.history({ path }))
+export function historyOf(space: SpaceId, path: string): Promise<HistoryVersion[]> {
+  return call((api) => api.memory.history({ space, path }))
 }
 
 /**
  * Undoes one activity entry; a conflict answer changed nothing and carries both texts.
  * `overwrite`: files changed since that the user chose to undo over (while still as compared).
  */
-export function revert(seq: number, overwrite?: RevertOverwrite[]): Promise<RevertResult> {
-  return call((api) => api.memory.revert({ seq, ...(overwrite?.length ? { overwrite } : {}) }))
+export function revert(
+  space: SpaceId,
+  seq: number,
+  overwrite?: RevertOverwrite[]
+): Promise<RevertResult> {
+  return call((api) =>
+    api.memory.revert({ space, seq, ...(overwrite?.length ? { overwrite } : {}) })
+  )
 }
 
 /** Of these entries, the ones a later change undid. */
-export async function undoneOf(seqs: number[]): Promise<Set<number>> {
+export async function undoneOf(space: SpaceId, seqs: number[]): Promise<Set<number>> {
   if (!seqs.length) return new Set()
-  return new Set((await call((api) => api.memory.undone({ seqs }))).seqs)
+  return new Set((await call((api) => api.memory.undone({ space, seqs }))).seqs)
 }
 
 /** Whether a later change undid this one (so an Undo shown again after a reload says "Undone"). */
-export async function wasUndone(seq: number): Promise<boolean> {
-  const { seqs } = await call((api) => api.memory.undone({ seqs: [seq] }))
+export async function wasUndone(space: SpaceId, seq: number): Promise<boolean> {
+  const { seqs } = await call((api) => api.memory.undone({ space, seqs: [seq] }))
   return seqs.includes(seq)
 }
 
 /** Versions in history holding a text the user pasted (masked lines, never the text). */
-export function findInHistory(text: string): Promise<FindInHistoryResult> {
-  return call((api) => api.memory.findInHistory({ text }))
+export function findInHistory(space: SpaceId, text: string): Promise<FindInHistoryResult> {
+  return call((api) => api.memory.findInHistory({ space, text }))
 }
 
 /** Forgets versions from history for good; texts read before are dropped here too. */
-export async function forget(what: ForgetInput): Promise<ForgetResult> {
-  const result = await call((api) => api.memory.forget(what))
+export async function forget(space: SpaceId, what: ForgetInput): Promise<ForgetResult> {
+  const result = await call((api) => api.memory.forget({ space, ...what }))
   texts.clear()
   return result
 }
 
 /** Takes a forgotten text out of one more place a Forget named; answers where it still is. */
 export async function forgetAt(
+  space: SpaceId,
   text: string,
   place: ForgetAtInput['place']
 ): Promise<ForgetAtResult> {
-  const result = await call((api) => api.memory.forgetAt({ text, place }))
+  const result = await call((api) => api.memory.forgetAt({ space, text, place }))
   texts.clear()
   return result
 }
 
 /** The secret scan's fix: the file's secrets redacted, and forgotten from history. */
-export async function forgetSecrets(path: string): Promise<ForgetSecretsResult> {
-  const result = await call((api) => api.memory.forgetSecrets({ path }))
+export async function forgetSecrets(space: SpaceId, path: string): Promise<ForgetSecretsResult> {
+  const result = await call((api) => api.memory.forgetSecrets({ space, path }))
   texts.clear()
   return result
 }
@@ -115,19 +128,24 @@ export function keptPlaceName(place: KeptPlace): string {
 }
 
 /** Puts an old version back as the user's own edit (itself in history, so it can be undone). */
-export async function restoreVersion(path: string, text: string, expectedHash: string | null) {
+export async function restoreVersion(
+  space: SpaceId,
+  path: string,
+  text: string,
+  expectedHash: string | null
+) {
   return call((api) =>
-    api.memory.write({ path, content: text, ...(expectedHash ? { expectedHash } : {}) })
+    api.memory.write({ space, path, content: text, ...(expectedHash ? { expectedHash } : {}) })
   )
 }
 
 /** One side of a change: its text, '' for no file, null while loading or when history lacks it. */
 export type Side = { state: 'ready'; text: string } | { state: 'loading' } | { state: 'missing' }
 
-function sideOf(hash: string | null, unstored: boolean): Side | Promise<Side> {
+function sideOf(space: SpaceId, hash: string | null, unstored: boolean): Side | Promise<Side> {
   if (hash === null) return { state: 'ready', text: '' }
   if (unstored) return { state: 'missing' }
-  return versionText(hash).then(
+  return versionText(space, hash).then(
     (text): Side => ({ state: 'ready', text }),
     (): Side => ({ state: 'missing' })
   )
@@ -135,19 +153,20 @@ function sideOf(hash: string | null, unstored: boolean): Side | Promise<Side> {
 
 /** The before and after texts of a version ref, read when `enabled`. */
 export function useVersionPair(
+  space: SpaceId,
   ref: VersionRef | null | undefined,
   enabled: boolean
 ): { before: Side; after: Side; error: ShownError | null } {
   const [pair, setPair] = useState<{ key: string; before: Side; after: Side } | null>(null)
   const [error, setError] = useState<ShownError | null>(null)
-  const key = ref ? `${ref.before}:${ref.after}` : ''
+  const key = ref ? `${space}:${ref.before}:${ref.after}` : ''
   useEffect(() => {
     if (!ref || !enabled) return
     let live = true
     const unstored = new Set(ref.unstored ?? [])
     Promise.all([
-      sideOf(ref.before, unstored.has('before')),
-      sideOf(ref.after, unstored.has('after'))
+      sideOf(space, ref.before, unstored.has('before')),
+      sideOf(space, ref.after, unstored.has('after'))
     ]).then(
       ([before, after]) => {
         if (live) setPair({ key, before, after })

@@ -40,7 +40,9 @@ describe('HistoryPanel', () => {
     expect((await screen.findByRole('status')).textContent).toMatch(/^Restored/)
     expect(main.memory.get(path)).toBe('# Me\n- tea\n')
     // The restore is a version of its own (the change naming the file re-reads).
-    act(() => main.emit('memory:changed', { paths: [path], actor: { kind: 'user' } }))
+    act(() =>
+      main.emit('memory:changed', { space: 'default', paths: [path], actor: { kind: 'user' } })
+    )
     await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(3))
   })
 

@@ -13,6 +13,7 @@ import { ForgetControl } from './forget-control'
 import { historyOf, restoreVersion, versionText } from './history-api'
 import { RestoreQuestion } from './restore-question'
 import { useHistoryChanges } from '../memory-changes'
+import { useMemorySpace } from '../memory-space'
 
 interface Loaded {
   versions: HistoryVersion[]
@@ -79,6 +80,7 @@ interface Props {
 
 /** History of the open file: its versions (who, when); one against the current text; restore. */
 export function HistoryPanel({ path, drafts, onKeepEditing }: Props) {
+  const space = useMemorySpace()
   const [loaded, setLoaded] = useState<Loaded | null>(null)
   const [error, setError] = useState<ShownError | null>(null)
   const [picked, setPicked] = useState<Picked | null>(null)
@@ -98,7 +100,10 @@ export function HistoryPanel({ path, drafts, onKeepEditing }: Props) {
     let live = true
     const refresh = opened.current
     opened.current = true
-    Promise.all([historyOf(path), call((api) => api.memory.read({ path, refresh }))]).then(
+    Promise.all([
+      historyOf(space, path),
+      call((api) => api.memory.read({ space, path, refresh }))
+    ]).then(
       ([versions, current]) => {
         if (!live) return
         setLoaded({ versions, current })
@@ -111,7 +116,7 @@ export function HistoryPanel({ path, drafts, onKeepEditing }: Props) {
     return () => {
       live = false
     }
-  }, [path, changes, reload])
+  }, [space, path, changes, reload])
 
   function forgotten(): void {
     setPicked(null)
@@ -132,8 +137,9 @@ export function HistoryPanel({ path, drafts, onKeepEditing }: Props) {
     }
     setPicked({ seq: v.seq, state: 'loading' })
     setStatus('')
-    const before = v.before === null ? Promise.resolve('') : versionText(v.before).catch(() => null)
-    Promise.all([versionText(v.hash), before]).then(
+    const before =
+      v.before === null ? Promise.resolve('') : versionText(space, v.before).catch(() => null)
+    Promise.all([versionText(space, v.hash), before]).then(
       ([text, was]) =>
         setPicked((p) => (p?.seq === v.seq ? { seq: v.seq, state: 'text', text, before: was } : p)),
       (failure: unknown) =>
@@ -153,7 +159,7 @@ export function HistoryPanel({ path, drafts, onKeepEditing }: Props) {
   async function restore(text: string): Promise<void> {
     if (!loaded) return
     try {
-      await restoreVersion(path, text, loaded.current.hash)
+      await restoreVersion(space, path, text, loaded.current.hash)
       // Only once the restore is on disk: a failed one leaves the edits where they were.
       drafts.drop(path)
       setStatus('Restored. The restore is in the history too, so it can be undone.')

@@ -7,6 +7,7 @@ import { plural } from '../../../lib/format'
 import { errorText } from '../change-words'
 import { revert, wasUndone } from './history-api'
 import { overwriteOf, UndoConflict, type UndoConflictResult } from './undo-conflict'
+import { useMemorySpace } from '../memory-space'
 
 type State =
   | { kind: 'idle' }
@@ -41,12 +42,13 @@ export function UndoControl({
   by?: string
   onDone?(): void
 }) {
+  const space = useMemorySpace()
   const [state, setState] = useState<State>({ kind: 'idle' })
   const [comparing, setComparing] = useState(false)
   // An undo done before (this view was left, the window reloaded) still says so.
   useEffect(() => {
     let live = true
-    wasUndone(seq).then(
+    wasUndone(space, seq).then(
       (undone) => {
         if (live && undone) setState((s) => (s.kind === 'idle' ? { kind: 'undone' } : s))
       },
@@ -55,11 +57,11 @@ export function UndoControl({
     return () => {
       live = false
     }
-  }, [seq])
+  }, [space, seq])
 
   function run(overwrite?: RevertOverwrite[]): void {
     setState({ kind: 'busy' })
-    revert(seq, overwrite).then(
+    revert(space, seq, overwrite).then(
       (result) => {
         if (result.status === 'reverted') {
           const skipped = result.skipped ?? []

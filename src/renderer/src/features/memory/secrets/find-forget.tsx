@@ -8,6 +8,7 @@ import { errorText } from '../change-words'
 import { ForgetControl } from '../history/forget-control'
 import { findInHistory, forgotWords } from '../history/history-api'
 import { KeptPlaces } from './kept-places'
+import { useMemorySpace } from '../memory-space'
 
 /**
  * "Find and forget a text": the user pastes a text (a password that slipped in), history lists
@@ -16,6 +17,7 @@ import { KeptPlaces } from './kept-places'
  * way to take it out there (issue 35).
  */
 export function FindAndForget() {
+  const space = useMemorySpace()
   const [text, setText] = useState('')
   const [found, setFound] = useState<{ text: string; result: FindInHistoryResult } | null>(null)
   const [busy, setBusy] = useState(false)
@@ -30,7 +32,7 @@ export function FindAndForget() {
   function find(): void {
     const needle = text
     setBusy(true)
-    findInHistory(needle).then(
+    findInHistory(space, needle).then(
       (result) => {
         setBusy(false)
         setError(null)

@@ -5,6 +5,7 @@ import { Dialog } from '../../../components/dialog'
 import { toShownError } from '../../../lib/errors'
 import { errorText } from '../change-words'
 import { forgetAt, keptPlaceName } from '../history/history-api'
+import { useMemorySpace } from '../memory-space'
 
 /**
  * "Also kept in": every place besides history where Cairn still keeps a text the user is
@@ -16,6 +17,7 @@ export function KeptPlaces(props: {
   places: KeptPlace[]
   onChange(places: KeptPlace[]): void
 }) {
+  const space = useMemorySpace()
   const [asking, setAsking] = useState<KeptPlace | null>(null)
   const [busy, setBusy] = useState(false)
   const [failed, setFailed] = useState('')
@@ -26,7 +28,7 @@ export function KeptPlaces(props: {
     setAsking(null)
     if (!target) return
     setBusy(true)
-    forgetAt(props.text, target).then(
+    forgetAt(space, props.text, target).then(
       (result) => {
         setBusy(false)
         setFailed('')

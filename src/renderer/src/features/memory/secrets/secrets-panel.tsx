@@ -7,12 +7,14 @@ import { plural } from '../../../lib/format'
 import { Dialog } from '../../../components/dialog'
 import { FindAndForget } from './find-forget'
 import { forgetSecrets, forgotWords } from '../history/history-api'
+import { useMemorySpace } from '../memory-space'
 
 /**
  * "Scan memory for secrets": the engine reads every file and answers where credentials are (file,
  * line, kind); the secret itself never comes back. Each finding opens its file for editing.
  */
 export function SecretsPanel({ onOpen }: { onOpen(path: string): void }) {
+  const space = useMemorySpace()
   const [result, setResult] = useState<SecretScanResult | null>(null)
   const [scanning, setScanning] = useState(false)
   const [error, setError] = useState<ShownError | null>(null)
@@ -23,7 +25,7 @@ export function SecretsPanel({ onOpen }: { onOpen(path: string): void }) {
   async function scan(): Promise<void> {
     setScanning(true)
     try {
-      setResult(await call((api) => api.memory.scanSecrets()))
+      setResult(await call((api) => api.memory.scanSecrets({ space })))
       setError(null)
     } catch (failure) {
       setError(toShownError(failure))
@@ -37,7 +39,7 @@ export function SecretsPanel({ onOpen }: { onOpen(path: string): void }) {
     setAsking(null)
     setFixing(path)
     try {
-      const done = await forgetSecrets(path)
+      const done = await forgetSecrets(space, path)
       const removed = `${plural(done.removed, 'secret')} removed from ${path}`
       setFixed(`${removed}. ${forgotWords(done)}`)
       setError(null)

@@ -7,6 +7,7 @@ import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'
 import { useFileChanges } from '../memory-changes'
 import { relativePath } from '../memory-paths'
+import { useMemorySpace } from '../memory-space'
 
 /** The conflicts the user can answer here: both versions kept, side by side in the folder. */
 export function twoVersionConflicts(conflicts: readonly SyncConflict[] | undefined) {
@@ -72,6 +73,7 @@ export function SyncConflictPanel({
   conflict: SyncConflict & { copy: string }
   deviceName: string
 }) {
+  const space = useMemorySpace()
   // Read again when a change names either side (a sync round, an edit in the folder).
   const changes = useFileChanges(conflict.path) + useFileChanges(conflict.copy)
   const [texts, setTexts] = useState<Texts | null>(null)
@@ -81,8 +83,8 @@ export function SyncConflictPanel({
     let live = true
     Promise.all([
       // Showing the conflict is not opening the files: their idle-expiry clocks stay as they are.
-      call((api) => api.memory.read({ path: conflict.path, refresh: true })),
-      call((api) => api.memory.read({ path: conflict.copy, refresh: true }))
+      call((api) => api.memory.read({ space, path: conflict.path, refresh: true })),
+      call((api) => api.memory.read({ space, path: conflict.copy, refresh: true }))
     ]).then(
       ([theirs, mine]) => live && setTexts({ theirs: theirs.content, mine: mine.content }),
       (failure: unknown) => live && setTexts({ error: toShownError(failure).message })
@@ -90,7 +92,7 @@ export function SyncConflictPanel({
     return () => {
       live = false
     }
-  }, [conflict.path, conflict.copy, changes])
+  }, [space, conflict.path, conflict.copy, changes])
 
   const answer = (keep: SyncResolveInput['keep']) => {
     setBusy(true)

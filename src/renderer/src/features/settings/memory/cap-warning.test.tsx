@@ -19,7 +19,7 @@ describe('lowering a cap below usage warns before saving', { timeout: 20_000 }, 
     expect(warning()?.textContent).toContain(
       '6 files, 2 over the new cap of 4: Claude will be refused new files until there are fewer than 4 (archive or delete 3 files). Edits to existing files still work.'
     )
-    expect(main.callsTo('memory:cap-impact').at(-1)).toEqual({ maxFiles: 4 })
+    expect(main.callsTo('memory:cap-impact').at(-1)).toEqual({ space: 'default', maxFiles: 4 })
     // Nothing saved yet: the warning comes first.
     expect(main.callsTo('settings:update')).toEqual([])
 
@@ -33,7 +33,10 @@ describe('lowering a cap below usage warns before saving', { timeout: 20_000 }, 
     await user.clear(field('maxTotalBytes'))
     await user.type(field('maxTotalBytes'), '1 MB')
     await waitFor(() => expect(main.callsTo('memory:cap-impact').length).toBeGreaterThan(0))
-    expect(main.callsTo('memory:cap-impact').at(-1)).toEqual({ maxTotalBytes: 1024 * 1024 })
+    expect(main.callsTo('memory:cap-impact').at(-1)).toEqual({
+      space: 'default',
+      maxTotalBytes: 1024 * 1024
+    })
     expect(warning()).toBeNull()
 
     await user.clear(field('maxFileBytes'))

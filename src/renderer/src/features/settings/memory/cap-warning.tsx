@@ -15,6 +15,7 @@ import { parseWholeNumber } from '../../../lib/format'
 import { navigate } from '../../../lib/navigation'
 import type { FieldGroupProps } from '../field-group'
 import { draftFromSettings, type DraftField } from '../settings-draft'
+import { useMemorySpace } from '../../memory/memory-space'
 
 type CapField = 'maxFileBytes' | 'maxTotalBytes' | 'maxFiles'
 const CAP_FIELDS: readonly CapField[] = ['maxFileBytes', 'maxTotalBytes', 'maxFiles']
@@ -50,6 +51,7 @@ interface CapWarningProps extends FieldGroupProps {
  * possible: nothing is deleted by a lower cap.
  */
 export function CapWarning({ draft, errors, onChange, saved }: CapWarningProps) {
+  const space = useMemorySpace()
   const proposed = proposedCaps(draft, errors, saved.memory)
   const key = JSON.stringify(proposed)
   const [impact, setImpact] = useState<{ key: string; value: CapImpact } | null>(null)
@@ -61,7 +63,7 @@ export function CapWarning({ draft, errors, onChange, saved }: CapWarningProps) 
     let live = true
     // A short pause, so typing "1", "10", "100" asks main once.
     const timer = setTimeout(() => {
-      call((api) => api.memory.capImpact(JSON.parse(key) as CapImpactInput)).then(
+      call((api) => api.memory.capImpact({ space, ...(JSON.parse(key) as CapImpactInput) })).then(
         (value) => live && setImpact({ key, value }),
         () => live && setImpact(null) // memory off or unreadable: nothing to compare against
       )
@@ -70,7 +72,7 @@ export function CapWarning({ draft, errors, onChange, saved }: CapWarningProps) 
       live = false
       clearTimeout(timer)
     }
-  }, [key, changes])
+  }, [space, key, changes])
 
   if (key === '{}' || !impact || impact.key !== key) return null
   const changed = new Set(Object.keys(proposed))

@@ -3,6 +3,7 @@ import type { ExpiryPreviewItem } from '@shared/memory/expiry'
 import type { Settings } from '@shared/app/settings'
 import { call } from '../../../lib/api'
 import { parseWholeNumber, plural } from '../../../lib/format'
+import { useMemorySpace } from '../../memory/memory-space'
 
 /** Names listed before "and N more". */
 const SHOWN = 8
@@ -20,6 +21,7 @@ export function dueWords(count: number, action: Settings['expiry']['action']): s
  * pinned files and the files' own expires: dates count as they will.
  */
 export function ExpiryPreviewLine({ policy }: { policy: Policy }) {
+  const space = useMemorySpace()
   const [items, setItems] = useState<ExpiryPreviewItem[] | null>(null)
   const [at, setAt] = useState(0)
   const value = parseWholeNumber(policy.days)
@@ -31,7 +33,7 @@ export function ExpiryPreviewLine({ policy }: { policy: Policy }) {
     let live = true
     const timer = setTimeout(() => {
       const draft = { mode, days: value, action, pinned: JSON.parse(pinned) as string[] }
-      call((api) => api.memory.expiryPreview({ days: 7, policy: draft })).then(
+      call((api) => api.memory.expiryPreview({ space, days: 7, policy: draft })).then(
         (found) => {
           if (!live) return
           setItems(found)
@@ -44,7 +46,7 @@ export function ExpiryPreviewLine({ policy }: { policy: Policy }) {
       live = false
       clearTimeout(timer)
     }
-  }, [usable, value, mode, action, pinned])
+  }, [space, usable, value, mode, action, pinned])
   if (!usable || !items) return null
   const due = items.filter((item) => item.expiresAt <= at)
   const soon = items.length - due.length

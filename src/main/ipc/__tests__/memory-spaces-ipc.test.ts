@@ -1,0 +1,92 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { EventName } from '@shared/contract'
+import { DEFAULT_SPACE_ID } from '@shared/memory/spaces'
+import { createServices, type Services } from '../../services'
+import { expectCairnError } from '../../services/__tests__/helpers'
+import { createLogger } from '../../services/log/logger'
+import { checkedEmitter, wireEvents } from '../events'
+import { createHandlers } from '../handlers'
+
+// The memory channels carry their space: main routes each call to that space's engine, and each
+// memory:changed event names the space it happened in.
+
+describe('memory channels and events per space', () => {
+  let dir: string
+  let services: Services
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'cairn-spaces-ipc-'))
+    services = await createServices({
+      userDataDir: join(dir, 'data'),
+      keychain: {
+        getPassword: async () => null,
+        setPassword: async () => undefined,
+        deletePassword: async () => false
+      },
+      openPath: async () => '',
+      logger: createLogger({ sink: () => undefined }),
+      env: {},
+      app: { name: 'Cairn', version: 'test', platform: 'linux', electronVersion: null }
+    })
+    await services.spaceList.add({
+      id: 'site',
+      name: 'Client site',
+      root: join(dir, 'site'),
+      folder: join(dir, 'site', '.cairn', 'memories'),
+      stateDir: join(dir, 'data', 'spaces', 'site')
+    })
+  })
+
+  afterEach(async () => {
+    await services.dispose()
+    await rm(dir, { recursive: true, force: true })
+  })
+
+  it('routes each call to the space it names, and names the space in each change', async () => {
+    const sent: Array<[EventName, unknown]> = []
+    wireEvents(
+      services,
+      checkedEmitter((event, payload) => sent.push([event, payload]))
+    )
+    const handlers = createHandlers(services)
+    await handlers['memory:create']({
+      space: 'site',
+      path: '/memories/site.md',
+      content: 's',
+      kind: 'file'
+    })
+    await handlers['memory:create']({
+      space: DEFAULT_SPACE_ID,
+      path: '/memories/home.md',
+      content: 'h',
+      kind: 'file'
+    })
+    const paths = async (space: string) =>
+      (await handlers['memory:list']({ space })).entries.map((entry) => entry.path)
+    expect(await paths('site')).toEqual(['/memories/site.md'])
+    expect(await paths(DEFAULT_SPACE_ID)).toEqual(['/memories/home.md'])
+    const changes = sent
+      .filter(([event]) => event === 'memory:changed')
+      .map(([, payload]) => payload as { space: string; paths: string[] })
+    expect(changes).toContainEqual(
+      expect.objectContaining({ space: 'site', paths: ['/memories/site.md'] })
+    )
+    expect(changes).toContainEqual(
+      expect.objectContaining({ space: DEFAULT_SPACE_ID, paths: ['/memories/home.md'] })
+    )
+    expect(changes.filter((change) => change.paths.includes('/memories/site.md'))).toEqual([
+      expect.objectContaining({ space: 'site' })
+    ])
+  })
+
+  it('answers SPACE_NOT_FOUND for a space that does not exist', async () => {
+    const handlers = createHandlers(services)
+    await expectCairnError(
+      Promise.resolve().then(() => handlers['memory:list']({ space: 'gone' })),
+      'SPACE_NOT_FOUND'
+    )
+  })
+})

@@ -1,0 +1,66 @@
+import type { Settings } from '@shared/app/settings'
+import { DEFAULT_SPACE_ID } from '@shared/memory/spaces'
+import type { Logger } from '../log/logger'
+import { MemoryWatcher, openMemoryStore, type Timers } from '../memory'
+import { createMemoryOff } from '../memory/off'
+import type { OpenedSpace, OpenSpace } from './registry'
+import type { SpaceDescriptor } from './space-list'
+
+// How one space opens: its engine on its folder and state folder with the settings in force,
+// then the watcher that brings other programs' edits in. Closing stops the watcher first (no
+// event may reach a closing engine), then the engine flushes its index.
+
+export interface SpaceOpenerDeps {
+  settings: () => Settings
+  timers: Timers
+  logger: Logger
+  /** The app started with memory off: every space answers MEMORY_OFF with this reason. */
+  memoryOff?: { reason: string }
+  /** A rename rewrote the pinned patterns of the default space: Settings save them. */
+  savePinned?: (pinned: string[]) => void
+}
+
+export function createSpaceOpener(deps: SpaceOpenerDeps): OpenSpace {
+  return async (space: SpaceDescriptor): Promise<OpenedSpace> => {
+    if (deps.memoryOff) {
+      const memory = createMemoryOff(deps.memoryOff.reason)
+      return { memory, close: () => memory.dispose() }
+    }
+    const current = deps.settings()
+    const store = await openMemoryStore({
+      root: space.folder,
+      stateDir: space.stateDir,
+      limits: current.memory,
+      expiry: current.expiry,
+      history: current.history,
+      secretGuard: current.secretGuard,
+      timers: deps.timers,
+      logger: deps.logger
+    })
+    // The pins in Settings are the default space's (spaces get settings of their own later).
+    const stopPins =
+      space.id === DEFAULT_SPACE_ID && deps.savePinned
+        ? store.onPinnedChange(deps.savePinned)
+        : () => undefined
+    let watcher: MemoryWatcher
+    try {
+      watcher = await MemoryWatcher.start({
+        root: space.folder,
+        memory: store,
+        logger: deps.logger
+      })
+    } catch (error) {
+      stopPins()
+      await store.dispose().catch(() => undefined)
+      throw error
+    }
+    return {
+      memory: store,
+      async close() {
+        stopPins()
+        await watcher.dispose()
+        await store.dispose()
+      }
+    }
+  }
+}
