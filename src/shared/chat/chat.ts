@@ -43,6 +43,9 @@ export const ToolUseBlockSchema = z.object({
   name: z.string().min(1).max(200),
   input: z.record(z.string(), z.unknown())
 })
+/** At most this many images of one tool result are kept (a server could send hundreds). */
+export const TOOL_RESULT_IMAGES_MAX = 4
+
 export const ToolResultBlockSchema = z.object({
   type: z.literal('tool_result'),
   tool_use_id: ChatIdSchema,
@@ -53,7 +56,12 @@ export const ToolResultBlockSchema = z.object({
   /** Cairn's own, never sent to the API: the cap that refused this write (its chip names it). */
   cap: CapRefusalSchema.optional(),
   /** Cairn's own, never sent to the API: how the call shows (an MCP tool's title, its server). */
-  shown: z.object({ action: z.string(), target: z.string().nullable() }).optional()
+  shown: z.object({ action: z.string(), target: z.string().nullable() }).optional(),
+  /**
+   * Images the tool returned (an MCP server's), checked, scaled and stored as attached images
+   * are; sent to Claude after the text.
+   */
+  images: z.array(AttachmentBlockSchema).max(TOOL_RESULT_IMAGES_MAX).optional()
 })
 /** Sent back verbatim in later requests, with whatever fields the API gave it. */
 export const CompactionBlockSchema = z.looseObject({

@@ -151,7 +151,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
                 title: preview.title
               }
             ),
-          allowedInChat: allowedInChat(conversation.id)
+          allowedInChat: allowedInChat(conversation.id),
+          keepImage: attachments.addFile
         }),
         emit,
         save: (c) => store.save(c),

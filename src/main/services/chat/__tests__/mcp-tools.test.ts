@@ -85,6 +85,38 @@ describe('MCP tools in a chat', () => {
     }
   })
 
+  test('an image the tool returns is checked and kept as an attached image is; Claude gets it after the text', async () => {
+    const dir = tempDir()
+    const mcp = await everything(dir)
+    try {
+      await mcp.setToolApproval('everything', 'get-tiny-image', 'always')
+      const rig = await startRig(dir, { service: { mcp } })
+      rig.fake.script(
+        reply([{ type: 'tool_use', name: 'mcp__everything__get-tiny-image', input: {} }]),
+        reply('A tiny image.')
+      )
+      const { end, conversationId } = await converse(rig, 'Show me the tiny image.')
+      expect(end.event).toBe('chat:done')
+      const { conversation } = await rig.chat.getConversation({ conversationId })
+      const saved = conversation.messages
+        .flatMap((m) => (m.role === 'user' ? m.content : []))
+        .find((b) => b.type === 'tool_result')
+      expect(saved?.images).toEqual([
+        expect.objectContaining({ type: 'attachment', kind: 'image', mediaType: 'image/png' })
+      ])
+      expect(saved?.content).toContain('[image 1: attached after this text')
+      const sent = toolResult(bodyOf(rig.fake, 1)) as { content: Array<Record<string, unknown>> }
+      expect(sent.content[0]).toMatchObject({ type: 'text' })
+      expect(sent.content[1]).toMatchObject({
+        type: 'image',
+        source: { type: 'base64', media_type: 'image/png' }
+      })
+      expectValidRequests(rig.fake)
+    } finally {
+      await mcp.dispose()
+    }
+  })
+
   test('a tool set to ask waits for the user: the card names the server, the tool and what Claude sends; Decline tells Claude why', async () => {
     const dir = tempDir()
     const mcp = await everything(dir)

@@ -19,7 +19,11 @@ export function attachmentsOf(messages: readonly ChatMessage[]): AttachmentBlock
   const found: AttachmentBlock[] = []
   for (const message of messages) {
     if (message.role !== 'user') continue
-    for (const block of message.content) if (block.type === 'attachment') found.push(block)
+    for (const block of message.content) {
+      if (block.type === 'attachment') found.push(block)
+      // A tool's images are kept, sent and released as attached ones are.
+      else if (block.type === 'tool_result') found.push(...(block.images ?? []))
+    }
   }
   return found
 }

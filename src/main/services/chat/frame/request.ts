@@ -1,5 +1,7 @@
 import type {
   BetaContentBlockParam,
+  BetaImageBlockParam,
+  BetaTextBlockParam,
   BetaContextManagementConfig,
   BetaMessageParam,
   MessageCreateParamsStreaming
@@ -189,7 +191,17 @@ function sendable(
       blocks.push({
         type: 'tool_result',
         tool_use_id: block.tool_use_id,
-        content: block.content,
+        // A tool's images follow its text (the API takes text and images in a result).
+        content: block.images?.length
+          ? [
+              { type: 'text', text: block.content },
+              ...block.images.map(
+                (image) =>
+                  attachmentToApi(image, files?.get(image.hash)) as
+                    BetaTextBlockParam | BetaImageBlockParam
+              )
+            ]
+          : block.content,
         is_error: block.is_error
       })
     } else if (block.type === 'thinking') {

@@ -20,6 +20,8 @@ export interface ChatToolDeps {
   askMcp?: McpProviderDeps['ask']
   /** The MCP tools the user allowed for this chat this session, by API name. */
   allowedInChat?: Set<string>
+  /** Stores an MCP result's image as attached images are stored. */
+  keepImage?: McpProviderDeps['keepImage']
 }
 
 /**
@@ -43,7 +45,8 @@ export function chatToolbox(
         approvalOf: mcp!.approvalOf,
         allowAlways: (server, tool) => mcp!.setToolApproval(server, tool, 'always'),
         ...(deps.askMcp ? { ask: deps.askMcp } : {}),
-        allowedInChat: deps.allowedInChat ?? new Set()
+        allowedInChat: deps.allowedInChat ?? new Set(),
+        ...(deps.keepImage ? { keepImage: deps.keepImage } : {})
       })
     )
   return new Toolbox([

@@ -42,7 +42,10 @@ export interface ToolCallContext {
 }
 
 /** A call's answer: what Claude gets, and Cairn's own notes kept beside it (never sent). */
-export type ToolRun = Pick<ToolResultBlock, 'content' | 'is_error' | 'memory' | 'cap' | 'shown'> & {
+export type ToolRun = Pick<
+  ToolResultBlock,
+  'content' | 'is_error' | 'memory' | 'cap' | 'shown' | 'images'
+> & {
   /**
    * The call's input as it must be kept from now on, with its thinking after it dropped (the
    * call held something that must not be saved or sent again, seen only once it ran).

@@ -1,7 +1,7 @@
 import type { BetaToolUnion } from '@anthropic-ai/sdk/resources/beta/messages/messages'
 import type { ToolCallContext, ToolProvider, ToolRun } from '../provider'
 import { apiToolName } from './tool-names'
-import { resultText } from './tool-result'
+import { resultContent, type KeepImage } from './tool-result'
 
 /*
  * One MCP server, as a provider: its tools listed as `mcp__<server>__<tool>` with the server's
@@ -72,6 +72,8 @@ export interface McpProviderDeps {
   allowAlways?: (server: string, tool: string) => Promise<unknown>
   /** Tools the user allowed for this chat (answered "Allow for this chat"), by API name. */
   allowedInChat: Set<string>
+  /** Keeps a result's image as an attached one (absent: images are named, not passed on). */
+  keepImage?: KeepImage
 }
 
 /** One server's part of a tool list: its tools by API name, and their definitions as listed. */
@@ -146,10 +148,12 @@ export function mcpProvider(deps: McpProviderDeps): ToolProvider {
         conversationId: context.conversationId,
         onProgress: (p) => context.progress?.(progressWords(p))
       })
-      return {
-        content: resultText(result.content, result.structuredContent),
-        is_error: result.isError
-      }
+      const { text, images } = await resultContent(
+        result.content,
+        result.structuredContent,
+        deps.keepImage
+      )
+      return { content: text, is_error: result.isError, ...(images.length ? { images } : {}) }
     } catch (error) {
       if (context.signal.aborted)
         return failed('the user stopped the reply; the call was cancelled.')

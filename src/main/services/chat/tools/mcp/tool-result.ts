@@ -1,13 +1,53 @@
+import { TOOL_RESULT_IMAGES_MAX } from '@shared/chat/chat'
+import type { AttachmentBlock, AttachmentInfo } from '@shared/chat/attachments'
+
 /*
- * An MCP tool's result as the text Claude gets. A server's output is untrusted: it is cut at
- * MCP_RESULT_MAX_CHARS (Claude is told so and by how much), and kept as text that Cairn never
- * renders as HTML. Parts that are not text are named, not passed on (images and audio are not
- * checked like attachments yet).
+ * An MCP tool's result as Claude gets it. A server's output is untrusted: its text is cut at
+ * MCP_RESULT_MAX_CHARS (Claude is told so and by how much) and never rendered as HTML; its images
+ * go through the attachment checks (type by content, size, scaled to fit) and are stored as
+ * attached images are; other parts are named, not passed on.
  */
 
 export const MCP_RESULT_MAX_CHARS = 50_000
 
 type Part = Record<string, unknown>
+
+/** Stores one image the way an attached one is stored (throws a refusal that says why). */
+export type KeepImage = (name: string, bytes: Uint8Array) => Promise<AttachmentInfo>
+
+/** The result's text, and its images as kept (each named in the text where it stood). */
+export async function resultContent(
+  content: readonly Part[],
+  structured: unknown,
+  keep: KeepImage | undefined
+): Promise<{ text: string; images: AttachmentBlock[] }> {
+  const images: AttachmentBlock[] = []
+  const parts: Part[] = []
+  for (const part of content) {
+    if (part.type !== 'image' || !keep || typeof part.data !== 'string') {
+      parts.push(part)
+      continue
+    }
+    const name = `image ${images.length + 1}`
+    let said: string
+    if (images.length >= TOOL_RESULT_IMAGES_MAX) {
+      said = `[${name} not shown: Cairn passes on ${TOOL_RESULT_IMAGES_MAX} images of a result]`
+    } else {
+      try {
+        const kept = await keep(
+          `${name}.${String(part.mimeType ?? '').split('/')[1] ?? 'png'}`,
+          Buffer.from(part.data, 'base64')
+        )
+        images.push(kept.attachment)
+        said = `[${name}: attached after this text${kept.note ? `; ${kept.note}` : ''}]`
+      } catch (error) {
+        said = `[${name} not shown: ${error instanceof Error ? error.message : String(error)}]`
+      }
+    }
+    parts.push({ type: 'text', text: said })
+  }
+  return { text: resultText(parts, structured), images }
+}
 
 export function resultText(content: readonly Part[], structured?: unknown): string {
   const parts = content.map(partText)

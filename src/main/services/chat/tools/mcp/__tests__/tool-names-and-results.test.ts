@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { DESCRIPTION_MAX, mcpProvider } from '../mcp-provider'
 import { apiToolName } from '../tool-names'
-import { capped, MCP_RESULT_MAX_CHARS, resultText } from '../tool-result'
+import { TOOL_RESULT_IMAGES_MAX } from '@shared/chat/chat'
+import { capped, MCP_RESULT_MAX_CHARS, resultContent, resultText } from '../tool-result'
 
 describe('MCP tool names as the API takes them', () => {
   test('server and tool kept apart, characters the API refuses made safe', () => {
@@ -65,5 +66,47 @@ describe('what a server says is listed within bounds', () => {
     const [tool] = provider.offer(null).definitions as Array<{ name: string; description: string }>
     expect(tool?.name).toBe('mcp__big__say_it_all')
     expect(tool?.description).toHaveLength(DESCRIPTION_MAX)
+  })
+})
+
+describe("an MCP result's images", () => {
+  const png = (n: number) => ({ type: 'image', mimeType: 'image/png', data: `aW1hZ2Ug${n}` })
+  const kept = (name: string) =>
+    ({
+      attachment: { type: 'attachment', hash: 'a'.repeat(64), kind: 'image', name },
+      thumbnail: null,
+      note: null
+    }) as never
+
+  test('each is kept through the attachment checks and named where it stood; a refused one says why', async () => {
+    const names: string[] = []
+    const keep = async (name: string) => {
+      names.push(name)
+      if (names.length === 2) throw new Error('“image 2.png” is not an image Claude can read.')
+      return kept(name)
+    }
+    const { text, images } = await resultContent(
+      [{ type: 'text', text: 'Two pictures' }, png(1), png(2)],
+      undefined,
+      keep
+    )
+    expect(images).toHaveLength(1)
+    expect(text).toBe(
+      'Two pictures\n\n[image 1: attached after this text]\n\n[image 2 not shown: “image 2.png” is not an image Claude can read.]'
+    )
+  })
+
+  test(`no more than ${TOOL_RESULT_IMAGES_MAX} are kept; without a store they are only named`, async () => {
+    const many = Array.from({ length: TOOL_RESULT_IMAGES_MAX + 2 }, (_, i) => png(i))
+    const { images, text } = await resultContent(many, undefined, async (name) => kept(name))
+    expect(images).toHaveLength(TOOL_RESULT_IMAGES_MAX)
+    expect(text).toContain(
+      `not shown: Cairn passes on ${TOOL_RESULT_IMAGES_MAX} images of a result`
+    )
+    const none = await resultContent([png(1)], undefined, undefined)
+    expect(none).toEqual({
+      images: [],
+      text: '[image (image/png) not shown: Cairn passes on text only]'
+    })
   })
 })
