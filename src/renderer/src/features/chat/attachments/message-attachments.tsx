@@ -30,7 +30,8 @@ function usePreview(attachment: AttachmentBlock): string | null {
   return thumbnail
 }
 
-function SentChip({ attachment }: { attachment: AttachmentBlock }) {
+/** A file as sent (an attached one, or an image a tool returned), with its thumbnail. */
+export function SentChip({ attachment }: { attachment: AttachmentBlock }) {
   return (
     <AttachmentChip
       name={attachment.name}

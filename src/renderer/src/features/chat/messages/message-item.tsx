@@ -77,7 +77,8 @@ function Assistant({
                 input: block.input,
                 status: chip.status,
                 result: chip.result,
-                shown: results.get(block.id)?.shown
+                shown: results.get(block.id)?.shown,
+                images: results.get(block.id)?.images
               }}
             />
           )

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react'
 import { ChevronRight, TriangleAlert, Wrench } from 'lucide-react'
+import type { AttachmentBlock } from '@shared/chat/attachments'
 import { mcpToolOf } from '@shared/mcp/tool-name'
+import { SentChip } from '../attachments/message-attachments'
 
 export interface ToolCallData {
   name: string
@@ -9,6 +11,8 @@ export interface ToolCallData {
   input: Record<string, unknown>
   status: 'running' | 'done' | 'error' | 'cancelled'
   result: string
+  /** Images the tool returned, as Claude got them after the text. */
+  images?: AttachmentBlock[] | undefined
 }
 
 /** "Used echo (everything)", "echo failed: …": a call of a tool other than memory, in words. */
@@ -59,6 +63,13 @@ export function ToolCallChip({ call }: { call: ToolCallData }) {
               <p className="text-muted">Came back</p>
               <pre className="tool-call__text">{call.result}</pre>
             </>
+          ) : null}
+          {call.images?.length ? (
+            <ul aria-label="Images it returned" className="flex flex-wrap gap-2">
+              {call.images.map((image, i) => (
+                <SentChip key={`${image.hash}-${i}`} attachment={image} />
+              ))}
+            </ul>
           ) : null}
         </div>
       ) : null}
