@@ -113,6 +113,7 @@ async function startSilentServer(): Promise<{ url: string; close(): Promise<void
   }
 }
 
+// Skipped only where no OS keychain answers (the probe says why); CI requires one.
 describe.skipIf(!probe.ok && !keychainRequired)('signing in, tokens in the real keychain', () => {
   const keychain = createOsKeychain()
   let service = ''
