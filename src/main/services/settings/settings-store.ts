@@ -1,4 +1,3 @@
-import { readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   applySettingsPatch,
@@ -11,6 +10,7 @@ import {
 import type { SettingsState } from '@shared/contract'
 import { CairnError } from '@shared/errors'
 import { ensurePrivateDir, writeFileDurably } from '../fs/durable'
+import { firstIssue, readJsonState, type Parsed } from '../fs/json-state'
 import type { Logger } from '../log/logger'
 import { Emitter } from '../events/emitter'
 import { migrateSettings } from './migrations'
@@ -46,11 +46,11 @@ export function createSettingsStore({
   // One writer: updates run one after another, each on the result of the last.
   let queue: Promise<unknown> = Promise.resolve()
 
-  async function moveAside(reason: string): Promise<void> {
-    const stamp = clock().toISOString().replace(/[:.]/g, '-')
-    const movedTo = `settings.corrupt-${stamp}.json`
-    await rename(file, join(dir, movedTo))
-    logger.warn('settings file unreadable; moved aside', { reason, movedTo })
+  async function load(): Promise<void> {
+    const read = await readJsonState(file, parseSettingsFile, { logger, clock })
+    if (read.kind === 'ok') state = { settings: read.value, notice: null }
+    if (read.kind !== 'moved-aside') return
+    const { reason, movedTo } = read
     state = {
       settings: defaultSettings(),
       notice: {
@@ -59,32 +59,6 @@ export function createSettingsStore({
         message: `Your settings file could not be read (${reason}), so Cairn started with defaults. The old file was kept as ${movedTo} in the app's data folder.`
       }
     }
-  }
-
-  async function load(): Promise<void> {
-    let text: string
-    try {
-      text = await readFile(file, 'utf8')
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
-      throw error
-    }
-    let raw: unknown
-    try {
-      raw = JSON.parse(text)
-    } catch {
-      return moveAside('it is not valid JSON')
-    }
-    const migrated = migrateSettings(raw)
-    if (!migrated.ok) return moveAside(migrated.reason)
-    const parsed = SettingsSchema.safeParse(migrated.value)
-    if (!parsed.success) {
-      const first = parsed.error.issues[0]
-      return moveAside(
-        first ? `${first.path.join('.') || 'file'}: ${first.message}` : 'invalid values'
-      )
-    }
-    state = { settings: parsed.data, notice: null }
   }
 
   function update(patch: SettingsPatch): Promise<Settings> {
@@ -124,3 +98,12 @@ export function createSettingsStore({
 }
 
 export { SETTINGS_VERSION }
+
+function parseSettingsFile(raw: unknown): Parsed<Settings> {
+  const migrated = migrateSettings(raw)
+  if (!migrated.ok) return migrated
+  const parsed = SettingsSchema.safeParse(migrated.value)
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, reason: firstIssue(parsed.error.issues) }
+}
