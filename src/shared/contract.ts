@@ -19,6 +19,10 @@ import {
 } from './app/app-channels'
 import { InSpaceSchema, inSpace } from './memory/spaces'
 import {
+  SpaceSettingsStateSchema,
+  UpdateSpaceSettingsInputSchema
+} from './memory/space-settings'
+import {
   AddAttachmentInputSchema,
   AttachmentInfoSchema,
   AttachmentPreviewInputSchema,
@@ -198,6 +202,12 @@ export const channels = {
   },
   'memory:archive-list': { input: SpaceOnly, output: z.array(ArchivedItemSchema) },
   'memory:archive-restore': { input: inSpace(RestoreInputSchema), output: MemoryMutationSchema },
+  // A space's own settings (caps, expiry, history, secret guard, approval, pins) or Settings'.
+  'memory:space-settings': { input: SpaceOnly, output: SpaceSettingsStateSchema },
+  'memory:update-space-settings': {
+    input: UpdateSpaceSettingsInputSchema,
+    output: SpaceSettingsStateSchema
+  },
   'memory:archive-restore-all': {
     input: inSpace(RestoreAllInputSchema),
     output: RestoreAllResultSchema

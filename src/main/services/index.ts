@@ -202,6 +202,7 @@ export async function createServices(deps: ServiceDeps) {
     memory,
     // A chat asks the registry for its own space's memory (its project's, or the default).
     memoryIn: (space) => spaces.registry.service(space),
+    approvalIn: (space) => spaces.spaceSettings.effectiveNow(space).memoryWriteApproval,
     logger: deps.logger,
     ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
     pickFiles: deps.pickFiles,
@@ -294,6 +295,10 @@ export async function createServices(deps: ServiceDeps) {
     memory,
     spaces: spaces.registry,
     spaceList: spaces.list,
+    spaceSettings: {
+      state: spaces.spaceSettingsState,
+      update: spaces.updateSpaceSettings
+    },
     chat,
     attention,
     shortcut,

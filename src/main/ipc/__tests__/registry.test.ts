@@ -213,6 +213,14 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
   'secrets:clear-api-key': [],
   'settings:get': [],
   'memory:usage': [],
+  'memory:space-settings': [],
+  'memory:update-space-settings': [
+    ['no section', {}],
+    ['a section spaces do not have', { section: 'theme', value: 'dark' }],
+    ['an approval that is not one', { section: 'memoryWriteApproval', value: 'x' }],
+    ['caps below their floor', { section: 'memory', value: { maxFiles: 0 } }],
+    ['pins null', { section: 'pinned', value: null }]
+  ],
   'memory:sweep': [],
   'memory:archive-list': [],
   'memory:scan-secrets': [],
@@ -1034,6 +1042,19 @@ describe('valid calls', () => {
     })
   }
   const validInput: Partial<Record<ChannelName, () => Promise<unknown>>> = {
+    // "No project" follows Settings; a project's space may have settings of its own.
+    'memory:update-space-settings': async () => {
+      const folder = join(dir, 'project-a')
+      if (!services.spaceList.get('project-a'))
+        await services.spaceList.add({
+          id: 'project-a',
+          name: 'Project A',
+          root: folder,
+          folder: join(folder, '.cairn', 'memories'),
+          stateDir: join(dir, 'user-data', 'spaces', 'project-a')
+        })
+      return { space: 'project-a', section: 'memoryWriteApproval', value: 'ask-all' }
+    },
     'secrets:set-api-key': async () => ({ apiKey: 'sk-ant-valid-key-0001' }),
     'app:copy-text': async () => ({ text: 'const trip = 1' }),
     'app:open-external': async () => ({ url: 'https://example.com/docs', confirmed: true }),

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { Conversation, UserMessage } from '@shared/chat/chat'
 import type { EventPayload } from '@shared/contract'
-import type { Settings } from '@shared/app/settings'
+import type { MemoryWriteApproval, Settings } from '@shared/app/settings'
 import { Emitter } from '../events/emitter'
 import type { Logger } from '../log/logger'
 import { createAnthropicClients, type AnthropicOptions } from './api/anthropic'
@@ -48,6 +48,8 @@ export interface ChatServiceOptions {
   memory: MemoryToolRunner
   /** Each space's memory (the registry's handles): a chat uses its own space's. */
   memoryIn?: (space: SpaceId) => MemoryToolRunner
+  /** When Claude's writes wait for the user in a space (its own setting or Settings'). */
+  approvalIn?: (space: SpaceId) => MemoryWriteApproval
   logger: Logger
   anthropic?: AnthropicOptions
   clock?: () => Date
@@ -109,7 +111,12 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     .catch((error: unknown) => logger.warn('unsent attachments not swept', { error }))
   const runnerIn = options.memoryIn ?? (() => options.memory)
   const approvals = new ApprovalDesk({
-    mode: () => settings().memoryWriteApproval,
+    mode: (conversationId) => {
+      const space = store.get(conversationId)?.space
+      return space && options.approvalIn
+        ? options.approvalIn(space)
+        : settings().memoryWriteApproval
+    },
     emit,
     clock
   })

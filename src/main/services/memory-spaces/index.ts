@@ -1,11 +1,19 @@
-import { DEFAULT_SPACE_ID } from '@shared/memory/spaces'
+import {
+  effectiveSpaceSettings,
+  type EffectiveSpaceSettings,
+  type SpaceSettingsState,
+  type UpdateSpaceSettingsInput
+} from '@shared/memory/space-settings'
+import { DEFAULT_SPACE_ID, type SpaceId } from '@shared/memory/spaces'
 import type { Settings } from '@shared/app/settings'
 import type { Logger } from '../log/logger'
 import type { Timers } from '../memory'
 import { MemoryStartError, startFailureReason } from '../memory/off'
 import { createSpaceOpener } from './open-space'
 import { createSpaceRegistry, type IdleTimers } from './registry'
-import { createSpaceList } from './space-list'
+import { createSpaceList, describeSpace } from './space-list'
+import { createSpaceSettingsStore } from './space-settings'
+import type { MemoryService } from '../memory/service'
 
 // Memory spaces (issue 38): the persisted list of spaces, the registry that opens and closes
 // them, and how a space opens. createServices asks for this once and hands the registry on.
@@ -40,16 +48,27 @@ export interface MemorySpacesDeps {
 export async function startMemorySpaces(deps: MemorySpacesDeps) {
   const list = createSpaceList({ dataDir: deps.dataDir, logger: deps.logger })
   await list.load()
+  const spaceSettings = createSpaceSettingsStore({
+    global: () => deps.settings.get().settings,
+    logger: deps.logger
+  })
+  // Read now (small files), so whether a write waits for approval can be answered at once.
+  await Promise.all(list.all().map((space) => spaceSettings.own(space)))
   const registry = createSpaceRegistry({
     spaces: list,
     open: createSpaceOpener({
-      settings: () => deps.settings.get().settings,
+      settingsFor: (space) => spaceSettings.effective(space),
       timers: deps.timers,
       logger: deps.logger,
       ...(deps.memoryOff ? { memoryOff: deps.memoryOff } : {}),
-      // A rename keeps its pin: the engine rewrites the pinned patterns, the settings save them.
-      savePinned: (pinned) => {
-        deps.settings.update({ expiry: { pinned } }).catch((error: unknown) => {
+      // A rename keeps its pin: the engine rewrites the pinned patterns, and they are saved where
+      // the space keeps them (Settings for "No project", the space's own settings for the others).
+      savePinned: (space, pinned) => {
+        const saved =
+          space.id === DEFAULT_SPACE_ID
+            ? deps.settings.update({ expiry: { pinned } })
+            : spaceSettings.update(space, { space: space.id, section: 'pinned', value: pinned })
+        saved.catch((error: unknown) => {
           deps.logger.warn('pinned patterns could not be saved after a rename', { error })
         })
       }
@@ -71,22 +90,46 @@ export async function startMemorySpaces(deps: MemorySpacesDeps) {
   // The default space stays open as it always did (its inspector shows outside edits live) until
   // the space switcher says which space is in view; other spaces open and close on demand.
   const releaseDefault = registry.hold(DEFAULT_SPACE_ID)
+  const describe = (id: SpaceId) => describeSpace(list, id)
+
   // Caps and expiry apply as soon as they are saved, to the next command and the next sweep.
   return {
     list,
     registry,
+    spaceSettings,
+    /** Settings changed: each open space runs with them, its own sections still in their place. */
     applySettings(next: Settings): void {
-      registry.forEachOpen((memory) => {
-        memory.updateLimits(next.memory)
-        memory.updateExpiry(next.expiry)
-        memory.updateHistory(next.history)
-        memory.updateSecretGuard(next.secretGuard)
+      registry.forEachOpen((memory, id) => {
+        const space = list.get(id)
+        if (!space) return
+        spaceSettings
+          .own(space)
+          .then((own) => applyTo(memory, effectiveSpaceSettings(next, own)))
+          .catch((error: unknown) =>
+            deps.logger.warn('settings not applied to a memory space', { error, space: id })
+          )
       })
     },
+    /** One section of a space's own settings, saved, and in force in its engine from now on. */
+    updateSpaceSettings: async (input: UpdateSpaceSettingsInput): Promise<SpaceSettingsState> => {
+      const space = describe(input.space)
+      const next = await spaceSettings.update(space, input)
+      registry.forEachOpen((memory) => applyTo(memory, next), space.id)
+      return spaceSettings.state(space)
+    },
+    spaceSettingsState: (id: SpaceId): Promise<SpaceSettingsState> =>
+      spaceSettings.state(describe(id)),
     async dispose(): Promise<void> {
       releaseDefault()
       await registry.dispose()
     }
   }
 }
+function applyTo(memory: MemoryService, settings: EffectiveSpaceSettings): void {
+  memory.updateLimits(settings.memory)
+  memory.updateExpiry(settings.expiry)
+  memory.updateHistory(settings.history)
+  memory.updateSecretGuard(settings.secretGuard)
+}
+
 export type MemorySpaces = Awaited<ReturnType<typeof startMemorySpaces>>

@@ -1,5 +1,4 @@
-import type { Settings } from '@shared/app/settings'
-import { DEFAULT_SPACE_ID } from '@shared/memory/spaces'
+import type { EffectiveSpaceSettings } from '@shared/memory/space-settings'
 import type { Logger } from '../log/logger'
 import { MemoryWatcher, openMemoryStore, type Timers } from '../memory'
 import { createMemoryOff } from '../memory/off'
@@ -11,13 +10,14 @@ import type { SpaceDescriptor } from './space-list'
 // event may reach a closing engine), then the engine flushes its index.
 
 export interface SpaceOpenerDeps {
-  settings: () => Settings
+  /** The settings a space runs with: Settings, with the space's own sections in their place. */
+  settingsFor: (space: SpaceDescriptor) => Promise<EffectiveSpaceSettings>
   timers: Timers
   logger: Logger
   /** The app started with memory off: every space answers MEMORY_OFF with this reason. */
   memoryOff?: { reason: string }
-  /** A rename rewrote the pinned patterns of the default space: Settings save them. */
-  savePinned?: (pinned: string[]) => void
+  /** A rename rewrote a space's pinned patterns: they are saved where that space keeps them. */
+  savePinned?: (space: SpaceDescriptor, pinned: string[]) => void
 }
 
 export function createSpaceOpener(deps: SpaceOpenerDeps): OpenSpace {
@@ -26,7 +26,7 @@ export function createSpaceOpener(deps: SpaceOpenerDeps): OpenSpace {
       const memory = createMemoryOff(deps.memoryOff.reason)
       return { memory, close: () => memory.dispose() }
     }
-    const current = deps.settings()
+    const current = await deps.settingsFor(space)
     const store = await openMemoryStore({
       root: space.folder,
       stateDir: space.stateDir,
@@ -37,11 +37,10 @@ export function createSpaceOpener(deps: SpaceOpenerDeps): OpenSpace {
       timers: deps.timers,
       logger: deps.logger
     })
-    // The pins in Settings are the default space's (spaces get settings of their own later).
-    const stopPins =
-      space.id === DEFAULT_SPACE_ID && deps.savePinned
-        ? store.onPinnedChange(deps.savePinned)
-        : () => undefined
+    const { savePinned } = deps
+    const stopPins = savePinned
+      ? store.onPinnedChange((pinned) => savePinned(space, pinned))
+      : () => undefined
     let watcher: MemoryWatcher
     try {
       watcher = await MemoryWatcher.start({

@@ -5,7 +5,7 @@ import { Emitter } from '../events/emitter'
 import type { Logger } from '../log/logger'
 import type { MemoryService } from '../memory/service'
 import { spaceHandle } from './space-handle'
-import type { SpaceDescriptor } from './space-list'
+import { describeSpace, type SpaceDescriptor } from './space-list'
 
 // The one owner of open memory spaces. A space opens (engine, watcher) when something calls
 // into it, closes after it has been idle a while (watcher stopped, index flushed, caches let go),
@@ -68,15 +68,7 @@ export function createSpaceRegistry(options: SpaceRegistryOptions) {
   let tick = 0
   let disposed = false
 
-  function descriptorOf(id: SpaceId): SpaceDescriptor {
-    const space = options.spaces.get(id)
-    if (!space)
-      throw new CairnError(
-        'SPACE_NOT_FOUND',
-        `There is no memory space "${id}" (its project may have been removed). Pick another project.`
-      )
-    return space
-  }
+  const descriptorOf = (id: SpaceId) => describeSpace(options.spaces, id)
 
   function entryOf(id: SpaceId): Entry {
     const existing = entries.get(id)

@@ -52,6 +52,20 @@ export function defaultSpace(dataDir: string): SpaceDescriptor {
   }
 }
 
+/** The space with this id, or the error that says it is gone and what to do. */
+export function describeSpace(
+  spaces: { get(id: SpaceId): SpaceDescriptor | undefined },
+  id: SpaceId
+): SpaceDescriptor {
+  const space = spaces.get(id)
+  if (!space)
+    throw new CairnError(
+      'SPACE_NOT_FOUND',
+      `There is no memory space "${id}" (its project may have been removed). Pick another project.`
+    )
+  return space
+}
+
 export interface SpaceList {
   /** Reads the file once; a bad file is moved aside (never lost) and only the default remains. */
   load(): Promise<void>

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { defaultSettings } from '@shared/app/settings'
+import { effectiveSpaceSettings } from '@shared/memory/space-settings'
 import type { MemoryActor } from '@shared/memory/memory'
 import type { Approval } from '../../memory/service'
 import { captureLogger, expectCairnError, useTempDir } from '../../__tests__/helpers'
@@ -56,7 +57,7 @@ describe('the memory space registry', () => {
     const idle = idleTimers()
     const log = { opened: [] as string[], closed: [] as string[] }
     const real = createSpaceOpener({
-      settings: defaultSettings,
+      settingsFor: async () => effectiveSpaceSettings(defaultSettings(), null),
       timers: manualTimers().timers,
       logger: captureLogger().logger
     })
