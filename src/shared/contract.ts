@@ -18,10 +18,7 @@ import {
   TestApiKeyInputSchema
 } from './app/app-channels'
 import { InSpaceSchema, inSpace } from './memory/spaces'
-import {
-  SpaceSettingsStateSchema,
-  UpdateSpaceSettingsInputSchema
-} from './memory/space-settings'
+import { SpaceSettingsStateSchema, UpdateSpaceSettingsInputSchema } from './memory/space-settings'
 import {
   AddAttachmentInputSchema,
   AttachmentInfoSchema,

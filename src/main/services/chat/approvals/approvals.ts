@@ -84,7 +84,8 @@ export class ApprovalDesk {
    * a plan it cannot make is never run, so nothing here can let an unplanned change through.
    */
   askerFor(request: ApprovalRequest): AskApproval | undefined {
-    if (!needsApproval(this.deps.mode(request.conversationId), commandOf(request.input))) return undefined
+    if (!needsApproval(this.deps.mode(request.conversationId), commandOf(request.input)))
+      return undefined
     return async (question) => {
       const first = question.plan
       if (this.allowed.has(request.conversationId) && first.ok)
