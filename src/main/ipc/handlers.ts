@@ -1,19 +1,12 @@
 import { CairnError } from '@shared/errors'
-import { DEFAULT_SPACE_ID, type SpaceId } from '@shared/memory/spaces'
+import type { SpaceId } from '@shared/memory/spaces'
 import type { Services } from '../services'
 import type { Handlers } from './registry'
 
 /** Maps each channel of the contract to the service that answers it. */
 export function createHandlers(services: Services): Handlers {
   const inSpace = (space: SpaceId) => services.spaces.service(space)
-  const forgetIn = (space: SpaceId) => {
-    if (space !== DEFAULT_SPACE_ID)
-      throw new CairnError(
-        'BAD_INPUT',
-        'Forget works in the memory without a project for now; open that memory to use it.'
-      )
-    return services.forget
-  }
+  const forgetIn = (space: SpaceId) => services.forgetIn(space)
   return {
     'app:info': () => services.app.info(),
     'app:open-memory-folder': () => services.app.openMemoryFolder(),

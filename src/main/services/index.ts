@@ -20,11 +20,13 @@ import type { PickFiles } from './chat/attachments'
 import {
   MEMORY_FOLDER_NAME,
   MEMORY_STATE_FOLDER_NAME,
+  SPACES_STATE_FOLDER_NAME,
   startMemorySpaces,
   type MemorySpaces
 } from './memory-spaces'
 import { ensurePrivateDir } from './fs/durable'
 import type { Logger } from './log/logger'
+import type { SpaceId } from '@shared/memory/spaces'
 import { readLogTail } from './log/rotating-file'
 import type { Keychain } from './secrets/keychain'
 import { createSecretsService, KEYCHAIN_SERVICE } from './secrets/secrets-service'
@@ -33,7 +35,7 @@ import { createShortcutService } from './quick-ask/shortcut-service'
 import { createSettingsStore } from './settings/settings-store'
 import { createSyncService } from './sync'
 import { createBackupService, type ChooseOpenFile } from './backup'
-import { createForgetService } from './forget'
+import { createForgetService, type ForgetService } from './forget'
 import { createUpdatesService } from './updates'
 import { createWindowStateStore } from './window-state/window-state-store'
 import { createMcpHub } from './mcp/hub'
@@ -261,14 +263,26 @@ export async function createServices(deps: ServiceDeps) {
       (async () => (deps.pickFiles ? ((await deps.pickFiles())[0] ?? null) : null))
   })
   // Forget across services: memory names its own places, this adds conversations, logs and the rest.
-  const forget = createForgetService({
-    memory,
-    chat,
-    dataDir: deps.userDataDir,
-    memoryFolders: [MEMORY_FOLDER_NAME, MEMORY_STATE_FOLDER_NAME],
-    logsDir,
-    logger: deps.logger
-  })
+  // Forget in one space: its engine forgets its own history and log; the places outside every
+  // space (chats, logs, the rest of the data folder) are searched as for any space. Other spaces'
+  // folders are theirs: never searched or changed by another space's Forget.
+  const forgetters = new Map<SpaceId, ForgetService>()
+  const forgetIn = (space: SpaceId): ForgetService => {
+    spaces.describe(space)
+    let forget = forgetters.get(space)
+    if (!forget) {
+      forget = createForgetService({
+        memory: spaces.registry.service(space),
+        chat,
+        dataDir: deps.userDataDir,
+        memoryFolders: [MEMORY_FOLDER_NAME, MEMORY_STATE_FOLDER_NAME, SPACES_STATE_FOLDER_NAME],
+        logsDir,
+        logger: deps.logger
+      })
+      forgetters.set(space, forget)
+    }
+    return forget
+  }
   // Off ("development build") until main connects electron-updater in a packaged build.
   const updates = createUpdatesService({
     currentVersion: deps.app.version,
@@ -289,7 +303,7 @@ export async function createServices(deps: ServiceDeps) {
     elicitations,
     sync,
     backup,
-    forget,
+    forgetIn,
     updates,
     app,
     memory,

@@ -25,6 +25,7 @@ export {
   defaultSpace,
   MEMORY_FOLDER_NAME,
   MEMORY_STATE_FOLDER_NAME,
+  SPACES_STATE_FOLDER_NAME,
   type SpaceDescriptor,
   type SpaceList
 } from './space-list'
@@ -97,6 +98,8 @@ export async function startMemorySpaces(deps: MemorySpacesDeps) {
     list,
     registry,
     spaceSettings,
+    /** The space with this id, or SPACE_NOT_FOUND saying its project may be gone. */
+    describe,
     /** Settings changed: each open space runs with them, its own sections still in their place. */
     applySettings(next: Settings): void {
       registry.forEachOpen((memory, id) => {
