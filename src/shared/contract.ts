@@ -18,6 +18,12 @@ import {
   TestApiKeyInputSchema
 } from './app/app-channels'
 import { InSpaceSchema, inSpace } from './memory/spaces'
+import {
+  CopyToSpaceInputSchema,
+  CopyToSpaceResultSchema,
+  SearchAllInputSchema,
+  SearchAllResultSchema
+} from './memory/across-spaces'
 import { SpaceSettingsStateSchema, UpdateSpaceSettingsInputSchema } from './memory/space-settings'
 import {
   AddAttachmentInputSchema,
@@ -199,6 +205,9 @@ export const channels = {
   },
   'memory:archive-list': { input: SpaceOnly, output: z.array(ArchivedItemSchema) },
   'memory:archive-restore': { input: inSpace(RestoreInputSchema), output: MemoryMutationSchema },
+  // Across spaces: a note copied or moved (through each space's write path); one search of all.
+  'memory:copy-to-space': { input: CopyToSpaceInputSchema, output: CopyToSpaceResultSchema },
+  'memory:search-all': { input: SearchAllInputSchema, output: SearchAllResultSchema },
   // A space's own settings (caps, expiry, history, secret guard, approval, pins) or Settings'.
   'memory:space-settings': { input: SpaceOnly, output: SpaceSettingsStateSchema },
   'memory:update-space-settings': {

@@ -29,6 +29,8 @@ export function createHandlers(services: Services): Handlers {
     'memory:sweep': ({ space, paths }) => inSpace(space).sweep(paths),
     'memory:archive-list': ({ space }) => inSpace(space).listArchived(),
     'memory:archive-restore': ({ space, ...input }) => inSpace(space).restoreArchived(input),
+    'memory:copy-to-space': (input) => services.acrossSpaces.copy(input),
+    'memory:search-all': ({ query }) => services.acrossSpaces.search(query),
     'memory:space-settings': ({ space }) => services.spaceSettings.state(space),
     'memory:update-space-settings': (input) => services.spaceSettings.update(input),
     'memory:archive-restore-all': ({ space, ...input }) => inSpace(space).restoreArchivedAll(input),

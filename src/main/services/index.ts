@@ -313,6 +313,7 @@ export async function createServices(deps: ServiceDeps) {
       state: spaces.spaceSettingsState,
       update: spaces.updateSpaceSettings
     },
+    acrossSpaces: { copy: spaces.copyToSpace, search: spaces.searchAll },
     chat,
     attention,
     shortcut,

@@ -214,6 +214,18 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
   'settings:get': [],
   'memory:usage': [],
   'memory:space-settings': [],
+  'memory:copy-to-space': [
+    ['no target', { path: '/memories/a.md', move: false }],
+    ['target with a path', { path: '/memories/a.md', to: '../x', move: false }],
+    ['move not boolean', { path: '/memories/a.md', to: 'project-a', move: 'yes' }],
+    ['an empty path', { path: '', to: 'project-a', move: false }]
+  ],
+  'memory:search-all': [
+    ['no query', {}],
+    ['empty query', { query: '' }],
+    ['a page (each space pages itself)', { query: 'a', offset: 10 }],
+    ['a space (it searches all)', { query: 'a', space: 'default' }]
+  ],
   'memory:update-space-settings': [
     ['no section', {}],
     ['a section spaces do not have', { section: 'theme', value: 'dark' }],
@@ -409,7 +421,10 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
   ...chatGarbage()
 }
 
-const isMemoryChannel = (channel: ChannelName) => channel.startsWith('memory:')
+/** Memory channels about every space at once: they name no one space. */
+const ACROSS_SPACES = new Set<string>(['memory:search-all', 'memory:spaces'])
+const isMemoryChannel = (channel: ChannelName) =>
+  channel.startsWith('memory:') && !ACROSS_SPACES.has(channel)
 /** A memory payload in the default space (non-objects stay as they are: garbage). */
 function inDefaultSpace(payload: unknown): unknown {
   return payload && typeof payload === 'object' && !Array.isArray(payload)
@@ -1041,20 +1056,30 @@ describe('valid calls', () => {
       check()
     })
   }
+  /** A project's memory space beside the default one. */
+  const projectA = async () => {
+    const folder = join(dir, 'project-a')
+    if (services.spaceList.get('project-a')) return
+    await services.spaceList.add({
+      id: 'project-a',
+      name: 'Project A',
+      root: folder,
+      folder: join(folder, '.cairn', 'memories'),
+      stateDir: join(dir, 'user-data', 'spaces', 'project-a')
+    })
+  }
   const validInput: Partial<Record<ChannelName, () => Promise<unknown>>> = {
     // "No project" follows Settings; a project's space may have settings of its own.
     'memory:update-space-settings': async () => {
-      const folder = join(dir, 'project-a')
-      if (!services.spaceList.get('project-a'))
-        await services.spaceList.add({
-          id: 'project-a',
-          name: 'Project A',
-          root: folder,
-          folder: join(folder, '.cairn', 'memories'),
-          stateDir: join(dir, 'user-data', 'spaces', 'project-a')
-        })
+      await projectA()
       return { space: 'project-a', section: 'memoryWriteApproval', value: 'ask-all' }
     },
+    'memory:copy-to-space': async () => {
+      await projectA()
+      await createNote()
+      return { path: note, to: 'project-a', move: true }
+    },
+    'memory:search-all': async () => ({ query: 'note' }),
     'secrets:set-api-key': async () => ({ apiKey: 'sk-ant-valid-key-0001' }),
     'app:copy-text': async () => ({ text: 'const trip = 1' }),
     'app:open-external': async () => ({ url: 'https://example.com/docs', confirmed: true }),

@@ -13,6 +13,8 @@ import { createSpaceOpener } from './open-space'
 import { createSpaceRegistry, type IdleTimers } from './registry'
 import { createSpaceList, describeSpace } from './space-list'
 import { createSpaceSettingsStore } from './space-settings'
+import { copyToSpace, searchAllSpaces } from './across-spaces'
+import type { CopyToSpaceInput } from '@shared/memory/across-spaces'
 import type { MemoryService } from '../memory/service'
 
 // Memory spaces (issue 38): the persisted list of spaces, the registry that opens and closes
@@ -92,6 +94,7 @@ export async function startMemorySpaces(deps: MemorySpacesDeps) {
   // the space switcher says which space is in view; other spaces open and close on demand.
   const releaseDefault = registry.hold(DEFAULT_SPACE_ID)
   const describe = (id: SpaceId) => describeSpace(list, id)
+  const across = { spaces: list, memoryIn: (id: SpaceId) => registry.service(id) }
 
   // Caps and expiry apply as soon as they are saved, to the next command and the next sweep.
   return {
@@ -120,6 +123,8 @@ export async function startMemorySpaces(deps: MemorySpacesDeps) {
       registry.forEachOpen((memory) => applyTo(memory, next), space.id)
       return spaceSettings.state(space)
     },
+    copyToSpace: (input: CopyToSpaceInput) => copyToSpace(across, input),
+    searchAll: (query: string) => searchAllSpaces(across, query),
     spaceSettingsState: (id: SpaceId): Promise<SpaceSettingsState> =>
       spaceSettings.state(describe(id)),
     async dispose(): Promise<void> {
