@@ -11,6 +11,7 @@ import {
 } from './chat'
 import { CustomInstructionsSchema, MemoryModeSchema, ModelIdSchema } from '../app/settings'
 import { ThinkingSettingSchema } from './thinking'
+import { SpaceIdSchema } from '../memory/spaces'
 
 // The inputs and outputs of the chat channels (contract.ts names the channels).
 
@@ -50,7 +51,12 @@ export const ConversationOptionsSchema = z.object({
 export type ConversationOptions = z.infer<typeof ConversationOptionsSchema>
 export const ConversationRefSchema = z.strictObject({ conversationId: ConversationIdSchema })
 export const CreateConversationInputSchema = z
-  .strictObject({ model: ModelIdSchema.optional(), memory: MemoryModeSchema.optional() })
+  .strictObject({
+    model: ModelIdSchema.optional(),
+    memory: MemoryModeSchema.optional(),
+    /** A chat in a project (its id, the project's memory space); absent: "No project". */
+    project: SpaceIdSchema.optional()
+  })
   .optional()
 /** Per-chat options; `instructions: null` goes back to the instructions from Settings. */
 export const UpdateConversationInputSchema = z.strictObject({

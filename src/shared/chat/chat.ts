@@ -327,6 +327,8 @@ export const ConversationSummarySchema = z.object({
   createdAt: TimeSchema,
   updatedAt: TimeSchema,
   messageCount: z.number().int().min(0),
+  /** The chat's project (its memory space); absent: "No project". */
+  space: SpaceIdSchema.optional(),
   /** A reply is being generated right now. */
   running: z.boolean(),
   /** Search only: the text around the first match. */

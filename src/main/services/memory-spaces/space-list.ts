@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { DEFAULT_SPACE_ID, SpaceIdSchema, type SpaceId } from '@shared/memory/spaces'
 import { CairnError } from '@shared/errors'
 import { writeFileDurably } from '../fs/durable'
-import { firstIssue, readJsonState, type Parsed } from '../fs/json-state'
+import { firstIssue, readJsonOrMoveAside } from '../fs/json-file'
 import type { Logger } from '../log/logger'
 
 // Which memory spaces exist: the default one (built in, never written down, so a user who never
@@ -34,13 +34,6 @@ const SpacesFileSchema = z.object({
   version: z.literal(1),
   spaces: z.array(SpaceDescriptorSchema).max(1000)
 })
-
-function parseSpacesFile(raw: unknown): Parsed<z.infer<typeof SpacesFileSchema>> {
-  const parsed = SpacesFileSchema.safeParse(raw)
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, reason: firstIssue(parsed.error.issues) }
-}
 
 export function defaultSpace(dataDir: string): SpaceDescriptor {
   return {
@@ -100,8 +93,19 @@ export function createSpaceList(options: {
 
   return {
     async load() {
-      const read = await readJsonState(file, parseSpacesFile, { logger, clock })
-      if (read.kind === 'ok')
+      const read = await readJsonOrMoveAside({
+        file,
+        label: 'memory spaces file',
+        logger,
+        clock,
+        parse: (raw) => {
+          const parsed = SpacesFileSchema.safeParse(raw)
+          return parsed.success
+            ? { ok: true, value: parsed.data }
+            : { ok: false, reason: firstIssue(parsed.error.issues, 'unknown shape') }
+        }
+      })
+      if (read.kind === 'read')
         made = read.value.spaces.filter((space) => space.id !== DEFAULT_SPACE_ID)
     },
     all: () => [builtIn, ...made],

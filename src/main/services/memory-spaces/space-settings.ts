@@ -11,7 +11,7 @@ import {
 } from '@shared/memory/space-settings'
 import { DEFAULT_SPACE_ID, type SpaceId } from '@shared/memory/spaces'
 import { ensurePrivateDir, writeFileDurably } from '../fs/durable'
-import { firstIssue, readJsonState, type Parsed } from '../fs/json-state'
+import { firstIssue, readJsonOrMoveAside, type JsonParse } from '../fs/json-file'
 import type { Logger } from '../log/logger'
 import type { SpaceDescriptor } from './space-list'
 
@@ -53,8 +53,13 @@ export function createSpaceSettingsStore(deps: {
     if (space.id === DEFAULT_SPACE_ID) return null
     const known = cache.get(space.id)
     if (known) return known
-    const read = await readJsonState(join(space.stateDir, SPACE_SETTINGS_FILE), parse, deps)
-    const loaded = read.kind === 'ok' ? read.value : EMPTY
+    const read = await readJsonOrMoveAside({
+      file: join(space.stateDir, SPACE_SETTINGS_FILE),
+      label: 'space settings file',
+      parse,
+      ...deps
+    })
+    const loaded = read.kind === 'read' ? read.value : EMPTY
     // Another caller may have read (or saved) meanwhile: the first one in the cache wins.
     if (!cache.has(space.id)) cache.set(space.id, loaded)
     return cache.get(space.id) ?? loaded
@@ -116,9 +121,9 @@ function withSection(current: SpaceSettings, input: UpdateSpaceSettingsInput): S
   return next as SpaceSettings
 }
 
-function parse(raw: unknown): Parsed<SpaceSettings> {
+const parse: JsonParse<SpaceSettings> = (raw) => {
   const parsed = SpaceSettingsSchema.safeParse(raw)
   return parsed.success
     ? { ok: true, value: parsed.data }
-    : { ok: false, reason: firstIssue(parsed.error.issues) }
+    : { ok: false, reason: firstIssue(parsed.error.issues, 'invalid values') }
 }

@@ -10,7 +10,7 @@ import {
 import type { SettingsState } from '@shared/contract'
 import { CairnError } from '@shared/errors'
 import { ensurePrivateDir, writeFileDurably } from '../fs/durable'
-import { firstIssue, readJsonState, type Parsed } from '../fs/json-state'
+import { firstIssue, readJsonOrMoveAside } from '../fs/json-file'
 import type { Logger } from '../log/logger'
 import { Emitter } from '../events/emitter'
 import { migrateSettings } from './migrations'
@@ -47,18 +47,30 @@ export function createSettingsStore({
   let queue: Promise<unknown> = Promise.resolve()
 
   async function load(): Promise<void> {
-    const read = await readJsonState(file, parseSettingsFile, { logger, clock })
-    if (read.kind === 'ok') state = { settings: read.value, notice: null }
-    if (read.kind !== 'moved-aside') return
-    const { reason, movedTo } = read
-    state = {
-      settings: defaultSettings(),
-      notice: {
-        kind: 'recovered',
-        movedTo,
-        message: `Your settings file could not be read (${reason}), so Cairn started with defaults. The old file was kept as ${movedTo} in the app's data folder.`
+    const read = await readJsonOrMoveAside({
+      file,
+      label: 'settings file',
+      logger,
+      clock,
+      parse: (raw) => {
+        const migrated = migrateSettings(raw)
+        if (!migrated.ok) return migrated
+        const parsed = SettingsSchema.safeParse(migrated.value)
+        return parsed.success
+          ? { ok: true, value: parsed.data }
+          : { ok: false, reason: firstIssue(parsed.error.issues, 'invalid values') }
       }
-    }
+    })
+    if (read.kind === 'read') state = { settings: read.value, notice: null }
+    if (read.kind === 'moved')
+      state = {
+        settings: defaultSettings(),
+        notice: {
+          kind: 'recovered',
+          movedTo: read.movedTo,
+          message: `Your settings file could not be read (${read.reason}), so Cairn started with defaults. The old file was kept as ${read.movedTo} in the app's data folder.`
+        }
+      }
   }
 
   function update(patch: SettingsPatch): Promise<Settings> {
@@ -98,12 +110,3 @@ export function createSettingsStore({
 }
 
 export { SETTINGS_VERSION }
-
-function parseSettingsFile(raw: unknown): Parsed<Settings> {
-  const migrated = migrateSettings(raw)
-  if (!migrated.ok) return migrated
-  const parsed = SettingsSchema.safeParse(migrated.value)
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, reason: firstIssue(parsed.error.issues) }
-}
