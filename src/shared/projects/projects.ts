@@ -143,3 +143,4 @@ export const MemorySpaceInfoSchema = z.object({
   folder: z.string()
 })
 export const MemorySpaceListSchema = z.object({ spaces: z.array(MemorySpaceInfoSchema) })
+export type MemorySpaceInfo = z.infer<typeof MemorySpaceInfoSchema>

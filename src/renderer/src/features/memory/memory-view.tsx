@@ -30,6 +30,8 @@ import {
 import { useSyncStatus } from '../../lib/hooks/use-sync-status'
 import { UsageBars } from './caps/usage-bars'
 import { useMemoryData } from './use-memory-data'
+import { useMemorySpace } from './memory-space'
+import { useSpacePins } from './space-pins'
 
 type Pane = 'file' | 'history' | 'activity' | 'expiry' | 'secrets'
 
@@ -53,6 +55,7 @@ const PANES: { id: Pane; label: string }[] = [
 /** The memory inspector: every file Claude keeps, editable, with its history and expiry. */
 export function MemoryView({ info, settings, openRequest, onOpenConversation }: Props) {
   const data = useMemoryData()
+  const pins = useSpacePins(useMemorySpace(), settings)
   const drafts = useDraftStore()
   useUnloadGuard(drafts)
   const unsaved = useUnsavedPaths(drafts)
@@ -220,7 +223,8 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
                   key={entry.path}
                   entry={entry}
                   drafts={drafts}
-                  pinnedPatterns={settings?.expiry.pinned ?? []}
+                  pinnedPatterns={pins.patterns}
+                  savePins={pins.save}
                   onMoved={setSelected}
                 />
               ) : requested ? (

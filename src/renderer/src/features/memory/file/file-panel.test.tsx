@@ -38,6 +38,7 @@ function renderPanel(main = installFakeMain({ memory: { '/memories/notes.md': 'o
       entry={entry}
       drafts={createDraftStore()}
       pinnedPatterns={[]}
+      savePins={async () => undefined}
       onMoved={() => undefined}
     />
   )
@@ -119,7 +120,13 @@ describe('FilePanel', () => {
     ) {
       const main = installFakeMain({ memory: files })
       const view = render(
-        <FilePanel entry={entry} drafts={store} pinnedPatterns={[]} onMoved={() => undefined} />
+        <FilePanel
+          entry={entry}
+          drafts={store}
+          pinnedPatterns={[]}
+          savePins={async () => undefined}
+          onMoved={() => undefined}
+        />
       )
       // What the watcher does after a change on disk: memory:changed naming the paths.
       const announce = (...paths: string[]) =>
@@ -216,7 +223,13 @@ describe('FilePanel', () => {
       first.view.unmount()
       expect(store.unsaved()).toEqual(['/memories/notes.md'])
       render(
-        <FilePanel entry={entry} drafts={store} pinnedPatterns={[]} onMoved={() => undefined} />
+        <FilePanel
+          entry={entry}
+          drafts={store}
+          pinnedPatterns={[]}
+          savePins={async () => undefined}
+          onMoved={() => undefined}
+        />
       )
       await waitFor(() => expect(shown()).toContain('kept across switches'))
       expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false)

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { Pencil, Pin, PinOff, Save, Trash2 } from 'lucide-react'
+import { FolderInput, Pencil, Pin, PinOff, Save, Trash2 } from 'lucide-react'
 import type { MemoryEntry, UserSecretsChoice } from '@shared/memory/memory'
 import { Dialog } from '../../../components/dialog'
 import { Message } from '../../../components/messages/message'
@@ -20,6 +20,7 @@ import { deleteWords } from '../change-words'
 import { useDeletedBy, useKeptCopy, type DraftStore } from './draft-store'
 import { exactPattern, relativePath } from '../memory-paths'
 import { RenameDialog } from './rename-dialog'
+import { ToSpaceDialog, useOtherSpaces } from './to-space-dialog'
 import { useFileDraft } from './use-file-draft'
 import { useMemorySpace } from '../memory-space'
 
@@ -29,15 +30,17 @@ interface Props {
   /** Unsaved edits per file, kept by the memory view across file and pane switches. */
   drafts: DraftStore
   pinnedPatterns: readonly string[]
+  /** Saves the space's pins (Settings for "No project", a project's own settings otherwise). */
+  savePins(next: string[]): Promise<void>
   onMoved(to: string | null): void
 }
 
-type Ask = 'rename' | 'delete' | null
+type Ask = 'rename' | 'delete' | 'to-space' | null
 
 const QUIET_TOOL = 'button button--quiet @max-xl:px-2.5'
 
 /** One memory file: its text in an editor, saved through the engine with a conflict check. */
-export function FilePanel({ entry, drafts, pinnedPatterns, onMoved }: Props) {
+export function FilePanel({ entry, drafts, pinnedPatterns, savePins, onMoved }: Props) {
   const space = useMemorySpace()
   const path = entry.path
   const controller = useRef<EditorController | null>(null)
@@ -89,7 +92,7 @@ export function FilePanel({ entry, drafts, pinnedPatterns, onMoved }: Props) {
       ? pinnedPatterns.filter((p) => p !== own && p !== relativePath(path))
       : [...pinnedPatterns, own]
     void act(
-      () => call((api) => api.settings.update({ expiry: { pinned: next } })),
+      () => savePins(next),
       () => setNote(entry.pinned ? 'Unpinned.' : 'Pinned: it never expires.')
     )
   }
@@ -225,6 +228,20 @@ export function FilePanel({ entry, drafts, pinnedPatterns, onMoved }: Props) {
           onMoved(to)
         }}
       />
+      <ToSpaceDialog
+        open={ask === 'to-space'}
+        path={path}
+        dirty={dirty}
+        onClose={() => setAsk(null)}
+        onDone={({ note: said, moved }) => {
+          setAsk(null)
+          setNote(said)
+          if (!moved) return
+          drafts.drop(path)
+          drafts.dismissKept(path)
+          onMoved(null)
+        }}
+      />
       <Dialog
         open={ask === 'delete'}
         title={`Delete ${relativePath(path)}?`}
@@ -269,7 +286,10 @@ function FileFacts({ entry, size, now }: { entry: MemoryEntry; size?: number; no
   )
 }
 
-/** Pin, Rename and Delete: in a narrow panel they show their icons only (one header line). */
+/**
+ * Pin, Rename, Copy to (with projects) and Delete: in a narrow panel they show their icons only
+ * (one header line).
+ */
 function FileTools({
   entry,
   onPin,
@@ -279,6 +299,7 @@ function FileTools({
   onPin(): void
   onAsk(ask: Ask): void
 }) {
+  const hasOtherSpaces = useOtherSpaces(false).length > 0
   return (
     <>
       <button
@@ -294,6 +315,17 @@ function FileTools({
         <Pencil size={16} aria-hidden />
         <span className="@max-xl:sr-only">Rename</span>
       </button>
+      {hasOtherSpaces ? (
+        <button
+          type="button"
+          className={QUIET_TOOL}
+          title="Copy or move to another project"
+          onClick={() => onAsk('to-space')}
+        >
+          <FolderInput size={16} aria-hidden />
+          <span className="@max-xl:sr-only">Copy to…</span>
+        </button>
+      ) : null}
       <button
         type="button"
         className={`${QUIET_TOOL} button--danger`}

@@ -32,6 +32,7 @@ async function typedSecret() {
       entry={entry}
       drafts={createDraftStore()}
       pinnedPatterns={[]}
+      savePins={async () => undefined}
       onMoved={() => undefined}
     />
   )
