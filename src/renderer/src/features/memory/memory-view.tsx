@@ -32,8 +32,10 @@ import { UsageBars } from './caps/usage-bars'
 import { useMemoryData } from './use-memory-data'
 import { useMemorySpace } from './memory-space'
 import { useSpacePins } from './space-pins'
+import { SpaceSettingsPane } from './space-settings/space-settings-pane'
+import { DEFAULT_SPACE_ID } from '@shared/memory/spaces'
 
-type Pane = 'file' | 'history' | 'activity' | 'expiry' | 'secrets'
+type Pane = 'file' | 'history' | 'activity' | 'expiry' | 'secrets' | 'settings'
 
 interface Props {
   info: AppInfo | null
@@ -51,11 +53,14 @@ const PANES: { id: Pane; label: string }[] = [
   { id: 'expiry', label: 'Expiry' },
   { id: 'secrets', label: 'Secrets' }
 ]
+/** A project's memory adds its own settings ("No project" follows Settings → Memory). */
+const PROJECT_PANES = [...PANES, { id: 'settings' as const, label: 'Settings' }]
 
 /** The memory inspector: every file Claude keeps, editable, with its history and expiry. */
 export function MemoryView({ info, settings, openRequest, onOpenConversation }: Props) {
   const data = useMemoryData()
-  const pins = useSpacePins(useMemorySpace(), settings)
+  const space = useMemorySpace()
+  const pins = useSpacePins(space, settings)
   const drafts = useDraftStore()
   useUnloadGuard(drafts)
   const unsaved = useUnsavedPaths(drafts)
@@ -186,7 +191,7 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
             aria-label="Inspector pane"
             className="flex gap-1 border-b border-line px-3 py-1.5"
           >
-            {PANES.map((p) => (
+            {(space === DEFAULT_SPACE_ID ? PANES : PROJECT_PANES).map((p) => (
               <button
                 key={p.id}
                 type="button"
@@ -265,6 +270,7 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
             ) : null}
             {pane === 'expiry' ? <ExpiryPanel settings={settings} /> : null}
             {pane === 'secrets' ? <SecretsPanel onOpen={open} /> : null}
+            {pane === 'settings' && space !== DEFAULT_SPACE_ID ? <SpaceSettingsPane /> : null}
           </div>
         </div>
       </div>
