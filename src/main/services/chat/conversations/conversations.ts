@@ -40,8 +40,8 @@ export function summaryOf(
     match: hit?.match ?? null,
     pinned: conversation.pinned === true,
     ...(conversation.thinking ? { thinking: conversation.thinking } : {}),
-    ...(conversation.memory === 'off' ? { memory: 'off' as const } : {}),
-    ...(conversation.space ? { space: conversation.space } : {})
+    ...(conversation.space ? { space: conversation.space } : {}),
+    ...(conversation.memory === 'off' ? { memory: 'off' as const } : {})
   }
 }
 
