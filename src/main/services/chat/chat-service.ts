@@ -238,6 +238,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       projects
     }),
     ...createProjectCalls(core, {
+      emit,
       projects,
       waitingApprovals: (id) => approvals.list(id).length
     }),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { FILES_BETA, reply } from '../../../../../e2e/fake-anthropic'
+import { FILES_BETA, NEWEST_MODELS, reply, text, thinking } from '../../../../../e2e/fake-anthropic'
 import { useTempDir } from '../../__tests__/helpers'
 import { pdf, png } from '../attachments/__tests__/fixtures'
 import { bodyOf, converse, expectValidRequests, startRig } from './harness'
@@ -98,5 +98,50 @@ describe("a project's knowledge", () => {
     expect(after.slice(1)).toEqual(before.slice(1))
     const refused = rig.fake.messageRequests().filter((r) => r.rejected)
     expect(refused.map((r) => r.rejected)).toEqual([`File not found: ${before[0]}`])
+  })
+
+  test('added mid-chat on a model that binds thinking: the thinking from before is not sent back', async () => {
+    const projects = testProjects()
+    projects.add('garden', {
+      name: 'Garden',
+      defaults: { model: 'claude-sonnet-5-5', thinking: { enabled: true } }
+    })
+    const rig = await startRig(tempDir(), {
+      service: { projects },
+      fake: { models: NEWEST_MODELS },
+      settings: (s) => {
+        s.model = 'claude-sonnet-5-5'
+      }
+    })
+    const { id } = await rig.chat.createConversation({ project: 'garden' })
+    rig.fake.script(
+      reply([thinking('First thoughts.'), text('Hello.')]),
+      reply([thinking('Second thoughts.'), text('Read it.')]),
+      reply([thinking('Third thoughts.'), text('Still read.')])
+    )
+    await converse(rig, 'Hi', id)
+    projects.addKnowledge('garden', await rig.chat.attachments.addFile('plan.pdf', pdf(1)))
+    await converse(rig, 'Read the plan.', id)
+    await converse(rig, 'And again.', id)
+    // The prompt's start changed under the first reply's thinking: it is left out from then on,
+    // while the second reply's (made with the knowledge) goes back unchanged.
+    const sent = (index: number) => JSON.stringify(bodyOf(rig.fake, index).messages)
+    expect(sent(1)).not.toContain('First thoughts.')
+    expect(sent(2)).not.toContain('First thoughts.')
+    expect(sent(2)).toContain('Second thoughts.')
+    expectValidRequests(rig.fake)
+  })
+
+  test('a 404 about something other than a file uploads nothing again', async () => {
+    const { rig, id } = await gardenRig()
+    rig.fake.script(reply('Two pages.'), {
+      kind: 'error',
+      status: 404,
+      message: 'model: claude-sonnet-4-6'
+    })
+    await converse(rig, 'What is in the plan?', id)
+    const failed = await converse(rig, 'Again?', id)
+    expect(failed.end.event).toBe('chat:error')
+    expect(uploads(rig)).toBe(3)
   })
 })

@@ -114,8 +114,10 @@ export function createKnowledge(deps: {
     async forgetMissing(project, sent, error) {
       if (!(error instanceof Anthropic.APIError) || error.status !== 404) return false
       if (sent.fileIds.length === 0) return false
-      // The API names the file it could not find; if it names none of ours, all are suspect.
+      // The API names the file it could not find. A 404 about something else (a retired
+      // model) uploads nothing; one about a file it does not name makes all of ours suspect.
       const named = sent.fileIds.filter((id) => error.message.includes(id))
+      if (named.length === 0 && !/\bfile\b/i.test(error.message)) return false
       const missing = named.length > 0 ? named : sent.fileIds
       for (const file of project.knowledge)
         if (file.fileId && missing.includes(file.fileId))
