@@ -65,6 +65,22 @@ describe("a project's knowledge", () => {
     expectValidRequests(rig.fake)
   })
 
+  test('two chats starting at once upload each file once', async () => {
+    const { rig, projects } = await gardenRig()
+    const other = await rig.chat.createConversation({ project: 'garden' })
+    const first = await rig.chat.createConversation({ project: 'garden' })
+    rig.fake.script(reply('One.'), reply('Two.'))
+    const ends = await Promise.all(
+      [first.id, other.id].map(async (conversationId) => {
+        const sent = await rig.chat.send({ conversationId, text: 'The plan?' })
+        return rig.events.end(sent.turnId)
+      })
+    )
+    expect(ends.map((e) => e.event)).toEqual(['chat:done', 'chat:done'])
+    expect(uploads(rig)).toBe(3)
+    expect(projects.recorded).toHaveLength(3)
+  })
+
   test('goes inline where the API has no Files API, the reason recorded, with no second try', async () => {
     const { rig, projects, id, plan } = await gardenRig({ filesApi: false })
     rig.fake.script(reply('Two pages.'), reply('East bed.'))

@@ -43,6 +43,29 @@ export function createKnowledge(deps: {
   read: (hash: string) => Promise<Uint8Array | null>
   logger: Logger
 }): Knowledge {
+  /** Uploads under way, by project and file: two chats starting at once upload a file once. */
+  const uploading = new Map<string, Promise<KnowledgeFile>>()
+
+  function uploadOnce(
+    project: Project,
+    file: KnowledgeFile,
+    bytes: Uint8Array,
+    client: Anthropic,
+    signal: AbortSignal
+  ): Promise<KnowledgeFile> {
+    const key = `${project.id}\n${file.hash}`
+    let pending = uploading.get(key)
+    if (!pending) {
+      pending = upload(project, file, bytes, client, signal).finally(() => uploading.delete(key))
+      uploading.set(key, pending)
+    }
+    // It rejects only when the chat that started it was stopped: this one then uploads itself.
+    return pending.catch((error: unknown) => {
+      if (signal.aborted) throw error
+      return upload(project, file, bytes, client, signal)
+    })
+  }
+
   async function upload(
     project: Project,
     file: KnowledgeFile,
@@ -92,7 +115,7 @@ export function createKnowledge(deps: {
         // Uploaded once: a file with an id, or one that was refused (its reason kept), is not.
         const file =
           listed.fileId === null && listed.inlineReason === null
-            ? await upload(project, listed, bytes, client, signal)
+            ? await uploadOnce(project, listed, bytes, client, signal)
             : listed
         if (file.fileId) {
           blocks.push(fileBlock(file, file.fileId))
