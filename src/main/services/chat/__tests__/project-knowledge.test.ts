@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { FILES_BETA, NEWEST_MODELS, reply, text, thinking } from '../../../../../e2e/fake-anthropic'
 import { useTempDir } from '../../__tests__/helpers'
@@ -160,4 +162,36 @@ describe("a project's knowledge", () => {
     expect(failed.end.event).toBe('chat:error')
     expect(uploads(rig)).toBe(3)
   })
+
+  test("counts toward each request's limits: its pages always, its bytes where it goes inline", async () => {
+    const padded = (pages: number, bytes: number) =>
+      Buffer.concat([pdf(pages), Buffer.alloc(bytes, 0x20)])
+    for (const filesApi of [true, false]) {
+      const projects = testProjects()
+      projects.add('garden', { name: 'Garden' })
+      // A folder each: one rig's start would sweep the other's files (no chat names them).
+      const dir = join(tempDir(), String(filesApi))
+      await mkdir(dir)
+      const rig = await startRig(dir, {
+        service: { projects },
+        fake: { filesApi }
+      })
+      projects.addKnowledge(
+        'garden',
+        await rig.chat.attachments.addFile('big.pdf', padded(80, 15e6))
+      )
+      const { id } = await rig.chat.createConversation({ project: 'garden' })
+      rig.fake.script(reply('Read.'), reply('Fine.'))
+      await converse(rig, 'Read it.', id)
+      const many = (await rig.chat.attachments.addFile('more.pdf', pdf(30))).attachment
+      await expect(
+        rig.chat.send({ conversationId: id, text: 'And this?', attachments: [many] })
+      ).rejects.toThrow(/110 PDF pages/)
+      const heavy = (await rig.chat.attachments.addFile('heavy.pdf', padded(1, 9e6))).attachment
+      const sending = rig.chat.send({ conversationId: id, text: 'And this?', attachments: [heavy] })
+      if (filesApi) await rig.events.end((await sending).turnId)
+      else await expect(sending).rejects.toThrow(/would come to .* in a request/)
+    }
+    // Two rigs, each sending a 15 MB PDF inline or uploading it: room on a loaded machine.
+  }, 60_000)
 })

@@ -3,6 +3,7 @@ import type {
   BetaContentBlockParam,
   BetaMessageParam
 } from '@anthropic-ai/sdk/resources/beta/messages/messages'
+import type { AttachmentBlock } from '@shared/chat/attachments'
 import type { KnowledgeFile, Project } from '@shared/projects/projects'
 import type { Logger } from '../../log/logger'
 import { attachmentToApi } from '../attachments'
@@ -201,4 +202,21 @@ function whyInline(error: unknown): string {
 
 function brief(text: string): string {
   return text.length > 200 ? `${text.slice(0, 200)}…` : text
+}
+
+/**
+ * The project's knowledge as the API's per-request limits count it: its pages and images always,
+ * its bytes only where a file goes inline (a `file_id` adds none; a file not uploaded yet is
+ * expected to be).
+ */
+export async function knowledgeInRequest(
+  project: Project | null,
+  stored: (ref: { hash: string; name: string }) => Promise<AttachmentBlock | null>
+): Promise<AttachmentBlock[]> {
+  const blocks: AttachmentBlock[] = []
+  for (const file of project?.knowledge ?? []) {
+    const block = await stored(file)
+    if (block) blocks.push(file.inlineReason === null ? { ...block, size: 0 } : block)
+  }
+  return blocks
 }
