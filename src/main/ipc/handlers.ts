@@ -89,6 +89,7 @@ export function createHandlers(services: Services): Handlers {
     'chat:regenerate': (input) => services.chat.regenerate(input),
     'chat:continue-reply': (input) => services.chat.continueReply(input),
     'chat:switch-version': (input) => services.chat.switchVersion(input),
+    'chat:move-to-project': (input) => services.chat.moveToProject(input),
     'chat:add-attachment': (input) => services.chat.attachments.add(input),
     'chat:pick-attachments': () => services.chat.attachments.pick(),
     'chat:attachment-preview': ({ hash }) => services.chat.attachments.preview(hash),
@@ -153,11 +154,7 @@ export function createHandlers(services: Services): Handlers {
     'projects:delete': (input) => services.projects.delete(input),
     'projects:add-knowledge': ({ id }) => services.projectCalls.addKnowledge(id),
     'projects:remove-knowledge': ({ id, hash }) => services.projects.removeKnowledge(id, hash),
-    'memory:spaces': () => services.projectCalls.memorySpaces(),
-    // Moving one chat between projects is the chat side's (issue 38); until it lands, a clear no.
-    'chat:move-to-project': () => {
-      throw new CairnError('BAD_INPUT', 'Moving chats between projects is not available yet.')
-    }
+    'memory:spaces': () => services.projectCalls.memorySpaces()
   }
 }
 

@@ -246,6 +246,7 @@ export async function createServices(deps: ServiceDeps) {
     openFolder: deps.openPath,
     watchFolder: true,
     keptAttachments: () => projects.knowledgeHashes(),
+    projects,
     wait: retryWait(background),
     // Never from the environment: only main's dev overrides (or a test) name another server.
     anthropic: { ...deps.anthropic }
