@@ -7,6 +7,7 @@ import {
 } from './memory/backup'
 import { z } from 'zod'
 import { mcpChannels, mcpEvents } from './mcp/contract'
+import { tidyChannels, tidyEvents } from './tidy/tidy'
 import { NoInput } from './no-input'
 import {
   AppInfoSchema,
@@ -330,12 +331,14 @@ export const channels = {
   'updates:check': { input: NoInput, output: UpdateStatusSchema },
   'updates:download': { input: NoInput, output: UpdateStatusSchema },
   'updates:restart': { input: NoInput, output: UpdateStatusSchema },
-  ...mcpChannels
+  ...mcpChannels,
+  ...tidyChannels
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
   'memory:changed': inSpace(MemoryChangeSchema),
   ...mcpEvents,
+  ...tidyEvents,
   'settings:changed': z.object({ settings: SettingsSchema }),
   'chat:delta': ChatDeltaSchema,
   'chat:thinking': ChatThinkingSchema,
