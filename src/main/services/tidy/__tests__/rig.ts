@@ -14,7 +14,7 @@ import { useTempDir } from '../../__tests__/helpers'
 import { createAnthropicClient } from '../../chat'
 import { createModelCatalog } from '../../chat/models/models'
 import { createLogger } from '../../log/logger'
-import { openMemoryStore, type MemoryStore } from '../../memory'
+import { openMemoryStore, type MemoryService, type MemoryStore } from '../../memory'
 import { createTidyService, type TidyService } from '../tidy-service'
 
 // A tidy rig: a real memory folder and engine, the fake Anthropic API through the real SDK,
@@ -97,7 +97,11 @@ export function useTidyRig() {
       await fake.close()
     }
   })
-  return async (files: Record<string, string> = MESSY) => {
+  return async (
+    files: Record<string, string> = MESSY,
+    /** What the tidy service is given of the space (a spy around the store, say). */
+    wrap: (store: MemoryStore) => MemoryService = (store) => store
+  ) => {
     const root = join(temp(), 'memories')
     for (const [path, content] of Object.entries(files)) {
       await mkdir(dirname(join(root, path)), { recursive: true })
@@ -114,7 +118,7 @@ export function useTidyRig() {
       clock: () => new Date()
     })
     const tidy = createTidyService({
-      memoryIn: () => store,
+      memoryIn: () => wrap(store),
       client: async () => client,
       models: async () => (await catalog.list({ configured: 'claude-sonnet-4-6' })).models,
       secretGuard: () => ({}),
