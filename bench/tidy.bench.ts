@@ -98,7 +98,7 @@ async function once(): Promise<Record<string, number>> {
     }
     const planned = performance.now() - t
     t = performance.now()
-    const proposal = buildProposal({
+    const proposal = await buildProposal({
       sessionId: '00000000-0000-4000-8000-000000000000',
       space: DEFAULT_SPACE_ID,
       model: 'bench',

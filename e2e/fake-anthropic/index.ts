@@ -48,3 +48,4 @@ export {
   type CacheUsage,
   type PromptCache
 } from './cache'
+export { MESSY_MEMORY, tidyReplies } from './tidy'

@@ -2,6 +2,7 @@ import type { MemoryUsage } from '@shared/memory/memory'
 import { needsOf } from '@shared/tidy/change-links'
 import { forgottenLines, keysOf } from '@shared/tidy/forgotten'
 import type { TidyChange, TidyFile, TidyProposal } from '@shared/tidy/tidy'
+import { pacer } from '../memory'
 import type { ReasonedStep } from './session'
 
 // The proposal the review screen shows: Claude's planned changes in order, each with its diff,
@@ -29,7 +30,8 @@ export function pathsOf(step: ReasonedStep): string[] {
   return step.plan.preview.to ? [step.plan.path, step.plan.preview.to] : [step.plan.path]
 }
 
-export function buildProposal(input: {
+/** Diffs of many files are slow: the event loop is handed back between slices (see pacer). */
+export async function buildProposal(input: {
   sessionId: string
   space: string
   model: string
@@ -39,11 +41,13 @@ export function buildProposal(input: {
   before: ReadonlyMap<string, Buffer>
   after: ReadonlyMap<string, Buffer>
   limits: MemoryUsage['limits']
-}): TidyProposal {
+}): Promise<TidyProposal> {
+  const pace = pacer()
   const changes = changesOf(input.steps)
   const folderAfter = keysOf([...input.after.values()].map(text))
   const files: TidyFile[] = []
   for (const path of new Set([...input.before.keys(), ...input.after.keys()])) {
+    await pace()
     const was = input.before.get(path)
     const now = input.after.get(path)
     if (was && now && was.equals(now)) continue

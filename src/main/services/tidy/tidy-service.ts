@@ -147,7 +147,7 @@ export function createTidyService(deps: TidyServiceDeps) {
         }
       })
       session.steps = steps
-      session.proposal = buildProposal({
+      session.proposal = await buildProposal({
         sessionId: session.id,
         space: session.space,
         model: session.model,

@@ -4,10 +4,9 @@ import { dirname, join, relative } from 'node:path'
 import { afterEach } from 'vitest'
 import type { TidyProgress } from '@shared/tidy/tidy'
 import {
-  memory,
-  reply,
+  MESSY_MEMORY,
   startFakeAnthropic,
-  text,
+  tidyReplies,
   type FakeAnthropic
 } from '../../../../../e2e/fake-anthropic'
 import { useTempDir } from '../../__tests__/helpers'
@@ -20,53 +19,9 @@ import { createTidyService, type TidyService } from '../tidy-service'
 // A tidy rig: a real memory folder and engine, the fake Anthropic API through the real SDK,
 // and the tidy service between them, as createServices wires it.
 
-export const MESSY: Record<string, string> = {
-  'contacts.md': '# Contacts\n- Alice: 1 Old Road (until 2026-02)\n- Bob: 7 Mill Lane\n',
-  'people.md': '# People\n- Alice: 5 New Street (moved 2026-03)\n',
-  'notes.md': '# Notes\n- Project Kestrel ships in June\n- stale: call Bob about the 2024 party\n',
-  'keep/untouched.md': 'Nothing to tidy here.\r\n'
-}
-
-/** Claude's tidy, scripted: a view, a merge, a delete, a rename, then an edit of the renamed file. */
+/** Claude's tidy, scripted (e2e/fake-anthropic/tidy.ts). */
 export function scriptTidy(fake: FakeAnthropic): void {
-  fake.script(
-    reply([
-      text('Let me look at the folder first.'),
-      memory({ command: 'view', path: '/memories' })
-    ]),
-    reply([
-      text('people.md has a newer address for Alice than contacts.md.\nUse the newer address.'),
-      memory({
-        command: 'str_replace',
-        path: '/memories/contacts.md',
-        old_str: '- Alice: 1 Old Road (until 2026-02)',
-        new_str: '- Alice: 5 New Street (moved 2026-03)'
-      }),
-      text('people.md only repeats what contacts.md now holds.'),
-      memory({ command: 'delete', path: '/memories/people.md' })
-    ]),
-    reply([
-      text('notes.md holds work notes; the name should say so.'),
-      memory({
-        command: 'rename',
-        old_path: '/memories/notes.md',
-        new_path: '/memories/work/projects.md'
-      })
-    ]),
-    reply([
-      text('The 2024 party is long past.'),
-      memory({
-        command: 'str_replace',
-        path: '/memories/work/projects.md',
-        old_str: '- stale: call Bob about the 2024 party\n',
-        new_str: ''
-      }),
-      memory({ command: 'view', path: '/memories/work/projects.md' })
-    ]),
-    reply(
-      'Merged the two addresses into contacts.md, renamed notes.md to work/projects.md and dropped a stale note.'
-    )
-  )
+  fake.script(...tidyReplies())
 }
 
 /**
@@ -98,7 +53,7 @@ export function useTidyRig() {
     }
   })
   return async (
-    files: Record<string, string> = MESSY,
+    files: Record<string, string> = MESSY_MEMORY,
     /** What the tidy service is given of the space (a spy around the store, say). */
     wrap: (store: MemoryStore) => MemoryService = (store) => store
   ) => {
