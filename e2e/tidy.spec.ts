@@ -39,6 +39,13 @@ test('tidy memory: estimate, review, reject one change with its dependent, apply
   expect(await readFile(join(root, 'notes.md'), 'utf8')).toBe(MESSY_MEMORY['notes.md'])
   await checkEveryLook(page, testInfo, 'tidy-review')
 
+  // Keyboard: ↓ moves from change to change, Space toggles the one in focus.
+  await review.getByRole('checkbox', { name: /^Change 1:/ }).focus()
+  await page.keyboard.press('ArrowDown')
+  await expect(review.getByRole('checkbox', { name: /^Change 2:/ })).toBeFocused()
+  await page.keyboard.press('Space')
+  await expect(review.getByRole('checkbox', { name: /^Change 2:/ })).not.toBeChecked()
+  await page.keyboard.press('Space')
   // Rejecting the rename rejects the edit planned on the renamed file.
   const rename = review.getByRole('checkbox', { name: /^Change 3:/ })
   const edit = review.getByRole('checkbox', { name: /^Change 4:/ })

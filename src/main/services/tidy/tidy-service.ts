@@ -184,9 +184,13 @@ export function createTidyService(deps: TidyServiceDeps) {
       return shown
     },
     async start(input: TidyStartInput): Promise<{ sessionId: string }> {
-      for (const other of sessions.values())
-        if (other.space === input.space && !other.proposal && other.stage !== 'failed')
+      for (const other of sessions.values()) {
+        if (other.space !== input.space) continue
+        if (!other.proposal && other.stage !== 'failed')
           throw new CairnError('TIDY_REFUSED', 'A tidy of this memory is already running.')
+        // A proposal left unreviewed (a window closed on it) gives way to the new tidy.
+        sessions.delete(other.id)
+      }
       const client = await clientOrRefuse()
       const options = await deps.models()
       const chosen = pickTidyModel(tidyModels(options, 0), input.model)

@@ -73,6 +73,19 @@ describe('a session that does not finish', () => {
     expect(readdirSync(r.scratch)).toEqual([])
   })
 
+  it('a new tidy replaces a proposal left unreviewed (a window closed on it)', async () => {
+    const r = await rig()
+    r.fake.script(reply('Nothing to change.'), reply('Still nothing to change.'))
+    const first = await r.tidy.start({ space })
+    expect(await r.settled(first.sessionId)).toMatchObject({ stage: 'ready' })
+    const second = await r.tidy.start({ space })
+    expect(await r.settled(second.sessionId)).toMatchObject({ stage: 'ready' })
+    await expectCairnError(r.tidy.proposal({ space, sessionId: first.sessionId }), 'TIDY_NOT_FOUND')
+    expect((await r.tidy.proposal({ space, sessionId: second.sessionId })).summary).toBe(
+      'Still nothing to change.'
+    )
+  })
+
   it('fails with words the user can act on when the API refuses', async () => {
     const r = await rig()
     r.fake.script(apiError(529))

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type KeyboardEvent } from 'react'
 import { withNeeds, withoutDependents } from '@shared/tidy/change-links'
 import type { TidyChange, TidyProposal } from '@shared/tidy/tidy'
 import { DiffView } from '../../../components/diff-view'
@@ -39,7 +39,7 @@ export function TidyReview({
   const { before, after } = proposal.totals
 
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex flex-col gap-4" onKeyDown={moveBetweenChanges}>
       {proposal.summary ? <p>{proposal.summary}</p> : null}
       <p className="text-sm text-muted">
         Files {formatNumber(before.files)} → {formatNumber(after.files)} (
@@ -50,13 +50,16 @@ export function TidyReview({
       {proposal.changes.length === 0 ? (
         <p role="status">Claude proposes no changes: your memory is tidy already.</p>
       ) : (
-        <div className="flex gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <button type="button" className="button" onClick={() => setAccepted(new Set(all))}>
             Accept all
           </button>
           <button type="button" className="button" onClick={() => setAccepted(new Set())}>
             Reject all
           </button>
+          <p className="text-sm text-muted">
+            ↑ ↓ move between changes; Space accepts or rejects the one in focus.
+          </p>
         </div>
       )}
       {groups.map(([path, changes]) => {
@@ -106,6 +109,21 @@ export function TidyReview({
       </div>
     </div>
   )
+}
+
+/** ↑ and ↓ on a change's checkbox move to the one before or after it. */
+function moveBetweenChanges(event: KeyboardEvent<HTMLDivElement>): void {
+  const box = event.target
+  if (!(box instanceof HTMLInputElement) || box.type !== 'checkbox') return
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
+  const boxes = [
+    ...event.currentTarget.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')
+  ]
+  const next = boxes[boxes.indexOf(box) + (event.key === 'ArrowDown' ? 1 : -1)]
+  if (!next) return
+  event.preventDefault()
+  next.focus()
+  next.scrollIntoView({ block: 'nearest' })
 }
 
 function ChangeItem({
