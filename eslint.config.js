@@ -56,6 +56,16 @@ const layers = [
     message: 'backup uses memory only through memory/service.ts (or memory/index.ts).'
   },
   {
+    from: 'src/main/services/tidy',
+    to: ['src/main/services/memory'],
+    except: [
+      'src/main/services/memory',
+      'src/main/services/memory/index',
+      'src/main/services/memory/service'
+    ],
+    message: 'tidy uses memory only through memory/service.ts (or memory/index.ts).'
+  },
+  {
     from: 'src/renderer',
     to: ['src/main'],
     message: 'the renderer reaches main only through window.cairn and src/shared.'

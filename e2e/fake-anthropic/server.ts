@@ -193,6 +193,15 @@ export async function startFakeAnthropic(
         })
       return sendJson(res, stored.status, stored.body)
     }
+    // Token counting (what Tidy's estimate asks): characters / 4, as the prompt cache counts.
+    if (record.method === 'POST' && record.path === '/v1/messages/count_tokens') {
+      const asked = (body as { model?: unknown } | null)?.model
+      if (!models.some((m) => m.id === asked && m.lifecycle !== 'retired'))
+        return sendError(res, { kind: 'error', status: 404, message: `model: ${String(asked)}` })
+      const { system, tools, messages } = body as Record<string, unknown>
+      const counted = JSON.stringify({ system, tools, messages }).length
+      return sendJson(res, 200, { input_tokens: Math.ceil(counted / 4) })
+    }
     if (record.method === 'POST' && record.path === '/v1/messages') {
       // Refused before any model sees it: the scripted reply waits for the next request.
       const unfiled = files.checkMessages(body, record.betas)

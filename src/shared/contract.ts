@@ -8,6 +8,7 @@ import {
 import { z } from 'zod'
 import { mcpChannels, mcpEvents } from './mcp/contract'
 import { projectChannels, projectEvents } from './projects/contract'
+import { tidyChannels, tidyEvents } from './tidy/tidy'
 import { NoInput } from './no-input'
 import {
   AppInfoSchema,
@@ -348,13 +349,15 @@ export const channels = {
   'updates:download': { input: NoInput, output: UpdateStatusSchema },
   'updates:restart': { input: NoInput, output: UpdateStatusSchema },
   ...mcpChannels,
-  ...projectChannels
+  ...projectChannels,
+  ...tidyChannels
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
   'memory:changed': inSpace(MemoryChangeSchema),
   ...mcpEvents,
   ...projectEvents,
+  ...tidyEvents,
   'settings:changed': z.object({ settings: SettingsSchema }),
   'chat:delta': ChatDeltaSchema,
   'chat:thinking': ChatThinkingSchema,

@@ -55,6 +55,10 @@ export const ErrorCodeSchema = z.enum([
   'SPACE_NOT_FOUND',
   /** A folder that cannot be a memory space (a system folder, Cairn's own, inside another). */
   'SPACE_REFUSED',
+  /** A tidy session that is not (or no longer) open: finished and applied, cancelled, or gone. */
+  'TIDY_NOT_FOUND',
+  /** A tidy cannot start or apply as asked (no key, another one running, a set that splits). */
+  'TIDY_REFUSED',
   'INTERNAL'
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>

@@ -39,6 +39,7 @@ export function wireEvents(services: Services, emit: EmitEvent): () => void {
     services.quickAsk.onShowConversation(safely('window:show-conversation')),
     services.links.onWaiting(safely('app:links-waiting')),
     services.backup.onProgress(safely('backup:progress')),
+    services.tidy.onProgress(safely('tidy:progress')),
     services.updates.onStatus(safely('updates:changed'))
   ]
   return () => off.forEach((stop) => stop())

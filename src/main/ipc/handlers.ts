@@ -122,6 +122,12 @@ export function createHandlers(services: Services): Handlers {
     'updates:check': () => services.updates.check(),
     'updates:download': () => services.updates.download(),
     'updates:restart': () => services.updates.restart(),
+    // Memory → Tidy… (issue 39): a dry run of Claude's tidy, reviewed, then applied as one.
+    'tidy:estimate': (input) => services.tidy.estimate(input),
+    'tidy:start': (input) => services.tidy.start(input),
+    'tidy:proposal': (input) => services.tidy.proposal(input),
+    'tidy:apply': (input) => services.tidy.apply(input),
+    'tidy:cancel': (input) => services.tidy.cancel(input),
     'mcp:overview': () => services.mcp.overview(),
     'mcp:preview-import': (input) => services.mcp.previewImport(input),
     'mcp:add-servers': ({ servers }) => services.mcp.addServers(servers),

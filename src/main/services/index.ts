@@ -48,6 +48,7 @@ import { createMcpSignIn } from './mcp/oauth/sign-in'
 import { BUNDLES_FOLDER, createBundleInstaller } from './mcp/bundles/bundle-installer'
 import { exportMemory } from './backup/export'
 import { createProjectCalls, createProjectsStore, type PickFolder } from './projects'
+import { createTidyService } from './tidy/tidy-service'
 
 export interface ServiceDeps {
   userDataDir: string
@@ -98,6 +99,8 @@ export interface ServiceDeps {
 export { MEMORY_FOLDER_NAME, MEMORY_STATE_FOLDER_NAME }
 /** Sync's sidecar (which store, what each file was when it last matched), beside memory-state. */
 export const SYNC_STATE_FOLDER_NAME = 'sync-state'
+/** Tidy sessions' overlay copies of a memory folder (private, emptied at each start). */
+export const TIDY_SCRATCH_FOLDER_NAME = 'tidy-scratch'
 
 /** Builds every service in one place, with its dependencies passed in; nothing runs at import time. */
 export async function createServices(deps: ServiceDeps) {
@@ -339,6 +342,22 @@ export async function createServices(deps: ServiceDeps) {
     setTimer: (fn, ms) => background.after('update-check', ms, fn),
     clearTimer: (handle) => background.cancel(handle)
   })
+  // Memory → Tidy…: a dry-run session on an overlay, reviewed before anything is applied.
+  let tidyClient: { key: string; client: ReturnType<typeof createAnthropicClient> } | null = null
+  const tidy = createTidyService({
+    memoryIn: (space) => spaces.registry.service(space),
+    client: async () => {
+      const key = await secrets.getApiKey()
+      if (!key) return null
+      if (tidyClient?.key !== key)
+        tidyClient = { key, client: createAnthropicClient(key, { ...deps.anthropic }, deps.logger) }
+      return tidyClient.client
+    },
+    models: async () => (await chat.listModels()).models,
+    secretGuard: () => settings.get().settings.secretGuard,
+    scratchRoot: join(deps.userDataDir, TIDY_SCRATCH_FOLDER_NAME),
+    logger: deps.logger
+  })
   void mcp.load()
   return {
     settings,
@@ -349,6 +368,7 @@ export async function createServices(deps: ServiceDeps) {
     backup,
     forgetIn,
     updates,
+    tidy,
     app,
     memory,
     spaces: spaces.registry,
@@ -381,6 +401,7 @@ export async function createServices(deps: ServiceDeps) {
       elicitations.close() // what a server still asks is cancelled before the servers stop
       await mcp.dispose()
       await sync.dispose()
+      await tidy.dispose()
       secrets.dispose()
       settings.dispose()
       projects.dispose()

@@ -173,7 +173,9 @@ export const ActivityCommandSchema = z.enum([
   /** History let old versions go to stay under its size limit or age (actor `system`). */
   'prune',
   /** The user had history forget versions (what went is not said, only how many). */
-  'forget'
+  'forget',
+  /** Claude's tidy of the folder as the user reviewed it: the accepted changes, undone as one. */
+  'tidy'
 ])
 export type ActivityCommand = z.infer<typeof ActivityCommandSchema>
 

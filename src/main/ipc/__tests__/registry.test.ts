@@ -22,7 +22,7 @@ import { createIpcRegistry, type Handlers, type IpcRegistry, type SenderInfo } f
 import { trustedUrlCheck } from '../trusted-url'
 import { startOAuthServer, type OAuthTestServer } from '../../services/mcp/__tests__/oauth-server'
 import { EVERYTHING_BIN } from '../../services/mcp/__tests__/mcp-test-kit'
-import { startFakeAnthropic, type FakeAnthropic } from '../../../../e2e/fake-anthropic'
+import { reply, startFakeAnthropic, type FakeAnthropic } from '../../../../e2e/fake-anthropic'
 import { helloBundle } from '../../services/mcp/__tests__/bundle-kit'
 
 /** The keychain is not under test here: an in-memory one with the same interface. */
@@ -425,7 +425,7 @@ const specificGarbage: Record<ChannelName, Array<[string, unknown]>> = {
 /** Memory channels about every space at once: they name no one space. */
 const ACROSS_SPACES = new Set<string>(['memory:search-all', 'memory:spaces'])
 const isMemoryChannel = (channel: ChannelName) =>
-  channel.startsWith('memory:') && !ACROSS_SPACES.has(channel)
+  (channel.startsWith('memory:') && !ACROSS_SPACES.has(channel)) || channel.startsWith('tidy:')
 /** A memory payload in the default space (non-objects stay as they are: garbage). */
 function inDefaultSpace(payload: unknown): unknown {
   return payload && typeof payload === 'object' && !Array.isArray(payload)
@@ -493,6 +493,28 @@ function chatGarbage() {
       ['path as id', { conversationId: '../../etc/passwd' }],
       ['extra key', { conversationId: ID, focus: true }]
     ],
+    // Tidy names its space like every memory channel (the space cases come from the loop below).
+    'tidy:estimate': [
+      ['focus number', { focus: 5 }],
+      ['focus over the limit', { focus: 'x'.repeat(501) }],
+      ['model with spaces', { model: 'claude sonnet' }],
+      ['extra key', { focus: 'work', paths: [] }]
+    ],
+    'tidy:start': [
+      ['focus number', { focus: 5 }],
+      ['extra key', { now: true }]
+    ],
+    'tidy:proposal': [
+      ['no session', {}],
+      ['session not an id', { sessionId: 'abc' }]
+    ],
+    'tidy:apply': [
+      ['no accept', { sessionId: APPROVAL }],
+      ['accept not numbers', { sessionId: APPROVAL, accept: ['1'] }],
+      ['accept zero', { sessionId: APPROVAL, accept: [0] }],
+      ['accept fraction', { sessionId: APPROVAL, accept: [1.5] }]
+    ],
+    'tidy:cancel': [['no session', {}]],
     'updates:status': [],
     'updates:check': [],
     'updates:download': [],
@@ -1345,12 +1367,34 @@ describe('valid calls', () => {
     'projects:delete': async () => ({ id: (await project()).id, memory: 'delete' }),
     'projects:add-knowledge': async () => ({ id: (await project()).id }),
     'projects:remove-knowledge': async () => ({ id: (await project()).id, hash: 'a'.repeat(64) }),
+    // A tidy on the fake API: the estimate counts tokens; a session plays one scripted answer.
+    'tidy:estimate': async () => (await services.secrets.setApiKey({ apiKey: KEY }), {}),
+    'tidy:start': async () => (await tidyReady(), {}),
+    'tidy:proposal': async () => ({ sessionId: await tidyReady() }),
+    'tidy:apply': async () => ({ sessionId: await tidyReady(), accept: [] }),
+    'tidy:cancel': async () => ({ sessionId: APPROVAL }),
     'memory:undone': async () => {
       await createNote()
       const [version] = await services.memory.history(note)
       await services.memory.revert(version!.seq)
       return { seqs: [version!.seq] }
     }
+  }
+
+  const KEY = 'sk-ant-valid-key-0001'
+  /** A tidy session that has its proposal (Claude found nothing to change). */
+  const tidyReady = async (): Promise<string> => {
+    await services.secrets.setApiKey({ apiKey: KEY })
+    fake.script(reply('The folder is tidy already.'))
+    const ready = new Promise<string>((resolve) => {
+      const off = services.tidy.onProgress((event) => {
+        if (event.stage !== 'ready') return
+        off()
+        resolve(event.sessionId)
+      })
+    })
+    await services.tidy.start({ space: DEFAULT_SPACE_ID })
+    return ready
   }
 
   const DROPPED_BUNDLE = {

@@ -37,6 +37,7 @@ export type {
 } from './service'
 export type { MemoryChange } from '@shared/memory/memory'
 export { guardCaughtSecret, redactPath, withoutSecrets } from './secret-guard'
+export { pacer, type Pace } from './core/pace'
 export { MemoryWatcher, type MemoryWatcherOptions, type WatcherProblem } from './outside/watcher'
 
 export interface OpenMemoryStoreOptions {

@@ -50,6 +50,7 @@ export function createMemoryOff(reason: string): MemoryService {
     historyPaths: refuse,
     importPreview: refuse,
     importFiles: refuse,
+    applyChangeSet: refuse,
     updateLimits: () => undefined,
     updateExpiry: () => undefined,
     updateHistory: () => undefined,

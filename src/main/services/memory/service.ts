@@ -112,6 +112,21 @@ export interface ImportCheck {
   newVersions: number
 }
 
+/** One reviewed command of a change set: Claude's input, and the sha256 its plan was made from. */
+export interface PlannedCommand {
+  input: unknown
+  /** What the plan found at its path (null: nothing there); a different state skips it. */
+  expect: string | null
+}
+export interface ChangeSetOutcome {
+  /** Indexes into the commands given, of those written. */
+  applied: number[]
+  /** Those not written, with why (changed since they were planned, a cap, the guard...). */
+  skipped: Array<{ index: number; reason: string; conflict: boolean }>
+  /** The one activity entry (undo it to undo the whole set); null: nothing was written. */
+  seq: number | null
+}
+
 /** What only looks: nothing here changes a file, a history version or the activity log. */
 export interface MemoryReads {
   /** The engine's dry run of one of Claude's commands (see `MemoryStore.preview`). */
@@ -186,6 +201,12 @@ export interface MemoryWrites {
    * Merges an archive's files (one activity entry, undone as one) and adds its earlier versions to
    * history. `onProgress` hears after each file, written or skipped, how many of `files` are done.
    */
+  /**
+   * Runs reviewed plans of Claude's commands, in order, each under its precondition, as ONE
+   * activity entry (`message`) with one undo. A command whose file moved on is skipped, never
+   * forced; the others still run.
+   */
+  applyChangeSet(commands: readonly PlannedCommand[], message: string): Promise<ChangeSetOutcome>
   importFiles(
     files: readonly ImportFile[],
     versions: readonly ImportedVersion[],

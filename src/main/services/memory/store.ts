@@ -18,6 +18,7 @@ import * as upkeep from './engine/upkeep'
 import * as calls from './engine/user-calls'
 import * as backup from './engine/import-calls'
 import * as sweeps from './engine/sweep-calls'
+import * as changeSets from './engine/change-set-calls'
 import type { Ctx } from './kernel/context'
 import type { MemoryService } from './service'
 
@@ -82,6 +83,10 @@ export class MemoryStore implements MemoryService {
     backup.importPreview(this.e, files, versions)
   readonly importFiles: S['importFiles'] = (files, versions, label, onProgress) =>
     backup.importFiles(this.e, files, versions, label, onProgress)
+
+  // ---- a reviewed change set, e.g. a tidy (engine/change-set-calls.ts)
+  readonly applyChangeSet: S['applyChangeSet'] = (commands, message) =>
+    changeSets.applyChangeSet(this.e, commands, message)
 
   // ---- settings (engine/policy.ts)
   updateLimits(patch: MemoryLimitsPatch): MemoryLimits {

@@ -172,7 +172,7 @@ async function run(
 }
 
 /** Refuses a command on a path another program named after a key (out of memory: scan.ts). */
-async function guardOutside(ctx: Ctx, command: Command): Promise<void> {
+export async function guardOutside(ctx: Ctx, command: Command): Promise<void> {
   if (command.command === 'create') return // a new name: the command's own guard checks it
   const parsed = parseMemoryPath(command.command === 'rename' ? command.old_path : command.path)
   if (parsed.ok) await guardOutsideName(ctx, parsed.path)
@@ -215,7 +215,7 @@ function quotesInput(message: string, command: Command): boolean {
   return texts.some((text) => bare.includes(text))
 }
 
-async function mutate(
+export async function mutate(
   e: Engine,
   ctx: Ctx,
   command: Exclude<Command, { command: 'view' }>

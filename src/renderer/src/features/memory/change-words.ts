@@ -108,6 +108,8 @@ export function entrySentence(entry: ActivityEntry): string {
   if (entry.command === 'forget') return entry.message || 'You had history forget versions'
   // An import names its archive and count ("Imported 3 files from x.cairnmem"), not every file.
   if (entry.command === 'import-history') return entry.message
+  // A tidy is one entry for every change the user accepted; its message counts them.
+  if (entry.command === 'tidy' && entry.outcome === 'ok' && entry.message) return entry.message
   if (entry.command === 'import' && entry.outcome === 'ok' && entry.message)
     return `You ${entry.message.charAt(0).toLowerCase()}${entry.message.slice(1)}`
   const target = entryTarget(entry)

@@ -20,6 +20,7 @@ import { HistoryPanel } from './history/history-panel'
 import { MemorySearchBox, MemorySearchResults } from './memory-search'
 import { MemoryTree } from './memory-tree'
 import { NewFileButton } from './new-file'
+import { TidyButton } from './tidy/tidy-button'
 import { OverCapPanel } from './caps/over-cap-panel'
 import { SecretsPanel } from './secrets/secrets-panel'
 import {
@@ -109,6 +110,7 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
         <p className="mr-auto truncate text-sm text-muted" title={info?.memoryFolder}>
           {info ? info.memoryFolder : ''}
         </p>
+        <TidyButton />
         <NewFileButton entries={data.entries} onCreated={open} />
         <MemoryFolderControl />
       </header>

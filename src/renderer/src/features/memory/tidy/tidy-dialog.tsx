@@ -1,0 +1,177 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { CairnError } from '@shared/errors'
+import type { SpaceId } from '@shared/memory/spaces'
+import type { TidyApplyResult, TidyProposal } from '@shared/tidy/tidy'
+import { call, onEvent } from '../../../lib/api'
+import { TidyReview } from './tidy-review'
+import { TidySetup } from './tidy-setup'
+
+// Memory → Tidy…: what it costs, Claude at work in a dry run, the review, and what was applied
+// (with its one Undo). Nothing reaches the folder before Apply.
+
+type Step =
+  | { kind: 'setup'; problem?: string }
+  | { kind: 'working'; sessionId: string; changes: number }
+  | { kind: 'review'; proposal: TidyProposal }
+  | { kind: 'done'; result: TidyApplyResult; undone?: boolean; problem?: string }
+
+const messageOf = (error: unknown) => CairnError.from(error).message
+
+export function TidyDialog({ space, onClose }: { space: SpaceId; onClose(): void }) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+  const [step, setStep] = useState<Step>({ kind: 'setup' })
+  const sessionId = step.kind === 'working' ? step.sessionId : null
+
+  useEffect(() => {
+    ref.current?.showModal()
+  }, [])
+
+  useEffect(() => {
+    if (!sessionId) return
+    return onEvent('tidy:progress', (event) => {
+      if (event.sessionId !== sessionId) return
+      if (event.stage === 'working' || event.stage === 'copying')
+        setStep({ kind: 'working', sessionId, changes: event.changes })
+      else if (event.stage === 'failed')
+        setStep({ kind: 'setup', problem: event.message ?? 'The tidy stopped. Try again.' })
+      else if (event.stage === 'ready')
+        call((api) => api.tidy.proposal({ space, sessionId })).then(
+          (proposal) => setStep({ kind: 'review', proposal }),
+          (error: unknown) => setStep({ kind: 'setup', problem: messageOf(error) })
+        )
+    })
+  }, [sessionId, space])
+
+  const close = () => {
+    if (sessionId) void call((api) => api.tidy.cancel({ space, sessionId })).catch(() => undefined)
+    if (step.kind === 'review')
+      void call((api) => api.tidy.cancel({ space, sessionId: step.proposal.sessionId })).catch(
+        () => undefined
+      )
+    onClose()
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={close}
+      className="m-auto flex max-h-[90vh] w-[min(860px,94vw)] flex-col rounded-card border border-line bg-surface p-0 text-fg shadow-xl backdrop:bg-black/40"
+    >
+      <div
+        className={`flex min-h-0 flex-col gap-4 overflow-y-auto px-5 pt-5 ${
+          // The review's actions sit at the very bottom (sticky, so no padding below them).
+          step.kind === 'review' ? '' : 'pb-5'
+        }`}
+      >
+        <h2 id={titleId} className="text-base font-semibold">
+          {step.kind === 'review' ? 'Review the tidy' : 'Tidy memory'}
+        </h2>
+        {step.kind === 'setup' ? (
+          <TidySetup
+            space={space}
+            problem={step.problem}
+            onStarted={(id) => setStep({ kind: 'working', sessionId: id, changes: 0 })}
+            onCancel={close}
+          />
+        ) : null}
+        {step.kind === 'working' ? (
+          <>
+            <p role="status">
+              Claude is working through your memory. Nothing is changed yet: {step.changes}{' '}
+              {step.changes === 1 ? 'change' : 'changes'} proposed so far.
+            </p>
+            <div className="flex justify-end">
+              <button type="button" className="button button--quiet" onClick={close}>
+                Stop the tidy
+              </button>
+            </div>
+          </>
+        ) : null}
+        {step.kind === 'review' ? (
+          <TidyReview
+            proposal={step.proposal}
+            onApply={(accept) =>
+              call((api) =>
+                api.tidy.apply({ space, sessionId: step.proposal.sessionId, accept })
+              ).then(
+                (result) => setStep({ kind: 'done', result }),
+                (error: unknown) =>
+                  setStep({
+                    kind: 'done',
+                    result: { applied: [], skipped: [], seq: null },
+                    problem: messageOf(error)
+                  })
+              )
+            }
+            onDiscard={close}
+          />
+        ) : null}
+        {step.kind === 'done' ? (
+          <Applied
+            step={step}
+            onUndo={(seq) =>
+              call((api) => api.memory.revert({ space, seq })).then(
+                () => setStep({ ...step, undone: true }),
+                (error: unknown) => setStep({ ...step, problem: messageOf(error) })
+              )
+            }
+            onClose={onClose}
+          />
+        ) : null}
+      </div>
+    </dialog>
+  )
+}
+
+function Applied({
+  step,
+  onUndo,
+  onClose
+}: {
+  step: Extract<Step, { kind: 'done' }>
+  onUndo(seq: number): void
+  onClose(): void
+}) {
+  const { result } = step
+  const n = result.applied.length
+  return (
+    <>
+      <p role="status">
+        {step.undone
+          ? 'The tidy was undone: every file is as it was.'
+          : n
+            ? `Applied ${n} ${n === 1 ? 'change' : 'changes'} as one entry in Activity.`
+            : 'Nothing was applied.'}
+      </p>
+      {step.problem ? (
+        <p role="alert" className="text-danger">
+          {step.problem}
+        </p>
+      ) : null}
+      {result.skipped.length ? (
+        <div>
+          <h3 className="text-sm font-semibold">Skipped</h3>
+          <ul className="list-disc pl-5 text-sm">
+            {result.skipped.map((item) => (
+              <li key={item.id}>
+                Change {item.id} ({item.path}): {item.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        {result.seq !== null && !step.undone ? (
+          <button type="button" className="button" onClick={() => onUndo(result.seq as number)}>
+            Undo the tidy
+          </button>
+        ) : null}
+        <button type="button" className="button button--primary" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </>
+  )
+}
