@@ -21,7 +21,10 @@ import { useDamaged } from './conversations/damaged/use-damaged'
 import { DeletedNotice } from './conversations/deleted/deleted-notice'
 import { useDeleted } from './conversations/deleted/use-deleted'
 import { WelcomeCard } from '../welcome/welcome-card'
+import { projectName, useProjects } from '../projects/use-projects'
+import { useProjectDialogs } from '../projects/use-project-dialogs'
 import { Conversation } from './conversation-pane'
+import { ProjectChip } from './project-chip'
 
 interface Props {
   /** `apiKey`: with the key field focused (a key Anthropic refused). */
@@ -114,9 +117,14 @@ export function ChatView({
   }, [active])
 
   const [prefill, setPrefill] = useState<{ id: string; text: string } | null>(null)
-  const create = (memory?: 'off', text?: string) => {
+  /** A new chat; `project`: in that project (its memory, its instructions). */
+  const create = (memory?: 'off', text?: string, project?: string) => {
     void checkKey()
-    call((api) => api.chat.createConversation(memory ? { memory } : undefined)).then(
+    const input =
+      memory || project
+        ? { ...(memory ? { memory } : {}), ...(project ? { project } : {}) }
+        : undefined
+    call((api) => api.chat.createConversation(input)).then(
       (conversation) => {
         if (text) setPrefill({ id: conversation.id, text })
         setCreated(conversation.id)
@@ -158,6 +166,18 @@ export function ChatView({
     )
   }
 
+  const projects = useProjects()
+  const projectDialogs = useProjectDialogs({
+    projects: projects.projects,
+    onCreated: (project) => create(undefined, undefined, project.id),
+    onDone: (done) => {
+      setError(null)
+      setStatus(done)
+      list.reload()
+    },
+    onError: setError
+  })
+
   const current = selected ?? list.conversations?.[0]?.id ?? null
   const currentTitle = list.conversations?.find((c) => c.id === current)?.title ?? ''
   // With the list hidden, its badges are out of sight: the header offers the chat that waits.
@@ -188,6 +208,11 @@ export function ChatView({
           onSelect={select}
           onNew={() => create()}
           onNewWithoutMemory={() => create('off')}
+          projects={projects.projects}
+          onNewProject={projectDialogs.newProject}
+          onNewInProject={(project) => create(undefined, undefined, project)}
+          onProjectSettings={projectDialogs.settings}
+          onMoveToProject={projectDialogs.move}
           quietNew={welcoming}
           waiting={waiting}
           hasDamaged={(damaged.damaged?.length ?? 0) > 0}
@@ -274,6 +299,12 @@ export function ChatView({
           <h1 className={currentTitle ? 'sr-only' : 'text-xl font-semibold tracking-tight'}>
             Chat
           </h1>
+          {current && openSummary?.space ? (
+            <ProjectChip
+              name={projectName(projects.projects, openSummary.space)}
+              onOpen={() => openSummary.space && projectDialogs.settings(openSummary.space)}
+            />
+          ) : null}
           <p
             className={`min-w-0 flex-[1_1_4rem] truncate text-base font-semibold tracking-tight ${currentTitle ? '@max-xl:basis-[calc(100%-5rem)]' : ''}`}
             title={currentTitle || undefined}
@@ -332,6 +363,7 @@ export function ChatView({
           </div>
         )}
       </div>
+      {projectDialogs.dialogs}
     </div>
   )
 }

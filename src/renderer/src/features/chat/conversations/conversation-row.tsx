@@ -1,4 +1,13 @@
-import { Download, Link2, Pencil, Pin, PinOff, ShieldQuestionMark, Trash2 } from 'lucide-react'
+import {
+  Download,
+  FolderInput,
+  Link2,
+  Pencil,
+  Pin,
+  PinOff,
+  ShieldQuestionMark,
+  Trash2
+} from 'lucide-react'
 import type { ConversationSummary } from '@shared/chat/chat'
 
 /** A conversation's name as the list says it. */
@@ -18,6 +27,8 @@ interface RowProps {
   onCopyLink(): void
   onExport(): void
   onDelete(): void
+  /** "Move to project…" (offered once a project exists). */
+  onMove?: (() => void) | undefined
 }
 
 /** A search snippet with the matched words marked. */
@@ -63,7 +74,10 @@ export function ConversationRow(props: RowProps) {
   const name = conversationName(c)
   const tab = props.tabStop ? 0 : -1
   return (
-    <li className="group relative" data-conversation={c.id}>
+    <li
+      className={`group relative ${props.onMove ? 'conversation-row--six' : ''}`}
+      data-conversation={c.id}
+    >
       <button
         type="button"
         data-row
@@ -120,6 +134,18 @@ export function ConversationRow(props: RowProps) {
         >
           <Link2 size={14} aria-hidden />
         </button>
+        {props.onMove ? (
+          <button
+            type="button"
+            tabIndex={tab}
+            className={ACTION}
+            aria-label={`Move ${name} to a project`}
+            title="Move to project…"
+            onClick={props.onMove}
+          >
+            <FolderInput size={14} aria-hidden />
+          </button>
+        ) : null}
         <button
           type="button"
           tabIndex={tab}
