@@ -75,6 +75,11 @@ export async function startMainSide(options: {
   anthropic?: AnthropicOptions
   /** The OS open dialog (attachments): what the test says the user picked; cancelled otherwise. */
   pickFiles?: () => Promise<string[]>
+  /**
+   * The OS folder dialog ("New project from a folder"); default: the first path `pickFiles`
+   * answers, as Electron's one open dialog answers both (so `answerOpenDialog([folder])` works).
+   */
+  pickFolder?: () => Promise<string | null>
   /** A test update feed in place of electron-updater; without it updates stay "development build". */
   updateFeed?: UpdateFeed
   /** The background jobs' timers, held for the test (update checks, sync retries, sweeps). */
@@ -116,6 +121,9 @@ export async function startMainSide(options: {
       return path
     },
     pickFiles: options.pickFiles ?? (async () => []),
+    pickFolder:
+      options.pickFolder ??
+      (async () => (options.pickFiles ? await options.pickFiles() : [])[0] ?? null),
     logger,
     env: {},
     app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null },

@@ -45,7 +45,10 @@ export interface CairnApp {
    * <userData>/exports/<the suggested name>.
    */
   savedFiles(): Promise<string[]>
-  /** The next OS open dialog (the composer's file button) answers these paths, as if picked. */
+  /**
+   * The next OS open dialog answers these paths, as if picked: the composer's file button, or the
+   * folder dialog of "New project from a folder" (its first path; pick a folder in the test's temp).
+   */
   answerOpenDialog(paths: string[]): Promise<void>
   /**
    * A cairn:// link handed to the running app, as the OS does (Electron: macOS's open-url event,

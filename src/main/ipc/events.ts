@@ -26,9 +26,11 @@ export function wireEvents(services: Services, emit: EmitEvent): () => void {
     }
   const settingsChanged = safely('settings:changed')
   const memoryChanged = safely('memory:changed')
+  const projectsChanged = safely('projects:changed')
   const off = [
     services.settings.onChange((settings) => settingsChanged({ settings })),
     services.spaces.onChange((space, change) => memoryChanged({ ...change, space })),
+    services.projects.onChange((projects) => projectsChanged({ projects })),
     // Chat events are fire-and-forget too: a failed send never stops a reply.
     services.chat.onEvent((event, payload) => safely(event)(payload)),
     services.sync.onStatus(safely('sync:changed')),

@@ -147,7 +147,20 @@ export function createHandlers(services: Services): Handlers {
       services.mcp.attachResource(server, uri, services.chat.attachments.addFile),
     'mcp:bundle-preview': (source) => services.mcp.previewBundle(source),
     'mcp:bundle-command': (choice) => services.mcp.bundleCommand(choice),
-    'mcp:bundle-install': (choice) => services.mcp.installBundle(choice)
+    'mcp:bundle-install': (choice) => services.mcp.installBundle(choice),
+    'projects:list': () => ({ projects: services.projects.all() }),
+    'projects:create': (input) => services.projects.create(input),
+    'projects:update': (input) => services.projects.update(input),
+    'projects:pick-folder': () => services.projectCalls.pickFolder(),
+    'projects:delete-preview': ({ id }) => services.projects.deletePreview(id),
+    'projects:delete': (input) => services.projects.delete(input),
+    'projects:add-knowledge': ({ id }) => services.projectCalls.addKnowledge(id),
+    'projects:remove-knowledge': ({ id, hash }) => services.projects.removeKnowledge(id, hash),
+    'memory:spaces': () => services.projectCalls.memorySpaces(),
+    // Moving one chat between projects is the chat side's (issue 38); until it lands, a clear no.
+    'chat:move-to-project': () => {
+      throw new CairnError('BAD_INPUT', 'Moving chats between projects is not available yet.')
+    }
   }
 }
 

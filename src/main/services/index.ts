@@ -44,6 +44,8 @@ import { claudeDesktopConfigPath } from './mcp/claude-desktop'
 import { createOAuthStore } from './mcp/oauth/oauth-store'
 import { createMcpSignIn } from './mcp/oauth/sign-in'
 import { BUNDLES_FOLDER, createBundleInstaller } from './mcp/bundles/bundle-installer'
+import { exportMemory } from './backup/export'
+import { createProjectCalls, createProjectsStore, type PickFolder } from './projects'
 
 export interface ServiceDeps {
   userDataDir: string
@@ -69,6 +71,8 @@ export interface ServiceDeps {
   }
   /** The OS open dialog for attachments (main's dialog.showOpenDialog); tests pass their own. */
   pickFiles?: PickFiles
+  /** The OS folder dialog ("New project from a folder"); without it, picking a folder answers an error. */
+  pickFolder?: PickFolder
   /** The OS open dialog for one file (Import memory); without it, the first file `pickFiles` answers. */
   chooseOpenFile?: ChooseOpenFile
   /** Where the chat service sends requests (tests: the fake server); else api.anthropic.com. */
@@ -157,6 +161,33 @@ export async function createServices(deps: ServiceDeps) {
   }
   // Sync, backup and Forget work on the default space until they learn spaces (issue 38).
   const memory = spaces.registry.service(DEFAULT_SPACE_ID)
+  // Projects: read (and repaired against the spaces) before chat starts, so the start's sweep
+  // of unsent attachments keeps every project's knowledge files.
+  const projects = createProjectsStore({
+    dataDir: deps.userDataDir,
+    spaces: spaces.list,
+    registry: spaces.registry,
+    chats: {
+      countIn: (space) => chat.countIn(space),
+      moveAllOutOf: (space) => chat.moveAllOutOf(space)
+    },
+    // Archiving a project's memory writes the same archive as Export memory (Import reads it).
+    archive: async (space, dest) => {
+      await exportMemory(
+        { memory: spaces.registry.service(space), settings: memorySettings, app: deps.app },
+        dest
+      )
+    },
+    logger: deps.logger
+  })
+  try {
+    await projects.load()
+  } catch (error) {
+    await spaces.dispose()
+    secrets.dispose()
+    settings.dispose()
+    throw error
+  }
   const stopApplyingSettings = settings.onChange((next) => spaces.applySettings(next))
   // A server's questions for the user (elicitation) wait here, shown in the chat of its call.
   const elicitations = createElicitationDesk({
@@ -207,9 +238,17 @@ export async function createServices(deps: ServiceDeps) {
     pickFiles: deps.pickFiles,
     openFolder: deps.openPath,
     watchFolder: true,
+    keptAttachments: () => projects.knowledgeHashes(),
     wait: retryWait(background),
     // Never from the environment: only main's dev overrides (or a test) name another server.
     anthropic: { ...deps.anthropic }
+  })
+  // A delete a crash interrupted is finished now that its chats can move to "No project".
+  await projects.finishPending()
+  const projectCalls = createProjectCalls(projects, {
+    spaces: spaces.list,
+    pickFolder: deps.pickFolder,
+    pickFiles: () => chat.attachments.pick()
   })
   // Approvals waiting, shown outside the page (icon, title, tray, notification) once main attaches.
   const attention = createAttentionService({ chat, elicitations, links, logger: deps.logger })
@@ -294,6 +333,8 @@ export async function createServices(deps: ServiceDeps) {
     memory,
     spaces: spaces.registry,
     spaceList: spaces.list,
+    projects,
+    projectCalls,
     chat,
     attention,
     shortcut,
@@ -317,6 +358,7 @@ export async function createServices(deps: ServiceDeps) {
       await sync.dispose()
       secrets.dispose()
       settings.dispose()
+      projects.dispose()
       await spaces.dispose()
     }
   }

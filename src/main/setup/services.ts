@@ -2,7 +2,11 @@ import { join } from 'node:path'
 import { askAfterMemoryFailure } from '../platform/memory-start'
 import type { DevOverrides } from '../platform/dev-overrides'
 import { deviceName } from '../platform/desktop/device-name'
-import { createFilePicker, createOneFilePicker } from '../platform/desktop/pick-files'
+import {
+  createFilePicker,
+  createFolderPicker,
+  createOneFilePicker
+} from '../platform/desktop/pick-files'
 import { createServices, MEMORY_FOLDER_NAME, type ServiceDeps, type Services } from '../services'
 import type { RedactingLogger } from '../services/log/logger'
 import { MemoryStartError } from '../services/memory/off'
@@ -44,6 +48,7 @@ export async function setupServices(
     },
     pickFiles: createFilePicker(dialog, () => BrowserWindow.getFocusedWindow()),
     chooseOpenFile: createOneFilePicker(dialog, () => BrowserWindow.getFocusedWindow()),
+    pickFolder: createFolderPicker(dialog, () => BrowserWindow.getFocusedWindow()),
     ...(overrides.anthropic ? { anthropic: overrides.anthropic } : {}),
     ...(overrides.claudeDesktopConfig
       ? { claudeDesktopConfig: overrides.claudeDesktopConfig }

@@ -47,3 +47,23 @@ export function createOneFilePicker(
     return result.canceled ? null : (result.filePaths[0] ?? null)
   }
 }
+
+/** The OS folder dialog ("New project from a folder"); null when cancelled. */
+export function createFolderPicker(
+  dialog: Pick<Dialog, 'showOpenDialog'>,
+  focusedWindow: () => BrowserWindow | null
+): () => Promise<string | null> {
+  return async () => {
+    const options: Electron.OpenDialogOptions = {
+      title: 'New project from a folder',
+      buttonLabel: 'Use this folder',
+      // createDirectory: macOS offers "New Folder" in the sheet (other systems always do).
+      properties: ['openDirectory', 'createDirectory']
+    }
+    const window = focusedWindow()
+    const result = window
+      ? await dialog.showOpenDialog(window, options)
+      : await dialog.showOpenDialog(options)
+    return result.canceled ? null : (result.filePaths[0] ?? null)
+  }
+}

@@ -14,6 +14,7 @@ import { createForgetCalls } from './calls/forget-calls'
 import { createChatCore } from './calls/core'
 import { createMessageActions } from './calls/message-actions'
 import { createOptionCalls } from './calls/option-calls'
+import { createProjectChatCalls } from './calls/project-chats'
 import { createSendCalls } from './calls/send-calls'
 import { DEFAULT_COALESCE_MS } from './stream/coalescer'
 import { memoryFor } from './conversations/conversation-options'
@@ -68,6 +69,8 @@ export interface ChatServiceOptions {
    * removes show without a restart (the app does; most tests need not).
    */
   watchFolder?: boolean
+  /** Stored files named outside chats (projects' knowledge): kept when chats no longer name them. */
+  keptAttachments?: () => Iterable<string>
 }
 
 /** One chat event as the listeners hear it. */
@@ -94,7 +97,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   const attachments = createAttachmentService({
     dir: options.dir,
     logger,
-    pickFiles: options.pickFiles
+    pickFiles: options.pickFiles,
+    alsoKept: options.keptAttachments
   })
   // Files added to a composer but never sent are dropped on the next start (only older ones:
   // a file added while the sweep runs is kept).
@@ -224,6 +228,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     ...createOptionCalls(core, { models }),
     ...createDamagedCalls(core, { dir: options.dir, models, openFolder: options.openFolder }),
     ...createForgetCalls(core, emit),
+    ...createProjectChatCalls(core, emit),
     ...createSendCalls(core, { models, attachments, memoryIn: runnerIn, annotate }),
     ...createMessageActions({
       find: core.find,

@@ -1,9 +1,9 @@
-import { readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { DEFAULT_SPACE_ID, SpaceIdSchema, type SpaceId } from '@shared/memory/spaces'
 import { CairnError } from '@shared/errors'
 import { writeFileDurably } from '../fs/durable'
+import { firstIssue, readJsonOrMoveAside } from '../fs/json-file'
 import type { Logger } from '../log/logger'
 
 // Which memory spaces exist: the default one (built in, never written down, so a user who never
@@ -67,12 +67,6 @@ export function createSpaceList(options: {
   // One writer: each change saves on the result of the last.
   let queue: Promise<unknown> = Promise.resolve()
 
-  async function moveAside(reason: string): Promise<void> {
-    const movedTo = `memory-spaces.corrupt-${clock().toISOString().replace(/[:.]/g, '-')}.json`
-    await rename(file, join(dataDir, movedTo))
-    logger.warn('memory spaces file unreadable; moved aside', { reason, movedTo })
-  }
-
   function save(next: SpaceDescriptor[]): Promise<void> {
     const run = queue.then(async () => {
       const body = SpacesFileSchema.parse({ version: 1, spaces: next })
@@ -85,22 +79,20 @@ export function createSpaceList(options: {
 
   return {
     async load() {
-      let text: string
-      try {
-        text = await readFile(file, 'utf8')
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
-        throw error
-      }
-      let raw: unknown
-      try {
-        raw = JSON.parse(text)
-      } catch {
-        return moveAside('it is not valid JSON')
-      }
-      const parsed = SpacesFileSchema.safeParse(raw)
-      if (!parsed.success) return moveAside(parsed.error.issues[0]?.message ?? 'unknown shape')
-      made = parsed.data.spaces.filter((space) => space.id !== DEFAULT_SPACE_ID)
+      const read = await readJsonOrMoveAside({
+        file,
+        label: 'memory spaces file',
+        logger,
+        clock,
+        parse: (raw) => {
+          const parsed = SpacesFileSchema.safeParse(raw)
+          return parsed.success
+            ? { ok: true, value: parsed.data }
+            : { ok: false, reason: firstIssue(parsed.error.issues, 'unknown shape') }
+        }
+      })
+      if (read.kind === 'read')
+        made = read.value.spaces.filter((space) => space.id !== DEFAULT_SPACE_ID)
     },
     all: () => [builtIn, ...made],
     get: (id) => (id === DEFAULT_SPACE_ID ? builtIn : made.find((space) => space.id === id)),

@@ -1,4 +1,3 @@
-import { readFile, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   applySettingsPatch,
@@ -11,6 +10,7 @@ import {
 import type { SettingsState } from '@shared/contract'
 import { CairnError } from '@shared/errors'
 import { ensurePrivateDir, writeFileDurably } from '../fs/durable'
+import { firstIssue, readJsonOrMoveAside } from '../fs/json-file'
 import type { Logger } from '../log/logger'
 import { Emitter } from '../events/emitter'
 import { migrateSettings } from './migrations'
@@ -46,45 +46,31 @@ export function createSettingsStore({
   // One writer: updates run one after another, each on the result of the last.
   let queue: Promise<unknown> = Promise.resolve()
 
-  async function moveAside(reason: string): Promise<void> {
-    const stamp = clock().toISOString().replace(/[:.]/g, '-')
-    const movedTo = `settings.corrupt-${stamp}.json`
-    await rename(file, join(dir, movedTo))
-    logger.warn('settings file unreadable; moved aside', { reason, movedTo })
-    state = {
-      settings: defaultSettings(),
-      notice: {
-        kind: 'recovered',
-        movedTo,
-        message: `Your settings file could not be read (${reason}), so Cairn started with defaults. The old file was kept as ${movedTo} in the app's data folder.`
-      }
-    }
-  }
-
   async function load(): Promise<void> {
-    let text: string
-    try {
-      text = await readFile(file, 'utf8')
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
-      throw error
-    }
-    let raw: unknown
-    try {
-      raw = JSON.parse(text)
-    } catch {
-      return moveAside('it is not valid JSON')
-    }
-    const migrated = migrateSettings(raw)
-    if (!migrated.ok) return moveAside(migrated.reason)
-    const parsed = SettingsSchema.safeParse(migrated.value)
-    if (!parsed.success) {
-      const first = parsed.error.issues[0]
-      return moveAside(
-        first ? `${first.path.join('.') || 'file'}: ${first.message}` : 'invalid values'
-      )
-    }
-    state = { settings: parsed.data, notice: null }
+    const read = await readJsonOrMoveAside({
+      file,
+      label: 'settings file',
+      logger,
+      clock,
+      parse: (raw) => {
+        const migrated = migrateSettings(raw)
+        if (!migrated.ok) return migrated
+        const parsed = SettingsSchema.safeParse(migrated.value)
+        return parsed.success
+          ? { ok: true, value: parsed.data }
+          : { ok: false, reason: firstIssue(parsed.error.issues, 'invalid values') }
+      }
+    })
+    if (read.kind === 'read') state = { settings: read.value, notice: null }
+    if (read.kind === 'moved')
+      state = {
+        settings: defaultSettings(),
+        notice: {
+          kind: 'recovered',
+          movedTo: read.movedTo,
+          message: `Your settings file could not be read (${read.reason}), so Cairn started with defaults. The old file was kept as ${read.movedTo} in the app's data folder.`
+        }
+      }
   }
 
   function update(patch: SettingsPatch): Promise<Settings> {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { BrowserWindow } from 'electron'
-import { createFilePicker } from '../pick-files'
+import { createFilePicker, createFolderPicker } from '../pick-files'
 
 type ShowOpenDialog = (...args: unknown[]) => Promise<{ canceled: boolean; filePaths: string[] }>
 
@@ -27,5 +27,22 @@ describe('the attachment picker (OS open dialog)', () => {
     const { dialog, showOpenDialog } = dialogAnswering({ canceled: true, filePaths: ['/x'] })
     expect(await createFilePicker(dialog, () => null)()).toEqual([])
     expect(showOpenDialog.mock.calls[0]).toHaveLength(1)
+  })
+})
+
+describe('the folder picker (New project from a folder)', () => {
+  it('asks for one folder over the focused window, and answers it (null when cancelled)', async () => {
+    const window = { id: 1 } as unknown as BrowserWindow
+    const { dialog, showOpenDialog } = dialogAnswering({
+      canceled: false,
+      filePaths: ['/home/a/site']
+    })
+    expect(await createFolderPicker(dialog, () => window)()).toBe('/home/a/site')
+    const [parent, options] = showOpenDialog.mock.calls[0] as [unknown, { properties: string[] }]
+    expect(parent).toBe(window)
+    expect(options.properties).toContain('openDirectory')
+    expect(options.properties).not.toContain('openFile')
+    const cancelled = dialogAnswering({ canceled: true, filePaths: ['/x'] })
+    expect(await createFolderPicker(cancelled.dialog, () => null)()).toBeNull()
   })
 })

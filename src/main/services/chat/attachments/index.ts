@@ -53,9 +53,12 @@ export function createAttachmentService(options: {
   dir: string
   logger: Logger
   pickFiles?: PickFiles | undefined
+  /** Files named outside conversations (projects' knowledge): never released or swept. */
+  alsoKept?: (() => Iterable<string>) | undefined
 }): AttachmentService {
   const blobs = createBlobStore(options.dir)
   const logger = options.logger
+  const alsoKept = options.alsoKept ?? (() => [])
 
   async function take(name: string, bytes: Uint8Array): Promise<AttachmentInfo> {
     if (bytes.length > ATTACHMENT_LIMITS.fileBytes)
@@ -153,12 +156,12 @@ export function createAttachmentService(options: {
       return bytes
     },
     async release(removed, remaining) {
-      const kept = referenced(remaining)
+      const kept = referenced(remaining, alsoKept())
       for (const block of attachmentsOf(removed.messages))
         if (!kept.has(block.hash)) await blobs.remove(block.hash)
     },
     async sweep(conversations, before) {
-      const kept = referenced(conversations)
+      const kept = referenced(conversations, alsoKept())
       let removed = 0
       for (const { hash, mtimeMs } of await blobs.list()) {
         if (kept.has(hash) || mtimeMs >= before) continue
@@ -170,8 +173,10 @@ export function createAttachmentService(options: {
   }
 }
 
-function referenced(conversations: readonly Conversation[]): Set<string> {
-  return new Set(conversations.flatMap((c) => attachmentsOf(c.messages).map((b) => b.hash)))
+function referenced(conversations: readonly Conversation[], more: Iterable<string>): Set<string> {
+  const kept = new Set(conversations.flatMap((c) => attachmentsOf(c.messages).map((b) => b.hash)))
+  for (const hash of more) kept.add(hash)
+  return kept
 }
 
 function blockOf(stored: StoredFile, name: string): AttachmentBlock {

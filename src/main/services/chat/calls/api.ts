@@ -2,6 +2,7 @@ import type { ModelOption } from '@shared/chat/models'
 import type { ChannelCall, ChannelOutput } from '@shared/contract'
 import type { AttachmentService } from '../attachments'
 import type { ChatEmit } from '../types'
+import type { SpaceId } from '@shared/memory/spaces'
 
 /*
  * The chat service as the rest of main sees it. Each call answering a channel takes its shapes
@@ -65,6 +66,10 @@ export interface ChatService {
   findText(text: string): Promise<Array<{ conversationId: string; title: string }>>
   /** Takes a text out of one conversation through its own save; CHAT_BUSY while a reply runs. */
   forgetText(input: { conversationId: string; text: string }): Promise<{ changed: boolean }>
+  /** The chats of one memory space (a project's), and how many of them are answering now. */
+  countIn(space: SpaceId): Promise<{ chats: number; running: number }>
+  /** Moves every chat of a space to "No project"; answers how many moved. */
+  moveAllOutOf(space: SpaceId): Promise<number>
   onEvent(listener: ChatEmit): () => void
   /** Resolves when no reply is running (in this conversation, or at all). */
   idle(conversationId?: string): Promise<void>

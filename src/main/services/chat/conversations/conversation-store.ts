@@ -42,6 +42,8 @@ export interface ConversationStore {
   ready(): Promise<void>
   all(): Conversation[]
   get(id: string): Conversation | undefined
+  /** The chats of one memory space (a project's), new ones not written yet included. */
+  inSpace(space: string): Conversation[]
   /**
    * Adds or replaces, durably. The object is kept as the live copy. A conversation that was never
    * written and has no messages yet (a new chat) stays in memory only: it is written with its
@@ -208,6 +210,7 @@ export function createConversationStore(options: {
     ready,
     all: () => [...cache.values()].filter((c) => !unsaved.has(c.id)),
     get: (id) => cache.get(id),
+    inSpace: (space) => [...cache.values()].filter((c) => c.space === space),
     problems: () => [...problems],
     takePurged() {
       const taken = purged

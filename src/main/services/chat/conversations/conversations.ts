@@ -40,6 +40,7 @@ export function summaryOf(
     match: hit?.match ?? null,
     pinned: conversation.pinned === true,
     ...(conversation.thinking ? { thinking: conversation.thinking } : {}),
+    ...(conversation.space ? { space: conversation.space } : {}),
     ...(conversation.memory === 'off' ? { memory: 'off' as const } : {})
   }
 }
