@@ -13,7 +13,8 @@ import { deferredTools, isDeferred, referencesIn } from './tool-search'
  *   - Usage: cache_read = the prefix read, cache_creation = from there to the last breakpoint
  *     written, input_tokens = the rest, so the three add up to the whole prompt.
  * Tokens are approximated as ceil(characters / 4) of each block's JSON (without its
- * cache_control), the same way for every request; deferred tools count only once found.
+ * cache_control), the same way for every request; deferred tools count only once found; a block
+ * naming a Files API file counts as that file sent inline (the model reads the same content).
  * Not modelled: caches shared across workspaces, the rule that 1-hour entries come before
  * 5-minute ones, and invalidation by tool_choice/thinking changes (the model is in the key).
  */
@@ -46,6 +47,11 @@ export interface PromptCacheOptions {
   now?: () => number
   /** false: an API without caching (every input token at the base rate). Default true. */
   enabled?: boolean
+  /**
+   * What the model reads for a block that names its content elsewhere (a Files API `file_id`):
+   * the block as if sent inline, so its tokens are the content's; null: the block as it is.
+   */
+  readAs?: (block: Json) => Json | null
 }
 
 export interface PromptCache {
@@ -144,7 +150,10 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
         const { cache_control: control, ...rest } = block
         const json = JSON.stringify(role ? { role, ...rest } : rest)
         const ttl = isObject(control) ? (control.ttl === '1h' ? '1h' : '5m') : null
-        return { json, tokens: Math.ceil(json.length / 4), ttl }
+        // The prefix is keyed by what was sent; its tokens are what the model reads.
+        const read = options.readAs?.(rest)
+        const counted = read ? JSON.stringify(role ? { role, ...read } : read).length : json.length
+        return { json, tokens: Math.ceil(counted / 4), ttl }
       })
       const upTo: number[] = []
       const keys: string[] = []

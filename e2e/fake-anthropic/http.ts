@@ -37,11 +37,12 @@ export function sendError(res: ServerResponse, error: ErrorReply): void {
   )
 }
 
-export function readBody(req: IncomingMessage): Promise<string> {
+/** The request's bytes as sent (a multipart upload is binary). */
+export function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = []
     req.on('data', (chunk: Buffer) => parts.push(chunk))
-    req.on('end', () => resolve(Buffer.concat(parts).toString('utf8')))
+    req.on('end', () => resolve(Buffer.concat(parts)))
     req.on('error', reject)
   })
 }

@@ -48,3 +48,4 @@ export {
   type CacheUsage,
   type PromptCache
 } from './cache'
+export { createFakeFiles, FILES_BETA, type FakeFiles, type StoredFile } from './files'

@@ -10,6 +10,7 @@ import { createMemoryStoresFake, type MemoryStoresFake } from './memory-stores'
 import { DEFAULT_MODELS, modelInfo, type FakeModel } from './models'
 import { closedPromise, delay, drained, readBody, requestId, sendError, sendJson } from './http'
 import { createTitleDesk, isTitleRequest } from './titles'
+import { createFakeFiles, type FakeFiles } from './files'
 
 export { DEFAULT_MODELS, type FakeModel }
 
@@ -29,6 +30,8 @@ export interface FakeAnthropicOptions {
   now?: () => number
   /** false: the API without prompt caching (every input token at the base rate). Default true. */
   promptCaching?: boolean
+  /** false: an endpoint without the Files API (every /v1/files call answers 404). Default true. */
+  filesApi?: boolean
 }
 
 export interface FakeAnthropic {
@@ -53,6 +56,10 @@ export interface FakeAnthropic {
   readonly memoryStores: MemoryStoresFake
   /** Requests under /v1/memory_stores so far, in arrival order (the tests count them). */
   memoryStoreRequests(): RecordedRequest[]
+  /** The Files API: what is stored, expiry, and whether this endpoint has it (files.ts). */
+  readonly files: FakeFiles
+  /** Requests under /v1/files so far, in arrival order. */
+  fileRequests(): RecordedRequest[]
   /** Resolves when the server has received `count` message requests. */
   waitForMessageRequests(count: number): Promise<RecordedRequest[]>
   /** Resolves when a streamed response is closed by the client before it ended. */
@@ -74,7 +81,12 @@ export async function startFakeAnthropic(
   const queue: Reply[] = []
   const modelQueue: ErrorReply[] = []
   let models = options.models ?? DEFAULT_MODELS
-  const promptCache = createPromptCache({ now: options.now, enabled: options.promptCaching })
+  const files = createFakeFiles({ available: options.filesApi })
+  const promptCache = createPromptCache({
+    now: options.now,
+    enabled: options.promptCaching,
+    readAs: files.inlineOf
+  })
   const sockets = new Set<Socket>()
   const waiters: Array<{ count: number; resolve: (r: RecordedRequest[]) => void }> = []
   let abortWaiters: Array<() => void> = []
@@ -116,8 +128,11 @@ export async function startFakeAnthropic(
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-    const raw = await readBody(req)
-    let body: unknown = null
+    const bytes = await readBody(req)
+    const multipart = /^multipart\//i.test(req.headers['content-type'] ?? '')
+    // A multipart upload is recorded by its size, not its bytes.
+    const raw = multipart ? '' : bytes.toString('utf8')
+    let body: unknown = multipart ? { multipartBytes: bytes.length } : null
     if (raw.length > 0) {
       try {
         body = JSON.parse(raw)
@@ -160,6 +175,11 @@ export async function startFakeAnthropic(
       ])
     if (record.method === 'GET' && record.path.startsWith('/v1/models/'))
       return answerModel(decodeURIComponent(record.path.slice('/v1/models/'.length)), res)
+    const filed = files.handle(record, bytes)
+    if (filed) {
+      if (filed.error) return sendError(res, filed.error)
+      return sendJson(res, filed.status, filed.body)
+    }
     const stored = memoryStores.handle(record, key)
     if (stored) {
       if ('kind' in stored) return sendError(res, stored)
@@ -174,6 +194,12 @@ export async function startFakeAnthropic(
       return sendJson(res, stored.status, stored.body)
     }
     if (record.method === 'POST' && record.path === '/v1/messages') {
+      // Refused before any model sees it: the scripted reply waits for the next request.
+      const unfiled = files.checkMessages(body, record.betas)
+      if (unfiled?.error) {
+        record.rejected = unfiled.error.message ?? 'file refused'
+        return sendError(res, unfiled.error)
+      }
       const next = titled ? titles.next(record) : (queue.shift() ?? options.fallback ?? NO_SCRIPT)
       const spec: ReplySpec = typeof next === 'function' ? next(record) : next
       if (spec.kind === 'error') return sendError(res, spec)
@@ -340,6 +366,8 @@ export async function startFakeAnthropic(
     messageRequests,
     memoryStores,
     memoryStoreRequests: () => requests.filter((r) => r.path.startsWith('/v1/memory_stores')),
+    files: files.state,
+    fileRequests: () => requests.filter((r) => r.path.startsWith('/v1/files')),
     script: (...replies) => void queue.push(...replies),
     pending: () => queue.length,
     scriptModels: (...replies) => void modelQueue.push(...replies),

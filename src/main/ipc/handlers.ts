@@ -92,6 +92,7 @@ export function createHandlers(services: Services): Handlers {
     'chat:regenerate': (input) => services.chat.regenerate(input),
     'chat:continue-reply': (input) => services.chat.continueReply(input),
     'chat:switch-version': (input) => services.chat.switchVersion(input),
+    'chat:move-to-project': (input) => services.chat.moveToProject(input),
     'chat:add-attachment': (input) => services.chat.attachments.add(input),
     'chat:pick-attachments': () => services.chat.attachments.pick(),
     'chat:attachment-preview': ({ hash }) => services.chat.attachments.preview(hash),

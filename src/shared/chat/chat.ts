@@ -202,7 +202,13 @@ export const AssistantMessageSchema = z.object({
   usage: UsageSchema.nullable(),
   error: ChatFaultSchema.nullable()
 })
-export const NoticeKindSchema = z.enum(['context-cleared', 'context-compacted', 'tool-round-limit'])
+export const NoticeKindSchema = z.enum([
+  'context-cleared',
+  'context-compacted',
+  'tool-round-limit',
+  /** The chat moved to another project (or out of one): its memory is that project's now. */
+  'moved-to-project'
+])
 /** Shown in the conversation, never sent to Claude. */
 export const NoticeMessageSchema = z.object({
   id: ChatIdSchema,
@@ -268,7 +274,9 @@ export const RequestFrameSchema = z.object({
   told: z.object({
     instructions: z.string(),
     memory: MemoryModeSchema,
-    guidance: z.string()
+    guidance: z.string(),
+    /** The memory space Claude was told /memories is (a project's); absent: the default. */
+    space: SpaceIdSchema.optional()
   }),
   /** Thinking in replies from before this time is not sent back: the history before it changed. */
   thinkingSince: TimeSchema.optional(),
@@ -281,7 +289,9 @@ export const RequestFrameSchema = z.object({
   /** The chat's MCP tools wait behind tool search, from the first request that did so on. */
   toolSearch: z.literal(true).optional(),
   /** Claude's memory changes (activity seqs) the user undid that Claude was already told of. */
-  toldUndone: z.array(z.number()).max(10_000).optional()
+  toldUndone: z.array(z.number()).max(10_000).optional(),
+  /** The project knowledge the last request led with (files and how each was sent); absent: none. */
+  knowledge: z.string().max(100_000).optional()
 })
 export type RequestFrame = z.infer<typeof RequestFrameSchema>
 

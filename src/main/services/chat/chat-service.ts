@@ -30,6 +30,9 @@ import { createTurnRunner } from './turn/turn-runner'
 import { createTitles } from './titles'
 import type { ChatEventName, MemoryToolRunner } from './types'
 import type { SpaceId } from '@shared/memory/spaces'
+import { createProjectCalls } from './calls/project-calls'
+import { createKnowledge } from './projects/knowledge'
+import { projectOf, type ProjectsForChat } from './projects/projects-for-chat'
 
 /*
  * The chat service: conversations, replies and their events, models, the key test and write
@@ -64,6 +67,8 @@ export interface ChatServiceOptions {
   openFolder?: OpenFolder | undefined
   /** The MCP servers chats may use (absent: none). */
   mcp?: McpServers | undefined
+  /** Projects (issue 38): a chat's instructions, knowledge and defaults (absent: none). */
+  projects?: ProjectsForChat | undefined
   /**
    * Watch the conversations folder, so chats another program (or another Cairn) adds, changes or
    * removes show without a restart (the app does; most tests need not).
@@ -124,6 +129,10 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     clock
   })
   const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry }
+  const projects = options.projects
+  const knowledge = projects
+    ? createKnowledge({ projects, read: (hash) => attachments.read(hash), logger })
+    : undefined
   /** MCP tools allowed "for this chat", per chat, for this session. */
   const allowedByChat = new Map<string, Set<string>>()
   const allowedInChat = (id: string) => {
@@ -166,7 +175,9 @@ export function createChatService(options: ChatServiceOptions): ChatService {
         coalesceMs: options.coalesceMs ?? DEFAULT_COALESCE_MS,
         logger,
         attachments,
-        describeModel: (model) => models.describe(model)
+        describeModel: (model) => models.describe(model),
+        project: () => projectOf(conversation, projects),
+        ...(knowledge ? { knowledge } : {})
       })
     },
     onEnd: answered
@@ -218,12 +229,17 @@ export function createChatService(options: ChatServiceOptions): ChatService {
   }
 
   const annotate = (conversation: Conversation, message: UserMessage) =>
-    annotateMessage(conversation, message, settings())
+    annotateMessage(conversation, message, settings(), projectOf(conversation, projects))
 
   return {
     ...createConversationCalls(core, {
       models,
-      chooseSavePath: options.chooseSavePath
+      chooseSavePath: options.chooseSavePath,
+      projects
+    }),
+    ...createProjectCalls(core, {
+      projects,
+      waitingApprovals: (id) => approvals.list(id).length
     }),
     ...createOptionCalls(core, { models }),
     ...createDamagedCalls(core, { dir: options.dir, models, openFolder: options.openFolder }),

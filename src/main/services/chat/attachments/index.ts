@@ -41,6 +41,8 @@ export interface AttachmentService {
     conversation: Pick<Conversation, 'messages'>,
     text: string
   ): Promise<AttachmentBlock[]>
+  /** The bytes of one stored file (a project's knowledge), null when it is not stored. */
+  read(hash: string): Promise<Uint8Array | null>
   /** The bytes of every file the messages name (missing ones are left out). */
   load(messages: readonly ChatMessage[]): Promise<AttachmentBytes>
   /** Removes the files of a deleted conversation that no remaining conversation names. */
@@ -145,6 +147,7 @@ export function createAttachmentService(options: {
       checkRequestLimits(attachmentsOf(conversation.messages), blocks, Buffer.byteLength(text))
       return blocks
     },
+    read: (hash) => blobs.read(hash),
     async load(messages) {
       const bytes = new Map<string, Uint8Array>()
       for (const block of attachmentsOf(messages)) {

@@ -44,6 +44,8 @@ export interface ChatService {
    */
   continueReply: ChannelCall<'chat:continue-reply'>
   switchVersion: ChannelCall<'chat:switch-version'>
+  /** Moves a chat to a project (or out of one); refused while a reply runs or an approval waits. */
+  moveToProject: ChannelCall<'chat:move-to-project'>
   listModels: ChannelCall<'chat:list-models'>
   /** What the API says of one model, listed or not; null when nothing can be learned. */
   describeModel(model: string): Promise<ModelOption | null>

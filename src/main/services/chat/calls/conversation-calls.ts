@@ -15,6 +15,8 @@ import { newChatModel } from '../models/new-chat-model'
 import type { ChatService, ChooseSavePath } from './api'
 import type { ChatCore } from './core'
 import { saveOrRollBack } from './save-or-roll-back'
+import { applyProjectDefaults } from './project-calls'
+import type { ProjectsForChat } from '../projects/projects-for-chat'
 
 /*
  * The conversation list and each conversation as a whole: list, search, open, create, rename,
@@ -40,6 +42,7 @@ export function createConversationCalls(
   deps: {
     models: ModelCatalog
     chooseSavePath?: ChooseSavePath | undefined
+    projects?: ProjectsForChat | undefined
   }
 ): ConversationCalls {
   const { store, clock, logger } = core
@@ -74,7 +77,10 @@ export function createConversationCalls(
     async createConversation(input) {
       await store.ready()
       const settings = core.settings()
-      const model = input?.model ?? (await newChatModel(settings.model, deps.models))
+      const model =
+        input?.model ??
+        (input?.project ? deps.projects?.get(input.project)?.defaults.model : undefined) ??
+        (await newChatModel(settings.model, deps.models))
       const now = clock().toISOString()
       const conversation: Conversation = {
         version: CONVERSATION_VERSION,
@@ -87,6 +93,12 @@ export function createConversationCalls(
         messages: [],
         ...((input?.memory ?? settings.newChatMemory) === 'off' ? { memory: 'off' as const } : {})
       }
+      if (input?.project !== undefined)
+        await applyProjectDefaults(conversation, input.project, {
+          projects: deps.projects,
+          models: deps.models,
+          maxTokens: settings.maxTokens
+        })
       await core.save(conversation)
       return conversation
     },

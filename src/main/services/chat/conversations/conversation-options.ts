@@ -3,6 +3,7 @@ import type { ConversationOptions } from '@shared/chat/channels'
 import type { ToolResult } from '@shared/memory/memory'
 import type { Settings } from '@shared/app/settings'
 import { DEFAULT_SPACE_ID, type SpaceId } from '@shared/memory/spaces'
+import type { Project } from '@shared/projects/projects'
 import type { MemoryToolRunner } from '../types'
 
 /*
@@ -35,12 +36,26 @@ export function memoryFor(
     : MEMORY_OFF_RUNNER
 }
 
-/** The instructions this chat sends: its own override, else the ones from Settings. */
+/** What a chat's project adds to its instructions. */
+export type ProjectInstructions = Pick<Project, 'name' | 'instructions'>
+
+/**
+ * The instructions this chat sends: its own override, else the ones from Settings, with its
+ * project's. General before specific, so a narrower instruction comes after the broader one it
+ * refines: Settings' (the user's everywhere), then the project's, then the chat's own — which
+ * replace Settings' as before projects, never the project's. Outside projects: unchanged.
+ */
 export function instructionsFor(
   conversation: Pick<Conversation, 'instructions'>,
-  settings: Pick<Settings, 'customInstructions'>
+  settings: Pick<Settings, 'customInstructions'>,
+  project?: ProjectInstructions | null
 ): string {
-  return (conversation.instructions ?? settings.customInstructions).trim()
+  const own = (conversation.instructions ?? settings.customInstructions).trim()
+  const projectText = project?.instructions.trim() ?? ''
+  if (!project || projectText.length === 0) return own
+  const fromProject = `Instructions for the project “${project.name}”, which this chat is in:\n${projectText}`
+  const parts = conversation.instructions === undefined ? [own, fromProject] : [fromProject, own]
+  return parts.filter((part) => part.length > 0).join('\n\n')
 }
 
 /**

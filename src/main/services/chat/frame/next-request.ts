@@ -13,6 +13,8 @@ import { retiredFault } from '../models/lifecycle'
 import { buildRequest } from './request'
 import { ensureFrame, syncTools } from './request-frame'
 import type { Toolbox } from '../tools/toolbox'
+import type { ProjectInstructions } from '../conversations/conversation-options'
+import type { KnowledgeForRequest } from '../projects/knowledge'
 
 /**
  * The next request of a turn, as the model takes it (its entry in the catalog, asked each time:
@@ -28,17 +30,37 @@ export async function nextRequest(input: {
   files: AttachmentBytes | undefined
   describeModel: ((model: string) => Promise<ModelOption | null>) | undefined
   now: string
+  /** The chat's project, as it is now (null or absent: none). */
+  project?: ProjectInstructions | null
+  /** Its knowledge as this request sends it. */
+  knowledge?: KnowledgeForRequest | null
 }): Promise<MessageCreateParamsStreaming> {
-  const { conversation, settings, memoryOn, files, now } = input
+  const { conversation, settings, memoryOn, files, now, knowledge } = input
   const model = (await input.describeModel?.(conversation.model)) ?? null
   if (model?.lifecycle === 'retired') throw new FaultBeforeRequest(retiredFault(model))
-  const frame = ensureFrame(conversation, settings, now)
+  const fresh = !conversation.frame
+  const frame = ensureFrame(conversation, settings, now, input.project ?? null)
   const offer = input.tools.offer(model, frame.toolSearch === true)
   // Kept from now on: the history holds searches, and the loaded tools stay as they are.
   if (offer.toolSearch) frame.toolSearch = true
-  const params = buildRequest(conversation, settings, memoryOn, files, model, offer)
+  syncKnowledge(conversation, knowledge?.key ?? '', fresh, now)
+  const build = () => buildRequest(conversation, settings, memoryOn, files, model, offer, knowledge)
+  const params = build()
   if (!syncTools(conversation, params.tools ?? [], now)) return params
-  return buildRequest(conversation, settings, memoryOn, files, model, offer)
+  return build()
+}
+
+/**
+ * Keeps the frame's knowledge in step with what this request leads with. Knowledge added,
+ * removed, re-uploaded or moved to another project changes the start of the prompt: thinking
+ * from before is not sent back (it was bound to the old start).
+ */
+function syncKnowledge(conversation: Conversation, key: string, fresh: boolean, now: string) {
+  const frame = conversation.frame
+  if (!frame || (frame.knowledge ?? '') === key) return
+  if (key) frame.knowledge = key
+  else delete frame.knowledge
+  if (!fresh) frame.thinkingSince = now
 }
 
 /**

@@ -1,6 +1,10 @@
 import type { Conversation, RequestFrame, UserMessage } from '@shared/chat/chat'
 import type { Settings } from '@shared/app/settings'
-import { instructionsFor, memoryOn } from '../conversations/conversation-options'
+import {
+  instructionsFor,
+  memoryOn,
+  type ProjectInstructions
+} from '../conversations/conversation-options'
 
 /*
  * Append-only requests. On the newest models a thinking block is bound to everything before it
@@ -18,12 +22,18 @@ export const MEMORY_OFF_SYSTEM =
 
 const NOTE_HEAD = 'Note from Cairn, the app (not written by the user):'
 
-/** What Claude should be told now, from the chat's options and Settings. */
-function toldNow(conversation: Conversation, settings: FrameSettings): RequestFrame['told'] {
+/** What Claude should be told now, from the chat's options, its project and Settings. */
+function toldNow(
+  conversation: Conversation,
+  settings: FrameSettings,
+  project: ProjectInstructions | null
+): RequestFrame['told'] {
   return {
-    instructions: instructionsFor(conversation, settings),
+    instructions: instructionsFor(conversation, settings, project),
     memory: memoryOn(conversation) ? 'on' : 'off',
-    guidance: settings.memoryGuidance.trim()
+    guidance: settings.memoryGuidance.trim(),
+    // Only a project's space is named, so frames outside projects stay as they were.
+    ...(conversation.space ? { space: conversation.space } : {})
   }
 }
 
@@ -40,10 +50,11 @@ export function systemFor(told: RequestFrame['told']): string {
 export function ensureFrame(
   conversation: Conversation,
   settings: FrameSettings,
-  now: string
+  now: string,
+  project: ProjectInstructions | null = null
 ): RequestFrame {
   if (conversation.frame) return conversation.frame
-  const told = toldNow(conversation, settings)
+  const told = toldNow(conversation, settings, project)
   const replied = conversation.messages.some((m) => m.role === 'assistant')
   conversation.frame = { system: systemFor(told), told, ...(replied ? { thinkingSince: now } : {}) }
   return conversation.frame
@@ -56,13 +67,21 @@ export function ensureFrame(
  */
 export function contextNote(
   conversation: Conversation,
-  settings: FrameSettings
+  settings: FrameSettings,
+  project: ProjectInstructions | null = null
 ): { text: string; told: RequestFrame['told'] } | null {
   const frame = conversation.frame
   if (!frame) return null
   const was = frame.told
-  const now = toldNow(conversation, settings)
+  const now = toldNow(conversation, settings, project)
   const parts: string[] = []
+  // First: what /memories is. The instructions that follow may speak of the new project.
+  if (now.space !== was.space && now.memory === 'on')
+    parts.push(
+      project
+        ? `This chat was moved to the project “${project.name}”. From now on /memories is that project's memory, not the memory you saw earlier in this chat: view it again before relying on what you remember from it.`
+        : `This chat was moved out of its project. From now on /memories is the user's general memory, not the project memory you saw earlier in this chat: view it again before relying on what you remember from it.`
+    )
   if (now.instructions !== was.instructions)
     parts.push(
       now.instructions.length > 0
@@ -88,9 +107,10 @@ export function contextNote(
 export function annotateMessage(
   conversation: Conversation,
   message: UserMessage,
-  settings: FrameSettings
+  settings: FrameSettings,
+  project: ProjectInstructions | null = null
 ): () => void {
-  const note = contextNote(conversation, settings)
+  const note = contextNote(conversation, settings, project)
   const frame = conversation.frame
   if (!note || !frame) return () => undefined
   const before = { context: message.context, told: frame.told }

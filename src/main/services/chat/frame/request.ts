@@ -18,6 +18,7 @@ import { attachmentToApi, type AttachmentBytes } from '../attachments'
 import { systemFor } from './request-frame'
 import { pairToolResults } from '../conversations/repair'
 import { withCacheBreakpoints } from './cache-breakpoints'
+import { FILES_API_BETA, withKnowledge, type KnowledgeForRequest } from '../projects/knowledge'
 import type { ToolListing } from '../tools/toolbox'
 import { chatToolbox } from '../tools/chat-tools'
 import {
@@ -52,14 +53,19 @@ export function buildRequest(
   offer: Pick<ToolListing, 'definitions' | 'keepResults'> = chatToolbox(
     conversation,
     settings
-  ).offer(model ?? null, conversation.frame?.toolSearch === true)
+  ).offer(model ?? null, conversation.frame?.toolSearch === true),
+  /** The chat's project knowledge, leading the first message (projects/knowledge.ts). */
+  knowledge?: KnowledgeForRequest | null
 ): MessageCreateParamsStreaming {
   const frame = conversation.frame
   const listed = new Set(offer.definitions.flatMap((d) => ('name' in d ? [d.name] : [])))
-  const messages = toApiMessages(
-    withSendableThinking(conversation.messages, conversation.model, frame?.thinkingSince),
-    files,
-    listed
+  const messages = withKnowledge(
+    toApiMessages(
+      withSendableThinking(conversation.messages, conversation.model, frame?.thinkingSince),
+      files,
+      listed
+    ),
+    knowledge
   )
   const limit = replyLimit(settings.maxTokens, model)
   const params: MessageCreateParamsStreaming = {
@@ -87,6 +93,7 @@ export function buildRequest(
     model?.caps
   )
   if (contextManagement) params.context_management = contextManagement
+  if (knowledge?.fileIds.length) betas.push(FILES_API_BETA)
   if (betas.length > 0) params.betas = betas
   return withCacheBreakpoints(params)
 }

@@ -9,6 +9,8 @@ import type { Toolbox } from '../tools/toolbox'
 import type { ReplySnapshot } from '../stream/reply-accumulator'
 import type { RetryPolicy, Wait } from '../api/retry'
 import type { ChatEmit, MemoryToolRunner } from '../types'
+import type { Project } from '@shared/projects/projects'
+import type { Knowledge } from '../projects/knowledge'
 
 /*
  * What a turn is given, how it ends, and what its parts (the stream, the tool calls, the record
@@ -46,6 +48,9 @@ export interface TurnDeps {
   ready?: Promise<boolean>
   /** What the API says of a model (the catalog); absent or null: nothing (the safe fallback). */
   describeModel?: (model: string) => Promise<ModelOption | null>
+  /** The chat's project as it is now (read at each request), and how its knowledge is sent. */
+  project?: () => Project | null
+  knowledge?: Knowledge
 }
 
 /** One request's reply as it ended. */

@@ -3,6 +3,7 @@ import type { ChatFault } from '@shared/chat/chat'
 import { createCoalescer } from '../stream/coalescer'
 import { classifyFault, isAbort, StreamEndedEarly } from '../api/faults'
 import { nextRequest } from '../frame/next-request'
+import type { KnowledgeForRequest } from '../projects/knowledge'
 import { ReplyAccumulator } from '../stream/reply-accumulator'
 import { createThinkingRelay } from '../thinking/live-thinking'
 import { attemptsFor, countdown, retryDelay } from '../api/retry'
@@ -20,6 +21,7 @@ export async function streamReply(
   const { conversation, settings, emit, retry } = turn.deps
   const signal = turn.signal
   const base = { conversationId: conversation.id, turnId: turn.id }
+  let reuploaded = false
   for (let attempt = 1; ; attempt += 1) {
     const acc = new ReplyAccumulator()
     const coalescer = createCoalescer(
@@ -32,10 +34,17 @@ export async function streamReply(
     )
     let streaming = false
     let shown = false
+    // Read at each request: an edit to the project applies from the next one.
+    const project = turn.deps.project?.() ?? null
+    let knowledge: KnowledgeForRequest | null = null
     try {
       if (signal.aborted) return { kind: 'aborted', snapshot: acc.snapshot() }
       const files = await turn.deps.attachments?.load(conversation.messages)
+      if (project && turn.deps.knowledge)
+        knowledge = await turn.deps.knowledge.forRequest(project, client, signal)
       const params = await nextRequest({
+        project,
+        knowledge,
         conversation,
         settings,
         memoryOn: turn.deps.memory.enabled !== false,
@@ -68,6 +77,14 @@ export async function streamReply(
       coalescer.flush()
       const snapshot = acc.snapshot()
       if (signal.aborted || isAbort(error)) return { kind: 'aborted', snapshot }
+      // A knowledge file the API no longer has (deleted, expired) is uploaded again, once.
+      if (!reuploaded && !streaming && project && knowledge && turn.deps.knowledge) {
+        reuploaded = await turn.deps.knowledge.forgetMissing(project, knowledge, error)
+        if (reuploaded) {
+          attempt -= 1
+          continue
+        }
+      }
       const classified = classifyFault(error, streaming ? 'stream' : 'request')
       // Before anything was shown, a failure mid-stream can be retried like a failed request.
       if (!shown && streaming && QUIET_RETRY.has(classified.fault.code)) classified.autoRetry = true

@@ -1,0 +1,179 @@
+import Anthropic, { toFile } from '@anthropic-ai/sdk'
+import type {
+  BetaContentBlockParam,
+  BetaMessageParam
+} from '@anthropic-ai/sdk/resources/beta/messages/messages'
+import type { KnowledgeFile, Project } from '@shared/projects/projects'
+import type { Logger } from '../../log/logger'
+import { attachmentToApi } from '../attachments'
+import type { ProjectsForChat } from './projects-for-chat'
+
+/*
+ * A project's knowledge in its chats' requests (issue 38). Each file is uploaded once through the
+ * Files API (beta) and named by `file_id` from then on, so a long PDF is not re-sent with every
+ * message; where the upload fails or the API has no Files API, the file goes inline (as
+ * attachments are sent) and the reason is recorded, so the project can show the cost. The
+ * knowledge leads the first user message (documents belong in user turns), after the stable
+ * tools and system text and before the conversation: one cache breakpoint at its end lets every
+ * request of every turn read it from the prompt cache.
+ */
+
+export const FILES_API_BETA = 'files-api-2025-04-14'
+
+export interface KnowledgeForRequest {
+  blocks: BetaContentBlockParam[]
+  /** The Files API ids the blocks name (the request needs the beta when there are any). */
+  fileIds: string[]
+  /** What the blocks say, for the frame: when it changes, the history before it changed. */
+  key: string
+}
+
+export interface Knowledge {
+  /** The project's knowledge as this request sends it, uploading what was not uploaded yet. */
+  forRequest(project: Project, client: Anthropic, signal: AbortSignal): Promise<KnowledgeForRequest>
+  /**
+   * After a request was refused: when the API no longer knows a file it named (deleted, expired),
+   * forgets those ids so the next `forRequest` uploads the files again. True when it did.
+   */
+  forgetMissing(project: Project, sent: KnowledgeForRequest, error: unknown): Promise<boolean>
+}
+
+export function createKnowledge(deps: {
+  projects: ProjectsForChat
+  read: (hash: string) => Promise<Uint8Array | null>
+  logger: Logger
+}): Knowledge {
+  async function upload(
+    project: Project,
+    file: KnowledgeFile,
+    bytes: Uint8Array,
+    client: Anthropic,
+    signal: AbortSignal
+  ): Promise<KnowledgeFile> {
+    try {
+      const sent = await client.beta.files.upload(
+        {
+          file: await toFile(bytes, file.name, { type: uploadType(file) }),
+          betas: [FILES_API_BETA]
+        },
+        { signal }
+      )
+      await deps.projects.setKnowledgeUpload(project.id, file.hash, {
+        fileId: sent.id,
+        inlineReason: null
+      })
+      return { ...file, fileId: sent.id, inlineReason: null }
+    } catch (error) {
+      if (signal.aborted) throw error
+      const inlineReason = whyInline(error)
+      deps.logger.warn('knowledge file not uploaded; sent inline', {
+        status: error instanceof Anthropic.APIError ? error.status : null
+      })
+      await deps.projects.setKnowledgeUpload(project.id, file.hash, {
+        fileId: null,
+        inlineReason
+      })
+      return { ...file, fileId: null, inlineReason }
+    }
+  }
+
+  return {
+    async forRequest(project, client, signal) {
+      const blocks: BetaContentBlockParam[] = []
+      const fileIds: string[] = []
+      const key: string[] = []
+      for (const listed of project.knowledge) {
+        const bytes = await deps.read(listed.hash)
+        if (!bytes) {
+          blocks.push(attachmentToApi(attachmentOf(listed), undefined))
+          key.push(`${listed.hash}:missing`)
+          continue
+        }
+        // Uploaded once: a file with an id, or one that was refused (its reason kept), is not.
+        const file =
+          listed.fileId === null && listed.inlineReason === null
+            ? await upload(project, listed, bytes, client, signal)
+            : listed
+        if (file.fileId) {
+          blocks.push(fileBlock(file, file.fileId))
+          fileIds.push(file.fileId)
+          key.push(`${file.hash}:${file.fileId}`)
+        } else {
+          blocks.push(attachmentToApi(attachmentOf(file), bytes))
+          key.push(`${file.hash}:inline`)
+        }
+      }
+      if (blocks.length > 0)
+        blocks.push({
+          type: 'text',
+          text: `Above: the knowledge of the project “${project.name}”, files the user added to the project for every chat in it (not to this message).`,
+          cache_control: { type: 'ephemeral' }
+        })
+      return { blocks, fileIds, key: key.join('\n') }
+    },
+    async forgetMissing(project, sent, error) {
+      if (!(error instanceof Anthropic.APIError) || error.status !== 404) return false
+      if (sent.fileIds.length === 0) return false
+      // The API names the file it could not find; if it names none of ours, all are suspect.
+      const named = sent.fileIds.filter((id) => error.message.includes(id))
+      const missing = named.length > 0 ? named : sent.fileIds
+      for (const file of project.knowledge)
+        if (file.fileId && missing.includes(file.fileId))
+          await deps.projects.setKnowledgeUpload(project.id, file.hash, {
+            fileId: null,
+            inlineReason: null
+          })
+      return true
+    }
+  }
+}
+
+/** The request with the project's knowledge leading its first user message. */
+export function withKnowledge(
+  messages: BetaMessageParam[],
+  knowledge: KnowledgeForRequest | null | undefined
+): BetaMessageParam[] {
+  if (!knowledge || knowledge.blocks.length === 0) return messages
+  const [first, ...rest] = messages
+  if (first?.role !== 'user') return [{ role: 'user', content: knowledge.blocks }, ...messages]
+  const content =
+    typeof first.content === 'string'
+      ? [{ type: 'text' as const, text: first.content }]
+      : first.content
+  return [{ ...first, content: [...knowledge.blocks, ...content] }, ...rest]
+}
+
+function fileBlock(file: KnowledgeFile, fileId: string): BetaContentBlockParam {
+  if (file.kind === 'image') return { type: 'image', source: { type: 'file', file_id: fileId } }
+  return { type: 'document', source: { type: 'file', file_id: fileId }, title: file.name }
+}
+
+function attachmentOf(file: KnowledgeFile) {
+  return {
+    type: 'attachment' as const,
+    hash: file.hash,
+    kind: file.kind,
+    mediaType: file.mediaType,
+    name: file.name,
+    size: file.size
+  }
+}
+
+/** The media type the Files API stores: text files as plain text (a document's text source). */
+function uploadType(file: KnowledgeFile): string {
+  return file.kind === 'text' ? 'text/plain' : file.mediaType
+}
+
+function whyInline(error: unknown): string {
+  if (error instanceof Anthropic.APIError && error.status !== undefined) {
+    if (error.status === 404 || error.status === 403)
+      return `This API endpoint has no Files API (HTTP ${error.status}), so the file is sent with every message.`
+    return `The upload to the Files API failed (HTTP ${error.status}: ${brief(error.message)}), so the file is sent with every message.`
+  }
+  const reason = error instanceof Error ? error.message : 'no answer'
+  return `The upload to the Files API failed (${brief(reason)}), so the file is sent with every message.`
+}
+
+function brief(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text
+}
