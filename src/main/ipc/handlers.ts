@@ -157,11 +157,7 @@ export function createHandlers(services: Services): Handlers {
     'projects:delete': (input) => services.projects.delete(input),
     'projects:add-knowledge': ({ id }) => services.projectCalls.addKnowledge(id),
     'projects:remove-knowledge': ({ id, hash }) => services.projects.removeKnowledge(id, hash),
-    'memory:spaces': () => services.projectCalls.memorySpaces(),
-    // Moving one chat between projects is the chat side's (issue 38); until it lands, a clear no.
-    'chat:move-to-project': () => {
-      throw new CairnError('BAD_INPUT', 'Moving chats between projects is not available yet.')
-    }
+    'memory:spaces': () => services.projectCalls.memorySpaces()
   }
 }
 
