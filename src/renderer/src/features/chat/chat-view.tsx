@@ -23,6 +23,8 @@ import { useDeleted } from './conversations/deleted/use-deleted'
 import { WelcomeCard } from '../welcome/welcome-card'
 import { projectName, useProjects } from '../projects/use-projects'
 import { useProjectDialogs } from '../projects/use-project-dialogs'
+import { MemorySpaceContext } from '../memory/memory-space'
+import { DEFAULT_SPACE_ID, type SpaceId } from '@shared/memory/spaces'
 import { Conversation } from './conversation-pane'
 import { ProjectChip } from './project-chip'
 
@@ -42,6 +44,8 @@ interface Props {
   /** The conversation list is hidden (Ctrl/Cmd+Shift+B or the header button shows it). */
   listCollapsed?: boolean
   onToggleList?(): void
+  /** The memory space of the chat in view (undefined: "No project"): Memory shows it first. */
+  onSpaceInView?(space: SpaceId | undefined): void
 }
 
 /** Chat: conversations on the left, the selected one on the right. */
@@ -54,7 +58,8 @@ export function ChatView({
   openRequest,
   active,
   listCollapsed = false,
-  onToggleList
+  onToggleList,
+  onSpaceInView
 }: Props) {
   const list = useConversations()
   const pending = usePendingApprovals()
@@ -190,6 +195,9 @@ export function ChatView({
     list.conversations?.find((c) => c.id === current),
     headerVersion
   )
+  const spaceInView = openSummary?.space
+  const tellSpace = useEffectEvent((space: SpaceId | undefined) => onSpaceInView?.(space))
+  useEffect(() => tellSpace(spaceInView), [spaceInView])
   const headerChanged = () => {
     setHeaderVersion((v) => v + 1)
     list.reload()
@@ -335,19 +343,22 @@ export function ChatView({
             }}
           />
         ) : current ? (
-          <Conversation
-            key={current}
-            id={current}
-            jumpTo={jump}
-            hasKey={hasKey}
-            focusComposer={welcomed || created === current}
-            composerText={prefill?.id === current ? prefill.text : undefined}
-            active={active}
-            onOpenSettings={onOpenSettings}
-            onOpenMemory={onOpenMemory}
-            onSent={list.reload}
-            memoryOff={openSummary?.memory === 'off'}
-          />
+          // Its memory chips read and undo in the chat's own space (its project's).
+          <MemorySpaceContext.Provider value={spaceInView ?? DEFAULT_SPACE_ID}>
+            <Conversation
+              key={current}
+              id={current}
+              jumpTo={jump}
+              hasKey={hasKey}
+              focusComposer={welcomed || created === current}
+              composerText={prefill?.id === current ? prefill.text : undefined}
+              active={active}
+              onOpenSettings={onOpenSettings}
+              onOpenMemory={onOpenMemory}
+              onSent={list.reload}
+              memoryOff={openSummary?.memory === 'off'}
+            />
+          </MemorySpaceContext.Provider>
         ) : (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 text-muted">
             <MessagesSquare size={32} aria-hidden />
