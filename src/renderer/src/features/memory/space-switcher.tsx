@@ -36,7 +36,8 @@ export function SpaceSwitcher(props: {
   // One space only (no project yet): nothing to switch between.
   if (props.spaces.length < 2) return null
   return (
-    <label className="flex items-center gap-1.5 text-sm">
+    // Keeps its width in a narrow window: the folder path beside it gives way (it truncates).
+    <label className="flex shrink-0 items-center gap-1.5 text-sm">
       <Layers size={16} aria-hidden className="shrink-0 text-muted" />
       <span className="sr-only">Memory space</span>
       <select
