@@ -25,7 +25,7 @@ test('projects: with and without a folder, a chat in one, a chat moved, Memory p
   cairn
 }, testInfo) => {
   test.skip(!cairn.anthropic, 'needs the fake Anthropic API')
-  test.setTimeout(240_000) // two looks, each in light and dark at two sizes, with axe
+  test.setTimeout(300_000) // four looks, each in light and dark at two sizes, with axe
   const page = cairn.page
   const app = new AppPage(page)
   const chat = new ChatPage(page)
@@ -62,7 +62,19 @@ test('projects: with and without a folder, a chat in one, a chat moved, Memory p
   await dialog.getByRole('button', { name: 'Keep its memory in a folder…' }).click()
   await expect(dialog.getByText(join(repo, '.cairn', 'memories'))).toBeVisible()
   await expect(dialog.getByText(/cannot hold/)).toHaveCount(0)
+  await checkEveryLook(page, testInfo, 'projects-new-dialog')
   await projects.create(dialog, 'Acme')
+
+  // Knowledge: added through the OS dialog, uploaded with the project's next message.
+  const spec = testInfo.outputPath('acme-spec.md')
+  await writeFile(spec, '# Acme\n\nShips on Fridays.\n')
+  let settings = await projects.openSettings('Acme')
+  await cairn.answerOpenDialog([spec])
+  await settings.getByRole('button', { name: 'Add files…' }).click()
+  await expect(settings.getByText('acme-spec.md')).toBeVisible()
+  await expect(settings.getByText(/Uploads with the next message/)).toBeVisible()
+  await checkEveryLook(page, testInfo, 'projects-settings-dialog')
+  await settings.getByRole('button', { name: 'Cancel' }).click()
 
   // Move the Lyon chat to Acme from its row; the list and the header say where it is.
   await projects.moveChat('Trip to Lyon', 'Acme')
@@ -72,6 +84,9 @@ test('projects: with and without a folder, a chat in one, a chat moved, Memory p
   await expect(page.getByRole('button', { name: 'Project: Acme (settings)' })).toBeVisible()
   await chat.send('What next?')
   await expect(chat.log()).toContainText('Here is the plan.')
+  settings = await projects.openSettings('Acme')
+  await expect(settings.getByText(/Uploaded/)).toBeVisible()
+  await settings.getByRole('button', { name: 'Cancel' }).click()
 
   await checkEveryLook(page, testInfo, 'projects-sidebar')
 
@@ -97,7 +112,7 @@ test('projects: with and without a folder, a chat in one, a chat moved, Memory p
 test('Delete project… shows the files that would go and keeps, archives or deletes them', async ({
   cairn
 }, testInfo) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000) // and a look at the dialog in light and dark at two sizes
   const page = cairn.page
   const projects = new ProjectsPage(page)
   await new AppPage(page).goto('Chat')
@@ -123,6 +138,7 @@ test('Delete project… shows the files that would go and keeps, archives or del
     await expect(confirm.getByRole('list', { name: 'Memory files in the folder' })).toContainText(
       `/memories/${name.toLowerCase()}.md`
     )
+    if (name === 'Deleted') await checkEveryLook(page, testInfo, 'projects-delete-dialog')
     await confirm
       .getByRole('button', {
         name:

@@ -13,11 +13,14 @@ interface Props {
   onProject(project: Project): void
 }
 
-/** How a file reaches Claude: uploaded once (referenced by id), or inline in every request. */
+/**
+ * How a file reaches Claude: uploaded once (referenced by id), inline in every request (with
+ * why), or not yet either: main uploads it with the project's next message.
+ */
 function delivery(file: KnowledgeFile): string {
-  return file.fileId
-    ? 'Uploaded'
-    : `Sent inline: ${file.inlineReason ?? 'the Files API is not available'}`
+  if (file.fileId) return 'Uploaded'
+  if (file.inlineReason) return `Sent inline: ${file.inlineReason}`
+  return 'Uploads with the next message in the project'
 }
 
 /**
@@ -84,7 +87,7 @@ export function KnowledgeList({ project, onProject }: Props) {
                   {file.name}
                 </span>
                 <span
-                  className={`flex items-center gap-1 text-xs ${file.fileId ? 'text-muted' : 'text-warning'}`}
+                  className={`flex items-center gap-1 text-xs ${file.inlineReason ? 'text-warning' : 'text-muted'}`}
                 >
                   {file.fileId ? <CloudUpload size={12} aria-hidden /> : null}
                   {formatBytes(file.size)} · {delivery(file)}

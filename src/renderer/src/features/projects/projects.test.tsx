@@ -163,17 +163,23 @@ describe('Project settings', () => {
 
     main.projects.control.knowledge = [
       knowledge('spec.pdf', 'file_011', null),
-      knowledge('notes-long.pdf', null, 'the upload failed (503)')
+      knowledge('notes-long.pdf', null, 'the upload failed (503)'),
+      knowledge('new.pdf', null, null)
     ]
     main.projects.control.refused = [{ name: 'tool.exe', message: 'not a text, PDF or image' }]
     await user.click(within(dialog).getByRole('button', { name: 'Add files…' }))
     expect(await within(dialog).findByText(/Uploaded/)).toBeTruthy()
     expect(within(dialog).getByText(/Sent inline: the upload failed \(503\)/)).toBeTruthy()
+    // Not sent yet: main uploads it with the next message (it is not inline for that).
+    expect(within(dialog).getByText(/Uploads with the next message in the project/)).toBeTruthy()
     expect(within(dialog).getByText(/“tool.exe” was not added: not a text/)).toBeTruthy()
 
     await user.click(within(dialog).getByRole('button', { name: 'Remove spec.pdf' }))
     await waitFor(() => expect(within(dialog).queryByText('spec.pdf')).toBeNull())
-    expect(main.projects.projects[0]?.knowledge.map((k) => k.name)).toEqual(['notes-long.pdf'])
+    expect(main.projects.projects[0]?.knowledge.map((k) => k.name)).toEqual([
+      'notes-long.pdf',
+      'new.pdf'
+    ])
   })
 
   it('saves the name and instructions', async () => {
