@@ -98,7 +98,7 @@ const CHAT_FLOORS = [
   ['stream', 'attachments'],
   ['conversations'],
   ['api'],
-  ['models', 'thinking', 'approvals'],
+  ['models', 'thinking', 'approvals', 'projects'],
   ['tools'],
   ['frame'],
   ['turn'],

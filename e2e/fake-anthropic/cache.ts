@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { deferredTools, isDeferred, referencesIn } from './tool-search'
+import { pdfPages } from './validate-media'
 
 /*
  * Prompt caching as the Messages API does it, so usage figures mean something in tests and the
@@ -14,7 +15,8 @@ import { deferredTools, isDeferred, referencesIn } from './tool-search'
  *     written, input_tokens = the rest, so the three add up to the whole prompt.
  * Tokens are approximated as ceil(characters / 4) of each block's JSON (without its
  * cache_control), the same way for every request; deferred tools count only once found; a block
- * naming a Files API file counts as that file sent inline (the model reads the same content).
+ * naming a Files API file counts as that file sent inline (the model reads the same content); a
+ * PDF counts PDF_PAGE_TOKENS a page, as the API counts a page's text and its image, not its bytes.
  * Not modelled: caches shared across workspaces, the rule that 1-hour entries come before
  * 5-minute ones, and invalidation by tool_choice/thinking changes (the model is in the key).
  */
@@ -22,6 +24,11 @@ import { deferredTools, isDeferred, referencesIn } from './tool-search'
 type Json = Record<string, unknown>
 
 export const MAX_BREAKPOINTS = 4
+/**
+ * Tokens a PDF page costs: Anthropic's PDF guide gives 1,500-3,000 text tokens a page, plus the
+ * page as an image (about 1,600 for a letter page); the fake takes one round figure.
+ */
+export const PDF_PAGE_TOKENS = 3_000
 export const LOOKBACK_BLOCKS = 20
 const TTL_MS = { '5m': 5 * 60_000, '1h': 60 * 60_000 } as const
 
@@ -151,9 +158,14 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
         const json = JSON.stringify(role ? { role, ...rest } : rest)
         const ttl = isObject(control) ? (control.ttl === '1h' ? '1h' : '5m') : null
         // The prefix is keyed by what was sent; its tokens are what the model reads.
-        const read = options.readAs?.(rest)
-        const counted = read ? JSON.stringify(role ? { role, ...read } : read).length : json.length
-        return { json, tokens: Math.ceil(counted / 4), ttl }
+        const read = options.readAs?.(rest) ?? rest
+        const pages = pdfPagesOf(read)
+        const counted = pages === null ? JSON.stringify(role ? { role, ...read } : read).length : 0
+        return {
+          json,
+          tokens: pages === null ? Math.ceil(counted / 4) : pages * PDF_PAGE_TOKENS,
+          ttl
+        }
       })
       const upTo: number[] = []
       const keys: string[] = []
@@ -203,4 +215,12 @@ export function createPromptCache(options: PromptCacheOptions = {}): PromptCache
       }
     }
   }
+}
+
+/** The pages of an inline PDF document block; null for any other block. */
+function pdfPagesOf(block: Json): number | null {
+  const source = block.source
+  if (block.type !== 'document' || !isObject(source) || source.type !== 'base64') return null
+  if (source.media_type !== 'application/pdf' || typeof source.data !== 'string') return null
+  return pdfPages(Buffer.from(source.data, 'base64'))
 }

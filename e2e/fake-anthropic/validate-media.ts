@@ -85,6 +85,11 @@ function checkDocument(block: Json, where: string): number | string {
   const bytes = Buffer.from(data, 'base64')
   if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-')
     return `${at}.data: The PDF specified was not valid.`
+  return pdfPages(bytes)
+}
+
+/** The pages of a PDF, counted by its page objects (at least one). */
+export function pdfPages(bytes: Buffer): number {
   return bytes.toString('latin1').match(/\/Type\s*\/Page(?![A-Za-z])/g)?.length ?? 1
 }
 

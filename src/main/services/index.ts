@@ -243,7 +243,6 @@ export async function createServices(deps: ServiceDeps) {
     openFolder: deps.openPath,
     watchFolder: true,
     keptAttachments: () => projects.knowledgeHashes(),
-    // Chats in projects: their space, defaults, instructions and knowledge (issue 38).
     projects,
     wait: retryWait(background),
     // Never from the environment: only main's dev overrides (or a test) name another server.

@@ -31,7 +31,7 @@ import { createTitles } from './titles'
 import type { ChatEventName, MemoryToolRunner } from './types'
 import type { SpaceId } from '@shared/memory/spaces'
 import { createProjectCalls } from './calls/project-calls'
-import { createKnowledge } from './projects/knowledge'
+import { createKnowledge, knowledgeInRequest } from './projects/knowledge'
 import { projectOf, type ProjectsForChat } from './projects/projects-for-chat'
 
 /*
@@ -238,6 +238,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       projects
     }),
     ...createProjectCalls(core, {
+      emit,
       projects,
       waitingApprovals: (id) => approvals.list(id).length
     }),
@@ -245,7 +246,14 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     ...createDamagedCalls(core, { dir: options.dir, models, openFolder: options.openFolder }),
     ...createForgetCalls(core, emit),
     ...createProjectChatCalls(core, emit),
-    ...createSendCalls(core, { models, attachments, memoryIn: runnerIn, annotate }),
+    ...createSendCalls(core, {
+      models,
+      attachments,
+      memoryIn: runnerIn,
+      annotate,
+      alsoSent: (conversation) =>
+        knowledgeInRequest(projectOf(conversation, projects), attachments.stored)
+    }),
     ...createMessageActions({
       find: core.find,
       ensureIdle: turns.ensureIdle,

@@ -1,5 +1,7 @@
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { FILES_BETA, reply } from '../../../../../e2e/fake-anthropic'
+import { FILES_BETA, NEWEST_MODELS, reply, text, thinking } from '../../../../../e2e/fake-anthropic'
 import { useTempDir } from '../../__tests__/helpers'
 import { pdf, png } from '../attachments/__tests__/fixtures'
 import { bodyOf, converse, expectValidRequests, startRig } from './harness'
@@ -65,6 +67,22 @@ describe("a project's knowledge", () => {
     expectValidRequests(rig.fake)
   })
 
+  test('two chats starting at once upload each file once', async () => {
+    const { rig, projects } = await gardenRig()
+    const other = await rig.chat.createConversation({ project: 'garden' })
+    const first = await rig.chat.createConversation({ project: 'garden' })
+    rig.fake.script(reply('One.'), reply('Two.'))
+    const ends = await Promise.all(
+      [first.id, other.id].map(async (conversationId) => {
+        const sent = await rig.chat.send({ conversationId, text: 'The plan?' })
+        return rig.events.end(sent.turnId)
+      })
+    )
+    expect(ends.map((e) => e.event)).toEqual(['chat:done', 'chat:done'])
+    expect(uploads(rig)).toBe(3)
+    expect(projects.recorded).toHaveLength(3)
+  })
+
   test('goes inline where the API has no Files API, the reason recorded, with no second try', async () => {
     const { rig, projects, id, plan } = await gardenRig({ filesApi: false })
     rig.fake.script(reply('Two pages.'), reply('East bed.'))
@@ -99,4 +117,81 @@ describe("a project's knowledge", () => {
     const refused = rig.fake.messageRequests().filter((r) => r.rejected)
     expect(refused.map((r) => r.rejected)).toEqual([`File not found: ${before[0]}`])
   })
+
+  test('added mid-chat on a model that binds thinking: the thinking from before is not sent back', async () => {
+    const projects = testProjects()
+    projects.add('garden', {
+      name: 'Garden',
+      defaults: { model: 'claude-sonnet-5-5', thinking: { enabled: true } }
+    })
+    const rig = await startRig(tempDir(), {
+      service: { projects },
+      fake: { models: NEWEST_MODELS },
+      settings: (s) => {
+        s.model = 'claude-sonnet-5-5'
+      }
+    })
+    const { id } = await rig.chat.createConversation({ project: 'garden' })
+    rig.fake.script(
+      reply([thinking('First thoughts.'), text('Hello.')]),
+      reply([thinking('Second thoughts.'), text('Read it.')]),
+      reply([thinking('Third thoughts.'), text('Still read.')])
+    )
+    await converse(rig, 'Hi', id)
+    projects.addKnowledge('garden', await rig.chat.attachments.addFile('plan.pdf', pdf(1)))
+    await converse(rig, 'Read the plan.', id)
+    await converse(rig, 'And again.', id)
+    // The prompt's start changed under the first reply's thinking: it is left out from then on,
+    // while the second reply's (made with the knowledge) goes back unchanged.
+    const sent = (index: number) => JSON.stringify(bodyOf(rig.fake, index).messages)
+    expect(sent(1)).not.toContain('First thoughts.')
+    expect(sent(2)).not.toContain('First thoughts.')
+    expect(sent(2)).toContain('Second thoughts.')
+    expectValidRequests(rig.fake)
+  })
+
+  test('a 404 about something other than a file uploads nothing again', async () => {
+    const { rig, id } = await gardenRig()
+    rig.fake.script(reply('Two pages.'), {
+      kind: 'error',
+      status: 404,
+      message: 'model: claude-sonnet-4-6'
+    })
+    await converse(rig, 'What is in the plan?', id)
+    const failed = await converse(rig, 'Again?', id)
+    expect(failed.end.event).toBe('chat:error')
+    expect(uploads(rig)).toBe(3)
+  })
+
+  test("counts toward each request's limits: its pages always, its bytes where it goes inline", async () => {
+    const padded = (pages: number, bytes: number) =>
+      Buffer.concat([pdf(pages), Buffer.alloc(bytes, 0x20)])
+    for (const filesApi of [true, false]) {
+      const projects = testProjects()
+      projects.add('garden', { name: 'Garden' })
+      // A folder each: one rig's start would sweep the other's files (no chat names them).
+      const dir = join(tempDir(), String(filesApi))
+      await mkdir(dir)
+      const rig = await startRig(dir, {
+        service: { projects },
+        fake: { filesApi }
+      })
+      projects.addKnowledge(
+        'garden',
+        await rig.chat.attachments.addFile('big.pdf', padded(80, 15e6))
+      )
+      const { id } = await rig.chat.createConversation({ project: 'garden' })
+      rig.fake.script(reply('Read.'), reply('Fine.'))
+      await converse(rig, 'Read it.', id)
+      const many = (await rig.chat.attachments.addFile('more.pdf', pdf(30))).attachment
+      await expect(
+        rig.chat.send({ conversationId: id, text: 'And this?', attachments: [many] })
+      ).rejects.toThrow(/110 PDF pages/)
+      const heavy = (await rig.chat.attachments.addFile('heavy.pdf', padded(1, 9e6))).attachment
+      const sending = rig.chat.send({ conversationId: id, text: 'And this?', attachments: [heavy] })
+      if (filesApi) await rig.events.end((await sending).turnId)
+      else await expect(sending).rejects.toThrow(/would come to .* in a request/)
+    }
+    // Two rigs, each sending a 15 MB PDF inline or uploading it: room on a loaded machine.
+  }, 60_000)
 })

@@ -157,6 +157,10 @@ describe('moving a chat to a project', () => {
     )
     const moved = await rig.chat.moveToProject({ conversationId: id, project: 'garden' })
     expect(moved.space).toBe('garden')
+    // Every window showing the chat reloads it.
+    expect(await rig.events.next('chat:rewritten', (e) => e.conversationId === id)).toMatchObject({
+      conversation: { space: 'garden' }
+    })
     // On disk, as one save: the space and the notice together.
     const file = JSON.parse(
       await readFile(join(rig.dir, 'user-data', 'conversations', `${id}.json`), 'utf8')

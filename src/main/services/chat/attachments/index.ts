@@ -35,12 +35,18 @@ export interface AttachmentService {
   addFile(name: string, bytes: Uint8Array): Promise<AttachmentInfo>
   pick(): Promise<PickAttachmentsOutput>
   preview(hash: string): Promise<{ thumbnail: string | null }>
-  /** The blocks for a new message; refuses files not stored and what the API would refuse. */
+  /**
+   * The blocks for a new message; refuses files not stored and what the API would refuse, counting
+   * what else every request carries (`alsoSent`: the project's knowledge).
+   */
   blocksForSend(
     attachments: readonly SendAttachment[],
     conversation: Pick<Conversation, 'messages'>,
-    text: string
+    text: string,
+    alsoSent?: readonly AttachmentBlock[]
   ): Promise<AttachmentBlock[]>
+  /** A stored file as a block, null when it is not stored. */
+  stored(ref: SendAttachment): Promise<AttachmentBlock | null>
   /** The bytes of one stored file (a project's knowledge), null when it is not stored. */
   read(hash: string): Promise<Uint8Array | null>
   /** The bytes of every file the messages name (missing ones are left out). */
@@ -141,11 +147,19 @@ export function createAttachmentService(options: {
     async preview(hash) {
       return { thumbnail: await blobs.thumbnail(hash) }
     },
-    async blocksForSend(attachments, conversation, text) {
+    async blocksForSend(attachments, conversation, text, alsoSent = []) {
       const blocks: AttachmentBlock[] = []
       for (const ref of attachments) blocks.push(await storedBlock(ref))
-      checkRequestLimits(attachmentsOf(conversation.messages), blocks, Buffer.byteLength(text))
+      checkRequestLimits(
+        [...alsoSent, ...attachmentsOf(conversation.messages)],
+        blocks,
+        Buffer.byteLength(text)
+      )
       return blocks
+    },
+    async stored(ref) {
+      const meta = await blobs.meta(ref.hash)
+      return meta ? blockOf({ hash: ref.hash, meta }, ref.name) : null
     },
     read: (hash) => blobs.read(hash),
     async load(messages) {

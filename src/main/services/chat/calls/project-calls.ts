@@ -6,6 +6,7 @@ import type { ModelCatalog } from '../models/models'
 import { thinkingSettingProblem } from '../thinking/thinking-setting'
 import { applyOptions } from '../conversations/conversation-options'
 import type { ProjectsForChat } from '../projects/projects-for-chat'
+import type { ChatEmit } from '../types'
 import type { ChatService } from './api'
 import type { ChatCore } from './core'
 import { saveOrRollBack } from './save-or-roll-back'
@@ -62,6 +63,7 @@ export async function applyProjectDefaults(
 export function createProjectCalls(
   core: ChatCore,
   deps: {
+    emit: ChatEmit
     projects: ProjectsForChat | undefined
     /** Approvals waiting for the user in this chat. */
     waitingApprovals(conversationId: string): number
@@ -92,6 +94,8 @@ export function createProjectCalls(
         },
         save: core.save
       })
+      // Every window showing the chat reloads it (the notice, and the project it is in now).
+      deps.emit('chat:rewritten', { conversationId, conversation: core.summary(conversation) })
       return core.summary(conversation)
     }
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Conversation, UserMessage } from '@shared/chat/chat'
+import type { AttachmentBlock } from '@shared/chat/attachments'
 import { CairnError } from '@shared/errors'
 import { isUnfinishedReply, lastSpoken } from '@shared/chat/retry-target'
 import type { AttachmentService } from '../attachments'
@@ -25,6 +26,8 @@ export function createSendCalls(
   deps: {
     models: ModelCatalog
     attachments: Pick<AttachmentService, 'blocksForSend'>
+    /** What every request of the chat carries besides its messages (its project's knowledge). */
+    alsoSent?: (conversation: Conversation) => Promise<AttachmentBlock[]>
     memoryIn: (space: SpaceId) => MemoryToolRunner
     /** Puts on a new message what changed since Claude was last told; returns its undo. */
     annotate(conversation: Conversation, message: UserMessage): Undo
@@ -33,7 +36,12 @@ export function createSendCalls(
   return {
     async send({ conversationId, text, attachments: files = [] }) {
       const conversation = await core.findIdle(conversationId)
-      const attached = await deps.attachments.blocksForSend(files, conversation, text)
+      const attached = await deps.attachments.blocksForSend(
+        files,
+        conversation,
+        text,
+        await deps.alsoSent?.(conversation)
+      )
       const unread = unreadableAttachment(attached, await deps.models.describe(conversation.model))
       if (unread) throw new CairnError('BAD_INPUT', unread)
       const now = core.clock().toISOString()

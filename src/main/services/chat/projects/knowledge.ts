@@ -3,6 +3,7 @@ import type {
   BetaContentBlockParam,
   BetaMessageParam
 } from '@anthropic-ai/sdk/resources/beta/messages/messages'
+import type { AttachmentBlock } from '@shared/chat/attachments'
 import type { KnowledgeFile, Project } from '@shared/projects/projects'
 import type { Logger } from '../../log/logger'
 import { attachmentToApi } from '../attachments'
@@ -43,6 +44,29 @@ export function createKnowledge(deps: {
   read: (hash: string) => Promise<Uint8Array | null>
   logger: Logger
 }): Knowledge {
+  /** Uploads under way, by project and file: two chats starting at once upload a file once. */
+  const uploading = new Map<string, Promise<KnowledgeFile>>()
+
+  function uploadOnce(
+    project: Project,
+    file: KnowledgeFile,
+    bytes: Uint8Array,
+    client: Anthropic,
+    signal: AbortSignal
+  ): Promise<KnowledgeFile> {
+    const key = `${project.id}\n${file.hash}`
+    let pending = uploading.get(key)
+    if (!pending) {
+      pending = upload(project, file, bytes, client, signal).finally(() => uploading.delete(key))
+      uploading.set(key, pending)
+    }
+    // It rejects only when the chat that started it was stopped: this one then uploads itself.
+    return pending.catch((error: unknown) => {
+      if (signal.aborted) throw error
+      return upload(project, file, bytes, client, signal)
+    })
+  }
+
   async function upload(
     project: Project,
     file: KnowledgeFile,
@@ -92,7 +116,7 @@ export function createKnowledge(deps: {
         // Uploaded once: a file with an id, or one that was refused (its reason kept), is not.
         const file =
           listed.fileId === null && listed.inlineReason === null
-            ? await upload(project, listed, bytes, client, signal)
+            ? await uploadOnce(project, listed, bytes, client, signal)
             : listed
         if (file.fileId) {
           blocks.push(fileBlock(file, file.fileId))
@@ -114,8 +138,10 @@ export function createKnowledge(deps: {
     async forgetMissing(project, sent, error) {
       if (!(error instanceof Anthropic.APIError) || error.status !== 404) return false
       if (sent.fileIds.length === 0) return false
-      // The API names the file it could not find; if it names none of ours, all are suspect.
+      // The API names the file it could not find. A 404 about something else (a retired
+      // model) uploads nothing; one about a file it does not name makes all of ours suspect.
       const named = sent.fileIds.filter((id) => error.message.includes(id))
+      if (named.length === 0 && !/\bfile\b/i.test(error.message)) return false
       const missing = named.length > 0 ? named : sent.fileIds
       for (const file of project.knowledge)
         if (file.fileId && missing.includes(file.fileId))
@@ -176,4 +202,21 @@ function whyInline(error: unknown): string {
 
 function brief(text: string): string {
   return text.length > 200 ? `${text.slice(0, 200)}…` : text
+}
+
+/**
+ * The project's knowledge as the API's per-request limits count it: its pages and images always,
+ * its bytes only where a file goes inline (a `file_id` adds none; a file not uploaded yet is
+ * expected to be).
+ */
+export async function knowledgeInRequest(
+  project: Project | null,
+  stored: (ref: { hash: string; name: string }) => Promise<AttachmentBlock | null>
+): Promise<AttachmentBlock[]> {
+  const blocks: AttachmentBlock[] = []
+  for (const file of project?.knowledge ?? []) {
+    const block = await stored(file)
+    if (block) blocks.push(file.inlineReason === null ? { ...block, size: 0 } : block)
+  }
+  return blocks
 }
