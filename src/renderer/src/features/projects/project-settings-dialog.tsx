@@ -4,6 +4,7 @@ import type { Project } from '@shared/projects/projects'
 import { Dialog } from '../../components/dialog'
 import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
+import { DefaultModelField } from './default-model-field'
 import { DeleteProjectDialog } from './delete-project-dialog'
 import { InstructionsField, instructionsTooLong } from './instructions-field'
 import { KnowledgeList } from './knowledge-list'
@@ -36,6 +37,7 @@ function SettingsForm({
   /** Main's latest word on the project (knowledge changes as files are added and removed). */
   const [project, setProject] = useState(given)
   const [instructions, setInstructions] = useState(given.instructions)
+  const [model, setModel] = useState(given.defaults.model ?? '')
   const [saving, setSaving] = useState(false)
   const [failure, setFailure] = useState<ShownError | null>(null)
   const [deleting, setDeleting] = useState(false)
@@ -43,7 +45,11 @@ function SettingsForm({
     if (instructionsTooLong(instructions)) return // the field says so, in red
     setSaving(true)
     setFailure(null)
-    call((api) => api.projects.update({ id: project.id, name: name.trim(), instructions })).then(
+    // The other defaults (thinking, tools) are kept as they are; only the model is chosen here.
+    const { model: _old, ...rest } = project.defaults
+    const defaults = model ? { ...rest, model } : rest
+    const input = { id: project.id, name: name.trim(), instructions, defaults }
+    call((api) => api.projects.update(input)).then(
       () => {
         setSaving(false)
         onClose()
@@ -68,6 +74,7 @@ function SettingsForm({
         below={
           <>
             <InstructionsField value={instructions} onChange={setInstructions} />
+            <DefaultModelField value={model} onChange={setModel} />
             <KnowledgeList project={project} onProject={setProject} />
             <section className="flex flex-col gap-1">
               <h3 className="text-[13px] font-medium">Memory</h3>

@@ -182,7 +182,7 @@ describe('Project settings', () => {
     ])
   })
 
-  it('saves the name and instructions', async () => {
+  it('saves the name, instructions and the model for new chats', async () => {
     const { main, user } = await seeded()
     await user.click(await within(list()).findByRole('button', { name: 'Acme settings' }))
     const dialog = screen.getByRole('dialog', { name: 'Acme: project settings' })
@@ -190,10 +190,18 @@ describe('Project settings', () => {
     await user.clear(name)
     await user.type(name, 'Acme Corp')
     await user.type(within(dialog).getByRole('textbox', { name: 'Instructions' }), 'Use TS.')
+    const model = within(dialog).getByRole('combobox', { name: 'Model for new chats' })
+    await within(model).findByRole('option', { name: 'Claude Opus 4.1' })
+    await user.selectOptions(model, 'Claude Opus 4.1')
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
     await waitFor(() =>
       expect(main.callsTo('projects:update')).toEqual([
-        { id: 'p1', name: 'Acme Corp', instructions: 'Use TS.' }
+        {
+          id: 'p1',
+          name: 'Acme Corp',
+          instructions: 'Use TS.',
+          defaults: { model: 'claude-opus-4-1' }
+        }
       ])
     )
     expect(await within(list()).findByRole('button', { name: /^Acme Corp, 1 chat$/ })).toBeTruthy()
