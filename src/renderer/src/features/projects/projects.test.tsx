@@ -59,6 +59,14 @@ describe('Projects in the sidebar', () => {
     expect(lyonRow.getAttribute('tabindex')).toBe('0')
   })
 
+  it('search lists chats from every project, each naming its project', async () => {
+    const { user } = await seeded()
+    await user.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'c')
+    const hit = await within(list()).findByRole('button', { name: /^Client code/ })
+    expect(hit.textContent).toContain('Acme')
+    expect(within(list()).queryByRole('button', { name: /^Acme, / })).toBeNull()
+  })
+
   it('without projects the list is grouped by date as before (no "No project" group)', async () => {
     const { main } = renderChat()
     const c = await main.api.chat.createConversation()

@@ -116,6 +116,7 @@ export function ConversationList(props: Props) {
       onCopyLink={() => void copyLink(c)}
       onExport={() => props.onExport(c.id)}
       onDelete={() => setDeleting(c)}
+      project={searching ? projects.find((p) => p.id === c.space)?.name : undefined}
       onMove={
         props.onMoveToProject && projects.length > 0 ? () => props.onMoveToProject?.(c) : undefined
       }

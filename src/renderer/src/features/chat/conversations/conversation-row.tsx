@@ -1,5 +1,6 @@
 import {
   Download,
+  FolderClosed,
   FolderInput,
   Link2,
   Pencil,
@@ -29,6 +30,8 @@ interface RowProps {
   onDelete(): void
   /** "Move to project…" (offered once a project exists). */
   onMove?: (() => void) | undefined
+  /** Its project's name, where the list does not group by project (search results). */
+  project?: string | undefined
 }
 
 /** A search snippet with the matched words marked. */
@@ -102,6 +105,12 @@ export function ConversationRow(props: RowProps) {
         <span className={`text-xs text-muted ${searching ? 'line-clamp-2' : 'truncate'}`}>
           {searching ? <Snippet item={c} /> : waits ? <WaitingLine /> : rowDetails(c)}
         </span>
+        {searching && props.project ? (
+          <span className="flex items-center gap-1 text-xs text-muted">
+            <FolderClosed size={11} aria-hidden className="shrink-0" />
+            <span className="truncate">{props.project}</span>
+          </span>
+        ) : null}
       </button>
       <span className="conversation-actions">
         <button
