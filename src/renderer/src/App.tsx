@@ -42,6 +42,8 @@ export function App() {
   /** Bumped when something sends the user to the API key field (a key Anthropic refused). */
   const [keyFocus, setKeyFocus] = useState(0)
   const [shortcutsOpen, setShortcutsOpen] = useState(false)
+  /** The memory space of the chat in view: Memory shows it unless another is chosen there. */
+  const [chatSpace, setChatSpace] = useState<string | undefined>(undefined)
   const openMemory = (path: string) => {
     setMemoryRequest((r) => ({ path, n: (r?.n ?? 0) + 1 }))
     setView('memory')
@@ -237,6 +239,7 @@ export function App() {
             active={view === 'chat'}
             listCollapsed={layout.collapsed.conversations}
             onToggleList={() => layout.toggle('conversations')}
+            onSpaceInView={setChatSpace}
           />,
           true
         )}
@@ -248,6 +251,7 @@ export function App() {
             settings={settings.settings}
             openRequest={memoryRequest}
             onOpenConversation={openConversation}
+            chatSpace={chatSpace}
           />,
           true
         )}

@@ -22,6 +22,10 @@ interface Props {
   onClose(): void
   /** The cancel button itself, when it leads somewhere Escape should not (default onClose). */
   onCancel?(): void
+  /** More of the form after the field (a project's instructions and folder), above the buttons. */
+  below?: ReactNode
+  /** Room for a longer form (project settings). */
+  wide?: boolean
 }
 
 /**
@@ -40,7 +44,9 @@ export function Dialog({
   busy,
   onConfirm,
   onClose,
-  onCancel = onClose
+  onCancel = onClose,
+  below,
+  wide
 }: Props) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
@@ -65,7 +71,7 @@ export function Dialog({
       ref={ref}
       aria-labelledby={titleId}
       onClose={onClose}
-      className="m-auto w-[min(440px,90vw)] rounded-card border border-line bg-surface p-0 text-fg shadow-xl backdrop:bg-black/40"
+      className={`m-auto ${wide ? 'w-[min(600px,92vw)]' : 'w-[min(440px,90vw)]'} rounded-card border border-line bg-surface p-0 text-fg shadow-xl backdrop:bg-black/40`}
     >
       <form
         method="dialog"
@@ -100,6 +106,7 @@ export function Dialog({
             {shownError}
           </p>
         ) : null}
+        {below}
         <div className="flex justify-end gap-2">
           <button type="button" className="button button--quiet" onClick={onCancel}>
             {cancelLabel}

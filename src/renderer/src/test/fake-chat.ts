@@ -22,6 +22,7 @@ export function createFakeChat() {
     snippet,
     pinned: c.pinned === true,
     match: snippet ? { messageId: null, start: 0, length: snippet.length } : null,
+    ...(c.space ? { space: c.space } : {}),
     ...(c.thinking ? { thinking: c.thinking } : {}),
     ...(c.memory === 'off' ? { memory: 'off' as const } : {})
   })
@@ -43,7 +44,7 @@ export function createFakeChat() {
         .filter((c) => c.title.toLowerCase().includes(query.toLowerCase()))
         .map((c) => summary(c, c.title))
     }),
-    'chat:create-conversation': (input?: { memory?: 'on' | 'off' }) => {
+    'chat:create-conversation': (input?: { memory?: 'on' | 'off'; project?: string }) => {
       const now = new Date().toISOString()
       const c: Conversation = {
         version: 2,
@@ -53,11 +54,19 @@ export function createFakeChat() {
         model: 'claude-test',
         createdAt: now,
         updatedAt: now,
+        ...(input?.project ? { space: input.project } : {}),
         messages: [],
         ...(input?.memory === 'off' ? { memory: 'off' as const } : {})
       }
       conversations.set(c.id, c)
       return c
+    },
+    // As main does: the chat names its project's space from now on (none: "No project").
+    'chat:move-to-project': (input: { conversationId: string; project: string | null }) => {
+      const c = need(input.conversationId)
+      if (input.project) c.space = input.project
+      else delete c.space
+      return summary(c)
     },
     'chat:get-conversation': ({ conversationId }: { conversationId: string }) => ({
       conversation: need(conversationId),

@@ -21,6 +21,7 @@ import { createFakeChat } from './fake-chat'
 import { createFakeDesktop } from './fake-desktop'
 import type { SyncStatus } from '@shared/memory/sync'
 import { createFakeMemory } from './fake-memory'
+import { createFakeProjects } from './fake-projects'
 import { createFakeSecrets } from './fake-secrets'
 import type { UpdateStatus } from '@shared/app/updates'
 import {
@@ -134,6 +135,8 @@ export interface FakeMain {
   /** The MCP servers mcp:overview answers (Settings → Tools, the chat header) and the prompts the
    * composer's slash list offers. */
   mcp: ReturnType<typeof createFakeDesktop>['mcp']
+  /** Projects, and what main's folder dialog and knowledge picks answer next. */
+  projects: ReturnType<typeof createFakeProjects>
 }
 
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
@@ -178,6 +181,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   const elicitations = createFakeElicitations(emit)
   const attachments = createFakeAttachments()
   const desktop = createFakeDesktop(emit)
+  const projects = createFakeProjects(emit, chat.conversations)
   // Only what the renderer under test uses; any other channel answers like a failed call.
   const handlers: Partial<Record<ChannelName, Handler>> = {
     ...desktop.handlers,
@@ -186,6 +190,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     ...approvals.handlers,
     ...elicitations.handlers,
     ...attachments.handlers,
+    ...projects.handlers,
     ...secrets,
     'chat:cost-summary': () => costSummary([...chat.conversations.values()], new Date()),
     // A model not in the list is described by nothing: the header offers no thinking.
@@ -354,7 +359,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     backup: desktop.backup,
     updates: desktop.updates,
     sync: desktop.sync,
-    mcp: desktop.mcp
+    mcp: desktop.mcp,
+    projects
   }
 }
 

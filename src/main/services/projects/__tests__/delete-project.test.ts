@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SPACE_ID } from '@shared/memory/spaces'
@@ -72,6 +72,18 @@ describe('deleting a project', () => {
     )
     expect(await readFile(join(tmp(), 'home', 'outside.md'), 'utf8')).toBe('beside')
     expect(await exists(join(dataDir, 'spaces', project.id))).toBe(false)
+  })
+
+  it('never follows a folder that became a link after the preview', async () => {
+    const { store, project, memories } = await folderProject()
+    await store.deletePreview(project.id)
+    // people/ is swapped for a link to a folder outside that holds a file of the same name.
+    const decoys = join(tmp(), 'home', 'decoys')
+    await put(join(decoys, 'ana.md'), 'not memory')
+    await rm(join(memories, 'people'), { recursive: true })
+    await symlink(decoys, join(memories, 'people'))
+    await store.delete({ id: project.id, memory: 'delete' })
+    expect(await readFile(join(decoys, 'ana.md'), 'utf8')).toBe('not memory')
   })
 
   it('removes the emptied .cairn folders, never the picked folder', async () => {

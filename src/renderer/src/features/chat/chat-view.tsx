@@ -21,7 +21,12 @@ import { useDamaged } from './conversations/damaged/use-damaged'
 import { DeletedNotice } from './conversations/deleted/deleted-notice'
 import { useDeleted } from './conversations/deleted/use-deleted'
 import { WelcomeCard } from '../welcome/welcome-card'
+import { projectName, useProjects } from '../projects/use-projects'
+import { useProjectDialogs } from '../projects/use-project-dialogs'
+import { MemorySpaceContext } from '../memory/memory-space'
+import { DEFAULT_SPACE_ID, type SpaceId } from '@shared/memory/spaces'
 import { Conversation } from './conversation-pane'
+import { ProjectChip } from './project-chip'
 
 interface Props {
   /** `apiKey`: with the key field focused (a key Anthropic refused). */
@@ -39,6 +44,8 @@ interface Props {
   /** The conversation list is hidden (Ctrl/Cmd+Shift+B or the header button shows it). */
   listCollapsed?: boolean
   onToggleList?(): void
+  /** The memory space of the chat in view (undefined: "No project"): Memory shows it first. */
+  onSpaceInView?(space: SpaceId | undefined): void
 }
 
 /** Chat: conversations on the left, the selected one on the right. */
@@ -51,7 +58,8 @@ export function ChatView({
   openRequest,
   active,
   listCollapsed = false,
-  onToggleList
+  onToggleList,
+  onSpaceInView
 }: Props) {
   const list = useConversations()
   const pending = usePendingApprovals()
@@ -114,9 +122,14 @@ export function ChatView({
   }, [active])
 
   const [prefill, setPrefill] = useState<{ id: string; text: string } | null>(null)
-  const create = (memory?: 'off', text?: string) => {
+  /** A new chat; `project`: in that project (its memory, its instructions). */
+  const create = (memory?: 'off', text?: string, project?: string) => {
     void checkKey()
-    call((api) => api.chat.createConversation(memory ? { memory } : undefined)).then(
+    const input =
+      memory || project
+        ? { ...(memory ? { memory } : {}), ...(project ? { project } : {}) }
+        : undefined
+    call((api) => api.chat.createConversation(input)).then(
       (conversation) => {
         if (text) setPrefill({ id: conversation.id, text })
         setCreated(conversation.id)
@@ -158,6 +171,18 @@ export function ChatView({
     )
   }
 
+  const projects = useProjects()
+  const projectDialogs = useProjectDialogs({
+    projects: projects.projects,
+    onCreated: (project) => create(undefined, undefined, project.id),
+    onDone: (done) => {
+      setError(null)
+      setStatus(done)
+      list.reload()
+    },
+    onError: setError
+  })
+
   const current = selected ?? list.conversations?.[0]?.id ?? null
   const currentTitle = list.conversations?.find((c) => c.id === current)?.title ?? ''
   // With the list hidden, its badges are out of sight: the header offers the chat that waits.
@@ -170,6 +195,9 @@ export function ChatView({
     list.conversations?.find((c) => c.id === current),
     headerVersion
   )
+  const spaceInView = openSummary?.space
+  const tellSpace = useEffectEvent((space: SpaceId | undefined) => onSpaceInView?.(space))
+  useEffect(() => tellSpace(spaceInView), [spaceInView])
   const headerChanged = () => {
     setHeaderVersion((v) => v + 1)
     list.reload()
@@ -188,6 +216,11 @@ export function ChatView({
           onSelect={select}
           onNew={() => create()}
           onNewWithoutMemory={() => create('off')}
+          projects={projects.projects}
+          onNewProject={projectDialogs.newProject}
+          onNewInProject={(project) => create(undefined, undefined, project)}
+          onProjectSettings={projectDialogs.settings}
+          onMoveToProject={projectDialogs.move}
           quietNew={welcoming}
           waiting={waiting}
           hasDamaged={(damaged.damaged?.length ?? 0) > 0}
@@ -274,6 +307,12 @@ export function ChatView({
           <h1 className={currentTitle ? 'sr-only' : 'text-xl font-semibold tracking-tight'}>
             Chat
           </h1>
+          {current && openSummary?.space ? (
+            <ProjectChip
+              name={projectName(projects.projects, openSummary.space)}
+              onOpen={() => openSummary.space && projectDialogs.settings(openSummary.space)}
+            />
+          ) : null}
           <p
             className={`min-w-0 flex-[1_1_4rem] truncate text-base font-semibold tracking-tight ${currentTitle ? '@max-xl:basis-[calc(100%-5rem)]' : ''}`}
             title={currentTitle || undefined}
@@ -304,19 +343,22 @@ export function ChatView({
             }}
           />
         ) : current ? (
-          <Conversation
-            key={current}
-            id={current}
-            jumpTo={jump}
-            hasKey={hasKey}
-            focusComposer={welcomed || created === current}
-            composerText={prefill?.id === current ? prefill.text : undefined}
-            active={active}
-            onOpenSettings={onOpenSettings}
-            onOpenMemory={onOpenMemory}
-            onSent={list.reload}
-            memoryOff={openSummary?.memory === 'off'}
-          />
+          // Its memory chips read and undo in the chat's own space (its project's).
+          <MemorySpaceContext.Provider value={spaceInView ?? DEFAULT_SPACE_ID}>
+            <Conversation
+              key={current}
+              id={current}
+              jumpTo={jump}
+              hasKey={hasKey}
+              focusComposer={welcomed || created === current}
+              composerText={prefill?.id === current ? prefill.text : undefined}
+              active={active}
+              onOpenSettings={onOpenSettings}
+              onOpenMemory={onOpenMemory}
+              onSent={list.reload}
+              memoryOff={openSummary?.memory === 'off'}
+            />
+          </MemorySpaceContext.Provider>
         ) : (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 text-muted">
             <MessagesSquare size={32} aria-hidden />
@@ -332,6 +374,7 @@ export function ChatView({
           </div>
         )}
       </div>
+      {projectDialogs.dialogs}
     </div>
   )
 }

@@ -28,6 +28,7 @@ export function useOpenSummary(
           messageCount: c.messages.length,
           running,
           snippet: null,
+          ...(c.space ? { space: c.space } : {}),
           ...(c.thinking ? { thinking: c.thinking } : {}),
           ...(c.memory === 'off' ? { memory: 'off' as const } : {})
         }),

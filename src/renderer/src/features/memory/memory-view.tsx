@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import type { AppInfo } from '@shared/contract'
+import { DEFAULT_SPACE_ID, type SpaceId } from '@shared/memory/spaces'
 import type { Settings } from '@shared/app/settings'
 import type { MemoryEntry } from '@shared/memory/memory'
 import { Message } from '../../components/messages/message'
@@ -7,10 +8,11 @@ import { MessageArea, MessageAreaScope } from '../../components/messages/message
 import { MemoryFolderControl } from '../../components/memory-folder-control'
 import { ActivityPanel } from './activity/activity-panel'
 import {
+  createDraftStore,
   useDeletedDrafts,
-  useDraftStore,
   useUnloadGuard,
-  useUnsavedPaths
+  useUnsavedPaths,
+  type DraftStore
 } from './file/draft-store'
 import { DeletedDraftMessage, useDraftDeletions } from './file/deleted-draft'
 import { ExpiryPanel } from './expiry/expiry-panel'
@@ -31,10 +33,10 @@ import {
 import { useSyncStatus } from '../../lib/hooks/use-sync-status'
 import { UsageBars } from './caps/usage-bars'
 import { useMemoryData } from './use-memory-data'
-import { useMemorySpace } from './memory-space'
+import { MemorySpaceContext, useMemorySpace } from './memory-space'
+import { SpaceSwitcher, useMemorySpaces } from './space-switcher'
 import { useSpacePins } from './space-pins'
 import { SpaceSettingsPane } from './space-settings/space-settings-pane'
-import { DEFAULT_SPACE_ID } from '@shared/memory/spaces'
 
 type Pane = 'file' | 'history' | 'activity' | 'expiry' | 'secrets' | 'settings'
 
@@ -45,6 +47,8 @@ interface Props {
   openRequest?: { path: string; n: number } | null
   /** A Claude entry in the activity log was clicked: show that conversation. */
   onOpenConversation(conversationId: string): void
+  /** The memory space of the chat in view: the inspector shows it until another is chosen. */
+  chatSpace?: SpaceId | undefined
 }
 
 const PANES: { id: Pane; label: string }[] = [
@@ -57,13 +61,80 @@ const PANES: { id: Pane; label: string }[] = [
 /** A project's memory adds its own settings ("No project" follows Settings → Memory). */
 const PROJECT_PANES = [...PANES, { id: 'settings' as const, label: 'Settings' }]
 
-/** The memory inspector: every file Claude keeps, editable, with its history and expiry. */
-export function MemoryView({ info, settings, openRequest, onOpenConversation }: Props) {
+/** Unsaved edits per space: switching spaces keeps each one's drafts for when it comes back. */
+function createDraftStores() {
+  const stores = new Map<SpaceId, DraftStore>()
+  return {
+    of(space: SpaceId): DraftStore {
+      let store = stores.get(space)
+      if (!store) stores.set(space, (store = createDraftStore()))
+      return store
+    },
+    all: () => [...stores.entries()]
+  }
+}
+
+/** Closing the window asks first while any space has unsaved edits. */
+function UnloadGuard({ store }: { store: DraftStore }) {
+  useUnloadGuard(store)
+  return null
+}
+
+/**
+ * The memory inspector over one space at a time: the space switcher at the top chooses it (the
+ * chat in view's space at first), and everything below (tree, editor, history, search,
+ * activity) follows it through MemorySpaceContext.
+ */
+export function MemoryView(props: Props) {
+  const spaces = useMemorySpaces()
+  const following = props.chatSpace ?? DEFAULT_SPACE_ID
+  /** The user's choice, held while the same chat space is in view (another chat brings its own). */
+  const [chosen, setChosen] = useState<{ space: SpaceId; following: SpaceId } | null>(null)
+  const [seenRequest, setSeenRequest] = useState(props.openRequest)
+  if (props.openRequest !== seenRequest) {
+    setSeenRequest(props.openRequest)
+    setChosen(null) // a file asked for from a chat is in that chat's space
+  }
+  const wanted = chosen?.following === following ? chosen.space : following
+  // A project deleted meanwhile: back to "No project" rather than a space that is gone.
+  const space = spaces === null || spaces.some((s) => s.id === wanted) ? wanted : DEFAULT_SPACE_ID
+  const [drafts] = useState(createDraftStores)
+  const info = spaces?.find((s) => s.id === space)
+  return (
+    <MemorySpaceContext.Provider value={space}>
+      {drafts.all().map(([id, store]) => (
+        <UnloadGuard key={id} store={store} />
+      ))}
+      <SpaceInspector
+        key={space}
+        {...props}
+        drafts={drafts.of(space)}
+        folder={space === DEFAULT_SPACE_ID ? props.info?.memoryFolder : info?.folder}
+        switcher={
+          spaces ? (
+            <SpaceSwitcher
+              spaces={spaces}
+              value={space}
+              onChange={(next) => setChosen({ space: next, following })}
+            />
+          ) : null
+        }
+      />
+    </MemorySpaceContext.Provider>
+  )
+}
+
+function SpaceInspector({
+  settings,
+  openRequest,
+  onOpenConversation,
+  drafts,
+  folder,
+  switcher
+}: Props & { drafts: DraftStore; folder: string | undefined; switcher: ReactNode }) {
   const data = useMemoryData()
   const space = useMemorySpace()
   const pins = useSpacePins(space, settings)
-  const drafts = useDraftStore()
-  useUnloadGuard(drafts)
   const unsaved = useUnsavedPaths(drafts)
   useDraftDeletions(drafts)
   const deleted = useDeletedDrafts(drafts)
@@ -99,20 +170,24 @@ export function MemoryView({ info, settings, openRequest, onOpenConversation }: 
     drafts.dismissKept(path)
     if (path === selected) setSelected(null)
   }
+  const isDefault = useMemorySpace() === DEFAULT_SPACE_ID
   const sync = useSyncStatus().status
-  const conflicts = twoVersionConflicts(sync?.conflicts)
+  // Sync pairs the main memory with its Memory Store; a project's space has no conflicts of it.
+  const conflicts = isDefault ? twoVersionConflicts(sync?.conflicts) : []
   const conflict = conflicts.find((c) => c.path === selected || c.copy === selected) ?? null
 
   return (
     <MessageAreaScope className="flex h-full min-h-0 flex-col">
       <header className="flex shrink-0 items-center gap-3 border-b border-line px-5 py-3">
         <h1 className="text-xl font-semibold tracking-tight">Memory</h1>
-        <p className="mr-auto truncate text-sm text-muted" title={info?.memoryFolder}>
-          {info ? info.memoryFolder : ''}
+        {switcher}
+        <p className="mr-auto truncate text-sm text-muted" title={folder}>
+          {folder ?? ''}
         </p>
         <TidyButton />
         <NewFileButton entries={data.entries} onCreated={open} />
-        <MemoryFolderControl />
+        {/* The app opens only the main memory folder; a project's path is shown beside. */}
+        {isDefault ? <MemoryFolderControl /> : null}
       </header>
       <MessageArea>
         {data.error ? (

@@ -1,4 +1,5 @@
 import type { ConversationSummary } from '@shared/chat/chat'
+import type { Project } from '@shared/projects/projects'
 
 export interface ConversationGroup {
   label: string
@@ -49,4 +50,29 @@ export function groupConversations(
     }
   }
   return groups
+}
+
+/** One project's chats in the sidebar, or (project null) the chats in "No project". */
+export interface ProjectSection {
+  project: Project | null
+  /** In the list's own order (pinned first, newest first). */
+  items: ConversationSummary[]
+}
+
+/**
+ * The sidebar's project sections: each project (in main's order, empty ones too, so a new project
+ * shows at once), then "No project" with every other chat. A chat naming a project that is not
+ * listed (deleted in another window) shows in "No project" rather than nowhere.
+ */
+export function sectionsByProject(
+  list: readonly ConversationSummary[],
+  projects: readonly Project[]
+): ProjectSection[] {
+  const sections = projects.map((project): ProjectSection => ({ project, items: [] }))
+  const rest: ProjectSection = { project: null, items: [] }
+  for (const item of list) {
+    const section = item.space ? sections.find((s) => s.project?.id === item.space) : undefined
+    ;(section ?? rest).items.push(item)
+  }
+  return [...sections, rest]
 }

@@ -1,14 +1,21 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
-import { BrainOff, Plus, Search } from 'lucide-react'
+import { BrainOff, FolderPlus, Plus, Search } from 'lucide-react'
 import { conversationLink } from '@shared/app/app-links'
 import type { ConversationSummary } from '@shared/chat/chat'
+import type { Project } from '@shared/projects/projects'
 import { Dialog } from '../../../components/dialog'
 import { copyText } from '../../../lib/clipboard'
 import { toShownError } from '../../../lib/errors'
 import { modifierLabel } from '../../../lib/platform'
 import { useNow } from '../../../lib/hooks/use-now'
-import { groupConversations } from './conversation-groups'
+import { useCollapsedProjects } from '../../projects/use-collapsed-projects'
+import {
+  groupConversations,
+  sectionsByProject,
+  type ConversationGroup
+} from './conversation-groups'
 import { ConversationRow, conversationName as name } from './conversation-row'
+import { ProjectGroup } from './project-group'
 
 interface Props {
   conversations: ConversationSummary[] | null
@@ -33,7 +40,17 @@ interface Props {
   hasDamaged?: boolean
   /** What the last delete did, with its Undo (DeletedNotice), below the list. */
   deletedNotice?: ReactNode
+  /** The projects the list groups chats by (none: grouped by date only, as before projects). */
+  projects?: readonly Project[] | null
+  onNewProject?(): void
+  onNewInProject?(projectId: string): void
+  onProjectSettings?(projectId: string): void
+  /** "Move to project…" on a chat (offered once a project exists). */
+  onMoveToProject?(c: ConversationSummary): void
 }
+
+/** "No project"'s key among the collapsed groups (no project id can be empty). */
+const NO_PROJECT = ''
 
 /** The row buttons of the list, in the order shown. */
 const rowsOf = (list: HTMLElement) => [...list.querySelectorAll<HTMLElement>('[data-row]')]
@@ -47,8 +64,21 @@ export function ConversationList(props: Props) {
   const [deleting, setDeleting] = useState<ConversationSummary | null>(null)
   const now = useNow(60_000)
   const searching = query.trim() !== ''
-  const groups = searching ? [] : groupConversations(conversations ?? [], new Date(now))
-  const shown = searching ? (conversations ?? []) : groups.flatMap((group) => group.items)
+  const byDate = (items: readonly ConversationSummary[]) => groupConversations(items, new Date(now))
+  const projects = props.projects ?? []
+  const grouped = !searching && projects.length > 0
+  const { collapsed, toggle } = useCollapsedProjects()
+  const sections = grouped ? sectionsByProject(conversations ?? [], projects) : []
+  const isOpen = (project: Project | null) => !collapsed.has(project?.id ?? NO_PROJECT)
+  const groups = searching || grouped ? [] : byDate(conversations ?? [])
+  /** The rows on screen, in order: what the arrow keys walk (a closed group's rows are not). */
+  const shown = searching
+    ? (conversations ?? [])
+    : grouped
+      ? sections
+          .filter((s) => isOpen(s.project))
+          .flatMap((s) => (s.project ? s.items : byDate(s.items).flatMap((g) => g.items)))
+      : groups.flatMap((group) => group.items)
   /** The row the keys are on: one tab stop for the list (roving), the open chat's at first. */
   const [focusedId, setFocusedId] = useState<string | null>(null)
   const tabStop =
@@ -86,8 +116,22 @@ export function ConversationList(props: Props) {
       onCopyLink={() => void copyLink(c)}
       onExport={() => props.onExport(c.id)}
       onDelete={() => setDeleting(c)}
+      project={searching ? projects.find((p) => p.id === c.space)?.name : undefined}
+      onMove={
+        props.onMoveToProject && projects.length > 0 ? () => props.onMoveToProject?.(c) : undefined
+      }
     />
   )
+  /** Date sections (Pinned, Today, …); inside "No project" their headings sit one level down. */
+  const dateSections = (list: ConversationGroup[], Heading: 'h2' | 'h3') =>
+    list.map((group) => (
+      <li key={group.label} aria-labelledby={`group-${group.label}`}>
+        <Heading id={`group-${group.label}`} className="conversation-group">
+          {group.label}
+        </Heading>
+        <ul>{group.items.map((c) => item(c))}</ul>
+      </li>
+    ))
   /** Up/Down/Home/End move between chats, Enter opens (the row is a button), Delete deletes. */
   const onListKey = (event: KeyboardEvent<HTMLUListElement>) => {
     const id = idOf(event.target as Element)
@@ -137,6 +181,16 @@ export function ConversationList(props: Props) {
             New chat without memory
           </button>
         ) : null}
+        {props.onNewProject ? (
+          <button
+            type="button"
+            className="button button--quiet w-full"
+            onClick={props.onNewProject}
+          >
+            <FolderPlus size={16} aria-hidden className="shrink-0" />
+            New project
+          </button>
+        ) : null}
         <label className="relative">
           <span className="sr-only">Search conversations</span>
           <Search
@@ -163,7 +217,7 @@ export function ConversationList(props: Props) {
           className="px-1.5 pb-2"
           onKeyDown={onListKey}
         >
-          {conversations?.length === 0 ? (
+          {conversations?.length === 0 && !grouped ? (
             <li className="px-3 py-4 text-center text-sm text-muted">
               {query.trim()
                 ? 'No conversation matches.'
@@ -174,14 +228,21 @@ export function ConversationList(props: Props) {
           ) : null}
           {searching
             ? conversations?.map((c) => item(c))
-            : groups.map((group) => (
-                <li key={group.label} aria-labelledby={`group-${group.label}`}>
-                  <h2 id={`group-${group.label}`} className="conversation-group">
-                    {group.label}
-                  </h2>
-                  <ul>{group.items.map((c) => item(c))}</ul>
-                </li>
-              ))}
+            : grouped
+              ? sections.map(({ project, items }) => (
+                  <ProjectGroup
+                    key={project?.id ?? NO_PROJECT}
+                    project={project}
+                    count={items.length}
+                    open={isOpen(project)}
+                    onToggle={() => toggle(project?.id ?? NO_PROJECT)}
+                    onNewChat={project ? () => props.onNewInProject?.(project.id) : undefined}
+                    onSettings={project ? () => props.onProjectSettings?.(project.id) : undefined}
+                  >
+                    {project ? items.map((c) => item(c)) : dateSections(byDate(items), 'h3')}
+                  </ProjectGroup>
+                ))
+              : dateSections(groups, 'h2')}
         </ul>
       </div>
       {props.deletedNotice}

@@ -1,4 +1,14 @@
-import { Download, Link2, Pencil, Pin, PinOff, ShieldQuestionMark, Trash2 } from 'lucide-react'
+import {
+  Download,
+  FolderClosed,
+  FolderInput,
+  Link2,
+  Pencil,
+  Pin,
+  PinOff,
+  ShieldQuestionMark,
+  Trash2
+} from 'lucide-react'
 import type { ConversationSummary } from '@shared/chat/chat'
 
 /** A conversation's name as the list says it. */
@@ -18,6 +28,10 @@ interface RowProps {
   onCopyLink(): void
   onExport(): void
   onDelete(): void
+  /** "Move to project…" (offered once a project exists). */
+  onMove?: (() => void) | undefined
+  /** Its project's name, where the list does not group by project (search results). */
+  project?: string | undefined
 }
 
 /** A search snippet with the matched words marked. */
@@ -63,7 +77,10 @@ export function ConversationRow(props: RowProps) {
   const name = conversationName(c)
   const tab = props.tabStop ? 0 : -1
   return (
-    <li className="group relative" data-conversation={c.id}>
+    <li
+      className={`group relative ${props.onMove ? 'conversation-row--six' : ''}`}
+      data-conversation={c.id}
+    >
       <button
         type="button"
         data-row
@@ -88,6 +105,12 @@ export function ConversationRow(props: RowProps) {
         <span className={`text-xs text-muted ${searching ? 'line-clamp-2' : 'truncate'}`}>
           {searching ? <Snippet item={c} /> : waits ? <WaitingLine /> : rowDetails(c)}
         </span>
+        {searching && props.project ? (
+          <span className="flex items-center gap-1 text-xs text-muted">
+            <FolderClosed size={11} aria-hidden className="shrink-0" />
+            <span className="truncate">{props.project}</span>
+          </span>
+        ) : null}
       </button>
       <span className="conversation-actions">
         <button
@@ -120,6 +143,18 @@ export function ConversationRow(props: RowProps) {
         >
           <Link2 size={14} aria-hidden />
         </button>
+        {props.onMove ? (
+          <button
+            type="button"
+            tabIndex={tab}
+            className={ACTION}
+            aria-label={`Move ${name} to a project`}
+            title="Move to project…"
+            onClick={props.onMove}
+          >
+            <FolderInput size={14} aria-hidden />
+          </button>
+        ) : null}
         <button
           type="button"
           tabIndex={tab}

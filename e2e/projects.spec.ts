@@ -1,0 +1,157 @@
+import { access, mkdir, readdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { reply } from './fake-anthropic'
+import { AppPage } from './pages/app-page'
+import { ChatPage } from './pages/chat-page'
+import { MemoryPage } from './pages/memory-page'
+import { ProjectsPage } from './pages/projects-page'
+import { expect, test } from './support/app-fixture'
+import { checkEveryLook } from './support/page-checks'
+
+/*
+ * Issue 38: projects in the sidebar (with and without a folder of their own), a chat in one, a
+ * chat moved to one, Memory's space switcher showing only the chosen project's notes, and
+ * Delete project… with each of its three memory choices. Folders picked live in this test's own
+ * output folder.
+ */
+
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false
+  )
+
+test('projects: with and without a folder, a chat in one, a chat moved, Memory per project', async ({
+  cairn
+}, testInfo) => {
+  test.skip(!cairn.anthropic, 'needs the fake Anthropic API')
+  test.setTimeout(300_000) // four looks, each in light and dark at two sizes, with axe
+  const page = cairn.page
+  const app = new AppPage(page)
+  const chat = new ChatPage(page)
+  const projects = new ProjectsPage(page)
+  const repo = testInfo.outputPath('acme-repo')
+  await mkdir(repo, { recursive: true })
+  await writeFile(join(cairn.userDataDir, 'memories', 'main-note.md'), 'Lives in Lyon.\n')
+  await app.goto('Chat')
+  await chat.useSessionKey()
+
+  // A chat in "No project" first, so there is something to move.
+  cairn.anthropic!.script(reply('Noted.'), reply('Sure.'), reply('Here is the plan.'))
+  await chat.newChat()
+  await chat.send('Trip to Lyon')
+  await expect(chat.log()).toContainText('Noted.')
+
+  // Without a folder: memory in Cairn's data folder; the project's first chat opens at once.
+  let dialog = await projects.startNewProject('Recipes', 'Answer with metric units.')
+  await expect(dialog.getByText(/will live in Cairn's data folder/)).toBeVisible()
+  await projects.create(dialog, 'Recipes')
+  await expect(page.getByRole('button', { name: 'Project: Recipes (settings)' })).toBeVisible()
+  await chat.send('Bread for Sunday')
+  await expect(chat.log()).toContainText('Sure.')
+  await expect(
+    projects.group('Recipes').getByRole('button', { name: /^Bread for Sunday/ })
+  ).toBeVisible()
+
+  // A folder Cairn refuses (its own data folder) says why, under the field; then one it takes.
+  dialog = await projects.startNewProject('Acme')
+  await cairn.answerOpenDialog([cairn.userDataDir])
+  await dialog.getByRole('button', { name: 'Keep its memory in a folder…' }).click()
+  await expect(dialog.getByRole('alert').filter({ hasText: 'cannot hold' })).toBeVisible()
+  await cairn.answerOpenDialog([repo])
+  await dialog.getByRole('button', { name: 'Keep its memory in a folder…' }).click()
+  await expect(dialog.getByText(join(repo, '.cairn', 'memories'))).toBeVisible()
+  await expect(dialog.getByText(/cannot hold/)).toHaveCount(0)
+  await checkEveryLook(page, testInfo, 'projects-new-dialog')
+  await projects.create(dialog, 'Acme')
+
+  // Knowledge: added through the OS dialog, uploaded with the project's next message.
+  const spec = testInfo.outputPath('acme-spec.md')
+  await writeFile(spec, '# Acme\n\nShips on Fridays.\n')
+  let settings = await projects.openSettings('Acme')
+  await cairn.answerOpenDialog([spec])
+  await settings.getByRole('button', { name: 'Add files…' }).click()
+  await expect(settings.getByText('acme-spec.md')).toBeVisible()
+  await expect(settings.getByText(/Uploads with the next message/)).toBeVisible()
+  await checkEveryLook(page, testInfo, 'projects-settings-dialog')
+  await settings.getByRole('button', { name: 'Cancel' }).click()
+
+  // Move the Lyon chat to Acme from its row; the list and the header say where it is.
+  await projects.moveChat('Trip to Lyon', 'Acme')
+  await expect(projects.group('Acme').getByRole('button', { name: /^Trip to Lyon/ })).toBeVisible()
+  await expect(page.getByText(/“Trip to Lyon” is in Acme now/)).toBeVisible()
+  await chat.listItem(/^Trip to Lyon/).click()
+  await expect(page.getByRole('button', { name: 'Project: Acme (settings)' })).toBeVisible()
+  await chat.send('What next?')
+  await expect(chat.log()).toContainText('Here is the plan.')
+  settings = await projects.openSettings('Acme')
+  await expect(settings.getByText(/Uploaded/)).toBeVisible()
+  await settings.getByRole('button', { name: 'Cancel' }).click()
+
+  await checkEveryLook(page, testInfo, 'projects-sidebar')
+
+  // Memory opens on the chat's project and shows only that project's notes.
+  const memoryFolder = join(repo, '.cairn', 'memories')
+  await mkdir(memoryFolder, { recursive: true })
+  await writeFile(join(memoryFolder, 'acme-note.md'), 'Acme ships on Fridays.\n')
+  await app.goto('Memory')
+  const memory = new MemoryPage(page)
+  await expect(projects.spaceSwitcher()).toHaveValue(/.+/)
+  await expect(projects.spaceSwitcher().locator('option:checked')).toHaveText('Acme')
+  await expect(memory.file('acme-note.md')).toBeVisible()
+  await expect(memory.file('main-note.md')).toHaveCount(0)
+  await checkEveryLook(page, testInfo, 'projects-space-switcher')
+  await projects.spaceSwitcher().selectOption({ label: 'No project' })
+  await expect(memory.file('main-note.md')).toBeVisible()
+  await expect(memory.file('acme-note.md')).toHaveCount(0)
+  await projects.spaceSwitcher().selectOption({ label: 'Recipes' })
+  await expect(memory.file('main-note.md')).toHaveCount(0)
+  await expect(memory.file('acme-note.md')).toHaveCount(0)
+})
+
+test('Delete project… shows the files that would go and keeps, archives or deletes them', async ({
+  cairn
+}, testInfo) => {
+  test.setTimeout(180_000) // and a look at the dialog in light and dark at two sizes
+  const page = cairn.page
+  const projects = new ProjectsPage(page)
+  await new AppPage(page).goto('Chat')
+  const choices = [
+    ['Kept', 'Keep the folder'],
+    ['Archived', 'Archive it'],
+    ['Deleted', 'Delete it with its history']
+  ] as const
+  for (const [name, choice] of choices) {
+    const repo = testInfo.outputPath(name.toLowerCase())
+    await mkdir(repo, { recursive: true })
+    await writeFile(join(repo, 'README.md'), 'Not memory: never touched.\n')
+    const dialog = await projects.startNewProject(name)
+    await cairn.answerOpenDialog([repo])
+    await dialog.getByRole('button', { name: 'Keep its memory in a folder…' }).click()
+    await expect(dialog.getByText(join(repo, '.cairn', 'memories'))).toBeVisible()
+    await projects.create(dialog, name)
+    const note = join(repo, '.cairn', 'memories', `${name.toLowerCase()}.md`)
+    await writeFile(note, `${name} notes.\n`)
+
+    const confirm = await projects.deleteProject(name, choice)
+    // A folder the user picked: the dialog lists exactly the files that would go.
+    await expect(confirm.getByRole('list', { name: 'Memory files in the folder' })).toContainText(
+      `/memories/${name.toLowerCase()}.md`
+    )
+    if (name === 'Deleted') await checkEveryLook(page, testInfo, 'projects-delete-dialog')
+    await confirm
+      .getByRole('button', {
+        name:
+          choice === 'Delete it with its history'
+            ? /^Delete project and 1 file$/
+            : /^Delete project$/
+      })
+      .click()
+    await expect(page.getByText(new RegExp(`Project “${name}” deleted`))).toBeVisible()
+    await expect(projects.groupToggle(name)).toHaveCount(0)
+    expect(await exists(join(repo, 'README.md'))).toBe(true)
+    expect(await exists(note)).toBe(choice === 'Keep the folder')
+  }
+  const archives = await readdir(join(cairn.userDataDir, 'project-archives'))
+  expect(archives).toHaveLength(1)
+})
