@@ -63,3 +63,38 @@ test('Copy to… moves a note into a project, and refuses to overwrite one there
   expect(await readFile(join(project.memoryFolder, 'trip.md'), 'utf8')).toBe('Porto in June\n')
   expect(await readFile(join(root, 'trip.md'), 'utf8')).toBe('Lisbon in May\n')
 })
+
+test("a project's memory keeps its own approval setting, saved beside its state", async ({
+  cairn
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const page = cairn.page
+  const project = await page.evaluate(() =>
+    (
+      globalThis as unknown as {
+        cairn: { projects: { create(input: { name: string }): Promise<{ id: string }> } }
+      }
+    ).cairn.projects.create({ name: 'Client site' })
+  )
+  await new AppPage(page).goto('Memory')
+  const memory = new MemoryPage(page)
+  await memory
+    .view()
+    .getByRole('combobox', { name: 'Memory space' })
+    .selectOption({ label: 'Client site' })
+  await memory.view().getByRole('button', { name: 'Settings', exact: true }).click()
+  const approval = memory.view().getByRole('region', { name: 'Approving Claude’s changes' })
+  await expect(approval).toContainText('Saved without asking')
+  // Each choice is saved in main first and shown once saved: click, then wait for the state.
+  await approval.getByRole('checkbox', { name: /This project’s own/ }).click()
+  await expect(approval.getByRole('checkbox', { name: /This project’s own/ })).toBeChecked()
+  await approval.getByRole('radio', { name: 'Ask before every change' }).click()
+  await expect(approval).toContainText('Ask before every change')
+  await checkEveryLook(page, testInfo, 'space-settings', approval)
+  // Saved in the project's own state folder; Settings' approval is untouched.
+  const file = join(cairn.userDataDir, 'spaces', project.id, 'state', 'space-settings.json')
+  await expect
+    .poll(async () => readFile(file, 'utf8').catch(() => ''))
+    .toContain('"memoryWriteApproval": "ask-all"')
+  await expect(approval.getByRole('radio', { name: 'Ask before every change' })).toBeChecked()
+})

@@ -299,7 +299,7 @@ function FileTools({
   onPin(): void
   onAsk(ask: Ask): void
 }) {
-  const hasOtherSpaces = useOtherSpaces(false).length > 0
+  const hasOtherSpaces = useOtherSpaces().length > 0
   return (
     <>
       <button

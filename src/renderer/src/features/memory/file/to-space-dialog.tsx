@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import type { MemorySpaceInfo } from '@shared/projects/projects'
 import { CairnError } from '@shared/errors'
 import { Dialog } from '../../../components/dialog'
 import { call } from '../../../lib/api'
 import { relativePath } from '../memory-paths'
 import { useMemorySpace } from '../memory-space'
+import { useMemorySpaces } from '../space-switcher'
 
 interface Props {
   open: boolean
@@ -17,20 +18,9 @@ interface Props {
 }
 
 /** The other memory spaces, for a note to go to (none: the button is not shown). */
-export function useOtherSpaces(open: boolean): MemorySpaceInfo[] {
+export function useOtherSpaces(): MemorySpaceInfo[] {
   const space = useMemorySpace()
-  const [spaces, setSpaces] = useState<MemorySpaceInfo[]>([])
-  useEffect(() => {
-    let live = true
-    call((api) => api.memory.spaces()).then(
-      (list) => live && setSpaces(list.spaces.filter((other) => other.id !== space)),
-      () => live && setSpaces([])
-    )
-    return () => {
-      live = false
-    }
-  }, [space, open])
-  return spaces
+  return (useMemorySpaces() ?? []).filter((other) => other.id !== space)
 }
 
 /**
@@ -39,7 +29,7 @@ export function useOtherSpaces(open: boolean): MemorySpaceInfo[] {
  */
 export function ToSpaceDialog({ open, path, dirty, onClose, onDone }: Props) {
   const space = useMemorySpace()
-  const others = useOtherSpaces(open)
+  const others = useOtherSpaces()
   const [to, setTo] = useState<string>('')
   const [move, setMove] = useState(false)
   const [busy, setBusy] = useState(false)
