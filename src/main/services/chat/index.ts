@@ -1,6 +1,7 @@
 // The chat engine. chat-service.ts composes it; calls/ holds the calls the page makes, in groups
 // (conversations, a chat's options, send and retry, message actions), over core.ts (find, save,
-// summarise) and save-or-roll-back.ts (a failed save leaves the conversation as on disk); api.ts
+// summarise) and conversations/save-or-roll-back.ts (a failed save leaves the conversation as on
+// disk: every change to a conversation, the calls' and the titles', goes through it); api.ts
 // is the service's type, taken from the contract. turn/ is the loop (turn.ts: stream → run
 // tool calls in order, each through its provider (tools/) → send results → repeat) with its
 // parts (stream-reply, tool-calls, record-reply) and turn-runner.ts (the replies running now).
