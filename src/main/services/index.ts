@@ -13,10 +13,13 @@ import { clockTimers, memoryTimers, retryWait, type BackgroundTimers } from './b
 import { buildCrashReport, CRASH_DUMPS_FOLDER } from './app/crash-report'
 import { createLinkInbox } from './app/link-inbox'
 import { createAttentionService } from './attention/attention-service'
-import { createAnthropicClient, createChatService, type AnthropicOptions } from './chat'
-import type { ChooseSavePath } from './chat/chat-service'
-import { needsApproval } from './chat/approvals/approval-policy'
-import type { PickFiles } from './chat/attachments'
+import {
+  createAnthropicClients,
+  createChatService,
+  type AnthropicOptions,
+  type ChooseSavePath,
+  type PickFiles
+} from './chat'
 import {
   MEMORY_FOLDER_NAME,
   MEMORY_STATE_FOLDER_NAME,
@@ -157,12 +160,15 @@ export async function createServices(deps: ServiceDeps) {
   }
   // Sync, backup and Forget work on the default space until they learn spaces (issue 38).
   const memory = spaces.registry.service(DEFAULT_SPACE_ID)
-  const stopApplyingSettings = settings.onChange((next) => spaces.applySettings(next))
   // A server's questions for the user (elicitation) wait here, shown in the chat of its call.
   const elicitations = createElicitationDesk({
     serverName: (id) => mcp.servers().find((s) => s.id === id)?.name ?? id,
     logger: deps.logger
   })
+  // One file from an open dialog (a bundle, an import): main's, else the attachment picker's first.
+  const chooseOpenFile: ChooseOpenFile =
+    deps.chooseOpenFile ??
+    (async () => (deps.pickFiles ? ((await deps.pickFiles())[0] ?? null) : null))
   // MCP servers: the file is read now; main starts them once the window is up (mcp.start()).
   const keychainService = deps.keychainService ?? KEYCHAIN_SERVICE
   // Remote servers' sign-ins: tokens in the keychain, the sign-in page in the OS browser.
@@ -187,9 +193,7 @@ export async function createServices(deps: ServiceDeps) {
       dir: join(deps.userDataDir, BUNDLES_FOLDER),
       platform: process.platform,
       path: deps.env.PATH,
-      chooseOpenFile:
-        deps.chooseOpenFile ??
-        (async () => (deps.pickFiles ? ((await deps.pickFiles())[0] ?? null) : null)),
+      chooseOpenFile,
       logger: deps.logger
     }),
     logger: deps.logger
@@ -214,22 +218,19 @@ export async function createServices(deps: ServiceDeps) {
   // Approvals waiting, shown outside the page (icon, title, tray, notification) once main attaches.
   const attention = createAttentionService({ chat, elicitations, links, logger: deps.logger })
   // Off until the user turns it on; the same key as chat, the same server as chat.
-  let syncClient: { key: string; client: ReturnType<typeof createAnthropicClient> } | null = null
+  const syncClients = createAnthropicClients({
+    apiKey: () => secrets.getApiKey(),
+    options: { ...deps.anthropic },
+    logger: deps.logger
+  })
   const sync = createSyncService({
     memory,
     stateDir: join(deps.userDataDir, SYNC_STATE_FOLDER_NAME),
-    client: async () => {
-      const key = await secrets.getApiKey()
-      if (!key) return null
-      if (syncClient?.key !== key)
-        syncClient = { key, client: createAnthropicClient(key, { ...deps.anthropic }, deps.logger) }
-      return syncClient.client
-    },
+    client: () => syncClients.get(),
     intervalMs: 5 * 60_000,
     setTimer: (fn, ms, job) => background.after(job, ms, fn),
     clearTimer: (handle) => background.cancel(handle),
-    // Changes from other devices wait for approval as Claude's do, under the same setting.
-    needsApproval: (command) => needsApproval(settings.get().settings.memoryWriteApproval, command),
+    approvalMode: () => settings.get().settings.memoryWriteApproval,
     ...(deps.deviceName ? { deviceName: deps.deviceName } : {})
   })
   await sync.start()
@@ -255,9 +256,7 @@ export async function createServices(deps: ServiceDeps) {
     },
     app: { name: deps.app.name, version: deps.app.version },
     ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
-    chooseOpenFile:
-      deps.chooseOpenFile ??
-      (async () => (deps.pickFiles ? ((await deps.pickFiles())[0] ?? null) : null))
+    chooseOpenFile
   })
   // Forget across services: memory names its own places, this adds conversations, logs and the rest.
   const forget = createForgetService({
@@ -307,7 +306,6 @@ export async function createServices(deps: ServiceDeps) {
     async dispose() {
       // The system gets the shortcut back first: nothing may open quick ask while the rest closes.
       shortcut.dispose()
-      stopApplyingSettings()
       updates.dispose()
       attention.dispose()
       // Running replies stop and save what they showed before the memory engine closes.

@@ -26,6 +26,7 @@ export interface MemorySpacesDeps {
   settings: {
     get(): { settings: Settings }
     update(patch: { expiry: { pinned: string[] } }): Promise<unknown>
+    onChange(listener: (next: Settings) => void): () => void
   }
   timers: Timers
   logger: Logger
@@ -71,19 +72,21 @@ export async function startMemorySpaces(deps: MemorySpacesDeps) {
   // The default space stays open as it always did (its inspector shows outside edits live) until
   // the space switcher says which space is in view; other spaces open and close on demand.
   const releaseDefault = registry.hold(DEFAULT_SPACE_ID)
-  // Caps and expiry apply as soon as they are saved, to the next command and the next sweep.
+  // Caps and expiry apply as soon as they are saved, to the next command and the next sweep, in
+  // every open space (a space opened later reads them as it opens).
+  const stopApplying = deps.settings.onChange((next) =>
+    registry.forEachOpen((memory) => {
+      memory.updateLimits(next.memory)
+      memory.updateExpiry(next.expiry)
+      memory.updateHistory(next.history)
+      memory.updateSecretGuard(next.secretGuard)
+    })
+  )
   return {
     list,
     registry,
-    applySettings(next: Settings): void {
-      registry.forEachOpen((memory) => {
-        memory.updateLimits(next.memory)
-        memory.updateExpiry(next.expiry)
-        memory.updateHistory(next.history)
-        memory.updateSecretGuard(next.secretGuard)
-      })
-    },
     async dispose(): Promise<void> {
+      stopApplying()
       releaseDefault()
       await registry.dispose()
     }
