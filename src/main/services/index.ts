@@ -20,12 +20,7 @@ import {
   type ChooseSavePath,
   type PickFiles
 } from './chat'
-import {
-  MEMORY_FOLDER_NAME,
-  MEMORY_STATE_FOLDER_NAME,
-  startMemorySpaces,
-  type MemorySpaces
-} from './memory-spaces'
+import { MEMORY_FOLDER_NAME, MEMORY_STATE_FOLDER_NAME, startMemorySpaces } from './memory-spaces'
 import { ensurePrivateDir } from './fs/durable'
 import type { Logger } from './log/logger'
 import { readLogTail } from './log/rotating-file'
@@ -102,6 +97,15 @@ export async function createServices(deps: ServiceDeps) {
   await ensurePrivateDir(deps.userDataDir)
   const settings = createSettingsStore({ dir: deps.userDataDir, logger: deps.logger })
   await settings.load()
+  // Memory lives in spaces: the registry opens each one when asked (the default one now). First,
+  // so a folder that cannot be opened (main asks what to do) leaves nothing else to undo.
+  const spaces = await startMemorySpaces({
+    dataDir: deps.userDataDir,
+    settings,
+    timers: memoryTimers(background),
+    logger: deps.logger,
+    ...(deps.memoryOff ? { memoryOff: deps.memoryOff } : {})
+  })
   const secrets = createSecretsService({
     keychain: deps.keychain,
     logger: deps.logger,
@@ -143,21 +147,6 @@ export async function createServices(deps: ServiceDeps) {
       })
   }
   const links = createLinkInbox()
-  // Memory lives in spaces: the registry opens each one when asked (the default one now).
-  let spaces: MemorySpaces
-  try {
-    spaces = await startMemorySpaces({
-      dataDir: deps.userDataDir,
-      settings,
-      timers: memoryTimers(background),
-      logger: deps.logger,
-      ...(deps.memoryOff ? { memoryOff: deps.memoryOff } : {})
-    })
-  } catch (error) {
-    secrets.dispose()
-    settings.dispose()
-    throw error
-  }
   // Sync, backup and Forget work on the default space until they learn spaces (issue 38).
   const memory = spaces.registry.service(DEFAULT_SPACE_ID)
   // A server's questions for the user (elicitation) wait here, shown in the chat of its call.
