@@ -233,16 +233,9 @@ export async function createServices(deps: ServiceDeps) {
     conversationExists: (conversationId) => chat.getConversation({ conversationId }),
     logger: deps.logger
   })
-  const memorySettings = () => {
-    const { memory: caps, expiry, history } = settings.get().settings
-    return { memory: caps, expiry, history }
-  }
   const backup = createBackupService({
     memory,
-    settings: memorySettings,
-    applySettings: async (next) => {
-      await settings.update({ memory: next.memory, expiry: next.expiry, history: next.history })
-    },
+    settings,
     app: { name: deps.app.name, version: deps.app.version },
     ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
     chooseOpenFile
