@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -125,6 +127,73 @@ for (const [level, rooms] of CHAT_FLOORS.entries()) {
       from: chatRoom(room),
       to: above,
       message: `chat/${room} may import only from its own floor or the floors below it (docs/architecture.md).`
+    })
+}
+
+// createServices only wires: a service with an entry (its folder's index.ts) is reached through it,
+// never through its rooms, so a policy that belongs inside a service cannot grow in the wiring.
+const SERVICES_WITH_ENTRY = [
+  'backup',
+  'chat',
+  'forget',
+  'memory',
+  'memory-spaces',
+  'sync',
+  'updates'
+]
+for (const service of SERVICES_WITH_ENTRY) {
+  const folder = `src/main/services/${service}`
+  layers.push({
+    from: 'src/main/services/index.ts',
+    to: [folder],
+    except: [folder, `${folder}/index`],
+    message: `services/index.ts wires ${service} through ${service}/index.ts only: what it needs from inside belongs in ${service}.`
+  })
+}
+
+// src/shared's floors, lowest first: a file imports only from its own floor or below. The
+// foundations are the settings and the ids every room names; app/ (links into chats and memory,
+// quick ask, the app's own channels) sits above the rooms it links into; the contract on top.
+const SHARED_FLOORS = [
+  [
+    'errors',
+    'no-input',
+    'sizes',
+    'control-names',
+    'app/accelerator',
+    'app/links',
+    'app/updates',
+    'app/web-domains',
+    'mcp/server-id'
+  ],
+  ['app/settings', 'words'],
+  ['memory'],
+  ['models', 'chat'],
+  ['mcp'],
+  ['app'],
+  ['contract', 'bridge']
+]
+const sharedRoom = (room) => `src/shared/${room}`
+// A room is a folder or one file; a file's imports are checked under its own name.
+const sharedFrom = (room) =>
+  existsSync(join(import.meta.dirname, `${sharedRoom(room)}.ts`))
+    ? `${sharedRoom(room)}.ts`
+    : sharedRoom(room)
+for (const [level, rooms] of SHARED_FLOORS.entries()) {
+  const above = SHARED_FLOORS.slice(level + 1)
+    .flat()
+    .map(sharedRoom)
+  // A folder above may hold a file room at or below this floor (app/ holds app/settings).
+  const below = SHARED_FLOORS.slice(0, level + 1)
+    .flat()
+    .map(sharedRoom)
+  if (above.length === 0) continue
+  for (const room of rooms)
+    layers.push({
+      from: sharedFrom(room),
+      to: above,
+      except: below,
+      message: `shared/${room} may import only from its own floor or the floors below it (docs/architecture.md).`
     })
 }
 

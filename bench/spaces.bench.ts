@@ -44,7 +44,8 @@ function start(dataDir: string): Promise<MemorySpaces> {
     dataDir,
     settings: {
       get: () => ({ settings: defaultSettings() }),
-      update: async () => undefined
+      update: async () => undefined,
+      onChange: () => () => undefined
     },
     timers: {
       setInterval: (fn, every) => setInterval(fn, every).unref(),

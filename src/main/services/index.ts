@@ -13,16 +13,18 @@ import { clockTimers, memoryTimers, retryWait, type BackgroundTimers } from './b
 import { buildCrashReport, CRASH_DUMPS_FOLDER } from './app/crash-report'
 import { createLinkInbox } from './app/link-inbox'
 import { createAttentionService } from './attention/attention-service'
-import { createAnthropicClient, createChatService, type AnthropicOptions } from './chat'
-import type { ChooseSavePath } from './chat/chat-service'
-import { needsApproval } from './chat/approvals/approval-policy'
-import type { PickFiles } from './chat/attachments'
+import {
+  createAnthropicClients,
+  createChatService,
+  type AnthropicOptions,
+  type ChooseSavePath,
+  type PickFiles
+} from './chat'
 import {
   MEMORY_FOLDER_NAME,
   MEMORY_STATE_FOLDER_NAME,
   SPACES_STATE_FOLDER_NAME,
-  startMemorySpaces,
-  type MemorySpaces
+  startMemorySpaces
 } from './memory-spaces'
 import { ensurePrivateDir } from './fs/durable'
 import type { Logger } from './log/logger'
@@ -34,7 +36,7 @@ import { createQuickAskService } from './quick-ask/quick-ask-service'
 import { createShortcutService } from './quick-ask/shortcut-service'
 import { createSettingsStore } from './settings/settings-store'
 import { createSyncService } from './sync'
-import { createBackupService, type ChooseOpenFile } from './backup'
+import { createBackupService, exportMemory, type ChooseOpenFile } from './backup'
 import { createForgetService, type ForgetService } from './forget'
 import { createUpdatesService } from './updates'
 import { createWindowStateStore } from './window-state/window-state-store'
@@ -46,7 +48,6 @@ import { claudeDesktopConfigPath } from './mcp/claude-desktop'
 import { createOAuthStore } from './mcp/oauth/oauth-store'
 import { createMcpSignIn } from './mcp/oauth/sign-in'
 import { BUNDLES_FOLDER, createBundleInstaller } from './mcp/bundles/bundle-installer'
-import { exportMemory } from './backup/export'
 import { createProjectCalls, createProjectsStore, type PickFolder } from './projects'
 import { createTidyService } from './tidy/tidy-service'
 
@@ -108,6 +109,15 @@ export async function createServices(deps: ServiceDeps) {
   await ensurePrivateDir(deps.userDataDir)
   const settings = createSettingsStore({ dir: deps.userDataDir, logger: deps.logger })
   await settings.load()
+  // Memory lives in spaces: the registry opens each one when asked (the default one now). First,
+  // so a folder that cannot be opened (main asks what to do) leaves nothing else to undo.
+  const spaces = await startMemorySpaces({
+    dataDir: deps.userDataDir,
+    settings,
+    timers: memoryTimers(background),
+    logger: deps.logger,
+    ...(deps.memoryOff ? { memoryOff: deps.memoryOff } : {})
+  })
   const secrets = createSecretsService({
     keychain: deps.keychain,
     logger: deps.logger,
@@ -149,21 +159,6 @@ export async function createServices(deps: ServiceDeps) {
       })
   }
   const links = createLinkInbox()
-  // Memory lives in spaces: the registry opens each one when asked (the default one now).
-  let spaces: MemorySpaces
-  try {
-    spaces = await startMemorySpaces({
-      dataDir: deps.userDataDir,
-      settings,
-      timers: memoryTimers(background),
-      logger: deps.logger,
-      ...(deps.memoryOff ? { memoryOff: deps.memoryOff } : {})
-    })
-  } catch (error) {
-    secrets.dispose()
-    settings.dispose()
-    throw error
-  }
   // Sync, backup and Forget work on the default space until they learn spaces (issue 38).
   const memory = spaces.registry.service(DEFAULT_SPACE_ID)
   // Projects: read (and repaired against the spaces) before chat starts, so the start's sweep
@@ -181,7 +176,11 @@ export async function createServices(deps: ServiceDeps) {
       await exportMemory(
         {
           memory: spaces.registry.service(space),
-          settings: memorySettings,
+          // The project's own caps, expiry and history where it keeps them, else Settings'.
+          settings: () => {
+            const { memory: caps, expiry, history } = spaces.spaceSettings.effectiveNow(space)
+            return { memory: caps, expiry, history }
+          },
           app: { name: deps.app.name, version: deps.app.version }
         },
         dest
@@ -197,12 +196,15 @@ export async function createServices(deps: ServiceDeps) {
     settings.dispose()
     throw error
   }
-  const stopApplyingSettings = settings.onChange((next) => spaces.applySettings(next))
   // A server's questions for the user (elicitation) wait here, shown in the chat of its call.
   const elicitations = createElicitationDesk({
     serverName: (id) => mcp.servers().find((s) => s.id === id)?.name ?? id,
     logger: deps.logger
   })
+  // One file from an open dialog (a bundle, an import): main's, else the attachment picker's first.
+  const chooseOpenFile: ChooseOpenFile =
+    deps.chooseOpenFile ??
+    (async () => (deps.pickFiles ? ((await deps.pickFiles())[0] ?? null) : null))
   // MCP servers: the file is read now; main starts them once the window is up (mcp.start()).
   const keychainService = deps.keychainService ?? KEYCHAIN_SERVICE
   // Remote servers' sign-ins: tokens in the keychain, the sign-in page in the OS browser.
@@ -227,9 +229,7 @@ export async function createServices(deps: ServiceDeps) {
       dir: join(deps.userDataDir, BUNDLES_FOLDER),
       platform: process.platform,
       path: deps.env.PATH,
-      chooseOpenFile:
-        deps.chooseOpenFile ??
-        (async () => (deps.pickFiles ? ((await deps.pickFiles())[0] ?? null) : null)),
+      chooseOpenFile,
       logger: deps.logger
     }),
     logger: deps.logger
@@ -264,22 +264,19 @@ export async function createServices(deps: ServiceDeps) {
   // Approvals waiting, shown outside the page (icon, title, tray, notification) once main attaches.
   const attention = createAttentionService({ chat, elicitations, links, logger: deps.logger })
   // Off until the user turns it on; the same key as chat, the same server as chat.
-  let syncClient: { key: string; client: ReturnType<typeof createAnthropicClient> } | null = null
+  const syncClients = createAnthropicClients({
+    apiKey: () => secrets.getApiKey(),
+    options: { ...deps.anthropic },
+    logger: deps.logger
+  })
   const sync = createSyncService({
     memory,
     stateDir: join(deps.userDataDir, SYNC_STATE_FOLDER_NAME),
-    client: async () => {
-      const key = await secrets.getApiKey()
-      if (!key) return null
-      if (syncClient?.key !== key)
-        syncClient = { key, client: createAnthropicClient(key, { ...deps.anthropic }, deps.logger) }
-      return syncClient.client
-    },
+    client: () => syncClients.get(),
     intervalMs: 5 * 60_000,
     setTimer: (fn, ms, job) => background.after(job, ms, fn),
     clearTimer: (handle) => background.cancel(handle),
-    // Changes from other devices wait for approval as Claude's do, under the same setting.
-    needsApproval: (command) => needsApproval(settings.get().settings.memoryWriteApproval, command),
+    approvalMode: () => settings.get().settings.memoryWriteApproval,
     ...(deps.deviceName ? { deviceName: deps.deviceName } : {})
   })
   await sync.start()
@@ -293,21 +290,12 @@ export async function createServices(deps: ServiceDeps) {
     conversationExists: (conversationId) => chat.getConversation({ conversationId }),
     logger: deps.logger
   })
-  const memorySettings = () => {
-    const { memory: caps, expiry, history } = settings.get().settings
-    return { memory: caps, expiry, history }
-  }
   const backup = createBackupService({
     memory,
-    settings: memorySettings,
-    applySettings: async (next) => {
-      await settings.update({ memory: next.memory, expiry: next.expiry, history: next.history })
-    },
+    settings,
     app: { name: deps.app.name, version: deps.app.version },
     ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
-    chooseOpenFile:
-      deps.chooseOpenFile ??
-      (async () => (deps.pickFiles ? ((await deps.pickFiles())[0] ?? null) : null))
+    chooseOpenFile
   })
   // Forget across services: memory names its own places, this adds conversations, logs and the rest.
   // Forget in one space: its engine forgets its own history and log; the places outside every
@@ -343,16 +331,14 @@ export async function createServices(deps: ServiceDeps) {
     clearTimer: (handle) => background.cancel(handle)
   })
   // Memory → Tidy…: a dry-run session on an overlay, reviewed before anything is applied.
-  let tidyClient: { key: string; client: ReturnType<typeof createAnthropicClient> } | null = null
+  const tidyClients = createAnthropicClients({
+    apiKey: () => secrets.getApiKey(),
+    options: { ...deps.anthropic },
+    logger: deps.logger
+  })
   const tidy = createTidyService({
     memoryIn: (space) => spaces.registry.service(space),
-    client: async () => {
-      const key = await secrets.getApiKey()
-      if (!key) return null
-      if (tidyClient?.key !== key)
-        tidyClient = { key, client: createAnthropicClient(key, { ...deps.anthropic }, deps.logger) }
-      return tidyClient.client
-    },
+    client: () => tidyClients.get(),
     models: async () => (await chat.listModels()).models,
     secretGuard: () => settings.get().settings.secretGuard,
     scratchRoot: join(deps.userDataDir, TIDY_SCRATCH_FOLDER_NAME),
@@ -393,7 +379,6 @@ export async function createServices(deps: ServiceDeps) {
     async dispose() {
       // The system gets the shortcut back first: nothing may open quick ask while the rest closes.
       shortcut.dispose()
-      stopApplyingSettings()
       updates.dispose()
       attention.dispose()
       // Running replies stop and save what they showed before the memory engine closes.

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { AcceleratorSchema, DEFAULT_QUICK_ASK_SHORTCUT } from './accelerator'
 import { TRUSTED_HOSTS_MAX, TrustedHostSchema } from './links'
 import { UpdateSettingsSchema } from './updates'
-import { WebDomainListSchema } from '../chat/web-tools'
+import { WebDomainListSchema } from './web-domains'
 
 export const SETTINGS_VERSION = 1
 

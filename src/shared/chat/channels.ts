@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { McpServerIdSchema } from '../mcp/servers'
+import { McpServerIdSchema } from '../mcp/server-id'
 import { SendAttachmentsSchema } from './attachments'
 import {
   ConversationIdSchema,

@@ -7,25 +7,6 @@ import { z } from 'zod'
  * fetch). Anthropic runs them; Cairn lists them, keeps what comes back and shows it with its sources.
  */
 
-export const WEB_DOMAINS_MAX = 100
-
-/** A site as the tools take it: a host name, optionally with a path (`docs.example.com/api`). */
-export const WebDomainSchema = z
-  .string({ error: 'a site must be text' })
-  .trim()
-  .min(1, { error: 'a site cannot be empty' })
-  .max(253, { error: 'a site can be at most 253 characters' })
-  .regex(
-    /^(?:\*\.)?[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+(?:\/\S*)?$/i,
-    {
-      error: 'a site is a name like example.com or docs.example.com/guide (no https://)'
-    }
-  )
-
-export const WebDomainListSchema = z
-  .array(WebDomainSchema)
-  .max(WEB_DOMAINS_MAX, { error: `at most ${WEB_DOMAINS_MAX} sites` })
-
 /** A chat's web tools; absent: both off. */
 export const WebToolsSchema = z.object({ search: z.boolean(), fetch: z.boolean() })
 export type WebTools = z.infer<typeof WebToolsSchema>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { McpServerIdSchema, McpStdioTransportSchema } from './servers'
+import { McpServerIdSchema } from './server-id'
+import { McpStdioTransportSchema } from './servers'
 
 /*
  * MCP Bundles (`.mcpb`, formerly `.dxt`): a zip with a manifest and a server inside. Settings →

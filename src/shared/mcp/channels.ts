@@ -1,10 +1,6 @@
 import { z } from 'zod'
-import {
-  McpServerIdSchema,
-  McpServerStatusSchema,
-  McpTransportSchema,
-  type McpTransport
-} from './servers'
+import { McpServerIdSchema } from './server-id'
+import { McpServerStatusSchema, McpTransportSchema, type McpTransport } from './servers'
 
 // Settings → Tools over the contract: the servers, their tools and how each tool is approved.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ConversationIdSchema } from '../chat/chat'
-import { McpServerIdSchema } from './servers'
+import { McpServerIdSchema } from './server-id'
 
 /*
  * MCP prompts and resources in the chat (issue 37): the prompts a chat's servers offer (slash

@@ -1,16 +1,10 @@
 import { z } from 'zod'
+import { McpServerIdSchema } from './server-id'
 
 /*
  * MCP servers (issue 37): how one is configured, how it is doing, and the tools it offers. Main's
  * MCP hub (services/mcp) runs them; Settings and the chat's MCP tool provider read these shapes.
  */
-
-/** A server's id: a slug, so it can name a log file and prefix a tool name safely. */
-export const McpServerIdSchema = z
-  .string({ error: 'a server id must be text' })
-  .regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, {
-    error: 'a server id is lower-case letters, digits and dashes (like my-server), up to 64'
-  })
 
 const StringMapSchema = z.record(z.string(), z.string())
 

@@ -6,6 +6,7 @@ import type {
   ImportResult
 } from '@shared/memory/backup'
 import { CairnError, isCairnError } from '@shared/errors'
+import type { Settings, SettingsPatch } from '@shared/app/settings'
 import type { MemoryService } from '../memory/service'
 import type { ChooseSavePath } from '../chat/chat-service'
 import { exportMemory } from './export'
@@ -25,8 +26,8 @@ export type ChooseOpenFile = (options: {
 
 export interface BackupDeps {
   memory: MemoryService
-  settings: () => ExportedSettings
-  applySettings: (settings: ExportedSettings) => Promise<void>
+  /** The settings store: an export carries the memory settings, an import may apply them. */
+  settings: { get(): { settings: Settings }; update(patch: SettingsPatch): Promise<unknown> }
   app: { name: string; version: string }
   chooseSavePath?: ChooseSavePath
   chooseOpenFile?: ChooseOpenFile
@@ -40,7 +41,19 @@ const FILTERS = [
   { name: 'All files', extensions: ['*'] }
 ]
 
-export function createBackupService(deps: BackupDeps) {
+/** What of the settings travels with the memory: its caps, expiry and history retention. */
+function memorySettings({ memory, expiry, history }: ExportedSettings): ExportedSettings {
+  return { memory, expiry, history }
+}
+
+export function createBackupService(backupDeps: BackupDeps) {
+  const deps = {
+    ...backupDeps,
+    settings: () => memorySettings(backupDeps.settings.get().settings),
+    applySettings: async (next: ExportedSettings): Promise<void> => {
+      await backupDeps.settings.update(memorySettings(next))
+    }
+  }
   const progresses = new Emitter<BackupProgress>()
   const importer = createImporter(deps)
   let exporting = false
@@ -111,6 +124,8 @@ export function createBackupService(deps: BackupDeps) {
   }
 }
 export type BackupService = ReturnType<typeof createBackupService>
+/** A memory export written straight to a file: how a deleted project's memory is archived. */
+export { exportMemory } from './export'
 
 /**
  * A progress callback for one export or import: at most about a hundred events, however many

@@ -37,6 +37,7 @@ export interface MemorySpacesDeps {
   settings: {
     get(): { settings: Settings }
     update(patch: { expiry: { pinned: string[] } }): Promise<unknown>
+    onChange(listener: (next: Settings) => void): () => void
   }
   timers: Timers
   logger: Logger
@@ -95,27 +96,27 @@ export async function startMemorySpaces(deps: MemorySpacesDeps) {
   const releaseDefault = registry.hold(DEFAULT_SPACE_ID)
   const describe = (id: SpaceId) => describeSpace(list, id)
   const across = { spaces: list, memoryIn: (id: SpaceId) => registry.service(id) }
-
-  // Caps and expiry apply as soon as they are saved, to the next command and the next sweep.
+  // Caps and expiry apply as soon as they are saved, to the next command and the next sweep, in
+  // every open space with its own sections still in their place (a space opened later reads
+  // them as it opens).
+  const stopApplying = deps.settings.onChange((next) =>
+    registry.forEachOpen((memory, id) => {
+      const space = list.get(id)
+      if (!space) return
+      spaceSettings
+        .own(space)
+        .then((own) => applyTo(memory, effectiveSpaceSettings(next, own)))
+        .catch((error: unknown) =>
+          deps.logger.warn('settings not applied to a memory space', { error, space: id })
+        )
+    })
+  )
   return {
     list,
     registry,
     spaceSettings,
     /** The space with this id, or SPACE_NOT_FOUND saying its project may be gone. */
     describe,
-    /** Settings changed: each open space runs with them, its own sections still in their place. */
-    applySettings(next: Settings): void {
-      registry.forEachOpen((memory, id) => {
-        const space = list.get(id)
-        if (!space) return
-        spaceSettings
-          .own(space)
-          .then((own) => applyTo(memory, effectiveSpaceSettings(next, own)))
-          .catch((error: unknown) =>
-            deps.logger.warn('settings not applied to a memory space', { error, space: id })
-          )
-      })
-    },
     /** One section of a space's own settings, saved, and in force in its engine from now on. */
     updateSpaceSettings: async (input: UpdateSpaceSettingsInput): Promise<SpaceSettingsState> => {
       const space = describe(input.space)
@@ -128,6 +129,7 @@ export async function startMemorySpaces(deps: MemorySpacesDeps) {
     spaceSettingsState: (id: SpaceId): Promise<SpaceSettingsState> =>
       spaceSettings.state(describe(id)),
     async dispose(): Promise<void> {
+      stopApplying()
       releaseDefault()
       await registry.dispose()
     }

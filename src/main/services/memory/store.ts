@@ -11,7 +11,6 @@ import type { HistoryRetention, SecretGuardSettings } from '@shared/app/settings
 import { Engine, type StoreParts } from './engine/engine'
 import { inspect } from './engine/inspect'
 import * as outside from './engine/outside'
-import * as policy from './engine/policy'
 import * as tool from './engine/run-tool'
 import * as undo from './engine/undo'
 import * as upkeep from './engine/upkeep'
@@ -88,18 +87,18 @@ export class MemoryStore implements MemoryService {
   readonly applyChangeSet: S['applyChangeSet'] = (commands, message) =>
     changeSets.applyChangeSet(this.e, commands, message)
 
-  // ---- settings (engine/policy.ts)
+  // ---- settings: each policy changes through its owner (engine/state/policy.ts, history)
   updateLimits(patch: MemoryLimitsPatch): MemoryLimits {
-    return policy.updateLimits(this.e, patch)
+    return this.e.policy.setLimits(patch)
   }
   updateExpiry(patch: ExpiryPolicyPatch): ExpiryPolicy {
-    return policy.updateExpiry(this.e, patch)
+    return this.e.policy.setExpiry(patch)
   }
   updateHistory(patch: Partial<HistoryRetention>): HistoryRetention | undefined {
-    return policy.updateHistory(this.e, patch)
+    return this.e.parts.history?.setRetention(patch)
   }
   updateSecretGuard(patch: Partial<SecretGuardSettings>): SecretGuardSettings {
-    return policy.updateSecretGuard(this.e, patch)
+    return this.e.policy.setSecretGuard(patch)
   }
 
   // ---- other programs' changes (engine/outside.ts)
@@ -136,7 +135,7 @@ export class MemoryStore implements MemoryService {
   readonly onChange: S['onChange'] = (listener) => this.e.listeners.on(listener)
   /** Pinned patterns the engine changed (a rename keeps its pin): the settings save them. */
   onPinnedChange(listener: (pinned: string[]) => void): () => void {
-    return this.e.pinListeners.on(listener)
+    return this.e.policy.onPinnedChange(listener)
   }
   ctx(actor: ActivityActor, enforceCaps: boolean): Ctx {
     return this.e.ctx(actor, enforceCaps)

@@ -7,6 +7,8 @@ import type {
   SyncStoreList
 } from '@shared/memory/sync'
 import { CairnError } from '@shared/errors'
+import type { MemoryWriteApproval } from '@shared/app/settings'
+import { needsApproval } from '@shared/chat/approval-policy'
 import { Emitter } from '../events/emitter'
 import { loadConfig, saveConfig } from './config'
 import type { MemoryService } from '../memory/service'
@@ -29,8 +31,11 @@ export interface SyncServiceDeps {
   stateDir: string
   /** Built with the same key as chat; null when there is no key. */
   client: () => Promise<Anthropic | null>
-  /** Whether the user's Approval setting asks before this kind of change (pulled ones too). */
-  needsApproval?: (command: Waiting['command']) => boolean
+  /**
+   * The user's Approval setting, read at each round: changes from other devices wait for it as
+   * Claude's do (default: automatic).
+   */
+  approvalMode?: () => MemoryWriteApproval
   /** This computer's name (platform code passes the OS hostname): kept copies are named after it. */
   deviceName?: string
   intervalMs?: number
@@ -156,7 +161,8 @@ export function createSyncService(deps: SyncServiceDeps) {
         // A declined version never lands, whatever the Approval setting says later.
         mayApply: (change) =>
           !isDeclined(current, change) &&
-          (!(deps.needsApproval?.(change.command) ?? false) || approved.has(changeKey(change)))
+          (!needsApproval(deps.approvalMode?.() ?? 'automatic', change.command) ||
+            approved.has(changeKey(change)))
       })
       failures = 0
       retryAt = null

@@ -3,12 +3,20 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
+import { defaultSettings } from '@shared/app/settings'
 import { isCairnError } from '@shared/errors'
 import type { BackupProgress, ImportPreview } from '@shared/memory/backup'
 import { openMemoryStore, type MemoryStore } from '../../memory'
 import { manualTimers } from '../../memory/__tests__/helpers'
 import { createBackupService, type BackupService } from '..'
-import { EXPORT_FORMAT, LIMITS, MANIFEST_NAME, type ExportedSettings, type Limits } from '../format'
+import {
+  EXPORT_FORMAT,
+  ExportedSettingsSchema,
+  LIMITS,
+  MANIFEST_NAME,
+  type ExportedSettings,
+  type Limits
+} from '../format'
 import { tarOf } from '../tar'
 import { gzipBomb } from './bomb'
 
@@ -66,9 +74,11 @@ async function device(
   }
   d.backup = createBackupService({
     memory,
-    settings: () => d.settings,
-    applySettings: async (next) => {
-      d.settings = structuredClone(next)
+    settings: {
+      get: () => ({ settings: { ...defaultSettings(), ...d.settings } }),
+      update: async ({ memory, expiry, history }) => {
+        d.settings = structuredClone(ExportedSettingsSchema.parse({ memory, expiry, history }))
+      }
     },
     app: { name: 'Cairn', version: 'test' },
     chooseSavePath: async () => d.saveTo,

@@ -5,7 +5,8 @@ import { CONVERSATION_VERSION, type Conversation } from '@shared/chat/chat'
 import { captureLogger, expectCairnError, useTempDir } from '../../__tests__/helpers'
 import { createConversationStore } from '../conversations/conversation-store'
 import { saveFailedFault } from '../api/faults'
-import { startRig } from './harness'
+import { apiError } from '../../../../../e2e/fake-anthropic'
+import { converse, startRig, type ChatRig } from './harness'
 
 /*
  * A failed save names its real cause. "Check that the disk is not full or read-only" used to
@@ -96,10 +97,7 @@ describe('a send whose save fails', () => {
   test('names the cause it met, not a full disk', async () => {
     const rig = await startRig(tempDir())
     const { id } = await rig.chat.createConversation()
-    // A file where the conversations folder goes: every write fails, and not for want of space.
-    const folder = join(rig.dir, 'user-data', 'conversations')
-    await rm(folder, { recursive: true })
-    await writeFile(folder, 'not a folder')
+    await breakConversationsFolder(rig)
     const error = await expectCairnError(
       rig.chat.send({ conversationId: id, text: 'hi' }),
       'CHAT_WRITE_FAILED'
@@ -108,5 +106,33 @@ describe('a send whose save fails', () => {
     expect(error.detail).toMatch(/try again/i)
     expect(error.detail).not.toMatch(BLANKET)
     expect(error.detail).not.toContain(rig.dir)
+  })
+})
+
+/** A file where the conversations folder goes: every later write fails, not for want of space. */
+async function breakConversationsFolder(rig: ChatRig): Promise<void> {
+  const folder = join(rig.dir, 'user-data', 'conversations')
+  await rm(folder, { recursive: true })
+  await writeFile(folder, 'not a folder')
+}
+
+describe('a retry whose save fails', () => {
+  test('keeps the failed reply in the conversation and starts no new one', async () => {
+    const rig = await startRig(tempDir())
+    rig.fake.script(apiError(400, { message: 'messages: bad' }))
+    const { conversationId, end } = await converse(rig, 'Plan my trip')
+    expect(end.event).toBe('chat:error')
+    // A copy: the service hands back its live conversation.
+    const before = structuredClone(
+      (await rig.chat.getConversation({ conversationId })).conversation
+    )
+    expect(before.messages.at(-1)).toMatchObject({ role: 'assistant', status: 'failed' })
+
+    await breakConversationsFolder(rig)
+    await expectCairnError(rig.chat.retry({ conversationId }), 'CHAT_WRITE_FAILED')
+    // What the user sees (and the next request would send) is still what is on disk.
+    const after = (await rig.chat.getConversation({ conversationId })).conversation
+    expect(after.messages).toEqual(before.messages)
+    expect(rig.fake.messageRequests()).toHaveLength(1)
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CONVERSATION_VERSION, type Conversation } from '@shared/chat/chat'
-import { saveOrRollBack } from '../calls/save-or-roll-back'
+import { saveOrRollBack } from '../conversations/save-or-roll-back'
 import { createMessageActions } from '../calls/message-actions'
 
 const conversation = (): Conversation => ({

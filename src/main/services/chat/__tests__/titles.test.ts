@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
 import { ConversationSchema, type Conversation } from '@shared/chat/chat'
@@ -95,6 +95,28 @@ describe('generated chat titles', () => {
     expect(await onDisk(rig, conversationId)).toMatchObject({
       title: 'My own name',
       titleSource: 'user'
+    })
+  })
+
+  test('a title that cannot be saved leaves the first title in memory, logged, never shown', async () => {
+    const rig = await startRig(tempDir())
+    const held = gate()
+    rig.fake.script(reply('Sure, here is a plan.'))
+    rig.fake.scriptTitles(
+      reply('Trip planning', { fault: { kind: 'hold', gate: held, afterDeltas: 0 } })
+    )
+    const { conversationId } = await converse(rig, 'Plan my trip')
+    await vi.waitFor(() => expect(rig.fake.titleRequests()).toHaveLength(1), { timeout: 8_000 })
+    // A file where the conversations folder goes: the title's save fails.
+    const folder = join(rig.dir, 'user-data', 'conversations')
+    await rm(folder, { recursive: true })
+    await writeFile(folder, 'not a folder')
+    held.release()
+    await logged(rig, 'chat title not saved')
+    expect(rig.events.of('chat:titled')).toEqual([])
+    expect((await rig.chat.getConversation({ conversationId })).conversation).toMatchObject({
+      title: 'Plan my trip',
+      titleSource: 'auto'
     })
   })
 

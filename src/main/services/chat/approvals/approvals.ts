@@ -11,7 +11,7 @@ import {
 import type { ToolResult } from '@shared/memory/memory'
 import type { MemoryWriteApproval } from '@shared/app/settings'
 import type { Approval, ApprovalQuestion, AskApproval, Preview } from '../../memory/service'
-import { needsApproval } from './approval-policy'
+import { needsApproval } from '@shared/chat/approval-policy'
 import type { ChatEmit } from '../types'
 
 /*

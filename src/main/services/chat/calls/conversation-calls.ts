@@ -14,7 +14,7 @@ import type { ModelCatalog } from '../models/models'
 import { newChatModel } from '../models/new-chat-model'
 import type { ChatService, ChooseSavePath } from './api'
 import type { ChatCore } from './core'
-import { saveOrRollBack } from './save-or-roll-back'
+import { saveOrRollBack } from '../conversations/save-or-roll-back'
 import { applyProjectDefaults } from './project-calls'
 import type { ProjectsForChat } from '../projects/projects-for-chat'
 

@@ -3,7 +3,7 @@ import { conversationHolds, withoutText } from '../conversations/forget-text'
 import type { ChatEmit } from '../types'
 import type { ChatService } from './api'
 import type { ChatCore } from './core'
-import { saveOrRollBack } from './save-or-roll-back'
+import { saveOrRollBack } from '../conversations/save-or-roll-back'
 
 /*
  * Forget (issue 35) reaches conversations only through these calls: which conversations hold a

@@ -4,7 +4,7 @@ import { continuable } from '@shared/chat/stop-reasons'
 import { CairnError } from '@shared/errors'
 import { editMessage, prepareRegenerate, switchVersion } from '../conversations/branches'
 import type { ChatService } from './api'
-import { saveOrRollBack, type Undo } from './save-or-roll-back'
+import { saveOrRollBack, type Undo } from '../conversations/save-or-roll-back'
 
 /*
  * Edit-and-resend, regenerate and version switching as chat service calls: each checks that no

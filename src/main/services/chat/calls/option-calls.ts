@@ -5,7 +5,7 @@ import type { ModelCatalog } from '../models/models'
 import { thinkingSettingProblem } from '../thinking/thinking-setting'
 import type { ChatService } from './api'
 import type { ChatCore } from './core'
-import { saveOrRollBack } from './save-or-roll-back'
+import { saveOrRollBack } from '../conversations/save-or-roll-back'
 
 /*
  * A conversation's own options: its model, its instructions, memory switch and web tools, its

@@ -9,7 +9,7 @@ import type { ProjectsForChat } from '../projects/projects-for-chat'
 import type { ChatEmit } from '../types'
 import type { ChatService } from './api'
 import type { ChatCore } from './core'
-import { saveOrRollBack } from './save-or-roll-back'
+import { saveOrRollBack } from '../conversations/save-or-roll-back'
 
 /*
  * Chats in projects (issue 38): a new chat in a project takes the project's space and defaults,

@@ -2,7 +2,7 @@ import type { SpaceId } from '@shared/memory/spaces'
 import type { ChatEmit } from '../types'
 import type { ChatService } from './api'
 import type { ChatCore } from './core'
-import { saveOrRollBack } from './save-or-roll-back'
+import { saveOrRollBack } from '../conversations/save-or-roll-back'
 
 /*
  * A project's chats as a whole (issue 38): how many there are, and moving them all to

@@ -12,7 +12,7 @@ import { unreadableAttachment, type ModelCatalog } from '../models/models'
 import type { MemoryToolRunner } from '../types'
 import type { ChatService } from './api'
 import type { ChatCore } from './core'
-import { saveOrRollBack, type Undo } from './save-or-roll-back'
+import { saveOrRollBack, type Undo } from '../conversations/save-or-roll-back'
 
 /*
  * Asking Claude: a new message (with its files, and a note of what changed since Claude was last
@@ -92,11 +92,15 @@ export function createSendCalls(
           'CHAT_NOTHING_TO_RETRY',
           'There is nothing to retry: the last reply is complete. Send a new message instead.'
         )
-      if (unfinished) {
-        // The unfinished reply is replaced by the new one.
-        conversation.messages = messages.filter((m) => m !== tail)
-        await core.save(conversation)
-      }
+      if (unfinished)
+        // The unfinished reply is replaced by the new one; kept when that cannot be saved.
+        await saveOrRollBack(conversation, {
+          keep: ['messages'],
+          change: () => {
+            conversation.messages = messages.filter((m) => m !== tail)
+          },
+          save: core.save
+        })
       return { turnId: core.turns.start(conversation).id }
     }
   }

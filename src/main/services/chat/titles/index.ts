@@ -2,6 +2,7 @@ import type Anthropic from '@anthropic-ai/sdk'
 import type { Conversation, ConversationSummary } from '@shared/chat/chat'
 import type { Logger } from '../../log/logger'
 import type { ConversationStore } from '../conversations/conversation-store'
+import { saveOrRollBack } from '../conversations/save-or-roll-back'
 import type { ModelCatalog } from '../models/models'
 import { classifyFault } from '../api/faults'
 import type { ChatEmit } from '../types'
@@ -88,11 +89,20 @@ export function createTitles(deps: TitleDeps): Titles {
       conversation.title !== basis.replaces
     )
       return deps.logger.info('chat title not used: the chat changed meanwhile')
-    conversation.title = title
     try {
-      await deps.store.save(conversation)
+      await saveOrRollBack(conversation, {
+        // Not kept by value: a rename while this title is saved wins, so the undo puts the first
+        // title back only if this one is still there.
+        keep: [],
+        change: () => {
+          conversation.title = title
+          return () => {
+            if (conversation.title === title) conversation.title = basis.replaces
+          }
+        },
+        save: (changed) => deps.store.save(changed)
+      })
     } catch (error) {
-      if (conversation.title === title) conversation.title = basis.replaces
       return deps.logger.warn('chat title not saved', { error })
     }
     deps.emit('chat:titled', { conversationId: id, conversation: deps.summary(conversation) })

@@ -37,7 +37,8 @@ describe('upgrading to memory spaces', () => {
         get: () => ({ settings }),
         update: async (patch) => {
           settings = { ...settings, expiry: { ...settings.expiry, ...patch.expiry } }
-        }
+        },
+        onChange: () => () => undefined
       },
       timers: manualTimers().timers,
       logger: captureLogger().logger

@@ -7,7 +7,7 @@ import type {
   MemoryUsage,
   UserSecretsChoice
 } from '@shared/memory/memory'
-import { SecretGuardSchema, type SecretGuardSettings } from '@shared/app/settings'
+import type { SecretGuardSettings } from '@shared/app/settings'
 import type { SecretScanResult } from '@shared/memory/secret-scan'
 import type { Logger } from '../../log/logger'
 import { Emitter } from '../../events/emitter'
@@ -24,18 +24,18 @@ import { TextCache } from '../inspector/search'
 import type { SafeFs } from '../jail/safe-fs'
 import type { WriteGuard } from '../secret-guard'
 import { ToolError } from '../jail/io-failure'
+import { OutsideNotes } from './state/outside-notes'
+import { Policy } from './state/policy'
+import { Scheduler, type Timers } from './state/scheduler'
+import { SharedRun } from './state/shared-run'
 
-// The engine's shared state: the parts the store was opened with, the one serial queue, the
-// policies in force and the listeners. The modules beside this one (run-tool, user-calls,
-// outside, upkeep, undo, policy) are the store's methods, each given this object.
+// The engine's shared state: the parts the store was opened with, the one serial queue, and the
+// owners of what changes (state/: the policies, the timers and the close, what the outside was
+// told). Every field is readonly: a piece of state changes only through its owner's named
+// operations. The modules beside this one (run-tool, user-calls, outside, upkeep, undo, rename)
+// are the store's methods, each given this object.
 
-/** Timer functions, injectable so tests drive the hourly sweep and the index flush. */
-export interface Timers {
-  setInterval(fn: () => void, ms: number): unknown
-  clearInterval(handle: unknown): void
-  setTimeout(fn: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
-}
+export type { Timers } from './state/scheduler'
 
 export interface StoreParts {
   fs: SafeFs
@@ -62,37 +62,35 @@ export const SYSTEM: ActivityActor = { kind: 'system' }
 export const EXTERNAL: ActivityActor = { kind: 'external' }
 
 export class Engine {
+  readonly parts: Readonly<StoreParts>
   readonly queue = new SerialQueue()
   readonly lines = new LineIndexer()
   readonly listeners = new Emitter<MemoryChange>((error) =>
     this.warn('memory change listener failed', error)
   )
-  readonly pinListeners = new Emitter<string[]>((error) =>
-    this.warn('pinned patterns listener failed', error)
-  )
-  /** External activity entries logged lately (key → time), to coalesce repeats per file. */
-  readonly recentExternal = new Map<string, number>()
-  /** Files kept out of memory for a credential in a name, already logged this session. */
-  readonly secretNamesNoted = new Set<string>()
   /** The order memory:list pages through, kept up to date by every change (see list-cache.ts). */
   readonly listing = new ListCache()
   /** Texts searched before, by hash (search.ts). */
   readonly texts = new TextCache()
-  limits: MemoryLimits
-  expiry: ExpiryPolicy
-  secretGuard: SecretGuardSettings
+  /** Caps, expiry and the secret guard in force; settings change them through it. */
+  readonly policy: Policy
+  /** The sweep and flush timers, and the close. */
+  readonly scheduler: Scheduler
+  /** What the outside's reports already told this session (engine/outside.ts). */
+  readonly outsideNotes = new OutsideNotes()
   /** The folder scan running now, if any: a second request shares it. */
-  scanning: Promise<SecretScanResult> | undefined
-  closed = false
-  /** What the last walk skipped, as reported (see noteSkipped). */
-  lastSkipped: string | undefined
-  sweepTimer: unknown
-  flushTimer: unknown
+  readonly scanning = new SharedRun<SecretScanResult>()
 
-  constructor(readonly parts: StoreParts) {
-    this.limits = parts.limits
-    this.expiry = parts.expiry
-    this.secretGuard = SecretGuardSchema.parse(parts.secretGuard ?? {})
+  constructor(parts: StoreParts) {
+    this.parts = parts
+    this.policy = new Policy(parts.limits, parts.expiry, parts.secretGuard, (message, error) =>
+      this.warn(message, error)
+    )
+    this.scheduler = new Scheduler(parts.timers, parts.indexFlushMs)
+  }
+
+  get closed(): boolean {
+    return this.scheduler.closed
   }
 
   ctx(actor: ActivityActor, enforceCaps: boolean): Ctx {
@@ -100,8 +98,8 @@ export class Engine {
       fs: this.parts.fs,
       index: this.parts.index,
       lines: this.lines,
-      limits: this.limits,
-      expiry: this.expiry,
+      limits: this.policy.limits,
+      expiry: this.policy.expiry,
       actor,
       enforceCaps,
       now: () => this.parts.clock().getTime()
@@ -110,13 +108,16 @@ export class Engine {
 
   claudeCtx(actor: ActivityActor): Ctx {
     // The memory tool is Claude's: its writes meet the guard as the settings say.
-    return { ...this.ctx(actor, true), guard: { mode: this.secretGuard.mode, audience: 'claude' } }
+    return {
+      ...this.ctx(actor, true),
+      guard: { mode: this.policy.secretGuard.mode, audience: 'claude' }
+    }
   }
 
   /** The guard for a user's save: off when the settings say so, else as the user answered. */
   userGuarded(ctx: Ctx, choice: UserSecretsChoice | undefined): Ctx {
     const mode: WriteGuard['mode'] =
-      !this.secretGuard.checkUserEdits || choice === 'allow'
+      !this.policy.secretGuard.checkUserEdits || choice === 'allow'
         ? 'allow'
         : choice === 'redact'
           ? 'redact'
@@ -131,7 +132,7 @@ export class Engine {
   }
 
   usage(): MemoryUsage {
-    return usageOf({ index: this.parts.index, limits: this.limits })
+    return usageOf({ index: this.parts.index, limits: this.policy.limits })
   }
 
   warn(message: string, error: unknown): void {
@@ -151,15 +152,13 @@ export class Engine {
     this.listeners.emit(change)
   }
 
+  /** Saves the index shortly (changes since are saved with it), in the queue. */
   scheduleFlush(): void {
-    if (this.flushTimer !== undefined || this.closed) return
-    this.flushTimer = this.parts.timers.setTimeout(() => {
-      this.flushTimer = undefined
-      if (this.closed) return
+    this.scheduler.flushSoon(() => {
       void this.queue
         .run(() => this.saveIndex())
         .catch((error: unknown) => this.warn('memory index save failed', error))
-    }, this.parts.indexFlushMs)
+    })
   }
 
   async saveIndex(): Promise<void> {

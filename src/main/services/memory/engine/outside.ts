@@ -24,8 +24,7 @@ import { append, appendQuietly, record, tracked } from './record'
 // What other programs did to the folder, taken in through the queue: the watcher's batches,
 // the catch-up before a change, and the problems the watcher met.
 
-/** Repeated outside changes to one file within this window make one activity entry. */
-export const EXTERNAL_COALESCE_MS = 2000
+export { EXTERNAL_COALESCE_MS } from './state/outside-notes'
 
 /**
  * Brings the index in line with what other programs did to the folder. The watcher calls this
@@ -104,15 +103,11 @@ export async function takeInOutside(
     if (noted) e.send(e.changeOf([], EXTERNAL))
     return undefined
   }
-  const now = e.parts.clock().getTime()
-  for (const [key, at] of e.recentExternal)
-    if (now - at >= EXTERNAL_COALESCE_MS) e.recentExternal.delete(key)
   // Repeats are coalesced, but never an entry holding a version: history keeps every one.
   const key = `${entry.paths.join('\0')}\0${entry.message}`
-  if (!e.recentExternal.has(key) || entry.versions?.length) {
-    e.recentExternal.set(key, now)
+  const now = e.parts.clock().getTime()
+  if (e.outsideNotes.shouldLog(key, now, Boolean(entry.versions?.length)))
     await appendQuietly(e, entry)
-  }
   const change = e.changeOf(entry.paths, EXTERNAL)
   const flagged = capFlags([...changes.added, ...changes.changed, ...renamedTo(changes)], ctx)
   if (flagged.length) change.flagged = flagged
@@ -132,7 +127,7 @@ async function outsideEntry(
   ctx: Ctx
 ): Promise<NewActivity | undefined> {
   pairRenames(changes, before, ctx.index)
-  const entry = externalActivity(changes, ctx.index, e.limits)
+  const entry = externalActivity(changes, ctx.index, e.policy.limits)
   const history = e.parts.history
   if (!entry || !history) return entry
   await history.external(before, ctx.index, [entry])
@@ -210,8 +205,7 @@ async function logProblem(e: Engine, message: string): Promise<void> {
  */
 async function noteSkipped(e: Engine, skipped: WalkSkip[], whole: boolean): Promise<void> {
   const message = skippedMessage(skipped)
-  if (message === e.lastSkipped || (!message && !whole)) return
-  e.lastSkipped = message
+  if (!e.outsideNotes.skippedChanged(message, whole)) return
   if (message) {
     e.parts.logger?.warn('memory folder partly skipped', { folders: skipped.length })
     await logProblem(e, message)
@@ -223,9 +217,9 @@ async function noteSkipped(e: Engine, skipped: WalkSkip[], whole: boolean): Prom
  * credential (the name redacted). True when anything was logged.
  */
 async function noteSecretNames(e: Engine, named: ReadonlyMap<string, string>): Promise<boolean> {
-  const fresh = new Map([...named].filter(([rel]) => !e.secretNamesNoted.has(rel)))
+  const fresh = e.outsideNotes.unnotedSecretNames(named)
   for (const entry of await secretNameActivity(fresh)) await appendQuietly(e, entry)
-  for (const rel of fresh.keys()) e.secretNamesNoted.add(rel)
+  e.outsideNotes.noteSecretNames(fresh.keys())
   return fresh.size > 0
 }
 

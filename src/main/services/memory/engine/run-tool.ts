@@ -21,7 +21,7 @@ import { ioFailure, ToolError } from '../jail/io-failure'
 import type { Engine } from './engine'
 import { askKeepingPlanCurrent } from './live-plan'
 import { catchUp } from './outside'
-import { renameKeepingPins } from './policy'
+import { renameKeepingPins } from './rename'
 import { historyHow, record, tracked } from './record'
 
 // Claude's memory tool: one command as Claude sent it, in the queue; or its dry run (the plan);

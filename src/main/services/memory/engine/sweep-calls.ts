@@ -38,7 +38,7 @@ export async function recordSweep(
     bytesBefore: gone.reduce((sum, item) => sum + item.size, 0),
     bytesAfter: 0,
     outcome: 'ok',
-    message: sweepMessage(gone, e.expiry.days),
+    message: sweepMessage(gone, e.policy.expiry.days),
     ...(versions?.length ? { versions } : {}),
     ...(archiveId ? { archiveId } : {})
   })

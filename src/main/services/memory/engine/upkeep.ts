@@ -12,9 +12,9 @@ import { recordSweep } from './sweep-calls'
 
 /** Starts the periodic sweep (the first sweep runs in `openMemoryStore`). */
 export function startSweeping(e: Engine, intervalMs: number): void {
-  e.sweepTimer = e.parts.timers.setInterval(() => {
+  e.scheduler.sweepEvery(intervalMs, () => {
     void sweep(e).catch((error: unknown) => e.warn('memory sweep failed', error))
-  }, intervalMs)
+  })
 }
 
 /**
@@ -76,10 +76,7 @@ export function flush(e: Engine): Promise<void> {
 }
 
 export async function dispose(e: Engine): Promise<void> {
-  if (e.closed) return
-  e.closed = true
-  e.parts.timers.clearInterval(e.sweepTimer)
-  e.parts.timers.clearTimeout(e.flushTimer)
+  if (!e.scheduler.close()) return
   await e.queue.idle()
   await e.lines.dispose()
   await e.saveIndex().catch((error: unknown) => e.warn('memory index save failed', error))

@@ -39,7 +39,7 @@ import { inspect, toCairn } from './inspect'
 import { inspectMutation } from './mutation'
 import { appendMoved, tracked } from './record'
 import { catchUp } from './outside'
-import { renameKeepingPins } from './policy'
+import { renameKeepingPins } from './rename'
 import type { ReadHow } from '../service'
 
 // The inspector's calls: what the user sees and does in the memory panel. Inputs come typed: the
@@ -132,14 +132,11 @@ export function deleteFile(e: Engine, path: string): Promise<MemoryMutation> {
  */
 export function scanSecrets(e: Engine): Promise<SecretScanResult> {
   if (e.closed) return Promise.reject(e.closedError())
-  e.scanning ??= scanFolder(e.ctx(SYSTEM, false))
-    .catch((error: unknown) => {
+  return e.scanning.run(() =>
+    scanFolder(e.ctx(SYSTEM, false)).catch((error: unknown) => {
       throw toCairn(e, error)
     })
-    .finally(() => {
-      e.scanning = undefined
-    })
-  return e.scanning
+  )
 }
 
 /**

@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest'
-import { needsApproval } from '../../chat/approvals/approval-policy'
 import { useTwoDevices } from './two-devices'
 
 // Changes from another device obey the Approval setting: under "ask", they wait (listed in the
@@ -11,7 +10,7 @@ describe('pulled changes and the Approval setting', () => {
   test('ask before changes that overwrite: an edit waits, a new file lands; approving applies it', async () => {
     const { a, device } = await two.start()
     const c = await device('cautious', {
-      needsApproval: (command) => needsApproval('ask-destructive', command)
+      approvalMode: () => 'ask-destructive' as const
     })
     await a.memory.create({ path: '/memories/plan.md', content: 'v1\n' })
     await a.sync.syncNow()
@@ -39,7 +38,7 @@ describe('pulled changes and the Approval setting', () => {
   test('ask before every change: a new file and a delete both wait; a newer version asks again', async () => {
     const { a, device } = await two.start()
     const c = await device('careful', {
-      needsApproval: (command) => needsApproval('ask-all', command)
+      approvalMode: () => 'ask-all' as const
     })
     await a.memory.create({ path: '/memories/n.md', content: 'one' })
     await a.sync.syncNow()

@@ -3,18 +3,17 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { needsApproval } from '../../chat/approvals/approval-policy'
 import { MAX_DECLINED, decline } from '../round'
 import { createSyncService } from '../service'
 import { emptyState, loadState, STATE_FILE } from '../state'
+import type { MemoryWriteApproval } from '@shared/app/settings'
 import { useTwoDevices, type Device } from './two-devices'
 
 // Declining changes held for approval: this device keeps its files, those exact versions are not
 // offered again (even after a restart), and a later version from the other device is.
 
-const ask = {
-  needsApproval: (command: Parameters<typeof needsApproval>[1]) =>
-    needsApproval('ask-destructive', command)
+const ask: { approvalMode: () => MemoryWriteApproval } = {
+  approvalMode: () => 'ask-destructive'
 }
 
 describe('declining changes from another device', () => {
@@ -86,7 +85,7 @@ describe('declining changes from another device', () => {
     }
     // Nor does turning the Approval setting off afterwards: declined versions never land.
     const relaxed = await restarted(c, fake.url, storeId, {
-      needsApproval: (command: unknown) => needsApproval('automatic', command)
+      approvalMode: () => 'automatic' as const
     })
     try {
       expect((await relaxed.syncNow())?.pulled).toBe(0)

@@ -1,6 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk'
 import { describe, expect, test } from 'vitest'
-import { needsApproval } from '../../chat/approvals/approval-policy'
 import { anthropicKey } from '../../memory/__tests__/kept-bytes'
 import { allOf, alsoListed, listedAs } from '../../../../../e2e/fake-anthropic/memory-store-hostile'
 import { SECRET_SKIP } from '../secrets'
@@ -158,7 +157,7 @@ describe('sync: nothing stuck, everything reported', () => {
   test('under "ask before every change", a merge and a kept-both copy wait for approval', async () => {
     const { a, device } = await two.start()
     const c = await device('careful', {
-      needsApproval: (command) => needsApproval('ask-all', command)
+      approvalMode: () => 'ask-all' as const
     })
     await a.memory.create({ path: '/memories/m.md', content: 'l1\nl2\nl3\n' })
     await a.sync.syncNow()

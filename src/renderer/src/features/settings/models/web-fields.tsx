@@ -1,4 +1,4 @@
-import { WEB_DOMAINS_MAX } from '@shared/chat/web-tools'
+import { WEB_DOMAINS_MAX } from '@shared/app/web-domains'
 import { Card } from '../../../components/card'
 import { Field } from '../../../components/field'
 import type { FieldGroupProps } from '../field-group'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { MemoryWriteApprovalSchema } from '@shared/app/settings'
-import { needsApproval } from '../approval-policy'
+import { needsApproval } from '../chat/approval-policy'
 
 // Every command Claude can send (and a few it should not) against every mode.
 const ASKS: Record<string, Record<string, boolean>> = {

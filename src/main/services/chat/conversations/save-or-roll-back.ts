@@ -1,9 +1,10 @@
 import type { Conversation } from '@shared/chat/chat'
 
 /*
- * Every call that changes a conversation changes it in memory first, then saves it. When the save
- * fails, the conversation in memory must be what is on disk again, so the next request does not
- * send something the user was told was not saved. This is the one place that puts it back.
+ * Every change to a conversation (the calls', a retry's, a generated title's) is made in memory
+ * first, then saved. When the save fails, the conversation in memory must be what is on disk
+ * again, so the next request does not send something the user was told was not saved. This is the
+ * one place that puts it back.
  */
 
 /** Puts back what a change did that `keep` does not cover (a note on a new message). */

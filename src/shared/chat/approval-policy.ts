@@ -1,5 +1,5 @@
-import type { ApprovalCommand } from '@shared/chat/approval'
-import type { MemoryWriteApproval } from '@shared/app/settings'
+import type { ApprovalCommand } from './approval'
+import type { MemoryWriteApproval } from '../app/settings'
 
 /*
  * Which of Claude's memory commands wait for the user, per the `memoryWriteApproval` setting.
