@@ -54,6 +54,9 @@ export function createKnowledge(deps: {
     client: Anthropic,
     signal: AbortSignal
   ): Promise<KnowledgeFile> {
+    // What the store says now: another chat may have uploaded it since this one read the project.
+    const now = deps.projects.get(project.id)?.knowledge.find((k) => k.hash === file.hash)
+    if (now && (now.fileId !== null || now.inlineReason !== null)) return Promise.resolve(now)
     const key = `${project.id}\n${file.hash}`
     let pending = uploading.get(key)
     if (!pending) {
