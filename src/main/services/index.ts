@@ -174,7 +174,11 @@ export async function createServices(deps: ServiceDeps) {
     // Archiving a project's memory writes the same archive as Export memory (Import reads it).
     archive: async (space, dest) => {
       await exportMemory(
-        { memory: spaces.registry.service(space), settings: memorySettings, app: deps.app },
+        {
+          memory: spaces.registry.service(space),
+          settings: memorySettings,
+          app: { name: deps.app.name, version: deps.app.version }
+        },
         dest
       )
     },

@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises'
+import { rm, rmdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { MEMORY_ROOT } from '@shared/memory/memory'
 import { CairnError } from '@shared/errors'
@@ -70,6 +70,9 @@ export function createProjectDeletes(deps: DeleteDeps) {
         entry.files,
         inData ? own : dirname(entry.memoryFolder)
       )
+      // The space's own folder in the data folder goes once empty (a picked folder's project
+      // kept only its state there).
+      if (isStrictlyInside(deps.dataDir, own)) await rmdir(own).catch(() => undefined)
     }
     const state = deps.state()
     await deps.commit({ ...state, removing: state.removing.filter((r) => r.id !== entry.id) })

@@ -116,9 +116,14 @@ export async function deleteListedFiles(
   upTo: string
 ): Promise<void> {
   const folders = new Set<string>()
+  const realRoot = await realpath(memoryFolder).catch(() => null)
+  if (realRoot === null) return
   for (const file of files) {
     const target = resolve(memoryFolder, file)
     if (!isStrictlyInside(memoryFolder, target)) continue
+    // A folder on the way that became a link since the listing points elsewhere: never followed.
+    const parent = await realpath(dirname(target)).catch(() => null)
+    if (parent === null || (parent !== realRoot && !isStrictlyInside(realRoot, parent))) continue
     const info = await lstat(target).catch(() => null)
     // A folder where a file was listed is not what the user was shown: left alone.
     if (!info || info.isDirectory()) continue

@@ -213,7 +213,7 @@ export function createProjectsStore(deps: ProjectsStoreDeps): ProjectsStore {
         return project
       })
     },
-    update(raw) {
+    async update(raw) {
       const input = parseInput(UpdateProjectInputSchema, raw)
       return change(input.id, (project) => ({
         ...project,
@@ -222,8 +222,8 @@ export function createProjectsStore(deps: ProjectsStoreDeps): ProjectsStore {
         ...(input.defaults !== undefined ? { defaults: input.defaults } : {})
       }))
     },
-    deletePreview: (id) => deletes.preview(need(id)),
-    delete: ({ id, memory }) => serial(() => deletes.remove(need(id), memory)),
+    deletePreview: async (id) => deletes.preview(need(id)),
+    delete: ({ id, memory }) => serial(async () => deletes.remove(need(id), memory)),
     addKnowledge(id, files) {
       return change(id, (project) => {
         const known = new Set(project.knowledge.map((k) => k.hash))

@@ -234,6 +234,20 @@ describe('the attachment service on its own', () => {
     expect(await stored()).toEqual([`${recent.attachment.hash}`, `${recent.attachment.hash}.json`])
   })
 
+  test("a project's knowledge is never swept or released, though no chat names it", async () => {
+    const { logger } = captureLogger()
+    const knowledge = new Set<string>()
+    const service = createAttachmentService({ dir: userData(), logger, alsoKept: () => knowledge })
+    const kept = await service.add({ name: 'spec.txt', data: b64(Buffer.from('the spec')) })
+    knowledge.add(kept.attachment.hash)
+    const chat = { messages: [{ role: 'user', content: [kept.attachment] }] } as never
+    await service.release(chat, [])
+    expect(await service.sweep([], Date.now() + 60_000)).toBe(0)
+    expect(await stored()).toContain(kept.attachment.hash)
+    knowledge.clear()
+    expect(await service.sweep([], Date.now() + 60_000)).toBe(1)
+  })
+
   test('the file button reads what the dialog picked; bad files are refused one by one', async () => {
     const dir = tempDir()
     const picked = [join(dir, 'photo.txt'), join(dir, 'tool.exe'), join(dir, 'missing.md')]
