@@ -157,19 +157,33 @@ export function createKnowledge(deps: {
   }
 }
 
-/** The request with the project's knowledge leading its first user message. */
+/**
+ * The request with the project's knowledge leading its first user message — or the first after
+ * the last compaction, since the API drops what comes before a compaction block.
+ */
 export function withKnowledge(
   messages: BetaMessageParam[],
   knowledge: KnowledgeForRequest | null | undefined
 ): BetaMessageParam[] {
   if (!knowledge || knowledge.blocks.length === 0) return messages
-  const [first, ...rest] = messages
-  if (first?.role !== 'user') return [{ role: 'user', content: knowledge.blocks }, ...messages]
+  const at = messages.findLastIndex(hasCompaction) + 1
+  const target = messages[at]
+  const before = messages.slice(0, at)
+  if (target?.role !== 'user')
+    return [...before, { role: 'user', content: knowledge.blocks }, ...messages.slice(at)]
   const content =
-    typeof first.content === 'string'
-      ? [{ type: 'text' as const, text: first.content }]
-      : first.content
-  return [{ ...first, content: [...knowledge.blocks, ...content] }, ...rest]
+    typeof target.content === 'string'
+      ? [{ type: 'text' as const, text: target.content }]
+      : target.content
+  return [
+    ...before,
+    { ...target, content: [...knowledge.blocks, ...content] },
+    ...messages.slice(at + 1)
+  ]
+}
+
+function hasCompaction(message: BetaMessageParam): boolean {
+  return Array.isArray(message.content) && message.content.some((b) => b.type === 'compaction')
 }
 
 function fileBlock(file: KnowledgeFile, fileId: string): BetaContentBlockParam {
