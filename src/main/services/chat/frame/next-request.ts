@@ -43,11 +43,21 @@ export async function nextRequest(input: {
   const offer = input.tools.offer(model, frame.toolSearch === true)
   // Kept from now on: the history holds searches, and the loaded tools stay as they are.
   if (offer.toolSearch) frame.toolSearch = true
-  syncKnowledge(conversation, knowledge?.key ?? '', fresh, now)
+  // Where it goes counts too: after a compaction it moves to the message after it.
+  const placed = knowledge?.key ? `${knowledge.key}\n@${compactions(conversation)}` : ''
+  syncKnowledge(conversation, placed, fresh, now)
   const build = () => buildRequest(conversation, settings, memoryOn, files, model, offer, knowledge)
   const params = build()
   if (!syncTools(conversation, params.tools ?? [], now)) return params
   return build()
+}
+
+function compactions(conversation: Conversation): number {
+  let count = 0
+  for (const message of conversation.messages)
+    if (message.role === 'assistant')
+      for (const block of message.content) if (block.type === 'compaction') count += 1
+  return count
 }
 
 /**

@@ -54,6 +54,9 @@ export function createKnowledge(deps: {
     client: Anthropic,
     signal: AbortSignal
   ): Promise<KnowledgeFile> {
+    // What the store says now: another chat may have uploaded it since this one read the project.
+    const now = deps.projects.get(project.id)?.knowledge.find((k) => k.hash === file.hash)
+    if (now && (now.fileId !== null || now.inlineReason !== null)) return Promise.resolve(now)
     const key = `${project.id}\n${file.hash}`
     let pending = uploading.get(key)
     if (!pending) {
@@ -162,19 +165,33 @@ export function createKnowledge(deps: {
   }
 }
 
-/** The request with the project's knowledge leading its first user message. */
+/**
+ * The request with the project's knowledge leading its first user message — or the first after
+ * the last compaction, since the API drops what comes before a compaction block.
+ */
 export function withKnowledge(
   messages: BetaMessageParam[],
   knowledge: KnowledgeForRequest | null | undefined
 ): BetaMessageParam[] {
   if (!knowledge || knowledge.blocks.length === 0) return messages
-  const [first, ...rest] = messages
-  if (first?.role !== 'user') return [{ role: 'user', content: knowledge.blocks }, ...messages]
+  const at = messages.findLastIndex(hasCompaction) + 1
+  const target = messages[at]
+  const before = messages.slice(0, at)
+  if (target?.role !== 'user')
+    return [...before, { role: 'user', content: knowledge.blocks }, ...messages.slice(at)]
   const content =
-    typeof first.content === 'string'
-      ? [{ type: 'text' as const, text: first.content }]
-      : first.content
-  return [{ ...first, content: [...knowledge.blocks, ...content] }, ...rest]
+    typeof target.content === 'string'
+      ? [{ type: 'text' as const, text: target.content }]
+      : target.content
+  return [
+    ...before,
+    { ...target, content: [...knowledge.blocks, ...content] },
+    ...messages.slice(at + 1)
+  ]
+}
+
+function hasCompaction(message: BetaMessageParam): boolean {
+  return Array.isArray(message.content) && message.content.some((b) => b.type === 'compaction')
 }
 
 function fileBlock(file: KnowledgeFile, fileId: string): BetaContentBlockParam {
