@@ -104,21 +104,13 @@ export function createKnowledge(deps: {
     }
   }
 
-  function latest(projectId: Project['id'], file: KnowledgeFile): KnowledgeFile {
-    const now = deps.projects.get(projectId)?.knowledge.find((f) => f.hash === file.hash)
-    return now ?? file
-  }
-
   return {
     async forRequest(project, client, signal) {
       const blocks: BetaContentBlockParam[] = []
       const fileIds: string[] = []
       const key: string[] = []
-      for (const known of project.knowledge) {
-        const bytes = await deps.read(known.hash)
-        // As the store holds it now: another chat may have uploaded it since `project` was read
-        // (its upload is then no longer under way, so only the store knows the id).
-        const listed = latest(project.id, known)
+      for (const listed of project.knowledge) {
+        const bytes = await deps.read(listed.hash)
         if (!bytes) {
           blocks.push(attachmentToApi(attachmentOf(listed), undefined))
           key.push(`${listed.hash}:missing`)
