@@ -97,4 +97,14 @@ test("a project's memory keeps its own approval setting, saved beside its state"
     .poll(async () => readFile(file, 'utf8').catch(() => ''))
     .toContain('"memoryWriteApproval": "ask-all"')
   await expect(approval.getByRole('radio', { name: 'Ask before every change' })).toBeChecked()
+
+  // The project's memory exports on its own (its notes, not No project's).
+  await writeFile(join(cairn.userDataDir, 'memories', 'home.md'), 'not the project’s\n')
+  const folder = join(cairn.userDataDir, 'spaces', project.id, 'memories')
+  await writeFile(join(folder, 'deploy.md'), 'staging on Fridays\n', { mode: 0o600 })
+  const backup = memory.view().getByRole('region', { name: 'Export and import' })
+  await backup.getByRole('button', { name: 'Export memory…' }).click()
+  await expect(backup.getByRole('status')).toContainText(/Saved .*\.cairnmem: 1 file/)
+  const [archive] = await cairn.savedFiles()
+  expect(archive).toMatch(/\.cairnmem$/)
 })

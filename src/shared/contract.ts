@@ -1,5 +1,6 @@
 import {
   BackupProgressSchema,
+  BackupSpaceSchema,
   ExportResultSchema,
   ImportInputSchema,
   ImportPreviewSchema,
@@ -340,8 +341,8 @@ export const channels = {
   'sync:approve': { input: NoInput, output: SyncStatusSchema },
   'sync:decline': { input: NoInput, output: SyncStatusSchema },
   // Export memory / Import: one archive through the OS dialogs (main asks; the page sends no path).
-  'backup:export': { input: NoInput, output: ExportResultSchema },
-  'backup:import-preview': { input: NoInput, output: ImportPreviewSchema.nullable() },
+  'backup:export': { input: BackupSpaceSchema, output: ExportResultSchema },
+  'backup:import-preview': { input: BackupSpaceSchema, output: ImportPreviewSchema.nullable() },
   'backup:import': { input: ImportInputSchema, output: ImportResultSchema },
   // Updates (issue 28): the state the banner shows; check, download, and restart when the user asks.
   'updates:status': { input: NoInput, output: UpdateStatusSchema },

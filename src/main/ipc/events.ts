@@ -38,7 +38,7 @@ export function wireEvents(services: Services, emit: EmitEvent): () => void {
     services.elicitations.onEvent(({ event, payload }) => safely(event)(payload)),
     services.quickAsk.onShowConversation(safely('window:show-conversation')),
     services.links.onWaiting(safely('app:links-waiting')),
-    services.backup.onProgress(safely('backup:progress')),
+    services.backups.onProgress(safely('backup:progress')),
     services.tidy.onProgress(safely('tidy:progress')),
     services.updates.onStatus(safely('updates:changed'))
   ]

@@ -36,7 +36,7 @@ import { createQuickAskService } from './quick-ask/quick-ask-service'
 import { createShortcutService } from './quick-ask/shortcut-service'
 import { createSettingsStore } from './settings/settings-store'
 import { createSyncService } from './sync'
-import { createBackupService, exportMemory, type ChooseOpenFile } from './backup'
+import { createBackupsPerSpace, exportMemory, type ChooseOpenFile } from './backup'
 import { createForgetService, type ForgetService } from './forget'
 import { createUpdatesService } from './updates'
 import { createWindowStateStore } from './window-state/window-state-store'
@@ -290,8 +290,14 @@ export async function createServices(deps: ServiceDeps) {
     conversationExists: (conversationId) => chat.getConversation({ conversationId }),
     logger: deps.logger
   })
-  const backup = createBackupService({
-    memory,
+  // Export and import, per memory space (a project's carries and receives its own settings).
+  const backups = createBackupsPerSpace({
+    spaces: {
+      describe: spaces.describe,
+      memoryIn: (space) => spaces.registry.service(space),
+      settingsOf: (space) => spaces.spaceSettings.effectiveNow(space),
+      updateOwn: spaces.updateSpaceSettings
+    },
     settings,
     app: { name: deps.app.name, version: deps.app.version },
     ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
@@ -351,7 +357,7 @@ export async function createServices(deps: ServiceDeps) {
     mcp,
     elicitations,
     sync,
-    backup,
+    backups,
     forgetIn,
     updates,
     tidy,

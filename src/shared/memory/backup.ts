@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ExpiryPolicySchema, HistoryRetentionSchema, MemoryCapsSchema } from '../app/settings'
+import { SpaceIdSchema } from './spaces'
 
 // Export memory / Import (Settings → Sync and backups): one archive file with the memory folder,
 // its history and the settings for caps, expiry and pins; an import shows what would change first.
@@ -40,7 +41,12 @@ export const ImportPreviewSchema = z.object({
 })
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>
 
+/** Which memory an export or an import is for; absent: "No project" (as before projects). */
+export const BackupSpaceSchema = z.strictObject({ space: SpaceIdSchema }).optional()
+
 export const ImportInputSchema = z.strictObject({
+  /** The memory the preview was made for (the token is that memory's). */
+  space: SpaceIdSchema.optional(),
   token: z.string().min(1).max(100),
   /** Apply the archive's caps, expiry, pins and history retention too (offered, never forced). */
   applySettings: z.boolean()

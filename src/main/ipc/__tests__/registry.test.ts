@@ -1308,10 +1308,10 @@ describe('valid calls', () => {
     // A real export, picked in the open dialog, previewed: its token imports.
     'backup:import': async () => {
       await createNote()
-      const saved = await services.backup.exportToFile()
+      const saved = await services.backups.in().exportToFile()
       if (saved.status !== 'saved') throw new Error('export was cancelled')
       importPick = saved.path
-      const preview = await services.backup.chooseImport()
+      const preview = await services.backups.in().chooseImport()
       return { token: preview?.token, applySettings: false }
     },
     // A half-written conversation, kept beside the others as the store keeps one.

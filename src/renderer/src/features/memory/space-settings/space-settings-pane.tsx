@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react'
 import type { MemoryWriteApproval } from '@shared/app/settings'
 import type { SpaceSettingsSection, SpaceSettingsState } from '@shared/memory/space-settings'
 import { Card } from '../../../components/card'
+import { BackupCard } from '../../settings/memory/backup-card'
 import { ChoiceGroup } from '../../../components/choice-group'
 import { formatBytes } from '@shared/sizes'
 import { useMemorySpace } from '../memory-space'
@@ -150,6 +151,7 @@ export function SpaceSettingsPane() {
           />
         ) : null}
       </Section>
+      <BackupCard space={space} />
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { BackupProgress, ImportPreview, ImportResult } from '@shared/memory/backup'
+import type { SpaceId } from '@shared/memory/spaces'
 import { Card } from '../../../components/card'
 import { call, onEvent } from '../../../lib/api'
 import { toShownError, type ShownError } from '../../../lib/errors'
@@ -26,8 +27,10 @@ const plural = (n: number, one: string, many = `${one}s`) =>
 /**
  * Settings → Sync and backups → Export and import: one archive with the memory folder, its
  * history and the settings for caps, expiry and pins; an import previews what would change.
+ * With a project's `space` (Memory → Settings in that project), its memory and its own settings.
  */
-export function BackupCard() {
+export function BackupCard({ space }: { space?: SpaceId } = {}) {
+  const of = space ? { space } : undefined
   const [progress, setProgress] = useState<BackupProgress | null>(null)
   const [busy, setBusy] = useState<'export' | 'preview' | 'import' | null>(null)
   const [preview, setPreview] = useState<ImportPreview | null>(null)
@@ -52,7 +55,7 @@ export function BackupCard() {
 
   const exportNow = () => {
     start('export')
-    call((api) => api.backup.export())
+    call((api) => api.backup.export(of))
       .then((saved) => {
         if (saved.status === 'saved')
           setDone({ kind: 'exported', ...saved, name: baseName(saved.path) })
@@ -61,14 +64,14 @@ export function BackupCard() {
   }
   const chooseImport = () => {
     start('preview')
-    call((api) => api.backup.importPreview())
+    call((api) => api.backup.importPreview(of))
       .then(setPreview, fail)
       .finally(() => setBusy(null))
   }
   const confirmImport = (applySettings: boolean) => {
     if (!preview) return
     start('import')
-    call((api) => api.backup.import({ token: preview.token, applySettings }))
+    call((api) => api.backup.import({ ...of, token: preview.token, applySettings }))
       .then(
         (result) => {
           setPreview(null)
@@ -85,7 +88,11 @@ export function BackupCard() {
   return (
     <Card
       title="Export and import"
-      description="One file with your memory folder, its history and the settings for caps, expiry and pins: keep it as a backup, or import it on another computer."
+      description={
+        space
+          ? 'One file with this project’s memory, its history and the settings it runs with: keep it as a backup, or import it into a project on another computer.'
+          : 'One file with your memory folder, its history and the settings for caps, expiry and pins: keep it as a backup, or import it on another computer.'
+      }
     >
       <div className="flex flex-wrap items-center gap-2">
         <button type="button" className="button" disabled={busy !== null} onClick={exportNow}>

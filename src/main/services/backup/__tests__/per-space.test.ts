@@ -1,0 +1,74 @@
+import { mkdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterEach, expect, test } from 'vitest'
+import { MemoryCapsSchema } from '@shared/app/settings'
+import { createHandlers } from '../../../ipc/handlers'
+import { captureLogger, useTempDir } from '../../__tests__/helpers'
+import { createServices, type Services } from '../../index'
+import { memoryKeychain } from '../../secrets/__tests__/memory-keychain'
+
+// Export and import per memory space: a project's export carries its notes and its own settings,
+// and an import into another project lands there (its settings the project's own), never in
+// "No project" and never in Settings.
+
+const tempDir = useTempDir('cairn-backup-space-')
+let services: Services | undefined
+
+afterEach(async () => {
+  await services?.dispose()
+  services = undefined
+})
+
+test("a project's memory exports, and imports into another project with its settings", async () => {
+  const userDataDir = join(tempDir(), 'user-data')
+  const archive = join(tempDir(), 'site.cairnmem')
+  await mkdir(userDataDir, { recursive: true })
+  services = await createServices({
+    userDataDir,
+    keychain: memoryKeychain().keychain,
+    keychainService: 'Cairn-backup-space-test',
+    openPath: async () => '',
+    logger: captureLogger().logger,
+    env: {},
+    app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null },
+    chooseSavePath: async () => archive,
+    chooseOpenFile: async () => archive
+  })
+  for (const id of ['site', 'blog'])
+    await services.spaceList.add({
+      id,
+      name: id,
+      root: join(tempDir(), id),
+      folder: join(tempDir(), id, '.cairn', 'memories'),
+      stateDir: join(userDataDir, 'spaces', id)
+    })
+  const handlers = createHandlers(services)
+  await handlers['memory:create']({
+    space: 'site',
+    path: '/memories/stack.md',
+    content: 'Next.js 15\n',
+    kind: 'file'
+  })
+  await handlers['memory:update-space-settings']({
+    space: 'site',
+    section: 'memory',
+    value: { ...MemoryCapsSchema.parse({}), maxFiles: 321 }
+  })
+
+  const saved = await handlers['backup:export']({ space: 'site' })
+  expect(saved).toMatchObject({ status: 'saved', files: 1 })
+  const preview = await handlers['backup:import-preview']({ space: 'blog' })
+  expect(preview?.items.map((item) => `${item.path} ${item.status}`)).toEqual([
+    '/memories/stack.md new'
+  ])
+  await handlers['backup:import']({ space: 'blog', token: preview!.token, applySettings: true })
+
+  expect(await readFile(join(tempDir(), 'blog', '.cairn', 'memories', 'stack.md'), 'utf8')).toBe(
+    'Next.js 15\n'
+  )
+  const blog = await handlers['memory:space-settings']({ space: 'blog' })
+  expect(blog.own.memory?.maxFiles).toBe(321)
+  // Settings (and with them "No project") are untouched, and so is its folder.
+  expect(services.settings.get().settings.memory.maxFiles).not.toBe(321)
+  await expect(readFile(join(userDataDir, 'memories', 'stack.md'))).rejects.toThrow()
+})
