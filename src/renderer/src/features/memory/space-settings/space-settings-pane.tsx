@@ -175,7 +175,7 @@ function Section({
   children
 }: {
   title: string
-  section: Exclude<SpaceSettingsSection, never>
+  section: SpaceSettingsSection
   state: SpaceSettingsState
   summary: string
   /** The values in force: a section made the project's own starts from them. */
