@@ -98,6 +98,16 @@ test("a project's memory keeps its own approval setting, saved beside its state"
     .toContain('"memoryWriteApproval": "ask-all"')
   await expect(approval.getByRole('radio', { name: 'Ask before every change' })).toBeChecked()
 
+  // Its own expiry is what its Expiry pane shows (Settings say files never expire).
+  const expiry = memory.view().getByRole('region', { name: 'Expiry' })
+  await expiry.getByRole('checkbox', { name: /This project’s own/ }).click()
+  await expect(expiry.getByRole('checkbox', { name: /This project’s own/ })).toBeChecked()
+  await expiry.getByRole('radio', { name: 'When idle' }).click()
+  await expect(expiry.getByRole('radio', { name: 'When idle' })).toBeChecked()
+  await memory.view().getByRole('button', { name: 'Expiry', exact: true }).click()
+  await expect(memory.view()).toContainText('Expire after 90 days without use')
+  await memory.view().getByRole('button', { name: 'Settings', exact: true }).click()
+
   // The project's memory exports on its own (its notes, not No project's).
   await writeFile(join(cairn.userDataDir, 'memories', 'home.md'), 'not the project’s\n')
   const folder = join(cairn.userDataDir, 'spaces', project.id, 'memories')

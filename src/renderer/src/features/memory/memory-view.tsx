@@ -37,6 +37,7 @@ import { MemorySpaceContext, useMemorySpace } from './memory-space'
 import { SpaceSwitcher, useMemorySpaces } from './space-switcher'
 import { useSpacePins } from './space-pins'
 import { SpaceSettingsPane } from './space-settings/space-settings-pane'
+import { useSpaceSettings } from './space-settings/use-space-settings'
 
 type Pane = 'file' | 'history' | 'activity' | 'expiry' | 'secrets' | 'settings'
 
@@ -135,6 +136,9 @@ function SpaceInspector({
   const data = useMemoryData()
   const space = useMemorySpace()
   const pins = useSpacePins(space, settings)
+  // Expiry as this space runs it: a project's own policy where it keeps one, else Settings'.
+  const own = useSpaceSettings(space).state
+  const inForce = settings && own ? { ...settings, ...own.effective } : settings
   const unsaved = useUnsavedPaths(drafts)
   useDraftDeletions(drafts)
   const deleted = useDeletedDrafts(drafts)
@@ -345,7 +349,7 @@ function SpaceInspector({
             {pane === 'activity' ? (
               <ActivityPanel onOpen={open} onOpenConversation={onOpenConversation} />
             ) : null}
-            {pane === 'expiry' ? <ExpiryPanel settings={settings} /> : null}
+            {pane === 'expiry' ? <ExpiryPanel settings={inForce} /> : null}
             {pane === 'secrets' ? <SecretsPanel onOpen={open} /> : null}
             {pane === 'settings' && space !== DEFAULT_SPACE_ID ? <SpaceSettingsPane /> : null}
           </div>
