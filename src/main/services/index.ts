@@ -28,7 +28,6 @@ import {
 } from './memory-spaces'
 import { ensurePrivateDir } from './fs/durable'
 import type { Logger } from './log/logger'
-import type { SpaceId } from '@shared/memory/spaces'
 import { readLogTail } from './log/rotating-file'
 import type { Keychain } from './secrets/keychain'
 import { createSecretsService, KEYCHAIN_SERVICE } from './secrets/secrets-service'
@@ -37,7 +36,7 @@ import { createShortcutService } from './quick-ask/shortcut-service'
 import { createSettingsStore } from './settings/settings-store'
 import { createSyncService } from './sync'
 import { createBackupsPerSpace, exportMemory, type ChooseOpenFile } from './backup'
-import { createForgetService, type ForgetService } from './forget'
+import { createForgetPerSpace } from './forget'
 import { createUpdatesService } from './updates'
 import { createWindowStateStore } from './window-state/window-state-store'
 import { createMcpHub } from './mcp/hub'
@@ -303,27 +302,15 @@ export async function createServices(deps: ServiceDeps) {
     ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
     chooseOpenFile
   })
-  // Forget across services: memory names its own places, this adds conversations, logs and the rest.
-  // Forget in one space: its engine forgets its own history and log; the places outside every
-  // space (chats, logs, the rest of the data folder) are searched as for any space. Other spaces'
-  // folders are theirs: never searched or changed by another space's Forget.
-  const forgetters = new Map<SpaceId, ForgetService>()
-  const forgetIn = (space: SpaceId): ForgetService => {
-    spaces.describe(space)
-    let forget = forgetters.get(space)
-    if (!forget) {
-      forget = createForgetService({
-        memory: spaces.registry.service(space),
-        chat,
-        dataDir: deps.userDataDir,
-        memoryFolders: [MEMORY_FOLDER_NAME, MEMORY_STATE_FOLDER_NAME, SPACES_STATE_FOLDER_NAME],
-        logsDir,
-        logger: deps.logger
-      })
-      forgetters.set(space, forget)
-    }
-    return forget
-  }
+  // Forget across services, in each memory space (forget/per-space.ts).
+  const forgetIn = createForgetPerSpace({
+    spaces: { describe: spaces.describe, memoryIn: (space) => spaces.registry.service(space) },
+    chat,
+    dataDir: deps.userDataDir,
+    memoryFolders: [MEMORY_FOLDER_NAME, MEMORY_STATE_FOLDER_NAME, SPACES_STATE_FOLDER_NAME],
+    logsDir,
+    logger: deps.logger
+  })
   // Off ("development build") until main connects electron-updater in a packaged build.
   const updates = createUpdatesService({
     currentVersion: deps.app.version,

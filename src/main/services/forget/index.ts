@@ -1,1 +1,2 @@
 export { createForgetService, type ForgetService, type ForgetServiceDeps } from './forget-service'
+export { createForgetPerSpace } from './per-space'
