@@ -22,6 +22,7 @@ import { createFakeDesktop } from './fake-desktop'
 import type { SyncStatus } from '@shared/memory/sync'
 import { createFakeMemory } from './fake-memory'
 import { createFakeProjects } from './fake-projects'
+import { createFakeTidy } from './fake-tidy'
 import { createFakeSecrets } from './fake-secrets'
 import type { UpdateStatus } from '@shared/app/updates'
 import {
@@ -137,6 +138,8 @@ export interface FakeMain {
   mcp: ReturnType<typeof createFakeDesktop>['mcp']
   /** Projects, and what main's folder dialog and knowledge picks answer next. */
   projects: ReturnType<typeof createFakeProjects>
+  /** Memory → Tidy…: `ready(proposal)` announces a proposal as main does. */
+  tidy: ReturnType<typeof createFakeTidy>
 }
 
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
@@ -182,6 +185,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   const attachments = createFakeAttachments()
   const desktop = createFakeDesktop(emit)
   const projects = createFakeProjects(emit, chat.conversations)
+  const tidy = createFakeTidy(emit)
   // Only what the renderer under test uses; any other channel answers like a failed call.
   const handlers: Partial<Record<ChannelName, Handler>> = {
     ...desktop.handlers,
@@ -191,6 +195,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     ...elicitations.handlers,
     ...attachments.handlers,
     ...projects.handlers,
+    ...tidy.handlers,
     ...secrets,
     'chat:cost-summary': () => costSummary([...chat.conversations.values()], new Date()),
     // A model not in the list is described by nothing: the header offers no thinking.
@@ -360,7 +365,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     updates: desktop.updates,
     sync: desktop.sync,
     mcp: desktop.mcp,
-    projects
+    projects,
+    tidy
   }
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { CairnError } from '@shared/errors'
 import type { SpaceId } from '@shared/memory/spaces'
-import type { TidyApplyResult, TidyProposal } from '@shared/tidy/tidy'
+import type { TidyApplyResult, TidyProgress, TidyProposal } from '@shared/tidy/tidy'
 import { call, onEvent } from '../../../lib/api'
 import { TidyReview } from './tidy-review'
 import { TidySetup } from './tidy-setup'
@@ -27,21 +27,33 @@ export function TidyDialog({ space, onClose }: { space: SpaceId; onClose(): void
     ref.current?.showModal()
   }, [])
 
+  // Every session's latest progress, heard from the moment the dialog opens: a tidy can move on
+  // (even finish) before `tidy:start` has answered with its id, and that must not be missed.
+  const [heard, setHeard] = useState<ReadonlyMap<string, TidyProgress>>(() => new Map())
+  useEffect(
+    () =>
+      onEvent('tidy:progress', (event) =>
+        setHeard((now) => new Map(now).set(event.sessionId, event))
+      ),
+    []
+  )
+  const progress = sessionId ? heard.get(sessionId) : undefined
+  const [seen, setSeen] = useState<TidyProgress | undefined>(undefined)
+  if (progress !== seen) {
+    setSeen(progress)
+    if (progress?.stage === 'working' || progress?.stage === 'copying')
+      setStep({ kind: 'working', sessionId: progress.sessionId, changes: progress.changes })
+    else if (progress?.stage === 'failed')
+      setStep({ kind: 'setup', problem: progress.message ?? 'The tidy stopped. Try again.' })
+  }
+  const ready = progress?.stage === 'ready' ? progress.sessionId : null
   useEffect(() => {
-    if (!sessionId) return
-    return onEvent('tidy:progress', (event) => {
-      if (event.sessionId !== sessionId) return
-      if (event.stage === 'working' || event.stage === 'copying')
-        setStep({ kind: 'working', sessionId, changes: event.changes })
-      else if (event.stage === 'failed')
-        setStep({ kind: 'setup', problem: event.message ?? 'The tidy stopped. Try again.' })
-      else if (event.stage === 'ready')
-        call((api) => api.tidy.proposal({ space, sessionId })).then(
-          (proposal) => setStep({ kind: 'review', proposal }),
-          (error: unknown) => setStep({ kind: 'setup', problem: messageOf(error) })
-        )
-    })
-  }, [sessionId, space])
+    if (!ready) return
+    call((api) => api.tidy.proposal({ space, sessionId: ready })).then(
+      (proposal) => setStep({ kind: 'review', proposal }),
+      (error: unknown) => setStep({ kind: 'setup', problem: messageOf(error) })
+    )
+  }, [ready, space])
 
   const close = () => {
     if (sessionId) void call((api) => api.tidy.cancel({ space, sessionId })).catch(() => undefined)

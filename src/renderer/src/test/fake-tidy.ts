@@ -1,0 +1,50 @@
+import type { ChannelName, EventName } from '@shared/contract'
+import type { TidyProposal } from '@shared/tidy/tidy'
+
+type Handler = (input: unknown) => unknown
+
+/** The session id the fake tidy hands out (a uuid, as main's). */
+export const FAKE_TIDY_SESSION = '00000000-0000-4000-8000-00000000a11d'
+
+/**
+ * Memory → Tidy… over a fake main: an estimate, a start that answers with one session id, and the
+ * proposal that `ready()` makes available (announced with `tidy:progress`, as main does).
+ */
+export function createFakeTidy(emit: (event: EventName, payload: unknown) => void) {
+  let proposal: TidyProposal | null = null
+  const progress = (stage: 'working' | 'ready', changes: number) =>
+    emit('tidy:progress', {
+      space: 'default',
+      sessionId: FAKE_TIDY_SESSION,
+      stage,
+      turns: 1,
+      changes
+    })
+  const handlers: Partial<Record<ChannelName, Handler>> = {
+    'tidy:estimate': () => ({
+      model: 'claude-haiku-4-5',
+      models: [{ id: 'claude-haiku-4-5', name: 'Haiku 4.5', inputPerMTok: 1, fits: true }],
+      files: 1,
+      bytes: 10,
+      inputTokens: 100,
+      inputCost: 0.0001,
+      note: 'A floor.'
+    }),
+    'tidy:start': () => ({ sessionId: FAKE_TIDY_SESSION }),
+    'tidy:proposal': () => {
+      if (!proposal) throw new Error('not ready')
+      return proposal
+    },
+    'tidy:cancel': () => ({ cancelled: true })
+  }
+  return {
+    handlers,
+    /** Claude has planned `changes` so far. */
+    working: (changes: number) => progress('working', changes),
+    /** The proposal is ready: the renderer hears it and asks for it. */
+    ready(next: TidyProposal) {
+      proposal = next
+      progress('ready', next.changes.length)
+    }
+  }
+}
