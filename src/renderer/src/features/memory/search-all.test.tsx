@@ -79,7 +79,7 @@ describe('Memory search across every project', () => {
     const { main, user, toggle } = await setUp()
     await user.click(toggle)
     await user.type(screen.getByRole('searchbox', { name: 'Search memory' }), 'lisbon')
-    expect(await screen.findByText('26 files match in 2 projects.')).toBeTruthy()
+    expect(await screen.findByText('26 files match across all projects.')).toBeTruthy()
     expect(main.callsTo('memory:search-all')).toContainEqual({ query: 'lisbon' })
     expect(main.callsTo('memory:search')).toEqual([])
 
@@ -99,7 +99,7 @@ describe('Memory search across every project', () => {
     await user.click(toggle)
     const box = screen.getByRole('searchbox', { name: 'Search memory' })
     await user.type(box, 'lisbon')
-    await screen.findByText('26 files match in 2 projects.')
+    await screen.findByText('26 files match across all projects.')
     // ArrowDown from the box: the first hit; ArrowDown again: Acme's first; Enter opens it.
     await user.keyboard('{ArrowDown}')
     expect(document.activeElement?.textContent).toMatch(/^trip\.md/)

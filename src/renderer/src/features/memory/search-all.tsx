@@ -130,9 +130,9 @@ function useSearchAll(query: string): Answer {
 
 function summary(result: SearchAllResult, query: string): string {
   const matched = result.spaces.reduce((n, s) => n + (s.result?.matchedFiles ?? 0), 0)
-  const spaces = result.spaces.filter((s) => s.result?.matchedFiles).length
+  // "No project" is one of the spaces searched: the sentence counts files, the groups name spaces.
   if (!matched) return `No file matches “${query}” in any project.`
-  return `${plural(matched, 'file')} ${matched === 1 ? 'matches' : 'match'} in ${plural(spaces, 'project')}.`
+  return `${plural(matched, 'file')} ${matched === 1 ? 'matches' : 'match'} across all projects.`
 }
 
 /**
