@@ -1,5 +1,6 @@
 import type { Conversation } from '@shared/chat/chat'
 import type { KnowledgeFile, Project } from '@shared/projects/projects'
+import type { SearchAllResult } from '@shared/memory/across-spaces'
 import { CairnError } from '@shared/errors'
 
 type Emit = (event: 'projects:changed', payload: unknown) => void
@@ -20,7 +21,9 @@ export function createFakeProjects(emit: Emit, conversations: Map<string, Conver
     knowledge: [] as KnowledgeFile[],
     refused: [] as { name: string; message: string }[],
     /** The memory files a delete preview lists. */
-    files: ['/memories/notes.md']
+    files: ['/memories/notes.md'],
+    /** What memory:search-all answers (null: every space searched, nothing found). */
+    searchAll: null as SearchAllResult | null
   }
   let next = 1
   const need = (id: string) => {
@@ -28,6 +31,12 @@ export function createFakeProjects(emit: Emit, conversations: Map<string, Conver
     if (!project) throw new CairnError('BAD_INPUT', 'There is no such project.')
     return project
   }
+  const spaceList = () => ({
+    spaces: [
+      { id: 'default', name: 'No project', folder: '/home/test/.config/Cairn/memories' },
+      ...projects.map((p) => ({ id: p.id, name: p.name, folder: p.memoryFolder }))
+    ]
+  })
   const changed = () => emit('projects:changed', { projects })
   const chatsOf = (id: string) => [...conversations.values()].filter((c) => c.space === id)
   const handlers = {
@@ -98,12 +107,16 @@ export function createFakeProjects(emit: Emit, conversations: Map<string, Conver
       changed()
       return project
     },
-    'memory:spaces': () => ({
-      spaces: [
-        { id: 'default', name: 'No project', folder: '/home/test/.config/Cairn/memories' },
-        ...projects.map((p) => ({ id: p.id, name: p.name, folder: p.memoryFolder }))
-      ]
-    })
+    'memory:spaces': () => spaceList(),
+    'memory:search-all': () =>
+      control.searchAll ?? {
+        spaces: spaceList().spaces.map((s) => ({
+          space: s.id,
+          name: s.name,
+          result: { files: [], offset: 0, matchedFiles: 0, searchedFiles: 0, skipped: 0 },
+          failed: null
+        }))
+      }
   }
   return { projects, handlers, control }
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import { Search, X } from 'lucide-react'
-import { SEARCH_PAGE, type MemorySearchResult } from '@shared/memory/search'
+import { SEARCH_PAGE, type MemorySearchFile, type MemorySearchResult } from '@shared/memory/search'
 import { formatNumber, plural } from '../../lib/format'
 import { errorText } from './change-words'
 import { useSearchPages } from './search-pages'
@@ -134,19 +134,7 @@ export function MemorySearchResults(props: {
     list.current?.querySelectorAll<HTMLButtonElement>('li button')[at]?.focus()
   }, [shownHits])
 
-  function move(event: KeyboardEvent<HTMLDivElement>): void {
-    const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])]
-    const at = buttons.indexOf(document.activeElement as HTMLButtonElement)
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault()
-      const next = at + (event.key === 'ArrowDown' ? 1 : -1)
-      if (next < 0) props.onBack()
-      else buttons[Math.min(next, buttons.length - 1)]?.focus()
-    } else if (event.key === 'Escape') {
-      event.preventDefault()
-      props.onBack()
-    }
-  }
+  const move = (event: KeyboardEvent<HTMLDivElement>) => walkHits(event, list, props.onBack)
 
   const stale = answered !== props.query
   const files = result?.files ?? []
@@ -167,34 +155,11 @@ export function MemorySearchResults(props: {
       >
         {files.map((file) => (
           <li key={file.path}>
-            <button
-              type="button"
-              aria-current={file.path === props.selected || undefined}
-              onClick={() => props.onOpen(file.path)}
-              className="flex w-full flex-col gap-0.5 rounded-control px-2 py-1.5 text-left text-[13px] hover:bg-fg/5 focus-visible:bg-fg/5 aria-[current]:bg-accent-soft"
-            >
-              <span className="flex w-full items-center gap-2">
-                <span className="min-w-0 flex-1 truncate font-mono text-xs">
-                  <Marked
-                    text={file.path.replace(/^\/memories\//, '')}
-                    ranges={shift(file.nameRanges)}
-                  />
-                </span>
-                {file.count ? (
-                  <span className="shrink-0 text-xs text-muted tabular-nums">
-                    {plural(file.count, 'match', 'matches')}
-                  </span>
-                ) : null}
-              </span>
-              {file.lines.map((line) => (
-                <span key={line.line} className="flex gap-2 text-xs text-muted">
-                  <span className="w-7 shrink-0 text-right tabular-nums">{line.line}</span>
-                  <span className="min-w-0 truncate text-fg">
-                    <Marked text={line.text} ranges={line.ranges} />
-                  </span>
-                </span>
-              ))}
-            </button>
+            <SearchHit
+              file={file}
+              current={file.path === props.selected}
+              onOpen={() => props.onOpen(file.path)}
+            />
           </li>
         ))}
       </ul>
@@ -216,6 +181,60 @@ export function MemorySearchResults(props: {
         </div>
       ) : null}
     </div>
+  )
+}
+
+/**
+ * Arrow keys walk through the hits and the buttons after them (the first ArrowUp goes back to the
+ * box), Escape goes back to the box.
+ */
+export function walkHits(
+  event: KeyboardEvent<HTMLElement>,
+  list: RefObject<HTMLElement | null>,
+  onBack: () => void
+): void {
+  const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])]
+  const at = buttons.indexOf(document.activeElement as HTMLButtonElement)
+  if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    event.preventDefault()
+    const next = at + (event.key === 'ArrowDown' ? 1 : -1)
+    if (next < 0) onBack()
+    else buttons[Math.min(next, buttons.length - 1)]?.focus()
+  } else if (event.key === 'Escape') {
+    event.preventDefault()
+    onBack()
+  }
+}
+
+/** One file's hit: its path (matches marked), its match count, its first matching lines. */
+export function SearchHit(props: { file: MemorySearchFile; current: boolean; onOpen(): void }) {
+  const { file } = props
+  return (
+    <button
+      type="button"
+      aria-current={props.current || undefined}
+      onClick={props.onOpen}
+      className="flex w-full flex-col gap-0.5 rounded-control px-2 py-1.5 text-left text-[13px] hover:bg-fg/5 focus-visible:bg-fg/5 aria-[current]:bg-accent-soft"
+    >
+      <span className="flex w-full items-center gap-2">
+        <span className="min-w-0 flex-1 truncate font-mono text-xs">
+          <Marked text={file.path.replace(/^\/memories\//, '')} ranges={shift(file.nameRanges)} />
+        </span>
+        {file.count ? (
+          <span className="shrink-0 text-xs text-muted tabular-nums">
+            {plural(file.count, 'match', 'matches')}
+          </span>
+        ) : null}
+      </span>
+      {file.lines.map((line) => (
+        <span key={line.line} className="flex gap-2 text-xs text-muted">
+          <span className="w-7 shrink-0 text-right tabular-nums">{line.line}</span>
+          <span className="min-w-0 truncate text-fg">
+            <Marked text={line.text} ranges={line.ranges} />
+          </span>
+        </span>
+      ))}
+    </button>
   )
 }
 

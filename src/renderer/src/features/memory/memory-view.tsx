@@ -20,6 +20,7 @@ import { FilePanel } from './file/file-panel'
 import { MissingFile } from './file/missing-file'
 import { HistoryPanel } from './history/history-panel'
 import { MemorySearchBox, MemorySearchResults } from './memory-search'
+import { AllSpacesResults, SearchAllToggle, useAllSearch, type AllSearch } from './search-all'
 import { MemoryTree } from './memory-tree'
 import { NewFileButton } from './new-file'
 import { TidyButton } from './tidy/tidy-button'
@@ -101,6 +102,7 @@ export function MemoryView(props: Props) {
   const space = spaces === null || spaces.some((s) => s.id === wanted) ? wanted : DEFAULT_SPACE_ID
   const [drafts] = useState(createDraftStores)
   const info = spaces?.find((s) => s.id === space)
+  const all = useAllSearch(spaces, space, (next) => setChosen({ space: next, following }))
   return (
     <MemorySpaceContext.Provider value={space}>
       {drafts.all().map(([id, store]) => (
@@ -110,15 +112,10 @@ export function MemoryView(props: Props) {
         key={space}
         {...props}
         drafts={drafts.of(space)}
+        all={all}
         folder={space === DEFAULT_SPACE_ID ? props.info?.memoryFolder : info?.folder}
         switcher={
-          spaces ? (
-            <SpaceSwitcher
-              spaces={spaces}
-              value={space}
-              onChange={(next) => setChosen({ space: next, following })}
-            />
-          ) : null
+          spaces ? <SpaceSwitcher spaces={spaces} value={space} onChange={all.switchTo} /> : null
         }
       />
     </MemorySpaceContext.Provider>
@@ -131,8 +128,14 @@ function SpaceInspector({
   onOpenConversation,
   drafts,
   folder,
-  switcher
-}: Props & { drafts: DraftStore; folder: string | undefined; switcher: ReactNode }) {
+  switcher,
+  all
+}: Props & {
+  drafts: DraftStore
+  folder: string | undefined
+  switcher: ReactNode
+  all: AllSearch
+}) {
   const data = useMemoryData()
   const space = useMemorySpace()
   const pins = useSpacePins(space, settings)
@@ -142,14 +145,16 @@ function SpaceInspector({
   const unsaved = useUnsavedPaths(drafts)
   useDraftDeletions(drafts)
   const deleted = useDeletedDrafts(drafts)
-  const [selected, setSelected] = useState<string | null>(null)
+  // A hit chosen in a search of every space opens here with the search kept.
+  const [selected, setSelected] = useState<string | null>(all.carried?.path ?? null)
   const [pane, setPane] = useState<Pane>('file')
-  const [query, setQuery] = useState('')
+  const [query, setQuery] = useState(all.carried?.query ?? '')
   /** Bumped by ArrowDown in the search box: the first hit takes the focus. */
   const [toHits, setToHits] = useState(0)
   const searchBox = useRef<HTMLInputElement>(null)
   // Null at first: a request made before this view mounted (it mounts on first use) still opens.
-  const [seenRequest, setSeenRequest] = useState<typeof openRequest>(null)
+  // (Not when a search switched here: the file it carries is the one asked for.)
+  const [seenRequest, setSeenRequest] = useState(all.carried ? openRequest : null)
   if (openRequest !== seenRequest) {
     setSeenRequest(openRequest)
     if (openRequest) {
@@ -230,8 +235,20 @@ function SpaceInspector({
             onDown={() => setToHits((n) => n + 1)}
             inputRef={searchBox}
           />
+          {all.offered ? <SearchAllToggle checked={all.on} onChange={all.turn} /> : null}
           <div className="min-h-0 flex-1 overflow-auto">
-            {query ? (
+            {query && all.offered && all.on ? (
+              <AllSpacesResults
+                query={query}
+                focusFirst={toHits}
+                space={space}
+                selected={selected}
+                focusCurrent={all.carried?.path != null}
+                onOpen={(to, path) => (to === space ? open(path) : all.open(to, path, query))}
+                onSeeAll={(to) => all.seeAll(to, query)}
+                onBack={() => searchBox.current?.focus()}
+              />
+            ) : query ? (
               <MemorySearchResults
                 query={query}
                 focusFirst={toHits}

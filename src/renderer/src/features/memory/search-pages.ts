@@ -6,7 +6,7 @@ import { useFolderChanges } from './memory-changes'
 import { useMemorySpace } from './memory-space'
 
 /** Waits this long after the last key before asking the engine (every key would be a search). */
-const TYPING_MS = 150
+export const TYPING_MS = 150
 
 export interface SearchPages {
   /** The query `result` answers (it lags the box while a new answer is on its way). */
