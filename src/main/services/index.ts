@@ -50,6 +50,7 @@ import { createMcpSignIn } from './mcp/oauth/sign-in'
 import { BUNDLES_FOLDER, createBundleInstaller } from './mcp/bundles/bundle-installer'
 import { createProjectCalls, createProjectsStore, type PickFolder } from './projects'
 import { createTidyService } from './tidy/tidy-service'
+import { createTidySuggester } from './tidy/suggest'
 
 export interface ServiceDeps {
   userDataDir: string
@@ -344,6 +345,10 @@ export async function createServices(deps: ServiceDeps) {
     scratchRoot: join(deps.userDataDir, TIDY_SCRATCH_FOLDER_NAME),
     logger: deps.logger
   })
+  const tidySuggest = createTidySuggester({
+    memoryIn: (space) => spaces.registry.service(space),
+    settings: () => settings.get().settings.tidySuggest
+  })
   void mcp.load()
   return {
     settings,
@@ -355,6 +360,7 @@ export async function createServices(deps: ServiceDeps) {
     forgetIn,
     updates,
     tidy,
+    tidySuggest,
     app,
     memory,
     spaces: spaces.registry,
