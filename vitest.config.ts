@@ -19,7 +19,13 @@ export default defineConfig({
         test: {
           name: 'main',
           environment: 'node',
-          include: ['src/main/**/*.test.ts', 'src/shared/**/*.test.ts', 'src/preload/**/*.test.ts'],
+          include: [
+            'src/main/**/*.test.ts',
+            'src/shared/**/*.test.ts',
+            'src/preload/**/*.test.ts',
+            // The opt-in benches' committed parts (generators, scoring); never the benches.
+            'bench/**/*.test.ts'
+          ],
           testTimeout: 20_000
         }
       },

@@ -128,6 +128,8 @@ export function createHandlers(services: Services): Handlers {
     'tidy:proposal': (input) => services.tidy.proposal(input),
     'tidy:apply': (input) => services.tidy.apply(input),
     'tidy:cancel': (input) => services.tidy.cancel(input),
+    'tidy:suggestion': (input) => services.tidySuggest.suggestion(input),
+    'tidy:dismiss-suggestion': (input) => services.tidySuggest.dismiss(input),
     'mcp:overview': () => services.mcp.overview(),
     'mcp:preview-import': (input) => services.mcp.previewImport(input),
     'mcp:add-servers': ({ servers }) => services.mcp.addServers(servers),

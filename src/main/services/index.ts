@@ -49,6 +49,7 @@ import { createMcpSignIn } from './mcp/oauth/sign-in'
 import { BUNDLES_FOLDER, createBundleInstaller } from './mcp/bundles/bundle-installer'
 import { createProjectCalls, createProjectsStore, type PickFolder } from './projects'
 import { createTidyService } from './tidy/tidy-service'
+import { createTidySuggester } from './tidy/suggest'
 
 export interface ServiceDeps {
   userDataDir: string
@@ -337,6 +338,10 @@ export async function createServices(deps: ServiceDeps) {
     scratchRoot: join(deps.userDataDir, TIDY_SCRATCH_FOLDER_NAME),
     logger: deps.logger
   })
+  const tidySuggest = createTidySuggester({
+    memoryIn: (space) => spaces.registry.service(space),
+    settings: () => settings.get().settings.tidySuggest
+  })
   void mcp.load()
   return {
     settings,
@@ -348,6 +353,7 @@ export async function createServices(deps: ServiceDeps) {
     forgetIn,
     updates,
     tidy,
+    tidySuggest,
     app,
     memory,
     spaces: spaces.registry,

@@ -21,7 +21,9 @@ export const SETTINGS_RANGES = {
   pinnedGlobs: { min: 0, max: 100 },
   historyMaxBytes: { min: 1024 * 1024, max: 16 * 1024 * 1024 * 1024 },
   historyDays: { min: 1, max: 36_500 },
-  historyKeepLatest: { min: 1, max: 10_000 }
+  historyKeepLatest: { min: 1, max: 10_000 },
+  tidySuggestPercent: { min: 10, max: 100 },
+  tidySuggestChanges: { min: 1, max: 100_000 }
 } as const
 
 type RangeName = keyof typeof SETTINGS_RANGES
@@ -96,6 +98,18 @@ export const SecretGuardSchema = z.object({
   checkUserEdits: z.boolean().default(true)
 })
 export type SecretGuardSettings = z.infer<typeof SecretGuardSchema>
+
+/**
+ * Suggest a tidy (issue 39, "suggest, don't nag"): off by default. On, the Memory view offers a
+ * tidy once a space passes `percentOfCap` % of its file or size cap, or `changedFiles` files
+ * changed since its last tidy (shared/tidy/suggest.ts).
+ */
+export const TidySuggestSchema = z.object({
+  enabled: z.boolean().default(false),
+  percentOfCap: intIn('percentOfCap', 'tidySuggestPercent').default(80),
+  changedFiles: intIn('changedFiles', 'tidySuggestChanges').default(100)
+})
+export type TidySuggestSettings = z.infer<typeof TidySuggestSchema>
 
 export const ContextEditingSchema = z.object({
   enabled: z.boolean().default(true),
@@ -187,7 +201,8 @@ export const SettingsSchema = z.object({
    */
   keepInTray: z.boolean().nullable().default(null),
   /** Updates: automatic, notify only or off, and the channel (stable or beta). */
-  updates: UpdateSettingsSchema.default(() => UpdateSettingsSchema.parse({}))
+  updates: UpdateSettingsSchema.default(() => UpdateSettingsSchema.parse({})),
+  tidySuggest: TidySuggestSchema.default(() => TidySuggestSchema.parse({}))
 })
 export type Settings = z.infer<typeof SettingsSchema>
 
@@ -220,7 +235,8 @@ export const SettingsPatchSchema = z
     webBlockedDomains: z.unknown(),
     quickAskShortcut: z.unknown(),
     keepInTray: z.unknown(),
-    updates: namesOnly(UpdateSettingsSchema)
+    updates: namesOnly(UpdateSettingsSchema),
+    tidySuggest: namesOnly(TidySuggestSchema)
   })
   .partial() as unknown as z.ZodType<SettingsPatch, SettingsPatch>
 export type SettingsPatch = {
@@ -243,6 +259,7 @@ export type SettingsPatch = {
   quickAskShortcut?: string
   keepInTray?: boolean | null
   updates?: Partial<Settings['updates']>
+  tidySuggest?: Partial<Settings['tidySuggest']>
 }
 
 export function defaultSettings(): Settings {
@@ -269,6 +286,7 @@ export function applySettingsPatch(
     history: { ...current.history, ...mentioned(patch.history) },
     secretGuard: { ...current.secretGuard, ...mentioned(patch.secretGuard) },
     updates: { ...current.updates, ...mentioned(patch.updates) },
+    tidySuggest: { ...current.tidySuggest, ...mentioned(patch.tidySuggest) },
     version: SETTINGS_VERSION
   }
   const result = SettingsSchema.safeParse(merged)

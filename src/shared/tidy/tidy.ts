@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ApprovalCommandSchema, ApprovalPreviewSchema } from '../chat/approval'
 import { ModelIdSchema } from '../app/settings'
 import { inSpace, SpaceIdSchema } from '../memory/spaces'
+import { TidySuggestionSchema } from './suggest'
 
 /*
  * Tidy memory (issue 39): Claude works through a space's folder in a dry-run session (every
@@ -152,6 +153,15 @@ export const tidyChannels = {
   'tidy:cancel': {
     input: TidySessionInputSchema,
     output: z.object({ cancelled: z.boolean() })
+  },
+  // Suggest, don't nag: null when the setting is off, nothing is past a threshold, or dismissed.
+  'tidy:suggestion': {
+    input: inSpace(z.strictObject({})),
+    output: TidySuggestionSchema.nullable()
+  },
+  'tidy:dismiss-suggestion': {
+    input: inSpace(z.strictObject({})),
+    output: z.object({ dismissed: z.literal(true) })
   }
 } as const
 

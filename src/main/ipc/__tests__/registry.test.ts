@@ -515,6 +515,8 @@ function chatGarbage() {
       ['accept fraction', { sessionId: APPROVAL, accept: [1.5] }]
     ],
     'tidy:cancel': [['no session', {}]],
+    'tidy:suggestion': [['extra key', { now: true }]],
+    'tidy:dismiss-suggestion': [['extra key', { now: true }]],
     'updates:status': [],
     'updates:check': [],
     'updates:download': [],

@@ -9,6 +9,9 @@ import type { ReasonedStep } from './session'
 // A file changed since the proposal is skipped and listed, never overwritten; a change whose
 // need was skipped goes with it. One activity entry, one Undo.
 
+/** How a tidy's one activity entry starts (suggest.ts finds the last tidy by it). */
+export const TIDY_ENTRY_PREFIX = 'Tidied memory:'
+
 export async function applyProposal(
   memory: MemoryService,
   proposal: TidyProposal,
@@ -36,7 +39,7 @@ export async function applyProposal(
   const files = new Set(proposal.files.filter((f) => f.changeIds.some((id) => accepted.has(id))))
   const outcome = await memory.applyChangeSet(
     commands,
-    `Tidied memory: ${n} ${n === 1 ? 'change' : 'changes'} to ${files.size} ${files.size === 1 ? 'file' : 'files'}, as Claude proposed and you accepted`
+    `${TIDY_ENTRY_PREFIX} ${n} ${n === 1 ? 'change' : 'changes'} to ${files.size} ${files.size === 1 ? 'file' : 'files'}, as Claude proposed and you accepted`
   )
   const skippedIds = new Set<number>()
   const skipped = outcome.skipped.map(({ index, reason, conflict }) => {

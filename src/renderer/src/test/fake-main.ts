@@ -8,6 +8,8 @@ import {
   type SettingsState
 } from '@shared/contract'
 import { CairnError } from '@shared/errors'
+import { tidySuggestion, TidySuggestions } from '@shared/tidy/suggest'
+import type { MemoryUsage } from '@shared/memory/memory'
 import type { ModelOption } from '@shared/chat/models'
 import type { ModelCaps } from '@shared/models/model-caps'
 import { createFakeApprovals } from './fake-approvals'
@@ -179,6 +181,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
 
   const { status, handlers: secrets } = createFakeSecrets(state, options)
   const memory = createFakeMemory(options.memory)
+  const suggestions = new TidySuggestions()
   const chat = createFakeChat()
   const approvals = createFakeApprovals(emit)
   const elicitations = createFakeElicitations(emit)
@@ -277,6 +280,17 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     },
     'window:hide-quick-ask': () => ({ hidden: true }),
     'window:open-in-main': () => ({ opened: true }),
+    // Suggest a tidy as main does (shared/tidy/suggest.ts), from the fake folder's usage.
+    'tidy:suggestion': ({ space }: { space: string }) => {
+      const settings = state.settings.settings.tidySuggest
+      if (!settings.enabled) return null
+      const usage = (memory.handlers['memory:usage'] as () => MemoryUsage)()
+      return suggestions.shown(space, tidySuggestion(settings, usage, 0))
+    },
+    'tidy:dismiss-suggestion': ({ space }: { space: string }) => {
+      suggestions.dismiss(space)
+      return { dismissed: true }
+    },
     'settings:get': () => state.settings,
     'settings:update': (patch: SettingsPatch) => {
       const result = applySettingsPatch(state.settings.settings, patch)

@@ -24,6 +24,7 @@ import { AllSpacesResults, SearchAllToggle, useAllSearch, type AllSearch } from 
 import { MemoryTree } from './memory-tree'
 import { NewFileButton } from './new-file'
 import { TidyButton } from './tidy/tidy-button'
+import { TidySuggestionLine } from './tidy/tidy-suggestion'
 import { OverCapPanel } from './caps/over-cap-panel'
 import { SecretsPanel } from './secrets/secrets-panel'
 import {
@@ -209,6 +210,7 @@ function SpaceInspector({
           />
         ) : null}
         {data.usage ? <OverCapPanel usage={data.usage} /> : null}
+        {data.usage ? <TidySuggestionLine space={space} usage={data.usage} /> : null}
         <SyncConflictBar conflicts={conflicts} onOpen={open} />
         {deleted
           .filter((path) => path !== selected || pane !== 'file')

@@ -28,6 +28,18 @@ export function MemoryCapFields({ saved, ...props }: FieldGroupProps & { saved: 
         />
       </div>
       <CapWarning {...props} saved={saved} />
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={props.draft.tidySuggest}
+          onChange={(event) => props.onChange('tidySuggest', event.currentTarget.checked)}
+        />
+        <span>
+          Suggest a tidy when a memory passes {saved.tidySuggest.percentOfCap}% of a limit or{' '}
+          {saved.tidySuggest.changedFiles} files changed since its last tidy (a line in Memory you
+          can dismiss)
+        </span>
+      </label>
     </Card>
   )
 }

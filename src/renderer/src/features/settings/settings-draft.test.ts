@@ -8,6 +8,16 @@ describe('settings draft', () => {
     expect(patchFromDraft(settings, draftFromSettings(settings))).toEqual({})
   })
 
+  it('Settings → Memory’s tidy suggestion toggle: off by default, on sends only enabled', () => {
+    const settings = defaultSettings()
+    expect(draftFromSettings(settings).tidySuggest).toBe(false)
+    expect(patchFromDraft(settings, { ...draftFromSettings(settings), tidySuggest: true })).toEqual(
+      {
+        tidySuggest: { enabled: true }
+      }
+    )
+  })
+
   it('sends numbers as numbers, reads "1,024" as a number, and ignores blank pinned lines', () => {
     const settings = defaultSettings()
     const draft = {

@@ -29,6 +29,8 @@ export interface Draft {
   memoryWriteApproval: Settings['memoryWriteApproval']
   secretMode: Settings['secretGuard']['mode']
   secretCheckUserEdits: boolean
+  /** Suggest a tidy when a space nears a cap or changed a lot (tidySuggest.enabled). */
+  tidySuggest: boolean
   customInstructions: string
   newChatMemory: Settings['newChatMemory']
   /** One site per line. */
@@ -60,6 +62,7 @@ export function draftFromSettings(settings: Settings): Draft {
     memoryWriteApproval: settings.memoryWriteApproval,
     secretMode: settings.secretGuard.mode,
     secretCheckUserEdits: settings.secretGuard.checkUserEdits,
+    tidySuggest: settings.tidySuggest.enabled,
     customInstructions: settings.customInstructions,
     newChatMemory: settings.newChatMemory,
     webAllowed: settings.webAllowedDomains.join('\n'),
@@ -133,6 +136,8 @@ export function patchFromDraft(settings: Settings, draft: Draft): SettingsPatch 
   if (draft.secretCheckUserEdits !== settings.secretGuard.checkUserEdits)
     secretGuard.checkUserEdits = draft.secretCheckUserEdits
   if (Object.keys(secretGuard).length > 0) patch.secretGuard = secretGuard
+  if (draft.tidySuggest !== settings.tidySuggest.enabled)
+    patch.tidySuggest = { enabled: draft.tidySuggest }
   if (draft.customInstructions !== settings.customInstructions)
     patch.customInstructions = draft.customInstructions
   if (draft.newChatMemory !== settings.newChatMemory) patch.newChatMemory = draft.newChatMemory
@@ -167,6 +172,7 @@ const FIELD_OF_PATH: Record<string, DraftField> = {
   memoryWriteApproval: 'memoryWriteApproval',
   'secretGuard.mode': 'secretMode',
   'secretGuard.checkUserEdits': 'secretCheckUserEdits',
+  'tidySuggest.enabled': 'tidySuggest',
   customInstructions: 'customInstructions',
   newChatMemory: 'newChatMemory',
   webAllowedDomains: 'webAllowed',
