@@ -76,7 +76,7 @@ export class Engine {
   readonly policy: Policy
   /** The sweep and flush timers, and the close. */
   readonly scheduler: Scheduler
-  /** What the outside's reports already told this session (engine/outside.ts). */
+  /** What the outside's reports already told this session (engine/outside-calls.ts). */
   readonly outsideNotes = new OutsideNotes()
   /** The folder scan running now, if any: a second request shares it. */
   readonly scanning = new SharedRun<SecretScanResult>()

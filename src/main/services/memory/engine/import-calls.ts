@@ -6,8 +6,8 @@ import { bytesHoldSecret } from '../secret-guard'
 import { ToolError } from '../jail/io-failure'
 import type { ImportCheck, ImportedVersion, ImportFile, ImportOutcome } from '../service'
 import { USER, type Engine } from './engine'
-import { inspect } from './inspect'
-import { catchUp } from './outside'
+import { inspect } from './inspect-calls'
+import { catchUp } from './outside-calls'
 import { append, record, tracked } from './record'
 
 // Export and import (Settings → Sync and backups). An import is the user's change: every file goes

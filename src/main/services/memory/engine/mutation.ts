@@ -6,8 +6,8 @@ import { parseMemoryPath } from '../jail/paths'
 import { withoutSecrets } from '../secret-guard'
 import { ioFailure, ToolError } from '../jail/io-failure'
 import { USER, type Engine } from './engine'
-import { badInput, inspect } from './inspect'
-import { catchUp } from './outside'
+import { badInput, inspect } from './inspect-calls'
+import { catchUp } from './outside-calls'
 import { historyHow, record, tracked } from './record'
 
 // A user's change is recorded like Claude's: an entry, history around it, failed or not. Sync's

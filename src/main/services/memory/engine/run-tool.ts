@@ -20,7 +20,7 @@ import { guardOutsideName, withoutSecrets } from '../secret-guard'
 import { ioFailure, ToolError } from '../jail/io-failure'
 import type { Engine } from './engine'
 import { askKeepingPlanCurrent } from './live-plan'
-import { catchUp } from './outside'
+import { catchUp } from './outside-calls'
 import { renameKeepingPins } from './rename'
 import { historyHow, record, tracked } from './record'
 

@@ -18,7 +18,7 @@ import { joinRenames, pairRenames } from '../outside/renames'
 import { reconcile, reconcilePaths, type Reconciled } from '../outside/scan'
 import { secretNameActivity } from '../secret-guard'
 import { EXTERNAL, SYSTEM, type Engine } from './engine'
-import { inspect } from './inspect'
+import { inspect } from './inspect-calls'
 import { append, appendQuietly, record, tracked } from './record'
 
 // What other programs did to the folder, taken in through the queue: the watcher's batches,
