@@ -1,5 +1,5 @@
 import { parseCommand, pathsOf, type Command } from '../commands/input'
-import { ToolError } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 import type { ChangeSetOutcome, PlannedCommand } from '../service'
 import { USER, type Engine } from './engine'
 import { inspect } from './inspect-calls'

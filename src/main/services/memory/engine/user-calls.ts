@@ -32,7 +32,7 @@ import {
   writeForUser
 } from '../inspector/user-ops'
 import { guardOutsideName, scanFolder } from '../secret-guard'
-import { ToolError } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 import type { Ctx } from '../kernel/context'
 import { SYSTEM, USER, type Engine } from './engine'
 import { inspect, toCairn } from './inspect-calls'
