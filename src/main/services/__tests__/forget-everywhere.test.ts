@@ -1,20 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import type { ForgetAtInput, KeptPlace } from '@shared/memory/history'
-import {
-  memory,
-  reply,
-  startFakeAnthropic,
-  text,
-  type FakeAnthropic
-} from '../../../../e2e/fake-anthropic'
+import { memory, reply, text } from '../../../../e2e/fake-anthropic'
 import { createHandlers } from '../../ipc/handlers'
 import { ensurePrivateDir } from '../fs/durable'
-import { createServices, type Services } from '../index'
-import { memoryKeychain } from '../secrets/__tests__/memory-keychain'
 import { keptTexts } from '../memory/__tests__/kept-bytes'
 import { captureLogger, useTempDir } from './helpers'
+import { useServicesOnFake } from './services-on-fake'
 
 // Issue 35, "Forget means gone": a text the user had Cairn forget is searched for in every byte
 // under the data folder (history's packs opened): each file still holding it must be a place the
@@ -25,13 +18,7 @@ const tempDir = useTempDir('cairn-forget-everywhere-')
 const API_KEY = 'sk-ant-api03-test-key-0123456789'
 const TEXT = 'door-code-Zq8vN3kTwL'
 
-let services: Services | undefined
-let fake: FakeAnthropic | undefined
-afterEach(async () => {
-  await services?.dispose()
-  await fake?.close()
-  services = fake = undefined
-})
+const startServices = useServicesOnFake('forget-everywhere')
 
 /** Each file under `dir` holding the text (as is, or inside a JSON string), relative, once. */
 async function holding(dir: string): Promise<string[]> {
@@ -77,19 +64,13 @@ function removable(place: KeptPlace): ForgetAtInput['place'] | null {
 describe('Forget finds a text everywhere Cairn keeps it', () => {
   test('after a chat turn, an expiry sweep, a log line and sync state', async () => {
     const dir = tempDir()
-    fake = await startFakeAnthropic({ apiKey: API_KEY })
     const userDataDir = join(dir, 'user-data')
     await ensurePrivateDir(join(userDataDir, 'logs'))
     const { logger } = captureLogger(join(userDataDir, 'logs', 'main.log'))
-    services = await createServices({
+    const { services, fake, closeServices } = await startServices({
       userDataDir,
-      keychain: memoryKeychain().keychain,
-      keychainService: 'Cairn-forget-everywhere-test',
-      openPath: async () => '',
-      logger,
-      env: { ANTHROPIC_API_KEY: API_KEY },
-      app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null },
-      anthropic: { baseURL: fake.url }
+      apiKey: API_KEY,
+      deps: { logger }
     })
     await services.settings.update({ model: 'claude-sonnet-4-6' })
     const handlers = createHandlers(services)
@@ -162,8 +143,7 @@ describe('Forget finds a text everywhere Cairn keeps it', () => {
         ).elsewhere
     }
     expect(elsewhere).toEqual([expect.objectContaining({ kind: 'other', name: 'Sync state' })])
-    await services.dispose()
-    services = undefined
+    await closeServices()
     expect(await holding(userDataDir)).toEqual(['sync-state/sync-state.json'])
   })
 })

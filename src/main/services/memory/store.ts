@@ -9,8 +9,8 @@ import type {
 import type { SweepResult } from '@shared/memory/expiry'
 import type { HistoryRetention, SecretGuardSettings } from '@shared/app/settings'
 import { Engine, type StoreParts } from './engine/engine'
-import { inspect } from './engine/inspect'
-import * as outside from './engine/outside'
+import { inspect } from './engine/inspect-calls'
+import * as outside from './engine/outside-calls'
 import * as tool from './engine/run-tool'
 import * as undo from './engine/undo'
 import * as upkeep from './engine/upkeep'
@@ -25,7 +25,7 @@ import type { MemoryService } from './service'
 // that does the work. Floors, lowest first: core ← jail ← ledger ← kernel ← caps, expiry,
 // secret-guard, outside ← commands ← inspector, history ← engine ← this file (docs/architecture.md).
 export type { StoreParts, Timers } from './engine/engine'
-export { EXTERNAL_COALESCE_MS } from './engine/outside'
+export { EXTERNAL_COALESCE_MS } from './engine/outside-calls'
 
 /** Each call's types come from the interface (service.ts), so they are written once. */
 type S = MemoryService
@@ -101,7 +101,7 @@ export class MemoryStore implements MemoryService {
     return this.e.policy.setSecretGuard(patch)
   }
 
-  // ---- other programs' changes (engine/outside.ts)
+  // ---- other programs' changes (engine/outside-calls.ts)
   applyExternal(touched?: Iterable<string>): Promise<MemoryChange | undefined> {
     return outside.applyExternal(this.e, touched)
   }

@@ -1,50 +1,26 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import type { EventName } from '@shared/contract'
-import {
-  memory,
-  reply,
-  startFakeAnthropic,
-  type FakeAnthropic
-} from '../../../../../e2e/fake-anthropic'
+import { memory, reply } from '../../../../../e2e/fake-anthropic'
 import { checkedEmitter, wireEvents } from '../../../ipc/events'
 import { createHandlers } from '../../../ipc/handlers'
 import { createIpcRegistry } from '../../../ipc/registry'
 import { trustedUrlCheck } from '../../../ipc/trusted-url'
 import { captureLogger, useTempDir } from '../../__tests__/helpers'
-import { createServices, type Services } from '../../index'
-import { memoryKeychain } from '../../secrets/__tests__/memory-keychain'
+import { useServicesOnFake } from '../../__tests__/services-on-fake'
 
 // The chat channels and events as the renderer meets them: through the one registry and the
 // contract-checked emitter, on the services createServices builds (memory engine included).
 
 const tempDir = useTempDir('cairn-chat-ipc-')
 const KEY = 'sk-ant-api03-ipc-test-key-4242'
-let services: Services | undefined
-let fake: FakeAnthropic | undefined
-
-afterEach(async () => {
-  await services?.dispose()
-  await fake?.close()
-  services = undefined
-  fake = undefined
-})
+const startServices = useServicesOnFake('chat-ipc')
 
 test('send through the registry; events reach the page as the contract says; memory is written', async () => {
-  fake = await startFakeAnthropic({ apiKey: KEY })
   const userDataDir = join(tempDir(), 'user-data')
   const { logger } = captureLogger()
-  services = await createServices({
-    userDataDir,
-    keychain: memoryKeychain().keychain,
-    keychainService: 'Cairn-chat-ipc-test',
-    openPath: async () => '',
-    logger,
-    env: { ANTHROPIC_API_KEY: KEY },
-    app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null },
-    anthropic: { baseURL: fake.url }
-  })
+  const { services, fake } = await startServices({ userDataDir, apiKey: KEY, deps: { logger } })
   const page = 'http://localhost:5173/'
   const registry = createIpcRegistry({
     handlers: createHandlers(services),

@@ -1,17 +1,11 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { CONVERSATION_VERSION } from '@shared/chat/chat'
-import {
-  memory,
-  reply,
-  startFakeAnthropic,
-  type FakeAnthropic
-} from '../../../../../e2e/fake-anthropic'
+import { memory, reply } from '../../../../../e2e/fake-anthropic'
 import { createHandlers } from '../../../ipc/handlers'
-import { captureLogger, useTempDir } from '../../__tests__/helpers'
-import { createServices, type Services } from '../../index'
-import { memoryKeychain } from '../../secrets/__tests__/memory-keychain'
+import { useTempDir } from '../../__tests__/helpers'
+import { useServicesOnFake } from '../../__tests__/services-on-fake'
 
 // A chat whose conversation names a space sees that space as /memories: Claude's write lands in
 // the project's folder, and the default space never sees it.
@@ -19,18 +13,9 @@ import { memoryKeychain } from '../../secrets/__tests__/memory-keychain'
 const tempDir = useTempDir('cairn-chat-space-')
 const KEY = 'sk-ant-api03-space-test-key-4242'
 const ID = 'c0nv0001-0000-4000-8000-00000000site'
-let services: Services | undefined
-let fake: FakeAnthropic | undefined
-
-afterEach(async () => {
-  await services?.dispose()
-  await fake?.close()
-  services = undefined
-  fake = undefined
-})
+const startServices = useServicesOnFake('chat-space')
 
 test("Claude's memory command in a project's chat writes in that project's space only", async () => {
-  fake = await startFakeAnthropic({ apiKey: KEY })
   const userDataDir = join(tempDir(), 'user-data')
   const project = join(tempDir(), 'site')
   await mkdir(join(userDataDir, 'conversations'), { recursive: true })
@@ -48,16 +33,7 @@ test("Claude's memory command in a project's chat writes in that project's space
       messages: []
     })
   )
-  services = await createServices({
-    userDataDir,
-    keychain: memoryKeychain().keychain,
-    keychainService: 'Cairn-chat-space-test',
-    openPath: async () => '',
-    logger: captureLogger().logger,
-    env: { ANTHROPIC_API_KEY: KEY },
-    app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null },
-    anthropic: { baseURL: fake.url }
-  })
+  const { services, fake } = await startServices({ userDataDir, apiKey: KEY })
   await services.spaceList.add({
     id: 'site',
     name: 'Client site',
@@ -66,7 +42,7 @@ test("Claude's memory command in a project's chat writes in that project's space
     stateDir: join(userDataDir, 'spaces', 'site')
   })
   const finished = new Promise<void>((resolve) =>
-    services!.chat.onEvent((event) => {
+    services.chat.onEvent((event) => {
       if (event === 'chat:done' || event === 'chat:error') resolve()
     })
   )

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises'
+import { mkdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach } from 'vitest'
 import type { MemoryActor, ToolResult } from '@shared/memory/memory'
@@ -80,6 +80,13 @@ export function useMemory() {
     async mkroot(): Promise<string> {
       await mkdir(paths().root, { recursive: true })
       return paths().root
+    },
+    /** Whether something is on disk at `rel` under the memory folder. */
+    exists(rel: string): Promise<boolean> {
+      return stat(join(paths().root, rel)).then(
+        () => true,
+        () => false
+      )
     }
   }
 }

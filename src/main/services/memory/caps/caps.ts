@@ -3,7 +3,7 @@ import { plural } from '@shared/words'
 import type { Ctx } from '../kernel/context'
 import { bytesText, count, formatSize, percent } from '../core/format'
 import { displayOf } from '../jail/paths'
-import { ToolError } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 
 const NOTICE_AT = 0.8
 

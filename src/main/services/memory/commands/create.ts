@@ -6,7 +6,8 @@ import type { MemoryPath } from '../jail/paths'
 import { FsProblem } from '../jail/fs-base'
 import { writeAtomic } from '../jail/fs-ops'
 import { guardName, guardWrite } from '../secret-guard'
-import { ioFailure, ToolError } from '../jail/io-failure'
+import { ioFailure } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 import { checkpoint, planned, planOf, textChange } from './plan'
 
 /** Creates a new file (and its folders); never replaces anything. */

@@ -3,7 +3,7 @@ import type { Ctx, Done } from '../kernel/context'
 import { inParent, nameOf, expiredNote } from '../kernel/files'
 import type { MemoryPath } from '../jail/paths'
 import { lstatOrNull, removeTree } from '../jail/fs-ops'
-import { ToolError } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 import { checkpoint, gonePreview, planned, planOf, shaOf } from './plan'
 
 /** Deletes a file, or a folder with everything in it. A link is removed itself, never followed. */

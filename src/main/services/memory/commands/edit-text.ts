@@ -14,7 +14,7 @@ import type { MemoryPath } from '../jail/paths'
 import { writeAtomic } from '../jail/fs-ops'
 import { guardWrite } from '../secret-guard'
 import { reframe, type Frame } from '../core/text-frame'
-import type { ToolError } from '../jail/io-failure'
+import type { ToolError } from '../core/tool-error'
 import { checkpoint, planned, planOf, textChange } from './plan'
 
 /** An edit of a file's text: the new text, and where the text it added sits (for the guard). */

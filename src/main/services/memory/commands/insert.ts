@@ -2,7 +2,7 @@ import type { Ctx, Done } from '../kernel/context'
 import { expiredNote } from '../kernel/files'
 import type { MemoryPath } from '../jail/paths'
 import { toFrameInput } from '../core/text-frame'
-import { ToolError } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 import type { CommandOf } from './input'
 import { editText, type TextEdit } from './edit-text'
 

@@ -5,7 +5,7 @@ import type { Ctx, Done } from '../kernel/context'
 import { readIn } from '../kernel/files'
 import type { MemoryPath } from '../jail/paths'
 import type { Dir } from '../jail/fs-base'
-import { ToolError } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 
 // Every command reaches one checkpoint after it has read, decoded, matched and checked, and before
 // it writes. A dry run (`preview`) stops there with the plan; an approved run passes the sha256 the

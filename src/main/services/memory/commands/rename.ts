@@ -5,7 +5,7 @@ import { checkFoldCollision, listedExactly } from '../kernel/names'
 import { isWithin, type MemoryPath } from '../jail/paths'
 import { lstatOrNull, rename as move } from '../jail/fs-ops'
 import { guardName } from '../secret-guard'
-import { ToolError } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 import { checkpoint, itemsText, planned, planOf, shaOf } from './plan'
 
 /** Moves a file or folder; never replaces what is already at the destination. */

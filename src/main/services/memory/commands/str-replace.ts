@@ -3,7 +3,7 @@ import { expiredNote } from '../kernel/files'
 import { lineAt, numbered } from '../core/format'
 import type { MemoryPath } from '../jail/paths'
 import { toFrameInput } from '../core/text-frame'
-import { ToolError } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 import type { CommandOf } from './input'
 import { editText } from './edit-text'
 

@@ -10,7 +10,8 @@ import { credentialInName, redactPath } from '../secret-guard'
 import { type MemoryPath } from '../jail/paths'
 import { listDir, lstatOrNull } from '../jail/fs-ops'
 import { openChild, type Dir, type RegularFile } from '../jail/fs-base'
-import { linkRefusal, ToolError } from '../jail/io-failure'
+import { linkRefusal } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 import type { CommandOf } from './input'
 
 type Range = readonly [number, number] | null | undefined

@@ -1,9 +1,9 @@
 import { parseCommand, pathsOf, type Command } from '../commands/input'
-import { ToolError } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 import type { ChangeSetOutcome, PlannedCommand } from '../service'
 import { USER, type Engine } from './engine'
-import { inspect } from './inspect'
-import { catchUp } from './outside'
+import { inspect } from './inspect-calls'
+import { catchUp } from './outside-calls'
 import { record, tracked } from './record'
 import { guardOutside, mutate } from './run-tool'
 

@@ -23,7 +23,7 @@ import { SerialQueue } from '../core/queue'
 import { TextCache } from '../inspector/search'
 import type { SafeFs } from '../jail/safe-fs'
 import type { WriteGuard } from '../secret-guard'
-import { ToolError } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 import { OutsideNotes } from './state/outside-notes'
 import { Policy } from './state/policy'
 import { Scheduler, type Timers } from './state/scheduler'
@@ -76,7 +76,7 @@ export class Engine {
   readonly policy: Policy
   /** The sweep and flush timers, and the close. */
   readonly scheduler: Scheduler
-  /** What the outside's reports already told this session (engine/outside.ts). */
+  /** What the outside's reports already told this session (engine/outside-calls.ts). */
   readonly outsideNotes = new OutsideNotes()
   /** The folder scan running now, if any: a second request shares it. */
   readonly scanning = new SharedRun<SecretScanResult>()

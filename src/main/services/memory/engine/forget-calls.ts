@@ -5,7 +5,7 @@ import type { ForgetResult } from '@shared/memory/history'
 import { pacer } from '../core/pace'
 import { archivedFile, pruneEmpty } from '../expiry/archive'
 import { FORGOTTEN_MASK, keptText, type KeptText } from '../inspector/kept-text'
-import { ToolError } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 import type { Engine } from './engine'
 import { append } from './record'
 

@@ -11,10 +11,10 @@ import { restoreForUser } from '../inspector/user-ops'
 import type { Ctx } from '../kernel/context'
 import { probe } from '../kernel/files'
 import { lstatOrNull } from '../jail/fs-ops'
-import { ToolError } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 import { SYSTEM, USER, type Engine } from './engine'
-import { inspect } from './inspect'
-import { catchUp } from './outside'
+import { inspect } from './inspect-calls'
+import { catchUp } from './outside-calls'
 import { append, record, tracked } from './record'
 
 // A sweep as one (issue 36): the hourly sweep and "Sweep now" write ONE `expire` entry naming

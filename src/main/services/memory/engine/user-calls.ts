@@ -32,13 +32,13 @@ import {
   writeForUser
 } from '../inspector/user-ops'
 import { guardOutsideName, scanFolder } from '../secret-guard'
-import { ToolError } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 import type { Ctx } from '../kernel/context'
 import { SYSTEM, USER, type Engine } from './engine'
-import { inspect, toCairn } from './inspect'
+import { inspect, toCairn } from './inspect-calls'
 import { inspectMutation } from './mutation'
 import { appendMoved, tracked } from './record'
-import { catchUp } from './outside'
+import { catchUp } from './outside-calls'
 import { renameKeepingPins } from './rename'
 import type { ReadHow } from '../service'
 

@@ -6,7 +6,7 @@ import { frontMatterExpiry } from '../core/front-matter'
 import { displayOf, type MemoryPath } from '../jail/paths'
 import { errnoOf, syncPath } from '../jail/fs-base'
 import { lstatOrNull, removeIfEmpty, rename } from '../jail/fs-ops'
-import { ToolError } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 
 // The archive folder (in the state folder, outside the root): expiry and the user's "archive to
 // make room" move files into it; the inspector lists it and restores from it.

@@ -4,7 +4,7 @@ import { bigFiles } from '../jail/big-file'
 import { headOf } from './archive'
 import { frontMatterExpiry, withFrontMatterExpiry } from '../core/front-matter'
 import type { MemoryPath } from '../jail/paths'
-import { ToolError } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 
 // A file restored from the archive must not expire again at once: its own `expires:` date is
 // kept only while it is still to come; otherwise the user removes or extends it.

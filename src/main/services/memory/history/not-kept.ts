@@ -1,6 +1,6 @@
 import { HISTORY_KEEPS_UP_TO, type NotKept, type VersionRef } from '@shared/memory/memory'
 import { formatBytes } from '@shared/sizes'
-import { ToolError } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 import type { HistoryRecord } from './journal'
 
 // Versions history chooses not to keep, and why (review finding 3c): a record says so explicitly,

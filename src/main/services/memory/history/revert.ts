@@ -15,7 +15,7 @@ import {
 import { parseMemoryPath, type MemoryPath } from '../jail/paths'
 import { writeAtomic } from '../jail/fs-ops'
 import { describeFindings, findSecrets } from '../secret-guard'
-import { ToolError } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 import type { UserDone } from '../kernel/context'
 import type { HistoryRecord } from './journal'
 import { BLOB_MAX_BYTES, refuseNotKept } from './not-kept'

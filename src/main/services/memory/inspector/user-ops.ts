@@ -32,7 +32,7 @@ import { firstAfter, walkOrder, type ListCache, type Listed } from './list-cache
 import { WALK_MAX_DEPTH } from '../jail/walk'
 import { restoredText, type RestoreChoice } from '../expiry/restore-choice'
 import { credentialInName, guardName, guardWrite } from '../secret-guard'
-import { ToolError } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 
 // What the inspector does for the user, beyond the six commands. The user's own writes meet the
 // same caps as Claude's (worded for the user); a stale overwrite is refused when the caller passes

@@ -1,8 +1,6 @@
 import { FsProblem, errnoOf } from './fs-base'
 import { ToolError } from '../core/tool-error'
 
-export { ToolError, type ToolErrorKind } from '../core/tool-error'
-
 // Friendly words for the errno codes a folder can produce; the raw text (with host paths) never leaves.
 const ERRNO_TEXT: Record<string, string> = {
   EACCES: 'permission denied',

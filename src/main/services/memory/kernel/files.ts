@@ -9,7 +9,8 @@ import { bigFiles, hashOf, headText, identityOf, readBounded, statKey } from '..
 import { FsProblem, type Dir, type FileRead, type RegularFile } from '../jail/fs-base'
 import { lstatOrNull, openRegular } from '../jail/fs-ops'
 import { unframe, type Frame } from '../core/text-frame'
-import { linkRefusal, ToolError } from '../jail/io-failure'
+import { linkRefusal } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 
 export type Framed = { text: string; frame: Frame }
 

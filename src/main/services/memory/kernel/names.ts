@@ -3,7 +3,7 @@ import { escapeName } from '@shared/memory/names'
 import type { Ctx } from './context'
 import { FsProblem } from '../jail/fs-base'
 import { displayOf, parseMemoryPath, type MemoryPath } from '../jail/paths'
-import { ToolError } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 
 // Names as they are on disk: which ones the memory tool cannot use (made outside the app), and
 // which ones are the same file under folding on case- and normalization-insensitive filesystems.

@@ -11,7 +11,7 @@ import { checkedPath, displayOf, isWithin, parseMemoryPath, TEMP_NAME } from '..
 import { FsProblem, type Dir } from '../jail/fs-base'
 import { lstatOrNull } from '../jail/fs-ops'
 import { walkTree, WALK_MAX_DEPTH, type WalkSkip } from '../jail/walk'
-import { ToolError } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 import { ReadAhead } from './read-ahead'
 
 export interface Reconciled {

@@ -1,5 +1,5 @@
 import type { Ctx } from '../kernel/context'
-import { ToolError } from '../jail/io-failure'
+import { ToolError } from '../core/tool-error'
 import { findSecrets, type Finding } from './find'
 import { isNameRefusal } from './name-guard'
 import { describeFindings, redact, secretCount } from './words'

@@ -3,7 +3,7 @@ export const EXTERNAL_COALESCE_MS = 2000
 
 // What the engine has already told the user about the folder's outside life this session, so it
 // is not told again: recent outside entries (to coalesce repeats), files kept out for a
-// credential in a name, and the folders the last walk skipped. engine/outside.ts asks; this owns.
+// credential in a name, and the folders the last walk skipped. engine/outside-calls.ts asks; this owns.
 
 export class OutsideNotes {
   /** External activity entries logged lately (key → time). */

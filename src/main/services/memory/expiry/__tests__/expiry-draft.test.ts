@@ -1,5 +1,3 @@
-import { stat } from 'node:fs/promises'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { MemoryStore } from '../..'
 import { DAY, manualClock, runner, useMemory } from '../../__tests__/helpers'
@@ -10,11 +8,7 @@ import { DAY, manualClock, runner, useMemory } from '../../__tests__/helpers'
 const mem = useMemory()
 let store: MemoryStore
 const { ok } = runner(() => store)
-const exists = (rel: string) =>
-  stat(join(mem.root(), rel)).then(
-    () => true,
-    () => false
-  )
+const exists = mem.exists
 
 describe('expiry preview of a draft policy', () => {
   it('answers for the draft, not the saved policy (which is off)', async () => {

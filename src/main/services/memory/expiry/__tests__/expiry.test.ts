@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { MemoryStore } from '../..'
@@ -7,11 +7,7 @@ import { DAY, manualClock, manualTimers, runner, useMemory } from '../../__tests
 const mem = useMemory()
 let store: MemoryStore
 const { ok, err } = runner(() => store)
-const exists = (rel: string) =>
-  stat(join(mem.root(), rel)).then(
-    () => true,
-    () => false
-  )
+const exists = mem.exists
 
 describe('idle policy', () => {
   it('expires files not read or changed for N days; a view resets the count, a listing does not', async () => {

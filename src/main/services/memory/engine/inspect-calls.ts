@@ -1,6 +1,6 @@
 import { ZodError } from 'zod'
 import { CairnError, type ErrorCode } from '@shared/errors'
-import { ToolError, type ToolErrorKind } from '../jail/io-failure'
+import { ToolError, type ToolErrorKind } from '../core/tool-error'
 import type { Engine } from './engine'
 
 // The inspector's calls run in the queue and fail as CairnErrors with a code.
