@@ -119,6 +119,8 @@ test('a conflict another device kept both of shows here too, and is answered fro
   const card = cairn.page.getByRole('region', { name: 'Sync', exact: true })
   await card.getByLabel('This device’s name').fill('Desk')
   await card.getByRole('button', { name: 'Turn on sync' }).click()
+  // The store exists once sync says On (read before that, a busy machine finds none yet).
+  await expect(card.getByTestId('sync-state')).toHaveText('On')
   const [storeId] = fake.memoryStores.stores()
   await expect.poll(() => fake.memoryStores.memories(storeId!).length).toBe(1)
 
