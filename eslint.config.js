@@ -136,8 +136,10 @@ const SERVICES_WITH_ENTRY = [
   'backup',
   'chat',
   'forget',
+  'mcp',
   'memory',
   'memory-spaces',
+  'projects',
   'sync',
   'updates'
 ]

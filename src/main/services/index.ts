@@ -10,7 +10,7 @@ import {
 } from './app/app-service'
 import { createDiagnostics } from './app/diagnostics'
 import { clockTimers, memoryTimers, retryWait, type BackgroundTimers } from './background-timers'
-import { buildCrashReport, CRASH_DUMPS_FOLDER } from './app/crash-report'
+import { crashReportsIn } from './app/crash-report'
 import { createLinkInbox } from './app/link-inbox'
 import { createAttentionService } from './attention/attention-service'
 import {
@@ -35,18 +35,11 @@ import { createQuickAskService } from './quick-ask/quick-ask-service'
 import { createShortcutService } from './quick-ask/shortcut-service'
 import { createSettingsStore } from './settings/settings-store'
 import { createSyncService } from './sync'
-import { createBackupsPerSpace, exportMemory, type ChooseOpenFile } from './backup'
+import { createBackupsPerSpace, type ChooseOpenFile } from './backup'
 import { createForgetPerSpace } from './forget'
 import { createUpdatesService } from './updates'
 import { createWindowStateStore } from './window-state/window-state-store'
-import { createMcpHub } from './mcp/hub'
-import { createElicitationDesk } from './mcp/elicitations'
-import { createMcpService } from './mcp/mcp-service'
-import { createServersFile } from './mcp/servers-file'
-import { claudeDesktopConfigPath } from './mcp/claude-desktop'
-import { createOAuthStore } from './mcp/oauth/oauth-store'
-import { createMcpSignIn } from './mcp/oauth/sign-in'
-import { BUNDLES_FOLDER, createBundleInstaller } from './mcp/bundles/bundle-installer'
+import { createMcp } from './mcp'
 import { createProjectCalls, createProjectsStore, type PickFolder } from './projects'
 import { createTidyService } from './tidy/tidy-service'
 import { createTidySuggester } from './tidy/suggest'
@@ -148,19 +141,27 @@ export async function createServices(deps: ServiceDeps) {
     readLog: (lines) => readLogTail(logsDir, lines),
     scrub: deps.diagnostics?.scrub ?? ((text) => text)
   })
-  const crashDumpsDir = join(logsDir, CRASH_DUMPS_FOLDER)
-  const crashReports = {
-    dir: crashDumpsDir,
-    build: () =>
-      buildCrashReport({
-        dir: crashDumpsDir,
-        app: deps.app,
-        platform: { os: process.platform, arch: process.arch }
-      })
-  }
+  const crashReports = crashReportsIn(logsDir, deps.app)
   const links = createLinkInbox()
   // Sync, backup and Forget work on the default space until they learn spaces (issue 38).
   const memory = spaces.registry.service(DEFAULT_SPACE_ID)
+  // One file from an open dialog (a bundle, an import): main's, else the attachment picker's first.
+  const chooseOpenFile: ChooseOpenFile =
+    deps.chooseOpenFile ??
+    (async () => (deps.pickFiles ? ((await deps.pickFiles())[0] ?? null) : null))
+  // Export and import, per memory space (a project's carries and receives its own settings).
+  const backups = createBackupsPerSpace({
+    spaces: {
+      describe: spaces.describe,
+      memoryIn: (space) => spaces.registry.service(space),
+      settingsOf: (space) => spaces.spaceSettings.effectiveNow(space),
+      updateOwn: spaces.updateSpaceSettings
+    },
+    settings,
+    app: { name: deps.app.name, version: deps.app.version },
+    ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
+    chooseOpenFile
+  })
   // Projects: read (and repaired against the spaces) before chat starts, so the start's sweep
   // of unsent attachments keeps every project's knowledge files.
   const projects = createProjectsStore({
@@ -172,20 +173,7 @@ export async function createServices(deps: ServiceDeps) {
       moveAllOutOf: (space) => chat.moveAllOutOf(space)
     },
     // Archiving a project's memory writes the same archive as Export memory (Import reads it).
-    archive: async (space, dest) => {
-      await exportMemory(
-        {
-          memory: spaces.registry.service(space),
-          // The project's own caps, expiry and history where it keeps them, else Settings'.
-          settings: () => {
-            const { memory: caps, expiry, history } = spaces.spaceSettings.effectiveNow(space)
-            return { memory: caps, expiry, history }
-          },
-          app: { name: deps.app.name, version: deps.app.version }
-        },
-        dest
-      )
-    },
+    archive: (space, dest) => backups.archiveTo(space, dest),
     logger: deps.logger
   })
   try {
@@ -196,42 +184,16 @@ export async function createServices(deps: ServiceDeps) {
     settings.dispose()
     throw error
   }
-  // A server's questions for the user (elicitation) wait here, shown in the chat of its call.
-  const elicitations = createElicitationDesk({
-    serverName: (id) => mcp.servers().find((s) => s.id === id)?.name ?? id,
-    logger: deps.logger
-  })
-  // One file from an open dialog (a bundle, an import): main's, else the attachment picker's first.
-  const chooseOpenFile: ChooseOpenFile =
-    deps.chooseOpenFile ??
-    (async () => (deps.pickFiles ? ((await deps.pickFiles())[0] ?? null) : null))
-  // MCP servers: the file is read now; main starts them once the window is up (mcp.start()).
-  const keychainService = deps.keychainService ?? KEYCHAIN_SERVICE
-  // Remote servers' sign-ins: tokens in the keychain, the sign-in page in the OS browser.
-  const mcpSignIn = createMcpSignIn({
-    store: createOAuthStore({ keychain: deps.keychain, keychainService }),
+  // MCP servers: the file is read below (mcp.load()); main starts them once the window is up.
+  const { mcp, elicitations } = createMcp({
+    userDataDir: deps.userDataDir,
+    logsDir,
+    keychain: deps.keychain,
+    keychainService: deps.keychainService ?? KEYCHAIN_SERVICE,
     openBrowser: deps.openExternal,
-    logger: deps.logger
-  })
-  const mcp = createMcpService({
-    hub: createMcpHub({
-      logDir: join(logsDir, 'mcp'),
-      logger: deps.logger,
-      transportOptions: mcpSignIn.transportOptions,
-      elicit: (server, request, signal) => elicitations.ask(server, request, signal)
-    }),
-    elicitations,
-    file: createServersFile({ dir: deps.userDataDir, keychain: deps.keychain, keychainService }),
-    claudeDesktopConfig:
-      deps.claudeDesktopConfig ?? claudeDesktopConfigPath(process.platform, deps.env),
-    signIn: mcpSignIn,
-    bundles: createBundleInstaller({
-      dir: join(deps.userDataDir, BUNDLES_FOLDER),
-      platform: process.platform,
-      path: deps.env.PATH,
-      chooseOpenFile,
-      logger: deps.logger
-    }),
+    chooseOpenFile,
+    claudeDesktopConfig: deps.claudeDesktopConfig,
+    env: deps.env,
     logger: deps.logger
   })
   const chat = createChatService({
@@ -289,19 +251,6 @@ export async function createServices(deps: ServiceDeps) {
   const quickAsk = createQuickAskService({
     conversationExists: (conversationId) => chat.getConversation({ conversationId }),
     logger: deps.logger
-  })
-  // Export and import, per memory space (a project's carries and receives its own settings).
-  const backups = createBackupsPerSpace({
-    spaces: {
-      describe: spaces.describe,
-      memoryIn: (space) => spaces.registry.service(space),
-      settingsOf: (space) => spaces.spaceSettings.effectiveNow(space),
-      updateOwn: spaces.updateSpaceSettings
-    },
-    settings,
-    app: { name: deps.app.name, version: deps.app.version },
-    ...(deps.chooseSavePath ? { chooseSavePath: deps.chooseSavePath } : {}),
-    chooseOpenFile
   })
   // Forget across services, in each memory space (forget/per-space.ts).
   const forgetIn = createForgetPerSpace({

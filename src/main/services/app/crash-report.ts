@@ -64,3 +64,13 @@ export async function buildCrashReport(deps: {
   ]
   return { count: newest.length, total: dumps.length, text: lines.join('\n') }
 }
+
+/** The crash dumps of `<logs>/crash-dumps` and the report of them Settings → About shows. */
+export function crashReportsIn(logsDir: string, app: { name: string; version: string }) {
+  const dir = join(logsDir, CRASH_DUMPS_FOLDER)
+  return {
+    dir,
+    build: () =>
+      buildCrashReport({ dir, app, platform: { os: process.platform, arch: process.arch } })
+  }
+}

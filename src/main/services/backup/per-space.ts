@@ -7,6 +7,7 @@ import type {
 import { DEFAULT_SPACE_ID, type SpaceId } from '@shared/memory/spaces'
 import { Emitter } from '../events/emitter'
 import type { MemoryService } from '../memory/service'
+import { exportMemory } from './export'
 import { createBackupService, type BackupDeps, type BackupService } from './backup-service'
 
 // Export and import for each memory space. "No project" carries Settings' caps, expiry and
@@ -70,6 +71,18 @@ export function createBackupsPerSpace(
         services.set(space, service)
       }
       return service
+    },
+    /**
+     * A space's memory written straight to `dest`, no dialog: how a deleted project's memory is
+     * archived (the archive Export memory writes, so Import reads it), with the space's own caps,
+     * expiry and history where it keeps them, else Settings'.
+     */
+    async archiveTo(space: SpaceId, dest: string): Promise<void> {
+      const settings = () => {
+        const { memory, expiry, history } = spaces.settingsOf(space)
+        return { memory, expiry, history }
+      }
+      await exportMemory({ memory: spaces.memoryIn(space), settings, app: deps.app }, dest)
     },
     onProgress(listener: (step: BackupProgress) => void): () => void {
       return progress.on(listener)

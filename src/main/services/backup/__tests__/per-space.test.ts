@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterEach, expect, test } from 'vitest'
 import { MemoryCapsSchema } from '@shared/app/settings'
 import { createHandlers } from '../../../ipc/handlers'
+import { readArchiveFile } from '../archive-io'
 import { captureLogger, useTempDir } from '../../__tests__/helpers'
 import { createServices, type Services } from '../../index'
 import { memoryKeychain } from '../../secrets/__tests__/memory-keychain'
@@ -71,4 +72,44 @@ test("a project's memory exports, and imports into another project with its sett
   // Settings (and with them "No project") are untouched, and so is its folder.
   expect(services.settings.get().settings.memory.maxFiles).not.toBe(321)
   await expect(readFile(join(userDataDir, 'memories', 'stack.md'))).rejects.toThrow()
+})
+
+test("a project's archive (Delete project → archive) carries its notes and its own caps", async () => {
+  const userDataDir = join(tempDir(), 'user-data')
+  await mkdir(userDataDir, { recursive: true })
+  services = await createServices({
+    userDataDir,
+    keychain: memoryKeychain().keychain,
+    keychainService: 'Cairn-backup-space-test',
+    openPath: async () => '',
+    logger: captureLogger().logger,
+    env: {},
+    app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null }
+  })
+  await services.spaceList.add({
+    id: 'site',
+    name: 'site',
+    root: join(tempDir(), 'site'),
+    folder: join(tempDir(), 'site', '.cairn', 'memories'),
+    stateDir: join(userDataDir, 'spaces', 'site')
+  })
+  const handlers = createHandlers(services)
+  await handlers['memory:create']({
+    space: 'site',
+    path: '/memories/stack.md',
+    content: 'Next.js 15\n',
+    kind: 'file'
+  })
+  await handlers['memory:update-space-settings']({
+    space: 'site',
+    section: 'memory',
+    value: { ...MemoryCapsSchema.parse({}), maxFiles: 321 }
+  })
+
+  const dest = join(tempDir(), 'site-archive.cairnmem')
+  await services.backups.archiveTo('site', dest)
+  const archive = await readArchiveFile(dest)
+  expect([...archive.files.keys()]).toEqual(['stack.md'])
+  expect(archive.manifest.settings.memory.maxFiles).toBe(321)
+  expect(services.settings.get().settings.memory.maxFiles).not.toBe(321)
 })
