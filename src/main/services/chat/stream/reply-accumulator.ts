@@ -1,9 +1,20 @@
 import type {
+  BetaRawContentBlockDelta,
+  BetaRawContentBlockStartEvent,
   BetaRawMessageStreamEvent,
   BetaMessageDeltaUsage,
+  BetaTextCitation,
   BetaUsage
 } from '@anthropic-ai/sdk/resources/beta/messages/messages'
-import type { AssistantBlock, Citation, Usage } from '@shared/chat/chat'
+import type {
+  AssistantBlock,
+  Citation,
+  CompactionBlock,
+  ToolSearchResultBlock,
+  Usage,
+  WebFetchResultBlock,
+  WebSearchResultBlock
+} from '@shared/chat/chat'
 import { readToolInput } from './tool-input'
 
 /*
@@ -13,14 +24,17 @@ import { readToolInput } from './tool-input'
  * refuses a thinking block whose signature does not match).
  */
 
+/** What a server tool found (a search's results, a fetched page, tools found): kept as given. */
+type ServerResultBlock = WebSearchResultBlock | WebFetchResultBlock | ToolSearchResultBlock
+
 type Slot =
   | { kind: 'text'; text: string; citations: Citation[] }
   /** A web search or fetch (or tool search) Anthropic runs: input streams like a tool call's. */
   | { kind: 'server_tool_use'; id: string; name: string; json: string; done: boolean }
   /** What a server tool found: arrives whole, kept as given (and sent back so). */
-  | { kind: 'server_result'; block: Record<string, unknown>; done: boolean }
+  | { kind: 'server_result'; block: ServerResultBlock; done: boolean }
   | { kind: 'tool_use'; id: string; name: string; json: string; done: boolean }
-  | { kind: 'compaction'; block: Record<string, unknown>; done: boolean }
+  | { kind: 'compaction'; block: CompactionBlock; done: boolean }
   | {
       kind: 'thinking'
       thinking: string
@@ -73,106 +87,14 @@ export class ReplyAccumulator {
         this.takeUsage(event.message.usage)
         this.takeEdits(event.message.context_management?.applied_edits)
         return null
-      case 'content_block_start': {
-        const block = event.content_block
-        if (block.type === 'text') {
-          this.slots[event.index] = {
-            kind: 'text',
-            text: block.text,
-            citations: [...((block.citations ?? []) as unknown as Citation[])]
-          }
-          return block.text || null
-        }
-        if (block.type === 'server_tool_use') {
-          this.slots[event.index] = {
-            kind: 'server_tool_use',
-            id: block.id,
-            name: block.name,
-            json: '',
-            done: false
-          }
-          return null
-        }
-        if (
-          block.type === 'web_search_tool_result' ||
-          block.type === 'web_fetch_tool_result' ||
-          block.type === 'tool_search_tool_result'
-        ) {
-          this.slots[event.index] = {
-            kind: 'server_result',
-            block: { ...(block as unknown as Record<string, unknown>) },
-            done: false
-          }
-          return null
-        }
-        if (block.type === 'tool_use')
-          this.slots[event.index] = {
-            kind: 'tool_use',
-            id: block.id,
-            name: block.name,
-            json: '',
-            done: false
-          }
-        else if (block.type === 'compaction')
-          this.slots[event.index] = {
-            kind: 'compaction',
-            block: { ...(block as unknown as Record<string, unknown>) },
-            done: false
-          }
-        else if (block.type === 'thinking')
-          this.slots[event.index] = {
-            kind: 'thinking',
-            thinking: block.thinking,
-            signature: block.signature,
-            startedAt: this.now(),
-            durationMs: null
-          }
-        else if (block.type === 'redacted_thinking')
-          this.slots[event.index] = { kind: 'redacted_thinking', data: block.data, done: false }
-        else this.slots[event.index] = { kind: 'other' }
+      case 'content_block_start':
+        this.slots[event.index] = this.openSlot(event.content_block)
+        return event.content_block.type === 'text' ? event.content_block.text || null : null
+      case 'content_block_delta':
+        return this.takeDelta(this.slots[event.index], event.delta)
+      case 'content_block_stop':
+        this.closeSlot(this.slots[event.index])
         return null
-      }
-      case 'content_block_delta': {
-        const slot = this.slots[event.index]
-        const delta = event.delta
-        if (delta.type === 'text_delta' && slot?.kind === 'text') {
-          slot.text += delta.text
-          return delta.text
-        }
-        if (
-          delta.type === 'input_json_delta' &&
-          (slot?.kind === 'tool_use' || slot?.kind === 'server_tool_use')
-        )
-          slot.json += delta.partial_json
-        else if (delta.type === 'citations_delta' && slot?.kind === 'text')
-          slot.citations.push({ ...(delta.citation as unknown as Citation) })
-        else if (delta.type === 'compaction_delta' && slot?.kind === 'compaction') {
-          // One delta carries the whole summary today; joining keeps a split one whole too.
-          if (delta.content !== null)
-            slot.block.content = (stringOrNull(slot.block.content) ?? '') + delta.content
-          if (delta.encrypted_content !== null)
-            slot.block.encrypted_content = delta.encrypted_content
-        } else if (delta.type === 'thinking_delta' && slot?.kind === 'thinking')
-          slot.thinking += delta.thinking
-        // The signature arrives whole, in one delta just before the block stops.
-        else if (delta.type === 'signature_delta' && slot?.kind === 'thinking')
-          slot.signature = delta.signature
-        return null
-      }
-      case 'content_block_stop': {
-        const slot = this.slots[event.index]
-        if (
-          slot?.kind === 'tool_use' ||
-          slot?.kind === 'server_tool_use' ||
-          slot?.kind === 'server_result' ||
-          slot?.kind === 'compaction' ||
-          slot?.kind === 'redacted_thinking'
-        )
-          slot.done = true
-        else if (slot?.kind === 'thinking')
-          slot.durationMs = Math.max(0, Math.round(this.now() - slot.startedAt))
-        return null
-      }
       case 'message_delta':
         this.stopReason = event.delta.stop_reason ?? this.stopReason
         this.takeUsage(event.usage)
@@ -184,6 +106,68 @@ export class ReplyAccumulator {
       default:
         return null
     }
+  }
+
+  /** The slot a block fills as it streams (what Cairn does not keep is `other`). */
+  private openSlot(block: BetaRawContentBlockStartEvent['content_block']): Slot {
+    switch (block.type) {
+      case 'text':
+        return { kind: 'text', text: block.text, citations: (block.citations ?? []).map(citation) }
+      case 'server_tool_use':
+        return { kind: 'server_tool_use', id: block.id, name: block.name, json: '', done: false }
+      case 'web_search_tool_result':
+      case 'web_fetch_tool_result':
+      case 'tool_search_tool_result':
+        return { kind: 'server_result', block: { ...block }, done: false }
+      case 'tool_use':
+        return { kind: 'tool_use', id: block.id, name: block.name, json: '', done: false }
+      case 'compaction':
+        return { kind: 'compaction', block: { ...block }, done: false }
+      case 'thinking':
+        return {
+          kind: 'thinking',
+          thinking: block.thinking,
+          signature: block.signature,
+          startedAt: this.now(),
+          durationMs: null
+        }
+      case 'redacted_thinking':
+        return { kind: 'redacted_thinking', data: block.data, done: false }
+      default:
+        return { kind: 'other' }
+    }
+  }
+
+  /** Adds a delta to its block; returns the text it added, if any. */
+  private takeDelta(slot: Slot | undefined, delta: BetaRawContentBlockDelta): string | null {
+    if (delta.type === 'text_delta' && slot?.kind === 'text') {
+      slot.text += delta.text
+      return delta.text
+    }
+    if (
+      delta.type === 'input_json_delta' &&
+      (slot?.kind === 'tool_use' || slot?.kind === 'server_tool_use')
+    )
+      slot.json += delta.partial_json
+    else if (delta.type === 'citations_delta' && slot?.kind === 'text')
+      slot.citations.push(citation(delta.citation))
+    else if (delta.type === 'compaction_delta' && slot?.kind === 'compaction') {
+      // One delta carries the whole summary today; joining keeps a split one whole too.
+      if (delta.content !== null) slot.block.content = (slot.block.content ?? '') + delta.content
+      if (delta.encrypted_content !== null) slot.block.encrypted_content = delta.encrypted_content
+    } else if (delta.type === 'thinking_delta' && slot?.kind === 'thinking')
+      slot.thinking += delta.thinking
+    // The signature arrives whole, in one delta just before the block stops.
+    else if (delta.type === 'signature_delta' && slot?.kind === 'thinking')
+      slot.signature = delta.signature
+    return null
+  }
+
+  /** A block stopped: what streamed whole is kept; a thinking block learns how long it took. */
+  private closeSlot(slot: Slot | undefined): void {
+    if (slot?.kind === 'thinking')
+      slot.durationMs = Math.max(0, Math.round(this.now() - slot.startedAt))
+    else if (slot && slot.kind !== 'text' && slot.kind !== 'other') slot.done = true
   }
 
   /** A tool call has started streaming (its input is on the way). */
@@ -216,7 +200,7 @@ export class ReplyAccumulator {
       } else if (slot.kind === 'server_result') {
         const use = String(slot.block.tool_use_id)
         if (slot.done && content.some((b) => b.type === 'server_tool_use' && b.id === use))
-          content.push(slot.block as AssistantBlock)
+          content.push(slot.block)
       } else if (slot.kind === 'tool_use') {
         if (!slot.done) continue
         const input = readToolInput(slot.json)
@@ -283,6 +267,11 @@ export class ReplyAccumulator {
       }
     })
   }
+}
+
+/** A citation as the API gave it (sent back so), as a plain object Cairn stores. */
+function citation(given: BetaTextCitation): Citation {
+  return { ...given }
 }
 
 function stringOrNull(value: unknown): string | null {
