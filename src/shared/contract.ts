@@ -88,6 +88,7 @@ import {
   SyncConfigureInputSchema,
   SyncPauseInputSchema,
   SyncResolveInputSchema,
+  SyncSpaceInputSchema,
   SyncStatusSchema,
   SyncStoreListSchema
 } from './memory/sync'
@@ -194,12 +195,13 @@ export const channels = {
     input: NoInput,
     output: OpenConversationsFolderOutputSchema
   },
-  // Settings → Sync: one memory on every device through an Anthropic Memory Store (off by default).
-  'sync:status': { input: NoInput, output: SyncStatusSchema },
+  // Settings → Sync: one memory on every device through an Anthropic Memory Store (off by default);
+  // each memory space pairs with its own store, so every call and status names its space.
+  'sync:status': { input: SyncSpaceInputSchema, output: SyncStatusSchema },
   'sync:configure': { input: SyncConfigureInputSchema, output: SyncStatusSchema },
-  'sync:now': { input: NoInput, output: SyncStatusSchema },
+  'sync:now': { input: SyncSpaceInputSchema, output: SyncStatusSchema },
   'sync:pause': { input: SyncPauseInputSchema, output: SyncStatusSchema },
-  'sync:disconnect': { input: NoInput, output: SyncStatusSchema },
+  'sync:disconnect': { input: SyncSpaceInputSchema, output: SyncStatusSchema },
   // Quick ask: the global shortcut (saved only once the system gave it to Cairn) and the small
   // window's two requests. The window is the same page and contract, so nothing here is privileged.
   'shortcut:status': { input: NoInput, output: ShortcutStatusSchema },
@@ -210,9 +212,9 @@ export const channels = {
     output: z.object({ opened: z.boolean() })
   },
   'sync:resolve': { input: SyncResolveInputSchema, output: SyncStatusSchema },
-  'sync:list-stores': { input: NoInput, output: SyncStoreListSchema },
-  'sync:approve': { input: NoInput, output: SyncStatusSchema },
-  'sync:decline': { input: NoInput, output: SyncStatusSchema },
+  'sync:list-stores': { input: SyncSpaceInputSchema, output: SyncStoreListSchema },
+  'sync:approve': { input: SyncSpaceInputSchema, output: SyncStatusSchema },
+  'sync:decline': { input: SyncSpaceInputSchema, output: SyncStatusSchema },
   // Export memory / Import: one archive through the OS dialogs (main asks; the page sends no path).
   'backup:export': { input: BackupSpaceSchema, output: ExportResultSchema },
   'backup:import-preview': { input: BackupSpaceSchema, output: ImportPreviewSchema.nullable() },

@@ -98,23 +98,25 @@ export function createHandlers(services: Services): Handlers {
     'chat:recover-damaged': (input) => services.chat.recoverDamaged(input),
     'chat:dismiss-damaged': (input) => services.chat.dismissDamaged(input),
     'chat:open-conversations-folder': () => services.chat.openConversationsFolder(),
-    'sync:status': () => services.sync.status(),
-    'sync:configure': (input) => services.sync.configureStore(input),
-    // A failed round is in the status (error, retry time), not an error of the call.
-    'sync:now': async () => {
-      await services.sync.syncNow().catch(() => undefined)
-      return services.sync.status()
+    'sync:status': ({ space }) => services.sync.in(space).status(),
+    'sync:configure': (input) => services.sync.in(input.space).configureStore(input),
+    'sync:now': async ({ space }) => {
+      await services.sync
+        .in(space)
+        .syncNow()
+        .catch(() => undefined)
+      return services.sync.in(space).status()
     },
-    'sync:pause': ({ paused }) => services.sync.pause(paused),
-    'sync:disconnect': () => services.sync.disconnect(),
+    'sync:pause': ({ space, paused }) => services.sync.in(space).pause(paused),
+    'sync:disconnect': ({ space }) => services.sync.in(space).disconnect(),
     'shortcut:status': () => services.shortcut.status(),
     'shortcut:set': ({ accelerator }) => services.shortcut.set(accelerator),
     'window:hide-quick-ask': () => services.quickAsk.hide(),
     'window:open-in-main': (input) => services.quickAsk.openInMain(input),
-    'sync:resolve': (input) => services.sync.resolve(input),
-    'sync:list-stores': () => services.sync.listStores(),
-    'sync:approve': () => services.sync.approveWaiting(),
-    'sync:decline': () => services.sync.declineWaiting(),
+    'sync:resolve': (input) => services.sync.in(input.space).resolve(input),
+    'sync:list-stores': ({ space }) => services.sync.in(space).listStores(),
+    'sync:approve': ({ space }) => services.sync.in(space).approveWaiting(),
+    'sync:decline': ({ space }) => services.sync.in(space).declineWaiting(),
     'backup:export': (input) => services.backups.in(input?.space).exportToFile(),
     'backup:import-preview': (input) => services.backups.in(input?.space).chooseImport(),
     'backup:import': ({ space, ...input }) => services.backups.in(space).importArchive(input),

@@ -34,7 +34,7 @@ import { createSecretsService, KEYCHAIN_SERVICE } from './secrets/secrets-servic
 import { createQuickAskService } from './quick-ask/quick-ask-service'
 import { createShortcutService } from './quick-ask/shortcut-service'
 import { createSettingsStore } from './settings/settings-store'
-import { createSyncService } from './sync'
+import { createSyncPerSpace, SYNC_STATE_FOLDER_NAME } from './sync'
 import { createBackupsPerSpace, type ChooseOpenFile } from './backup'
 import { createForgetPerSpace } from './forget'
 import { createUpdatesService } from './updates'
@@ -90,9 +90,7 @@ export interface ServiceDeps {
   claudeDesktopConfig?: string
 }
 
-export { MEMORY_FOLDER_NAME, MEMORY_STATE_FOLDER_NAME }
-/** Sync's sidecar (which store, what each file was when it last matched), beside memory-state. */
-export const SYNC_STATE_FOLDER_NAME = 'sync-state'
+export { MEMORY_FOLDER_NAME, MEMORY_STATE_FOLDER_NAME, SYNC_STATE_FOLDER_NAME }
 /** Tidy sessions' overlay copies of a memory folder (private, emptied at each start). */
 export const TIDY_SCRATCH_FOLDER_NAME = 'tidy-scratch'
 
@@ -231,17 +229,24 @@ export async function createServices(deps: ServiceDeps) {
     options: { ...deps.anthropic },
     logger: deps.logger
   })
-  const sync = createSyncService({
-    memory,
-    stateDir: join(deps.userDataDir, SYNC_STATE_FOLDER_NAME),
+  // Sync per memory space: each pairs with its own store; on at launch where its config says so.
+  const sync = createSyncPerSpace({
+    dataDir: deps.userDataDir,
+    spaces: { all: () => spaces.list.all(), describe: spaces.describe },
+    memoryIn: (space) => spaces.registry.service(space),
+    approvalIn: (space) => spaces.spaceSettings.effectiveNow(space).memoryWriteApproval,
     client: () => syncClients.get(),
     intervalMs: 5 * 60_000,
     setTimer: (fn, ms, job) => background.after(job, ms, fn),
     clearTimer: (handle) => background.cancel(handle),
-    approvalMode: () => settings.get().settings.memoryWriteApproval,
-    ...(deps.deviceName ? { deviceName: deps.deviceName } : {})
+    ...(deps.deviceName ? { deviceName: deps.deviceName } : {}),
+    logger: deps.logger
   })
   await sync.start()
+  // A deleted project's sync stops before its memory is closed and removed.
+  const stopSyncOfGone = projects.onChange(
+    (list) => void sync.keepOnly(list.map((project) => project.id))
+  )
   // Quick ask: the global shortcut and the small window's requests; main attaches the Electron side.
   const shortcut = createShortcutService({
     settings,
@@ -333,6 +338,7 @@ export async function createServices(deps: ServiceDeps) {
       await chat.dispose()
       elicitations.close() // what a server still asks is cancelled before the servers stop
       await mcp.dispose()
+      stopSyncOfGone()
       await sync.dispose()
       await tidy.dispose()
       secrets.dispose()

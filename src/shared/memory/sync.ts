@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { InSpaceSchema, SpaceIdSchema } from './spaces'
 
 // Sync with an Anthropic Memory Store, as the contract carries it (issue 27).
 
@@ -18,6 +19,8 @@ export const SyncConflictSchema = z.object({
 export type SyncConflict = z.infer<typeof SyncConflictSchema>
 
 export const SyncStatusSchema = z.object({
+  /** The memory space this sync belongs to: each space pairs with its own Memory Store. */
+  space: SpaceIdSchema,
   state: z.enum(['off', 'idle', 'syncing', 'paused', 'offline']),
   storeId: z.string().nullable(),
   storeName: z.string().nullable(),
@@ -41,11 +44,19 @@ export const SyncStatusSchema = z.object({
 })
 export type SyncStatus = z.infer<typeof SyncStatusSchema>
 
-/** Turn sync on: an existing store by id, or a new one by name. */
+/** Every sync call names its space (required: a forgotten one must not reach another store). */
+export const SyncSpaceInputSchema = InSpaceSchema.strict()
+
+/** Turn sync on (in one space): an existing store by id, or a new one by name. */
 const DeviceNameSchema = z.string().trim().min(1).max(100).optional()
 export const SyncConfigureInputSchema = z.union([
-  z.strictObject({ storeId: z.string().min(1).max(200), deviceName: DeviceNameSchema }),
   z.strictObject({
+    space: SpaceIdSchema,
+    storeId: z.string().min(1).max(200),
+    deviceName: DeviceNameSchema
+  }),
+  z.strictObject({
+    space: SpaceIdSchema,
     create: z.strictObject({
       name: z.string().trim().min(1).max(200),
       description: z.string().max(2000).optional()
@@ -54,15 +65,22 @@ export const SyncConfigureInputSchema = z.union([
   })
 ])
 export type SyncConfigureInput = z.infer<typeof SyncConfigureInputSchema>
+/** The store turning sync on chooses, apart from the space it is for. */
+export type SyncStoreChoice =
+  | Omit<Extract<SyncConfigureInput, { storeId: string }>, 'space'>
+  | Omit<Extract<SyncConfigureInput, { create: unknown }>, 'space'>
 
-export const SyncPauseInputSchema = z.strictObject({ paused: z.boolean() })
+export const SyncPauseInputSchema = z.strictObject({ space: SpaceIdSchema, paused: z.boolean() })
 
 /** A conflict's answer: this device's version, the store's, or both files (the conflict closes). */
 export const SyncResolveInputSchema = z.strictObject({
+  space: SpaceIdSchema,
   path: z.string().min(1).max(4096),
   keep: z.enum(['mine', 'theirs', 'both'])
 })
 export type SyncResolveInput = z.infer<typeof SyncResolveInputSchema>
+/** A conflict's answer within one space's sync. */
+export type SyncConflictAnswer = Omit<SyncResolveInput, 'space'>
 
 /** The stores this API key can use, for Settings → Sync's "choose a store". */
 export const SyncStoreListSchema = z.object({

@@ -1,5 +1,5 @@
 import { CairnError } from '@shared/errors'
-import type { SyncResolveInput } from '@shared/memory/sync'
+import type { SyncConflictAnswer } from '@shared/memory/sync'
 import type { MemoryService } from '../memory/service'
 import type { SyncState } from './state'
 
@@ -12,7 +12,7 @@ import type { SyncState } from './state'
 export async function resolveConflict(
   memory: MemoryService,
   state: SyncState,
-  { path, keep }: SyncResolveInput
+  { path, keep }: SyncConflictAnswer
 ): Promise<void> {
   const at = state.conflicts.findIndex((c) => c.path === path)
   const conflict = state.conflicts[at]

@@ -1,14 +1,15 @@
 import type Anthropic from '@anthropic-ai/sdk'
 import type { MemoryChange } from '@shared/memory/memory'
 import type {
-  SyncConfigureInput,
-  SyncResolveInput,
+  SyncStoreChoice,
+  SyncConflictAnswer,
   SyncStatus,
   SyncStoreList
 } from '@shared/memory/sync'
 import { CairnError } from '@shared/errors'
 import type { MemoryWriteApproval } from '@shared/app/settings'
 import { needsApproval } from '@shared/chat/approval-policy'
+import { DEFAULT_SPACE_ID, type SpaceId } from '@shared/memory/spaces'
 import { Emitter } from '../events/emitter'
 import { loadConfig, saveConfig } from './config'
 import type { MemoryService } from '../memory/service'
@@ -26,6 +27,8 @@ import { loadState, saveState, type SyncState } from './state'
 type RoundTimer = 'sync-round' | 'sync-retry' | 'sync-interval'
 
 export interface SyncServiceDeps {
+  /** The memory space this sync belongs to (named in every status); default: "No project". */
+  space?: SpaceId
   memory: MemoryService
   /** The app's private state folder (the sidecar lives here, never in the memory folder). */
   stateDir: string
@@ -81,7 +84,9 @@ export function createSyncService(deps: SyncServiceDeps) {
   let timer: unknown = null
   const statuses = new Emitter<SyncStatus>()
 
+  const space = deps.space ?? DEFAULT_SPACE_ID
   const status = (): SyncStatus => ({
+    space,
     state: !storeId
       ? 'off'
       : paused
@@ -244,7 +249,7 @@ export function createSyncService(deps: SyncServiceDeps) {
       return status()
     },
     /** Settings → Sync: choose a store by id or create one, then sync at once. */
-    async configureStore(input: SyncConfigureInput): Promise<SyncStatus> {
+    async configureStore(input: SyncStoreChoice): Promise<SyncStatus> {
       const client = await deps.client()
       if (!client)
         throw new CairnError(
@@ -305,7 +310,7 @@ export function createSyncService(deps: SyncServiceDeps) {
       return status()
     },
     /** The user's answer to a conflict (the inspector); the resolution syncs in the next round. */
-    async resolve(input: SyncResolveInput): Promise<SyncStatus> {
+    async resolve(input: SyncConflictAnswer): Promise<SyncStatus> {
       if (!state) return status()
       // The user's answer goes first; the stopped round's work is finished by the next one.
       await interrupt('Sync paused the round to apply your answer.')

@@ -3,6 +3,7 @@ import type { UpdateStatus } from '@shared/app/updates'
 import type { EventName } from '@shared/contract'
 import type { ExportResult, ImportPreview, ImportResult } from '@shared/memory/backup'
 import type { SyncStatus } from '@shared/memory/sync'
+import type { SpaceId } from '@shared/memory/spaces'
 import type { McpPromptInfo } from '@shared/mcp/prompts'
 import type { McpOverview } from '@shared/mcp/channels'
 
@@ -57,18 +58,27 @@ export function createFakeDesktop(emit: (event: EventName, payload: unknown) => 
     preview: ImportPreview | null
     result: ImportResult | null
   } = { exported: null, preview: null, result: null }
-  /** What Decline answers (main's status after declining); off unless a test sets it. */
-  const sync: { afterDecline: SyncStatus | null } = { afterDecline: null }
+  /**
+   * Sync per memory space: what sync:status answers for a space (off unless a test sets it), and
+   * what Decline answers (main's status after declining).
+   */
+  const sync: { afterDecline: SyncStatus | null; statuses: Map<SpaceId, SyncStatus> } = {
+    afterDecline: null,
+    statuses: new Map()
+  }
+  const statusIn = ({ space }: { space: SpaceId }): SyncStatus =>
+    sync.statuses.get(space) ?? { ...SYNC_OFF, space, conflicts: [], skipped: [], waiting: [] }
   /** The prompts the chat's MCP servers offer (none unless a test sets some). */
   const handlers = {
     'app:take-links': () => ({ links: links.splice(0) }),
     'app:crash-report': () => crash.report,
     // Sync is off until a test turns it on (Settings → Memory shows its card).
-    'sync:status': () => SYNC_OFF,
-    'sync:resolve': () => SYNC_OFF,
+    'sync:status': statusIn,
+    'sync:now': statusIn,
+    'sync:resolve': statusIn,
     'sync:list-stores': () => ({ stores: [] }),
-    'sync:approve': () => SYNC_OFF,
-    'sync:decline': () => sync.afterDecline ?? SYNC_OFF,
+    'sync:approve': statusIn,
+    'sync:decline': (input: { space: SpaceId }) => sync.afterDecline ?? statusIn(input),
     // Export and import: the OS dialogs, cancelled (Settings → Memory shows the card).
     'backup:export': () => backup.exported ?? { status: 'canceled' },
     'backup:import-preview': () => backup.preview,

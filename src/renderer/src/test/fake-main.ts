@@ -22,6 +22,7 @@ import { createFakeAttachments } from './fake-attachments'
 import { createFakeChat } from './fake-chat'
 import { createFakeDesktop } from './fake-desktop'
 import type { SyncStatus } from '@shared/memory/sync'
+import type { SpaceId } from '@shared/memory/spaces'
 import { createFakeMemory } from './fake-memory'
 import { createFakeProjects } from './fake-projects'
 import { createFakeTidy } from './fake-tidy'
@@ -133,8 +134,8 @@ export interface FakeMain {
   }
   /** The update state main reports; `set` also sends updates:changed, like main. */
   updates: { status: UpdateStatus; set(status: UpdateStatus): void }
-  /** What sync:decline answers (null: sync off). */
-  sync: { afterDecline: SyncStatus | null }
+  /** Sync per space: sync:status's answer by space (off when absent), and what Decline answers. */
+  sync: { afterDecline: SyncStatus | null; statuses: Map<SpaceId, SyncStatus> }
   /** The MCP servers mcp:overview answers (Settings → Tools, the chat header) and the prompts the
    * composer's slash list offers. */
   mcp: ReturnType<typeof createFakeDesktop>['mcp']

@@ -181,9 +181,9 @@ function SpaceInspector({
     if (path === selected) setSelected(null)
   }
   const isDefault = useMemorySpace() === DEFAULT_SPACE_ID
-  const sync = useSyncStatus().status
-  // Sync pairs the main memory with its Memory Store; a project's space has no conflicts of it.
-  const conflicts = isDefault ? twoVersionConflicts(sync?.conflicts) : []
+  // Each space pairs with its own Memory Store: the conflicts shown are this space's.
+  const sync = useSyncStatus(space).status
+  const conflicts = twoVersionConflicts(sync?.conflicts)
   const conflict = conflicts.find((c) => c.path === selected || c.copy === selected) ?? null
 
   return (

@@ -46,4 +46,35 @@ describe('Memory space switcher', () => {
     await waitFor(() => expect(listedSpaces(main)).toContain('default'))
     expect(screen.queryByRole('combobox', { name: 'Memory space' })).toBeNull()
   })
+
+  it('the sync-conflict bar shows the conflicts of the space in view, each space its own store', async () => {
+    const main = installFakeMain()
+    await main.api.projects.create({ name: 'Acme' })
+    const off = await main.api.sync.status({ space: 'default' })
+    const conflictOn = (space: string, name: string) => ({
+      ...off,
+      space,
+      state: 'idle' as const,
+      storeId: `store-${space}`,
+      conflicts: [
+        {
+          path: `/memories/${name}.md`,
+          copy: `/memories/${name} (from desk).md`,
+          kind: 'kept-both' as const,
+          detail: 'Both devices changed it.',
+          at: 1
+        }
+      ]
+    })
+    main.sync.statuses.set('default', conflictOn('default', 'home'))
+    main.sync.statuses.set('p1', conflictOn('p1', 'client'))
+    const user = userEvent.setup()
+    render(<MemoryView info={null} settings={null} onOpenConversation={() => undefined} />)
+    expect(await screen.findByRole('button', { name: 'Review home.md' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Review client.md' })).toBeNull()
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Memory space' }), 'Acme')
+    expect(await screen.findByRole('button', { name: 'Review client.md' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Review home.md' })).toBeNull()
+  })
 })

@@ -16,6 +16,7 @@ import {
   type SettingsSectionId
 } from './settings-sections'
 import { SyncCard } from './memory/sync-card'
+import { DEFAULT_SPACE_ID } from '@shared/memory/spaces'
 import { BackupCard } from './memory/backup-card'
 import { TrustedSitesCard } from './privacy/trusted-sites-card'
 import { ToolsCard } from './tools/tools-card'
@@ -96,7 +97,7 @@ export function SettingsView({ state, info, active, keyFocusSignal = 0 }: Settin
                 memory: (
                   <>
                     {folderCard}
-                    <SyncCard />
+                    <SyncCard space={DEFAULT_SPACE_ID} />
                     <BackupCard />
                   </>
                 ),

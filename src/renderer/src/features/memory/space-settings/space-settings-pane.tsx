@@ -3,6 +3,7 @@ import type { MemoryWriteApproval } from '@shared/app/settings'
 import type { SpaceSettingsSection, SpaceSettingsState } from '@shared/memory/space-settings'
 import { Card } from '../../../components/card'
 import { BackupCard } from '../../settings/memory/backup-card'
+import { SyncCard } from '../../settings/memory/sync-card'
 import { ChoiceGroup } from '../../../components/choice-group'
 import { formatBytes } from '@shared/sizes'
 import { useMemorySpace } from '../memory-space'
@@ -151,6 +152,7 @@ export function SpaceSettingsPane() {
           />
         ) : null}
       </Section>
+      <SyncCard space={space} />
       <BackupCard space={space} />
     </div>
   )

@@ -42,7 +42,11 @@ describe('a sync conflict in the memory inspector', () => {
       ['Keep both', 'both']
     ] as const) {
       await user.click(within(panel).getByRole('button', { name: label }))
-      expect(main.callsTo('sync:resolve').at(-1)).toEqual({ path: conflict.path, keep })
+      expect(main.callsTo('sync:resolve').at(-1)).toEqual({
+        space: 'default',
+        path: conflict.path,
+        keep
+      })
     }
   })
 
@@ -55,9 +59,17 @@ describe('a sync conflict in the memory inspector', () => {
     const panel = await screen.findByRole('region', { name: 'Sync conflict in plan.md' })
     expect(panel.textContent).toContain('has the version from desk')
     await user.click(within(panel).getByRole('button', { name: "Keep desk's" }))
-    expect(main.callsTo('sync:resolve').at(-1)).toEqual({ path: conflict.path, keep: 'mine' })
+    expect(main.callsTo('sync:resolve').at(-1)).toEqual({
+      space: 'default',
+      path: conflict.path,
+      keep: 'mine'
+    })
     await user.click(within(panel).getByRole('button', { name: "Keep the store's" }))
-    expect(main.callsTo('sync:resolve').at(-1)).toEqual({ path: conflict.path, keep: 'theirs' })
+    expect(main.callsTo('sync:resolve').at(-1)).toEqual({
+      space: 'default',
+      path: conflict.path,
+      keep: 'theirs'
+    })
   })
 
   it('says why an answer failed, with what to do instead', async () => {

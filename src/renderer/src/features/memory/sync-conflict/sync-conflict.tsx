@@ -97,7 +97,7 @@ export function SyncConflictPanel({
   const answer = (keep: SyncResolveInput['keep']) => {
     setBusy(true)
     setProblem(null)
-    call((api) => api.sync.resolve({ path: conflict.path, keep })).then(
+    call((api) => api.sync.resolve({ space, path: conflict.path, keep })).then(
       () => setBusy(false),
       (failure: unknown) => {
         setBusy(false)

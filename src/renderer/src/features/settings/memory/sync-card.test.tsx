@@ -7,6 +7,7 @@ import { installFakeMain } from '../../../test/fake-main'
 import { SyncCard } from './sync-card'
 
 const on: SyncStatus = {
+  space: 'default',
   state: 'idle',
   storeId: 'memstore_1',
   storeName: 'Cairn memory',
@@ -23,7 +24,7 @@ const on: SyncStatus = {
 
 /** The card, then a status with two changes from the store waiting for approval. */
 async function showTwoWaiting(main: ReturnType<typeof installFakeMain>): Promise<void> {
-  render(<SyncCard />)
+  render(<SyncCard space="default" />)
   await screen.findByRole('group', { name: 'Turn on sync' })
   act(() =>
     main.emit('sync:changed', {
@@ -40,7 +41,7 @@ describe('Settings → Sync card', () => {
   it('turns on with this device’s name, a new store, and lists stores only when asked', async () => {
     const main = installFakeMain()
     const user = userEvent.setup()
-    render(<SyncCard />)
+    render(<SyncCard space="default" />)
     const form = await screen.findByRole('group', { name: 'Turn on sync' })
     expect(main.callsTo('sync:list-stores')).toEqual([])
     await user.click(within(form).getByRole('button', { name: 'Find my stores' }))
@@ -51,14 +52,14 @@ describe('Settings → Sync card', () => {
     await user.type(within(form).getByLabelText('This device’s name'), 'Desk')
     await user.click(within(form).getByRole('button', { name: 'Turn on sync' }))
     expect(main.callsTo('sync:configure')).toEqual([
-      { create: { name: 'Cairn memory' }, deviceName: 'Desk' }
+      { create: { name: 'Cairn memory' }, deviceName: 'Desk', space: 'default' }
     ])
   })
 
   it('shows the name kept copies will use, cleaned of what a file name cannot hold', async () => {
     installFakeMain()
     const user = userEvent.setup()
-    render(<SyncCard />)
+    render(<SyncCard space="default" />)
     const form = await screen.findByRole('group', { name: 'Turn on sync' })
     const field = within(form).getByLabelText('This device’s name')
     await user.clear(field)
@@ -108,7 +109,7 @@ describe('Settings → Sync card', () => {
     const main = installFakeMain()
     const user = userEvent.setup()
     main.fail('sync:decline', new CairnError('INTERNAL', 'Could not save the sync state.'))
-    render(<SyncCard />)
+    render(<SyncCard space="default" />)
     await screen.findByRole('group', { name: 'Turn on sync' })
     act(() =>
       main.emit('sync:changed', {
@@ -122,5 +123,21 @@ describe('Settings → Sync card', () => {
       'Could not save the sync state. Nothing was declined: the changes still wait. Try Decline again.'
     )
     expect(screen.getByRole('group', { name: 'Changes waiting for approval' })).toBeTruthy()
+  })
+
+  it("in a project, shows and drives that project's own sync, never another space's", async () => {
+    const main = installFakeMain()
+    const user = userEvent.setup()
+    main.sync.statuses.set('client-1', { ...on, space: 'client-1', storeName: 'Client store' })
+    render(<SyncCard space="client-1" />)
+    expect((await screen.findByTestId('sync-state')).textContent).toBe('On')
+    expect(screen.getByText('Client store')).toBeTruthy()
+    expect(main.callsTo('sync:status')).toEqual([{ space: 'client-1' }])
+    // "No project"'s sync pausing says nothing about this project's.
+    act(() => main.emit('sync:changed', { ...on, state: 'paused', storeName: 'Home store' }))
+    expect(screen.getByTestId('sync-state').textContent).toBe('On')
+    expect(screen.queryByText('Home store')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Sync now' }))
+    await waitFor(() => expect(main.callsTo('sync:now')).toEqual([{ space: 'client-1' }]))
   })
 })

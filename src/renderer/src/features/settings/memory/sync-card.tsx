@@ -1,4 +1,5 @@
 import { copyLabel, SYNC_SENT_SENTENCE, type SyncStatus } from '@shared/memory/sync'
+import { DEFAULT_SPACE_ID, type SpaceId } from '@shared/memory/spaces'
 import { Card } from '../../../components/card'
 import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'
@@ -31,9 +32,12 @@ function when(epoch: number | null): string {
   return epoch === null ? 'never' : new Date(epoch).toLocaleString()
 }
 
-/** Settings → Sync: one memory on every device through an Anthropic Memory Store (off by default). */
-export function SyncCard() {
-  const { status, setStatus, problem, setProblem } = useSyncStatus()
+/**
+ * Sync for one memory space: that memory on every device through its own Anthropic Memory Store
+ * (off by default). Settings shows "No project"'s; a project's Memory → Settings shows its own.
+ */
+export function SyncCard({ space }: { space: SpaceId }) {
+  const { status, setStatus, problem, setProblem } = useSyncStatus(space)
 
   /** Runs a sync call; `unchanged` (optional) tells the user what still holds when it fails. */
   const act = (run: Parameters<typeof call<SyncStatus>>[0], unchanged?: string) => {
@@ -48,7 +52,11 @@ export function SyncCard() {
   return (
     <Card
       title="Sync"
-      description="Keep one memory on every device through an Anthropic Memory Store."
+      description={
+        space === DEFAULT_SPACE_ID
+          ? 'Keep one memory on every device through an Anthropic Memory Store.'
+          : 'Keep this project’s memory on every device through a Memory Store of its own (not the one in Settings → Sync).'
+      }
     >
       <p className="text-sm" data-testid="sync-sent">
         {SYNC_SENT_SENTENCE}
@@ -132,7 +140,7 @@ export function SyncCard() {
               type="button"
               className="button"
               disabled={status.state === 'paused' || status.state === 'syncing'}
-              onClick={() => act((api) => api.sync.approve())}
+              onClick={() => act((api) => api.sync.approve({ space }))}
             >
               Apply{' '}
               {status.waiting.length === 1
@@ -145,7 +153,7 @@ export function SyncCard() {
               disabled={status.state === 'syncing'}
               onClick={() =>
                 act(
-                  (api) => api.sync.decline(),
+                  (api) => api.sync.decline({ space }),
                   'Nothing was declined: the changes still wait. Try Decline again.'
                 )
               }
@@ -173,8 +181,9 @@ export function SyncCard() {
       <div className="mt-2 flex items-center gap-2">
         {!on ? (
           <SyncTurnOn
+            space={space}
             deviceName={status?.deviceName ?? ''}
-            onTurnOn={(input) => act((api) => api.sync.configure(input))}
+            onTurnOn={(input) => act((api) => api.sync.configure({ ...input, space }))}
             onProblem={setProblem}
           />
         ) : (
@@ -183,21 +192,23 @@ export function SyncCard() {
               type="button"
               className="button"
               disabled={status.state === 'paused' || status.state === 'syncing'}
-              onClick={() => act((api) => api.sync.now())}
+              onClick={() => act((api) => api.sync.now({ space }))}
             >
               Sync now
             </button>
             <button
               type="button"
               className="button button--quiet"
-              onClick={() => act((api) => api.sync.pause({ paused: status.state !== 'paused' }))}
+              onClick={() =>
+                act((api) => api.sync.pause({ space, paused: status.state !== 'paused' }))
+              }
             >
               {status.state === 'paused' ? 'Resume' : 'Pause'}
             </button>
             <button
               type="button"
               className="button button--quiet"
-              onClick={() => act((api) => api.sync.disconnect())}
+              onClick={() => act((api) => api.sync.disconnect({ space }))}
             >
               Disconnect (keeps your files)
             </button>

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { copyLabel, type SyncConfigureInput, type SyncStoreList } from '@shared/memory/sync'
+import { copyLabel, type SyncStoreChoice, type SyncStoreList } from '@shared/memory/sync'
+import type { SpaceId } from '@shared/memory/spaces'
 import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'
 
@@ -10,12 +11,15 @@ const NEW = 'new'
  * the key already has. The list is fetched only when asked: nothing is sent while sync is off.
  */
 export function SyncTurnOn({
+  space,
   deviceName,
   onTurnOn,
   onProblem
 }: {
+  /** The memory space whose sync this turns on (the stores listed are the key's, any space's). */
+  space: SpaceId
   deviceName: string
-  onTurnOn(input: SyncConfigureInput): void
+  onTurnOn(input: SyncStoreChoice): void
   onProblem(message: string | null): void
 }) {
   const [device, setDevice] = useState(deviceName)
@@ -27,7 +31,7 @@ export function SyncTurnOn({
   const findStores = () => {
     setLoading(true)
     onProblem(null)
-    call((api) => api.sync.listStores()).then(
+    call((api) => api.sync.listStores({ space })).then(
       (list) => {
         setLoading(false)
         setStores(list.stores)
