@@ -162,4 +162,24 @@ describe('a warm open, caught up by the watcher', () => {
       await watcher.dispose()
     }
   })
+
+  it('reads no file again on the first open after an upgrade (an index without inodes)', async () => {
+    const file = join(await mem.mkroot(), 'old.md')
+    await writeFile(file, 'kept by an older version\n')
+    await utimes(file, HOUR_AGO, HOUR_AGO)
+    store = await mem.open({ history: false })
+    await store.dispose()
+    // As an older version left it: no inode, no time of the stat, no close mark.
+    const indexFile = join(mem.stateDir(), 'memory-index.json')
+    const saved = await readFile(indexFile, 'utf8')
+    await writeFile(indexFile, saved.replace(/,"ino":\d+,"statAt":\d+/g, ''))
+    await rm(join(mem.stateDir(), 'memory-index.closed'))
+    expect(await readFile(indexFile, 'utf8')).not.toContain('"ino"')
+
+    store = await mem.open() // history on: a file read again would have its bytes kept
+    expect(indexOf(store).get('old.md')).toMatchObject({ ino: (await stat(file)).ino })
+    await expect(store.versionText(sha('kept by an older version\n'))).rejects.toMatchObject({
+      code: 'MEMORY_NOT_FOUND'
+    })
+  })
 })

@@ -11,7 +11,7 @@ import type { NewActivity } from '../ledger/activity-log'
 import { probe } from '../kernel/files'
 import { snapshot, snapshotAll, type Snapshot } from '../history/versions'
 import { pacer } from '../core/pace'
-import { stillSame, type StatIdentity } from '../ledger/stat-trust'
+import { stillSame, trustOrAdopt, type StatIdentity } from '../ledger/stat-trust'
 import { parseMemoryPath } from '../jail/paths'
 import { refusedReason } from '../kernel/names'
 import type { WalkSkip } from '../jail/walk'
@@ -68,7 +68,7 @@ export function applyStartScan(
       const known = index.get(rel)
       // A name the tool refuses never enters the index (as in a walk): nothing to look at.
       if (!known && refusedReason(rel)) continue
-      if (!stillSame(known, stat)) named.push(rel)
+      if (!trustOrAdopt(index, rel, stat)) named.push(rel)
     }
     for (const [rel] of index.entries()) {
       await pace()

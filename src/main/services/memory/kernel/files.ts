@@ -3,7 +3,7 @@ import type { Ctx } from './context'
 import { bytesText } from '../core/format'
 import { frontMatterExpiry } from '../core/front-matter'
 import type { IndexEntry } from '../ledger/index-store'
-import { statRecord, stillSame, type StatIdentity } from '../ledger/stat-trust'
+import { statRecord, stillSame, trustOrAdopt, type StatIdentity } from '../ledger/stat-trust'
 import { spelledAsOnDisk } from './names'
 import { displayOf, type MemoryPath } from '../jail/paths'
 import { bigFiles, hashOf, headText, identityOf, readBounded, statKey } from '../jail/big-file'
@@ -150,8 +150,8 @@ export function noteRead(
   const now = ctx.now()
   const known = ctx.index.get(path.rel)
   let entry: IndexEntry
-  if (known && !force && stillSame(known, read)) {
-    entry = known
+  if (known && !force && trustOrAdopt(ctx.index, path.rel, read)) {
+    entry = ctx.index.get(path.rel) ?? known // adopted: the same entry with its inode now
   } else {
     const hash = identityOf(read)
     const changed = !known || known.hash !== hash

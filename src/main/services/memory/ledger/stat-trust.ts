@@ -1,5 +1,5 @@
 import { isStatKey, statKey } from '../jail/big-file'
-import type { IndexEntry } from './index-store'
+import type { IndexEntry, MemoryIndex } from './index-store'
 
 // When the index may stand in for reading a file: git's "racy" rule with the inode added. A
 // file's (inode, size, mtime) recorded more than RACY_MS after its mtime still describes the
@@ -41,4 +41,21 @@ export function stillSame(known: IndexEntry | undefined, seen: StatIdentity): bo
     known.statAt !== undefined &&
     known.statAt - known.mtimeMs > RACY_MS
   )
+}
+
+/**
+ * `stillSame`, or an entry an older version wrote (no inode, no time) that matches as that
+ * version judged it, by size and mtime: it takes the stat's inode and the time now, so an
+ * upgrade does not read every file again (nor keep each one's bytes in history).
+ */
+export function trustOrAdopt(index: MemoryIndex, rel: string, seen: StatIdentity): boolean {
+  const known = index.get(rel)
+  if (stillSame(known, seen)) return true
+  const legacy =
+    known !== undefined &&
+    known.ino === undefined &&
+    known.size === seen.size &&
+    known.mtimeMs === seen.mtimeMs
+  if (legacy) index.touch(rel, statRecord(seen))
+  return legacy
 }

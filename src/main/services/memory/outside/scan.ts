@@ -13,7 +13,7 @@ import { lstatOrNull } from '../jail/fs-ops'
 import { walkTree, WALK_MAX_DEPTH, type WalkSkip } from '../jail/walk'
 import { ToolError } from '../core/tool-error'
 import { ReadAhead } from './read-ahead'
-import { stillSame, type StatIdentity } from '../ledger/stat-trust'
+import { trustOrAdopt, type StatIdentity } from '../ledger/stat-trust'
 
 export interface Reconciled {
   added: string[]
@@ -274,7 +274,7 @@ function underSkipped(rel: string, skipped: readonly WalkSkip[]): boolean {
 
 /** The index holds this file as the walk saw it (and nothing asks for a rehash). */
 function unchanged(ctx: Ctx, rel: string, seen: Seen, forced: boolean): boolean {
-  return !forced && stillSame(ctx.index.get(rel), seen)
+  return !forced && trustOrAdopt(ctx.index, rel, seen)
 }
 
 /** What a whole-folder scan shares between the files it settles. */
