@@ -34,7 +34,7 @@ export async function writeFileDurably(
   await syncDir(dir)
 }
 
-async function syncDir(dir: string): Promise<void> {
+export async function syncDir(dir: string): Promise<void> {
   // Windows cannot open a folder for fsync; the rename is as durable as that platform allows.
   if (process.platform === 'win32') return
   const handle = await open(dir, 'r')

@@ -6,8 +6,10 @@ import type { OpenedSpace, OpenSpace } from './registry'
 import type { SpaceDescriptor } from './space-list'
 
 // How one space opens: its engine on its folder and state folder with the settings in force,
-// then the watcher that brings other programs' edits in. Closing stops the watcher first (no
-// event may reach a closing engine), then the engine flushes its index.
+// then the watcher that brings other programs' edits in. The space is usable once the engine is
+// open: a warm index is trusted as it is, and the watcher's start (its initial scan, going on in
+// the background) is what catches up with changes made while the space was closed. Closing
+// stops the watcher first (no event may reach a closing engine), then the engine flushes its index.
 
 export interface SpaceOpenerDeps {
   /** The settings a space runs with: Settings, with the space's own sections in their place. */
@@ -35,7 +37,8 @@ export function createSpaceOpener(deps: SpaceOpenerDeps): OpenSpace {
       history: current.history,
       secretGuard: current.secretGuard,
       timers: deps.timers,
-      logger: deps.logger
+      logger: deps.logger,
+      catchUp: 'watcher'
     })
     const { savePinned } = deps
     const stopPins = savePinned
@@ -43,11 +46,7 @@ export function createSpaceOpener(deps: SpaceOpenerDeps): OpenSpace {
       : () => undefined
     let watcher: MemoryWatcher
     try {
-      watcher = await MemoryWatcher.start({
-        root: space.folder,
-        memory: store,
-        logger: deps.logger
-      })
+      watcher = MemoryWatcher.begin({ root: space.folder, memory: store, logger: deps.logger })
     } catch (error) {
       stopPins()
       await store.dispose().catch(() => undefined)

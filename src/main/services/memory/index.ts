@@ -14,6 +14,7 @@ import { ActivityLog, DEFAULT_ACTIVITY_MAX_BYTES } from './ledger/activity-log'
 import { History } from './history'
 import { MemoryIndex } from './ledger/index-store'
 import { removeStateTemps } from './ledger/state-temps'
+import { takeCleanClose } from './ledger/clean-close'
 import { startLineIndexes } from './outside/scan'
 import { SafeFs } from './jail/safe-fs'
 import { MemoryStore, type Timers } from './store'
@@ -60,6 +61,13 @@ export interface OpenMemoryStoreOptions {
   /** The secret guard's settings (default: refuse Claude's writes, check the user's saves). */
   secretGuard?: Partial<SecretGuardSettings>
   logger?: Logger
+  /**
+   * Who catches up with what changed on disk while the folder was closed. 'open' (the default):
+   * this open walks the folder. 'watcher': a MemoryWatcher starts on the folder next, and its
+   * initial scan is handed to `applyStartScan`; an index the last session saved as it closed is
+   * then trusted as it is, with no walk (a crash, or an index an older version wrote, still walks).
+   */
+  catchUp?: 'open' | 'watcher'
 }
 
 const HOUR = 60 * 60 * 1000
@@ -75,7 +83,9 @@ const defaultTimers: Timers = {
 
 /**
  * Opens the memory folder: reconciles the index with the disk (rebuilding it if missing or
- * corrupt), removes temp files a crash left behind, expires what is due, and starts the hourly sweep.
+ * corrupt; with `catchUp: 'watcher'` a cleanly closed index is trusted and the watcher's first
+ * scan reconciles it), removes temp files a crash left behind, expires what is due, and starts
+ * the hourly sweep.
  */
 export async function openMemoryStore(options: OpenMemoryStoreOptions): Promise<MemoryStore> {
   const { root, stateDir } = options
@@ -98,7 +108,11 @@ export async function openMemoryStore(options: OpenMemoryStoreOptions): Promise<
   }
   await removeStateTemps(stateDir)
   const clock = options.clock ?? (() => new Date())
-  const loaded = await MemoryIndex.load(stateDir)
+  // The mark goes before anything of this session can write (clean-close.ts).
+  const [closedInOrder, loaded] = await Promise.all([
+    takeCleanClose(stateDir),
+    MemoryIndex.load(stateDir)
+  ])
   if (!loaded.ok) options.logger?.info('memory index missing or unreadable; rebuilding from disk')
   const log = await ActivityLog.open(
     stateDir,
@@ -128,7 +142,9 @@ export async function openMemoryStore(options: OpenMemoryStoreOptions): Promise<
     ...(history ? { history } : {})
   })
   try {
-    await store.reconcileNow(store.ctx({ kind: 'system' }, false), true, loaded.ok)
+    // A warm index the watcher's first scan will check needs no walk (no lstat per file) here.
+    const trusted = options.catchUp === 'watcher' && loaded.ok && closedInOrder
+    if (!trusted) await store.reconcileNow(store.ctx({ kind: 'system' }, false), true, loaded.ok)
     await store.expire()
     // Big files the index already knew (a previous run): their line indexes start building too.
     await startLineIndexes(store.ctx({ kind: 'system' }, false), LINE_INDEXES_AT_OPEN)

@@ -19,6 +19,7 @@ import * as backup from './engine/import-calls'
 import * as sweeps from './engine/sweep-calls'
 import * as changeSets from './engine/change-set-calls'
 import type { Ctx } from './kernel/context'
+import type { StatIdentity } from './ledger/stat-trust'
 import type { MemoryService } from './service'
 
 // The memory engine's facade: every method hands the shared state (engine/engine.ts) to the room
@@ -104,6 +105,9 @@ export class MemoryStore implements MemoryService {
   // ---- other programs' changes (engine/outside-calls.ts)
   applyExternal(touched?: Iterable<string>): Promise<MemoryChange | undefined> {
     return outside.applyExternal(this.e, touched)
+  }
+  applyStartScan(seen: ReadonlyMap<string, StatIdentity>): Promise<MemoryChange | undefined> {
+    return outside.applyStartScan(this.e, seen)
   }
   reportExternalProblem(message: string): Promise<void> {
     return outside.reportExternalProblem(this.e, message)

@@ -11,7 +11,9 @@ import type { NewActivity } from '../ledger/activity-log'
 import { probe } from '../kernel/files'
 import { snapshot, snapshotAll, type Snapshot } from '../history/versions'
 import { pacer } from '../core/pace'
+import { stillSame, trustOrAdopt, type StatIdentity } from '../ledger/stat-trust'
 import { parseMemoryPath } from '../jail/paths'
+import { refusedReason } from '../kernel/names'
 import type { WalkSkip } from '../jail/walk'
 import { externalActivity, skippedMessage } from '../outside/report'
 import { joinRenames, pairRenames } from '../outside/renames'
@@ -42,6 +44,41 @@ export function applyExternal(
   return inspect(e, () => takeInOutside(e, paths))
 }
 
+/** Past this many paths to look at, one walk of the whole folder costs less. */
+const START_SCAN_MAX_NAMED = 20_000
+
+/**
+ * The watcher's initial scan (every file it found, with its lstat): a file new to the index, one
+ * the index holds that the scan did not find, and one whose (inode, size, mtime) moved or was
+ * recorded too soon after its mtime to trust (stat-trust.ts) are looked at again, as the
+ * watcher's batches are. A warm open trusts the index without a walk; this is how it catches up
+ * with what changed while Cairn was closed. Runs in the queue: a write of Claude's since the open
+ * is in the index already and, read again, matches it (never reported as an outside change).
+ */
+export function applyStartScan(
+  e: Engine,
+  seen: ReadonlyMap<string, StatIdentity>
+): Promise<MemoryChange | undefined> {
+  return inspect(e, async () => {
+    const pace = pacer()
+    const index = e.parts.index
+    const named: string[] = []
+    for (const [rel, stat] of seen) {
+      await pace()
+      const known = index.get(rel)
+      // A name the tool refuses never enters the index (as in a walk): nothing to look at.
+      if (!known && refusedReason(rel)) continue
+      if (!trustOrAdopt(index, rel, stat)) named.push(rel)
+    }
+    for (const [rel] of index.entries()) {
+      await pace()
+      if (!seen.has(rel)) named.push(rel)
+    }
+    if (named.length === 0) return undefined
+    return takeInOutside(e, named.length > START_SCAN_MAX_NAMED ? undefined : named)
+  })
+}
+
 /**
  * Before a change touches `displays`: what another program did to them that the watcher has not
  * reported yet is taken in first (an outside version of its own in history), so the change is
@@ -66,7 +103,7 @@ export async function catchUp(
     const found = await probe(e.ctx(SYSTEM, false), parsed.path).catch(() => null)
     if (!found || found.kind === 'missing') continue
     // A read: only a file whose size or time moved (a read would take in its bytes silently).
-    if (reading && (found.kind !== 'file' || sameStat(known, found.info))) continue
+    if (reading && (found.kind !== 'file' || stillSame(known, found.info))) continue
     rels.push(rel)
   }
   if (rels.length) await takeInOutside(e, rels)
@@ -221,13 +258,6 @@ async function noteSecretNames(e: Engine, named: ReadonlyMap<string, string>): P
   for (const entry of await secretNameActivity(fresh)) await appendQuietly(e, entry)
   e.outsideNotes.noteSecretNames(fresh.keys())
   return fresh.size > 0
-}
-
-function sameStat(
-  known: { size: number; mtimeMs: number } | undefined,
-  info: { size: number; mtimeMs: number }
-): boolean {
-  return known !== undefined && known.size === info.size && known.mtimeMs === info.mtimeMs
 }
 
 /** A batch's entry that changed more than one file: undone file by file, as each was alone. */

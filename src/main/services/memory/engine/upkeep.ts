@@ -6,6 +6,7 @@ import { inspect } from './inspect-calls'
 import { catchUp, reconcileNow } from './outside-calls'
 import { tracked } from './record'
 import { recordSweep } from './sweep-calls'
+import { markCleanClose } from '../ledger/clean-close'
 
 // Keeping the folder in shape: the hourly sweep (re-read, expire, trim history), the index
 // flush, and the orderly close.
@@ -79,7 +80,18 @@ export async function dispose(e: Engine): Promise<void> {
   if (!e.scheduler.close()) return
   await e.queue.idle()
   await e.lines.dispose()
-  await e.saveIndex().catch((error: unknown) => e.warn('memory index save failed', error))
+  const saved = await e.saveIndex().then(
+    () => true,
+    (error: unknown) => {
+      e.warn('memory index save failed', error)
+      return false
+    }
+  )
+  // The index on disk holds all this session did: the next open may trust it (clean-close.ts).
+  if (saved)
+    await markCleanClose(e.parts.stateDir).catch((error: unknown) =>
+      e.warn('memory index close mark failed', error)
+    )
   await e.parts.history?.close()
   await e.parts.log.close()
   e.listeners.clear()

@@ -11,6 +11,7 @@ export interface WalkEntry {
   kind: 'file' | 'dir'
   size: number
   mtimeMs: number
+  ino: number
 }
 
 export interface WalkOptions {
@@ -100,7 +101,8 @@ export async function walkTree(
       if (wantStat && !info) continue
       const size = wantStat ? (info?.size ?? 0) : 0
       const mtimeMs = wantStat ? (info?.mtimeMs ?? 0) : 0
-      visit({ segments, kind: isDir ? 'dir' : 'file', size, mtimeMs })
+      const ino = wantStat ? (info?.ino ?? 0) : 0
+      visit({ segments, kind: isDir ? 'dir' : 'file', size, mtimeMs, ino })
       if (!isDir || (segments.length >= maxDepth && options.reportTooDeep === false)) continue
       let sub: Dir
       try {

@@ -3,6 +3,7 @@ import type { Ctx } from './context'
 import { bytesText } from '../core/format'
 import { frontMatterExpiry } from '../core/front-matter'
 import type { IndexEntry } from '../ledger/index-store'
+import { statRecord, stillSame, trustOrAdopt, type StatIdentity } from '../ledger/stat-trust'
 import { spelledAsOnDisk } from './names'
 import { displayOf, type MemoryPath } from '../jail/paths'
 import { bigFiles, hashOf, headText, identityOf, readBounded, statKey } from '../jail/big-file'
@@ -130,13 +131,8 @@ export function editableText(read: FileRead, path: MemoryPath): Framed {
 }
 
 /** The index already knows this version of the file (so noteRead needs no content to hash). */
-export function isKnown(
-  ctx: Ctx,
-  path: MemoryPath,
-  info: Pick<Stats, 'size' | 'mtimeMs'>
-): boolean {
-  const known = ctx.index.get(path.rel)
-  return known !== undefined && known.size === info.size && known.mtimeMs === info.mtimeMs
+export function isKnown(ctx: Ctx, path: MemoryPath, info: StatIdentity): boolean {
+  return stillSame(ctx.index.get(path.rel), info)
 }
 
 /**
@@ -154,8 +150,8 @@ export function noteRead(
   const now = ctx.now()
   const known = ctx.index.get(path.rel)
   let entry: IndexEntry
-  if (known && known.size === read.size && known.mtimeMs === read.mtimeMs && !force) {
-    entry = known
+  if (known && !force && trustOrAdopt(ctx.index, path.rel, read)) {
+    entry = ctx.index.get(path.rel) ?? known // adopted: the same entry with its inode now
   } else {
     const hash = identityOf(read)
     const changed = !known || known.hash !== hash
@@ -168,6 +164,7 @@ export function noteRead(
       size: read.size,
       hash,
       mtimeMs: read.mtimeMs,
+      ...statRecord(read),
       actor: changed ? { kind: 'external' } : (known?.actor ?? { kind: 'external' }),
       expiresAt: frontMatterExpiry(headText(read.bytes))
     }
@@ -203,6 +200,7 @@ export function noteWrite(
     size: info.size,
     hash: info.size > bigFiles.wholeBytes ? statKey(info) : hashOf(data),
     mtimeMs: info.mtimeMs,
+    ...statRecord(info),
     actor: ctx.actor
   }
   const expiresAt = frontMatterExpiry(

@@ -13,6 +13,7 @@ import { lstatOrNull } from '../jail/fs-ops'
 import { walkTree, WALK_MAX_DEPTH, type WalkSkip } from '../jail/walk'
 import { ToolError } from '../core/tool-error'
 import { ReadAhead } from './read-ahead'
+import { trustOrAdopt, type StatIdentity } from '../ledger/stat-trust'
 
 export interface Reconciled {
   added: string[]
@@ -30,10 +31,7 @@ function reconciled(): Reconciled {
   return { added: [], changed: [], removed: [], renamed: [], skipped: [], secretNamed: new Map() }
 }
 
-interface Seen {
-  size: number
-  mtimeMs: number
-}
+type Seen = StatIdentity
 
 /**
  * Brings the index in line with the disk: drops what is gone, (re)hashes what is new or changed
@@ -207,7 +205,7 @@ async function walkFiles(
           // names; an older version kept refused names unhashed (hash ''), so those are checked again.
           const known = ctx.index.get(rel)
           if ((known && known.hash !== '') || !refusedReason(rel)) {
-            const seen = { size: entry.size, mtimeMs: entry.mtimeMs }
+            const seen = { size: entry.size, mtimeMs: entry.mtimeMs, ino: entry.ino }
             onDisk.set(rel, seen)
             onFile?.(rel, seen)
           }
@@ -276,8 +274,7 @@ function underSkipped(rel: string, skipped: readonly WalkSkip[]): boolean {
 
 /** The index holds this file as the walk saw it (and nothing asks for a rehash). */
 function unchanged(ctx: Ctx, rel: string, seen: Seen, forced: boolean): boolean {
-  const known = ctx.index.get(rel)
-  return !forced && known?.size === seen.size && known.mtimeMs === seen.mtimeMs
+  return !forced && trustOrAdopt(ctx.index, rel, seen)
 }
 
 /** What a whole-folder scan shares between the files it settles. */

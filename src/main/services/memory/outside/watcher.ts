@@ -1,9 +1,11 @@
+import type { Stats } from 'node:fs'
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path'
 import { watch, type FSWatcher } from 'chokidar'
 import type { MemoryChange } from '@shared/memory/memory'
 import type { Logger } from '../../log/logger'
 import { Emitter } from '../../events/emitter'
 import { TEMP_NAME } from '../jail/paths'
+import type { StatIdentity } from '../ledger/stat-trust'
 
 // Watches the memory folder for other programs' edits and hands them to the engine in batches.
 // The engine re-reads the paths the events named (not the whole folder) and diffs them against its
@@ -12,6 +14,11 @@ import { TEMP_NAME } from '../jail/paths'
 // their paths and folders are looked at once more, for events chokidar missed. Cairn's own writes
 // are already in the index, so they never come back as external. Batches are at least
 // `minIntervalMs` apart: ≤ 10 events a second.
+//
+// The watcher's own start is also how the engine catches up with what happened while Cairn was
+// closed: chokidar's initial scan lstats every file anyway, so what it found (path → inode, size,
+// mtime) goes to the engine at once when the scan is done (`applyStartScan`), which takes in
+// what differs from its index. A warm open need not walk the folder a second time.
 
 /** Past this many paths in one batch, walking the whole folder is as cheap and simpler. */
 const MAX_TOUCHED = 20_000
@@ -28,6 +35,12 @@ export interface ExternalApplier {
    * folders walked, missing paths dropped); without it, the whole folder is walked.
    */
   applyExternal(touched?: Iterable<string>): Promise<MemoryChange | undefined>
+  /**
+   * The files the watcher's initial scan found, with their stat (relative to the root with `/`):
+   * what differs from the index (new, gone, moved or not trusted) is taken in (optional for test
+   * doubles).
+   */
+  applyStartScan?(seen: ReadonlyMap<string, StatIdentity>): Promise<MemoryChange | undefined>
   /** Puts a problem in the activity log and the change stream (optional for test doubles). */
   reportExternalProblem?(message: string): Promise<void>
   /**
@@ -65,6 +78,12 @@ export class MemoryWatcher {
   private recheckTimer: NodeJS.Timeout | undefined
   /** The paths the batch about to run looks at again (so they are not queued once more). */
   private rechecking: ReadonlySet<string> | undefined
+  /** Files the initial scan found, until it is done; then handed to the engine once. */
+  private scanning: Map<string, StatIdentity> | undefined = new Map()
+  private startScan: ReadonlyMap<string, StatIdentity> | undefined
+  /** Resolves once the initial scan is done and taken in: changes from then on are seen. */
+  readonly ready: Promise<void>
+  private readyDone: (() => void) | undefined
   private lastRun = 0
   private closed = false
   private readonly root: string
@@ -77,25 +96,39 @@ export class MemoryWatcher {
     this.settleMs = options.settleMs ?? 20
     this.minIntervalMs = options.minIntervalMs ?? 100
     this.recheckMs = options.recheckMs ?? 300
+    this.ready = this.open()
   }
 
-  /** Starts watching; resolves once the initial scan is done (changes from then on are seen). */
+  /** Starts watching; resolves once the initial scan is done and taken in (see `ready`). */
   static async start(options: MemoryWatcherOptions): Promise<MemoryWatcher> {
-    const watcher = new MemoryWatcher(options)
-    await watcher.open()
+    const watcher = MemoryWatcher.begin(options)
+    await watcher.ready
     return watcher
+  }
+
+  /**
+   * Starts watching and returns at once: the initial scan goes on (`ready`), and what it found
+   * reaches the engine when it is done. A space is usable before then (open-space.ts).
+   */
+  static begin(options: MemoryWatcherOptions): MemoryWatcher {
+    return new MemoryWatcher(options)
   }
 
   private open(): Promise<void> {
     const watcher = watch(this.root, {
       followSymlinks: false,
-      ignoreInitial: true,
+      // The initial scan's files (with their lstat) are what the engine catches up from.
+      ignoreInitial: false,
       // The engine diffs against the disk, so pairing unlink+add into one change is not needed.
       atomic: false,
       ignored: (path) => TEMP_NAME.test(basename(path))
     })
     this.watcher = watcher
-    watcher.on('all', (event, path) => {
+    watcher.on('all', (event, path, stats) => {
+      if (this.scanning && (event === 'add' || event === 'addDir')) {
+        if (event === 'add' && stats?.isFile()) this.noteScanned(path, stats)
+        return
+      }
       if (event === 'unlinkDir' && resolve(path) === this.root) void this.rootGone()
       // A file new or gone: its folder is looked at too (one level), so the other half of a
       // rename there is in the same batch whichever event comes first, and is paired (issue 36).
@@ -103,7 +136,26 @@ export class MemoryWatcher {
       this.schedule()
     })
     watcher.on('error', (error) => this.report(problemOf(error)))
-    return new Promise((done) => watcher.once('ready', () => done()))
+    return new Promise((done) => {
+      // Closed during the scan: nothing waits on a scan that will never finish.
+      this.readyDone = done
+      watcher.once('ready', () => {
+        this.startScan = this.scanning
+        this.scanning = undefined
+        this.schedule() // the batch that takes the scan in resolves `ready`
+      })
+    })
+  }
+
+  /** A file the initial scan found (or one added while it ran: the engine reads either). */
+  private noteScanned(path: string, stats: Stats): void {
+    const rel = relative(this.root, resolve(this.root, path))
+    if (!rel || rel.startsWith('..') || isAbsolute(rel)) return
+    this.scanning?.set(rel.split(sep).join('/'), {
+      size: Number(stats.size),
+      mtimeMs: Number(stats.mtimeMs),
+      ino: Number(stats.ino)
+    })
   }
 
   /** Notes a path an event named; the root itself (or anything unexpected) means all of it. */
@@ -139,6 +191,9 @@ export class MemoryWatcher {
     this.timer = undefined
     clearTimeout(this.recheckTimer)
     this.recheckTimer = undefined
+    this.scanning = undefined
+    this.startScan = undefined
+    this.readyDone?.()
     await this.watcher?.close()
     this.watcher = undefined
     await this.running
@@ -189,6 +244,16 @@ export class MemoryWatcher {
 
   private async run(): Promise<void> {
     this.pending = false
+    const startScan = this.startScan
+    this.startScan = undefined
+    if (startScan) {
+      try {
+        await this.options.memory.applyStartScan?.(startScan)
+      } catch (error) {
+        if (!this.closed) this.report(problemOf(error))
+      }
+      this.readyDone?.()
+    }
     const touched = this.touched
     this.touched = new Set()
     const rechecked = this.rechecking
@@ -197,6 +262,7 @@ export class MemoryWatcher {
     else if (this.recent !== 'all')
       for (const path of touched) if (!rechecked?.has(path)) this.recent.add(path)
     if (this.recent !== 'all' && this.recent.size > MAX_TOUCHED) this.recent = 'all'
+    if (touched !== 'all' && touched.size === 0) return
     try {
       await this.options.memory.applyExternal(touched === 'all' ? undefined : touched)
     } catch (error) {
