@@ -243,10 +243,8 @@ export async function createServices(deps: ServiceDeps) {
     logger: deps.logger
   })
   await sync.start()
-  // A deleted project's sync stops before its memory is closed and removed.
-  const stopSyncOfGone = projects.onChange(
-    (list) => void sync.keepOnly(list.map((project) => project.id))
-  )
+  // A deleted project's sync stops (its round in flight ended) before its memory is closed.
+  const stopSyncOfGone = projects.onRelease((id) => sync.stop(id))
   // Quick ask: the global shortcut and the small window's requests; main attaches the Electron side.
   const shortcut = createShortcutService({
     settings,

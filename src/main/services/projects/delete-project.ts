@@ -48,11 +48,15 @@ export function createProjectDeletes(deps: DeleteDeps) {
   const clock = deps.clock ?? (() => new Date())
   /** The files each preview showed: a delete removes those, never one added since. */
   const shown = new Map<ProjectId, string[]>()
+  /** What uses a space without holding it open (its sync): stopped before the space is closed. */
+  const releasers = new Set<(id: ProjectId) => Promise<void>>()
 
   async function finish(entry: Removing): Promise<number> {
     const moved = await deps.chats.moveAllOutOf(entry.id)
     if (deps.spaces.get(entry.id)) await deps.spaces.remove(entry.id)
-    // Unregistered now, so nothing can open it again; closed before its folder is touched.
+    // Unregistered now, so nothing can open it again; a round of its sync in flight would reopen
+    // it, so those end first; then it is closed before its folder is touched.
+    await Promise.all([...releasers].map((release) => release(entry.id)))
     await deps.registry.closeIfIdle(entry.id)
     if (deps.registry.isOpen(entry.id))
       throw new CairnError(
@@ -81,6 +85,12 @@ export function createProjectDeletes(deps: DeleteDeps) {
   }
 
   return {
+    /** Runs `release` for each project being removed, after it is unlisted, before its close. */
+    onRelease(release: (id: ProjectId) => Promise<void>): () => void {
+      releasers.add(release)
+      return () => releasers.delete(release)
+    },
+
     async preview(project: Project) {
       const files = await listMemoryFiles(project.memoryFolder)
       shown.set(project.id, files)

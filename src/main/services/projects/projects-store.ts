@@ -48,6 +48,8 @@ export interface ProjectsStore {
   /** Every stored file some project's knowledge names (the attachment sweep keeps them). */
   knowledgeHashes(): string[]
   onChange(listener: (projects: Project[]) => void): () => void
+  /** Stops what uses a removed project's space without holding it (its sync) before its close. */
+  onRelease(release: (id: ProjectId) => Promise<void>): () => void
   dispose(): void
 }
 
@@ -258,6 +260,7 @@ export function createProjectsStore(deps: ProjectsStoreDeps): ProjectsStore {
     },
     knowledgeHashes: () => state.projects.flatMap((p) => p.knowledge.map((k) => k.hash)),
     onChange: (listener) => changes.on(listener),
+    onRelease: (release) => deletes.onRelease(release),
     dispose: () => changes.clear()
   }
 }

@@ -97,11 +97,8 @@ export function createSyncPerSpace(deps: SyncPerSpaceDeps) {
         })
       )
     },
-    /** The projects now: a space no longer among them (its project deleted) stops syncing. */
-    async keepOnly(projects: readonly SpaceId[]): Promise<void> {
-      const kept = new Set<SpaceId>([DEFAULT_SPACE_ID, ...projects])
-      await Promise.all([...services.keys()].filter((id) => !kept.has(id)).map(drop))
-    },
+    /** A deleted project's space stops syncing; resolves once its round in flight has ended. */
+    stop: drop,
     /** Every space's status changes, each naming its space. */
     onStatus(listener: (status: SyncStatus) => void): () => void {
       return statuses.on(listener)

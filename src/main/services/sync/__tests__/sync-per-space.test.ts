@@ -116,6 +116,33 @@ describe('sync per memory space', () => {
     expect(services.spaces.isOpen(project.id)).toBe(false)
   })
 
+  test('a project deleted while its sync round waits on the store is deleted now, not at the next start', async () => {
+    const { services, fake } = await boot()
+    const project = await services.projects.create({ name: 'Busy' })
+    await services.sync.in(project.id).configureStore({ create: { name: 'Busy' } })
+    await services.spaces.service(project.id).create({ path: '/memories/a.md', content: 'a\n' })
+    // The store takes the round's upload and never answers it: a round in flight.
+    let reached!: () => void
+    const held = new Promise<void>((resolve) => (reached = resolve))
+    fake.memoryStores.tamper((route) => {
+      if (route.method !== 'POST' || route.kind !== 'memories') return undefined
+      reached()
+      return { hold: true }
+    })
+    const round = services.sync
+      .in(project.id)
+      .syncNow()
+      .catch(() => undefined)
+    await held
+
+    await expect(
+      services.projects.delete({ id: project.id, memory: 'delete' })
+    ).resolves.toMatchObject({ chatsMoved: 0 })
+    await round
+    expect(services.spaces.isOpen(project.id)).toBe(false)
+    expect(await exists(join(tmp(), 'spaces', project.id))).toBe(false)
+  })
+
   test('upgrade: the pairing made before spaces (<data>/sync-state) carries on in "No project"', async () => {
     const dataDir = tmp()
     const fake = await startFakeAnthropic({ apiKey: KEY })
