@@ -19,18 +19,17 @@ import { TIDY_FILES as FILES, tidyCommands, writeTidyFolder } from './tidy-fixtu
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 
-async function filesHash(root: string): Promise<string> {
+/** sha256 over every path (folders included: an undo leaves no folder behind) and file's bytes. */
+async function treeHash(root: string): Promise<string> {
   const hash = createHash('sha256')
   const entries = await readdir(root, { recursive: true, withFileTypes: true })
-  const files = entries
-    .filter((e) => e.isFile())
-    .map((e) => relative(root, join(e.parentPath, e.name)))
-    .sort()
-  for (const rel of files)
-    hash
-      .update(rel)
-      .update('\0')
-      .update(await readFile(join(root, rel)))
+  const items = entries
+    .map((e) => ({ dir: e.isDirectory(), rel: relative(root, join(e.parentPath, e.name)) }))
+    .sort((a, b) => a.rel.localeCompare(b.rel))
+  for (const { dir, rel } of items) {
+    hash.update(`${rel}\0${dir ? 'dir' : 'file'}\0`)
+    if (!dir) hash.update(await readFile(join(root, rel)))
+  }
   return hash.digest('hex')
 }
 
@@ -40,7 +39,7 @@ async function once(): Promise<Record<string, number>> {
   await writeTidyFolder(root)
   const store = await openMemoryStore({ root, stateDir: join(dir, 'state') })
   try {
-    const original = await filesHash(root)
+    const original = await treeHash(root)
     let t = performance.now()
     const overlay = await Overlay.open({
       memory: store,
@@ -86,7 +85,8 @@ async function once(): Promise<Record<string, number>> {
     const undo = await store.revert(result.seq)
     const undone = performance.now() - t
     if (undo.status !== 'reverted') throw new Error(`undo: ${JSON.stringify(undo)}`)
-    if ((await filesHash(root)) !== original) throw new Error('the undo did not restore every byte')
+    if ((await treeHash(root)) !== original)
+      throw new Error('the undo did not restore every byte and folder')
     return { copied, planned, built, applied, undone }
   } finally {
     await store.dispose()
