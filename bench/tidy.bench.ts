@@ -1,12 +1,13 @@
 // Tidy memory (issue 39): a proposal of 200 changes over a folder of 1,000 files. Prints how long
 // the overlay takes to copy the folder and plan the 200 commands (what a session spends outside
 // the API), applying all 200 through the one write path as one entry, and the Undo of all 200
-// (which must bring back every byte: checked, not timed). The review screen's figures come later.
+// (which must bring back every byte: checked, not timed). The review screen's figures:
+// npm run bench:tidy-review.
 // Usage: npm run bench:tidy   (BENCH_RUNS, default 3)
 import { createHash } from 'node:crypto'
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, relative } from 'node:path'
+import { join, relative } from 'node:path'
 import { DEFAULT_SPACE_ID } from '../src/shared/memory/spaces'
 import { openMemoryStore } from '../src/main/services/memory'
 import { Overlay } from '../src/main/services/tidy/overlay'
@@ -14,73 +15,31 @@ import { buildProposal } from '../src/main/services/tidy/proposal'
 import { applyProposal } from '../src/main/services/tidy/apply'
 import type { ReasonedStep } from '../src/main/services/tidy/session'
 import { median } from './stats'
+import { TIDY_FILES as FILES, tidyCommands, writeTidyFolder } from './tidy-fixture'
 
-const FILES = 1_000
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 
-const fileText = (i: number) =>
-  `# Note ${i}\n${Array.from({ length: 20 }, (_, l) => `- fact ${i}.${l}: something worth keeping about topic ${i % 37}`).join('\n')}\n`
-const pathOf = (i: number) => `topic-${i % 50}/note-${i}.md`
-
-/** 200 commands: 100 edits, 30 inserts, 30 deletes, 20 renames each followed by an edit of the new name. */
-function commands(): Array<Record<string, unknown>> {
-  const out: Array<Record<string, unknown>> = []
-  for (let i = 0; i < 100; i++)
-    out.push({
-      command: 'str_replace',
-      path: `/memories/${pathOf(i)}`,
-      old_str: `- fact ${i}.3: something`,
-      new_str: `- fact ${i}.3 (checked): something`
-    })
-  for (let i = 100; i < 130; i++)
-    out.push({
-      command: 'insert',
-      path: `/memories/${pathOf(i)}`,
-      insert_line: 1,
-      insert_text: 'Updated.\n'
-    })
-  for (let i = 130; i < 160; i++) out.push({ command: 'delete', path: `/memories/${pathOf(i)}` })
-  for (let i = 160; i < 180; i++) {
-    out.push({
-      command: 'rename',
-      old_path: `/memories/${pathOf(i)}`,
-      new_path: `/memories/renamed/note-${i}.md`
-    })
-    out.push({
-      command: 'str_replace',
-      path: `/memories/renamed/note-${i}.md`,
-      old_str: `# Note ${i}`,
-      new_str: `# Note ${i} (renamed)`
-    })
-  }
-  return out
-}
-
-async function filesHash(root: string): Promise<string> {
+/** sha256 over every path (folders included: an undo leaves no folder behind) and file's bytes. */
+async function treeHash(root: string): Promise<string> {
   const hash = createHash('sha256')
   const entries = await readdir(root, { recursive: true, withFileTypes: true })
-  const files = entries
-    .filter((e) => e.isFile())
-    .map((e) => relative(root, join(e.parentPath, e.name)))
-    .sort()
-  for (const rel of files)
-    hash
-      .update(rel)
-      .update('\0')
-      .update(await readFile(join(root, rel)))
+  const items = entries
+    .map((e) => ({ dir: e.isDirectory(), rel: relative(root, join(e.parentPath, e.name)) }))
+    .sort((a, b) => a.rel.localeCompare(b.rel))
+  for (const { dir, rel } of items) {
+    hash.update(`${rel}\0${dir ? 'dir' : 'file'}\0`)
+    if (!dir) hash.update(await readFile(join(root, rel)))
+  }
   return hash.digest('hex')
 }
 
 async function once(): Promise<Record<string, number>> {
   const dir = await mkdtemp(join(tmpdir(), 'cairn-tidy-bench-'))
   const root = join(dir, 'memories')
-  for (let i = 0; i < FILES; i++) {
-    await mkdir(dirname(join(root, pathOf(i))), { recursive: true })
-    await writeFile(join(root, pathOf(i)), fileText(i))
-  }
+  await writeTidyFolder(root)
   const store = await openMemoryStore({ root, stateDir: join(dir, 'state') })
   try {
-    const original = await filesHash(root)
+    const original = await treeHash(root)
     let t = performance.now()
     const overlay = await Overlay.open({
       memory: store,
@@ -91,7 +50,7 @@ async function once(): Promise<Record<string, number>> {
     const copied = performance.now() - t
     t = performance.now()
     const steps: ReasonedStep[] = []
-    for (const input of commands()) {
+    for (const input of tidyCommands()) {
       const { result, step } = await overlay.run(input)
       if (!step) throw new Error(`not planned: ${result.content}`)
       steps.push({ ...step, reason: 'bench' })
@@ -126,7 +85,8 @@ async function once(): Promise<Record<string, number>> {
     const undo = await store.revert(result.seq)
     const undone = performance.now() - t
     if (undo.status !== 'reverted') throw new Error(`undo: ${JSON.stringify(undo)}`)
-    if ((await filesHash(root)) !== original) throw new Error('the undo did not restore every byte')
+    if ((await treeHash(root)) !== original)
+      throw new Error('the undo did not restore every byte and folder')
     return { copied, planned, built, applied, undone }
   } finally {
     await store.dispose()

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { MESSY_MEMORY, tidyReplies } from './fake-anthropic'
@@ -67,6 +68,8 @@ test('tidy memory: estimate, review, reject one change with its dependent, apply
   await expect(done.getByRole('status')).toHaveText('The tidy was undone: every file is as it was.')
   for (const [path, content] of Object.entries(MESSY_MEMORY))
     expect(await readFile(join(root, path), 'utf8')).toBe(content)
+  // The folder the rename made (work/) went with the undo.
+  expect(existsSync(join(root, 'work'))).toBe(false)
   await done.getByRole('button', { name: 'Close' }).click()
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })

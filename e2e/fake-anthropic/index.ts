@@ -49,4 +49,4 @@ export {
   type PromptCache
 } from './cache'
 export { createFakeFiles, FILES_BETA, type FakeFiles, type StoredFile } from './files'
-export { MESSY_MEMORY, tidyReplies } from './tidy'
+export { heldTidyReplies, MESSY_MEMORY, tidyReplies } from './tidy'

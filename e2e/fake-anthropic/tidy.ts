@@ -1,4 +1,4 @@
-import { memory, reply, text, type Reply } from './script'
+import { memory, reply, text, type Gate, type MessageReply, type Reply } from './script'
 
 // A scripted tidy (issue 39) for the fake API: a messy memory folder with known facts, and
 // Claude's session over it: a view, a merge of two addresses, a delete of the duplicate, a
@@ -53,4 +53,15 @@ export function tidyReplies(): Reply[] {
       'Merged the two addresses into contacts.md, renamed notes.md to work/projects.md and dropped a stale note.'
     )
   ]
+}
+
+/**
+ * The same session held after its first two changes: the third answer waits for `gate` (the
+ * session is `working` with 2 changes until the test releases it).
+ */
+export function heldTidyReplies(gate: Gate): Reply[] {
+  const replies = tidyReplies()
+  const third = replies[2] as MessageReply
+  replies[2] = { ...third, fault: { kind: 'hold', gate, afterDeltas: 0 } }
+  return replies
 }

@@ -13,6 +13,8 @@ interface TraceEvent {
   tid: number
   ts: number
   dur?: number
+  /** The thread's CPU time in the task: less than `dur` when the OS ran something else. */
+  tdur?: number
   args?: { data?: { message?: string } }
 }
 
@@ -41,9 +43,14 @@ export async function startTaskTrace(page: Page): Promise<() => Promise<string>>
       )
       .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
     const ms = (us: number) => Math.round(us / 100) / 10
-    return tasks
+    const cpu = Math.max(0, ...tasks.map((t) => t.tdur ?? 0))
+    const longest = tasks
       .slice(0, 3)
-      .map((t) => `${ms(t.dur ?? 0)} ms at +${Math.round((t.ts - mark.ts) / 1000)} ms`)
+      .map(
+        (t) =>
+          `${ms(t.dur ?? 0)} ms (CPU ${ms(t.tdur ?? 0)} ms) at +${Math.round((t.ts - mark.ts) / 1000)} ms`
+      )
       .join(', ')
+    return `${longest}; most CPU in one task ${ms(cpu)} ms`
   }
 }

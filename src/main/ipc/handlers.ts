@@ -129,6 +129,7 @@ export function createHandlers(services: Services): Handlers {
     'tidy:start': (input) => services.tidy.start(input),
     'tidy:proposal': (input) => services.tidy.proposal(input),
     'tidy:apply': (input) => services.tidy.apply(input),
+    'tidy:current': (input) => services.tidy.current(input),
     'tidy:cancel': (input) => services.tidy.cancel(input),
     'tidy:suggestion': (input) => services.tidySuggest.suggestion(input),
     'tidy:dismiss-suggestion': (input) => services.tidySuggest.dismiss(input),

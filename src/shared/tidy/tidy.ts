@@ -150,6 +150,9 @@ export const tidyChannels = {
   },
   'tidy:proposal': { input: TidySessionInputSchema, output: TidyProposalSchema },
   'tidy:apply': { input: TidyApplyInputSchema, output: TidyApplyResultSchema },
+  // The space's tidy still open in main (running, or its proposal waiting for review), so a
+  // reloaded window picks it up again; null when there is none.
+  'tidy:current': { input: inSpace(z.strictObject({})), output: TidyProgressSchema.nullable() },
   'tidy:cancel': {
     input: TidySessionInputSchema,
     output: z.object({ cancelled: z.boolean() })

@@ -518,6 +518,7 @@ function chatGarbage() {
       ['accept fraction', { sessionId: APPROVAL, accept: [1.5] }]
     ],
     'tidy:cancel': [['no session', {}]],
+    'tidy:current': [['extra key', { now: true }]],
     'tidy:suggestion': [['extra key', { now: true }]],
     'tidy:dismiss-suggestion': [['extra key', { now: true }]],
     'updates:status': [],

@@ -105,17 +105,20 @@ export function createTidyService(deps: TidyServiceDeps) {
     }
   }
 
+  /** Where a session is, as `tidy:progress` says it. */
+  const progressOf = (session: Session): TidyProgress => ({
+    space: session.space,
+    sessionId: session.id,
+    stage: session.stage,
+    turns: session.turns,
+    changes: session.changes,
+    ...(session.message ? { message: session.message } : {})
+  })
+
   function tell(session: Session, stage: TidyStage, message?: string): void {
     session.stage = stage
     if (message) session.message = message
-    progress.emit({
-      space: session.space,
-      sessionId: session.id,
-      stage,
-      turns: session.turns,
-      changes: session.changes,
-      ...(message ? { message } : {})
-    })
+    progress.emit(progressOf(session))
   }
 
   async function run(session: Session, client: Anthropic, option: ModelOption): Promise<void> {
@@ -231,6 +234,12 @@ export function createTidyService(deps: TidyServiceDeps) {
       )
       sessions.delete(session.id)
       return result
+    },
+    /** The space's open tidy (running or waiting for review), for a window that (re)opens. */
+    async current({ space }: { space: SpaceId }): Promise<TidyProgress | null> {
+      for (const session of sessions.values())
+        if (session.space === space && session.stage !== 'failed') return progressOf(session)
+      return null
     },
     async cancel({ space, sessionId }: { space: SpaceId; sessionId: string }) {
       const session = sessions.get(sessionId)

@@ -1,5 +1,5 @@
 import type { ChannelName, EventName } from '@shared/contract'
-import type { TidyProposal } from '@shared/tidy/tidy'
+import type { TidyProgress, TidyProposal } from '@shared/tidy/tidy'
 
 type Handler = (input: unknown) => unknown
 
@@ -12,14 +12,12 @@ export const FAKE_TIDY_SESSION = '00000000-0000-4000-8000-00000000a11d'
  */
 export function createFakeTidy(emit: (event: EventName, payload: unknown) => void) {
   let proposal: TidyProposal | null = null
-  const progress = (stage: 'working' | 'ready', changes: number) =>
-    emit('tidy:progress', {
-      space: 'default',
-      sessionId: FAKE_TIDY_SESSION,
-      stage,
-      turns: 1,
-      changes
-    })
+  /** The tidy main holds open (`tidy:current`), as the last progress left it. */
+  let current: TidyProgress | null = null
+  const progress = (stage: 'working' | 'ready', changes: number) => {
+    current = { space: 'default', sessionId: FAKE_TIDY_SESSION, stage, turns: 1, changes }
+    emit('tidy:progress', current)
+  }
   const handlers: Partial<Record<ChannelName, Handler>> = {
     'tidy:estimate': () => ({
       model: 'claude-haiku-4-5',
@@ -35,7 +33,11 @@ export function createFakeTidy(emit: (event: EventName, payload: unknown) => voi
       if (!proposal) throw new Error('not ready')
       return proposal
     },
-    'tidy:cancel': () => ({ cancelled: true })
+    'tidy:current': () => current,
+    'tidy:cancel': () => {
+      current = null
+      return { cancelled: true }
+    }
   }
   return {
     handlers,

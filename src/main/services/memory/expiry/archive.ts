@@ -48,8 +48,9 @@ export async function moveToArchive(
 /**
  * The folders the move left empty go too, up to (not including) the memory root: a sweep that
  * emptied `old/` leaves no empty `old/` in the tree. A folder with anything in it stays.
+ * (An undo prunes the same way: history/revert.ts.)
  */
-async function pruneEmptyParents(ctx: Ctx, path: MemoryPath): Promise<void> {
+export async function pruneEmptyParents(ctx: Ctx, path: MemoryPath): Promise<void> {
   for (let depth = path.segments.length - 1; depth >= 1; depth--) {
     const folder = path.segments[depth - 1] as string
     const removed = await ctx.fs.withDir(path.segments.slice(0, depth - 1), async (parent) => {

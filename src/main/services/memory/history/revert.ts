@@ -1,4 +1,5 @@
 import { checkUserCaps } from '../caps/caps'
+import { pruneEmptyParents } from '../expiry/archive'
 import { remove } from '../commands/delete'
 import { rename } from '../commands/rename'
 import type { Ctx } from '../kernel/context'
@@ -114,6 +115,7 @@ export async function revertRecord(
   const whole = wholeMove(record)
   if (whole) {
     await rename(ctx, parse(whole.to), parse(whole.from))
+    await pruneEmptyParents(ctx, parse(whole.to))
     for (const ref of record.versions) bytesBefore += ref.sizeAfter ?? 0
     return {
       paths: [whole.to, whole.from],
@@ -122,6 +124,8 @@ export async function revertRecord(
       command: 'revert'
     }
   }
+  // Where a file went from: the folders the entry made for it go once they are empty again.
+  const left: MemoryPath[] = []
   for (const ref of record.versions) {
     const path = parse(ref.path)
     bytesBefore += ref.sizeAfter ?? 0
@@ -131,7 +135,10 @@ export async function revertRecord(
     else if (bytes) await put(ctx, path, bytes, !currents.has(ref.path))
     // A create undone over a file since deleted: nothing is left to remove.
     else if (currents.has(ref.path)) await remove(ctx, path)
+    else continue
+    if (ref.from || !bytes) left.push(path)
   }
+  for (const path of left) await pruneEmptyParents(ctx, path)
   return {
     paths: record.versions.flatMap((ref) => (ref.from ? [ref.path, ref.from] : [ref.path])),
     bytesBefore,

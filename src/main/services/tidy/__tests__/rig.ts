@@ -24,18 +24,14 @@ export function scriptTidy(fake: FakeAnthropic): void {
   fake.script(...tidyReplies())
 }
 
-/**
- * sha256 over every path under `root` and every file's bytes; `files`: files only (an undo
- * brings back every byte, but leaves a folder a rename made, empty).
- */
-export async function folderHash(root: string, files = false): Promise<string> {
+/** sha256 over every path under `root` (folders included) and every file's bytes. */
+export async function folderHash(root: string): Promise<string> {
   const hash = createHash('sha256')
   const entries = await readdir(root, { recursive: true, withFileTypes: true })
   const items = entries
     .map((entry) => ({ entry, rel: relative(root, join(entry.parentPath, entry.name)) }))
     .sort((a, b) => a.rel.localeCompare(b.rel))
   for (const { entry, rel } of items) {
-    if (files && !entry.isFile()) continue
     hash.update(`${rel}\0${entry.isDirectory() ? 'dir' : 'file'}\0`)
     if (entry.isFile()) hash.update(await readFile(join(root, rel)))
   }

@@ -81,7 +81,7 @@ describe('a tidy session plans on an overlay', () => {
 describe('applying a reviewed tidy', () => {
   it('applies exactly the accepted subset as one entry, and one Undo restores every byte', async () => {
     const r = await rig()
-    const original = await folderHash(r.root, true)
+    const original = await folderHash(r.root)
     const { sessionId } = await readyProposal(r)
     const result = await r.tidy.apply({ space, sessionId, accept: [2, 3, 4] })
     expect(result).toMatchObject({ applied: [2, 3, 4], skipped: [] })
@@ -95,10 +95,11 @@ describe('applying a reviewed tidy', () => {
     const entries = (await r.store.activity()).entries.filter((e) => e.command === 'tidy')
     expect(entries).toHaveLength(1)
     expect(entries[0]!.seq).toBe(result.seq)
-    expect(await folderHash(r.root, true)).not.toBe(original)
+    expect(await folderHash(r.root)).not.toBe(original)
     await r.store.revert(result.seq!)
-    // Every file back, byte for byte (CRLF and all), from the one entry's undo.
-    expect(await folderHash(r.root, true)).toBe(original)
+    // Every file back, byte for byte (CRLF and all), from the one entry's undo; and no folder the
+    // rename made (work/) left behind empty.
+    expect(await folderHash(r.root)).toBe(original)
     // Applied once: the session is closed.
     await expectCairnError(r.tidy.proposal({ space, sessionId }), 'TIDY_NOT_FOUND')
   })

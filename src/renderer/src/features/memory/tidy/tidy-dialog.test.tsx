@@ -4,6 +4,7 @@ import { expect, it } from 'vitest'
 import type { TidyProposal } from '@shared/tidy/tidy'
 import { FAKE_TIDY_SESSION } from '../../../test/fake-tidy'
 import { installFakeMain } from '../../../test/fake-main'
+import { TidyButton } from './tidy-button'
 import { TidyDialog } from './tidy-dialog'
 
 // The tidy runs in main from the moment it starts: its progress (even "ready") can come before
@@ -53,4 +54,24 @@ it('a tidy that is ready before its start has answered still opens the review', 
   main.tidy.ready(proposal)
   release()
   expect(await screen.findByText('A copy of notes.md')).toBeTruthy()
+})
+
+// Main holds the tidy: a window that reloads (or shows Memory again) finds it where it is.
+it('Memory opens the tidy main still runs, with its progress, then its review', async () => {
+  const main = installFakeMain()
+  main.tidy.working(2)
+  render(<TidyButton />)
+  expect(await screen.findByText(/2 changes proposed so far/)).toBeTruthy()
+  main.tidy.ready(proposal)
+  expect(await screen.findByRole('heading', { name: 'Review the tidy' })).toBeTruthy()
+  expect(screen.getByText('A copy of notes.md')).toBeTruthy()
+})
+
+it('Memory opens a proposal waiting for review', async () => {
+  const main = installFakeMain()
+  main.tidy.working(1)
+  main.tidy.ready(proposal)
+  render(<TidyButton />)
+  expect(await screen.findByRole('heading', { name: 'Review the tidy' })).toBeTruthy()
+  expect(screen.getByRole('checkbox', { name: /^Change 1:/ })).toBeTruthy()
 })

@@ -17,10 +17,33 @@ type Step =
 
 const messageOf = (error: unknown) => CairnError.from(error).message
 
-export function TidyDialog({ space, onClose }: { space: SpaceId; onClose(): void }) {
+/** The step a tidy main holds open starts at (its proposal is fetched once `ready` is heard). */
+const resumed = (open: TidyProgress): Step => ({
+  kind: 'working',
+  sessionId: open.sessionId,
+  changes: open.changes
+})
+
+const STAGE_ORDER = ['copying', 'working', 'ready', 'failed', 'cancelled']
+
+/** A session only moves forward: `a` is news after `b` when it is further along. */
+const isLater = (a: TidyProgress, b: TidyProgress) =>
+  STAGE_ORDER.indexOf(a.stage) > STAGE_ORDER.indexOf(b.stage) ||
+  (a.stage === b.stage && a.changes > b.changes)
+
+export function TidyDialog({
+  space,
+  resume,
+  onClose
+}: {
+  space: SpaceId
+  /** A tidy main still holds for this space (`tidy:current`): shown where it is, not the setup. */
+  resume?: TidyProgress
+  onClose(): void
+}) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
-  const [step, setStep] = useState<Step>({ kind: 'setup' })
+  const [step, setStep] = useState<Step>(() => (resume ? resumed(resume) : { kind: 'setup' }))
   const sessionId = step.kind === 'working' ? step.sessionId : null
 
   useEffect(() => {
@@ -29,7 +52,9 @@ export function TidyDialog({ space, onClose }: { space: SpaceId; onClose(): void
 
   // Every session's latest progress, heard from the moment the dialog opens: a tidy can move on
   // (even finish) before `tidy:start` has answered with its id, and that must not be missed.
-  const [heard, setHeard] = useState<ReadonlyMap<string, TidyProgress>>(() => new Map())
+  const [heard, setHeard] = useState<ReadonlyMap<string, TidyProgress>>(
+    () => new Map(resume ? [[resume.sessionId, resume]] : [])
+  )
   useEffect(
     () =>
       onEvent('tidy:progress', (event) =>
@@ -37,6 +62,25 @@ export function TidyDialog({ space, onClose }: { space: SpaceId; onClose(): void
       ),
     []
   )
+  // A tidy main still holds for this space (the window reloaded, or Memory opened again while it
+  // ran) is picked up where it is: its progress, or its proposal waiting for review.
+  useEffect(() => {
+    let live = true
+    call((api) => api.tidy.current({ space })).then(
+      (open) => {
+        if (!live || !open) return
+        setHeard((now) => {
+          const have = now.get(open.sessionId)
+          return have && !isLater(open, have) ? now : new Map(now).set(open.sessionId, open)
+        })
+        setStep((now) => (now.kind === 'setup' ? resumed(open) : now))
+      },
+      () => undefined // the setup is there to start a new one
+    )
+    return () => {
+      live = false
+    }
+  }, [space])
   const progress = sessionId ? heard.get(sessionId) : undefined
   const [seen, setSeen] = useState<TidyProgress | undefined>(undefined)
   if (progress !== seen) {

@@ -1,8 +1,8 @@
 import { useMemo, useState, type KeyboardEvent } from 'react'
 import { withNeeds, withoutDependents } from '@shared/tidy/change-links'
 import type { TidyChange, TidyProposal } from '@shared/tidy/tidy'
-import { DiffView } from '../../../components/diff-view'
 import { formatBytes, formatNumber } from '../../../lib/format'
+import { LazyDiff } from './lazy-diff'
 
 // The tidy as a pull request: changes grouped by file, each with its reason and diff, accepted
 // or rejected with a checkbox (a change goes with the ones it needs, and says so); the lines
@@ -158,7 +158,7 @@ function ChangeItem({
       {preview.to ? <p className="text-sm">Moves to {preview.to}</p> : null}
       {preview.note && !preview.to ? <p className="text-sm text-muted">{preview.note}</p> : null}
       {preview.before !== null || preview.after !== null ? (
-        <DiffView
+        <LazyDiff
           before={preview.before ?? ''}
           after={preview.after ?? ''}
           label={`What change ${change.id} does to ${name}`}
