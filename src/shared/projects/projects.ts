@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CustomInstructionsSchema, ModelIdSchema } from '../app/settings'
+import { CustomInstructionsSchema, MemoryModeSchema, ModelIdSchema } from '../app/settings'
 import {
   AttachmentHashSchema,
   AttachmentKindSchema,
@@ -50,6 +50,8 @@ export type KnowledgeFile = z.infer<typeof KnowledgeFileSchema>
 export const ProjectDefaultsSchema = z.object({
   model: ModelIdSchema.optional(),
   thinking: ThinkingSettingSchema.optional(),
+  /** `off`: new chats start without memory; absent: "New chats without memory" in Settings. */
+  memory: MemoryModeSchema.optional(),
   webSearch: z.boolean().optional(),
   webFetch: z.boolean().optional(),
   /** MCP servers (their ids) off in the project's chats. */

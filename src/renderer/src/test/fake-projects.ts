@@ -61,10 +61,16 @@ export function createFakeProjects(emit: Emit, conversations: Map<string, Conver
       changed()
       return project
     },
-    'projects:update': (input: { id: string; name?: string; instructions?: string }) => {
+    'projects:update': (input: {
+      id: string
+      name?: string
+      instructions?: string
+      defaults?: Project['defaults']
+    }) => {
       const project = need(input.id)
       if (input.name !== undefined) project.name = input.name
       if (input.instructions !== undefined) project.instructions = input.instructions
+      if (input.defaults !== undefined) project.defaults = input.defaults
       changed()
       return project
     },
