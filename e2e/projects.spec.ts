@@ -25,7 +25,7 @@ test('projects: with and without a folder, a chat in one, a chat moved, Memory p
   cairn
 }, testInfo) => {
   test.skip(!cairn.anthropic, 'needs the fake Anthropic API')
-  test.setTimeout(360_000) // five looks, each in light and dark at two sizes, with axe
+  test.setTimeout(420_000) // six looks, each in light and dark at two sizes, with axe
   const page = cairn.page
   const app = new AppPage(page)
   const chat = new ChatPage(page)
@@ -117,10 +117,21 @@ test('projects: with and without a folder, a chat in one, a chat moved, Memory p
   await expect(page.getByText(/“Trip to Lyon” is in Acme now/)).toBeVisible()
   await chat.listItem(/^Trip to Lyon/).click()
   await expect(page.getByRole('button', { name: 'Project: Acme (settings)' })).toBeVisible()
+  // The upload fails (the API answers 503): the file goes inline meanwhile, and the project's
+  // settings say why, with Retry, which uploads it.
+  cairn.anthropic!.files.failUploads({ kind: 'error', status: 503 })
   await chat.send('What next?')
   await expect(chat.log()).toContainText('Here is the plan.')
   settings = await projects.openSettings('Acme')
-  await expect(settings.getByText(/Uploaded/)).toBeVisible()
+  await expect(
+    settings.getByText(/Upload failed: The upload to the Files API failed \(HTTP 503/)
+  ).toBeVisible()
+  const retry = settings.getByRole('button', { name: 'Retry uploading acme-spec.md' })
+  await checkEveryLook(page, testInfo, 'projects-knowledge-failed', retry)
+  await retry.click()
+  await expect(settings.getByText(/· Uploaded/)).toBeVisible()
+  await expect(retry).toHaveCount(0)
+  expect(cairn.anthropic!.files.list().map((f) => f.filename)).toEqual(['acme-spec.md'])
   await settings.getByRole('button', { name: 'Cancel' }).click()
 
   await checkEveryLook(page, testInfo, 'projects-sidebar')

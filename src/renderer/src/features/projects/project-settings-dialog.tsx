@@ -36,8 +36,13 @@ function SettingsForm({
   onClose(): void
   onDeleted(outcome: string): void
 }) {
-  /** Main's latest word on the project (knowledge changes as files are added and removed). */
-  const [project, setProject] = useState(given)
+  /**
+   * Main's latest word on the project: its answer to an add, remove or retry, until the list
+   * brings a newer project (a chat's upload while the dialog is open shows too).
+   */
+  const [answered, setAnswered] = useState<{ from: Project; project: Project } | null>(null)
+  const project = answered?.from === given ? answered.project : given
+  const setProject = (next: Project) => setAnswered({ from: given, project: next })
   const [instructions, setInstructions] = useState(given.instructions)
   const [defaults, setDefaults] = useState<ProjectDefaults>(given.defaults)
   const change = (patch: ProjectDefaults) => setDefaults((now) => ({ ...now, ...patch }))

@@ -190,6 +190,41 @@ describe('Project settings', () => {
     ])
   })
 
+  it('shows a failed upload with its reason and Retry; a retry that fails again says so', async () => {
+    const { main, user } = await seeded()
+    await user.click(await within(list()).findByRole('button', { name: 'Acme settings' }))
+    const dialog = screen.getByRole('dialog', { name: 'Acme: project settings' })
+    main.projects.control.knowledge = [
+      { ...knowledge('plan.pdf', null, 'The upload failed (HTTP 503).'), uploadFailure: 'failed' },
+      knowledge('specification.pdf', 'file_011', null)
+    ]
+    await user.click(within(dialog).getByRole('button', { name: 'Add files…' }))
+    expect(
+      await within(dialog).findByText(/Upload failed: The upload failed \(HTTP 503\)/)
+    ).toBeTruthy()
+    // Only the failed file offers Retry.
+    expect(
+      within(dialog).queryByRole('button', { name: 'Retry uploading specification.pdf' })
+    ).toBeNull()
+
+    main.projects.control.retried = {
+      fileId: null,
+      inlineReason: 'The upload failed (connection reset).',
+      uploadFailure: 'failed'
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Retry uploading plan.pdf' }))
+    expect(await within(dialog).findByText(/did not upload this time either/)).toBeTruthy()
+    expect(
+      within(dialog).getByText(/Upload failed: The upload failed \(connection reset\)/)
+    ).toBeTruthy()
+
+    main.projects.control.retried = { fileId: 'file_012', inlineReason: null }
+    await user.click(within(dialog).getByRole('button', { name: 'Retry uploading plan.pdf' }))
+    await waitFor(() => expect(within(dialog).getAllByText(/· Uploaded/)).toHaveLength(2))
+    expect(within(dialog).queryByRole('button', { name: /^Retry uploading/ })).toBeNull()
+    expect(main.callsTo('projects:retry-knowledge')).toHaveLength(2)
+  })
+
   it('saves the name, instructions and the model for new chats', async () => {
     const { main, user } = await seeded()
     await user.click(await within(list()).findByRole('button', { name: 'Acme settings' }))
