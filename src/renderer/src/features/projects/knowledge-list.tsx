@@ -52,42 +52,48 @@ export function KnowledgeList({ project, onProject }: Props) {
       }
     )
   }
-  const remove = (file: KnowledgeFile) => {
+  /** One file's change in main: its answer shown, or why it failed (`undone`: what did not happen). */
+  const onFile = (
+    file: KnowledgeFile,
+    run: Parameters<typeof call<Project>>[0],
+    undone: string,
+    after?: (next: Project) => void
+  ) => {
     setBusy(file.hash)
     setNotes([])
-    call((api) => api.projects.removeKnowledge({ id: project.id, hash: file.hash })).then(
+    call(run).then(
       (next) => {
         setBusy(null)
         onProject(next)
+        after?.(next)
       },
       (error: unknown) => {
         setBusy(null)
         const shown = toShownError(error)
-        setNotes([`“${file.name}” was not removed: ${shown.message} ${shown.nextStep ?? ''}`])
+        setNotes([`“${file.name}” was not ${undone}: ${shown.message} ${shown.nextStep ?? ''}`])
       }
     )
   }
+  const remove = (file: KnowledgeFile) =>
+    onFile(
+      file,
+      (api) => api.projects.removeKnowledge({ id: project.id, hash: file.hash }),
+      'removed'
+    )
   /** Uploads the file again now; a new failure shows under its name, with its reason. */
-  const retry = (file: KnowledgeFile) => {
-    setBusy(file.hash)
-    setNotes([])
-    call((api) => api.projects.retryKnowledge({ id: project.id, hash: file.hash })).then(
+  const retry = (file: KnowledgeFile) =>
+    onFile(
+      file,
+      (api) => api.projects.retryKnowledge({ id: project.id, hash: file.hash }),
+      'uploaded',
       (next) => {
-        setBusy(null)
-        onProject(next)
         const now = next.knowledge.find((k) => k.hash === file.hash)
         if (now?.inlineReason)
           setNotes([
             `“${file.name}” did not upload this time either: the reason is under its name.`
           ])
-      },
-      (error: unknown) => {
-        setBusy(null)
-        const shown = toShownError(error)
-        setNotes([`“${file.name}” was not uploaded: ${shown.message} ${shown.nextStep ?? ''}`])
       }
     )
-  }
   const files = project.knowledge
   const total = files.reduce((sum, f) => sum + f.size, 0)
   return (
