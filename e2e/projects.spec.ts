@@ -25,7 +25,7 @@ test('projects: with and without a folder, a chat in one, a chat moved, Memory p
   cairn
 }, testInfo) => {
   test.skip(!cairn.anthropic, 'needs the fake Anthropic API')
-  test.setTimeout(300_000) // four looks, each in light and dark at two sizes, with axe
+  test.setTimeout(420_000) // six looks, each in light and dark at two sizes, with axe
   const page = cairn.page
   const app = new AppPage(page)
   const chat = new ChatPage(page)
@@ -74,7 +74,42 @@ test('projects: with and without a folder, a chat in one, a chat moved, Memory p
   await expect(settings.getByText('acme-spec.md')).toBeVisible()
   await expect(settings.getByText(/Uploads with the next message/)).toBeVisible()
   await checkEveryLook(page, testInfo, 'projects-settings-dialog')
-  await settings.getByRole('button', { name: 'Cancel' }).click()
+
+  // What new chats in Acme start with: a model, thinking at high effort, no memory, web search.
+  await settings
+    .getByRole('combobox', { name: 'Model for new chats' })
+    .selectOption({ label: 'Claude Sonnet 4.6' })
+  const thinking = settings.getByRole('group', { name: 'Thinking' })
+  await thinking.getByRole('switch', { name: 'Think before answering' }).click()
+  await thinking.getByRole('combobox', { name: 'Effort' }).selectOption('high')
+  const tools = settings.getByRole('group', { name: 'Tools' })
+  await tools.getByRole('switch', { name: 'Memory' }).click()
+  await tools.getByRole('switch', { name: 'Search the web' }).click()
+  await expect(tools.getByRole('switch', { name: 'Memory' })).toHaveAttribute(
+    'aria-checked',
+    'false'
+  )
+  await checkEveryLook(page, testInfo, 'projects-settings-defaults', tools)
+  await settings.getByRole('button', { name: 'Save' }).click()
+  await expect(settings).toBeHidden()
+  await projects.list().getByRole('button', { name: 'New chat in Acme' }).click()
+  await expect(page.getByRole('button', { name: 'Project: Acme (settings)' })).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'Model for this chat' })).toHaveValue(
+    'claude-sonnet-4-6'
+  )
+  await expect(page.getByRole('switch', { name: /Memory off/ })).toHaveAttribute(
+    'aria-checked',
+    'false'
+  )
+  await expect(page.getByRole('button', { name: /^Thinking · high/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Web: search/ })).toBeVisible()
+  // A chat outside projects starts as before.
+  await chat.newChat()
+  await expect(page.getByRole('button', { name: 'Project: Acme (settings)' })).toHaveCount(0)
+  await expect(page.getByRole('switch', { name: /^Memory/ })).toHaveAttribute(
+    'aria-checked',
+    'true'
+  )
 
   // Move the Lyon chat to Acme from its row; the list and the header say where it is.
   await projects.moveChat('Trip to Lyon', 'Acme')
@@ -82,10 +117,21 @@ test('projects: with and without a folder, a chat in one, a chat moved, Memory p
   await expect(page.getByText(/“Trip to Lyon” is in Acme now/)).toBeVisible()
   await chat.listItem(/^Trip to Lyon/).click()
   await expect(page.getByRole('button', { name: 'Project: Acme (settings)' })).toBeVisible()
+  // The upload fails (the API answers 503): the file goes inline meanwhile, and the project's
+  // settings say why, with Retry, which uploads it.
+  cairn.anthropic!.files.failUploads({ kind: 'error', status: 503 })
   await chat.send('What next?')
   await expect(chat.log()).toContainText('Here is the plan.')
   settings = await projects.openSettings('Acme')
-  await expect(settings.getByText(/Uploaded/)).toBeVisible()
+  await expect(
+    settings.getByText(/Upload failed: The upload to the Files API failed \(HTTP 503/)
+  ).toBeVisible()
+  const retry = settings.getByRole('button', { name: 'Retry uploading acme-spec.md' })
+  await checkEveryLook(page, testInfo, 'projects-knowledge-failed', retry)
+  await retry.click()
+  await expect(settings.getByText(/· Uploaded/)).toBeVisible()
+  await expect(retry).toHaveCount(0)
+  expect(cairn.anthropic!.files.list().map((f) => f.filename)).toEqual(['acme-spec.md'])
   await settings.getByRole('button', { name: 'Cancel' }).click()
 
   await checkEveryLook(page, testInfo, 'projects-sidebar')

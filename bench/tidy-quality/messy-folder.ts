@@ -5,19 +5,9 @@
 // address beside a newer dated one, stale to-dos, a journal far larger than anyone reads, and
 // file names that no longer fit what the files hold.
 
-export const DEFAULT_SEED = 39
+import { prng } from '../../src/main/services/memory/__tests__/prng'
 
-/** mulberry32: a small seeded generator, enough for filler text (not for anything secret). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+export const DEFAULT_SEED = 39
 
 const SUBJECTS = ['the garden', 'the kitchen', 'the bike', 'the team', 'the cat', 'the car']
 const VERBS = ['needed', 'got', 'was given', 'looked like it needed', 'finally had']
@@ -59,7 +49,7 @@ function journal(random: () => number): string {
 
 /** Paths under /memories → text. */
 export function generateMessyFolder(seed = DEFAULT_SEED): Record<string, string> {
-  const random = seededRandom(seed)
+  const random = prng(seed)
   const daily = (n: number, extra: string) => `- ${dayOf2025(n)}: ${filler(random)} ${extra}`
   return {
     // Alice's phone number three times; her address twice, the older one undated as "current".

@@ -11,7 +11,8 @@ import type { ErrorReply, RecordedRequest } from './script'
  * it the API reads the block as the non-beta one and refuses the tag (wording seen from the real
  * API). A file that is not (or no longer) stored answers 404 not_found_error.
  * `available: false` plays an endpoint without the Files API (another provider, an old gateway):
- * every /v1/files call answers 404.
+ * every /v1/files call answers 404. `failUploads` makes the next uploads fail (a server error, a
+ * 413 from a gateway's size limit, a dropped connection).
  */
 
 export const FILES_BETA = 'files-api-2025-04-14'
@@ -37,6 +38,11 @@ export interface FakeFiles {
   expire(id: string): void
   /** How many uploads were accepted so far. */
   uploads(): number
+  /**
+   * The next uploads (POST /v1/files) fail with these, in order: a status (503, 413…) or a
+   * dropped connection (`dropConnection: true`, a network error). Later uploads succeed.
+   */
+  failUploads(...faults: ErrorReply[]): void
 }
 
 export interface FilesAnswer {
@@ -51,11 +57,13 @@ const isObject = (value: unknown): value is Json =>
 export function createFakeFiles(options: { available?: boolean } = {}) {
   const files = new Map<string, StoredFile>()
   let uploads = 0
+  const faults: ErrorReply[] = []
   const state: FakeFiles = {
     available: options.available !== false,
     list: () => [...files.values()],
     expire: (id) => void files.delete(id),
-    uploads: () => uploads
+    uploads: () => uploads,
+    failUploads: (...next) => void faults.push(...next)
   }
   const metadata = (file: StoredFile) => ({
     id: file.id,
@@ -82,6 +90,8 @@ export function createFakeFiles(options: { available?: boolean } = {}) {
       )
     const id = decodeURIComponent(record.path.slice('/v1/files/'.length))
     if (record.method === 'POST' && record.path === '/v1/files') {
+      const fault = faults.shift()
+      if (fault) return { status: fault.status, error: fault }
       const part = filePart(record.headers['content-type'] ?? '', raw)
       if (typeof part === 'string') return invalid(part)
       if (part.bytes.length === 0) return invalid('file: The uploaded file is empty.')

@@ -165,6 +165,7 @@ export function createHandlers(services: Services): Handlers {
     'projects:delete': (input) => services.projects.delete(input),
     'projects:add-knowledge': ({ id }) => services.projectCalls.addKnowledge(id),
     'projects:remove-knowledge': ({ id, hash }) => services.projects.removeKnowledge(id, hash),
+    'projects:retry-knowledge': (input) => services.chat.retryKnowledge(input),
     'memory:spaces': () => services.projectCalls.memorySpaces()
   }
 }

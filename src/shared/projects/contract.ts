@@ -30,6 +30,8 @@ export const projectChannels = {
   // Knowledge: files through the OS dialog (as attachments), uploaded once to the Files API.
   'projects:add-knowledge': { input: ProjectRefSchema, output: AddKnowledgeOutputSchema },
   'projects:remove-knowledge': { input: KnowledgeRefSchema, output: ProjectSchema },
+  // Uploads a knowledge file again now (after a failed upload); the project says how it went.
+  'projects:retry-knowledge': { input: KnowledgeRefSchema, output: ProjectSchema },
   'chat:move-to-project': { input: MoveToProjectInputSchema, output: ConversationSummarySchema },
   // The inspector's space switcher: every memory space, the default ("No project") first.
   'memory:spaces': { input: NoInput, output: MemorySpaceListSchema }

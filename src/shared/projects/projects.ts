@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CustomInstructionsSchema, ModelIdSchema } from '../app/settings'
+import { CustomInstructionsSchema, MemoryModeSchema, ModelIdSchema } from '../app/settings'
 import {
   AttachmentHashSchema,
   AttachmentKindSchema,
@@ -42,14 +42,40 @@ export const KnowledgeFileSchema = z.object({
   addedAt: TimeSchema,
   fileId: z.string().min(1).max(200).nullable(),
   /** Why it is inline (the upload failed or the API has no Files API); null when uploaded. */
-  inlineReason: z.string().max(500).nullable()
+  inlineReason: z.string().max(500).nullable(),
+  /**
+   * How the last upload failed, where it did: the API has no Files API, the upload was refused as
+   * too large (413: a request could not carry it inline either, so chats go without it), or it
+   * failed (network, server). The project's settings offer Retry. Absent: not failed (or
+   * recorded before this was kept).
+   */
+  uploadFailure: z.enum(['unavailable', 'too-large', 'failed']).optional()
 })
 export type KnowledgeFile = z.infer<typeof KnowledgeFileSchema>
+export type UploadFailure = NonNullable<KnowledgeFile['uploadFailure']>
+
+/** What an upload to the Files API came to, as recorded on the file. */
+export interface KnowledgeUpload {
+  /** The Files API id; null when the file goes inline. */
+  fileId: string | null
+  /** Why it goes inline (the upload failed, or the API has no Files API); null when uploaded. */
+  inlineReason: string | null
+  /** How the upload failed; absent when it did not (an earlier failure is then forgotten). */
+  uploadFailure?: UploadFailure
+}
+
+/** The file with this upload recorded: a failure no longer true is dropped. */
+export function withUpload(file: KnowledgeFile, upload: KnowledgeUpload): KnowledgeFile {
+  const { uploadFailure: _earlier, ...rest } = file
+  return { ...rest, ...upload }
+}
 
 /** What a new chat in the project starts with; absent: what Settings say. */
 export const ProjectDefaultsSchema = z.object({
   model: ModelIdSchema.optional(),
   thinking: ThinkingSettingSchema.optional(),
+  /** `off`: new chats start without memory; absent: "New chats without memory" in Settings. */
+  memory: MemoryModeSchema.optional(),
   webSearch: z.boolean().optional(),
   webFetch: z.boolean().optional(),
   /** MCP servers (their ids) off in the project's chats. */

@@ -1,12 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { EventName } from '@shared/contract'
 import { DEFAULT_SPACE_ID } from '@shared/memory/spaces'
-import { createServices, type Services } from '../../services'
-import { expectCairnError } from '../../services/__tests__/helpers'
-import { createLogger } from '../../services/log/logger'
+import type { Services } from '../../services'
+import { expectCairnError, useTempDir } from '../../services/__tests__/helpers'
+import { useServices } from '../../services/__tests__/services-on-fake'
 import { checkedEmitter, wireEvents } from '../events'
 import { createHandlers } from '../handlers'
 
@@ -14,23 +12,14 @@ import { createHandlers } from '../handlers'
 // memory:changed event names the space it happened in.
 
 describe('memory channels and events per space', () => {
+  const tempDir = useTempDir('cairn-spaces-ipc-')
+  const startServices = useServices('spaces-ipc')
   let dir: string
   let services: Services
 
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'cairn-spaces-ipc-'))
-    services = await createServices({
-      userDataDir: join(dir, 'data'),
-      keychain: {
-        getPassword: async () => null,
-        setPassword: async () => undefined,
-        deletePassword: async () => false
-      },
-      openPath: async () => '',
-      logger: createLogger({ sink: () => undefined }),
-      env: {},
-      app: { name: 'Cairn', version: 'test', platform: 'linux', electronVersion: null }
-    })
+    dir = tempDir()
+    services = await startServices(join(dir, 'data'))
     await services.spaceList.add({
       id: 'site',
       name: 'Client site',
@@ -38,11 +27,6 @@ describe('memory channels and events per space', () => {
       folder: join(dir, 'site', '.cairn', 'memories'),
       stateDir: join(dir, 'data', 'spaces', 'site')
     })
-  })
-
-  afterEach(async () => {
-    await services.dispose()
-    await rm(dir, { recursive: true, force: true })
   })
 
   it('routes each call to the space it names, and names the space in each change', async () => {

@@ -815,6 +815,10 @@ function chatGarbage() {
       ['no hash', { id: 'site-abc123' }],
       ['path as hash', { id: 'site-abc123', hash: '../../x' }]
     ],
+    'projects:retry-knowledge': [
+      ['no hash', { id: 'site-abc123' }],
+      ['path as hash', { id: 'site-abc123', hash: '../../x' }]
+    ],
     'chat:move-to-project': [
       ['no conversation', { project: null }],
       ['project with a path', { conversationId: ID, project: '../x' }]
@@ -1367,6 +1371,8 @@ describe('valid calls', () => {
     'projects:delete': async () => ({ id: (await project()).id, memory: 'delete' }),
     'projects:add-knowledge': async () => ({ id: (await project()).id }),
     'projects:remove-knowledge': async () => ({ id: (await project()).id, hash: 'a'.repeat(64) }),
+    // A file no longer in the project: the project as it is (no key is needed to say so).
+    'projects:retry-knowledge': async () => ({ id: (await project()).id, hash: 'a'.repeat(64) }),
     // A tidy on the fake API: the estimate counts tokens; a session plays one scripted answer.
     'tidy:estimate': async () => (await services.secrets.setApiKey({ apiKey: KEY }), {}),
     'tidy:start': async () => (await tidyReady(), {}),

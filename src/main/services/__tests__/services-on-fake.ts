@@ -34,22 +34,55 @@ export function useServicesOnFake(testName: string) {
   ): Promise<{ services: Services; fake: FakeAnthropic; closeServices: () => Promise<void> }> {
     const { apiKey } = options
     fake = await startFakeAnthropic({ ...(apiKey ? { apiKey } : {}), ...options.fake })
-    services = await createServices({
-      userDataDir: options.userDataDir,
-      keychain: memoryKeychain().keychain,
-      keychainService: `Cairn-${testName}-test`,
-      openPath: async () => '',
-      logger: captureLogger().logger,
-      env: apiKey ? { ANTHROPIC_API_KEY: apiKey } : {},
-      app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null },
-      anthropic: { baseURL: fake.url },
-      ...options.deps
-    })
+    services = await createServices(
+      testServiceDeps(testName, options.userDataDir, {
+        env: apiKey ? { ANTHROPIC_API_KEY: apiKey } : {},
+        anthropic: { baseURL: fake.url },
+        ...options.deps
+      })
+    )
     // For a test that reads what is left on disk once the app has closed.
     const closeServices = async () => {
       await services?.dispose()
       services = undefined
     }
     return { services, fake, closeServices }
+  }
+}
+
+/** What createServices takes in a test: a keychain in memory, a quiet logger, no key. */
+export function testServiceDeps(
+  testName: string,
+  userDataDir: string,
+  deps: Partial<ServiceDeps> = {}
+): ServiceDeps {
+  return {
+    userDataDir,
+    keychain: memoryKeychain().keychain,
+    keychainService: `Cairn-${testName}-test`,
+    openPath: async () => '',
+    logger: captureLogger().logger,
+    env: {},
+    app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null },
+    ...deps
+  }
+}
+
+/**
+ * The services without the fake API (useServicesOnFake's keyless sibling): for tests of memory,
+ * spaces and projects that send nothing to Anthropic. Disposed after each test.
+ */
+export function useServices(testName: string) {
+  let services: Services | undefined
+  afterEach(async () => {
+    await services?.dispose()
+    services = undefined
+  })
+  return async function start(
+    userDataDir: string,
+    deps: Partial<ServiceDeps> = {}
+  ): Promise<Services> {
+    services = await createServices(testServiceDeps(testName, userDataDir, deps))
+    return services
   }
 }

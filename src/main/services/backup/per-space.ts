@@ -6,7 +6,7 @@ import type {
 } from '@shared/memory/space-settings'
 import { DEFAULT_SPACE_ID, type SpaceId } from '@shared/memory/spaces'
 import { Emitter } from '../events/emitter'
-import type { MemoryService } from '../memory/service'
+import { cachedPerSpace, type SpacesForService } from '../memory-spaces/per-space-cache'
 import { exportMemory } from './export'
 import { createBackupService, type BackupDeps, type BackupService } from './backup-service'
 
@@ -14,9 +14,7 @@ import { createBackupService, type BackupDeps, type BackupService } from './back
 // history, as it always did; a project carries the settings it runs with, and an import into it
 // applies the archive's settings to the project as its own, never to Settings.
 
-export interface BackupSpaces {
-  describe(space: SpaceId): unknown
-  memoryIn(space: SpaceId): MemoryService
+export interface BackupSpaces extends SpacesForService {
   settingsOf(space: SpaceId): EffectiveSpaceSettings
   updateOwn(input: UpdateSpaceSettingsInput): Promise<unknown>
 }
@@ -29,7 +27,6 @@ export function createBackupsPerSpace(
 ) {
   const { spaces, ...shared } = deps
   const progress = new Emitter<BackupProgress>()
-  const services = new Map<SpaceId, BackupService>()
 
   /** A project's settings, seen as Settings: what an export carries, where an import goes. */
   const projectSettings = (space: SpaceId): BackupDeps['settings'] => ({
@@ -56,22 +53,19 @@ export function createBackupsPerSpace(
     }
   })
 
+  const serviceIn = cachedPerSpace(spaces, (memory, space) => {
+    const service = createBackupService({
+      ...shared,
+      memory,
+      settings: space === DEFAULT_SPACE_ID ? deps.settings : projectSettings(space)
+    })
+    service.onProgress((step) => progress.emit(step))
+    return service
+  })
+
   return {
     /** The export and import of one space ("No project" when none is named). */
-    in(space: SpaceId = DEFAULT_SPACE_ID): BackupService {
-      spaces.describe(space)
-      let service = services.get(space)
-      if (!service) {
-        service = createBackupService({
-          ...shared,
-          memory: spaces.memoryIn(space),
-          settings: space === DEFAULT_SPACE_ID ? deps.settings : projectSettings(space)
-        })
-        service.onProgress((step) => progress.emit(step))
-        services.set(space, service)
-      }
-      return service
-    },
+    in: (space: SpaceId = DEFAULT_SPACE_ID): BackupService => serviceIn(space),
     /**
      * A space's memory written straight to `dest`, no dialog: how a deleted project's memory is
      * archived (the archive Export memory writes, so Import reads it), with the space's own caps,

@@ -247,7 +247,9 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     ...createProjectCalls(core, {
       emit,
       projects,
-      waitingApprovals: (id) => approvals.list(id).length
+      waitingApprovals: (id) => approvals.list(id).length,
+      knowledge,
+      client: () => clients.get()
     }),
     ...createOptionCalls(core, { models }),
     ...createDamagedCalls(core, { dir: options.dir, models, openFolder: options.openFolder }),

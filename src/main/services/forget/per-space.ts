@@ -1,5 +1,5 @@
 import type { SpaceId } from '@shared/memory/spaces'
-import type { MemoryService } from '../memory/service'
+import { cachedPerSpace, type SpacesForService } from '../memory-spaces/per-space-cache'
 import { createForgetService, type ForgetService, type ForgetServiceDeps } from './forget-service'
 
 // Forget in one memory space: its engine forgets its own history and log; the places outside
@@ -8,19 +8,8 @@ import { createForgetService, type ForgetService, type ForgetServiceDeps } from 
 // space's to forget, never changed by this one's Forget.
 
 export function createForgetPerSpace(
-  deps: Omit<ForgetServiceDeps, 'memory'> & {
-    spaces: { describe(space: SpaceId): unknown; memoryIn(space: SpaceId): MemoryService }
-  }
+  deps: Omit<ForgetServiceDeps, 'memory'> & { spaces: SpacesForService }
 ): (space: SpaceId) => ForgetService {
   const { spaces, ...shared } = deps
-  const services = new Map<SpaceId, ForgetService>()
-  return (space) => {
-    spaces.describe(space)
-    let forget = services.get(space)
-    if (!forget) {
-      forget = createForgetService({ ...shared, memory: spaces.memoryIn(space) })
-      services.set(space, forget)
-    }
-    return forget
-  }
+  return cachedPerSpace(spaces, (memory) => createForgetService({ ...shared, memory }))
 }

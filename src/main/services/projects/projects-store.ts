@@ -5,7 +5,9 @@ import {
   CreateProjectInputSchema,
   KNOWLEDGE_LIMITS,
   UpdateProjectInputSchema,
+  withUpload,
   type KnowledgeFile,
+  type KnowledgeUpload,
   type Project,
   type ProjectId
 } from '@shared/projects/projects'
@@ -40,11 +42,7 @@ export interface ProjectsStore {
   delete(input: { id: ProjectId; memory: 'keep' | 'archive' | 'delete' }): Promise<DeleteResult>
   addKnowledge(id: ProjectId, files: KnowledgeFile[]): Promise<Project>
   removeKnowledge(id: ProjectId, hash: string): Promise<Project>
-  setKnowledgeUpload(
-    id: ProjectId,
-    hash: string,
-    upload: { fileId: string | null; inlineReason: string | null }
-  ): Promise<Project>
+  setKnowledgeUpload(id: ProjectId, hash: string, upload: KnowledgeUpload): Promise<Project>
   /** Every stored file some project's knowledge names (the attachment sweep keeps them). */
   knowledgeHashes(): string[]
   onChange(listener: (projects: Project[]) => void): () => void
@@ -254,7 +252,7 @@ export function createProjectsStore(deps: ProjectsStoreDeps): ProjectsStore {
           )
         return {
           ...project,
-          knowledge: project.knowledge.map((k) => (k.hash === hash ? { ...k, ...upload } : k))
+          knowledge: project.knowledge.map((k) => (k.hash === hash ? withUpload(k, upload) : k))
         }
       })
     },

@@ -1,5 +1,10 @@
 import type { Conversation } from '@shared/chat/chat'
-import type { KnowledgeFile, Project } from '@shared/projects/projects'
+import {
+  withUpload,
+  type KnowledgeFile,
+  type KnowledgeUpload,
+  type Project
+} from '@shared/projects/projects'
 import type { SearchAllResult } from '@shared/memory/across-spaces'
 import { CairnError } from '@shared/errors'
 
@@ -20,6 +25,8 @@ export function createFakeProjects(emit: Emit, conversations: Map<string, Conver
     /** The knowledge files the next add-knowledge "picks", and the ones it refuses. */
     knowledge: [] as KnowledgeFile[],
     refused: [] as { name: string; message: string }[],
+    /** What the next projects:retry-knowledge records on the file. */
+    retried: { fileId: 'file_retried', inlineReason: null } as KnowledgeUpload,
     /** The memory files a delete preview lists. */
     files: ['/memories/notes.md'],
     /** What memory:search-all answers (null: every space searched, nothing found). */
@@ -61,10 +68,16 @@ export function createFakeProjects(emit: Emit, conversations: Map<string, Conver
       changed()
       return project
     },
-    'projects:update': (input: { id: string; name?: string; instructions?: string }) => {
+    'projects:update': (input: {
+      id: string
+      name?: string
+      instructions?: string
+      defaults?: Project['defaults']
+    }) => {
       const project = need(input.id)
       if (input.name !== undefined) project.name = input.name
       if (input.instructions !== undefined) project.instructions = input.instructions
+      if (input.defaults !== undefined) project.defaults = input.defaults
       changed()
       return project
     },
@@ -104,6 +117,15 @@ export function createFakeProjects(emit: Emit, conversations: Map<string, Conver
     'projects:remove-knowledge': ({ id, hash }: { id: string; hash: string }) => {
       const project = need(id)
       project.knowledge = project.knowledge.filter((k) => k.hash !== hash)
+      changed()
+      return project
+    },
+    'projects:retry-knowledge': ({ id, hash }: { id: string; hash: string }) => {
+      const project = need(id)
+      const answer = control.retried
+      project.knowledge = project.knowledge.map((k) =>
+        k.hash === hash ? withUpload(k, answer) : k
+      )
       changed()
       return project
     },

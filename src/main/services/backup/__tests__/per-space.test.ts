@@ -1,37 +1,24 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { MemoryCapsSchema } from '@shared/app/settings'
 import { createHandlers } from '../../../ipc/handlers'
 import { readArchiveFile } from '../archive-io'
-import { captureLogger, useTempDir } from '../../__tests__/helpers'
-import { createServices, type Services } from '../../index'
-import { memoryKeychain } from '../../secrets/__tests__/memory-keychain'
+import { useTempDir } from '../../__tests__/helpers'
+import { useServices } from '../../__tests__/services-on-fake'
 
 // Export and import per memory space: a project's export carries its notes and its own settings,
 // and an import into another project lands there (its settings the project's own), never in
 // "No project" and never in Settings.
 
 const tempDir = useTempDir('cairn-backup-space-')
-let services: Services | undefined
-
-afterEach(async () => {
-  await services?.dispose()
-  services = undefined
-})
+const startServices = useServices('backup-space')
 
 test("a project's memory exports, and imports into another project with its settings", async () => {
   const userDataDir = join(tempDir(), 'user-data')
   const archive = join(tempDir(), 'site.cairnmem')
   await mkdir(userDataDir, { recursive: true })
-  services = await createServices({
-    userDataDir,
-    keychain: memoryKeychain().keychain,
-    keychainService: 'Cairn-backup-space-test',
-    openPath: async () => '',
-    logger: captureLogger().logger,
-    env: {},
-    app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null },
+  const services = await startServices(userDataDir, {
     chooseSavePath: async () => archive,
     chooseOpenFile: async () => archive
   })
@@ -77,15 +64,7 @@ test("a project's memory exports, and imports into another project with its sett
 test("a project's archive (Delete project → archive) carries its notes and its own caps", async () => {
   const userDataDir = join(tempDir(), 'user-data')
   await mkdir(userDataDir, { recursive: true })
-  services = await createServices({
-    userDataDir,
-    keychain: memoryKeychain().keychain,
-    keychainService: 'Cairn-backup-space-test',
-    openPath: async () => '',
-    logger: captureLogger().logger,
-    env: {},
-    app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null }
-  })
+  const services = await startServices(userDataDir)
   await services.spaceList.add({
     id: 'site',
     name: 'site',

@@ -102,6 +102,93 @@ describe("a project's knowledge", () => {
     expectValidRequests(rig.fake)
   })
 
+  test('a failed upload (server error, network) goes inline with its reason; Retry uploads it', async () => {
+    const { rig, projects, id, plan } = await gardenRig()
+    rig.fake.files.failUploads(
+      { kind: 'error', status: 503 },
+      { kind: 'error', status: 500, dropConnection: true }
+    )
+    rig.fake.script(reply('Two pages.'), reply('East bed.'))
+    await converse(rig, 'What is in the plan?', id)
+    const failed = projects.get('garden')!.knowledge
+    expect(failed.map((f) => f.uploadFailure)).toEqual(['failed', 'failed', undefined])
+    expect(failed[0]!.inlineReason).toMatch(/upload to the Files API failed \(HTTP 503/)
+    expect(failed[1]!.inlineReason).toMatch(/upload to the Files API failed \(.+\)/)
+    // Meanwhile the chat sends them inline: nothing of them is missing from the request.
+    expect(bodyOf(rig.fake, 0).messages[0]!.content[0]).toEqual({
+      type: 'document',
+      source: { type: 'base64', media_type: 'application/pdf', data: plan.toString('base64') },
+      title: 'plan.pdf'
+    })
+
+    for (const file of failed.slice(0, 2))
+      await rig.chat.retryKnowledge({ id: 'garden', hash: file.hash })
+    const retried = projects.get('garden')!.knowledge
+    expect(retried.every((f) => f.fileId?.startsWith('file_'))).toBe(true)
+    expect(retried.map((f) => [f.inlineReason, f.uploadFailure])).toEqual([
+      [null, undefined],
+      [null, undefined],
+      [null, undefined]
+    ])
+    await converse(rig, 'Where are the roses?', id)
+    expect(bodyOf(rig.fake, 1).messages[0]!.content[0]).toEqual({
+      type: 'document',
+      source: { type: 'file', file_id: retried[0]!.fileId },
+      title: 'plan.pdf'
+    })
+    expectValidRequests(rig.fake)
+  })
+
+  test('a file refused as too large (413) is left out, Claude told why; the chat goes on', async () => {
+    const { rig, projects, id, plan } = await gardenRig()
+    rig.fake.files.failUploads({
+      kind: 'error',
+      status: 413,
+      message: 'Request entity too large'
+    })
+    rig.fake.script(reply('No plan here.'), reply('Still none.'))
+    await converse(rig, 'What is in the plan?', id)
+    const again = await converse(rig, 'And now?', id)
+    expect(again.end.event).toBe('chat:done')
+    const file = projects.get('garden')!.knowledge[0]!
+    expect(file).toMatchObject({ fileId: null, uploadFailure: 'too-large' })
+    expect(file.inlineReason).toMatch(/refused the file as too large \(HTTP 413/)
+    for (const index of [0, 1]) {
+      expect(bodyOf(rig.fake, index).messages[0]!.content[0]).toEqual({
+        type: 'text',
+        text: expect.stringMatching(/knowledge file “plan\.pdf” is not in this request.*Retry/)
+      })
+      expect(JSON.stringify(rig.fake.messageRequests()[index]!.body)).not.toContain(
+        plan.toString('base64').slice(0, 200)
+      )
+    }
+    expect(uploads(rig)).toBe(3) // one try each: the refused one is not tried at every message
+    expectValidRequests(rig.fake)
+  })
+
+  test('failed uploads past what a request carries are left out, not every message refused', async () => {
+    const projects = testProjects()
+    projects.add('garden', { name: 'Garden' })
+    const rig = await startRig(tempDir(), { service: { projects }, fake: { filesApi: false } })
+    const big = (n: number) => Buffer.concat([pdf(1), Buffer.alloc(12e6, 0x20 + n)])
+    for (const name of ['one.pdf', 'two.pdf'] as const)
+      projects.addKnowledge(
+        'garden',
+        await rig.chat.attachments.addFile(name, big(name.length + name.charCodeAt(0)))
+      )
+    const { id } = await rig.chat.createConversation({ project: 'garden' })
+    rig.fake.script(reply('Read one.'), reply('Still one.'))
+    await converse(rig, 'Read them.', id)
+    const second = await converse(rig, 'Again.', id)
+    expect(second.end.event).toBe('chat:done')
+    const first = bodyOf(rig.fake, 1).messages[0]!.content
+    expect(first[0]).toMatchObject({ type: 'document', title: 'one.pdf' })
+    expect(first[1]).toEqual({
+      type: 'text',
+      text: expect.stringContaining('knowledge file “two.pdf” is not in this request')
+    })
+  }, 60_000)
+
   test('a file_id the API no longer has (expired, deleted) is uploaded again, once', async () => {
     const { rig, projects, id } = await gardenRig()
     rig.fake.script(reply('Two pages.'), reply('East bed.'))

@@ -57,6 +57,27 @@ describe('a chat in a project', () => {
     )
   })
 
+  test("starts with the project's memory switch: over Settings', under one asked for", async () => {
+    const projects = testProjects()
+    projects.add('private', { defaults: { memory: 'off' } })
+    projects.add('open', { defaults: { memory: 'on' } })
+    projects.add('plain')
+    const rig = await startRig(tempDir(), {
+      service: { projects },
+      settings: (s) => {
+        s.newChatMemory = 'off'
+      }
+    })
+    expect((await rig.chat.createConversation({ project: 'private' })).memory).toBe('off')
+    // The project's "on" wins over Settings' "New chats without memory".
+    expect((await rig.chat.createConversation({ project: 'open' })).memory).toBeUndefined()
+    // A project that sets nothing: Settings', as outside projects.
+    expect((await rig.chat.createConversation({ project: 'plain' })).memory).toBe('off')
+    // "New chat without memory" is asked for: it wins over the project's.
+    const asked = await rig.chat.createConversation({ project: 'open', memory: 'off' })
+    expect(asked.memory).toBe('off')
+  })
+
   test("its instructions follow Settings' in the system text; an edit reaches the next message", async () => {
     const projects = testProjects()
     projects.add('garden', { name: 'Garden', instructions: 'Use metric units.' })

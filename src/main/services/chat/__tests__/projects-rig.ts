@@ -1,6 +1,10 @@
 import type { Project, ProjectDefaults } from '@shared/projects/projects'
 import type { AttachmentInfo } from '@shared/chat/attachments'
-import type { KnowledgeUpload, ProjectsForChat } from '../projects/projects-for-chat'
+import {
+  withUpload,
+  type KnowledgeUpload,
+  type ProjectsForChat
+} from '../projects/projects-for-chat'
 
 /*
  * Projects as chats see them (ProjectsForChat), kept in memory for the chat tests: the projects
@@ -34,7 +38,9 @@ export function testProjects(): TestProjects {
     async setKnowledgeUpload(id, hash, upload) {
       recorded.push({ id, hash, upload })
       const project = must(id)
-      project.knowledge = project.knowledge.map((f) => (f.hash === hash ? { ...f, ...upload } : f))
+      project.knowledge = project.knowledge.map((f) =>
+        f.hash === hash ? withUpload(f, upload) : f
+      )
       return project
     },
     add(id, fields = {}) {

@@ -79,7 +79,8 @@ describe('generated chat titles', () => {
     })
   })
 
-  test('a rename while the title is being written wins', async () => {
+  /** A first answer whose title request the fake holds until `held.release()`. */
+  async function titleHeld() {
     const rig = await startRig(tempDir())
     const held = gate()
     rig.fake.script(reply('Sure, here is a plan.'))
@@ -88,6 +89,11 @@ describe('generated chat titles', () => {
     )
     const { conversationId } = await converse(rig, 'Plan my trip')
     await vi.waitFor(() => expect(rig.fake.titleRequests()).toHaveLength(1), { timeout: 8_000 })
+    return { rig, held, conversationId }
+  }
+
+  test('a rename while the title is being written wins', async () => {
+    const { rig, held, conversationId } = await titleHeld()
     await rig.chat.renameConversation({ conversationId, title: 'My own name' })
     held.release()
     await logged(rig, 'chat title not used')
@@ -99,14 +105,7 @@ describe('generated chat titles', () => {
   })
 
   test('a title that cannot be saved leaves the first title in memory, logged, never shown', async () => {
-    const rig = await startRig(tempDir())
-    const held = gate()
-    rig.fake.script(reply('Sure, here is a plan.'))
-    rig.fake.scriptTitles(
-      reply('Trip planning', { fault: { kind: 'hold', gate: held, afterDeltas: 0 } })
-    )
-    const { conversationId } = await converse(rig, 'Plan my trip')
-    await vi.waitFor(() => expect(rig.fake.titleRequests()).toHaveLength(1), { timeout: 8_000 })
+    const { rig, held, conversationId } = await titleHeld()
     // A file where the conversations folder goes: the title's save fails.
     const folder = join(rig.dir, 'user-data', 'conversations')
     await rm(folder, { recursive: true })

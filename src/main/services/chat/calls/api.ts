@@ -46,6 +46,8 @@ export interface ChatService {
   switchVersion: ChannelCall<'chat:switch-version'>
   /** Moves a chat to a project (or out of one); refused while a reply runs or an approval waits. */
   moveToProject: ChannelCall<'chat:move-to-project'>
+  /** A project's Retry after a failed knowledge upload: uploads it again now. */
+  retryKnowledge: ChannelCall<'projects:retry-knowledge'>
   listModels: ChannelCall<'chat:list-models'>
   /** What the API says of one model, listed or not; null when nothing can be learned. */
   describeModel(model: string): Promise<ModelOption | null>

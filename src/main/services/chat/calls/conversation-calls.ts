@@ -77,10 +77,11 @@ export function createConversationCalls(
     async createConversation(input) {
       await store.ready()
       const settings = core.settings()
+      const defaults = input?.project ? deps.projects?.get(input.project)?.defaults : undefined
       const model =
-        input?.model ??
-        (input?.project ? deps.projects?.get(input.project)?.defaults.model : undefined) ??
-        (await newChatModel(settings.model, deps.models))
+        input?.model ?? defaults?.model ?? (await newChatModel(settings.model, deps.models))
+      // Asked for (New chat without memory) over the project's default over Settings'.
+      const memory = input?.memory ?? defaults?.memory ?? settings.newChatMemory
       const now = clock().toISOString()
       const conversation: Conversation = {
         version: CONVERSATION_VERSION,
@@ -91,7 +92,7 @@ export function createConversationCalls(
         createdAt: now,
         updatedAt: now,
         messages: [],
-        ...((input?.memory ?? settings.newChatMemory) === 'off' ? { memory: 'off' as const } : {})
+        ...(memory === 'off' ? { memory: 'off' as const } : {})
       }
       if (input?.project !== undefined)
         await applyProjectDefaults(conversation, input.project, {

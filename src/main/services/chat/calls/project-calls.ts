@@ -1,3 +1,4 @@
+import type Anthropic from '@anthropic-ai/sdk'
 import type { Conversation } from '@shared/chat/chat'
 import type { ProjectId } from '@shared/projects/projects'
 import { CairnError } from '@shared/errors'
@@ -6,6 +7,7 @@ import type { ModelCatalog } from '../models/models'
 import { thinkingSettingProblem } from '../thinking/thinking-setting'
 import { applyOptions } from '../conversations/conversation-options'
 import type { ProjectsForChat } from '../projects/projects-for-chat'
+import type { Knowledge } from '../projects/knowledge'
 import type { ChatEmit } from '../types'
 import type { ChatService } from './api'
 import type { ChatCore } from './core'
@@ -17,7 +19,7 @@ import { saveOrRollBack } from '../conversations/save-or-roll-back'
  * request (frame/, projects/knowledge.ts), so nothing of them is copied into the chat here.
  */
 
-export type ProjectCalls = Pick<ChatService, 'moveToProject'>
+export type ProjectCalls = Pick<ChatService, 'moveToProject' | 'retryKnowledge'>
 
 /** The project, or SPACE_NOT_FOUND saying what to do. */
 export function requireProject(projects: ProjectsForChat | undefined, id: ProjectId) {
@@ -67,9 +69,24 @@ export function createProjectCalls(
     projects: ProjectsForChat | undefined
     /** Approvals waiting for the user in this chat. */
     waitingApprovals(conversationId: string): number
+    knowledge: Knowledge | undefined
+    client(): Promise<Anthropic | null>
   }
 ): ProjectCalls {
   return {
+    async retryKnowledge({ id, hash }) {
+      const project = requireProject(deps.projects, id)
+      // Removed or uploaded meanwhile: the project as it is says so.
+      const file = project.knowledge.find((k) => k.hash === hash)
+      if (!file || file.fileId !== null) return project
+      const client = await deps.client()
+      if (!deps.knowledge || !client)
+        throw new CairnError(
+          'BAD_INPUT',
+          'Cairn has no Anthropic API key to upload with. Add your key in Settings, then choose Retry again.'
+        )
+      return (await deps.knowledge.retry(id, hash, client)) ?? project
+    },
     async moveToProject({ conversationId, project: to }) {
       const conversation = await core.find(conversationId)
       if (core.turns.isRunning(conversationId) || deps.waitingApprovals(conversationId) > 0)

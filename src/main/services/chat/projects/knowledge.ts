@@ -3,17 +3,27 @@ import type {
   BetaContentBlockParam,
   BetaMessageParam
 } from '@anthropic-ai/sdk/resources/beta/messages/messages'
-import type { AttachmentBlock } from '@shared/chat/attachments'
-import type { KnowledgeFile, Project } from '@shared/projects/projects'
+import { API_LIMITS, ATTACHMENT_LIMITS, type AttachmentBlock } from '@shared/chat/attachments'
+import type {
+  KnowledgeFile,
+  KnowledgeUpload,
+  Project,
+  ProjectId,
+  UploadFailure
+} from '@shared/projects/projects'
+import { CairnError } from '@shared/errors'
 import type { Logger } from '../../log/logger'
 import { attachmentToApi } from '../attachments'
-import type { ProjectsForChat } from './projects-for-chat'
+import { requestBytesOf } from '../attachments/limits'
+import { withUpload, type ProjectsForChat } from './projects-for-chat'
 
 /*
  * A project's knowledge in its chats' requests (issue 38). Each file is uploaded once through the
  * Files API (beta) and named by `file_id` from then on, so a long PDF is not re-sent with every
  * message; where the upload fails or the API has no Files API, the file goes inline (as
- * attachments are sent) and the reason is recorded, so the project can show the cost. The
+ * attachments are sent) and the reason is recorded, so the project can show the cost and offer
+ * Retry. A failed file a request cannot carry inline (refused as too large, or past the request's
+ * size with the others) is left out, and Claude is told which and why. The
  * knowledge leads the first user message (documents belong in user turns), after the stable
  * tools and system text and before the conversation: one cache breakpoint at its end lets every
  * request of every turn read it from the prompt cache.
@@ -37,6 +47,12 @@ export interface Knowledge {
    * forgets those ids so the next `forRequest` uploads the files again. True when it did.
    */
   forgetMissing(project: Project, sent: KnowledgeForRequest, error: unknown): Promise<boolean>
+  /**
+   * Uploads a file again now (the project's Retry, after a failed upload); the project as it is
+   * after, the outcome (a new failure, its reason) recorded on the file. A file no longer in the
+   * project, or uploaded meanwhile, is left as it is.
+   */
+  retry(id: ProjectId, hash: string, client: Anthropic): Promise<Project | undefined>
 }
 
 export function createKnowledge(deps: {
@@ -52,11 +68,14 @@ export function createKnowledge(deps: {
     file: KnowledgeFile,
     bytes: Uint8Array,
     client: Anthropic,
-    signal: AbortSignal
+    signal: AbortSignal,
+    /** A Retry: a failure recorded before is tried again (an upload under way is still shared). */
+    again = false
   ): Promise<KnowledgeFile> {
     // What the store says now: another chat may have uploaded it since this one read the project.
     const now = deps.projects.get(project.id)?.knowledge.find((k) => k.hash === file.hash)
-    if (now && (now.fileId !== null || now.inlineReason !== null)) return Promise.resolve(now)
+    if (now && (now.fileId !== null || (now.inlineReason !== null && !again)))
+      return Promise.resolve(now)
     const key = `${project.id}\n${file.hash}`
     let pending = uploading.get(key)
     if (!pending) {
@@ -85,23 +104,19 @@ export function createKnowledge(deps: {
         },
         { signal }
       )
-      await deps.projects.setKnowledgeUpload(project.id, file.hash, {
-        fileId: sent.id,
-        inlineReason: null
-      })
-      return { ...file, fileId: sent.id, inlineReason: null }
+      return await record(project, file, { fileId: sent.id, inlineReason: null })
     } catch (error) {
       if (signal.aborted) throw error
-      const inlineReason = whyInline(error)
-      deps.logger.warn('knowledge file not uploaded; sent inline', {
+      deps.logger.warn('knowledge file not uploaded; sent inline where it fits', {
         status: error instanceof Anthropic.APIError ? error.status : null
       })
-      await deps.projects.setKnowledgeUpload(project.id, file.hash, {
-        fileId: null,
-        inlineReason
-      })
-      return { ...file, fileId: null, inlineReason }
+      return record(project, file, { fileId: null, ...whyInline(error) })
     }
+  }
+
+  async function record(project: Project, file: KnowledgeFile, upload: KnowledgeUpload) {
+    await deps.projects.setKnowledgeUpload(project.id, file.hash, upload)
+    return withUpload(file, upload)
   }
 
   return {
@@ -109,6 +124,7 @@ export function createKnowledge(deps: {
       const blocks: BetaContentBlockParam[] = []
       const fileIds: string[] = []
       const key: string[] = []
+      const fits = inlineFits()
       for (const listed of project.knowledge) {
         const bytes = await deps.read(listed.hash)
         if (!bytes) {
@@ -125,9 +141,12 @@ export function createKnowledge(deps: {
           blocks.push(fileBlock(file, file.fileId))
           fileIds.push(file.fileId)
           key.push(`${file.hash}:${file.fileId}`)
-        } else {
+        } else if (fits(file)) {
           blocks.push(attachmentToApi(attachmentOf(file), bytes))
           key.push(`${file.hash}:inline`)
+        } else {
+          blocks.push({ type: 'text', text: leftOutNote(file) })
+          key.push(`${file.hash}:left-out`)
         }
       }
       if (blocks.length > 0)
@@ -153,6 +172,19 @@ export function createKnowledge(deps: {
             inlineReason: null
           })
       return true
+    },
+    async retry(id, hash, client) {
+      const project = deps.projects.get(id)
+      const file = project?.knowledge.find((k) => k.hash === hash)
+      if (!project || !file || file.fileId !== null) return project
+      const bytes = await deps.read(hash)
+      if (!bytes)
+        throw new CairnError(
+          'ATTACHMENT_MISSING',
+          `“${file.name}” is no longer stored on this computer, so it cannot be uploaded. Remove it from the project's knowledge and add the file again.`
+        )
+      await uploadOnce(project, file, bytes, client, new AbortController().signal, true)
+      return deps.projects.get(id)
     }
   }
 }
@@ -207,14 +239,59 @@ function uploadType(file: KnowledgeFile): string {
   return file.kind === 'text' ? 'text/plain' : file.mediaType
 }
 
-function whyInline(error: unknown): string {
+/** The Files API's room per request, less what Cairn keeps for the conversation around it. */
+const INLINE_BUDGET = API_LIMITS.requestBytes - ATTACHMENT_LIMITS.requestHeadroomBytes
+
+/**
+ * Which failed uploads go inline: in order, while together they fit a request, never one the
+ * Files API refused as too large (inline it would be larger still). Both the request and the
+ * send's limits check ask this, so they agree on what is sent.
+ */
+function inlineFits(): (file: KnowledgeFile) => boolean {
+  let used = 0
+  return (file) => {
+    if (file.uploadFailure === 'too-large') return false
+    const bytes = requestBytesOf(attachmentOf(file))
+    if (used + bytes > INLINE_BUDGET) return false
+    used += bytes
+    return true
+  }
+}
+
+/** What Claude reads in place of a file the request could not carry. */
+function leftOutNote(file: KnowledgeFile): string {
+  return `(The project's knowledge file “${file.name}” is not in this request: its upload to the Files API failed, and it is too large to send inline. The user can choose Retry beside it in the project's settings.)`
+}
+
+function whyInline(error: unknown): { inlineReason: string; uploadFailure: UploadFailure } {
   if (error instanceof Anthropic.APIError && error.status !== undefined) {
     if (error.status === 404 || error.status === 403)
-      return `This API endpoint has no Files API (HTTP ${error.status}), so the file is sent with every message.`
-    return `The upload to the Files API failed (HTTP ${error.status}: ${brief(error.message)}), so the file is sent with every message.`
+      return {
+        inlineReason: `This API endpoint has no Files API (HTTP ${error.status}), so the file is sent with every message.`,
+        uploadFailure: 'unavailable'
+      }
+    if (error.status === 413)
+      return {
+        inlineReason: `The Files API refused the file as too large (HTTP 413: ${apiWords(error)}). A message cannot carry it inline either, so chats in the project go without it.`,
+        uploadFailure: 'too-large'
+      }
+    return {
+      inlineReason: `The upload to the Files API failed (HTTP ${error.status}: ${apiWords(error)}), so the file is sent with every message.`,
+      uploadFailure: 'failed'
+    }
   }
   const reason = error instanceof Error ? error.message : 'no answer'
-  return `The upload to the Files API failed (${brief(reason)}), so the file is sent with every message.`
+  return {
+    inlineReason: `The upload to the Files API failed (${brief(reason)}), so the file is sent with every message.`,
+    uploadFailure: 'failed'
+  }
+}
+
+/** The API's own words for an error (its body's message), not the SDK's "503 {json}". */
+function apiWords(error: InstanceType<typeof Anthropic.APIError>): string {
+  const body = error.error as { error?: { message?: unknown } } | undefined
+  const said = body?.error?.message
+  return brief(typeof said === 'string' && said ? said : error.message)
 }
 
 function brief(text: string): string {
@@ -224,16 +301,20 @@ function brief(text: string): string {
 /**
  * The project's knowledge as the API's per-request limits count it: its pages and images always,
  * its bytes only where a file goes inline (a `file_id` adds none; a file not uploaded yet is
- * expected to be).
+ * expected to be); a file left out (too large to go inline) adds nothing.
  */
 export async function knowledgeInRequest(
   project: Project | null,
   stored: (ref: { hash: string; name: string }) => Promise<AttachmentBlock | null>
 ): Promise<AttachmentBlock[]> {
   const blocks: AttachmentBlock[] = []
+  const fits = inlineFits()
   for (const file of project?.knowledge ?? []) {
     const block = await stored(file)
-    if (block) blocks.push(file.inlineReason === null ? { ...block, size: 0 } : block)
+    if (!block) continue
+    if (file.inlineReason === null) blocks.push({ ...block, size: 0 })
+    else if (fits(file)) blocks.push(block)
+    // Left out of the request (too large to go inline): it adds nothing to it.
   }
   return blocks
 }

@@ -1,18 +1,13 @@
 import type { Conversation } from '@shared/chat/chat'
-import type { Project, ProjectId } from '@shared/projects/projects'
+import type { KnowledgeUpload, Project, ProjectId } from '@shared/projects/projects'
+
+export { withUpload, type KnowledgeUpload } from '@shared/projects/projects'
 
 /*
  * What chats need of the projects store (issue 38), and no more: a chat's project (its defaults,
  * instructions and knowledge, read at each request so an edit applies to the next message) and
  * where a knowledge file's upload to the Files API is recorded.
  */
-
-export interface KnowledgeUpload {
-  /** The Files API id; null when the file goes inline. */
-  fileId: string | null
-  /** Why it goes inline (the upload failed, or the API has no Files API); null when uploaded. */
-  inlineReason: string | null
-}
 
 export interface ProjectsForChat {
   get(id: ProjectId): Project | undefined

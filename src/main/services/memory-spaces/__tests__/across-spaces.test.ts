@@ -1,17 +1,16 @@
 import { mkdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test } from 'vitest'
 import { MemoryCapsSchema } from '@shared/app/settings'
 import { createHandlers } from '../../../ipc/handlers'
-import { captureLogger, expectCairnError, useTempDir } from '../../__tests__/helpers'
-import { createServices, type Services } from '../../index'
-import { memoryKeychain } from '../../secrets/__tests__/memory-keychain'
+import { expectCairnError, useTempDir } from '../../__tests__/helpers'
+import { useServices } from '../../__tests__/services-on-fake'
 
 // A note copied or moved to another space goes through each space's own write path (its caps,
 // guard, history and activity), and a search of every space names the space of each hit.
 
 const tempDir = useTempDir('cairn-across-spaces-')
-let services: Services
+const startServices = useServices('across-spaces')
 let handlers: ReturnType<typeof createHandlers>
 let userDataDir: string
 let projectFolder: string
@@ -20,15 +19,7 @@ beforeEach(async () => {
   userDataDir = join(tempDir(), 'user-data')
   projectFolder = join(tempDir(), 'site', '.cairn', 'memories')
   await mkdir(userDataDir, { recursive: true })
-  services = await createServices({
-    userDataDir,
-    keychain: memoryKeychain().keychain,
-    keychainService: 'Cairn-across-spaces-test',
-    openPath: async () => '',
-    logger: captureLogger().logger,
-    env: {},
-    app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null }
-  })
+  const services = await startServices(userDataDir)
   await services.spaceList.add({
     id: 'site',
     name: 'Client site',
@@ -37,10 +28,6 @@ beforeEach(async () => {
     stateDir: join(userDataDir, 'spaces', 'site')
   })
   handlers = createHandlers(services)
-})
-
-afterEach(async () => {
-  await services.dispose()
 })
 
 const create = (space: string, path: string, content: string) =>

@@ -1,35 +1,21 @@
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, expect, test } from 'vitest'
+import { expect, test } from 'vitest'
 import { createHandlers } from '../../../ipc/handlers'
-import { captureLogger, useTempDir } from '../../__tests__/helpers'
-import { createServices, type Services } from '../../index'
-import { memoryKeychain } from '../../secrets/__tests__/memory-keychain'
+import { useTempDir } from '../../__tests__/helpers'
+import { useServices } from '../../__tests__/services-on-fake'
 
 // Forget works in every space: a project's Forget finds and removes a text from that project's
 // history, and leaves another space's notes alone (they are that space's to forget).
 
 const tempDir = useTempDir('cairn-forget-space-')
-let services: Services | undefined
-
-afterEach(async () => {
-  await services?.dispose()
-  services = undefined
-})
+const startServices = useServices('forget-space')
 
 test("Forget in a project forgets its own history and never touches another space's notes", async () => {
   const userDataDir = join(tempDir(), 'user-data')
   const project = join(tempDir(), 'site')
   await mkdir(userDataDir, { recursive: true })
-  services = await createServices({
-    userDataDir,
-    keychain: memoryKeychain().keychain,
-    keychainService: 'Cairn-forget-space-test',
-    openPath: async () => '',
-    logger: captureLogger().logger,
-    env: {},
-    app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null }
-  })
+  const services = await startServices(userDataDir)
   await services.spaceList.add({
     id: 'site',
     name: 'Client site',

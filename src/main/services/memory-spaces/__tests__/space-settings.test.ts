@@ -11,8 +11,7 @@ import {
 } from '../../../../../e2e/fake-anthropic'
 import { createHandlers } from '../../../ipc/handlers'
 import { captureLogger, expectCairnError, useTempDir } from '../../__tests__/helpers'
-import { createServices, type Services } from '../../index'
-import { memoryKeychain } from '../../secrets/__tests__/memory-keychain'
+import { useServices } from '../../__tests__/services-on-fake'
 import { SPACE_SETTINGS_FILE, createSpaceSettingsStore } from '../space-settings'
 import type { SpaceDescriptor } from '../space-list'
 
@@ -22,13 +21,11 @@ import type { SpaceDescriptor } from '../space-list'
 const tempDir = useTempDir('cairn-space-settings-')
 const KEY = 'sk-ant-api03-space-settings-key-4242'
 const CHAT = 'c0nv0002-0000-4000-8000-00000000site'
-let services: Services | undefined
+const startServices = useServices('space-settings')
 let fake: FakeAnthropic | undefined
 
 afterEach(async () => {
-  await services?.dispose()
   await fake?.close()
-  services = undefined
   fake = undefined
 })
 
@@ -45,14 +42,8 @@ function projectSpace(root: string): SpaceDescriptor {
 async function start(options: { anthropic?: { baseURL: string } } = {}) {
   const userDataDir = join(tempDir(), 'user-data')
   await mkdir(join(userDataDir, 'conversations'), { recursive: true })
-  services = await createServices({
-    userDataDir,
-    keychain: memoryKeychain().keychain,
-    keychainService: 'Cairn-space-settings-test',
-    openPath: async () => '',
-    logger: captureLogger().logger,
+  const services = await startServices(userDataDir, {
     env: { ANTHROPIC_API_KEY: KEY },
-    app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null },
     ...(options.anthropic ? { anthropic: options.anthropic } : {})
   })
   if (!services.spaceList.get('site')) await services.spaceList.add(projectSpace(tempDir()))

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { CloudUpload, FileText, Plus, Trash2 } from 'lucide-react'
+import { CloudUpload, FileText, Plus, RotateCw, Trash2 } from 'lucide-react'
 import type { KnowledgeFile, Project } from '@shared/projects/projects'
 import { KNOWLEDGE_LIMITS } from '@shared/projects/projects'
 import { Spinner } from '../../components/icons'
@@ -19,13 +19,17 @@ interface Props {
  */
 function delivery(file: KnowledgeFile): string {
   if (file.fileId) return 'Uploaded'
-  if (file.inlineReason) return `Sent inline: ${file.inlineReason}`
+  if (file.inlineReason)
+    return file.uploadFailure === 'failed' || file.uploadFailure === 'too-large'
+      ? `Upload failed: ${file.inlineReason}`
+      : `Sent inline: ${file.inlineReason}`
   return 'Uploads with the next message in the project'
 }
 
 /**
  * A project's knowledge: files every chat in it can read. Added through main's file dialog
- * (checked like attachments, then uploaded to the Files API once), removed one by one.
+ * (checked like attachments, then uploaded to the Files API once), removed one by one; a failed
+ * upload shows why, with Retry.
  */
 export function KnowledgeList({ project, onProject }: Props) {
   const labelId = useId()
@@ -48,21 +52,48 @@ export function KnowledgeList({ project, onProject }: Props) {
       }
     )
   }
-  const remove = (file: KnowledgeFile) => {
+  /** One file's change in main: its answer shown, or why it failed (`undone`: what did not happen). */
+  const onFile = (
+    file: KnowledgeFile,
+    run: Parameters<typeof call<Project>>[0],
+    undone: string,
+    after?: (next: Project) => void
+  ) => {
     setBusy(file.hash)
     setNotes([])
-    call((api) => api.projects.removeKnowledge({ id: project.id, hash: file.hash })).then(
+    call(run).then(
       (next) => {
         setBusy(null)
         onProject(next)
+        after?.(next)
       },
       (error: unknown) => {
         setBusy(null)
         const shown = toShownError(error)
-        setNotes([`“${file.name}” was not removed: ${shown.message} ${shown.nextStep ?? ''}`])
+        setNotes([`“${file.name}” was not ${undone}: ${shown.message} ${shown.nextStep ?? ''}`])
       }
     )
   }
+  const remove = (file: KnowledgeFile) =>
+    onFile(
+      file,
+      (api) => api.projects.removeKnowledge({ id: project.id, hash: file.hash }),
+      'removed'
+    )
+  /** Uploads the file again now; a new failure shows under its name, with its reason. */
+  const retry = (file: KnowledgeFile) =>
+    onFile(
+      file,
+      (api) => api.projects.retryKnowledge({ id: project.id, hash: file.hash }),
+      'uploaded',
+      (next) => {
+        const now = next.knowledge.find((k) => k.hash === file.hash)
+        if (now?.inlineReason)
+          setNotes([
+            `“${file.name}” did not upload this time either: the reason is under its name.`
+          ])
+      }
+    )
   const files = project.knowledge
   const total = files.reduce((sum, f) => sum + f.size, 0)
   return (
@@ -93,6 +124,19 @@ export function KnowledgeList({ project, onProject }: Props) {
                   {formatBytes(file.size)} · {delivery(file)}
                 </span>
               </span>
+              {file.inlineReason && !file.fileId ? (
+                <button
+                  type="button"
+                  className="button button--quiet shrink-0 px-2 py-0.5 text-xs"
+                  aria-label={`Retry uploading ${file.name}`}
+                  title="Upload it to the Files API again"
+                  disabled={busy !== null}
+                  onClick={() => retry(file)}
+                >
+                  {busy === file.hash ? <Spinner /> : <RotateCw size={12} aria-hidden />}
+                  {busy === file.hash ? 'Retrying…' : 'Retry'}
+                </button>
+              ) : null}
               <button
                 type="button"
                 className="rounded p-1 text-muted hover:bg-fg/10 hover:text-danger"
@@ -101,7 +145,11 @@ export function KnowledgeList({ project, onProject }: Props) {
                 disabled={busy !== null}
                 onClick={() => remove(file)}
               >
-                {busy === file.hash ? <Spinner /> : <Trash2 size={14} aria-hidden />}
+                {busy === file.hash && !file.inlineReason ? (
+                  <Spinner />
+                ) : (
+                  <Trash2 size={14} aria-hidden />
+                )}
               </button>
             </li>
           ))}

@@ -1,10 +1,12 @@
 import { useState } from 'react'
 import { Trash2 } from 'lucide-react'
-import type { Project } from '@shared/projects/projects'
+import type { Project, ProjectDefaults } from '@shared/projects/projects'
 import { Dialog } from '../../components/dialog'
 import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { DefaultModelField } from './default-model-field'
+import { DefaultThinkingField } from './default-thinking-field'
+import { DefaultToolsField } from './default-tools-field'
 import { DeleteProjectDialog } from './delete-project-dialog'
 import { InstructionsField, instructionsTooLong } from './instructions-field'
 import { KnowledgeList } from './knowledge-list'
@@ -34,10 +36,16 @@ function SettingsForm({
   onClose(): void
   onDeleted(outcome: string): void
 }) {
-  /** Main's latest word on the project (knowledge changes as files are added and removed). */
-  const [project, setProject] = useState(given)
+  /**
+   * Main's latest word on the project: its answer to an add, remove or retry, until the list
+   * brings a newer project (a chat's upload while the dialog is open shows too).
+   */
+  const [answered, setAnswered] = useState<{ from: Project; project: Project } | null>(null)
+  const project = answered?.from === given ? answered.project : given
+  const setProject = (next: Project) => setAnswered({ from: given, project: next })
   const [instructions, setInstructions] = useState(given.instructions)
-  const [model, setModel] = useState(given.defaults.model ?? '')
+  const [defaults, setDefaults] = useState<ProjectDefaults>(given.defaults)
+  const change = (patch: ProjectDefaults) => setDefaults((now) => ({ ...now, ...patch }))
   const [saving, setSaving] = useState(false)
   const [failure, setFailure] = useState<ShownError | null>(null)
   const [deleting, setDeleting] = useState(false)
@@ -45,10 +53,7 @@ function SettingsForm({
     if (instructionsTooLong(instructions)) return // the field says so, in red
     setSaving(true)
     setFailure(null)
-    // The other defaults (thinking, tools) are kept as they are; only the model is chosen here.
-    const { model: _old, ...rest } = project.defaults
-    const defaults = model ? { ...rest, model } : rest
-    const input = { id: project.id, name: name.trim(), instructions, defaults }
+    const input = { id: project.id, name: name.trim(), instructions, defaults: chosen(defaults) }
     call((api) => api.projects.update(input)).then(
       () => {
         setSaving(false)
@@ -74,7 +79,21 @@ function SettingsForm({
         below={
           <>
             <InstructionsField value={instructions} onChange={setInstructions} />
-            <DefaultModelField value={model} onChange={setModel} />
+            <section className="flex flex-col gap-3">
+              <h3 className="text-[13px] font-medium">New chats in this project</h3>
+              <DefaultModelField
+                value={defaults.model ?? ''}
+                onChange={(model) => change({ model })}
+              />
+              <div className="grid gap-3 sm:grid-cols-2">
+                <DefaultThinkingField
+                  model={defaults.model ?? ''}
+                  value={defaults.thinking}
+                  onChange={(thinking) => change({ thinking })}
+                />
+                <DefaultToolsField value={defaults} onChange={change} />
+              </div>
+            </section>
             <KnowledgeList project={project} onProject={setProject} />
             <section className="flex flex-col gap-1">
               <h3 className="text-[13px] font-medium">Memory</h3>
@@ -119,4 +138,12 @@ function SettingsForm({
       ) : null}
     </>
   )
+}
+
+/** What the form chose, without the choices left at "as Settings" (undefined or no model). */
+function chosen(defaults: ProjectDefaults): ProjectDefaults {
+  const set = Object.entries(defaults).filter(([key, value]) =>
+    key === 'model' ? value !== '' && value !== undefined : value !== undefined
+  )
+  return Object.fromEntries(set) as ProjectDefaults
 }

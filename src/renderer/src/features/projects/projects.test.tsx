@@ -190,6 +190,41 @@ describe('Project settings', () => {
     ])
   })
 
+  it('shows a failed upload with its reason and Retry; a retry that fails again says so', async () => {
+    const { main, user } = await seeded()
+    await user.click(await within(list()).findByRole('button', { name: 'Acme settings' }))
+    const dialog = screen.getByRole('dialog', { name: 'Acme: project settings' })
+    main.projects.control.knowledge = [
+      { ...knowledge('plan.pdf', null, 'The upload failed (HTTP 503).'), uploadFailure: 'failed' },
+      knowledge('specification.pdf', 'file_011', null)
+    ]
+    await user.click(within(dialog).getByRole('button', { name: 'Add files…' }))
+    expect(
+      await within(dialog).findByText(/Upload failed: The upload failed \(HTTP 503\)/)
+    ).toBeTruthy()
+    // Only the failed file offers Retry.
+    expect(
+      within(dialog).queryByRole('button', { name: 'Retry uploading specification.pdf' })
+    ).toBeNull()
+
+    main.projects.control.retried = {
+      fileId: null,
+      inlineReason: 'The upload failed (connection reset).',
+      uploadFailure: 'failed'
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Retry uploading plan.pdf' }))
+    expect(await within(dialog).findByText(/did not upload this time either/)).toBeTruthy()
+    expect(
+      within(dialog).getByText(/Upload failed: The upload failed \(connection reset\)/)
+    ).toBeTruthy()
+
+    main.projects.control.retried = { fileId: 'file_012', inlineReason: null }
+    await user.click(within(dialog).getByRole('button', { name: 'Retry uploading plan.pdf' }))
+    await waitFor(() => expect(within(dialog).getAllByText(/· Uploaded/)).toHaveLength(2))
+    expect(within(dialog).queryByRole('button', { name: /^Retry uploading/ })).toBeNull()
+    expect(main.callsTo('projects:retry-knowledge')).toHaveLength(2)
+  })
+
   it('saves the name, instructions and the model for new chats', async () => {
     const { main, user } = await seeded()
     await user.click(await within(list()).findByRole('button', { name: 'Acme settings' }))
@@ -213,6 +248,73 @@ describe('Project settings', () => {
       ])
     )
     expect(await within(list()).findByRole('button', { name: /^Acme Corp, 1 chat$/ })).toBeTruthy()
+  })
+
+  it('saves the thinking and tools new chats start with, as the chosen model takes them', async () => {
+    const { main, user } = await seeded()
+    main.mcp.overview = {
+      servers: ['github', 'files'].map((id) => ({
+        id,
+        name: `Server ${id}`,
+        enabled: true,
+        transport: { type: 'stdio' as const, command: 'node', args: [], env: [] },
+        status: {
+          id,
+          state: 'connected' as const,
+          tools: 0,
+          error: null,
+          stderrTail: [],
+          logFile: null
+        },
+        tools: []
+      }))
+    }
+    await user.click(await within(list()).findByRole('button', { name: 'Acme settings' }))
+    const dialog = screen.getByRole('dialog', { name: 'Acme: project settings' })
+    const model = within(dialog).getByRole('combobox', { name: 'Model for new chats' })
+    await within(model).findByRole('option', { name: 'Claude Sonnet 4.6' })
+    await user.selectOptions(model, 'Claude Sonnet 4.6')
+    const thinking = within(dialog).getByRole('group', { name: 'Thinking' })
+    await user.click(
+      await within(thinking).findByRole('switch', { name: 'Think before answering' })
+    )
+    await user.selectOptions(within(thinking).getByRole('combobox', { name: 'Effort' }), 'high')
+    const tools = within(dialog).getByRole('group', { name: 'Tools' })
+    const memory = within(tools).getByRole('switch', { name: 'Memory' })
+    expect(memory.getAttribute('aria-checked')).toBe('true')
+    await user.click(memory)
+    await user.click(within(tools).getByRole('switch', { name: 'Search the web' }))
+    await user.click(await within(tools).findByRole('switch', { name: 'Server github' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(main.callsTo('projects:update').at(-1)).toMatchObject({
+        defaults: {
+          model: 'claude-sonnet-4-6',
+          thinking: { enabled: true, effort: 'high' },
+          memory: 'off',
+          webSearch: true,
+          serversOff: ['github']
+        }
+      })
+    )
+
+    // Opened again: the choices are there; a budget-only model offers a budget instead of effort.
+    await user.click(await within(list()).findByRole('button', { name: 'Acme settings' }))
+    const again = screen.getByRole('dialog', { name: 'Acme: project settings' })
+    const shown = within(again).getByRole('group', { name: 'Tools' })
+    expect(within(shown).getByRole('switch', { name: 'Memory' }).getAttribute('aria-checked')).toBe(
+      'false'
+    )
+    await user.selectOptions(
+      within(again).getByRole('combobox', { name: 'Model for new chats' }),
+      'Claude Opus 4.1'
+    )
+    const budgeted = within(again).getByRole('group', { name: 'Thinking' })
+    expect(await within(budgeted).findByRole('textbox', { name: 'Budget' })).toHaveProperty(
+      'value',
+      '2048'
+    )
+    expect(within(budgeted).queryByRole('combobox', { name: 'Effort' })).toBeNull()
   })
 
   it.each([

@@ -1,34 +1,26 @@
 import { useId, useState } from 'react'
 import { Lightbulb, LightbulbOff } from 'lucide-react'
 import type { ConversationSummary } from '@shared/chat/chat'
-import {
-  effortFor,
-  effortName,
-  thinkingOffer,
-  replyLimit,
-  type Effort
-} from '@shared/models/model-caps'
+import { thinkingOffer, replyLimit } from '@shared/models/model-caps'
 import {
   budgetProblem,
   THINKING_DEFAULT_BUDGET,
-  THINKING_MIN_BUDGET,
   THINKING_OFF,
   thinkingSummary,
   type ThinkingSetting
 } from '@shared/chat/thinking'
 import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'
-import { formatNumber, parseWholeNumber } from '../../../lib/format'
+import { parseWholeNumber } from '../../../lib/format'
 import { useSettingsState } from '../../settings/use-settings-state'
-import { HeaderPanel, PanelSwitch } from '../composer/header-panel'
+import { HeaderPanel } from '../composer/header-panel'
+import { ThinkingFields, thinkingProblem, toggledThinking, withEffort } from './thinking-fields'
 import { useModelInfo } from '../use-model-info'
 
 /**
  * Thinking for the open conversation, in the chat header, as the chat's model takes it (its
  * capabilities from the Anthropic API): the header says the choice in a word ("Thinking · high");
- * its panel holds a switch ("always on" where the model always thinks), an effort level from
- * those the model offers (with thinking off too), and a budget for models that take only that.
- * Main checks the same rules again.
+ * its panel holds the fields (thinking-fields.tsx). Main checks the same rules again.
  */
 export function ThinkingControl({
   conversation,
@@ -42,9 +34,7 @@ export function ThinkingControl({
   const [saved, setSaved] = useState<{ id: string; thinking: ThinkingSetting } | null>(null)
   const [budgetText, setBudgetText] = useState<{ id: string; text: string } | null>(null)
   const [error, setError] = useState<{ id: string; message: string } | null>(null)
-  const budgetId = useId()
   const errorId = useId()
-  const panelId = useId()
   const offer = thinkingOffer(model?.caps)
   if (!conversation || !offer || (offer.on === null && offer.efforts.length === 0)) return null
   const id = conversation.id
@@ -60,18 +50,10 @@ export function ThinkingControl({
   const shownError =
     (error?.id === id ? error.message : null) ??
     (withBudget && limit ? budgetProblem(budget, limit.maxTokens, limit.limitName) : null)
-  const effort = effortFor(current.effort, offer.efforts)
   const summary = thinkingSummary(current, offer)
 
   const save = (thinking: ThinkingSetting) => {
-    const problem =
-      thinking.enabled && offer.on === 'enabled' && limit
-        ? budgetProblem(
-            thinking.budgetTokens ?? THINKING_DEFAULT_BUDGET,
-            limit.maxTokens,
-            limit.limitName
-          )
-        : null
+    const problem = thinkingProblem(thinking, offer, limit)
     if (problem) return setError({ id, message: problem })
     setError(null)
     // Shown at once (a switch must follow the click); put back if main refuses.
@@ -100,17 +82,6 @@ export function ThinkingControl({
       return setError({ id, message: 'The thinking budget must be a whole number of tokens.' })
     if (typed !== current.budgetTokens || shownError) save({ ...current, budgetTokens: typed })
   }
-  const toggle = () => {
-    if (always) return
-    if (!current.enabled && offer.on === 'enabled')
-      save({ ...current, enabled: true, budgetTokens: fitting(budget, limit?.maxTokens ?? null) })
-    else save({ ...current, enabled: !current.enabled })
-  }
-  const chooseEffort = (value: string) => {
-    const { effort: _old, ...rest } = current
-    save(value === '' ? rest : { ...rest, effort: value as Effort })
-  }
-
   return (
     <div>
       <HeaderPanel
@@ -136,92 +107,21 @@ export function ThinkingControl({
           ) : null
         }
       >
-        {offer.on !== null ? (
-          <PanelSwitch
-            label="Think before answering"
-            help={
-              always
-                ? `${model?.displayName ?? 'This model'} always thinks: it cannot be turned off.`
-                : offer.on === 'adaptive'
-                  ? 'Claude decides how much to think; the thinking shows above each answer.'
-                  : 'Claude thinks up to the budget below before it answers.'
-            }
-            checked={on}
-            locked={always}
-            onToggle={toggle}
-          />
-        ) : null}
-        {offer.efforts.length > 0 ? (
-          <div className="flex items-center justify-between gap-3">
-            <span>
-              <label htmlFor={`${panelId}-effort`} className="block font-medium">
-                Effort
-              </label>
-              <span id={`${panelId}-effort-help`} className="block text-xs text-muted">
-                {offer.on !== null
-                  ? 'How hard Claude works on each answer, thinking or not.'
-                  : 'How hard Claude works on each answer.'}
-              </span>
-            </span>
-            <select
-              id={`${panelId}-effort`}
-              aria-describedby={`${panelId}-effort-help`}
-              className="input w-32 flex-none py-1 text-sm"
-              value={current.effort === undefined ? '' : (effort ?? '')}
-              onChange={(event) => chooseEffort(event.currentTarget.value)}
-            >
-              <option value="">Default</option>
-              {offer.efforts.map((level) => (
-                <option key={level} value={level}>
-                  {capitalised(effortName(level))}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-        {withBudget ? (
-          <span className="flex flex-col gap-1">
-            <span className="flex items-center justify-between gap-3">
-              <label htmlFor={budgetId} className="font-medium">
-                Budget
-              </label>
-              <span className="flex items-center gap-1.5">
-                <input
-                  id={budgetId}
-                  className="input input--number w-24 py-1"
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  spellCheck={false}
-                  value={text}
-                  aria-invalid={shownError ? true : undefined}
-                  aria-describedby={shownError ? errorId : undefined}
-                  onChange={(event) => setBudgetText({ id, text: event.currentTarget.value })}
-                  onBlur={commitBudget}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter') commitBudget()
-                  }}
-                />
-                <span className="text-muted">tokens</span>
-              </span>
-            </span>
-            {limit && limit.maxTokens > THINKING_MIN_BUDGET + 1 ? (
-              <span className="text-xs text-muted">
-                {formatNumber(THINKING_MIN_BUDGET)} to {formatNumber(limit.maxTokens - 1)}: below
-                the reply limit.
-              </span>
-            ) : null}
-          </span>
-        ) : null}
+        <ThinkingFields
+          offer={offer}
+          modelName={model?.displayName}
+          current={current}
+          limit={limit}
+          budget={{
+            text,
+            onText: (typed) => setBudgetText({ id, text: typed }),
+            onCommit: commitBudget,
+            errorId: shownError ? errorId : null
+          }}
+          onToggle={() => save(toggledThinking(current, offer, limit?.maxTokens ?? null))}
+          onEffort={(value) => save(withEffort(current, value))}
+        />
       </HeaderPanel>
     </div>
   )
-}
-
-const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
-
-/** Turning thinking on keeps the last budget if it still fits below the reply limit, else the most that does. */
-function fitting(budget: number, maxTokens: number | null): number {
-  if (maxTokens === null || budget < maxTokens) return budget
-  return Math.max(THINKING_MIN_BUDGET, maxTokens - 1)
 }

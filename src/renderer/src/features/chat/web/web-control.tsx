@@ -3,6 +3,12 @@ import type { ConversationOptions } from '@shared/chat/channels'
 import type { ModelOption } from '@shared/chat/models'
 import { HeaderPanel, PanelSwitch } from '../composer/header-panel'
 
+/** What each web switch does, said the same wherever it is offered. */
+export const WEB_SEARCH_HELP =
+  'Anthropic runs the searches ($10 per 1,000, in the cost); answers cite their sources.'
+export const WEB_FETCH_HELP =
+  'Claude may fetch pages it found or you named (their text counts as input tokens).'
+
 /**
  * Web search and web fetch for one chat, in its header: offered only where the model's
  * capabilities list web search. Off by default; which sites they may use is a setting.
@@ -40,13 +46,13 @@ export function WebControl({
     >
       <PanelSwitch
         label="Search the web"
-        help="Anthropic runs the searches ($10 per 1,000, in the cost); answers cite their sources."
+        help={WEB_SEARCH_HELP}
         checked={webSearch}
         onToggle={() => onChange({ webSearch: !webSearch })}
       />
       <PanelSwitch
         label="Read web pages"
-        help="Claude may fetch pages it found or you named (their text counts as input tokens)."
+        help={WEB_FETCH_HELP}
         checked={webFetch}
         onToggle={() => onChange({ webFetch: !webFetch })}
       />
