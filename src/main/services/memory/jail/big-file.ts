@@ -41,7 +41,7 @@ export async function readBounded(
   prefixBytes = PREFIX_BYTES
 ): Promise<FileRead> {
   const { info } = file
-  const base = { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino }
+  const base = { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino, ctimeMs: info.ctimeMs }
   if (info.size <= Math.min(upTo, bigFiles.syncBytes)) {
     const bytes = file.readAllSync()
     return { ...base, bytes, complete: true, size: bytes.length }
