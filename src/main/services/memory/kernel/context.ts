@@ -44,7 +44,7 @@ export interface Ctx {
   /** Files just read and hashed in this command, for its own read of them (fresh-reads.ts). */
   fresh?: FreshReads
   /** History's hook: every version a mutation reads or writes, by hash (see history/). */
-  keep?: (hash: string, data: string | Uint8Array) => void
+  keep?: (hash: string, data: string | Uint8Array, read?: boolean) => void
 }
 
 /** A successful command, with what the activity log records about it. */

@@ -200,7 +200,8 @@ export function noteRead(
   if (accessed) entry = { ...entry, accessed: now, read: now }
   if (entry !== known) ctx.index.set(path.rel, entry)
   // A big file's read holds only its start: that is no version of it.
-  if (read.complete) ctx.keep?.(entry.hash, read.bytes)
+  // Still on disk: its record may wait for the command's own sync (history/group-sync.ts).
+  if (read.complete) ctx.keep?.(entry.hash, read.bytes, true)
   return entry
 }
 
