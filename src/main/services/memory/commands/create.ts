@@ -1,6 +1,6 @@
 import { checkCaps, usageNotice } from '../caps/caps'
 import type { Ctx, Done } from '../kernel/context'
-import { nameOf, noteIntent, noteWrite, parentOf, probe, wayProblem } from '../kernel/files'
+import { hashOf, nameOf, noteIntent, noteWrite, parentOf, probe, wayProblem } from '../kernel/files'
 import { checkFoldCollision } from '../kernel/names'
 import type { MemoryPath } from '../jail/paths'
 import { FsProblem } from '../jail/fs-base'
@@ -30,11 +30,11 @@ export async function create(ctx: Ctx, path: MemoryPath, fileText: string): Prom
   checkCaps(ctx, { display: path.display, verb: 'create', oldSize: 0, newSize: bytes.length })
   const plan = planOf('create', path.display, null, textChange(null, text))
   if (checkpoint(ctx, plan) === 'planned') return planned(plan)
-  const hash = noteIntent(ctx, bytes)
+  const hash = hashOf(bytes)
   try {
     const info = await ctx.fs.withDir(
       parentOf(path),
-      (dir) => writeAtomic(dir, nameOf(path), bytes, true),
+      (dir) => writeAtomic(dir, nameOf(path), bytes, true, () => noteIntent(ctx, bytes, hash)),
       true
     )
     const entry = noteWrite(ctx, path.rel, bytes, info, ctx.now(), hash)

@@ -55,8 +55,10 @@ export async function editText(
     const before = read.hash ?? hashOf(read.bytes)
     const plan = planOf(command, path.display, before, textChange(text, next))
     if (checkpoint(ctx, plan) === 'planned') return planned(plan)
-    const hash = noteIntent(ctx, bytes)
-    const info = await writeAtomic(dir, nameOf(path), bytes, false)
+    const hash = hashOf(bytes)
+    const info = await writeAtomic(dir, nameOf(path), bytes, false, () =>
+      noteIntent(ctx, bytes, hash)
+    )
     const entry = noteWrite(ctx, path.rel, bytes, info, undefined, hash)
     return {
       content: `${reply(next, edited)}${note}${usageNotice(ctx, entry.size)}`,

@@ -209,8 +209,7 @@ export function noteRead(
  * Bytes a command is about to write: history starts keeping them now, beside the write. Answers
  * their sha256, for `noteWrite` (one hash of them per command).
  */
-export function noteIntent(ctx: Ctx, data: string | Uint8Array): string {
-  const hash = hashOf(data)
+export function noteIntent(ctx: Ctx, data: string | Uint8Array, hash = hashOf(data)): string {
   ctx.keep?.(hash, data)
   return hash
 }
