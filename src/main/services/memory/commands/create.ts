@@ -1,6 +1,6 @@
 import { checkCaps, usageNotice } from '../caps/caps'
 import type { Ctx, Done } from '../kernel/context'
-import { nameOf, noteIntent, noteWrite, parentOf, probe, wayProblem } from '../kernel/files'
+import { hashOf, nameOf, noteIntent, noteWrite, parentOf, probe, wayProblem } from '../kernel/files'
 import { checkFoldCollision } from '../kernel/names'
 import type { MemoryPath } from '../jail/paths'
 import { FsProblem } from '../jail/fs-base'
@@ -25,18 +25,19 @@ export async function create(ctx: Ctx, path: MemoryPath, fileText: string): Prom
   }
   if (found.kind !== 'missing') throw exists()
   const { text, note } = await guardWrite(ctx, { display: path.display, text: fileText })
-  const size = Buffer.byteLength(text)
-  checkCaps(ctx, { display: path.display, verb: 'create', oldSize: 0, newSize: size })
+  // Encoded once: its length is the size, and the hash, history and the write share it.
+  const bytes = Buffer.from(text)
+  checkCaps(ctx, { display: path.display, verb: 'create', oldSize: 0, newSize: bytes.length })
   const plan = planOf('create', path.display, null, textChange(null, text))
   if (checkpoint(ctx, plan) === 'planned') return planned(plan)
-  noteIntent(ctx, text)
+  const hash = hashOf(bytes)
   try {
     const info = await ctx.fs.withDir(
       parentOf(path),
-      (dir) => writeAtomic(dir, nameOf(path), text, true),
+      (dir) => writeAtomic(dir, nameOf(path), bytes, true, () => noteIntent(ctx, bytes, hash)),
       true
     )
-    const entry = noteWrite(ctx, path.rel, text, info, ctx.now())
+    const entry = noteWrite(ctx, path.rel, bytes, info, ctx.now(), hash)
     return {
       content: `File created successfully at: ${path.display}${note}${usageNotice(ctx, entry.size)}`,
       paths: [path.display],

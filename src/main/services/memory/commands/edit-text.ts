@@ -8,7 +8,7 @@ import {
   noteIntent,
   noteRead,
   noteWrite,
-  readIn
+  readForChange
 } from '../kernel/files'
 import type { MemoryPath } from '../jail/paths'
 import { writeAtomic } from '../jail/fs-ops'
@@ -39,19 +39,27 @@ export async function editText(
 ): Promise<Done> {
   if (path.isRoot) throw missing()
   return inParent(ctx, path, missing, async (dir) => {
-    const read = await readIn(dir, path, missing)
+    const read = await readForChange(ctx, dir, path, missing)
     const { text, frame } = editableText(read, path)
     noteRead(ctx, path, read, false)
     const edited = edit(text, frame)
     const { text: next, note } = await guardWrite(ctx, { display: path.display, ...edited })
-    const bytes = reframe(next, frame)
-    const newSize = Buffer.byteLength(bytes)
-    checkCaps(ctx, { display: path.display, verb: 'edit', oldSize: read.size, newSize })
-    const plan = planOf(command, path.display, hashOf(read.bytes), textChange(text, next))
+    // Encoded once: its length is the size, and the hash, history and the write share it.
+    const bytes = Buffer.from(reframe(next, frame))
+    checkCaps(ctx, {
+      display: path.display,
+      verb: 'edit',
+      oldSize: read.size,
+      newSize: bytes.length
+    })
+    const before = read.hash ?? hashOf(read.bytes)
+    const plan = planOf(command, path.display, before, textChange(text, next))
     if (checkpoint(ctx, plan) === 'planned') return planned(plan)
-    noteIntent(ctx, bytes)
-    const info = await writeAtomic(dir, nameOf(path), bytes, false)
-    const entry = noteWrite(ctx, path.rel, bytes, info)
+    const hash = hashOf(bytes)
+    const info = await writeAtomic(dir, nameOf(path), bytes, false, () =>
+      noteIntent(ctx, bytes, hash)
+    )
+    const entry = noteWrite(ctx, path.rel, bytes, info, undefined, hash)
     return {
       content: `${reply(next, edited)}${note}${usageNotice(ctx, entry.size)}`,
       paths: [path.display],

@@ -3,6 +3,7 @@ import type { Ctx, Done } from '../kernel/context'
 import { inParent, nameOf, probe, expiredNote } from '../kernel/files'
 import { checkFoldCollision, listedExactly } from '../kernel/names'
 import { isWithin, type MemoryPath } from '../jail/paths'
+import type { Dir } from '../jail/fs-base'
 import { lstatOrNull, rename as move } from '../jail/fs-ops'
 import { guardName } from '../secret-guard'
 import { ToolError } from '../core/tool-error'
@@ -67,7 +68,8 @@ export async function rename(ctx: Ctx, from: MemoryPath, to: MemoryPath): Promis
         if (there && !(sameFile && !(await listedExactly(ctx, to)))) throw taken()
         await move(source.at(nameOf(from)), dest.at(nameOf(to)))
         await dest.sync()
-        if (dest.path !== source.path) await source.sync()
+        // One folder opened twice has two paths (/proc/self/fd/N): its one sync is enough.
+        if (!(await sameFolder(source, dest))) await source.sync()
       },
       true
     )
@@ -81,4 +83,10 @@ export async function rename(ctx: Ctx, from: MemoryPath, to: MemoryPath): Promis
       bytesAfter: bytes
     }
   })
+}
+
+async function sameFolder(one: Dir, other: Dir): Promise<boolean> {
+  if (one.path === other.path) return true
+  const [a, b] = [await one.stat(), await other.stat()]
+  return a.ino === b.ino && a.dev === b.dev
 }

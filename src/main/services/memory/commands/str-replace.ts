@@ -90,10 +90,15 @@ function echo(text: string): string {
 }
 
 export function snippet(path: MemoryPath, text: string, first: number, last: number): string {
-  const lines = text.split('\n')
   const from = Math.max(1, first - SNIPPET_LINES)
-  const to = Math.min(lines.length, last + SNIPPET_LINES)
+  const to = last + SNIPPET_LINES
   const body: string[] = []
-  for (let n = from; n <= to; n++) body.push(numbered(n, lines[n - 1] ?? ''))
+  // Walks line starts up to the last line shown: a 5 MB file is not split into its lines.
+  for (let n = 1, start = 0; n <= to; n++) {
+    const end = text.indexOf('\n', start)
+    if (n >= from) body.push(numbered(n, text.slice(start, end === -1 ? text.length : end)))
+    if (end === -1) break
+    start = end + 1
+  }
   return `Here's a snippet of ${path.display} with line numbers:\n${body.join('\n')}`
 }

@@ -15,6 +15,7 @@ import type { ActivityLog } from '../ledger/activity-log'
 import type { History } from '../history'
 import { usageOf } from '../caps/caps'
 import type { Ctx } from '../kernel/context'
+import { FreshReads } from '../kernel/fresh-reads'
 import type { MemoryIndex } from '../ledger/index-store'
 import { parseMemoryPath, type MemoryPath } from '../jail/paths'
 import { LineIndexer } from '../jail/line-index'
@@ -78,6 +79,8 @@ export class Engine {
   readonly scheduler: Scheduler
   /** What the outside's reports already told this session (engine/outside-calls.ts). */
   readonly outsideNotes = new OutsideNotes()
+  /** Files the running command's catch-up just read and hashed, for its own read of them. */
+  readonly fresh = new FreshReads()
   /** The folder scan running now, if any: a second request shares it. */
   readonly scanning = new SharedRun<SecretScanResult>()
 

@@ -7,6 +7,7 @@ import { leftAsIs } from '../history/revert'
 import { ToolError } from '../core/tool-error'
 import { capFlags } from '../caps/caps'
 import type { Ctx } from '../kernel/context'
+import type { FreshReads } from '../kernel/fresh-reads'
 import type { NewActivity } from '../ledger/activity-log'
 import { probe } from '../kernel/files'
 import { snapshot, snapshotAll, type Snapshot } from '../history/versions'
@@ -89,6 +90,8 @@ export async function catchUp(
   displays: readonly string[],
   reading = false
 ): Promise<void> {
+  // What an earlier command's catch-up read is no one's to take now.
+  e.fresh.clear()
   const rels: string[] = []
   for (const display of displays) {
     const parsed = parseMemoryPath(display)
@@ -106,13 +109,15 @@ export async function catchUp(
     if (reading && (found.kind !== 'file' || stillSame(known, found.info))) continue
     rels.push(rel)
   }
-  if (rels.length) await takeInOutside(e, rels)
+  // A change's files are read and hashed here: the command takes those bytes (fresh-reads.ts).
+  if (rels.length) await takeInOutside(e, rels, reading ? undefined : e.fresh)
 }
 
 /** Reconciles `paths` (all: undefined) and logs what changed as made outside the app. */
 export async function takeInOutside(
   e: Engine,
-  paths: string[] | undefined
+  paths: string[] | undefined,
+  fresh?: FreshReads
 ): Promise<MemoryChange | undefined> {
   // Named paths may be folders or names the index never holds (an empty folder, a link).
   if (paths) e.listing.touch(paths)
@@ -122,7 +127,8 @@ export async function takeInOutside(
   // taken with history off too: a rename is paired by the bytes the gone file had.
   const scope = paths ? paths.map((rel) => rel.replace(/\/+$/, '')) : ['']
   const before = snapshot(e.parts.index, scope)
-  const ctx = history ? history.track(e.ctx(EXTERNAL, false)) : e.ctx(EXTERNAL, false)
+  const outside = fresh ? { ...e.ctx(EXTERNAL, false), fresh } : e.ctx(EXTERNAL, false)
+  const ctx = history ? history.track(outside) : outside
   const reconciling = paths ? reconcilePaths(ctx, paths) : reconcile(ctx, false)
   const changes = await reconciling.catch((error: unknown) => {
     const code = (error as { code?: unknown } | null)?.code

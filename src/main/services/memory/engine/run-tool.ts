@@ -105,7 +105,8 @@ async function plan(
   try {
     await guardOutside(e.claudeCtx(actor), command)
     await catchUp(e, pathsOf(command))
-    const done = await mutate(e, { ...e.claudeCtx(actor), intent: { dryRun: true } }, command)
+    const ctx = { ...e.claudeCtx(actor), fresh: e.fresh, intent: { dryRun: true } }
+    const done = await mutate(e, ctx, command)
     if (done.plan) return { ok: true, plan: done.plan }
     throw new Error('a dry run wrote instead of planning')
   } catch (error) {
@@ -113,6 +114,8 @@ async function plan(
     if (recordError) await record(e, actor, command.command, undefined, note, pathsOf(command))
     const missing = error instanceof ToolError && error.kind === 'not-found'
     return { ok: false, result, ...(missing ? { missing } : {}) }
+  } finally {
+    e.fresh.clear()
   }
 }
 
@@ -127,6 +130,7 @@ async function run(
   const command = parsed.command
   const ctx: Ctx = {
     ...e.claudeCtx(actor),
+    fresh: e.fresh,
     ...(expect !== undefined ? { intent: { expect } } : {})
   }
   let result: ToolResult
@@ -156,6 +160,7 @@ async function run(
     conflict = error instanceof ToolError && error.kind === 'conflict'
     ;({ result, note } = await failed(e, command, error))
   }
+  e.fresh.clear()
   if (MUTATING.has(command.command)) {
     const entry = await record(
       e,

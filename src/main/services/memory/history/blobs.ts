@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { crc32, gunzip, gzip, gzipSync } from 'node:zlib'
 import { hashOf } from '../kernel/files'
+import { GroupSync } from './group-sync'
 import { BLOB_MAX_BYTES } from './not-kept'
 
 // Content-addressed versions, gzip of the exact bytes, appended to pack files <dir>/pack-<n>.dat.
@@ -67,6 +68,8 @@ export class BlobStore {
   private writer: FileHandle | undefined
   /** Appends run one after another, so a failed one can only be the pack's last record. */
   private appending: Promise<unknown> = Promise.resolve()
+  /** The fdatasyncs of the current pack, shared by the records appended before each. */
+  private readonly syncs = new GroupSync(() => this.sync())
 
   private constructor(readonly dir: string) {}
 
@@ -127,15 +130,16 @@ export class BlobStore {
   }
 
   /**
-   * Starts writing a blob (once per hash); the promise settles when it is durable. Only a sha256
+   * Starts writing a blob (once per hash); the promise settles when it is durable (`lazy`: at the
+   * next sync anyone asks for, see group-sync.ts, or the next `settle`). Only a sha256
    * names a blob: a file too big to hash is known by `stat:size:mtime:ino`, and the bytes handed
    * over with it are only its first part.
    */
-  put(hash: string, data: string | Uint8Array): Promise<void> {
+  put(hash: string, data: string | Uint8Array, lazy = false): Promise<void> {
     if (this.where.has(hash) || !CONTENT_HASH.test(hash)) return Promise.resolve()
     const running = this.pending.get(hash)
     if (running) return running
-    const task = this.write(hash, data).finally(() => this.pending.delete(hash))
+    const task = this.write(hash, data, lazy).finally(() => this.pending.delete(hash))
     this.pending.set(hash, task)
     return task
   }
@@ -145,10 +149,12 @@ export class BlobStore {
    * reported, not thrown (the entry then records the hash only).
    */
   async settle(onError: (error: unknown) => void): Promise<void> {
-    while (this.pending.size) {
-      const results = await Promise.allSettled([...this.pending.values()])
-      for (const result of results) if (result.status === 'rejected') onError(result.reason)
-    }
+    await this.syncs.eagerly(async () => {
+      while (this.pending.size) {
+        const results = await Promise.allSettled([...this.pending.values()])
+        for (const result of results) if (result.status === 'rejected') onError(result.reason)
+      }
+    })
   }
 
   /** The exact bytes of a version, or null when absent or not what its hash says. */
@@ -208,6 +214,7 @@ export class BlobStore {
 
   async close(): Promise<void> {
     await this.appending.catch(() => undefined)
+    await this.syncs.flush().catch(() => undefined)
     await this.writer?.close()
     this.writer = undefined
   }
@@ -227,7 +234,7 @@ export class BlobStore {
     this.sizes.delete(pack)
   }
 
-  private async write(hash: string, data: string | Uint8Array): Promise<void> {
+  private async write(hash: string, data: string | Uint8Array, lazy: boolean): Promise<void> {
     const raw = typeof data === 'string' ? Buffer.from(data) : data
     const packed = raw.byteLength > SYNC_ZIP_MAX ? await gzipAsync(raw, FAST_ZIP) : gzipSync(raw)
     if (HEADER + packed.byteLength > this.budget) {
@@ -241,12 +248,12 @@ export class BlobStore {
     Buffer.from(hash, 'hex').copy(header, 4)
     header.writeUInt32BE(packed.byteLength, 36)
     header.writeUInt32BE(crc32(packed), 40)
-    await this.append(hash, Buffer.concat([header, packed]))
-    await this.sync()
+    const seq = await this.append(hash, Buffer.concat([header, packed]))
+    await this.syncs.durable(seq, lazy)
   }
 
-  /** Appends one record to the current pack (on the thread pool, one at a time). */
-  private append(hash: string, record: Buffer, moving = false): Promise<void> {
+  /** Appends one record to the current pack (on the thread pool, one at a time); its number. */
+  private append(hash: string, record: Buffer, moving = false): Promise<number> {
     const task = this.appending.then(async () => {
       if (!this.writer || (this.end > 0 && this.end + record.byteLength > this.packMax))
         await this.roll()
@@ -269,6 +276,7 @@ export class BlobStore {
       this.end = offset + record.byteLength
       this.sizes.set(this.current, this.end)
       this.note(hash, { pack: this.current, offset, length: record.byteLength }, moving)
+      return this.syncs.appendedOne()
     })
     this.appending = task.catch(() => undefined)
     return task

@@ -87,10 +87,11 @@ export class History {
 
   /** The same ctx, keeping every version it reads or writes (blobs start writing at once). */
   track(ctx: Ctx): Ctx {
-    return { ...ctx, keep: (hash, data) => this.keep(hash, data) }
+    return { ...ctx, keep: (hash, data, read) => this.keep(hash, data, read) }
   }
 
-  private keep(hash: string, data: string | Uint8Array): void {
+  /** `read`: a version read, still on disk: its record may share the command's next sync. */
+  private keep(hash: string, data: string | Uint8Array, read = false): void {
     // A new mutation: the entries `named` was protecting are all recorded by now.
     this.named.clear()
     const size = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength
@@ -98,7 +99,7 @@ export class History {
     if (size > BLOB_MAX_BYTES || !isContentHash(hash) || this.blobs.has(hash)) return
     // Forgotten at the user's request: never kept again, even while a file still holds it.
     if (this.journal.forgotten.has(hash)) return
-    this.blobs.put(hash, data).catch(() => undefined) // reported by settle()
+    this.blobs.put(hash, data, read).catch(() => undefined) // reported by settle()
   }
 
   /** Whether history holds a version, or why it chose not to keep it (for an entry's versions). */

@@ -238,11 +238,11 @@ async function current(ctx: Ctx, path: MemoryPath): Promise<Buffer | null> {
 
 /** Writes a version back (its folders made as needed); `fresh`: nothing may be there. */
 async function put(ctx: Ctx, path: MemoryPath, bytes: Buffer, fresh: boolean): Promise<void> {
-  noteIntent(ctx, bytes)
+  const hash = noteIntent(ctx, bytes)
   const info = await ctx.fs.withDir(
     parentOf(path),
     (dir) => writeAtomic(dir, nameOf(path), bytes, fresh),
     true
   )
-  noteWrite(ctx, path.rel, bytes, info)
+  noteWrite(ctx, path.rel, bytes, info, undefined, hash)
 }

@@ -253,9 +253,9 @@ export async function writeForUser(
       },
       'save'
     )
-    noteIntent(ctx, content)
+    const hash = noteIntent(ctx, content)
     const info = await writeAtomic(dir, nameOf(target), content, false)
-    noteWrite(ctx, target.rel, content, info)
+    noteWrite(ctx, target.rel, content, info, undefined, hash)
     return { paths: [target.display], bytesBefore: before, bytesAfter: info.size }
   }
   return inParent(ctx, target, missing, write, true)

@@ -41,7 +41,7 @@ export async function readBounded(
   prefixBytes = PREFIX_BYTES
 ): Promise<FileRead> {
   const { info } = file
-  const base = { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino }
+  const base = { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino, ctimeMs: info.ctimeMs }
   if (info.size <= Math.min(upTo, bigFiles.syncBytes)) {
     const bytes = file.readAllSync()
     return { ...base, bytes, complete: true, size: bytes.length }
@@ -49,19 +49,30 @@ export async function readBounded(
   if (info.size > upTo) {
     return { ...base, bytes: await file.read(0, Math.min(prefixBytes, info.size)), complete: false }
   }
-  const chunks: Buffer[] = []
+  // Chunks go straight into one buffer of the size the stat gave: no second copy of the file.
+  const whole = Buffer.allocUnsafe(info.size)
   let got = 0
-  for (;;) {
+  while (got < whole.length) {
+    const length = Math.min(bigFiles.chunkBytes, whole.length - got)
+    const chunk = await file.read(got, length, whole.subarray(got, got + length))
+    if (chunk.length === 0) break // it shrank while we read
+    got += chunk.length
+  }
+  const chunks: Buffer[] = [whole.subarray(0, got)]
+  // Longer than its stat said (it grew while we read): the rest in chunks, up to `upTo`.
+  const grew = got === whole.length && (await file.read(got, 1)).length > 0
+  while (grew) {
     const chunk = await file.read(got, bigFiles.chunkBytes)
     if (chunk.length === 0) break
     chunks.push(chunk)
     got += chunk.length
     if (got > upTo) {
-      // It grew while we read: treat it as big.
+      // It grew past what is read whole: treat it as big.
       return { ...base, bytes: Buffer.concat(chunks).subarray(0, prefixBytes), complete: false }
     }
   }
-  return { ...base, bytes: Buffer.concat(chunks, got), complete: true, size: got }
+  const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, got)
+  return { ...base, bytes, complete: true, size: got }
 }
 
 export function hashOf(data: string | Uint8Array): string {

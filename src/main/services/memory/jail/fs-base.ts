@@ -46,6 +46,8 @@ export interface FileRead {
   size: number
   mtimeMs: number
   ino: number
+  /** The file's ctime when it was opened (a read handed on checks it: see kernel/fresh-reads.ts). */
+  ctimeMs?: number
   /** sha256 of `bytes`, when whoever read them hashed them already (see outside/read-ahead.ts). */
   hash?: string
 }

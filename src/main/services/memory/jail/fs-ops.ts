@@ -75,7 +75,12 @@ export async function writeAtomic(
   dir: Dir,
   name: string,
   data: string | Uint8Array,
-  exclusive: boolean
+  exclusive: boolean,
+  /**
+   * Called once the bytes are written, before they are synced: history starts keeping them then.
+   * Its sync started any earlier made the temp file's create wait on the filesystem journal.
+   */
+  written?: () => void
 ): Promise<Stats> {
   const temp = dir.at(tempName())
   const target = dir.at(name)
@@ -83,6 +88,7 @@ export async function writeAtomic(
   try {
     try {
       fs.writeFileSync(fd, data)
+      written?.()
       await fdatasyncAsync(fd)
     } finally {
       fs.closeSync(fd)

@@ -6,6 +6,7 @@ import type {
   MemoryLimits
 } from '@shared/memory/memory'
 import type { MemoryIndex } from '../ledger/index-store'
+import type { FreshReads } from './fresh-reads'
 import type { LineIndexer } from '../jail/line-index'
 import type { SafeFs } from '../jail/safe-fs'
 
@@ -40,8 +41,10 @@ export interface Ctx {
    * it was planned from (`expect`: their sha256, null for nothing there). See commands/plan.ts.
    */
   intent?: { dryRun?: boolean; expect?: string | null }
+  /** Files just read and hashed in this command, for its own read of them (fresh-reads.ts). */
+  fresh?: FreshReads
   /** History's hook: every version a mutation reads or writes, by hash (see history/). */
-  keep?: (hash: string, data: string | Uint8Array) => void
+  keep?: (hash: string, data: string | Uint8Array, read?: boolean) => void
 }
 
 /** A successful command, with what the activity log records about it. */

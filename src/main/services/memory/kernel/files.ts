@@ -104,6 +104,24 @@ export async function readIn(
   }
 }
 
+/**
+ * `readIn` for a command about to change the file: the bytes its catch-up read and hashed a
+ * moment ago when the file still has the stat they were read under (see fresh-reads.ts).
+ */
+export async function readForChange(
+  ctx: Ctx,
+  dir: Dir,
+  path: MemoryPath,
+  missing: () => ToolError
+): Promise<FileRead> {
+  const file = await openIn(dir, path, missing)
+  try {
+    return ctx.fresh?.take(path.rel, file.info) ?? (await readBounded(file))
+  } finally {
+    file.close()
+  }
+}
+
 export { hashOf }
 
 // ignoreBOM: the BOM stays in the decoded text, so the frame keeps it (text-frame.ts).
@@ -154,6 +172,11 @@ export function noteRead(
     entry = ctx.index.get(path.rel) ?? known // adopted: the same entry with its inode now
   } else {
     const hash = identityOf(read)
+    if (read.complete) {
+      // Hashed from these bytes: the command about to change the file may take them (fresh-reads.ts).
+      read.hash = hash
+      ctx.fresh?.remember(path.rel, read)
+    }
     const changed = !known || known.hash !== hash
     // A file first seen starts every clock from its own mtime, not from the day Cairn found it.
     const mtime = Math.min(now, Math.round(read.mtimeMs))
@@ -174,22 +197,28 @@ export function noteRead(
   if (accessed) entry = { ...entry, accessed: now, read: now }
   if (entry !== known) ctx.index.set(path.rel, entry)
   // A big file's read holds only its start: that is no version of it.
-  if (read.complete) ctx.keep?.(entry.hash, read.bytes)
+  // Still on disk: its record may wait for the command's own sync (history/group-sync.ts).
+  if (read.complete) ctx.keep?.(entry.hash, read.bytes, true)
   return entry
 }
 
-/** Bytes a command is about to write: history starts keeping them now, beside the write. */
-export function noteIntent(ctx: Ctx, data: string | Uint8Array): void {
-  if (ctx.keep) ctx.keep(hashOf(data), data)
+/**
+ * Bytes a command is about to write: history starts keeping them now, beside the write. Answers
+ * their sha256, for `noteWrite` (one hash of them per command).
+ */
+export function noteIntent(ctx: Ctx, data: string | Uint8Array, hash = hashOf(data)): string {
+  ctx.keep?.(hash, data)
+  return hash
 }
 
-/** Records a write by `ctx.actor`. */
+/** Records a write by `ctx.actor`; `hash`: the sha256 of `data` when `noteIntent` had it. */
 export function noteWrite(
   ctx: Ctx,
   rel: string,
   data: string | Uint8Array,
   info: Stats,
-  created?: number
+  created?: number,
+  hash?: string
 ): IndexEntry {
   const now = ctx.now()
   const known = ctx.index.get(rel)
@@ -198,7 +227,7 @@ export function noteWrite(
     modified: now,
     accessed: now,
     size: info.size,
-    hash: info.size > bigFiles.wholeBytes ? statKey(info) : hashOf(data),
+    hash: info.size > bigFiles.wholeBytes ? statKey(info) : (hash ?? hashOf(data)),
     mtimeMs: info.mtimeMs,
     ...statRecord(info),
     actor: ctx.actor

@@ -37,6 +37,9 @@ export function unreadableNote(count: number): string {
  * anyway so the folder stays portable.
  */
 export function foldKey(name: string): string {
+  // ASCII folds to its lower case (NFKC leaves it be, nothing in it is ignorable): a create in a
+  // folder of 1,000 notes folds every sibling's name.
+  if (!NON_ASCII.test(name)) return name.toLowerCase()
   return name
     .normalize('NFKC')
     .toUpperCase()
@@ -44,6 +47,8 @@ export function foldKey(name: string): string {
     .normalize('NFKC')
     .replace(/\p{Default_Ignorable_Code_Point}/gu, '')
 }
+
+const NON_ASCII = /[\u0080-\uffff]/
 
 function namesIn(dirPath: string): string[] {
   return readdirSync(dirPath)

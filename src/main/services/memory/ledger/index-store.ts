@@ -111,7 +111,9 @@ export class MemoryIndex {
   under(folder: string): Array<[string, IndexEntry]> {
     if (folder === '') return [...this.files.entries()]
     const own = this.files.get(folder)
-    const result: Array<[string, IndexEntry]> = own ? [[folder, own]] : []
+    // A path is a file or a folder, not both: nothing is under a file (no walk of every entry).
+    if (own) return [[folder, own]]
+    const result: Array<[string, IndexEntry]> = []
     const prefix = `${folder}/`
     for (const item of this.files) if (item[0].startsWith(prefix)) result.push(item)
     return result
