@@ -10,6 +10,7 @@ import { z } from 'zod'
 import { mcpChannels, mcpEvents } from './mcp/contract'
 import { projectChannels, projectEvents } from './projects/contract'
 import { tidyChannels, tidyEvents } from './tidy/tidy'
+import { tidyBatchChannels, tidyBatchEvents } from './tidy/batch'
 import { NoInput } from './no-input'
 import {
   AppInfoSchema,
@@ -351,7 +352,8 @@ export const channels = {
   'updates:restart': { input: NoInput, output: UpdateStatusSchema },
   ...mcpChannels,
   ...projectChannels,
-  ...tidyChannels
+  ...tidyChannels,
+  ...tidyBatchChannels
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
@@ -359,6 +361,7 @@ export const events = {
   ...mcpEvents,
   ...projectEvents,
   ...tidyEvents,
+  ...tidyBatchEvents,
   'settings:changed': z.object({ settings: SettingsSchema }),
   'chat:delta': ChatDeltaSchema,
   'chat:thinking': ChatThinkingSchema,
