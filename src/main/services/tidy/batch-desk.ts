@@ -51,7 +51,8 @@ export interface TidyBatchDeps {
   pollMs?: number
 }
 
-const NEXT = 'Nothing was changed. Run a live tidy instead: Tidy….'
+// Short enough for Memory's one line at 1280 wide; Tidy… is the line's own button.
+const NEXT = 'Nothing changed; Tidy… runs it live instead.'
 const TEXT = {
   waiting:
     'Tidy running as a batch: ready for review in a few hours (at most a day). Nothing changes until you review it.',
@@ -153,7 +154,7 @@ export function createTidyBatches(deps: TidyBatchDeps) {
       ended = {
         ...record,
         status: 'failed',
-        failure: `The API no longer knows this tidy batch (was the API key changed?). ${NEXT}`
+        failure: `The API no longer knows this tidy batch (was the key changed?). ${NEXT}`
       }
     }
     await save(space, ended)
@@ -174,10 +175,10 @@ export function createTidyBatches(deps: TidyBatchDeps) {
     }
     const failure =
       result?.type === 'expired'
-        ? `The tidy batch expired: the API did not get to it within a day. ${NEXT}`
+        ? `The tidy batch expired before Claude answered. ${NEXT}`
         : result?.type === 'canceled'
           ? `The tidy batch was canceled before Claude answered. ${NEXT}`
-          : `The tidy batch failed: ${result?.type === 'errored' ? result.error.error.message : 'the API sent no answer for it'}. ${NEXT}`
+          : `The tidy batch failed (${result?.type === 'errored' ? result.error.error.message : 'no answer in its results'}). ${NEXT}`
     return { ...record, status: 'failed', failure }
   }
 

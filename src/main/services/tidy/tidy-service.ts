@@ -63,7 +63,7 @@ const NOTE =
   'A floor, not a quote: Claude reads files again as it works and writes its changes, so the session costs more than one reading of the folder.'
 
 const BATCH_NOTE =
-  'Half the price of a live tidy: the whole folder is read once, in one request; Claude’s answer (its changes) costs extra, also at half price.'
+  'Half the price of a live tidy. Claude’s answer (its changes) costs extra, also at half price.'
 
 export function createTidyService(deps: TidyServiceDeps) {
   const sessions = new Map<string, Session>()

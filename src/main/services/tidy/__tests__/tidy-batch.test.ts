@@ -170,7 +170,7 @@ describe('a tidy as a Message Batch', () => {
     await fire()
     expect(await desk.batch({ space })).toMatchObject({
       status: 'failed',
-      text: 'The tidy batch expired: the API did not get to it within a day. Nothing was changed. Run a live tidy instead: Tidy….'
+      text: 'The tidy batch expired before Claude answered. Nothing changed; Tidy… runs it live instead.'
     })
     await expectCairnError(desk.review({ space }), 'TIDY_REFUSED')
     // A failed batch gives way to a new one.
@@ -178,7 +178,7 @@ describe('a tidy as a Message Batch', () => {
     r.fake.batches.end('errored')
     await fire()
     expect((await desk.batch({ space }))?.text).toMatch(
-      /^The tidy batch failed: Internal server error\. Nothing was changed\. Run a live tidy/
+      /^The tidy batch failed \(Internal server error\)\. Nothing changed; Tidy… runs it live/
     )
     expect(await desk.clear({ space })).toEqual({ cleared: true })
     expect(await desk.batch({ space })).toBeNull()

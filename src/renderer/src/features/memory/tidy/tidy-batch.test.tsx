@@ -94,7 +94,7 @@ describe('a suggested tidy as a batch', () => {
       focus: '',
       sentAt: '2026-11-28T04:00:00Z',
       status: 'failed',
-      text: 'The tidy batch expired: the API did not get to it within a day. Nothing was changed. Run a live tidy instead: Tidy….'
+      text: 'The tidy batch expired before Claude answered. Nothing changed; Tidy… runs it live instead.'
     })
     const line = await screen.findByText(/^The tidy batch expired/)
     await user.click(within(lineOf(line)).getByRole('button', { name: 'Tidy…' }))
