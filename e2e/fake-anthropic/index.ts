@@ -49,4 +49,5 @@ export {
   type PromptCache
 } from './cache'
 export { createFakeFiles, FILES_BETA, type FakeFiles, type StoredFile } from './files'
-export { heldTidyReplies, MESSY_MEMORY, tidyReplies } from './tidy'
+export { heldTidyReplies, MESSY_MEMORY, tidyBatchReply, tidyReplies } from './tidy'
+export { createFakeBatches, type BatchOutcome, type FakeBatches } from './batches'

@@ -238,3 +238,21 @@ export function modelInfo(m: FakeModel) {
     max_tokens: m.max_tokens ?? null
   }
 }
+
+/** A page of GET /v1/models: retired models only when asked for (`lifecycle`), as the API does. */
+export function modelPage(models: FakeModel[], query: Record<string, string>, asked: string[]) {
+  const limit = Math.max(1, Math.min(1000, Number(query.limit ?? 20) || 20))
+  const stages = asked.length > 0 ? asked.flatMap((s) => s.split(',')) : ['active', 'deprecated']
+  let list = models.filter((m) => stages.includes(m.lifecycle ?? 'active'))
+  if (query.after_id) {
+    const at = list.findIndex((m) => m.id === query.after_id)
+    list = list.slice(at + 1)
+  }
+  const data = list.slice(0, limit).map(modelInfo)
+  return {
+    data,
+    has_more: list.length > limit,
+    first_id: data[0]?.id ?? null,
+    last_id: data[data.length - 1]?.id ?? null
+  }
+}

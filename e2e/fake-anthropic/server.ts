@@ -1,16 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import type { ErrorReply, MessageReply, RecordedRequest, Reply, ReplySpec } from './script'
-import { formatSse, messageBody, messageId, streamEvents, withIds } from './sse'
-import { validateMessagesRequest } from './validate'
+import type { ErrorReply, MessageReply, RecordedRequest, Reply } from './script'
+import { formatSse, messageBody, messageId, streamEvents } from './sse'
 import { createPromptCache } from './cache'
-import { signReply } from './binding'
-import { playToolSearches } from './tool-search'
+import { createPlayer } from './play'
 import { createMemoryStoresFake, type MemoryStoresFake } from './memory-stores'
-import { DEFAULT_MODELS, modelInfo, type FakeModel } from './models'
+import { DEFAULT_MODELS, modelInfo, modelPage, type FakeModel } from './models'
 import { closedPromise, delay, drained, readBody, requestId, sendError, sendJson } from './http'
 import { createTitleDesk, isTitleRequest } from './titles'
 import { createFakeFiles, type FakeFiles } from './files'
+import { createFakeBatches, erroredResult, type FakeBatches } from './batches'
 
 export { DEFAULT_MODELS, type FakeModel }
 
@@ -60,6 +59,8 @@ export interface FakeAnthropic {
   readonly files: FakeFiles
   /** Requests under /v1/files so far, in arrival order. */
   fileRequests(): RecordedRequest[]
+  /** Message Batches: made, held, ended on the test's word (batches.ts). */
+  readonly batches: FakeBatches
   /** Resolves when the server has received `count` message requests. */
   waitForMessageRequests(count: number): Promise<RecordedRequest[]>
   /** Resolves when a streamed response is closed by the client before it ended. */
@@ -94,8 +95,23 @@ export async function startFakeAnthropic(
   let consumedAborts = 0
 
   const messageRequests = () => requests.filter((r) => r.path === '/v1/messages')
+  // A batch's request is played as POST /v1/messages would play it, when the batch ends.
+  const batches = createFakeBatches((record, params) => {
+    const played = play(record, params, false, JSON.stringify(params))
+    return 'reply' in played
+      ? { type: 'succeeded', message: messageBody(played.reply, played.model, messageId()) }
+      : erroredResult(played.error)
+  })
   const memoryStores = createMemoryStoresFake()
   const titles = createTitleDesk()
+  // What POST /v1/messages answers a body (play.ts): a batch's requests are played the same way.
+  const play = createPlayer({
+    files,
+    titles: { next: (record) => titles.next(record) },
+    nextScripted: () => queue.shift() ?? options.fallback ?? NO_SCRIPT,
+    models: () => models,
+    promptCache
+  })
   const notify = (): void => {
     const count = messageRequests().length
     for (const waiter of [...waiters]) {
@@ -180,6 +196,13 @@ export async function startFakeAnthropic(
       if (filed.error) return sendError(res, filed.error)
       return sendJson(res, filed.status, filed.body)
     }
+    const batched = batches.handle(record, `http://${headers.host ?? '127.0.0.1'}`)
+    if (batched) {
+      if (batched.error) return sendError(res, batched.error)
+      if (batched.jsonl === undefined) return sendJson(res, batched.status, batched.body)
+      res.writeHead(200, { 'content-type': 'application/binary', 'request-id': requestId() })
+      return void res.end(batched.jsonl)
+    }
     const stored = memoryStores.handle(record, key)
     if (stored) {
       if ('kind' in stored) return sendError(res, stored)
@@ -203,55 +226,9 @@ export async function startFakeAnthropic(
       return sendJson(res, 200, { input_tokens: Math.ceil(counted / 4) })
     }
     if (record.method === 'POST' && record.path === '/v1/messages') {
-      // Refused before any model sees it: the scripted reply waits for the next request.
-      const unfiled = files.checkMessages(body, record.betas)
-      if (unfiled?.error) {
-        record.rejected = unfiled.error.message ?? 'file refused'
-        return sendError(res, unfiled.error)
-      }
-      const next = titled ? titles.next(record) : (queue.shift() ?? options.fallback ?? NO_SCRIPT)
-      const spec: ReplySpec = typeof next === 'function' ? next(record) : next
-      if (spec.kind === 'error') return sendError(res, spec)
-      const listed = models.find((m) => m.id === (body as { model?: unknown } | null)?.model)
-      if (listed?.lifecycle === 'retired') {
-        record.rejected = `model: ${listed.id} is retired`
-        return sendError(res, {
-          kind: 'error',
-          status: 404,
-          message: `model: ${listed.id} was retired on ${(listed.retires_at ?? '').slice(0, 10)} and no longer accepts requests.`
-        })
-      }
-      const invalid = validateMessagesRequest(body, listed)
-      if (invalid) {
-        record.rejected = invalid
-        return sendError(res, { kind: 'error', status: 400, message: invalid })
-      }
-      const model = (body as { model: string }).model
-      const config = (body as { thinking?: { display?: unknown } }).thinking
-      const display =
-        config?.display === 'omitted' || config?.display === 'summarized'
-          ? config.display
-          : (listed?.defaultDisplay ?? 'summarized')
-      const played = playToolSearches(spec, body as Record<string, unknown>)
-      const reply = signReply(
-        withIds(played),
-        spec.model ?? model,
-        body as Record<string, unknown>,
-        {
-          binds: listed?.bindsThinking === true,
-          display
-        }
-      )
-      // Usage as the API counts it from this request; figures a test scripted win. A title
-      // request leaves the prompt cache as the chat's requests left it.
-      const input = titled
-        ? {
-            input_tokens: Math.ceil(raw.length / 4),
-            cache_creation_input_tokens: 0,
-            cache_read_input_tokens: 0
-          }
-        : promptCache.account(body)
-      reply.usage = { ...input, ...spec.usage }
+      const played = play(record, body, titled, raw)
+      if ('error' in played) return sendError(res, played.error)
+      const { reply, model } = played
       if ((body as { stream?: unknown }).stream === true) return stream(reply, model, req, res)
       // Not streamed: a held reply answers once the gate opens (or never, if the client left).
       if (reply.fault?.kind === 'hold')
@@ -265,21 +242,7 @@ export async function startFakeAnthropic(
   function answerModels(record: RecordedRequest, res: ServerResponse, asked: string[]): void {
     const scripted = modelQueue.shift()
     if (scripted) return sendError(res, scripted)
-    const limit = Math.max(1, Math.min(1000, Number(record.query.limit ?? 20) || 20))
-    // Retired models are listed only when asked for, as the API does.
-    const stages = asked.length > 0 ? asked.flatMap((s) => s.split(',')) : ['active', 'deprecated']
-    let list = models.filter((m) => stages.includes(m.lifecycle ?? 'active'))
-    if (record.query.after_id) {
-      const at = list.findIndex((m) => m.id === record.query.after_id)
-      list = list.slice(at + 1)
-    }
-    const data = list.slice(0, limit).map(modelInfo)
-    sendJson(res, 200, {
-      data,
-      has_more: list.length > limit,
-      first_id: data[0]?.id ?? null,
-      last_id: data[data.length - 1]?.id ?? null
-    })
+    sendJson(res, 200, modelPage(models, record.query, asked))
   }
 
   function answerModel(id: string, res: ServerResponse): void {
@@ -377,6 +340,7 @@ export async function startFakeAnthropic(
     memoryStoreRequests: () => requests.filter((r) => r.path.startsWith('/v1/memory_stores')),
     files: files.state,
     fileRequests: () => requests.filter((r) => r.path.startsWith('/v1/files')),
+    batches: batches.state,
     script: (...replies) => void queue.push(...replies),
     pending: () => queue.length,
     scriptModels: (...replies) => void modelQueue.push(...replies),

@@ -65,3 +65,15 @@ export function heldTidyReplies(gate: Gate): Reply[] {
   replies[2] = { ...third, fault: { kind: 'hold', gate, afterDeltas: 0 } }
   return replies
 }
+
+/**
+ * The same tidy as one answer (a batch request is one turn): every change after its reason, the
+ * edit of the renamed file after the rename (it only plans on an overlay that composes), then the
+ * summary. The live session's views and its "let me look" have no place in one answer.
+ */
+export function tidyBatchReply(): Reply {
+  const blocks = tidyReplies()
+    .slice(1)
+    .flatMap((r) => (typeof r === 'object' && r.kind !== 'error' ? r.content : []))
+  return reply(blocks.filter((b) => b.type !== 'tool_use' || b.input.command !== 'view'))
+}

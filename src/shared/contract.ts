@@ -11,6 +11,7 @@ import { mcpChannels, mcpEvents } from './mcp/contract'
 import { memoryChannels, memoryEvents } from './memory/contract'
 import { projectChannels, projectEvents } from './projects/contract'
 import { tidyChannels, tidyEvents } from './tidy/tidy'
+import { tidyBatchChannels, tidyBatchEvents } from './tidy/batch'
 import { NoInput } from './no-input'
 import {
   AppInfoSchema,
@@ -226,7 +227,8 @@ export const channels = {
   'updates:restart': { input: NoInput, output: UpdateStatusSchema },
   ...mcpChannels,
   ...projectChannels,
-  ...tidyChannels
+  ...tidyChannels,
+  ...tidyBatchChannels
 } as const satisfies Record<string, { input: z.ZodType; output: z.ZodType }>
 
 export const events = {
@@ -234,6 +236,7 @@ export const events = {
   ...mcpEvents,
   ...projectEvents,
   ...tidyEvents,
+  ...tidyBatchEvents,
   'settings:changed': z.object({ settings: SettingsSchema }),
   'chat:delta': ChatDeltaSchema,
   'chat:thinking': ChatThinkingSchema,

@@ -40,6 +40,7 @@ export function wireEvents(services: Services, emit: EmitEvent): () => void {
     services.links.onWaiting(safely('app:links-waiting')),
     services.backups.onProgress(safely('backup:progress')),
     services.tidy.onProgress(safely('tidy:progress')),
+    services.tidyBatches.onChange(safely('tidy:batch-changed')),
     services.updates.onStatus(safely('updates:changed'))
   ]
   return () => off.forEach((stop) => stop())

@@ -133,6 +133,11 @@ export function createHandlers(services: Services): Handlers {
     'tidy:cancel': (input) => services.tidy.cancel(input),
     'tidy:suggestion': (input) => services.tidySuggest.suggestion(input),
     'tidy:dismiss-suggestion': (input) => services.tidySuggest.dismiss(input),
+    // A suggested tidy as a Message Batch: sent, polled in the background, reviewed when ready.
+    'tidy:batch-start': (input) => services.tidyBatches.send(input),
+    'tidy:batch': (input) => services.tidyBatches.batch(input),
+    'tidy:batch-review': (input) => services.tidyBatches.review(input),
+    'tidy:batch-clear': (input) => services.tidyBatches.clear(input),
     'mcp:overview': () => services.mcp.overview(),
     'mcp:preview-import': (input) => services.mcp.previewImport(input),
     'mcp:add-servers': ({ servers }) => services.mcp.addServers(servers),

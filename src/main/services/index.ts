@@ -43,6 +43,7 @@ import { createMcp } from './mcp'
 import { createProjectCalls, createProjectsStore, type PickFolder } from './projects'
 import { createTidyService } from './tidy/tidy-service'
 import { createTidySuggester } from './tidy/suggest'
+import { createTidyBatches } from './tidy/batch-desk'
 
 export interface ServiceDeps {
   userDataDir: string
@@ -93,6 +94,8 @@ export interface ServiceDeps {
 export { MEMORY_FOLDER_NAME, MEMORY_STATE_FOLDER_NAME, SYNC_STATE_FOLDER_NAME }
 /** Tidy sessions' overlay copies of a memory folder (private, emptied at each start). */
 export const TIDY_SCRATCH_FOLDER_NAME = 'tidy-scratch'
+/** Where a tidy batch's answer is planned (an overlay copy while it is planned, then none). */
+export const TIDY_BATCH_SCRATCH_FOLDER_NAME = 'tidy-batch-scratch'
 
 /** Builds every service in one place, with its dependencies passed in; nothing runs at import time. */
 export async function createServices(deps: ServiceDeps) {
@@ -290,6 +293,21 @@ export async function createServices(deps: ServiceDeps) {
     scratchRoot: join(deps.userDataDir, TIDY_SCRATCH_FOLDER_NAME),
     logger: deps.logger
   })
+  // A suggested tidy as a Message Batch: its id in the space's state, polled in the background.
+  const tidyBatches = createTidyBatches({
+    tidy,
+    memoryIn: (space) => spaces.registry.service(space),
+    client: () => tidyClients.get(),
+    models: async () => (await chat.listModels()).models,
+    secretGuard: () => settings.get().settings.secretGuard,
+    stateDirOf: (space) => spaces.describe(space).stateDir,
+    spaces: () => spaces.list.all().map((space) => space.id),
+    scratchRoot: join(deps.userDataDir, TIDY_BATCH_SCRATCH_FOLDER_NAME),
+    setTimer: (fn, ms) => background.after('tidy-batch-poll', ms, fn),
+    clearTimer: (handle) => background.cancel(handle),
+    logger: deps.logger
+  })
+  await tidyBatches.start()
   const tidySuggest = createTidySuggester({
     memoryIn: (space) => spaces.registry.service(space),
     settings: () => settings.get().settings.tidySuggest
@@ -306,6 +324,7 @@ export async function createServices(deps: ServiceDeps) {
     updates,
     tidy,
     tidySuggest,
+    tidyBatches,
     app,
     memory,
     spaces: spaces.registry,
@@ -338,6 +357,7 @@ export async function createServices(deps: ServiceDeps) {
       await mcp.dispose()
       stopSyncOfGone()
       await sync.dispose()
+      await tidyBatches.dispose()
       await tidy.dispose()
       secrets.dispose()
       settings.dispose()

@@ -22,8 +22,16 @@ const Focus = z
   .trim()
   .max(TIDY_FOCUS_MAX, { error: `the focus can be at most ${TIDY_FOCUS_MAX} characters` })
 
+/** Now (a live session) or as a Message Batch (shared/tidy/batch.ts). */
+export const TidyModeSchema = z.enum(['live', 'batch'])
+
 export const TidyEstimateInputSchema = inSpace(
-  z.strictObject({ model: ModelIdSchema.optional(), focus: Focus.optional() })
+  z.strictObject({
+    model: ModelIdSchema.optional(),
+    focus: Focus.optional(),
+    /** batch: the one request a batch sends is counted, at the batch price (half). */
+    mode: TidyModeSchema.optional()
+  })
 )
 export const TidyStartInputSchema = TidyEstimateInputSchema
 export type TidyStartInput = z.infer<typeof TidyStartInputSchema>
@@ -48,7 +56,9 @@ export const TidyEstimateSchema = z.object({
   /** What reading the folder once costs at the model's input price (USD); null: no price. */
   inputCost: z.number().nullable(),
   /** Why the estimate is only a floor: Claude reads files again and writes changes. */
-  note: z.string()
+  note: z.string(),
+  /** A batch whose request does not fit the model's context window: why, and what to do. */
+  fitProblem: z.string().optional()
 })
 export type TidyEstimate = z.infer<typeof TidyEstimateSchema>
 

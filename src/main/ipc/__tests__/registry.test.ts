@@ -521,6 +521,13 @@ function chatGarbage() {
     'tidy:current': [['extra key', { now: true }]],
     'tidy:suggestion': [['extra key', { now: true }]],
     'tidy:dismiss-suggestion': [['extra key', { now: true }]],
+    'tidy:batch-start': [
+      ['focus number', { focus: 5 }],
+      ['mode unknown', { mode: 'later' }]
+    ],
+    'tidy:batch': [['extra key', { now: true }]],
+    'tidy:batch-review': [['extra key', { sessionId: APPROVAL }]],
+    'tidy:batch-clear': [['extra key', { now: true }]],
     'updates:status': [],
     'updates:check': [],
     'updates:download': [],
@@ -1379,6 +1386,15 @@ describe('valid calls', () => {
     'tidy:proposal': async () => ({ sessionId: await tidyReady() }),
     'tidy:apply': async () => ({ sessionId: await tidyReady(), accept: [] }),
     'tidy:cancel': async () => ({ sessionId: APPROVAL }),
+    // A batch on the fake API ends at once; its answer (nothing to change) is then reviewable.
+    'tidy:batch-start': async () => (await services.secrets.setApiKey({ apiKey: KEY }), {}),
+    'tidy:batch-review': async () => {
+      await services.secrets.setApiKey({ apiKey: KEY })
+      fake.script(reply('The folder is tidy already.'))
+      await services.tidyBatches.send({ space: DEFAULT_SPACE_ID })
+      await services.tidyBatches.poll()
+      return {}
+    },
     'memory:undone': async () => {
       await createNote()
       const [version] = await services.memory.history(note)

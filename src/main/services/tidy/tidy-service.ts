@@ -19,6 +19,7 @@ import { Emitter } from '../events/emitter'
 import type { Logger } from '../log/logger'
 import type { MemoryService } from '../memory'
 import { applyProposal } from './apply'
+import { batchMaxTokens, batchParams, countBatch, fitProblem } from './batch'
 import { Overlay, readFolder } from './overlay'
 import { folderText, TIDY_SYSTEM, tidyRequest } from './prompt'
 import { buildProposal } from './proposal'
@@ -54,10 +55,15 @@ interface Session {
   /** Claude's commands with their plans, kept in main: the proposal shows them, apply runs them. */
   steps?: ReasonedStep[]
   message?: string
+  /** After apply (a batch's proposal: its record goes). */
+  onApplied?: () => Promise<void>
 }
 
 const NOTE =
   'A floor, not a quote: Claude reads files again as it works and writes its changes, so the session costs more than one reading of the folder.'
+
+const BATCH_NOTE =
+  'Half the price of a live tidy. Claude’s answer (its changes) costs extra, also at half price.'
 
 export function createTidyService(deps: TidyServiceDeps) {
   const sessions = new Map<string, Session>()
@@ -79,17 +85,40 @@ export function createTidyService(deps: TidyServiceDeps) {
     const options = await deps.models()
     const first = pickTidyModel(tidyModels(options, 0), input.model)
     if (!first) throw noModel(input.model)
-    const counted = await client.messages.countTokens({
-      model: first.id,
-      system: TIDY_SYSTEM,
-      tools: [MEMORY_TOOL],
-      messages: [
-        { role: 'user', content: `${tidyRequest(input.focus ?? '')}\n\n${folderText(files)}` }
-      ]
-    })
-    const models = tidyModels(options, counted.input_tokens)
-    const chosen = pickTidyModel(models, input.model)
+    const batch = input.mode === 'batch'
+    const option = (id: string) => options.find((o) => o.id === id) as ModelOption
+    // A batch's one request is counted as it would be sent; a live tidy's first request with the
+    // whole folder beside it (what reading the folder once costs).
+    const inputTokens = batch
+      ? await countBatch(
+          client,
+          batchParams({
+            model: first.id,
+            maxTokens: batchMaxTokens(option(first.id)),
+            focus: input.focus ?? '',
+            files
+          })
+        )
+      : (
+          await client.messages.countTokens({
+            model: first.id,
+            system: TIDY_SYSTEM,
+            tools: [MEMORY_TOOL],
+            messages: [
+              {
+                role: 'user',
+                content: `${tidyRequest(input.focus ?? '')}\n\n${folderText(files)}`
+              }
+            ]
+          })
+        ).input_tokens
+    const models = tidyModels(options, inputTokens)
+    // A batch too large for every model still says which and why (the live tidy is the way on).
+    const chosen = pickTidyModel(models, input.model) ?? (batch && !input.model ? models[0] : null)
     if (!chosen) throw noModel(input.model)
+    const problem = batch ? fitProblem(option(chosen.id), inputTokens) : null
+    // The Batches API bills every token at half the price.
+    const price = chosen.inputPerMTok === null ? null : chosen.inputPerMTok * (batch ? 0.5 : 1)
     let bytes = 0
     for (const file of files.values()) bytes += file.byteLength
     return {
@@ -97,11 +126,11 @@ export function createTidyService(deps: TidyServiceDeps) {
       models,
       files: files.size,
       bytes,
-      inputTokens: counted.input_tokens,
-      inputCost:
-        chosen.inputPerMTok === null ? null : (counted.input_tokens * chosen.inputPerMTok) / 1e6,
-      note: NOTE,
-      option: options.find((option) => option.id === chosen.id) as ModelOption
+      inputTokens,
+      inputCost: price === null ? null : (inputTokens * price) / 1e6,
+      note: batch ? BATCH_NOTE : NOTE,
+      ...(problem ? { fitProblem: problem } : {}),
+      option: option(chosen.id)
     }
   }
 
@@ -233,6 +262,7 @@ export function createTidyService(deps: TidyServiceDeps) {
         input.accept
       )
       sessions.delete(session.id)
+      await session.onApplied?.()
       return result
     },
     /** The space's open tidy (running or waiting for review), for a window that (re)opens. */
@@ -241,6 +271,26 @@ export function createTidyService(deps: TidyServiceDeps) {
         if (session.space === space && session.stage !== 'failed') return progressOf(session)
       return null
     },
+    /** A proposal made elsewhere (a batch's answer, planned), to review and apply as any other. */
+    adopt(input: { proposal: TidyProposal; steps: ReasonedStep[]; onApplied(): Promise<void> }) {
+      const { proposal } = input
+      sessions.set(proposal.sessionId, {
+        id: proposal.sessionId,
+        space: proposal.space,
+        model: proposal.model,
+        focus: proposal.focus,
+        stage: 'ready',
+        turns: 1,
+        changes: proposal.changes.length,
+        abort: new AbortController(),
+        done: Promise.resolve(),
+        proposal,
+        steps: input.steps,
+        onApplied: input.onApplied
+      })
+    },
+    /** Whether this session's proposal is still open for review. */
+    has: (space: SpaceId, sessionId: string) => sessions.get(sessionId)?.space === space,
     async cancel({ space, sessionId }: { space: SpaceId; sessionId: string }) {
       const session = sessions.get(sessionId)
       if (!session || session.space !== space) return { cancelled: false }
@@ -271,7 +321,7 @@ function noModel(asked: string | undefined): CairnError {
   )
 }
 
-function failureText(error: unknown): string {
+export function failureText(error: unknown): string {
   if (error instanceof CairnError) return error.message
   const status = (error as { status?: unknown } | null)?.status
   if (typeof status === 'number')

@@ -1,4 +1,5 @@
 import type { ChannelName, EventName } from '@shared/contract'
+import type { TidyBatch } from '@shared/tidy/batch'
 import type { TidyProgress, TidyProposal } from '@shared/tidy/tidy'
 
 type Handler = (input: unknown) => unknown
@@ -18,16 +19,44 @@ export function createFakeTidy(emit: (event: EventName, payload: unknown) => voi
     current = { space: 'default', sessionId: FAKE_TIDY_SESSION, stage, turns: 1, changes }
     emit('tidy:progress', current)
   }
+  let batch: TidyBatch | null = null
+  const setBatch = (next: TidyBatch | null) => {
+    batch = next
+    emit('tidy:batch-changed', { space: 'default', batch: next })
+  }
   const handlers: Partial<Record<ChannelName, Handler>> = {
-    'tidy:estimate': () => ({
-      model: 'claude-haiku-4-5',
-      models: [{ id: 'claude-haiku-4-5', name: 'Haiku 4.5', inputPerMTok: 1, fits: true }],
-      files: 1,
-      bytes: 10,
-      inputTokens: 100,
-      inputCost: 0.0001,
-      note: 'A floor.'
-    }),
+    'tidy:estimate': (input) => {
+      const batched = (input as { mode?: string }).mode === 'batch'
+      return {
+        model: 'claude-haiku-4-5',
+        models: [{ id: 'claude-haiku-4-5', name: 'Haiku 4.5', inputPerMTok: 1, fits: true }],
+        files: 1,
+        bytes: 10,
+        inputTokens: 100,
+        // The batch price is half the live one.
+        inputCost: batched ? 0.00005 : 0.0001,
+        note: 'A floor.'
+      }
+    },
+    'tidy:batch-start': () => {
+      setBatch({
+        space: 'default',
+        batchId: 'msgbatch_01fake',
+        model: 'claude-haiku-4-5',
+        focus: '',
+        sentAt: '2026-11-28T04:00:00Z',
+        status: 'waiting',
+        text: 'Tidy running as a batch: ready for review in a few hours (at most a day). Nothing changes until you review it.'
+      })
+      return batch
+    },
+    'tidy:batch': () => batch,
+    'tidy:batch-review': () => ({ sessionId: FAKE_TIDY_SESSION }),
+    'tidy:batch-clear': () => {
+      const had = batch !== null
+      setBatch(null)
+      return { cleared: had }
+    },
     'tidy:start': () => ({ sessionId: FAKE_TIDY_SESSION }),
     'tidy:proposal': () => {
       if (!proposal) throw new Error('not ready')
@@ -43,6 +72,11 @@ export function createFakeTidy(emit: (event: EventName, payload: unknown) => voi
     handlers,
     /** Claude has planned `changes` so far. */
     working: (changes: number) => progress('working', changes),
+    /** The space's batch moves on (ended, failed), as main's poll finds it. */
+    batch(next: TidyBatch | null, ready?: TidyProposal) {
+      if (ready) proposal = ready
+      setBatch(next)
+    },
     /** The proposal is ready: the renderer hears it and asks for it. */
     ready(next: TidyProposal) {
       proposal = next

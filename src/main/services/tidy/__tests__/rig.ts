@@ -68,10 +68,11 @@ export function useTidyRig() {
       logger,
       clock: () => new Date()
     })
+    const models = async () => (await catalog.list({ configured: 'claude-sonnet-4-6' })).models
     const tidy = createTidyService({
       memoryIn: () => wrap(store),
       client: async () => client,
-      models: async () => (await catalog.list({ configured: 'claude-sonnet-4-6' })).models,
+      models,
       secretGuard: () => ({}),
       scratchRoot: join(temp(), 'tidy-scratch'),
       logger
@@ -93,6 +94,16 @@ export function useTidyRig() {
           resolve(event)
         })
       })
-    return { root, store, fake, tidy, events, settled, scratch: join(temp(), 'tidy-scratch') }
+    return {
+      root,
+      store,
+      fake,
+      tidy,
+      events,
+      settled,
+      scratch: join(temp(), 'tidy-scratch'),
+      /** What the tidy service was given: a batch desk (tidy-batch.test.ts) takes the same. */
+      given: { client, models, logger, temp: temp() }
+    }
   }
 }

@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { CairnError } from '@shared/errors'
 import type { SpaceId } from '@shared/memory/spaces'
+import type { TidyBatch } from '@shared/tidy/batch'
 import type { TidyApplyResult, TidyProgress, TidyProposal } from '@shared/tidy/tidy'
 import { call, onEvent } from '../../../lib/api'
 import { TidyReview } from './tidy-review'
 import { TidySetup } from './tidy-setup'
+import { BatchSent, useBatchReview } from './tidy-batch-steps'
 
 // Memory → Tidy…: what it costs, Claude at work in a dry run, the review, and what was applied
 // (with its one Undo). Nothing reaches the folder before Apply.
@@ -12,7 +14,9 @@ import { TidySetup } from './tidy-setup'
 type Step =
   | { kind: 'setup'; problem?: string }
   | { kind: 'working'; sessionId: string; changes: number }
-  | { kind: 'review'; proposal: TidyProposal }
+  | { kind: 'review'; proposal: TidyProposal; batch?: boolean }
+  | { kind: 'batched'; batch: TidyBatch }
+  | { kind: 'opening' }
   | { kind: 'done'; result: TidyApplyResult; undone?: boolean; problem?: string }
 
 const messageOf = (error: unknown) => CairnError.from(error).message
@@ -34,16 +38,31 @@ const isLater = (a: TidyProgress, b: TidyProgress) =>
 export function TidyDialog({
   space,
   resume,
-  onClose
+  onClose,
+  offerBatch = false,
+  batchReview = false
 }: {
   space: SpaceId
   /** A tidy main still holds for this space (`tidy:current`): shown where it is, not the setup. */
   resume?: TidyProgress
   onClose(): void
+  /** A suggested tidy: "As a batch" is offered beside "Now". */
+  offerBatch?: boolean
+  /** Opens on the review of the space's finished batch. */
+  batchReview?: boolean
 }) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
-  const [step, setStep] = useState<Step>(() => (resume ? resumed(resume) : { kind: 'setup' }))
+  const [step, setStep] = useState<Step>(() =>
+    resume ? resumed(resume) : batchReview ? { kind: 'opening' } : { kind: 'setup' }
+  )
+  useBatchReview(space, step.kind === 'opening', (next) =>
+    setStep(
+      next.proposal
+        ? { kind: 'review', proposal: next.proposal, batch: true }
+        : { kind: 'setup', problem: next.problem }
+    )
+  )
   const sessionId = step.kind === 'working' ? step.sessionId : null
 
   useEffect(() => {
@@ -128,10 +147,14 @@ export function TidyDialog({
           <TidySetup
             space={space}
             problem={step.problem}
+            offerBatch={offerBatch}
             onStarted={(id) => setStep({ kind: 'working', sessionId: id, changes: 0 })}
+            onBatched={(batch) => setStep({ kind: 'batched', batch })}
             onCancel={close}
           />
         ) : null}
+        {step.kind === 'opening' ? <p role="status">Planning Claude’s answer…</p> : null}
+        {step.kind === 'batched' ? <BatchSent batch={step.batch} onClose={onClose} /> : null}
         {step.kind === 'working' ? (
           <>
             <p role="status">
@@ -161,7 +184,11 @@ export function TidyDialog({
                   })
               )
             }
-            onDiscard={close}
+            onDiscard={() => {
+              // A batch's answer, discarded, is let go of: Memory no longer offers its review.
+              if (step.batch) void call((api) => api.tidy.batchClear({ space })).catch(() => null)
+              close()
+            }}
           />
         ) : null}
         {step.kind === 'done' ? (

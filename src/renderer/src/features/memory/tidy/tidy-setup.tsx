@@ -1,22 +1,30 @@
 import { useEffect, useId, useState } from 'react'
 import { CairnError } from '@shared/errors'
 import type { SpaceId } from '@shared/memory/spaces'
+import type { TidyBatch } from '@shared/tidy/batch'
 import { TIDY_FOCUS_MAX, type TidyEstimate } from '@shared/tidy/tidy'
 import { call } from '../../../lib/api'
 import { formatBytes, formatNumber } from '../../../lib/format'
+import { TidyWhen, type TidyWhenChoice } from './tidy-when'
 
 // What a tidy will do and cost, before it starts: the model (the cheapest that can, or the
-// user's), the input tokens counted on the folder, and an optional focus.
+// user's), the input tokens counted on the folder, and an optional focus. A suggested tidy may
+// also run as a Message Batch (`offerBatch`): ready in a few hours, at half price.
 
 export function TidySetup({
   space,
   problem,
+  offerBatch = false,
   onStarted,
+  onBatched,
   onCancel
 }: {
   space: SpaceId
   problem?: string
+  /** Offer "As a batch" beside "Now" (a suggested tidy). */
+  offerBatch?: boolean
   onStarted(sessionId: string): void
+  onBatched?(batch: TidyBatch): void
   onCancel(): void
 }) {
   const [estimate, setEstimate] = useState<TidyEstimate | null>(null)
@@ -24,30 +32,32 @@ export function TidySetup({
   const [model, setModel] = useState<string | undefined>()
   const [focus, setFocus] = useState('')
   const [busy, setBusy] = useState(false)
+  const [when, setWhen] = useState<TidyWhenChoice>('live')
   const modelId = useId()
   const focusId = useId()
 
   useEffect(() => {
     let live = true
-    call((api) => api.tidy.estimate({ space, ...(model ? { model } : {}) })).then(
+    call((api) => api.tidy.estimate({ space, mode: when, ...(model ? { model } : {}) })).then(
       (next) => live && setEstimate(next),
       (failure: unknown) => live && setError(CairnError.from(failure).message)
     )
     return () => {
       live = false
     }
-  }, [space, model])
+  }, [space, model, when])
 
   const chosen = estimate?.models.find((m) => m.id === estimate.model)
+  const batch = when === 'batch'
+  const refuse = (failure: unknown) => {
+    setBusy(false)
+    setError(CairnError.from(failure).message)
+  }
   const start = () => {
     setBusy(true)
-    call((api) => api.tidy.start({ space, focus: focus.trim(), model: estimate?.model })).then(
-      ({ sessionId }) => onStarted(sessionId),
-      (failure: unknown) => {
-        setBusy(false)
-        setError(CairnError.from(failure).message)
-      }
-    )
+    const asked = { space, focus: focus.trim(), model: estimate?.model }
+    if (batch) call((api) => api.tidy.batchStart(asked)).then((sent) => onBatched?.(sent), refuse)
+    else call((api) => api.tidy.start(asked)).then(({ sessionId }) => onStarted(sessionId), refuse)
   }
 
   return (
@@ -68,13 +78,30 @@ export function TidySetup({
           {error}
         </p>
       ) : null}
+      {offerBatch ? (
+        <TidyWhen
+          value={when}
+          onChange={(next) => {
+            // The other mode counts another request: nothing of this estimate holds for it.
+            setEstimate(null)
+            setError(null)
+            setWhen(next)
+          }}
+        />
+      ) : null}
+      {estimate?.fitProblem ? (
+        <p role="alert" className="text-danger">
+          {estimate.fitProblem}
+        </p>
+      ) : null}
       {estimate ? (
         <p role="status">
           {formatNumber(estimate.files)} files, {formatBytes(estimate.bytes)}: about{' '}
-          {formatNumber(estimate.inputTokens)} input tokens to read once
+          {formatNumber(estimate.inputTokens)} input tokens{' '}
+          {batch ? 'in one request' : 'to read once'}
           {estimate.inputCost === null
             ? ' (no published price for this model)'
-            : ` (about $${estimate.inputCost.toFixed(4)})`}
+            : ` (about $${estimate.inputCost.toFixed(4)}${batch ? ' at the batch price' : ''})`}
           . {estimate.note}
         </p>
       ) : error ? null : (
@@ -117,9 +144,9 @@ export function TidySetup({
         <button
           type="submit"
           className="button button--primary"
-          disabled={!estimate || busy || chosen?.fits === false}
+          disabled={!estimate || busy || chosen?.fits === false || !!estimate.fitProblem}
         >
-          Start the tidy
+          {batch ? 'Send as a batch' : 'Start the tidy'}
         </button>
       </div>
     </form>

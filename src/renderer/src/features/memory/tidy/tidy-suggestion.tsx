@@ -2,19 +2,25 @@ import { useEffect, useState } from 'react'
 import { Sparkles } from 'lucide-react'
 import type { MemoryUsage } from '@shared/memory/memory'
 import type { SpaceId } from '@shared/memory/spaces'
+import type { TidyBatch } from '@shared/tidy/batch'
 import type { TidySuggestion } from '@shared/tidy/suggest'
 import { Message, MESSAGE_BUTTON } from '../../../components/messages/message'
-import { call } from '../../../lib/api'
+import { call, onEvent } from '../../../lib/api'
 import { TidyDialog } from './tidy-dialog'
+
+type Opened = null | 'suggested' | 'live' | 'review'
 
 /**
  * Suggest, don't nag (issue 39): one quiet line when Settings → Memory lets Cairn suggest a tidy
  * and this space passed a threshold. Main decides (null while the setting is off); it is asked
  * again whenever the space's usage changes. Dismiss holds for this space until the next crossing.
+ * A tidy sent as a batch has the line to itself until it is reviewed or let go of: waiting, ready
+ * for review, or why it ended without an answer.
  */
 export function TidySuggestionLine({ space, usage }: { space: SpaceId; usage: MemoryUsage }) {
   const [suggestion, setSuggestion] = useState<TidySuggestion | null>(null)
-  const [open, setOpen] = useState(false)
+  const [batch, setBatch] = useState<TidyBatch | null>(null)
+  const [open, setOpen] = useState<Opened>(null)
   useEffect(() => {
     let live = true
     call((api) => api.tidy.suggestion({ space })).then(
@@ -25,6 +31,39 @@ export function TidySuggestionLine({ space, usage }: { space: SpaceId; usage: Me
       live = false
     }
   }, [space, usage])
+  useEffect(() => {
+    let live = true
+    call((api) => api.tidy.batch({ space })).then(
+      (next) => live && setBatch(next),
+      () => undefined
+    )
+    const off = onEvent('tidy:batch-changed', (event) => {
+      if (event.space === space) setBatch(event.batch)
+    })
+    return () => {
+      live = false
+      off()
+    }
+  }, [space])
+  const clearBatch = () => {
+    setBatch(null)
+    void call((api) => api.tidy.batchClear({ space })).catch(() => undefined)
+  }
+  const dialog = open ? (
+    <TidyDialog
+      space={space}
+      offerBatch={open === 'suggested'}
+      batchReview={open === 'review'}
+      onClose={() => setOpen(null)}
+    />
+  ) : null
+  if (batch)
+    return (
+      <>
+        <BatchLine batch={batch} onOpen={setOpen} onClear={clearBatch} />
+        {dialog}
+      </>
+    )
   if (!suggestion && !open) return null
   return (
     <>
@@ -35,7 +74,7 @@ export function TidySuggestionLine({ space, usage }: { space: SpaceId; usage: Me
           icon={Sparkles}
           summary={suggestion.text.replace(/ Tidy…$/, '')}
           actions={
-            <button type="button" className={MESSAGE_BUTTON} onClick={() => setOpen(true)}>
+            <button type="button" className={MESSAGE_BUTTON} onClick={() => setOpen('suggested')}>
               Tidy…
             </button>
           }
@@ -45,7 +84,59 @@ export function TidySuggestionLine({ space, usage }: { space: SpaceId; usage: Me
           }}
         />
       ) : null}
-      {open ? <TidyDialog space={space} onClose={() => setOpen(false)} /> : null}
+      {dialog}
     </>
+  )
+}
+
+function BatchLine({
+  batch,
+  onOpen,
+  onClear
+}: {
+  batch: TidyBatch
+  onOpen(opened: Opened): void
+  onClear(): void
+}) {
+  if (batch.status === 'waiting')
+    return (
+      <Message
+        tone="info"
+        role="status"
+        icon={Sparkles}
+        summary={batch.text}
+        actions={
+          <button type="button" className={MESSAGE_BUTTON} onClick={onClear}>
+            Cancel the batch
+          </button>
+        }
+      />
+    )
+  if (batch.status === 'ready')
+    return (
+      <Message
+        tone="info"
+        role="status"
+        icon={Sparkles}
+        summary={batch.text}
+        actions={
+          <button type="button" className={MESSAGE_BUTTON} onClick={() => onOpen('review')}>
+            Review…
+          </button>
+        }
+      />
+    )
+  return (
+    <Message
+      tone="warning"
+      role="status"
+      summary={batch.text}
+      actions={
+        <button type="button" className={MESSAGE_BUTTON} onClick={() => onOpen('live')}>
+          Tidy…
+        </button>
+      }
+      onDismiss={onClear}
+    />
   )
 }
