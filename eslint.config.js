@@ -257,7 +257,10 @@ export default tseslint.config(
     rules: {
       'cairn/boundaries': ['error', ...layers],
       // A room a reader can hold: split one with two jobs long before it reaches this.
-      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }]
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      // A function that says one thing. The ceiling is where the code stands today (issue 40: lower
+      // it as factories like createMcpService and createSyncService are split), never a disable.
+      'max-lines-per-function': ['error', { max: 267, skipBlankLines: true, skipComments: true }]
     }
   },
   {
