@@ -57,6 +57,12 @@ export interface AttachmentService {
   sweep(conversations: readonly Conversation[], before: number): Promise<number>
 }
 
+/**
+ * The file system stamps mtimes from a coarse clock that can lag Date.now() by a few ms, so a file
+ * added just after the start could look older than it. Only files older by more than this go.
+ */
+const MTIME_SLACK_MS = 2_000
+
 export function createAttachmentService(options: {
   dir: string
   logger: Logger
@@ -181,7 +187,7 @@ export function createAttachmentService(options: {
       const kept = referenced(conversations, alsoKept())
       let removed = 0
       for (const { hash, mtimeMs } of await blobs.list()) {
-        if (kept.has(hash) || mtimeMs >= before) continue
+        if (kept.has(hash) || mtimeMs >= before - MTIME_SLACK_MS) continue
         await blobs.remove(hash)
         removed += 1
       }

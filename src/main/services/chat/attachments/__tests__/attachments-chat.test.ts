@@ -234,6 +234,18 @@ describe('the attachment service on its own', () => {
     expect(await stored()).toEqual([`${recent.attachment.hash}`, `${recent.attachment.hash}.json`])
   })
 
+  test('a file added just after the start is kept though the coarse file clock dates it before', async () => {
+    const { logger } = captureLogger()
+    const service = createAttachmentService({ dir: userData(), logger })
+    const startedAt = Date.now()
+    const added = await service.add({ name: 'plan.txt', data: b64(Buffer.from('the plan')) })
+    // What a busy machine produced: the sweep ran after the add, the mtime a few ms "before" it.
+    const stamped = new Date(startedAt - 5)
+    await utimes(join(userData(), ATTACHMENTS_FOLDER, added.attachment.hash), stamped, stamped)
+    expect(await service.sweep([], startedAt)).toBe(0)
+    expect(await stored()).toContain(added.attachment.hash)
+  })
+
   test("a project's knowledge is never swept or released, though no chat names it", async () => {
     const { logger } = captureLogger()
     const knowledge = new Set<string>()
