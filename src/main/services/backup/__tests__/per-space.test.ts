@@ -6,6 +6,7 @@ import { createHandlers } from '../../../ipc/handlers'
 import { readArchiveFile } from '../archive-io'
 import { useTempDir } from '../../__tests__/helpers'
 import { useServices } from '../../__tests__/services-on-fake'
+import type { Services } from '../../index'
 
 // Export and import per memory space: a project's export carries its notes and its own settings,
 // and an import into another project lands there (its settings the project's own), never in
@@ -14,15 +15,9 @@ import { useServices } from '../../__tests__/services-on-fake'
 const tempDir = useTempDir('cairn-backup-space-')
 const startServices = useServices('backup-space')
 
-test("a project's memory exports, and imports into another project with its settings", async () => {
-  const userDataDir = join(tempDir(), 'user-data')
-  const archive = join(tempDir(), 'site.cairnmem')
-  await mkdir(userDataDir, { recursive: true })
-  const services = await startServices(userDataDir, {
-    chooseSavePath: async () => archive,
-    chooseOpenFile: async () => archive
-  })
-  for (const id of ['site', 'blog'])
+/** Spaces in folders of their own; "site" holds stack.md and its own cap of 321 files. */
+async function siteWithANote(services: Services, userDataDir: string, ids: string[]) {
+  for (const id of ids)
     await services.spaceList.add({
       id,
       name: id,
@@ -42,6 +37,18 @@ test("a project's memory exports, and imports into another project with its sett
     section: 'memory',
     value: { ...MemoryCapsSchema.parse({}), maxFiles: 321 }
   })
+  return handlers
+}
+
+test("a project's memory exports, and imports into another project with its settings", async () => {
+  const userDataDir = join(tempDir(), 'user-data')
+  const archive = join(tempDir(), 'site.cairnmem')
+  await mkdir(userDataDir, { recursive: true })
+  const services = await startServices(userDataDir, {
+    chooseSavePath: async () => archive,
+    chooseOpenFile: async () => archive
+  })
+  const handlers = await siteWithANote(services, userDataDir, ['site', 'blog'])
 
   const saved = await handlers['backup:export']({ space: 'site' })
   expect(saved).toMatchObject({ status: 'saved', files: 1 })
@@ -65,25 +72,7 @@ test("a project's archive (Delete project → archive) carries its notes and its
   const userDataDir = join(tempDir(), 'user-data')
   await mkdir(userDataDir, { recursive: true })
   const services = await startServices(userDataDir)
-  await services.spaceList.add({
-    id: 'site',
-    name: 'site',
-    root: join(tempDir(), 'site'),
-    folder: join(tempDir(), 'site', '.cairn', 'memories'),
-    stateDir: join(userDataDir, 'spaces', 'site')
-  })
-  const handlers = createHandlers(services)
-  await handlers['memory:create']({
-    space: 'site',
-    path: '/memories/stack.md',
-    content: 'Next.js 15\n',
-    kind: 'file'
-  })
-  await handlers['memory:update-space-settings']({
-    space: 'site',
-    section: 'memory',
-    value: { ...MemoryCapsSchema.parse({}), maxFiles: 321 }
-  })
+  await siteWithANote(services, userDataDir, ['site'])
 
   const dest = join(tempDir(), 'site-archive.cairnmem')
   await services.backups.archiveTo('site', dest)
