@@ -111,97 +111,19 @@ export interface Remote {
 }
 
 export function createRemote(client: Anthropic, storeId: string, signal?: AbortSignal): Remote {
-  const memories = client.beta.memoryStores.memories
-  const options = signal ? { signal } : {}
-  /** A create's or update's answer: the memory as it now is, or the round stops. */
-  const written = async (response: Response): Promise<RemoteMemory> => {
-    const body = await readJson(response, MEMORY_ANSWER_BYTES, signal)
-    const memory = body.ok
-      ? readMemory(body.json)
-      : body.problem === 'too-large'
-        ? 'the answer was far too large'
-        : 'the answer was not JSON'
-    if (typeof memory === 'string')
-      throw new RemoteBroken(`The Memory Store's answer to a change made no sense: ${memory}.`)
-    return memory
+  const at: StoreAt = {
+    memories: client.beta.memoryStores.memories,
+    storeId,
+    signal,
+    options: signal ? { signal } : {}
   }
+  const { memories, options } = at
   return {
-    listAll: () =>
-      call(signal, async () => {
-        const listing: Listing = { memories: new Map(), bad: [] }
-        const paths = new Set<string>()
-        const cursors = new Set<string>()
-        let cursor: string | null = null
-        let listed = 0
-        for (let pages = 0; ; pages += 1) {
-          if (pages === MAX_LIST_PAGES)
-            throw new RemoteBroken(
-              `The Memory Store's list went on past ${MAX_LIST_PAGES} pages: it was stopped, and nothing was synced.`
-            )
-          const response = await memories
-            .list(
-              storeId,
-              { view: 'basic', limit: LIST_PAGE_SIZE, ...(cursor ? { page: cursor } : {}) },
-              options
-            )
-            .asResponse()
-          const body = await readJson(response, LIST_ANSWER_BYTES, signal)
-          const page = body.ok ? readPage(body.json) : null
-          if (!page)
-            throw new RemoteBroken(
-              "The Memory Store's list answer was not a list of memories: nothing was synced."
-            )
-          listed += page.data.length
-          if (listed > MAX_LISTED)
-            throw new RemoteBroken(
-              'The store listed more than 2,000 memories (its own limit): the list was stopped, and nothing was synced.'
-            )
-          for (const raw of page.data) {
-            const item = readItem(raw)
-            if (item.kind === 'other') continue
-            if (item.kind === 'bad') {
-              listing.bad.push(item.bad)
-              continue
-            }
-            const m = item.memory
-            if (listing.memories.has(m.id) || paths.has(m.path)) {
-              listing.bad.push({ id: m.id, path: m.path, reason: 'the store listed it twice' })
-              continue
-            }
-            listing.memories.set(m.id, m)
-            paths.add(m.path)
-          }
-          if (!page.next) return listing
-          if (cursors.has(page.next))
-            throw new RemoteBroken(
-              "The Memory Store's list sent the same page cursor twice (it would never end): it was stopped, and nothing was synced."
-            )
-          cursors.add(page.next)
-          cursor = page.next
-        }
-      }),
-    content: (listed) =>
-      call(signal, async () => {
-        const refuse = (reason: string): never => {
-          throw new RemoteInvalid(`not taken from the store: ${reason}`, listed.id)
-        }
-        if (listed.size > MAX_REMOTE_BYTES) refuse(overLimit(listed.size))
-        const response = await memories
-          .retrieve(listed.id, { memory_store_id: storeId, view: 'full' }, options)
-          .asResponse()
-        const body = await readJson(response, MEMORY_ANSWER_BYTES, signal)
-        if (!body.ok)
-          return refuse(
-            body.problem === 'too-large'
-              ? `its answer ran past ${MEMORY_ANSWER_BYTES.toLocaleString('en-US')} bytes (it is listed at ${listed.size.toLocaleString('en-US')})`
-              : 'its answer was not JSON'
-          )
-        const fetched = readFetched(body.json, listed)
-        return typeof fetched === 'string' ? refuse(fetched) : fetched
-      }),
+    listAll: () => call(signal, () => listAll(at)),
+    content: (listed) => call(signal, () => fetchContent(at, listed)),
     create: (path, content) =>
       call(signal, async () =>
-        written(await memories.create(storeId, { path, content }, options).asResponse())
+        written(await memories.create(storeId, { path, content }, options).asResponse(), signal)
       ),
     update: (id, change, expectSha) =>
       call(signal, async () =>
@@ -216,7 +138,8 @@ export function createRemote(client: Anthropic, storeId: string, signal?: AbortS
               },
               options
             )
-            .asResponse()
+            .asResponse(),
+          signal
         )
       ),
     delete: (id, expectSha) =>
@@ -236,6 +159,108 @@ export function createRemote(client: Anthropic, storeId: string, signal?: AbortS
         )
       })
   }
+}
+
+/** One store's memories, as every request to them is made (the round's signal on each). */
+interface StoreAt {
+  memories: Anthropic['beta']['memoryStores']['memories']
+  storeId: string
+  signal: AbortSignal | undefined
+  options: { signal?: AbortSignal }
+}
+
+/** A create's or update's answer: the memory as it now is, or the round stops. */
+async function written(response: Response, signal: AbortSignal | undefined): Promise<RemoteMemory> {
+  const body = await readJson(response, MEMORY_ANSWER_BYTES, signal)
+  const memory = body.ok
+    ? readMemory(body.json)
+    : body.problem === 'too-large'
+      ? 'the answer was far too large'
+      : 'the answer was not JSON'
+  if (typeof memory === 'string')
+    throw new RemoteBroken(`The Memory Store's answer to a change made no sense: ${memory}.`)
+  return memory
+}
+
+/** Every memory in the store, page by page; a list that never ends or runs past the cap stops. */
+async function listAll({ memories, storeId, signal, options }: StoreAt): Promise<Listing> {
+  const listing: Listing = { memories: new Map(), bad: [] }
+  const paths = new Set<string>()
+  const cursors = new Set<string>()
+  let cursor: string | null = null
+  let listed = 0
+  for (let pages = 0; ; pages += 1) {
+    if (pages === MAX_LIST_PAGES)
+      throw new RemoteBroken(
+        `The Memory Store's list went on past ${MAX_LIST_PAGES} pages: it was stopped, and nothing was synced.`
+      )
+    const response = await memories
+      .list(
+        storeId,
+        { view: 'basic', limit: LIST_PAGE_SIZE, ...(cursor ? { page: cursor } : {}) },
+        options
+      )
+      .asResponse()
+    const body = await readJson(response, LIST_ANSWER_BYTES, signal)
+    const page = body.ok ? readPage(body.json) : null
+    if (!page)
+      throw new RemoteBroken(
+        "The Memory Store's list answer was not a list of memories: nothing was synced."
+      )
+    listed += page.data.length
+    if (listed > MAX_LISTED)
+      throw new RemoteBroken(
+        'The store listed more than 2,000 memories (its own limit): the list was stopped, and nothing was synced.'
+      )
+    for (const raw of page.data) addListed(listing, paths, raw)
+    if (!page.next) return listing
+    if (cursors.has(page.next))
+      throw new RemoteBroken(
+        "The Memory Store's list sent the same page cursor twice (it would never end): it was stopped, and nothing was synced."
+      )
+    cursors.add(page.next)
+    cursor = page.next
+  }
+}
+
+/** One listed item into the listing: a memory, or a bad one (unreadable, or listed twice). */
+function addListed(listing: Listing, paths: Set<string>, raw: unknown): void {
+  const item = readItem(raw)
+  if (item.kind === 'other') return
+  if (item.kind === 'bad') {
+    listing.bad.push(item.bad)
+    return
+  }
+  const m = item.memory
+  if (listing.memories.has(m.id) || paths.has(m.path)) {
+    listing.bad.push({ id: m.id, path: m.path, reason: 'the store listed it twice' })
+    return
+  }
+  listing.memories.set(m.id, m)
+  paths.add(m.path)
+}
+
+/** The listed memory's text, checked against the listing; RemoteInvalid when it can't be taken. */
+async function fetchContent(
+  { memories, storeId, signal, options }: StoreAt,
+  listed: RemoteMemory
+): Promise<{ memory: RemoteMemory; content: string }> {
+  const refuse = (reason: string): never => {
+    throw new RemoteInvalid(`not taken from the store: ${reason}`, listed.id)
+  }
+  if (listed.size > MAX_REMOTE_BYTES) refuse(overLimit(listed.size))
+  const response = await memories
+    .retrieve(listed.id, { memory_store_id: storeId, view: 'full' }, options)
+    .asResponse()
+  const body = await readJson(response, MEMORY_ANSWER_BYTES, signal)
+  if (!body.ok)
+    return refuse(
+      body.problem === 'too-large'
+        ? `its answer ran past ${MEMORY_ANSWER_BYTES.toLocaleString('en-US')} bytes (it is listed at ${listed.size.toLocaleString('en-US')})`
+        : 'its answer was not JSON'
+    )
+  const fetched = readFetched(body.json, listed)
+  return typeof fetched === 'string' ? refuse(fetched) : fetched
 }
 
 /** Every store this key can use, archived ones left out. */
