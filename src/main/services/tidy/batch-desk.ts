@@ -11,7 +11,7 @@ import { createBatchRecords, shown, type TidyBatchDeps } from './batch-records'
 import { planReview } from './batch-review'
 import type { BatchRecord } from './batch-store'
 import { readFolder } from './overlay'
-import { failureText } from './tidy-service'
+import { clientOrRefuse, failureText } from './refusals'
 
 // A suggested tidy as a Message Batch, per space: sent once (refused when the folder does not fit
 // one request), polled at start and on a background timer until it ends (batch-poll.ts), then
@@ -21,13 +21,6 @@ import { failureText } from './tidy-service'
 
 export { BATCH_POLL_MS } from './batch-poll'
 export type { TidyBatchDeps } from './batch-records'
-
-async function clientOrRefuse(deps: Pick<TidyBatchDeps, 'client'>): Promise<Anthropic> {
-  const client = await deps.client()
-  if (!client)
-    throw new CairnError('TIDY_REFUSED', 'Add your API key in Settings → General to tidy memory.')
-  return client
-}
 
 /**
  * The folder sent as one batch request, on the model the user picked if the folder fits it (else
