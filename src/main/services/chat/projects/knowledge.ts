@@ -1,21 +1,16 @@
-import Anthropic, { toFile } from '@anthropic-ai/sdk'
+import Anthropic from '@anthropic-ai/sdk'
 import type {
   BetaContentBlockParam,
   BetaMessageParam
 } from '@anthropic-ai/sdk/resources/beta/messages/messages'
 import { API_LIMITS, ATTACHMENT_LIMITS, type AttachmentBlock } from '@shared/chat/attachments'
-import type {
-  KnowledgeFile,
-  KnowledgeUpload,
-  Project,
-  ProjectId,
-  UploadFailure
-} from '@shared/projects/projects'
+import type { KnowledgeFile, Project, ProjectId } from '@shared/projects/projects'
 import { CairnError } from '@shared/errors'
 import type { Logger } from '../../log/logger'
 import { attachmentToApi } from '../attachments'
 import { requestBytesOf } from '../attachments/limits'
-import { withUpload, type ProjectsForChat } from './projects-for-chat'
+import { createUploads } from './knowledge-upload'
+import type { ProjectsForChat } from './projects-for-chat'
 
 /*
  * A project's knowledge in its chats' requests (issue 38). Each file is uploaded once through the
@@ -29,7 +24,7 @@ import { withUpload, type ProjectsForChat } from './projects-for-chat'
  * request of every turn read it from the prompt cache.
  */
 
-export const FILES_API_BETA = 'files-api-2025-04-14'
+export { FILES_API_BETA } from './knowledge-upload'
 
 export interface KnowledgeForRequest {
   blocks: BetaContentBlockParam[]
@@ -60,64 +55,7 @@ export function createKnowledge(deps: {
   read: (hash: string) => Promise<Uint8Array | null>
   logger: Logger
 }): Knowledge {
-  /** Uploads under way, by project and file: two chats starting at once upload a file once. */
-  const uploading = new Map<string, Promise<KnowledgeFile>>()
-
-  function uploadOnce(
-    project: Project,
-    file: KnowledgeFile,
-    bytes: Uint8Array,
-    client: Anthropic,
-    signal: AbortSignal,
-    /** A Retry: a failure recorded before is tried again (an upload under way is still shared). */
-    again = false
-  ): Promise<KnowledgeFile> {
-    // What the store says now: another chat may have uploaded it since this one read the project.
-    const now = deps.projects.get(project.id)?.knowledge.find((k) => k.hash === file.hash)
-    if (now && (now.fileId !== null || (now.inlineReason !== null && !again)))
-      return Promise.resolve(now)
-    const key = `${project.id}\n${file.hash}`
-    let pending = uploading.get(key)
-    if (!pending) {
-      pending = upload(project, file, bytes, client, signal).finally(() => uploading.delete(key))
-      uploading.set(key, pending)
-    }
-    // It rejects only when the chat that started it was stopped: this one then uploads itself.
-    return pending.catch((error: unknown) => {
-      if (signal.aborted) throw error
-      return upload(project, file, bytes, client, signal)
-    })
-  }
-
-  async function upload(
-    project: Project,
-    file: KnowledgeFile,
-    bytes: Uint8Array,
-    client: Anthropic,
-    signal: AbortSignal
-  ): Promise<KnowledgeFile> {
-    try {
-      const sent = await client.beta.files.upload(
-        {
-          file: await toFile(bytes, file.name, { type: uploadType(file) }),
-          betas: [FILES_API_BETA]
-        },
-        { signal }
-      )
-      return await record(project, file, { fileId: sent.id, inlineReason: null })
-    } catch (error) {
-      if (signal.aborted) throw error
-      deps.logger.warn('knowledge file not uploaded; sent inline where it fits', {
-        status: error instanceof Anthropic.APIError ? error.status : null
-      })
-      return record(project, file, { fileId: null, ...whyInline(error) })
-    }
-  }
-
-  async function record(project: Project, file: KnowledgeFile, upload: KnowledgeUpload) {
-    await deps.projects.setKnowledgeUpload(project.id, file.hash, upload)
-    return withUpload(file, upload)
-  }
+  const uploads = createUploads(deps)
 
   return {
     async forRequest(project, client, signal) {
@@ -135,7 +73,7 @@ export function createKnowledge(deps: {
         // Uploaded once: a file with an id, or one that was refused (its reason kept), is not.
         const file =
           listed.fileId === null && listed.inlineReason === null
-            ? await uploadOnce(project, listed, bytes, client, signal)
+            ? await uploads.uploadOnce(project, listed, bytes, client, signal)
             : listed
         if (file.fileId) {
           blocks.push(fileBlock(file, file.fileId))
@@ -157,22 +95,7 @@ export function createKnowledge(deps: {
         })
       return { blocks, fileIds, key: key.join('\n') }
     },
-    async forgetMissing(project, sent, error) {
-      if (!(error instanceof Anthropic.APIError) || error.status !== 404) return false
-      if (sent.fileIds.length === 0) return false
-      // The API names the file it could not find. A 404 about something else (a retired
-      // model) uploads nothing; one about a file it does not name makes all of ours suspect.
-      const named = sent.fileIds.filter((id) => error.message.includes(id))
-      if (named.length === 0 && !/\bfile\b/i.test(error.message)) return false
-      const missing = named.length > 0 ? named : sent.fileIds
-      for (const file of project.knowledge)
-        if (file.fileId && missing.includes(file.fileId))
-          await deps.projects.setKnowledgeUpload(project.id, file.hash, {
-            fileId: null,
-            inlineReason: null
-          })
-      return true
-    },
+    forgetMissing: (project, sent, error) => forgetMissing(deps.projects, project, sent, error),
     async retry(id, hash, client) {
       const project = deps.projects.get(id)
       const file = project?.knowledge.find((k) => k.hash === hash)
@@ -183,10 +106,36 @@ export function createKnowledge(deps: {
           'ATTACHMENT_MISSING',
           `“${file.name}” is no longer stored on this computer, so it cannot be uploaded. Remove it from the project's knowledge and add the file again.`
         )
-      await uploadOnce(project, file, bytes, client, new AbortController().signal, true)
+      await uploads.uploadOnce(project, file, bytes, client, new AbortController().signal, true)
       return deps.projects.get(id)
     }
   }
+}
+
+/**
+ * After a request was refused: when the API no longer knows a file it named (deleted, expired),
+ * forgets those ids so the next request uploads the files again. True when it did.
+ */
+async function forgetMissing(
+  projects: ProjectsForChat,
+  project: Project,
+  sent: KnowledgeForRequest,
+  error: unknown
+): Promise<boolean> {
+  if (!(error instanceof Anthropic.APIError) || error.status !== 404) return false
+  if (sent.fileIds.length === 0) return false
+  // The API names the file it could not find. A 404 about something else (a retired
+  // model) uploads nothing; one about a file it does not name makes all of ours suspect.
+  const named = sent.fileIds.filter((id) => error.message.includes(id))
+  if (named.length === 0 && !/\bfile\b/i.test(error.message)) return false
+  const missing = named.length > 0 ? named : sent.fileIds
+  for (const file of project.knowledge)
+    if (file.fileId && missing.includes(file.fileId))
+      await projects.setKnowledgeUpload(project.id, file.hash, {
+        fileId: null,
+        inlineReason: null
+      })
+  return true
 }
 
 /**
@@ -234,11 +183,6 @@ function attachmentOf(file: KnowledgeFile) {
   }
 }
 
-/** The media type the Files API stores: text files as plain text (a document's text source). */
-function uploadType(file: KnowledgeFile): string {
-  return file.kind === 'text' ? 'text/plain' : file.mediaType
-}
-
 /** The Files API's room per request, less what Cairn keeps for the conversation around it. */
 const INLINE_BUDGET = API_LIMITS.requestBytes - ATTACHMENT_LIMITS.requestHeadroomBytes
 
@@ -261,41 +205,6 @@ function inlineFits(): (file: KnowledgeFile) => boolean {
 /** What Claude reads in place of a file the request could not carry. */
 function leftOutNote(file: KnowledgeFile): string {
   return `(The project's knowledge file “${file.name}” is not in this request: its upload to the Files API failed, and it is too large to send inline. The user can choose Retry beside it in the project's settings.)`
-}
-
-function whyInline(error: unknown): { inlineReason: string; uploadFailure: UploadFailure } {
-  if (error instanceof Anthropic.APIError && error.status !== undefined) {
-    if (error.status === 404 || error.status === 403)
-      return {
-        inlineReason: `This API endpoint has no Files API (HTTP ${error.status}), so the file is sent with every message.`,
-        uploadFailure: 'unavailable'
-      }
-    if (error.status === 413)
-      return {
-        inlineReason: `The Files API refused the file as too large (HTTP 413: ${apiWords(error)}). A message cannot carry it inline either, so chats in the project go without it.`,
-        uploadFailure: 'too-large'
-      }
-    return {
-      inlineReason: `The upload to the Files API failed (HTTP ${error.status}: ${apiWords(error)}), so the file is sent with every message.`,
-      uploadFailure: 'failed'
-    }
-  }
-  const reason = error instanceof Error ? error.message : 'no answer'
-  return {
-    inlineReason: `The upload to the Files API failed (${brief(reason)}), so the file is sent with every message.`,
-    uploadFailure: 'failed'
-  }
-}
-
-/** The API's own words for an error (its body's message), not the SDK's "503 {json}". */
-function apiWords(error: InstanceType<typeof Anthropic.APIError>): string {
-  const body = error.error as { error?: { message?: unknown } } | undefined
-  const said = body?.error?.message
-  return brief(typeof said === 'string' && said ? said : error.message)
-}
-
-function brief(text: string): string {
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text
 }
 
 /**
