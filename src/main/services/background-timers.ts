@@ -16,7 +16,7 @@ export type BackgroundJob =
   | 'memory-sweep'
   /** One step (up to a second) of the countdown before Cairn tries a failed request again. */
   | 'chat-retry'
-  /** A look at the tidy batches still waiting (tidy/batch-desk.ts). */
+  /** A look at the tidy batches still waiting (tidy/batch/desk.ts). */
   | 'tidy-batch-poll'
 
 export interface BackgroundTimers {

@@ -43,7 +43,7 @@ import { createMcp } from './mcp'
 import { createProjectCalls, createProjectsStore, type PickFolder } from './projects'
 import { createTidyService } from './tidy/tidy-service'
 import { createTidySuggester } from './tidy/suggest'
-import { createTidyBatches } from './tidy/batch-desk'
+import { createTidyBatches } from './tidy/batch/desk'
 
 export interface ServiceDeps {
   userDataDir: string

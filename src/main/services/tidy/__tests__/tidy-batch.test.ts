@@ -10,8 +10,8 @@ import {
   type FakeAnthropic
 } from '../../../../../e2e/fake-anthropic'
 import { expectCairnError } from '../../__tests__/helpers'
-import { createTidyBatches, type TidyBatches } from '../batch-desk'
-import { TIDY_BATCH_FILE } from '../batch-store'
+import { createTidyBatches, type TidyBatches } from '../batch/desk'
+import { TIDY_BATCH_FILE } from '../batch/store'
 import { folderHash, useTidyRig } from './rig'
 
 // A suggested tidy as a Message Batch (issue 39): one request with the folder's files, Claude's

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import type { ContentBlock } from '@anthropic-ai/sdk/resources/messages/messages'
 import type { SpaceId } from '@shared/memory/spaces'
-import { planAnswer } from './batch'
-import type { BatchRecord } from './batch-store'
-import type { TidyBatchDeps } from './batch-records'
-import { Overlay } from './overlay'
-import { buildProposal } from './proposal'
+import { planAnswer } from './request'
+import type { BatchRecord } from './store'
+import type { TidyBatchDeps } from './records'
+import { Overlay } from '../overlay'
+import { buildProposal } from '../proposal'
 
 /**
  * A ready batch's answer planned through the overlay and handed to the tidy service as a

@@ -1,8 +1,8 @@
 import Anthropic from '@anthropic-ai/sdk'
 import type { SpaceId } from '@shared/memory/spaces'
-import { TIDY_CUSTOM_ID } from './batch'
-import type { BatchRecord } from './batch-store'
-import { NEXT, type BatchRecords, type TidyBatchDeps } from './batch-records'
+import { TIDY_CUSTOM_ID } from './request'
+import type { BatchRecord } from './store'
+import { NEXT, type BatchRecords, type TidyBatchDeps } from './records'
 
 // Waiting batches asked after: at start, on demand and on a background timer while any waits.
 

@@ -5,22 +5,22 @@ import type { SpaceId } from '@shared/memory/spaces'
 import type { TidyBatch } from '@shared/tidy/batch'
 import { pickTidyModel, tidyModels } from '@shared/tidy/model-pick'
 import type { TidyStartInput } from '@shared/tidy/tidy'
-import { batchMaxTokens, batchParams, countBatch, fitProblem, TIDY_CUSTOM_ID } from './batch'
-import { createBatchPoller } from './batch-poll'
-import { createBatchRecords, shown, type TidyBatchDeps } from './batch-records'
-import { planReview } from './batch-review'
-import type { BatchRecord } from './batch-store'
-import { readFolder } from './overlay'
-import { clientOrRefuse, failureText } from './refusals'
+import { batchMaxTokens, batchParams, countBatch, fitProblem, TIDY_CUSTOM_ID } from './request'
+import { createBatchPoller } from './poll'
+import { createBatchRecords, shown, type TidyBatchDeps } from './records'
+import { planReview } from './review'
+import type { BatchRecord } from './store'
+import { readFolder } from '../overlay'
+import { clientOrRefuse, failureText } from '../refusals'
 
 // A suggested tidy as a Message Batch, per space: sent once (refused when the folder does not fit
-// one request), polled at start and on a background timer until it ends (batch-poll.ts), then
+// one request), polled at start and on a background timer until it ends (poll.ts), then
 // Claude's answer is planned through the overlay and handed to the tidy service as a proposal to
-// review (batch-review.ts). Nothing is applied without that review. The batch's id lives in the
-// space's state folder (batch-store.ts).
+// review (review.ts). Nothing is applied without that review. The batch's id lives in the
+// space's state folder (store.ts).
 
-export { BATCH_POLL_MS } from './batch-poll'
-export type { TidyBatchDeps } from './batch-records'
+export { BATCH_POLL_MS } from './poll'
+export type { TidyBatchDeps } from './records'
 
 /**
  * The folder sent as one batch request, on the model the user picked if the folder fits it (else

@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { ensurePrivateDir, writeFileDurably } from '../fs/durable'
-import { firstIssue, readJsonOrMoveAside, type JsonParse } from '../fs/json-file'
-import type { Logger } from '../log/logger'
+import { ensurePrivateDir, writeFileDurably } from '../../fs/durable'
+import { firstIssue, readJsonOrMoveAside, type JsonParse } from '../../fs/json-file'
+import type { Logger } from '../../log/logger'
 
 // A space's tidy batch, kept in the space's state folder (beside its index and settings, so it
 // goes where the space goes), written durably: a batch sent before a quit or a crash is polled

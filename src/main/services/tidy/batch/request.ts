@@ -4,10 +4,10 @@ import type {
   MessageCreateParamsNonStreaming
 } from '@anthropic-ai/sdk/resources/messages/messages'
 import type { ModelOption } from '@shared/chat/models'
-import { MEMORY_TOOL } from '../chat/tools/memory/memory-provider'
-import type { Overlay } from './overlay'
-import { folderText, reasonFrom, tidyRequest } from './prompt'
-import type { ReasonedStep } from './session'
+import { MEMORY_TOOL } from '../../chat/tools/memory/memory-provider'
+import type { Overlay } from '../overlay'
+import { folderText, reasonFrom, tidyRequest } from '../prompt'
+import type { ReasonedStep } from '../session'
 
 // A tidy as a Message Batch: one request that carries the folder's files, and Claude's one
 // answer. Its memory commands are planned through the same overlay as a live session's (each

@@ -3,11 +3,11 @@ import type { SecretGuardSettings } from '@shared/app/settings'
 import type { ModelOption } from '@shared/chat/models'
 import type { SpaceId } from '@shared/memory/spaces'
 import type { TidyBatch } from '@shared/tidy/batch'
-import { Emitter } from '../events/emitter'
-import type { Logger } from '../log/logger'
-import type { MemoryService } from '../memory'
-import { createBatchStore, type BatchRecord } from './batch-store'
-import type { TidyService } from './tidy-service'
+import { Emitter } from '../../events/emitter'
+import type { Logger } from '../../log/logger'
+import type { MemoryService } from '../../memory'
+import { createBatchStore, type BatchRecord } from './store'
+import type { TidyService } from '../tidy-service'
 
 // The batch desk's records: each space's batch as last read or saved, the review session open on
 // it, one queue per space (a poll, a send, a clear run one at a time), and what the user sees.
