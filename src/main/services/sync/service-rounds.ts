@@ -1,8 +1,8 @@
 import { needsApproval } from '@shared/chat/approval-policy'
-import { changeKey, isDeclined } from './round'
-import { syncRound, type RoundReport, type Waiting } from './engine'
-import { LocalFolder } from './local'
-import { createRemote, RemoteAborted, RemoteUnavailable } from './remote'
+import { changeKey, isDeclined } from './round/round'
+import { syncRound, type RoundReport, type Waiting } from './round/engine'
+import { LocalFolder } from './round/local'
+import { createRemote, RemoteAborted, RemoteUnavailable } from './store/remote'
 import { saveState, type SyncState } from './state'
 import type { RoundTimer, SyncServiceDeps, SyncSession } from './service-state'
 

@@ -3,7 +3,7 @@ import type { SyncStatus } from '@shared/memory/sync'
 import type { MemoryWriteApproval } from '@shared/app/settings'
 import type { SpaceId } from '@shared/memory/spaces'
 import type { MemoryService } from '../memory/service'
-import type { RoundReport, Waiting } from './engine'
+import type { RoundReport, Waiting } from './round/engine'
 import type { SyncState } from './state'
 
 // What the sync service knows between rounds, in one record its parts (service.ts,

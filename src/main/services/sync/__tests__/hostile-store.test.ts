@@ -14,8 +14,8 @@ import {
   phantomMemory,
   routes
 } from '../../../../../e2e/fake-anthropic/memory-store-hostile'
-import { createRemote, RemoteInvalid } from '../remote'
-import { MAX_LIST_PAGES, MAX_LISTED, MEMORY_ANSWER_BYTES } from '../remote-schema'
+import { createRemote, RemoteInvalid } from '../store/remote'
+import { MAX_LIST_PAGES, MAX_LISTED, MEMORY_ANSWER_BYTES } from '../store/remote-schema'
 import { STATE_FILE, SyncStateSchema } from '../state'
 import { counted, useTwoDevices, type Device } from './two-devices'
 

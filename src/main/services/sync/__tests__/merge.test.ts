@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { mergeText } from '../merge'
+import { mergeText } from '../round/merge'
 
 describe('three-way merge by lines', () => {
   const base = 'a\nb\nc\nd\ne\n'

@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk'
 import { describe, expect, test } from 'vitest'
 import { anthropicKey } from '../../memory/__tests__/kept-bytes'
 import { allOf, alsoListed, listedAs } from '../../../../../e2e/fake-anthropic/memory-store-hostile'
-import { SECRET_SKIP } from '../secrets'
+import { SECRET_SKIP } from '../round/secrets'
 import { counted, useTwoDevices } from './two-devices'
 
 // Nothing stuck, everything reported: every outcome of a round that is not "in sync" is listed

@@ -1,8 +1,8 @@
 import type { LocalEntry, LocalText } from './local'
-import { localPathOf } from './paths'
-import type { BadRemote, RemoteMemory } from './remote'
+import { localPathOf } from '../store/paths'
+import type { BadRemote, RemoteMemory } from '../store/remote'
 import { hasSecret, SECRET_SKIP } from './secrets'
-import type { Conflict, Link, SyncState } from './state'
+import type { Conflict, Link, SyncState } from '../state'
 import type { EngineDeps, RoundReport, Waiting } from './round'
 
 // What one round knows while it runs: the store as listed, the folder as listed, the texts read

@@ -1,10 +1,10 @@
 import { sha256 } from './local'
 import { mergeText } from './merge'
-import { keptCopyPath, notSyncable, remotePathOf } from './paths'
-import { RemoteConflict, RemoteInvalid, RemoteRefused, type RemoteMemory } from './remote'
+import { keptCopyPath, notSyncable, remotePathOf } from '../store/paths'
+import { RemoteConflict, RemoteInvalid, RemoteRefused, type RemoteMemory } from '../store/remote'
 import type { Readable, Round } from './round-context'
 import { fetchWithoutSecrets, REDACTED_DETAIL } from './secrets'
-import type { Link } from './state'
+import type { Link } from '../state'
 
 // The moves of a round: bring the store's version here (pull), send this file's there (push),
 // and reconcile when both changed. A pulled version lands with exactly the store's bytes (the

@@ -1,5 +1,5 @@
-import { withoutSecrets } from '../memory'
-import type { Remote, RemoteMemory } from './remote'
+import { withoutSecrets } from '../../memory'
+import type { Remote, RemoteMemory } from '../store/remote'
 
 // The secret guard on both directions of sync. Nothing with a secret in it is sent; a secret that
 // reached the store anyway (another client wrote it) is replaced there by `[redacted: <kind>]`

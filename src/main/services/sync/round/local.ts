@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { isCairnError } from '@shared/errors'
 import { MEMORY_LIST_MAX, MEMORY_ROOT, type MemoryActor } from '@shared/memory/memory'
-import type { MemoryService } from '../memory/service'
-import { MAX_REMOTE_BYTES } from './paths'
+import type { MemoryService } from '../../memory/service'
+import { MAX_REMOTE_BYTES } from '../store/paths'
 
 // The memory folder as sync sees it, through the memory service only: listing and reading like
 // the inspector, and every change as a memory command in the engine's one queue, under a

@@ -1,6 +1,6 @@
 import type { LocalFolder } from './local'
-import type { Remote } from './remote'
-import type { Conflict, SyncState } from './state'
+import type { Remote } from '../store/remote'
+import type { Conflict, SyncState } from '../state'
 
 // What one sync round is given and what it reports.
 

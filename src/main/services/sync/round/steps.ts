@@ -1,8 +1,8 @@
 import { copyLabel } from '@shared/memory/sync'
-import { keptCopyOrigin, localPathOf, notSyncable, remotePathOf } from './paths'
-import { RemoteConflict, RemoteRefused, type RemoteMemory } from './remote'
+import { keptCopyOrigin, localPathOf, notSyncable, remotePathOf } from '../store/paths'
+import { RemoteConflict, RemoteRefused, type RemoteMemory } from '../store/remote'
 import type { Round } from './round-context'
-import type { Link } from './state'
+import type { Link } from '../state'
 import { pull, pushCreate, pushUpdate, reconcile } from './transfer'
 
 // The steps of a round, in order (engine.ts runs them): renames there, renames here, each linked

@@ -1,5 +1,5 @@
-import { withoutSecrets } from '../memory'
-import { keptCopyOrigin, localPathOf } from './paths'
+import { withoutSecrets } from '../../memory'
+import { keptCopyOrigin, localPathOf } from '../store/paths'
 import { Round } from './round-context'
 import type { EngineDeps, RoundReport } from './round'
 import { linkedFile, onlyHere, onlyThere, renamedHere, renamedThere, untracked } from './steps'
