@@ -16,8 +16,9 @@ import { createFeatureLists, createToolList } from './server-lists'
 import { openTransport, type TransportOptions } from './transports'
 
 /*
- * One live connection to one MCP server, on the official SDK (v1). With transports.ts this is
- * the only place that touches the SDK's client: a move to the v2 packages changes these files.
+ * One live connection to one MCP server, on the official SDK (v1). With transports.ts and
+ * server-lists.ts this is the only place that touches the SDK's client: a move to the v2 packages
+ * changes these files.
  * The connection knows nothing of restarts or status; the server slot above it decides those.
  */
 
