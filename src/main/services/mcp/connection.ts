@@ -6,25 +6,19 @@ import {
   ErrorCode,
   McpError,
   type ElicitRequest,
-  type ElicitResult,
-  type Tool
+  type ElicitResult
 } from '@modelcontextprotocol/sdk/types.js'
 import type { McpServerConfig, McpToolInfo } from '@shared/mcp/servers'
-import { createCallClocks, type CallClock } from './call-clocks'
-import { abortError, plainConnectError, plainCallError, plainRequestError } from './mcp-errors'
-import {
-  promptDef,
-  resourceDef,
-  type McpPromptDef,
-  type McpPromptMessage,
-  type McpResourceContent,
-  type McpResourceDef
-} from './features'
+import { createCallClocks } from './call-clocks'
+import { abortError, plainConnectError, plainCallError } from './mcp-errors'
+import type { McpServerFeatures } from './features'
+import { createFeatureLists, createToolList } from './server-lists'
 import { openTransport, type TransportOptions } from './transports'
 
 /*
- * One live connection to one MCP server, on the official SDK (v1). With transports.ts this is
- * the only place that touches the SDK's client: a move to the v2 packages changes these files.
+ * One live connection to one MCP server, on the official SDK (v1). With transports.ts and
+ * server-lists.ts this is the only place that touches the SDK's client: a move to the v2 packages
+ * changes these files.
  * The connection knows nothing of restarts or status; the server slot above it decides those.
  */
 
@@ -49,15 +43,7 @@ export interface McpCallOptions {
   onProgress?: (progress: McpCallProgress) => void
 }
 
-/** A server's prompts and resources (asked for when the user opens a list, kept until they change). */
-export interface McpServerFeatures {
-  /** Its prompts (none when it offers none); read again after `notifications/prompts/list_changed`. */
-  listPrompts(): Promise<McpPromptDef[]>
-  getPrompt(name: string, args: Record<string, string>): Promise<McpPromptMessage[]>
-  /** Its resources, not its templates; read again after `notifications/resources/list_changed`. */
-  listResources(): Promise<McpResourceDef[]>
-  readResource(uri: string): Promise<McpResourceContent[]>
-}
+export type { McpServerFeatures } from './features'
 
 export interface McpConnection extends McpServerFeatures {
   /** The tools it offers now (kept current by `notifications/tools/list_changed`). */
@@ -90,62 +76,64 @@ export interface ConnectOptions extends TransportOptions {
 }
 
 export async function connectMcpServer(options: ConnectOptions): Promise<McpConnection> {
-  const { config, timeoutMs } = options
-  let tools: McpToolInfo[] = []
+  const { config, timeoutMs, elicit } = options
   let closing = false
-  let refreshing: Promise<void> = Promise.resolve()
-  // Read on first use, not at connect (a start stays as quick as a tools-only one), then kept.
-  let prompts: Promise<McpPromptDef[]> | null = null
-  let resources: Promise<McpResourceDef[]> | null = null
-  const listsChanged = (forget: () => void) => ({
-    autoRefresh: false,
-    debounceMs: 50,
-    onChanged: () => {
-      forget()
-      options.onListsChanged?.()
-    }
-  })
-
-  const { elicit } = options
   const clocks = createCallClocks()
+  const toolList = createToolList({
+    server: config.id,
+    timeoutMs,
+    onChanged: options.onToolsChanged,
+    closing: () => closing
+  })
+  const lists = createFeatureLists({ config, timeoutMs, onChanged: options.onListsChanged })
   const makeClient = (): Client => {
     const made = new Client(CAIRN_CLIENT_INFO, {
       // Form fields the user leaves empty take the schema's defaults (the SDK fills them in).
       capabilities: elicit ? { elicitation: { form: { applyDefaults: true } } } : {},
-      // Refreshed by us (all pages), not the SDK's single-page auto refresh.
-      listChanged: {
-        tools: { autoRefresh: false, debounceMs: 50, onChanged: () => void refresh() },
-        prompts: listsChanged(() => (prompts = null)),
-        resources: listsChanged(() => (resources = null))
-      }
+      listChanged: { tools: toolList.listChanged, ...lists.listChanged }
     })
     if (elicit) answerElicitations(made, elicit, () => clocks.hold())
     return made
   }
 
-  let client: Client | null = null
-  const refresh = (): Promise<void> => {
-    // One refresh after another, so an older list never lands after a newer one.
-    refreshing = refreshing.then(async () => {
-      if (!client || closing) return
-      try {
-        tools = await listAllTools(client, config.id, timeoutMs)
-        options.onToolsChanged()
-      } catch {
-        // The list could not be read again: the old one stays; a dead connection says so itself.
-      }
-    })
-    return refreshing
+  const live = await openClient(options, makeClient)
+  // Until the first list is in, an end is this start's failure (thrown below), not a crash.
+  let ready = false
+  live.onclose = () => {
+    if (ready && !closing) options.onClosed()
+  }
+  try {
+    await toolList.read(live)
+    ready = true
+  } catch (error) {
+    closing = true
+    await live.close().catch(() => undefined)
+    throw plainConnectError(config, error, timeoutMs)
   }
 
-  let opened: { client: Client; transport: Transport }
+  return {
+    tools: toolList.current,
+    ...lists.on(live),
+    callTool: (name, args, callOptions) =>
+      callWithClock({ client: live, clocks, config }, name, args, callOptions),
+    async close() {
+      closing = true
+      await live.close().catch(() => undefined)
+    }
+  }
+}
+
+/**
+ * Opens the transport and connects the client, within the start's time; a start given up on
+ * (timed out, stopped) leaves no process or stream behind, even one that finishes opening later.
+ */
+async function openClient(options: ConnectOptions, makeClient: () => Client): Promise<Client> {
+  const { config, timeoutMs } = options
   const started: Transport[] = []
   const opening = openTransport(config, options, makeClient, timeoutMs, (t) => started.push(t))
   try {
-    opened = await bounded(opening, timeoutMs, options.signal)
+    return (await bounded(opening, timeoutMs, options.signal)).client
   } catch (error) {
-    // A start given up on (timed out, stopped) must not leave its process or stream behind,
-    // even one that finishes opening later.
     await Promise.all(started.map((t) => t.close().catch(() => undefined)))
     opening.then(
       (late) => late.client.close().catch(() => undefined),
@@ -153,133 +141,57 @@ export async function connectMcpServer(options: ConnectOptions): Promise<McpConn
     )
     throw plainConnectError(config, error, timeoutMs)
   }
-  client = opened.client
-  // Until the first list is in, an end is this start's failure (thrown below), not a crash.
-  let ready = false
-  client.onclose = () => {
-    if (ready && !closing) options.onClosed()
-  }
-  try {
-    tools = await listAllTools(client, config.id, timeoutMs)
-    ready = true
-  } catch (error) {
-    closing = true
-    await client.close().catch(() => undefined)
-    throw plainConnectError(config, error, timeoutMs)
-  }
-  const live = client
-  const request = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work()
-    } catch (error) {
-      throw plainRequestError(config, what, error, timeoutMs)
-    }
-  }
-  /** A list kept until the server says it changed; a failed read is not kept. */
-  const kept = <T>(read: () => Promise<T[]>, keep: (list: Promise<T[]> | null) => void) => {
-    const list = read()
-    keep(list)
-    list.catch(() => keep(null))
-    return list
-  }
-  const offers = (feature: 'prompts' | 'resources') => !!live.getServerCapabilities()?.[feature]
+}
 
-  return {
-    tools: () => tools,
-    listPrompts() {
-      if (!offers('prompts')) return Promise.resolve([])
-      return (prompts ??= kept(
-        () =>
-          request('its prompts', () =>
-            allPages(async (cursor) => {
-              const page = await live.listPrompts(cursor ? { cursor } : undefined, {
-                timeout: timeoutMs
-              })
-              return { items: page.prompts.map(promptDef), nextCursor: page.nextCursor }
-            })
-          ),
-        (list) => (prompts = list)
-      ))
-    },
-    getPrompt(name, args) {
-      return request(`the prompt "${name}"`, async () => {
-        const result = await live.getPrompt({ name, arguments: args }, { timeout: timeoutMs })
-        return result.messages.map((m) => ({
-          role: m.role,
-          content: m.content as Record<string, unknown>
-        }))
-      })
-    },
-    listResources() {
-      if (!offers('resources')) return Promise.resolve([])
-      return (resources ??= kept(
-        () =>
-          request('its resources', () =>
-            allPages(async (cursor) => {
-              const page = await live.listResources(cursor ? { cursor } : undefined, {
-                timeout: timeoutMs
-              })
-              return { items: page.resources.map(resourceDef), nextCursor: page.nextCursor }
-            })
-          ),
-        (list) => (resources = list)
-      ))
-    },
-    readResource(uri) {
-      return request(`the resource ${uri}`, async () => {
-        const result = await live.readResource({ uri }, { timeout: timeoutMs })
-        return result.contents.map((c) => ({
-          uri: c.uri,
-          ...(c.mimeType !== undefined ? { mimeType: c.mimeType } : {}),
-          ...('text' in c && typeof c.text === 'string' ? { text: c.text } : {}),
-          ...('blob' in c && typeof c.blob === 'string' ? { blob: c.blob } : {})
-        }))
-      })
-    },
-    async callTool(name, args, { signal, onProgress, timeoutMs: callTimeoutMs }) {
-      if (signal.aborted) throw abortError(signal)
-      // Cairn's clock, not the SDK's: it waits while the server waits on the user (call-clocks.ts).
-      const timedOut = new AbortController()
-      const clock: CallClock = clocks.start(callTimeoutMs, () =>
-        timedOut.abort(
-          new McpError(ErrorCode.RequestTimeout, 'Request timed out', { timeout: callTimeoutMs })
-        )
-      )
-      try {
-        const result = await live.callTool({ name, arguments: args }, undefined, {
-          signal: AbortSignal.any([signal, timedOut.signal]),
-          timeout: NO_SDK_TIMEOUT,
-          onprogress: (p) => {
-            // A server that reports progress is alive: its clock starts again with each report.
-            clock.restart()
-            onProgress?.({
-              progress: p.progress,
-              ...(p.total !== undefined ? { total: p.total } : {}),
-              ...(p.message !== undefined ? { message: p.message } : {})
-            })
-          }
+interface CallTarget {
+  client: Client
+  clocks: Pick<ReturnType<typeof createCallClocks>, 'start'>
+  config: McpServerConfig
+}
+
+/** One tool call, on Cairn's clock, not the SDK's: it waits while the server waits on the user (call-clocks.ts). */
+async function callWithClock(
+  { client, clocks, config }: CallTarget,
+  name: string,
+  args: Record<string, unknown>,
+  { signal, onProgress, timeoutMs }: McpCallOptions & { timeoutMs: number }
+): Promise<McpCallResult> {
+  if (signal.aborted) throw abortError(signal)
+  const timedOut = new AbortController()
+  const clock = clocks.start(timeoutMs, () =>
+    timedOut.abort(
+      new McpError(ErrorCode.RequestTimeout, 'Request timed out', { timeout: timeoutMs })
+    )
+  )
+  try {
+    const result = await client.callTool({ name, arguments: args }, undefined, {
+      signal: AbortSignal.any([signal, timedOut.signal]),
+      timeout: NO_SDK_TIMEOUT,
+      onprogress: (p) => {
+        // A server that reports progress is alive: its clock starts again with each report.
+        clock.restart()
+        onProgress?.({
+          progress: p.progress,
+          ...(p.total !== undefined ? { total: p.total } : {}),
+          ...(p.message !== undefined ? { message: p.message } : {})
         })
-        return {
-          content: Array.isArray(result.content)
-            ? (result.content as Array<Record<string, unknown>>)
-            : [],
-          isError: result.isError === true,
-          ...(result.structuredContent !== undefined
-            ? { structuredContent: result.structuredContent }
-            : {})
-        }
-      } catch (error) {
-        // The SDK has already sent notifications/cancelled; the caller hears a plain abort.
-        if (signal.aborted) throw abortError(signal)
-        throw plainCallError(config, name, error, callTimeoutMs)
-      } finally {
-        clock.stop()
       }
-    },
-    async close() {
-      closing = true
-      await live.close().catch(() => undefined)
+    })
+    return {
+      content: Array.isArray(result.content)
+        ? (result.content as Array<Record<string, unknown>>)
+        : [],
+      isError: result.isError === true,
+      ...(result.structuredContent !== undefined
+        ? { structuredContent: result.structuredContent }
+        : {})
     }
+  } catch (error) {
+    // The SDK has already sent notifications/cancelled; the caller hears a plain abort.
+    if (signal.aborted) throw abortError(signal)
+    throw plainCallError(config, name, error, timeoutMs)
+  } finally {
+    clock.stop()
   }
 }
 
@@ -308,51 +220,6 @@ function answerElicitations(client: Client, elicit: McpElicit, hold: () => () =>
     const { requestId, reason } = notification.params
     if (requestId !== undefined) asking.get(requestId)?.abort(reason)
   })
-}
-
-function listAllTools(client: Client, server: string, timeoutMs: number) {
-  return allPages(async (cursor) => {
-    const result = await client.listTools(cursor ? { cursor } : undefined, { timeout: timeoutMs })
-    return {
-      items: result.tools.map((tool) => toToolInfo(server, tool)),
-      nextCursor: result.nextCursor
-    }
-  })
-}
-
-/** Every page of a list, up to 100: a server that pages forever must not hang what waits for it. */
-async function allPages<T>(
-  page: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor?: string | undefined }>
-): Promise<T[]> {
-  const all: T[] = []
-  let cursor: string | undefined
-  for (let n = 0; n < 100; n++) {
-    const result = await page(cursor)
-    all.push(...result.items)
-    cursor = result.nextCursor
-    if (!cursor) break
-  }
-  return all
-}
-
-function toToolInfo(server: string, tool: Tool): McpToolInfo {
-  return {
-    server,
-    name: tool.name,
-    ...(tool.title !== undefined ? { title: tool.title } : {}),
-    ...(tool.description !== undefined ? { description: tool.description } : {}),
-    inputSchema: tool.inputSchema as Record<string, unknown>,
-    ...(tool.annotations ? { annotations: pickAnnotations(tool.annotations) } : {})
-  }
-}
-
-/** Only the hints the shared schema names (a server may send anything else along). */
-function pickAnnotations(a: NonNullable<Tool['annotations']>): McpToolInfo['annotations'] {
-  const out: NonNullable<McpToolInfo['annotations']> = {}
-  if (typeof a.title === 'string') out.title = a.title
-  for (const key of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const)
-    if (typeof a[key] === 'boolean') out[key] = a[key]
-  return out
 }
 
 /**

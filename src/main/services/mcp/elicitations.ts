@@ -49,28 +49,13 @@ export function createElicitationDesk(deps: ElicitationDeskDeps) {
   const events = new Emitter<ElicitationEvent>((error) =>
     deps.logger.error('an elicitation listener failed', { error: String(error) })
   )
-  /** The calls running on each server, oldest first. */
-  const running = new Map<string, ElicitCaller[]>()
+  const calls = createRunningCalls()
   const waiting = new Map<string, Waiting>()
   let closed = false
 
-  /** The chat a server's question belongs to: the one whose calls of it are running, if only one. */
-  function callerOf(server: string): ElicitCaller | null {
-    const calls = running.get(server) ?? []
-    const chats = new Set(calls.map((c) => c.conversationId))
-    return chats.size === 1 ? (calls.at(-1) ?? null) : null
-  }
-
   return {
     /** A call of `server` runs for this chat until the returned function is called. */
-    track(server: string, caller: ElicitCaller): () => void {
-      running.set(server, [...(running.get(server) ?? []), caller])
-      return () => {
-        const left = (running.get(server) ?? []).filter((c) => c !== caller)
-        if (left.length > 0) running.set(server, left)
-        else running.delete(server)
-      }
-    },
+    track: calls.track,
 
     /** The hub's elicit hook: resolves with the user's answer for the server. */
     ask(server: string, request: McpElicitRequest, signal: AbortSignal): Promise<McpElicitResult> {
@@ -82,45 +67,18 @@ export function createElicitationDesk(deps: ElicitationDeskDeps) {
         deps.logger.warn('elicitation form refused', { server, problem: form.problem })
         return Promise.reject(new Error(`Cairn cannot show this form: ${form.problem}`))
       }
-      const caller = callerOf(server)
+      const caller = calls.callerOf(server)
       if (caller?.signal.aborted) return Promise.resolve({ action: 'cancel' })
-      const message = request.message
       const pending: PendingElicitation = {
         id: randomUUID(),
         conversationId: caller?.conversationId ?? null,
         server,
         serverName: deps.serverName(server),
-        message:
-          message.length > ELICIT_LIMITS.message
-            ? `${message.slice(0, ELICIT_LIMITS.message)}…`
-            : message,
+        message: capped(request.message),
         fields: form.fields,
         createdAt: clock().toISOString()
       }
-      return new Promise<McpElicitResult>((resolve) => {
-        const onStop = () => entry.settle('stopped', { action: 'cancel' })
-        // The server cancelled its request or went away: its answer would reach no one.
-        const onWithdrawn = () =>
-          entry.settle(timedOut(signal.reason) ? 'timed-out' : 'withdrawn', { action: 'cancel' })
-        const entry: Waiting = {
-          pending,
-          settle: (outcome, result) => {
-            if (!waiting.delete(pending.id)) return
-            caller?.signal.removeEventListener('abort', onStop)
-            signal.removeEventListener('abort', onWithdrawn)
-            const { id: elicitationId, conversationId } = pending
-            events.emit({
-              event: 'mcp:elicitation-resolved',
-              payload: { elicitationId, conversationId, outcome }
-            })
-            resolve(result)
-          }
-        }
-        waiting.set(pending.id, entry)
-        caller?.signal.addEventListener('abort', onStop, { once: true })
-        signal.addEventListener('abort', onWithdrawn, { once: true })
-        events.emit({ event: 'mcp:elicitation-pending', payload: pending })
-      })
+      return waitForAnswer({ pending, caller, signal, waiting, events })
     },
 
     list(conversationId?: string): PendingElicitation[] {
@@ -162,6 +120,77 @@ export function createElicitationDesk(deps: ElicitationDeskDeps) {
 }
 
 export type ElicitationDesk = ReturnType<typeof createElicitationDesk>
+
+/** The calls running on each server, oldest first: which chat a server's question belongs to. */
+function createRunningCalls() {
+  const running = new Map<string, ElicitCaller[]>()
+  return {
+    track(server: string, caller: ElicitCaller): () => void {
+      running.set(server, [...(running.get(server) ?? []), caller])
+      return () => {
+        const left = (running.get(server) ?? []).filter((c) => c !== caller)
+        if (left.length > 0) running.set(server, left)
+        else running.delete(server)
+      }
+    },
+    /** The chat a server's question belongs to: the one whose calls of it are running, if only one. */
+    callerOf(server: string): ElicitCaller | null {
+      const calls = running.get(server) ?? []
+      const chats = new Set(calls.map((c) => c.conversationId))
+      return chats.size === 1 ? (calls.at(-1) ?? null) : null
+    }
+  }
+}
+
+interface WaitOptions {
+  pending: PendingElicitation
+  /** The call it was asked for (null: not known): its Stop cancels the question. */
+  caller: ElicitCaller | null
+  /** The server's own: aborted when it takes the question back. */
+  signal: AbortSignal
+  waiting: Map<string, Waiting>
+  events: Emitter<ElicitationEvent>
+}
+
+/** A question waiting on the desk until answered, stopped, withdrawn or closed; told as it goes. */
+function waitForAnswer({
+  pending,
+  caller,
+  signal,
+  waiting,
+  events
+}: WaitOptions): Promise<McpElicitResult> {
+  return new Promise<McpElicitResult>((resolve) => {
+    const onStop = () => entry.settle('stopped', { action: 'cancel' })
+    // The server cancelled its request or went away: its answer would reach no one.
+    const onWithdrawn = () =>
+      entry.settle(timedOut(signal.reason) ? 'timed-out' : 'withdrawn', { action: 'cancel' })
+    const entry: Waiting = {
+      pending,
+      settle: (outcome, result) => {
+        if (!waiting.delete(pending.id)) return
+        caller?.signal.removeEventListener('abort', onStop)
+        signal.removeEventListener('abort', onWithdrawn)
+        const { id: elicitationId, conversationId } = pending
+        events.emit({
+          event: 'mcp:elicitation-resolved',
+          payload: { elicitationId, conversationId, outcome }
+        })
+        resolve(result)
+      }
+    }
+    waiting.set(pending.id, entry)
+    caller?.signal.addEventListener('abort', onStop, { once: true })
+    signal.addEventListener('abort', onWithdrawn, { once: true })
+    events.emit({ event: 'mcp:elicitation-pending', payload: pending })
+  })
+}
+
+function capped(message: string): string {
+  return message.length > ELICIT_LIMITS.message
+    ? `${message.slice(0, ELICIT_LIMITS.message)}…`
+    : message
+}
 
 /** The SDK tells a request given up on its clock as "Request timed out" (the cancel's reason). */
 function timedOut(reason: unknown): boolean {

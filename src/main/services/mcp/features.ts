@@ -51,3 +51,13 @@ export function resourceDef(resource: Resource): McpResourceDef {
     ...(typeof resource.size === 'number' && resource.size >= 0 ? { size: resource.size } : {})
   }
 }
+
+/** A server's prompts and resources (asked for when the user opens a list, kept until they change). */
+export interface McpServerFeatures {
+  /** Its prompts (none when it offers none); read again after `notifications/prompts/list_changed`. */
+  listPrompts(): Promise<McpPromptDef[]>
+  getPrompt(name: string, args: Record<string, string>): Promise<McpPromptMessage[]>
+  /** Its resources, not its templates; read again after `notifications/resources/list_changed`. */
+  listResources(): Promise<McpResourceDef[]>
+  readResource(uri: string): Promise<McpResourceContent[]>
+}

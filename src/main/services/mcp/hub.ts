@@ -78,58 +78,22 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
   const changes = new Emitter<void>((error) =>
     deps.logger.error('an MCP change listener failed', { error: String(error) })
   )
-  const slotDeps = {
-    logDir: deps.logDir,
-    clock: deps.clock ?? (() => new Date()),
-    logger: deps.logger,
-    connectTimeoutMs: deps.connectTimeoutMs ?? MCP_CONNECT_TIMEOUT_MS,
-    callTimeoutMs: deps.callTimeoutMs ?? MCP_CALL_TIMEOUT_MS,
-    maxRestarts: deps.maxRestarts ?? MAX_RESTARTS,
-    restartDelayMs: deps.restartDelayMs ?? ((attempt: number) => 1000 * 2 ** (attempt - 1)),
-    transportOptions: deps.transportOptions,
-    elicit: deps.elicit,
-    onChange: () => changes.emit()
-  }
+  const slotDeps = slotDepsOf(deps, () => changes.emit())
   let slots = new Map<string, ServerSlot>()
   let configs: McpServerConfig[] = []
-  /** The last list `tools` answered, and each server's list it was made of. */
-  let listed: { parts: ReadonlyArray<readonly McpToolInfo[]>; all: readonly McpToolInfo[] } = {
-    parts: [],
-    all: []
-  }
   let disposed = false
-  /** Slots being stopped: dispose waits for them too. */
-  const stopping = new Set<Promise<void>>()
-
-  /**
-   * Servers start one after another: each once the one before it has connected or failed, or
-   * has had `staggerMs`. Ten starting at once would take the CPU and main's event loop from the
-   * window the user is about to type in; a server that hangs still delays the rest only a little.
-   */
-  let lastStart: Promise<void> = Promise.resolve()
-  const inTurn = (start: () => Promise<void>): Promise<void> => {
-    const before = lastStart
-    const mine = before.then(start)
-    const settled = mine.then(
-      () => undefined,
-      () => undefined
-    )
-    const waited = before.then(
-      () =>
-        new Promise<void>((resolve) => setTimeout(resolve, deps.staggerMs ?? STAGGER_MS).unref())
-    )
-    lastStart = Promise.race([settled, waited])
-    return mine
-  }
+  const inTurn = startsInTurn(deps.staggerMs ?? STAGGER_MS)
+  const stopping = createStopping()
+  const toolList = keptToolList()
   const background = (work: Promise<void>, id: string): void => {
     work.catch((error: unknown) =>
       deps.logger.error('mcp server start failed', { server: id, error: String(error) })
     )
   }
-  const retire = (slot: ServerSlot): Promise<void> => {
-    const done = slot.dispose().finally(() => stopping.delete(done))
-    stopping.add(done)
-    return done
+  const slotOf = (server: string): ServerSlot => {
+    const slot = slots.get(server)
+    if (!slot) throw notConnectedError(undefined, server)
+    return slot
   }
 
   return {
@@ -145,7 +109,7 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
         }
         // A changed server starts once the old one has ended: two at once could fight over
         // what the server holds (a port, a lock file, a database).
-        const gone = slot ? retire(slot) : Promise.resolve()
+        const gone = slot ? stopping.retire(slot) : Promise.resolve()
         const fresh = new ServerSlot(config, slotDeps)
         kept.set(config.id, fresh)
         background(
@@ -153,51 +117,106 @@ export function createMcpHub(deps: McpHubDeps): McpHub {
           config.id
         )
       }
-      for (const [id, slot] of slots) if (!kept.has(id)) retire(slot)
+      for (const [id, slot] of slots) if (!kept.has(id)) void stopping.retire(slot)
       slots = kept
       configs = next
       changes.emit()
     },
     status: () => configs.flatMap((c) => slots.get(c.id)?.status() ?? []),
-    tools() {
-      const parts = configs.map((c) => slots.get(c.id)?.tools() ?? [])
-      const same =
-        parts.length === listed.parts.length && parts.every((p, i) => p === listed.parts[i])
-      if (!same) listed = { parts, all: parts.flat() }
-      return listed.all
-    },
-    async callTool(server, tool, args, options) {
-      const slot = slots.get(server)
-      if (!slot) throw notConnectedError(undefined, server)
-      return slot.callTool(tool, args, options)
-    },
-    features(server) {
-      const slot = slots.get(server)
-      if (!slot) throw notConnectedError(undefined, server)
-      return slot.features()
-    },
+    tools: () => toolList(configs.map((c) => slots.get(c.id)?.tools() ?? [])),
+    callTool: async (server, tool, args, options) => slotOf(server).callTool(tool, args, options),
+    features: (server) => slotOf(server).features(),
     async restart(id) {
-      const slot = slots.get(id)
-      if (!slot) throw notConnectedError(undefined, id)
-      await slot.start()
+      await slotOf(id).start()
     },
     onChange: (listener) => changes.on(listener),
     async dispose() {
       if (disposed) return
       disposed = true
-      for (const slot of slots.values()) retire(slot)
+      for (const slot of slots.values()) void stopping.retire(slot)
       slots = new Map()
       configs = []
+      await stopping.settled(deps.disposeTimeoutMs ?? DISPOSE_TIMEOUT_MS)
+      changes.clear()
+    }
+  }
+}
+
+/** What every server's slot is given: the hub's settings, with their defaults. */
+function slotDepsOf(deps: McpHubDeps, onChange: () => void): SlotDeps {
+  return {
+    logDir: deps.logDir,
+    clock: deps.clock ?? (() => new Date()),
+    logger: deps.logger,
+    connectTimeoutMs: deps.connectTimeoutMs ?? MCP_CONNECT_TIMEOUT_MS,
+    callTimeoutMs: deps.callTimeoutMs ?? MCP_CALL_TIMEOUT_MS,
+    maxRestarts: deps.maxRestarts ?? MAX_RESTARTS,
+    restartDelayMs: deps.restartDelayMs ?? ((attempt: number) => 1000 * 2 ** (attempt - 1)),
+    transportOptions: deps.transportOptions,
+    elicit: deps.elicit,
+    onChange
+  }
+}
+
+/**
+ * Servers start one after another: each once the one before it has connected or failed, or
+ * has had `staggerMs`. Ten starting at once would take the CPU and main's event loop from the
+ * window the user is about to type in; a server that hangs still delays the rest only a little.
+ */
+function startsInTurn(staggerMs: number) {
+  let lastStart: Promise<void> = Promise.resolve()
+  return (start: () => Promise<void>): Promise<void> => {
+    const before = lastStart
+    const mine = before.then(start)
+    const settled = mine.then(
+      () => undefined,
+      () => undefined
+    )
+    const waited = before.then(
+      () => new Promise<void>((resolve) => setTimeout(resolve, staggerMs).unref())
+    )
+    lastStart = Promise.race([settled, waited])
+    return mine
+  }
+}
+
+/** Slots being stopped: dispose waits for them too, a bounded time at most. */
+function createStopping() {
+  const stopping = new Set<Promise<void>>()
+  return {
+    retire(slot: ServerSlot): Promise<void> {
+      const done = slot.dispose().finally(() => stopping.delete(done))
+      stopping.add(done)
+      return done
+    },
+    async settled(timeoutMs: number): Promise<void> {
       let timer: NodeJS.Timeout | undefined
       await Promise.race([
         Promise.allSettled([...stopping]),
         new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, deps.disposeTimeoutMs ?? DISPOSE_TIMEOUT_MS)
+          timer = setTimeout(resolve, timeoutMs)
         })
       ])
       clearTimeout(timer)
-      changes.clear()
     }
+  }
+}
+
+/**
+ * The tools of all servers as one list: the same array until a server's own list changes, so
+ * what is built from it (a chat's tool definitions) can be built once.
+ */
+function keptToolList() {
+  /** The last list answered, and each server's list it was made of. */
+  let listed: { parts: ReadonlyArray<readonly McpToolInfo[]>; all: readonly McpToolInfo[] } = {
+    parts: [],
+    all: []
+  }
+  return (parts: ReadonlyArray<readonly McpToolInfo[]>): readonly McpToolInfo[] => {
+    const same =
+      parts.length === listed.parts.length && parts.every((p, i) => p === listed.parts[i])
+    if (!same) listed = { parts, all: parts.flat() }
+    return listed.all
   }
 }
 

@@ -1,5 +1,6 @@
-// Updates: service.ts is the state machine, port.ts what it needs from an updater (the platform's
-// electron-updater adapter implements it), describe-error.ts and release-notes.ts its wording.
+// Updates: service.ts is the state machine (its state in update-state.ts, what the updater's events
+// do in updater-events.ts), port.ts what it needs from an updater (the platform's electron-updater
+// adapter implements it), describe-error.ts and release-notes.ts its wording.
 export {
   createUpdatesService,
   CHECK_INTERVAL_MS,

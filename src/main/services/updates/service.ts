@@ -1,16 +1,16 @@
-import type { UpdatePhase, UpdateSettings, UpdateStatus } from '@shared/app/updates'
+import type { UpdateSettings, UpdateStatus } from '@shared/app/updates'
 import type { Logger } from '../log/logger'
-import { describeUpdateError, type UpdateStep } from './describe-error'
-import type { UpdaterEvent, UpdaterPort } from './port'
-import { plainReleaseNotes } from './release-notes'
-import { Emitter } from '../events/emitter'
+import type { UpdaterPort } from './port'
+import { createUpdateState, TURNED_OFF, UNSUPPORTED, type UpdateState } from './update-state'
+import { updaterEventHandler } from './updater-events'
 
 /*
  * The update state machine. It decides; the updater (a port) does:
  *   idle → checking → not-available | available → downloading → ready → (restart) | error
  * Checks a few seconds after start and every few hours (mode auto or notify), downloads in the
  * background (auto) or when the user says so (notify), and restarts only when the user asks, and
- * never while a reply is streaming: it waits for the chat to be idle and says so.
+ * never while a reply is streaming: it waits for the chat to be idle and says so. The state itself
+ * is update-state.ts's; what the updater's events do to it, updater-events.ts.
  */
 
 export interface UpdatesServiceDeps {
@@ -33,230 +33,186 @@ export interface UpdatesServiceDeps {
 export const FIRST_CHECK_MS = 10_000
 export const CHECK_INTERVAL_MS = 4 * 60 * 60_000
 
-const DEVELOPMENT: UpdatePhase = {
-  kind: 'off',
-  reason: 'development',
-  message: 'Updates are off: this is a development build. Packaged releases update themselves.'
-}
-const UNSUPPORTED: UpdatePhase = {
-  kind: 'off',
-  reason: 'unsupported',
-  message:
-    'This copy of Cairn cannot update itself (on Linux only the AppImage and the .deb package can). Download new versions from the releases page.'
-}
-const TURNED_OFF: UpdatePhase = {
-  kind: 'off',
-  reason: 'setting',
-  message: 'Updates are off: Cairn does not check for new versions. Check now still asks once.'
-}
-
 export type UpdatesService = ReturnType<typeof createUpdatesService>
 
 export function createUpdatesService(deps: UpdatesServiceDeps) {
-  const now = deps.now ?? Date.now
-  const setTimer =
-    deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms).unref() as unknown)
-  const clearTimer = deps.clearTimer ?? ((h: unknown) => clearTimeout(h as NodeJS.Timeout))
   const log = deps.logger
-  let settings = deps.settings.get()
+  const state = createUpdateState({
+    currentVersion: deps.currentVersion,
+    settings: deps.settings.get(),
+    now: deps.now ?? Date.now
+  })
   let port: UpdaterPort | null = null
-  let phase: UpdatePhase = DEVELOPMENT
-  let checkedAt: number | null = null
-  /** What the last check found, so a failed download can be tried again. */
-  let found: { version: string; notes: string | null } | null = null
-  let timer: unknown = null
   let restarting = false
   let disposed = false
   const stops: Array<() => void> = []
-  const statuses = new Emitter<UpdateStatus>()
-
-  const status = (): UpdateStatus => ({
-    currentVersion: deps.currentVersion,
-    mode: settings.mode,
-    channel: settings.channel,
-    checkedAt,
-    phase
+  const timer = checkTimer(deps, () => {
+    if (disposed) return false
+    if (state.settings().mode !== 'off') startCheck()
+    return true
   })
-  const emit = (): void => {
-    statuses.emit(status())
-  }
-  const enter = (next: UpdatePhase): void => {
-    phase = next
-    emit()
-  }
-  const configurePort = (): void =>
-    port?.configure({ channel: settings.channel, installOnQuit: settings.mode !== 'off' })
 
-  /** Busy phases a check must not interrupt (and the timer skips). */
-  const busy = (): boolean =>
-    phase.kind === 'checking' || phase.kind === 'downloading' || phase.kind === 'ready'
-
+  const configurePort = (): void => {
+    const { channel, mode } = state.settings()
+    port?.configure({ channel, installOnQuit: mode !== 'off' })
+  }
   const startCheck = (): void => {
-    if (!port || busy() || (phase.kind === 'off' && phase.reason === 'unsupported')) return
-    enter({ kind: 'checking' })
+    const phase = state.phase()
+    if (!port || state.busy() || (phase.kind === 'off' && phase.reason === 'unsupported')) return
+    state.enter({ kind: 'checking' })
     port.check()
   }
   const startDownload = (): void => {
+    const found = state.found()
     if (!port || !found) return
-    enter({ kind: 'downloading', ...found, percent: 0, transferred: 0, total: 0 })
+    state.enter({ kind: 'downloading', ...found, percent: 0, transferred: 0, total: 0 })
     port.download()
   }
-  const schedule = (ms: number): void => {
-    if (timer !== null) clearTimer(timer)
-    timer = setTimer(() => {
-      timer = null
-      if (disposed) return
-      if (settings.mode !== 'off') startCheck()
-      schedule(deps.intervalMs ?? CHECK_INTERVAL_MS)
-    }, ms)
-  }
-
-  const stepOf = (): UpdateStep =>
-    phase.kind === 'ready' ? 'install' : phase.kind === 'checking' ? 'check' : 'download'
-
-  const onEvent = (event: UpdaterEvent): void => {
-    if (disposed) return
-    switch (event.type) {
-      case 'checking':
-        if (!busy()) enter({ kind: 'checking' })
-        return
-      case 'not-available':
-        checkedAt = now()
-        found = null
-        enter({ kind: 'not-available' })
-        return
-      case 'available': {
-        checkedAt = now()
-        found = { version: event.version, notes: plainReleaseNotes(event.notes) }
-        log.info('update available', { version: event.version, mode: settings.mode })
-        // Only "auto" downloads on its own; "notify" and a manual check with updates off wait.
-        if (settings.mode === 'auto') startDownload()
-        else enter({ kind: 'available', ...found })
-        return
-      }
-      case 'progress': {
-        if (phase.kind !== 'downloading' && phase.kind !== 'available') return
-        const percent = Math.max(0, Math.min(100, Math.floor(event.percent)))
-        if (phase.kind === 'downloading' && phase.percent === percent) return
-        const { version, notes } = phase
-        const { transferred, total } = event
-        enter({ kind: 'downloading', version, notes, percent, transferred, total })
-        return
-      }
-      case 'downloaded': {
-        const notes = plainReleaseNotes(event.notes) ?? found?.notes ?? null
-        log.info('update downloaded', { version: event.version })
-        enter({ kind: 'ready', version: event.version, notes, waitingForReply: false })
-        return
-      }
-      case 'inactive':
-        log.info('the updater does not run in this copy of Cairn')
-        if (timer !== null) clearTimer(timer)
-        timer = null
-        enter(UNSUPPORTED)
-        return
-      case 'error': {
-        const step = stepOf()
-        log.warn('update failed', {
-          step,
-          code: event.code,
-          status: event.status,
-          error: event.message
-        })
-        if (step === 'check') checkedAt = now()
-        restarting = false
-        enter({
-          kind: 'error',
-          during: step,
-          ...describeUpdateError(event, step, settings.channel)
-        })
-        return
-      }
-    }
-  }
-
-  const applySettings = (next: UpdateSettings): void => {
-    const before = settings
-    if (before.channel === next.channel && before.mode === next.mode) return
-    settings = next
-    if (!port) return emit()
-    configurePort()
-    if (next.mode === 'off') {
-      if (phase.kind === 'downloading') port.cancelDownload()
-      // A downloaded update stays offered: turning updates off does not take it away.
-      if (phase.kind !== 'ready') return enter(TURNED_OFF)
-      return emit()
-    }
-    if (phase.kind === 'off' && phase.reason === 'setting') {
-      phase = { kind: 'idle' }
-      return startCheck()
-    }
-    if (before.channel !== next.channel && !busy()) return startCheck()
-    if (before.mode !== 'auto' && next.mode === 'auto' && phase.kind === 'available')
-      return startDownload()
-    emit()
-  }
-  stops.push(deps.settings.onChange(applySettings))
+  const onEvent = updaterEventHandler({
+    state,
+    log,
+    startDownload,
+    stopTimer: timer.stop,
+    restartFailed: () => (restarting = false)
+  })
+  stops.push(
+    deps.settings.onChange((next) =>
+      applySettings(state, next, { port, configurePort, startCheck, startDownload })
+    )
+  )
 
   return {
-    status,
+    status: state.status,
     /** Packaged builds only: until then updates are off ("development build"). */
     connect(next: UpdaterPort): void {
       if (disposed || port) return
       port = next
       configurePort()
-      stops.push(port.onEvent(onEvent))
-      phase = settings.mode === 'off' ? TURNED_OFF : { kind: 'idle' }
-      emit()
-      schedule(deps.firstCheckMs ?? FIRST_CHECK_MS)
+      stops.push(
+        port.onEvent((event) => {
+          if (!disposed) onEvent(event)
+        })
+      )
+      state.setPhase(state.settings().mode === 'off' ? TURNED_OFF : { kind: 'idle' })
+      state.emit()
+      timer.schedule(deps.firstCheckMs ?? FIRST_CHECK_MS)
     },
     /** The updater could not be started in this copy: off, and says where new versions are. */
     unavailable(): void {
       if (port || disposed) return
-      enter(UNSUPPORTED)
+      state.enter(UNSUPPORTED)
     },
     /** "Check now" (in any mode: with updates off it asks once and downloads nothing). */
     check(): UpdateStatus {
       startCheck()
-      return status()
+      return state.status()
     },
     /** "Download" (notify only), or try a failed download again. */
     download(): UpdateStatus {
+      const phase = state.phase()
       const retry = phase.kind === 'error' && phase.during === 'download'
       if (phase.kind === 'available' || retry) startDownload()
-      return status()
+      return state.status()
     },
     /** "Restart to update": now if no reply is streaming, else as soon as the last one ends. */
     restart(): UpdateStatus {
-      if (phase.kind !== 'ready' || restarting || !port) return status()
+      if (state.phase().kind !== 'ready' || restarting || !port) return state.status()
       restarting = true
-      const ready = phase
-      if (!deps.chat.busy()) {
-        log.info('restarting to update', { version: ready.version })
-        port.quitAndInstall()
-        return status()
-      }
-      log.info('restart to update waits for the reply to end', { version: ready.version })
-      enter({ ...ready, waitingForReply: true })
-      void (async () => {
-        // A reply may start as one ends: the restart happens only at a moment with none running.
-        while (deps.chat.busy()) await deps.chat.idle()
-        if (disposed || !restarting || phase.kind !== 'ready') return
-        log.info('restarting to update after the reply', { version: phase.version })
-        port?.quitAndInstall()
-      })().catch((error: unknown) => log.error('restart to update failed', { error }))
-      return status()
+      restartWhenIdle(state, deps.chat, log, {
+        install: () => port?.quitAndInstall(),
+        stillWanted: () => !disposed && restarting
+      })
+      return state.status()
     },
-    onStatus(listener: (status: UpdateStatus) => void): () => void {
-      return statuses.on(listener)
-    },
+    onStatus: state.onStatus,
     dispose(): void {
       disposed = true
-      if (timer !== null) clearTimer(timer)
-      timer = null
+      timer.stop()
       for (const stop of stops) stop()
       port?.dispose()
-      statuses.clear()
+      state.clearListeners()
     }
   }
+}
+
+/** The checks' timer: `tick` runs at each (false: stop), then the next is set an interval on. */
+function checkTimer(
+  deps: Pick<UpdatesServiceDeps, 'setTimer' | 'clearTimer' | 'intervalMs'>,
+  tick: () => boolean
+) {
+  const setTimer =
+    deps.setTimer ?? ((fn: () => void, ms: number) => setTimeout(fn, ms).unref() as unknown)
+  const clearTimer = deps.clearTimer ?? ((h: unknown) => clearTimeout(h as NodeJS.Timeout))
+  let timer: unknown = null
+  const stop = (): void => {
+    if (timer !== null) clearTimer(timer)
+    timer = null
+  }
+  const schedule = (ms: number): void => {
+    if (timer !== null) clearTimer(timer)
+    timer = setTimer(() => {
+      timer = null
+      if (!tick()) return
+      schedule(deps.intervalMs ?? CHECK_INTERVAL_MS)
+    }, ms)
+  }
+  return { schedule, stop }
+}
+
+interface SettingsEffects {
+  port: UpdaterPort | null
+  configurePort(): void
+  startCheck(): void
+  startDownload(): void
+}
+
+/** New update settings: the updater told, and a check, download or cancel where one follows. */
+function applySettings(state: UpdateState, next: UpdateSettings, effects: SettingsEffects): void {
+  const before = state.settings()
+  if (before.channel === next.channel && before.mode === next.mode) return
+  state.useSettings(next)
+  const { port } = effects
+  if (!port) return state.emit()
+  effects.configurePort()
+  const phase = state.phase()
+  if (next.mode === 'off') {
+    if (phase.kind === 'downloading') port.cancelDownload()
+    // A downloaded update stays offered: turning updates off does not take it away.
+    if (phase.kind !== 'ready') return state.enter(TURNED_OFF)
+    return state.emit()
+  }
+  if (phase.kind === 'off' && phase.reason === 'setting') {
+    state.setPhase({ kind: 'idle' })
+    return effects.startCheck()
+  }
+  if (before.channel !== next.channel && !state.busy()) return effects.startCheck()
+  if (before.mode !== 'auto' && next.mode === 'auto' && phase.kind === 'available')
+    return effects.startDownload()
+  state.emit()
+}
+
+/** Installs the ready update now, or once no reply is streaming (and says it waits). */
+function restartWhenIdle(
+  state: UpdateState,
+  chat: UpdatesServiceDeps['chat'],
+  log: UpdatesServiceDeps['logger'],
+  restart: { install: () => void; stillWanted: () => boolean }
+): void {
+  const ready = state.phase()
+  if (ready.kind !== 'ready') return
+  if (!chat.busy()) {
+    log.info('restarting to update', { version: ready.version })
+    restart.install()
+    return
+  }
+  log.info('restart to update waits for the reply to end', { version: ready.version })
+  state.enter({ ...ready, waitingForReply: true })
+  void (async () => {
+    // A reply may start as one ends: the restart happens only at a moment with none running.
+    while (chat.busy()) await chat.idle()
+    const phase = state.phase()
+    if (!restart.stillWanted() || phase.kind !== 'ready') return
+    log.info('restarting to update after the reply', { version: phase.version })
+    restart.install()
+  })().catch((error: unknown) => log.error('restart to update failed', { error }))
 }

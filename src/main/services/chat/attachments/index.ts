@@ -1,23 +1,18 @@
-import { readFile, stat } from 'node:fs/promises'
-import { basename } from 'node:path'
-import {
-  ATTACHMENT_LIMITS,
-  formatBytes,
-  type AddAttachmentInput,
-  type AttachmentBlock,
-  type AttachmentInfo,
-  type PickAttachmentsOutput,
-  type SendAttachment
+import type {
+  AddAttachmentInput,
+  AttachmentBlock,
+  AttachmentInfo,
+  PickAttachmentsOutput,
+  SendAttachment
 } from '@shared/chat/attachments'
 import type { ChatMessage, Conversation } from '@shared/chat/chat'
 import { CairnError } from '@shared/errors'
 import type { Logger } from '../../log/logger'
-import { detectType } from './detect'
-import { fitImage, thumbnailOf } from './image'
+import { storeCleanup } from './cleanup'
+import { blockOf, takeFile, takePickedFiles } from './intake'
 import { attachmentsOf, checkRequestLimits } from './limits'
-import { checkPdf } from './pdf'
-import { quoted, refused } from './refusal'
-import { createBlobStore, type StoredFile } from './store'
+import { quoted } from './refusal'
+import { createBlobStore } from './store'
 import type { AttachmentBytes } from './to-api'
 
 /*
@@ -57,12 +52,6 @@ export interface AttachmentService {
   sweep(conversations: readonly Conversation[], before: number): Promise<number>
 }
 
-/**
- * The file system stamps mtimes from a coarse clock that can lag Date.now() by a few ms, so a file
- * added just after the start could look older than it. Only files older by more than this go.
- */
-const MTIME_SLACK_MS = 2_000
-
 export function createAttachmentService(options: {
   dir: string
   logger: Logger
@@ -72,38 +61,7 @@ export function createAttachmentService(options: {
 }): AttachmentService {
   const blobs = createBlobStore(options.dir)
   const logger = options.logger
-  const alsoKept = options.alsoKept ?? (() => [])
-
-  async function take(name: string, bytes: Uint8Array): Promise<AttachmentInfo> {
-    if (bytes.length > ATTACHMENT_LIMITS.fileBytes)
-      throw refused(
-        `${quoted(name)} is ${formatBytes(bytes.length)}; Cairn takes files up to ${formatBytes(ATTACHMENT_LIMITS.fileBytes)}. Attach a smaller file.`
-      )
-    const { kind, mediaType } = await detectType(name, bytes)
-    let stored: StoredFile
-    let note: string | null = null
-    let thumbnail: string | null = null
-    if (kind === 'image') {
-      const fitted = await fitImage(name, bytes, mediaType)
-      note = fitted.note
-      thumbnail = await thumbnailOf(fitted.bytes)
-      stored = await blobs.put(
-        fitted.bytes,
-        { kind, mediaType: fitted.mediaType, width: fitted.width, height: fitted.height },
-        thumbnail
-      )
-    } else if (kind === 'pdf') {
-      const { pages } = checkPdf(name, bytes)
-      stored = await blobs.put(
-        bytes,
-        { kind, mediaType, ...(pages === null ? {} : { pages }) },
-        null
-      )
-    } else {
-      stored = await blobs.put(bytes, { kind, mediaType }, null)
-    }
-    return { attachment: blockOf(stored, name), thumbnail, note }
-  }
+  const take = (name: string, bytes: Uint8Array) => takeFile(blobs, name, bytes)
 
   async function storedBlock(ref: SendAttachment): Promise<AttachmentBlock> {
     const meta = await blobs.meta(ref.hash)
@@ -126,29 +84,7 @@ export function createAttachmentService(options: {
           'INTERNAL',
           'Choosing files is not available here. Paste or drop the file instead.'
         )
-      const paths = await options.pickFiles()
-      const result: PickAttachmentsOutput = { added: [], refused: [] }
-      for (const path of paths) {
-        const name = basename(path)
-        try {
-          // Size first: a huge file is refused without being read.
-          const info = await stat(path)
-          if (!info.isFile()) throw refused(`${quoted(name)} is not a file.`)
-          if (info.size > ATTACHMENT_LIMITS.fileBytes)
-            throw refused(
-              `${quoted(name)} is ${formatBytes(info.size)}; Cairn takes files up to ${formatBytes(ATTACHMENT_LIMITS.fileBytes)}. Attach a smaller file.`
-            )
-          result.added.push(await take(name, await readFile(path)))
-        } catch (error) {
-          const message =
-            error instanceof CairnError
-              ? error.detail
-              : `${quoted(name)} could not be read (${(error as NodeJS.ErrnoException).code ?? 'read error'}). Check that it still exists and that you may open it.`
-          if (!(error instanceof CairnError)) logger.warn('attachment not read', { error })
-          result.refused.push({ name, message })
-        }
-      }
-      return result
+      return takePickedFiles(await options.pickFiles(), take, logger)
     },
     async preview(hash) {
       return { thumbnail: await blobs.thumbnail(hash) }
@@ -178,42 +114,7 @@ export function createAttachmentService(options: {
       }
       return bytes
     },
-    async release(removed, remaining) {
-      const kept = referenced(remaining, alsoKept())
-      for (const block of attachmentsOf(removed.messages))
-        if (!kept.has(block.hash)) await blobs.remove(block.hash)
-    },
-    async sweep(conversations, before) {
-      const kept = referenced(conversations, alsoKept())
-      let removed = 0
-      for (const { hash, mtimeMs } of await blobs.list()) {
-        if (kept.has(hash) || mtimeMs >= before - MTIME_SLACK_MS) continue
-        await blobs.remove(hash)
-        removed += 1
-      }
-      return removed
-    }
-  }
-}
-
-function referenced(conversations: readonly Conversation[], more: Iterable<string>): Set<string> {
-  const kept = new Set(conversations.flatMap((c) => attachmentsOf(c.messages).map((b) => b.hash)))
-  for (const hash of more) kept.add(hash)
-  return kept
-}
-
-function blockOf(stored: StoredFile, name: string): AttachmentBlock {
-  const { meta } = stored
-  return {
-    type: 'attachment',
-    hash: stored.hash,
-    kind: meta.kind,
-    mediaType: meta.mediaType,
-    name: name.slice(0, ATTACHMENT_LIMITS.nameChars) || 'file',
-    size: meta.size,
-    ...(meta.width === undefined ? {} : { width: meta.width }),
-    ...(meta.height === undefined ? {} : { height: meta.height }),
-    ...(meta.pages === undefined ? {} : { pages: meta.pages })
+    ...storeCleanup(blobs, options.alsoKept ?? (() => []))
   }
 }
 

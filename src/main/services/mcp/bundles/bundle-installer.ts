@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { isAbsolute, join } from 'node:path'
 import { CairnError } from '@shared/errors'
 import type {
@@ -14,11 +14,11 @@ import { slug, uniqueId } from '../import-config'
 import {
   checkArchiveSize,
   readBundleArchive,
-  unpackBundleArchive,
   BUNDLE_LIMITS,
   type BundleArchive,
   type BundleLimits
 } from './bundle-archive'
+import { createBundleFolders } from './bundle-folders'
 import {
   commandFor,
   fieldsOf,
@@ -31,14 +31,11 @@ import { findProgram } from './find-program'
 
 /*
  * Installing an MCP Bundle: read it and answer a preview (nothing written), then, once the user
- * confirmed, unpack it into a fresh folder beside the others and rename it into place: a bundle
- * that fails half way leaves nothing in `mcp-bundles`. The servers file is the service's: this
+ * confirmed, unpack it into place (bundle-folders.ts). The servers file is the service's: this
  * hands it the server and the steps to finish or undo.
  */
 
 export const BUNDLES_FOLDER = 'mcp-bundles'
-const STAGING = '.unpacking-'
-const ASIDE = '.replaced-'
 
 export interface BundleInstallerDeps {
   /** `<userData>/mcp-bundles`. */
@@ -75,25 +72,9 @@ export interface UnpackedBundle {
 
 export function createBundleInstaller(deps: BundleInstallerDeps) {
   const limits = deps.limits ?? BUNDLE_LIMITS
+  const folders = createBundleFolders(deps.dir, deps.logger)
   // One bundle at a time: a new preview forgets the last one.
   let pending: Pending | null = null
-
-  async function bytesOf(source: McpBundleSource): Promise<Uint8Array | null> {
-    if (source.source === 'bytes') return Buffer.from(source.data, 'base64')
-    if (!deps.chooseOpenFile)
-      throw new CairnError(
-        'MCP_BUNDLE_REFUSED',
-        'There is no open dialog here: drop the file on the card.'
-      )
-    const path = await deps.chooseOpenFile({
-      title: 'Install an MCP bundle',
-      filters: [{ name: 'MCP bundles', extensions: ['mcpb', 'dxt'] }]
-    })
-    if (!path) return null
-    // Checked before reading: an oversized file is refused without loading it.
-    checkArchiveSize((await stat(path)).size, limits)
-    return readFile(path)
-  }
 
   function take(token: string): Pending {
     if (pending?.token !== token)
@@ -112,15 +93,11 @@ export function createBundleInstaller(deps: BundleInstallerDeps) {
   }
 
   /** A node or python bundle whose program is not on this PATH: said before installing. */
-  async function missingProgram(
-    manifest: BundleManifest,
-    p: Pending,
-    run: typeof command
-  ): Promise<string | null> {
-    if (manifest.server.type === 'binary') return null
-    const program = (await run(p, {})).transport.command
+  async function missingProgram(p: Pending): Promise<string | null> {
+    if (p.manifest.server.type === 'binary') return null
+    const program = (await command(p, {})).transport.command
     if (isAbsolute(program) || (await findProgram(program, deps.path, deps.platform))) return null
-    const runtime = manifest.server.type === 'node' ? 'Node.js' : 'Python'
+    const runtime = p.manifest.server.type === 'node' ? 'Node.js' : 'Python'
     return `No "${program}" program was found on your PATH: install ${runtime}, then restart Cairn, or the server will not start.`
   }
 
@@ -130,38 +107,14 @@ export function createBundleInstaller(deps: BundleInstallerDeps) {
       source: McpBundleSource,
       servers: McpServerConfig[]
     ): Promise<McpBundlePreview | null> {
-      const bytes = await bytesOf(source)
+      const bytes = await bundleBytes(source, deps.chooseOpenFile, limits)
       if (!bytes) return null
-      const archive = readBundleArchive(bytes, limits)
-      const manifest = readManifest(archive.manifest, deps.platform)
-      const installed = servers.find((s) => s.bundle?.name === manifest.name)
-      const id =
-        installed?.id ?? uniqueId(slug(manifest.name), new Set(servers.map((server) => server.id)))
-      const folder = `${slug(manifest.name)}-${manifest.version.toLowerCase().replace(/[^a-z0-9.+-]+/g, '-')}`
-      const fields = fieldsOf(manifest, installed?.bundle)
-      pending = { token: randomUUID(), archive, manifest, id, folder, fields, installed }
-      const serverType = manifest.server.type as McpBundlePreview['serverType']
+      const p = (pending = pendingInstall(readBundleArchive(bytes, limits), deps.platform, servers))
       return {
-        token: pending.token,
-        id,
-        name: manifest.display_name ?? manifest.name,
-        version: manifest.version,
-        description: manifest.description,
-        author: manifest.author,
-        serverType,
-        runsWith: runsWith(manifest),
-        warning: await missingProgram(manifest, pending, command),
-        command: await command(pending, {}),
-        tools: (manifest.tools ?? []).map((tool) => ({
-          name: tool.name,
-          ...(tool.description ? { description: tool.description } : {})
-        })),
-        fields,
-        folder: join(deps.dir, folder),
-        replaces:
-          installed?.bundle && installed.transport.type === 'stdio'
-            ? { version: installed.bundle.version, commandLine: installed.transport }
-            : null
+        ...previewOf(p),
+        folder: join(deps.dir, p.folder),
+        warning: await missingProgram(p),
+        command: await command(p, {})
       }
     },
 
@@ -178,30 +131,8 @@ export function createBundleInstaller(deps: BundleInstallerDeps) {
           `Fill in ${run.missing.map((title) => `"${title}"`).join(', ')} first: the bundle needs ${run.missing.length === 1 ? 'it' : 'them'}.`
         )
       const { plain, secrets } = splitValues(p.fields, choice.values, p.installed?.bundle?.secrets)
-      await mkdir(deps.dir, { recursive: true })
-      const staging = await mkdtemp(join(deps.dir, STAGING))
-      try {
-        await unpackBundleArchive(p.archive, staging)
-      } catch (error) {
-        await rm(staging, { recursive: true, force: true })
-        throw error
-      }
-      const target = join(deps.dir, p.folder)
-      // The same version again: the folder it had steps aside until the new one is saved.
-      const aside = join(deps.dir, `${ASIDE}${randomUUID()}`)
-      const hadSame = await rename(target, aside).then(
-        () => true,
-        () => false
-      )
-      try {
-        await rename(staging, target)
-      } catch (error) {
-        await removeQuietly(staging)
-        if (hadSame) await rename(aside, target).catch(() => undefined)
-        throw error
-      }
+      const placed = await folders.place(p.archive, p.folder)
       pending = null
-      const oldFolder = p.installed?.bundle?.folder
       return {
         server: {
           id: p.id,
@@ -217,35 +148,78 @@ export function createBundleInstaller(deps: BundleInstallerDeps) {
           }
         },
         replaced: p.installed,
-        done: async () => {
-          if (hadSame) await removeQuietly(aside)
-          else if (oldFolder && oldFolder !== p.folder)
-            await removeQuietly(join(deps.dir, oldFolder))
-        },
-        undo: async () => {
-          await removeQuietly(target)
-          if (hadSame) await rename(aside, target).catch(() => undefined)
-        }
+        done: () => placed.keep(p.installed?.bundle?.folder),
+        undo: () => placed.undo()
       }
     },
 
     /** Deletes an uninstalled bundle's folder. */
-    removeFolder: (folder: string) => removeQuietly(join(deps.dir, folder)),
+    removeFolder: folders.remove,
 
     /** Folders a crash left half made or set aside (a new start has no install running). */
-    async sweep(): Promise<void> {
-      const names = await readdir(deps.dir).catch(() => [] as string[])
-      for (const name of names)
-        if (name.startsWith(STAGING) || name.startsWith(ASIDE))
-          await removeQuietly(join(deps.dir, name))
-    }
-  }
-
-  async function removeQuietly(path: string): Promise<void> {
-    await rm(path, { recursive: true, force: true }).catch((error: unknown) =>
-      deps.logger.warn('an MCP bundle folder could not be removed', { path, error: String(error) })
-    )
+    sweep: folders.sweep
   }
 }
 
 export type BundleInstaller = ReturnType<typeof createBundleInstaller>
+
+/** The bundle's bytes: dropped on the card, or picked in the open dialog (null: cancelled). */
+async function bundleBytes(
+  source: McpBundleSource,
+  chooseOpenFile: BundleInstallerDeps['chooseOpenFile'],
+  limits: BundleLimits
+): Promise<Uint8Array | null> {
+  if (source.source === 'bytes') return Buffer.from(source.data, 'base64')
+  if (!chooseOpenFile)
+    throw new CairnError(
+      'MCP_BUNDLE_REFUSED',
+      'There is no open dialog here: drop the file on the card.'
+    )
+  const path = await chooseOpenFile({
+    title: 'Install an MCP bundle',
+    filters: [{ name: 'MCP bundles', extensions: ['mcpb', 'dxt'] }]
+  })
+  if (!path) return null
+  // Checked before reading: an oversized file is refused without loading it.
+  checkArchiveSize((await stat(path)).size, limits)
+  return readFile(path)
+}
+
+/** A read bundle as the preview leaves it: its server's id and folder, the form's fields. */
+function pendingInstall(
+  archive: BundleArchive,
+  platform: string,
+  servers: McpServerConfig[]
+): Pending {
+  const manifest = readManifest(archive.manifest, platform)
+  const installed = servers.find((s) => s.bundle?.name === manifest.name)
+  const id =
+    installed?.id ?? uniqueId(slug(manifest.name), new Set(servers.map((server) => server.id)))
+  const folder = `${slug(manifest.name)}-${manifest.version.toLowerCase().replace(/[^a-z0-9.+-]+/g, '-')}`
+  const fields = fieldsOf(manifest, installed?.bundle)
+  return { token: randomUUID(), archive, manifest, id, folder, fields, installed }
+}
+
+/** What the preview shows of the bundle itself (the folder, warning and command come after). */
+function previewOf(p: Pending): Omit<McpBundlePreview, 'folder' | 'warning' | 'command'> {
+  const { manifest, installed } = p
+  return {
+    token: p.token,
+    id: p.id,
+    name: manifest.display_name ?? manifest.name,
+    version: manifest.version,
+    description: manifest.description,
+    author: manifest.author,
+    serverType: manifest.server.type as McpBundlePreview['serverType'],
+    runsWith: runsWith(manifest),
+    tools: (manifest.tools ?? []).map((tool) => ({
+      name: tool.name,
+      ...(tool.description ? { description: tool.description } : {})
+    })),
+    fields: p.fields,
+    replaces:
+      installed?.bundle && installed.transport.type === 'stdio'
+        ? { version: installed.bundle.version, commandLine: installed.transport }
+        : null
+  }
+}
