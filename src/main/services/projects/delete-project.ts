@@ -63,21 +63,22 @@ export function createProjectDeletes(deps: DeleteDeps) {
         'CHAT_BUSY',
         'The project is deleted, but its memory is still in use; Cairn finishes removing it at the next start.'
       )
+    const own = dirname(entry.stateDir)
+    // The state is Cairn's own (index, history, sync sidecar), kept for no one once the project
+    // is gone, whatever becomes of the memory: only ever inside <data>/spaces/<id>.
+    if (isStrictlyInside(deps.dataDir, own))
+      await rm(entry.stateDir, { recursive: true, force: true })
     if (entry.memory === 'delete') {
-      const own = dirname(entry.stateDir)
-      // The state is Cairn's own (index, history): only ever inside <data>/spaces/<id>.
-      if (isStrictlyInside(deps.dataDir, own))
-        await rm(entry.stateDir, { recursive: true, force: true })
       const inData = isStrictlyInside(deps.dataDir, entry.memoryFolder)
       await deleteListedFiles(
         entry.memoryFolder,
         entry.files,
         inData ? own : dirname(entry.memoryFolder)
       )
-      // The space's own folder in the data folder goes once empty (a picked folder's project
-      // kept only its state there).
-      if (isStrictlyInside(deps.dataDir, own)) await rmdir(own).catch(() => undefined)
     }
+    // The space's own folder in the data folder goes once empty (a picked folder's project kept
+    // only its state there; a kept data-folder memory keeps it).
+    if (isStrictlyInside(deps.dataDir, own)) await rmdir(own).catch(() => undefined)
     const state = deps.state()
     await deps.commit({ ...state, removing: state.removing.filter((r) => r.id !== entry.id) })
     logger.info('project removed', { space: entry.id, memory: entry.memory, chatsMoved: moved })

@@ -110,7 +110,7 @@ describe('deleting a project', () => {
     expect(await exists(join(dataDir, 'memories', 'home.md'))).toBe(true)
   })
 
-  it('keeps the memory folder as it is when asked to keep it', async () => {
+  it("keeps the memory folder as it is when asked to keep it; Cairn's own state for it goes", async () => {
     const { store, spaces, project, memories, dataDir } = await folderProject()
     const before = (await listFiles(join(tmp(), 'home'))).sort()
     expect(await store.delete({ id: project.id, memory: 'keep' })).toEqual({
@@ -120,7 +120,18 @@ describe('deleting a project', () => {
     expect(spaces.get(project.id)).toBeUndefined()
     expect((await listFiles(join(tmp(), 'home'))).sort()).toEqual(before)
     expect(await exists(join(memories, 'notes.md'))).toBe(true)
-    expect(await exists(join(dataDir, 'spaces', project.id, 'state', 'index.json'))).toBe(true)
+    expect(await exists(join(dataDir, 'spaces', project.id))).toBe(false)
+  })
+
+  it('keeps a data-folder memory where it is and removes only its state', async () => {
+    const { store, dataDir } = await projectsRig(tmp())
+    const project = await store.create({ name: 'Kept here' })
+    await put(join(project.memoryFolder, 'a.md'))
+    const state = join(dataDir, 'spaces', project.id, 'state')
+    await put(join(state, 'sync-state', 'sidecar.json'))
+    await store.delete({ id: project.id, memory: 'keep' })
+    expect(await exists(join(project.memoryFolder, 'a.md'))).toBe(true)
+    expect(await exists(state)).toBe(false)
   })
 
   it('archives into the data folder before removing the files; a failed archive changes nothing', async () => {

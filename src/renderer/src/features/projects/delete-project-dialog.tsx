@@ -26,7 +26,8 @@ const CHOICES: { id: MemoryChoice; label: string; help: (p: Preview) => string }
   {
     id: 'keep',
     label: 'Keep the folder',
-    help: (p) => `The memory files stay in ${p.memoryFolder}, untouched.`
+    help: (p) =>
+      `The memory files stay in ${p.memoryFolder}, untouched; their version history goes (Archive keeps it).`
   },
   {
     id: 'archive',
