@@ -7,13 +7,13 @@ import Anthropic from '@anthropic-ai/sdk'
 import { performance } from 'node:perf_hooks'
 import { startFakeAnthropic } from '../e2e/fake-anthropic'
 import { cursorLoop, endlessPages, fetchedAs } from '../e2e/fake-anthropic/memory-store-hostile'
-import { createRemote } from '../src/main/services/sync/remote'
+import { createRemote } from '../src/main/services/sync/store/remote'
 import {
   LIST_ANSWER_BYTES,
   MAX_LIST_PAGES,
   MAX_LISTED,
   MEMORY_ANSWER_BYTES
-} from '../src/main/services/sync/remote-schema'
+} from '../src/main/services/sync/store/remote-schema'
 
 const BASELINE_SECONDS = Number(process.argv[2] ?? 8)
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined)
