@@ -75,11 +75,27 @@ test('projects: with and without a folder, a chat in one, a chat moved, Memory p
   await expect(settings.getByText(/Uploads with the next message/)).toBeVisible()
   await checkEveryLook(page, testInfo, 'projects-settings-dialog')
 
+  // A thinking budget the reply limit can't hold holds Save, saying what to change; thinking off
+  // lets it go again.
+  await settings
+    .getByRole('combobox', { name: 'Model for new chats' })
+    .selectOption({ label: 'Claude Haiku 4.5' })
+  let thinking = settings.getByRole('group', { name: 'Thinking' })
+  await thinking.getByRole('switch', { name: 'Think before answering' }).click()
+  await thinking.getByRole('textbox', { name: 'Budget' }).fill('900000')
+  await thinking.getByRole('textbox', { name: 'Budget' }).blur()
+  await settings.getByRole('button', { name: 'Save' }).click()
+  const held = settings.getByRole('alert').filter({ hasText: /^Not saved: the thinking budget/ })
+  await expect(held).toBeVisible()
+  await checkEveryLook(page, testInfo, 'projects-settings-thinking-held', held)
+  await thinking.getByRole('switch', { name: 'Think before answering' }).click()
+  await expect(held).toHaveCount(0)
+
   // What new chats in Acme start with: a model, thinking at high effort, no memory, web search.
   await settings
     .getByRole('combobox', { name: 'Model for new chats' })
     .selectOption({ label: 'Claude Sonnet 4.6' })
-  const thinking = settings.getByRole('group', { name: 'Thinking' })
+  thinking = settings.getByRole('group', { name: 'Thinking' })
   await thinking.getByRole('switch', { name: 'Think before answering' }).click()
   await thinking.getByRole('combobox', { name: 'Effort' }).selectOption('high')
   const tools = settings.getByRole('group', { name: 'Tools' })

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
-import { replyLimit, thinkingOffer } from '@shared/models/model-caps'
+import type { ModelOption } from '@shared/chat/models'
+import { replyLimit, thinkingOffer, type ThinkingOffer } from '@shared/models/model-caps'
 import { THINKING_DEFAULT_BUDGET, THINKING_OFF, type ThinkingSetting } from '@shared/chat/thinking'
 import { parseWholeNumber } from '../../lib/format'
 import {
@@ -11,6 +12,33 @@ import {
 import { useModelInfo } from '../chat/use-model-info'
 import { useSettingsState } from '../settings/use-settings-state'
 
+/** What the model for new chats takes, and why the chosen thinking can't be sent (null: it can). */
+export interface ThinkingDefaultCheck {
+  modelId: string | undefined
+  info: ModelOption | null | undefined
+  offer: ThinkingOffer | null
+  limit: ReturnType<typeof replyLimit> | null
+  problem: string | null
+}
+
+/**
+ * Asked once by the project settings: the field shows the problem, and Save is held while there
+ * is one (main would otherwise drop a thinking setting the reply limit can't hold).
+ */
+export function useThinkingDefaultCheck(
+  /** The project's model for new chats ('' : the one from Settings). */
+  model: string,
+  value: ThinkingSetting | undefined
+): ThinkingDefaultCheck {
+  const { settings } = useSettingsState()
+  const modelId = model || settings?.model
+  const info = useModelInfo(modelId)
+  const offer = thinkingOffer(info?.caps)
+  const limit = settings ? replyLimit(settings.maxTokens, info) : null
+  const problem = offer ? thinkingProblem(value ?? THINKING_OFF, offer, limit) : null
+  return { modelId, info, offer, limit, problem }
+}
+
 /**
  * The thinking a new chat in the project starts with, offered as the model for new chats takes
  * it (the project's, else Settings'). Off with the model's default effort is no choice at all
@@ -18,24 +46,19 @@ import { useSettingsState } from '../settings/use-settings-state'
  * chat is made, and leaves out a choice that chat's model would refuse.
  */
 export function DefaultThinkingField({
-  model,
+  check,
   value,
   onChange
 }: {
-  /** The project's model for new chats ('' : the one from Settings). */
-  model: string
+  check: ThinkingDefaultCheck
   value: ThinkingSetting | undefined
   onChange(thinking: ThinkingSetting | undefined): void
 }) {
-  const { settings } = useSettingsState()
-  const modelId = model || settings?.model
-  const info = useModelInfo(modelId)
+  const { modelId, info, offer, limit } = check
   const [typed, setTyped] = useState<string | null>(null)
   const [typo, setTypo] = useState<string | null>(null)
   const errorId = useId()
   const current = value ?? THINKING_OFF
-  const offer = thinkingOffer(info?.caps)
-  const limit = settings ? replyLimit(settings.maxTokens, info) : null
   const set = (next: ThinkingSetting) => {
     setTypo(null)
     onChange(next.enabled || next.effort !== undefined ? next : undefined)
@@ -48,7 +71,7 @@ export function DefaultThinkingField({
     setTyped(null)
     set({ ...current, budgetTokens })
   }
-  const problem = typo ?? (offer ? thinkingProblem(current, offer, limit) : null)
+  const problem = typo ?? check.problem
   const name = info?.displayName ?? modelId ?? 'The model for new chats'
   return (
     <fieldset className="flex flex-col gap-3 rounded-control border border-line p-3 text-sm">

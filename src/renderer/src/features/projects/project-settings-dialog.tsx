@@ -5,7 +5,7 @@ import { Dialog } from '../../components/dialog'
 import { call } from '../../lib/api'
 import { toShownError, type ShownError } from '../../lib/errors'
 import { DefaultModelField } from './default-model-field'
-import { DefaultThinkingField } from './default-thinking-field'
+import { DefaultThinkingField, useThinkingDefaultCheck } from './default-thinking-field'
 import { DefaultToolsField } from './default-tools-field'
 import { DeleteProjectDialog } from './delete-project-dialog'
 import { InstructionsField, instructionsTooLong } from './instructions-field'
@@ -49,8 +49,11 @@ function SettingsForm({
   const [saving, setSaving] = useState(false)
   const [failure, setFailure] = useState<ShownError | null>(null)
   const [deleting, setDeleting] = useState(false)
+  const [heldForThinking, setHeldForThinking] = useState(false)
+  const thinking = useThinkingDefaultCheck(defaults.model ?? '', defaults.thinking)
   const save = (name: string) => {
     if (instructionsTooLong(instructions)) return // the field says so, in red
+    if (thinking.problem) return setHeldForThinking(true) // said below Save until it is fixed
     setSaving(true)
     setFailure(null)
     const input = { id: project.id, name: name.trim(), instructions, defaults: chosen(defaults) }
@@ -87,7 +90,7 @@ function SettingsForm({
               />
               <div className="grid gap-3 sm:grid-cols-2">
                 <DefaultThinkingField
-                  model={defaults.model ?? ''}
+                  check={thinking}
                   value={defaults.thinking}
                   onChange={(thinking) => change({ thinking })}
                 />
@@ -104,6 +107,12 @@ function SettingsForm({
                 Memory shows it once you choose the project at its top.
               </p>
             </section>
+            {heldForThinking && thinking.problem ? (
+              <p role="alert" className="text-sm text-danger">
+                Not saved: the thinking budget doesn&apos;t fit the reply limit. Change it under
+                Thinking above, or turn thinking off.
+              </p>
+            ) : null}
             {failure ? (
               <p role="alert" className="text-sm text-danger">
                 Not saved: {failure.message} {failure.nextStep}

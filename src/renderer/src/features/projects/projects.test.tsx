@@ -317,6 +317,40 @@ describe('Project settings', () => {
     expect(within(budgeted).queryByRole('combobox', { name: 'Effort' })).toBeNull()
   })
 
+  it('holds Save while the thinking budget does not fit the reply limit, and says what to change', async () => {
+    const { main, user } = await seeded()
+    await user.click(await within(list()).findByRole('button', { name: 'Acme settings' }))
+    const dialog = screen.getByRole('dialog', { name: 'Acme: project settings' })
+    const model = within(dialog).getByRole('combobox', { name: 'Model for new chats' })
+    await within(model).findByRole('option', { name: 'Claude Opus 4.1' })
+    await user.selectOptions(model, 'Claude Opus 4.1')
+    const thinking = within(dialog).getByRole('group', { name: 'Thinking' })
+    await user.click(
+      await within(thinking).findByRole('switch', { name: 'Think before answering' })
+    )
+    const budget = within(thinking).getByRole('textbox', { name: 'Budget' })
+    await user.clear(budget)
+    await user.type(budget, '900000')
+    await user.tab()
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(
+      await within(dialog).findByText(/Not saved: the thinking budget doesn.t fit the reply limit/)
+    ).toBeTruthy()
+    expect(screen.getByRole('dialog', { name: 'Acme: project settings' })).toBeTruthy()
+    expect(main.callsTo('projects:update')).toEqual([])
+
+    await user.clear(budget)
+    await user.type(budget, '4000')
+    await user.tab()
+    expect(within(dialog).queryByText(/Not saved/)).toBeNull()
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(main.callsTo('projects:update').at(-1)).toMatchObject({
+        defaults: { thinking: { enabled: true, budgetTokens: 4000 } }
+      })
+    )
+  })
+
   it.each([
     ['keep', 'Keep the folder', /Its memory stays in/],
     ['archive', 'Archive it', /archived in .*p1\.cairnmem/],
