@@ -141,17 +141,20 @@ const SERVICES_WITH_ENTRY = [
   'memory-spaces',
   'projects',
   'sync',
+  'tidy',
   'updates'
 ]
-for (const service of SERVICES_WITH_ENTRY) {
-  const folder = `src/main/services/${service}`
-  layers.push({
-    from: 'src/main/services/index.ts',
-    to: [folder],
-    except: [folder, `${folder}/index`],
-    message: `services/index.ts wires ${service} through ${service}/index.ts only: what it needs from inside belongs in ${service}.`
-  })
-}
+// The wiring's groups (services/wiring/) are part of createServices and keep the same rule.
+for (const from of ['src/main/services/index.ts', 'src/main/services/wiring'])
+  for (const service of SERVICES_WITH_ENTRY) {
+    const folder = `src/main/services/${service}`
+    layers.push({
+      from,
+      to: [folder],
+      except: [folder, `${folder}/index`],
+      message: `services/index.ts and wiring/ wire ${service} through ${service}/index.ts only: what they need from inside belongs in ${service}.`
+    })
+  }
 
 // src/shared's floors, lowest first: a file imports only from its own floor or below. The
 // foundations are the settings and the ids every room names; app/ (links into chats and memory,

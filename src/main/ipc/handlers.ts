@@ -3,10 +3,32 @@ import type { SpaceId } from '@shared/memory/spaces'
 import type { Services } from '../services'
 import type { Handlers } from './registry'
 
-/** Maps each channel of the contract to the service that answers it. */
+/** The channels of one room: those whose names start with its prefixes. */
+type RoomHandlers<Room extends string> = Pick<
+  Handlers,
+  Extract<keyof Handlers, `${Room}:${string}`>
+>
+
+/** Maps each channel of the contract to the service that answers it, one room at a time. */
 export function createHandlers(services: Services): Handlers {
-  const inSpace = (space: SpaceId) => services.spaces.service(space)
-  const forgetIn = (space: SpaceId) => services.forgetIn(space)
+  return {
+    ...appHandlers(services),
+    ...memoryHandlers(services),
+    ...secretsHandlers(services),
+    ...settingsHandlers(services),
+    ...chatHandlers(services),
+    ...syncHandlers(services),
+    ...quickAskHandlers(services),
+    ...backupHandlers(services),
+    ...updatesHandlers(services),
+    ...tidyHandlers(services),
+    ...mcpHandlers(services),
+    ...projectsHandlers(services)
+  }
+}
+
+/** The app's own calls: its info, folders and links, diagnostics, crash reports. */
+function appHandlers(services: Services): RoomHandlers<'app'> {
   return {
     'app:info': () => services.app.info(),
     'app:open-memory-folder': () => services.app.openMemoryFolder(),
@@ -14,7 +36,15 @@ export function createHandlers(services: Services): Handlers {
     'app:copy-text': ({ text }) => services.app.copyText(text),
     'app:open-external': (input) => services.app.openExternal(input),
     'app:take-links': () => ({ links: services.links.take() }),
-    'app:crash-report': () => services.crashReports.build(),
+    'app:crash-report': () => services.crashReports.build()
+  }
+}
+
+/** Memory, in each space; what spans spaces (copy, search, the list of spaces, Forget) too. */
+function memoryHandlers(services: Services): RoomHandlers<'memory'> {
+  const inSpace = (space: SpaceId) => services.spaces.service(space)
+  const forgetIn = (space: SpaceId) => services.forgetIn(space)
+  return {
     // Each memory call goes to its own space's engine (opened by the registry if closed).
     'memory:list': ({ space, ...input }) => inSpace(space).list(input),
     'memory:read': ({ space, path, refresh }) => inSpace(space).read(path, { refresh }),
@@ -50,9 +80,23 @@ export function createHandlers(services: Services): Handlers {
     'memory:scan-secrets': ({ space }) => inSpace(space).scanSecrets(),
     'memory:search': ({ space, query, ...page }) => inSpace(space).search(query, page),
     'memory:undone': async ({ space, seqs }) => ({ seqs: await inSpace(space).undone(seqs) }),
+    'memory:spaces': () => services.projectCalls.memorySpaces()
+  }
+}
+
+/** The API key (a test of it is a request: chat makes it). */
+function secretsHandlers(services: Services): RoomHandlers<'secrets'> {
+  return {
     'secrets:status': () => services.secrets.status(),
     'secrets:set-api-key': (input) => services.secrets.setApiKey(input),
     'secrets:clear-api-key': () => services.secrets.clearApiKey(),
+    'secrets:test': (input) => services.chat.testKey(input)
+  }
+}
+
+/** Settings (the quick-ask shortcut is changed through shortcut:set only). */
+function settingsHandlers(services: Services): RoomHandlers<'settings'> {
+  return {
     'settings:get': () => services.settings.get(),
     'settings:update': (patch) => {
       // The shortcut is saved only once the system gave it to Cairn: shortcut:set does both.
@@ -62,8 +106,13 @@ export function createHandlers(services: Services): Handlers {
           'quickAskShortcut: change the quick-ask shortcut in Settings → General (shortcut:set).'
         )
       return services.settings.update(patch)
-    },
-    'secrets:test': (input) => services.chat.testKey(input),
+    }
+  }
+}
+
+/** Chat: conversations, replies, models, attachments, damaged files. */
+function chatHandlers(services: Services): RoomHandlers<'chat'> {
+  return {
     'chat:list-conversations': () => services.chat.listConversations(),
     'chat:search-conversations': (input) => services.chat.searchConversations(input),
     'chat:get-conversation': (input) => services.chat.getConversation(input),
@@ -97,7 +146,13 @@ export function createHandlers(services: Services): Handlers {
     'chat:list-damaged': () => services.chat.listDamaged(),
     'chat:recover-damaged': (input) => services.chat.recoverDamaged(input),
     'chat:dismiss-damaged': (input) => services.chat.dismissDamaged(input),
-    'chat:open-conversations-folder': () => services.chat.openConversationsFolder(),
+    'chat:open-conversations-folder': () => services.chat.openConversationsFolder()
+  }
+}
+
+/** Sync with a Memory Store, per memory space. */
+function syncHandlers(services: Services): RoomHandlers<'sync'> {
+  return {
     'sync:status': ({ space }) => services.sync.in(space).status(),
     'sync:configure': (input) => services.sync.in(input.space).configureStore(input),
     'sync:now': async ({ space }) => {
@@ -109,21 +164,45 @@ export function createHandlers(services: Services): Handlers {
     },
     'sync:pause': ({ space, paused }) => services.sync.in(space).pause(paused),
     'sync:disconnect': ({ space }) => services.sync.in(space).disconnect(),
-    'shortcut:status': () => services.shortcut.status(),
-    'shortcut:set': ({ accelerator }) => services.shortcut.set(accelerator),
-    'window:hide-quick-ask': () => services.quickAsk.hide(),
-    'window:open-in-main': (input) => services.quickAsk.openInMain(input),
     'sync:resolve': (input) => services.sync.in(input.space).resolve(input),
     'sync:list-stores': ({ space }) => services.sync.in(space).listStores(),
     'sync:approve': ({ space }) => services.sync.in(space).approveWaiting(),
-    'sync:decline': ({ space }) => services.sync.in(space).declineWaiting(),
+    'sync:decline': ({ space }) => services.sync.in(space).declineWaiting()
+  }
+}
+
+/** Quick ask: its global shortcut and its small window. */
+function quickAskHandlers(services: Services): RoomHandlers<'shortcut' | 'window'> {
+  return {
+    'shortcut:status': () => services.shortcut.status(),
+    'shortcut:set': ({ accelerator }) => services.shortcut.set(accelerator),
+    'window:hide-quick-ask': () => services.quickAsk.hide(),
+    'window:open-in-main': (input) => services.quickAsk.openInMain(input)
+  }
+}
+
+/** Export and import of a memory space. */
+function backupHandlers(services: Services): RoomHandlers<'backup'> {
+  return {
     'backup:export': (input) => services.backups.in(input?.space).exportToFile(),
     'backup:import-preview': (input) => services.backups.in(input?.space).chooseImport(),
-    'backup:import': ({ space, ...input }) => services.backups.in(space).importArchive(input),
+    'backup:import': ({ space, ...input }) => services.backups.in(space).importArchive(input)
+  }
+}
+
+/** Updates of the app. */
+function updatesHandlers(services: Services): RoomHandlers<'updates'> {
+  return {
     'updates:status': () => services.updates.status(),
     'updates:check': () => services.updates.check(),
     'updates:download': () => services.updates.download(),
-    'updates:restart': () => services.updates.restart(),
+    'updates:restart': () => services.updates.restart()
+  }
+}
+
+/** Memory → Tidy… (issue 39): a dry run of Claude's tidy, reviewed, then applied as one. */
+function tidyHandlers(services: Services): RoomHandlers<'tidy'> {
+  return {
     // Memory → Tidy… (issue 39): a dry run of Claude's tidy, reviewed, then applied as one.
     'tidy:estimate': (input) => services.tidy.estimate(input),
     'tidy:start': (input) => services.tidy.start(input),
@@ -137,7 +216,13 @@ export function createHandlers(services: Services): Handlers {
     'tidy:batch-start': (input) => services.tidyBatches.send(input),
     'tidy:batch': (input) => services.tidyBatches.batch(input),
     'tidy:batch-review': (input) => services.tidyBatches.review(input),
-    'tidy:batch-clear': (input) => services.tidyBatches.clear(input),
+    'tidy:batch-clear': (input) => services.tidyBatches.clear(input)
+  }
+}
+
+/** MCP servers: their list, sign-in, prompts, resources and bundles. */
+function mcpHandlers(services: Services): RoomHandlers<'mcp'> {
+  return {
     'mcp:overview': () => services.mcp.overview(),
     'mcp:preview-import': (input) => services.mcp.previewImport(input),
     'mcp:add-servers': ({ servers }) => services.mcp.addServers(servers),
@@ -161,7 +246,13 @@ export function createHandlers(services: Services): Handlers {
       services.mcp.attachResource(server, uri, services.chat.attachments.addFile),
     'mcp:bundle-preview': (source) => services.mcp.previewBundle(source),
     'mcp:bundle-command': (choice) => services.mcp.bundleCommand(choice),
-    'mcp:bundle-install': (choice) => services.mcp.installBundle(choice),
+    'mcp:bundle-install': (choice) => services.mcp.installBundle(choice)
+  }
+}
+
+/** Projects: their settings, knowledge files and deletion. */
+function projectsHandlers(services: Services): RoomHandlers<'projects'> {
+  return {
     'projects:list': () => ({ projects: services.projects.all() }),
     'projects:create': (input) => services.projects.create(input),
     'projects:update': (input) => services.projects.update(input),
@@ -170,8 +261,7 @@ export function createHandlers(services: Services): Handlers {
     'projects:delete': (input) => services.projects.delete(input),
     'projects:add-knowledge': ({ id }) => services.projectCalls.addKnowledge(id),
     'projects:remove-knowledge': ({ id, hash }) => services.projects.removeKnowledge(id, hash),
-    'projects:retry-knowledge': (input) => services.chat.retryKnowledge(input),
-    'memory:spaces': () => services.projectCalls.memorySpaces()
+    'projects:retry-knowledge': (input) => services.chat.retryKnowledge(input)
   }
 }
 

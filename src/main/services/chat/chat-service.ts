@@ -11,7 +11,7 @@ import type { ChatService, ChooseSavePath } from './calls/api'
 import { createConversationCalls } from './calls/conversation-calls'
 import { createDamagedCalls, type OpenFolder } from './calls/damaged-calls'
 import { createForgetCalls } from './calls/forget-calls'
-import { createChatCore } from './calls/core'
+import { createChatCore, type ChatCore } from './calls/core'
 import { createMessageActions } from './calls/message-actions'
 import { createOptionCalls } from './calls/option-calls'
 import { createProjectChatCalls } from './calls/project-chats'
@@ -26,8 +26,8 @@ import { testApiKey } from './api/key-test'
 import { createModelCatalog } from './models/models'
 import { DEFAULT_RETRY, realWait, type RetryPolicy, type Wait } from './api/retry'
 import { Turn, type TurnEnd } from './turn/turn'
-import { createTurnRunner } from './turn/turn-runner'
-import { createTitles } from './titles'
+import { createTurnRunner, type TurnRunner } from './turn/turn-runner'
+import { createTitles, type Titles } from './titles'
 import type { ChatEventName, MemoryToolRunner } from './types'
 import type { SpaceId } from '@shared/memory/spaces'
 import { createProjectCalls } from './calls/project-calls'
@@ -87,6 +87,43 @@ interface ChatEvent {
 }
 
 export function createChatService(options: ChatServiceOptions): ChatService {
+  const parts = createParts(options)
+  const { store, clients, models, emit, logger } = parts
+  const turns = createTurnRunner({
+    makeTurn: turnMaker(parts),
+    onEnd: (turn, conversation, end) => answered(parts, { core, titles }, turn, conversation, end)
+  })
+  const core = createChatCore({
+    store,
+    turns,
+    settings: parts.settings,
+    clock: parts.clock,
+    logger
+  })
+  const folderWatcher = watchFolder(parts, turns)
+  const titles = createTitles({
+    client: () => clients.get(),
+    models,
+    store,
+    summary: (conversation) => core.summary(conversation),
+    emit,
+    logger
+  })
+  return {
+    ...roomCalls(parts, core, turns),
+    ...ownCalls(parts, turns),
+    async dispose() {
+      parts.approvals.close() // quitting declines what waits for the user
+      await (await folderWatcher)?.dispose()
+      await turns.dispose()
+      await titles.dispose()
+      parts.events.clear()
+    }
+  }
+}
+
+/** What the calls share: the store, the events, the clients, attachments, approvals, models. */
+function createParts(options: ChatServiceOptions) {
   const clock = options.clock ?? (() => new Date())
   const logger = options.logger
   const settings = () => options.settings.get().settings
@@ -101,24 +138,7 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     options: options.anthropic ?? {},
     logger
   })
-  const attachments = createAttachmentService({
-    dir: options.dir,
-    logger,
-    pickFiles: options.pickFiles,
-    alsoKept: options.keptAttachments
-  })
-  // Files added to a composer but never sent are dropped on the next start (only older ones:
-  // a file added while the sweep runs is kept).
-  const startedAt = Date.now()
-  // Chats deleted last session and not undone are gone for good now: so are their own files.
-  void store
-    .ready()
-    .then(async () => {
-      for (const deleted of store.takePurged()) await attachments.release(deleted, store.all())
-      return attachments.sweep(store.all(), startedAt)
-    })
-    .catch((error: unknown) => logger.warn('unsent attachments not swept', { error }))
-  const runnerIn = options.memoryIn ?? (() => options.memory)
+  const attachments = startAttachments(options, store)
   const approvals = new ApprovalDesk({
     mode: (conversationId) => {
       const space = store.get(conversationId)?.space
@@ -135,11 +155,63 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     logger,
     clock
   })
-  const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry }
   const projects = options.projects
   const knowledge = projects
     ? createKnowledge({ projects, read: (hash) => attachments.read(hash), logger })
     : undefined
+  const runnerIn = options.memoryIn ?? (() => options.memory)
+  const annotate = (conversation: Conversation, message: UserMessage) =>
+    annotateMessage(conversation, message, settings(), projectOf(conversation, projects))
+  return {
+    options,
+    clock,
+    logger,
+    settings,
+    store,
+    events,
+    emit,
+    clients,
+    attachments,
+    approvals,
+    models,
+    projects,
+    knowledge,
+    runnerIn,
+    annotate
+  }
+}
+type Parts = ReturnType<typeof createParts>
+
+/**
+ * The attachment store, swept once the conversations are read: chats deleted last session and not
+ * undone are gone for good now, and so are their own files; files added to a composer but never
+ * sent are dropped (only older ones: a file added while the sweep runs is kept).
+ */
+function startAttachments(
+  options: ChatServiceOptions,
+  store: ReturnType<typeof createConversationStore>
+) {
+  const attachments = createAttachmentService({
+    dir: options.dir,
+    logger: options.logger,
+    pickFiles: options.pickFiles,
+    alsoKept: options.keptAttachments
+  })
+  const startedAt = Date.now()
+  void store
+    .ready()
+    .then(async () => {
+      for (const deleted of store.takePurged()) await attachments.release(deleted, store.all())
+      return attachments.sweep(store.all(), startedAt)
+    })
+    .catch((error: unknown) => options.logger.warn('unsent attachments not swept', { error }))
+  return attachments
+}
+
+/** Builds each reply's Turn: its settings, memory, tools (memory, MCP) and project as they are now. */
+function turnMaker(parts: Parts) {
+  const { options, approvals, attachments, clients, projects, knowledge } = parts
+  const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry }
   /** MCP tools allowed "for this chat", per chat, for this session. */
   const allowedByChat = new Map<string, Set<string>>()
   const allowedInChat = (id: string) => {
@@ -147,97 +219,94 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     if (!allowed) allowedByChat.set(id, (allowed = new Set()))
     return allowed
   }
-
-  const turns = createTurnRunner({
-    makeTurn: (conversation, ready) => {
-      const current = settings()
-      const memory = memoryFor(conversation, runnerIn)
-      return new Turn({
-        ...(ready ? { ready } : {}),
-        conversation,
-        settings: current,
-        client: () => clients.get(),
-        memory,
-        tools: chatToolbox(conversation, current, {
-          memory: { runner: memory, approvals },
-          mcp: options.mcp,
-          askMcp: (preview, context) =>
-            approvals.askToolCall(
-              { ...context, input: preview.arguments },
-              {
-                provider: `mcp:${preview.server}`,
-                server: preview.serverName,
-                tool: preview.tool,
-                title: preview.title
-              }
-            ),
-          allowedInChat: allowedInChat(conversation.id),
-          keepImage: attachments.addFile
-        }),
-        emit,
-        save: (c) => store.save(c),
-        clock,
-        wait: options.wait ?? realWait,
-        retry,
-        coalesceMs: options.coalesceMs ?? DEFAULT_COALESCE_MS,
-        logger,
-        attachments,
-        describeModel: (model) => models.describe(model),
-        project: () => projectOf(conversation, projects),
-        ...(knowledge ? { knowledge } : {})
-      })
-    },
-    onEnd: answered
-  })
-  const core = createChatCore({ store, turns, settings, clock, logger })
-  const folderWatcher = options.watchFolder
-    ? store
-        .ready()
-        .then(() =>
-          watchConversationFolder({
-            folder: join(options.dir, CONVERSATIONS_FOLDER),
-            store,
-            skip: (id) => turns.isRunning(id),
-            onChange: ({ id, kind }) => emit('chat:changed-outside', { conversationId: id, kind }),
-            logger
-          })
-        )
-        .catch((error: unknown) => {
-          logger.warn('conversations folder not watched', { error })
-          return null
-        })
-    : Promise.resolve(null)
-  const titles = createTitles({
-    client: () => clients.get(),
-    models,
-    store,
-    summary: (conversation) => core.summary(conversation),
-    emit,
-    logger
-  })
-
-  /** A reply ended: the one place an answer completes (or fails), told to the page. */
-  function answered(turn: Turn, conversation: Conversation, end: TurnEnd): void {
-    if (end.kind === 'cancelled') return
-    const base = {
-      conversationId: conversation.id,
-      turnId: turn.id,
-      conversation: core.summary(conversation)
-    }
-    if (end.kind === 'done')
-      emit('chat:done', {
-        ...base,
-        status: end.status,
-        stopReason: end.stopReason,
-        usage: end.usage
-      })
-    else emit('chat:error', { ...base, error: end.fault, partialKept: end.partialKept })
-    titles.afterAnswer(conversation, end)
+  return (conversation: Conversation, ready?: Promise<boolean>) => {
+    const current = parts.settings()
+    const memory = memoryFor(conversation, parts.runnerIn)
+    return new Turn({
+      ...(ready ? { ready } : {}),
+      conversation,
+      settings: current,
+      client: () => clients.get(),
+      memory,
+      tools: chatToolbox(conversation, current, {
+        memory: { runner: memory, approvals },
+        mcp: options.mcp,
+        askMcp: (preview, context) =>
+          approvals.askToolCall(
+            { ...context, input: preview.arguments },
+            {
+              provider: `mcp:${preview.server}`,
+              server: preview.serverName,
+              tool: preview.tool,
+              title: preview.title
+            }
+          ),
+        allowedInChat: allowedInChat(conversation.id),
+        keepImage: attachments.addFile
+      }),
+      emit: parts.emit,
+      save: (c) => parts.store.save(c),
+      clock: parts.clock,
+      wait: options.wait ?? realWait,
+      retry,
+      coalesceMs: options.coalesceMs ?? DEFAULT_COALESCE_MS,
+      logger: parts.logger,
+      attachments,
+      describeModel: (model) => parts.models.describe(model),
+      project: () => projectOf(conversation, projects),
+      ...(knowledge ? { knowledge } : {})
+    })
   }
+}
 
-  const annotate = (conversation: Conversation, message: UserMessage) =>
-    annotateMessage(conversation, message, settings(), projectOf(conversation, projects))
+/** A reply ended: the one place an answer completes (or fails), told to the page. */
+function answered(
+  { emit }: Parts,
+  { core, titles }: { core: ChatCore; titles: Titles },
+  turn: Turn,
+  conversation: Conversation,
+  end: TurnEnd
+): void {
+  if (end.kind === 'cancelled') return
+  const base = {
+    conversationId: conversation.id,
+    turnId: turn.id,
+    conversation: core.summary(conversation)
+  }
+  if (end.kind === 'done')
+    emit('chat:done', {
+      ...base,
+      status: end.status,
+      stopReason: end.stopReason,
+      usage: end.usage
+    })
+  else emit('chat:error', { ...base, error: end.fault, partialKept: end.partialKept })
+  titles.afterAnswer(conversation, end)
+}
 
+/** Chats another program (or another Cairn) adds, changes or removes, once the store is read. */
+function watchFolder({ options, store, emit, logger }: Parts, turns: TurnRunner) {
+  if (!options.watchFolder) return Promise.resolve(null)
+  return store
+    .ready()
+    .then(() =>
+      watchConversationFolder({
+        folder: join(options.dir, CONVERSATIONS_FOLDER),
+        store,
+        skip: (id) => turns.isRunning(id),
+        onChange: ({ id, kind }) => emit('chat:changed-outside', { conversationId: id, kind }),
+        logger
+      })
+    )
+    .catch((error: unknown) => {
+      logger.warn('conversations folder not watched', { error })
+      return null
+    })
+}
+
+/** The calls each room of calls/ answers, over the chat core. */
+function roomCalls(parts: Parts, core: ChatCore, turns: TurnRunner) {
+  const { options, emit, models, projects, knowledge, attachments, approvals, clients } = parts
   return {
     ...createConversationCalls(core, {
       models,
@@ -258,8 +327,8 @@ export function createChatService(options: ChatServiceOptions): ChatService {
     ...createSendCalls(core, {
       models,
       attachments,
-      memoryIn: runnerIn,
-      annotate,
+      memoryIn: parts.runnerIn,
+      annotate: parts.annotate,
       alsoSent: (conversation) =>
         knowledgeInRequest(projectOf(conversation, projects), attachments.stored)
     }),
@@ -268,14 +337,35 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       ensureIdle: turns.ensureIdle,
       save: core.save,
       start: (conversation) => turns.start(conversation).id,
-      clock,
-      annotate
-    }),
+      clock: parts.clock,
+      annotate: parts.annotate
+    })
+  }
+}
+
+type OwnCalls = Pick<
+  ChatService,
+  | 'stop'
+  | 'listModels'
+  | 'describeModel'
+  | 'testKey'
+  | 'listApprovals'
+  | 'answerApproval'
+  | 'attachments'
+  | 'onEvent'
+  | 'idle'
+  | 'busy'
+>
+
+/** The service's own calls: stopping a reply, models, the key test, approvals, events. */
+function ownCalls(parts: Parts, turns: TurnRunner): OwnCalls {
+  const { options, models, approvals, clients, events, logger } = parts
+  return {
     async stop({ conversationId }) {
       return { stopped: await turns.stop(conversationId) }
     },
     async listModels(input) {
-      return models.list({ refresh: input?.refresh ?? false, configured: settings().model })
+      return models.list({ refresh: input?.refresh ?? false, configured: parts.settings().model })
     },
     describeModel: (model) => models.describe(model),
     async testKey(input) {
@@ -283,18 +373,13 @@ export function createChatService(options: ChatServiceOptions): ChatService {
       if (key) logger.redact(key)
       return testApiKey(key ? await clients.get(key) : null)
     },
-    listApprovals: (input) => ({ approvals: approvals.list(input?.conversationId) }),
+    listApprovals: (input) => ({
+      approvals: approvals.list(input?.conversationId)
+    }),
     answerApproval: (input) => approvals.answer(input),
-    attachments,
+    attachments: parts.attachments,
     onEvent: (listener) => events.on(({ event, payload }) => listener(event, payload)),
     idle: (conversationId) => turns.idle(conversationId),
-    busy: () => turns.busy(),
-    async dispose() {
-      approvals.close() // quitting declines what waits for the user
-      await (await folderWatcher)?.dispose()
-      await turns.dispose()
-      await titles.dispose()
-      events.clear()
-    }
+    busy: () => turns.busy()
   }
 }
