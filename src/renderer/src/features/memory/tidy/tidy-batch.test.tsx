@@ -65,6 +65,18 @@ describe('a suggested tidy as a batch', () => {
     expect(main.callsTo('tidy:batch-review')).toEqual([{ space: 'default' }])
   })
 
+  it('a waiting batch can be cancelled from its line: the line goes, main lets it go', async () => {
+    const main = installFakeMain({ memory: notes })
+    const user = userEvent.setup()
+    view()
+    await screen.findByText('a.md')
+    await main.api.tidy.batchStart({ space: 'default', focus: '' })
+    const line = await screen.findByText(/^Tidy running as a batch/)
+    await user.click(within(lineOf(line)).getByRole('button', { name: 'Cancel the batch' }))
+    await waitFor(() => expect(screen.queryByText(/^Tidy running as a batch/)).toBeNull())
+    expect(main.callsTo('tidy:batch-clear')).toEqual([{ space: 'default' }])
+  })
+
   it('an expired batch says so, and Tidy… opens a live tidy', async () => {
     const main = installFakeMain({ memory: notes })
     const user = userEvent.setup()
