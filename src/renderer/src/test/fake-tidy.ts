@@ -84,3 +84,35 @@ export function createFakeTidy(emit: (event: EventName, payload: unknown) => voi
     }
   }
 }
+
+/**
+ * A ready proposal of one change, for `ready()` or `batch()`: Claude deletes `path` (its text
+ * `before`, a duplicate) for `reason`, out of a folder of `folderFiles`.
+ */
+export function duplicateDeleted({
+  path,
+  before,
+  reason,
+  folderFiles
+}: {
+  path: string
+  before: string
+  reason: string
+  folderFiles: number
+}): TidyProposal {
+  return {
+    sessionId: FAKE_TIDY_SESSION,
+    space: 'default',
+    model: 'claude-haiku-4-5',
+    focus: '',
+    summary: 'One duplicate merged.',
+    changes: [
+      { id: 1, command: 'delete', path, reason, preview: { before, after: null }, needs: [] }
+    ],
+    files: [{ path, changeIds: [1], before, after: null, forgotten: [] }],
+    totals: {
+      before: { files: folderFiles, bytes: 10, shareOfFiles: 0.001, shareOfBytes: 0.001 },
+      after: { files: folderFiles - 1, bytes: 5, shareOfFiles: 0.0005, shareOfBytes: 0.0005 }
+    }
+  }
+}

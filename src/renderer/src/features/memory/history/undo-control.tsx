@@ -42,9 +42,57 @@ export function UndoControl({
   by?: string
   onDone?(): void
 }) {
+  const { state, run, keep } = useUndo(seq, onDone)
+  if (state.kind === 'undone')
+    return (
+      <span role="status" className="inline-flex items-center gap-1 text-xs text-success">
+        <Check size={12} aria-hidden />
+        {word === 'Restore' ? 'Restored' : 'Undone'}
+      </span>
+    )
+  if (state.kind === 'partial')
+    return <PartialUndo restored={state.restored} skipped={state.skipped} verb={partialVerb} />
+  if (state.kind === 'conflict')
+    return (
+      <UndoConflict
+        conflict={state.conflict}
+        by={by}
+        busy={false}
+        onAnyway={() => run(overwriteOf(state.conflict))}
+        onKeep={keep}
+      />
+    )
+  if (state.kind === 'kept')
+    return (
+      <span role="status" className="text-xs text-muted">
+        Kept as it is; nothing was undone.
+      </span>
+    )
+  return (
+    <span className="inline-flex items-center gap-2">
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 rounded-full px-1.5 py-0.5 text-xs text-muted hover:bg-fg/10 hover:text-fg disabled:opacity-50"
+        aria-label={`${word} ${what}`}
+        disabled={state.kind === 'busy'}
+        onClick={() => run()}
+      >
+        <Undo2 size={12} aria-hidden />
+        {word}
+      </button>
+      {state.kind === 'failed' ? (
+        <span role="alert" className="text-xs text-danger">
+          {state.message}
+        </span>
+      ) : null}
+    </span>
+  )
+}
+
+/** Runs the undo and holds what came of it; an undo done before this view mounted shows as done. */
+function useUndo(seq: number, onDone: (() => void) | undefined) {
   const space = useMemorySpace()
   const [state, setState] = useState<State>({ kind: 'idle' })
-  const [comparing, setComparing] = useState(false)
   // An undo done before (this view was left, the window reloaded) still says so.
   useEffect(() => {
     let live = true
@@ -77,79 +125,47 @@ export function UndoControl({
     )
   }
 
-  if (state.kind === 'undone')
-    return (
-      <span role="status" className="inline-flex items-center gap-1 text-xs text-success">
-        <Check size={12} aria-hidden />
-        {word === 'Restore' ? 'Restored' : 'Undone'}
-      </span>
-    )
-  if (state.kind === 'partial') {
-    const left = state.skipped.length
-    return (
-      <span className="inline-flex flex-col items-end gap-1 text-right">
-        <span
-          role="status"
-          className="inline-flex flex-wrap items-center justify-end gap-1 text-xs text-warning"
-        >
-          {state.restored
-            ? `${partialVerb} ${plural(state.restored, 'file')}; `
-            : 'Nothing brought back; '}
-          {plural(left, 'file')} left as {left === 1 ? 'it was' : 'they were'}:
-          <button
-            type="button"
-            aria-expanded={comparing}
-            className="text-accent underline-offset-2 hover:underline"
-            onClick={() => setComparing((c) => !c)}
-          >
-            {comparing ? 'hide why' : 'why'}
-          </button>
-        </span>
-        {comparing ? (
-          <ul
-            aria-label="Files left as they were"
-            className="flex max-h-40 flex-col gap-0.5 overflow-auto text-xs text-muted"
-          >
-            {state.skipped.map((skip) => (
-              <li key={skip.path}>{skip.reason}</li>
-            ))}
-          </ul>
-        ) : null}
-      </span>
-    )
-  }
-  if (state.kind === 'conflict')
-    return (
-      <UndoConflict
-        conflict={state.conflict}
-        by={by}
-        busy={false}
-        onAnyway={() => run(overwriteOf(state.conflict))}
-        onKeep={() => setState({ kind: 'kept' })}
-      />
-    )
-  if (state.kind === 'kept')
-    return (
-      <span role="status" className="text-xs text-muted">
-        Kept as it is; nothing was undone.
-      </span>
-    )
+  return { state, run, keep: () => setState({ kind: 'kept' }) }
+}
+
+/** An undo over many files that left some: how many, and why each was left (behind "why"). */
+function PartialUndo({
+  restored,
+  skipped,
+  verb
+}: {
+  restored: number
+  skipped: SkippedFile[]
+  verb: string
+}) {
+  const [comparing, setComparing] = useState(false)
+  const left = skipped.length
   return (
-    <span className="inline-flex items-center gap-2">
-      <button
-        type="button"
-        className="inline-flex items-center gap-1 rounded-full px-1.5 py-0.5 text-xs text-muted hover:bg-fg/10 hover:text-fg disabled:opacity-50"
-        aria-label={`${word} ${what}`}
-        disabled={state.kind === 'busy'}
-        onClick={() => run()}
+    <span className="inline-flex flex-col items-end gap-1 text-right">
+      <span
+        role="status"
+        className="inline-flex flex-wrap items-center justify-end gap-1 text-xs text-warning"
       >
-        <Undo2 size={12} aria-hidden />
-        {word}
-      </button>
-      {state.kind === 'failed' ? (
-        <span role="alert" className="text-xs text-danger">
-          {state.message}
-        </span>
+        {restored ? `${verb} ${plural(restored, 'file')}; ` : 'Nothing brought back; '}
+        {plural(left, 'file')} left as {left === 1 ? 'it was' : 'they were'}:
+        <button
+          type="button"
+          aria-expanded={comparing}
+          className="text-accent underline-offset-2 hover:underline"
+          onClick={() => setComparing((c) => !c)}
+        >
+          {comparing ? 'hide why' : 'why'}
+        </button>
+      </span>
+      {comparing ? (
+        <ul
+          aria-label="Files left as they were"
+          className="flex max-h-40 flex-col gap-0.5 overflow-auto text-xs text-muted"
+        >
+          {skipped.map((skip) => (
+            <li key={skip.path}>{skip.reason}</li>
+          ))}
+        </ul>
       ) : null}
     </span>
   )

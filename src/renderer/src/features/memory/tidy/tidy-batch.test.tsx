@@ -1,8 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { TidyProposal } from '@shared/tidy/tidy'
-import { FAKE_TIDY_SESSION } from '../../../test/fake-tidy'
+import { duplicateDeleted } from '../../../test/fake-tidy'
 import { installFakeMain } from '../../../test/fake-main'
 import { MemoryView } from '../memory-view'
 
@@ -12,28 +11,12 @@ import { MemoryView } from '../memory-view'
 
 const notes = { '/memories/a.md': 'a\n', '/memories/b.md': 'b\n', '/memories/c.md': 'c\n' }
 
-const proposal: TidyProposal = {
-  sessionId: FAKE_TIDY_SESSION,
-  space: 'default',
-  model: 'claude-haiku-4-5',
-  focus: '',
-  summary: 'One duplicate merged.',
-  changes: [
-    {
-      id: 1,
-      command: 'delete',
-      path: '/memories/c.md',
-      reason: 'c.md repeats a.md',
-      preview: { before: 'c\n', after: null },
-      needs: []
-    }
-  ],
-  files: [{ path: '/memories/c.md', changeIds: [1], before: 'c\n', after: null, forgotten: [] }],
-  totals: {
-    before: { files: 3, bytes: 6, shareOfFiles: 1, shareOfBytes: 0.001 },
-    after: { files: 2, bytes: 4, shareOfFiles: 0.66, shareOfBytes: 0.001 }
-  }
-}
+const proposal = duplicateDeleted({
+  path: '/memories/c.md',
+  before: 'c\n',
+  reason: 'c.md repeats a.md',
+  folderFiles: 3
+})
 
 /** The Memory view's message line a text is on (the toolbar has a Tidy… of its own). */
 const lineOf = (text: HTMLElement) => text.closest('[role="status"]') as HTMLElement
@@ -80,6 +63,18 @@ describe('a suggested tidy as a batch', () => {
     const review = await screen.findByRole('dialog', { name: 'Review the tidy' })
     expect(await within(review).findByText('c.md repeats a.md')).toBeTruthy()
     expect(main.callsTo('tidy:batch-review')).toEqual([{ space: 'default' }])
+  })
+
+  it('a waiting batch can be cancelled from its line: the line goes, main lets it go', async () => {
+    const main = installFakeMain({ memory: notes })
+    const user = userEvent.setup()
+    view()
+    await screen.findByText('a.md')
+    await main.api.tidy.batchStart({ space: 'default', focus: '' })
+    const line = await screen.findByText(/^Tidy running as a batch/)
+    await user.click(within(lineOf(line)).getByRole('button', { name: 'Cancel the batch' }))
+    await waitFor(() => expect(screen.queryByText(/^Tidy running as a batch/)).toBeNull())
+    expect(main.callsTo('tidy:batch-clear')).toEqual([{ space: 'default' }])
   })
 
   it('an expired batch says so, and Tidy… opens a live tidy', async () => {

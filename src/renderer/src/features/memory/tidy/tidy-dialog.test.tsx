@@ -1,8 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, it } from 'vitest'
-import type { TidyProposal } from '@shared/tidy/tidy'
-import { FAKE_TIDY_SESSION } from '../../../test/fake-tidy'
+import { duplicateDeleted } from '../../../test/fake-tidy'
 import { installFakeMain } from '../../../test/fake-main'
 import { TidyButton } from './tidy-button'
 import { TidyDialog } from './tidy-dialog'
@@ -10,36 +9,12 @@ import { TidyDialog } from './tidy-dialog'
 // The tidy runs in main from the moment it starts: its progress (even "ready") can come before
 // `tidy:start` has answered with its id. The dialog must still reach the review.
 
-const proposal: TidyProposal = {
-  sessionId: FAKE_TIDY_SESSION,
-  space: 'default',
-  model: 'claude-haiku-4-5',
-  focus: '',
-  summary: 'One duplicate merged.',
-  changes: [
-    {
-      id: 1,
-      command: 'delete',
-      path: '/memories/copy.md',
-      reason: 'A copy of notes.md',
-      preview: { before: 'same\n', after: null },
-      needs: []
-    }
-  ],
-  files: [
-    {
-      path: '/memories/copy.md',
-      changeIds: [1],
-      before: 'same\n',
-      after: null,
-      forgotten: []
-    }
-  ],
-  totals: {
-    before: { files: 2, bytes: 10, shareOfFiles: 0.001, shareOfBytes: 0.001 },
-    after: { files: 1, bytes: 5, shareOfFiles: 0.0005, shareOfBytes: 0.0005 }
-  }
-}
+const proposal = duplicateDeleted({
+  path: '/memories/copy.md',
+  before: 'same\n',
+  reason: 'A copy of notes.md',
+  folderFiles: 2
+})
 
 it('a tidy that is ready before its start has answered still opens the review', async () => {
   const main = installFakeMain()

@@ -27,26 +27,12 @@ export function TidySetup({
   onBatched?(batch: TidyBatch): void
   onCancel(): void
 }) {
-  const [estimate, setEstimate] = useState<TidyEstimate | null>(null)
-  const [error, setError] = useState<string | null>(problem ?? null)
-  const [model, setModel] = useState<string | undefined>()
+  const { estimate, error, setError, when, chooseWhen, chooseModel } = useTidyEstimate(
+    space,
+    problem
+  )
   const [focus, setFocus] = useState('')
   const [busy, setBusy] = useState(false)
-  const [when, setWhen] = useState<TidyWhenChoice>('live')
-  const modelId = useId()
-  const focusId = useId()
-
-  useEffect(() => {
-    let live = true
-    call((api) => api.tidy.estimate({ space, mode: when, ...(model ? { model } : {}) })).then(
-      (next) => live && setEstimate(next),
-      (failure: unknown) => live && setError(CairnError.from(failure).message)
-    )
-    return () => {
-      live = false
-    }
-  }, [space, model, when])
-
   const chosen = estimate?.models.find((m) => m.id === estimate.model)
   const batch = when === 'batch'
   const refuse = (failure: unknown) => {
@@ -78,65 +64,19 @@ export function TidySetup({
           {error}
         </p>
       ) : null}
-      {offerBatch ? (
-        <TidyWhen
-          value={when}
-          onChange={(next) => {
-            // The other mode counts another request: nothing of this estimate holds for it.
-            setEstimate(null)
-            setError(null)
-            setWhen(next)
-          }}
-        />
-      ) : null}
+      {offerBatch ? <TidyWhen value={when} onChange={chooseWhen} /> : null}
       {estimate?.fitProblem ? (
         <p role="alert" className="text-danger">
           {estimate.fitProblem}
         </p>
       ) : null}
       {estimate ? (
-        <p role="status">
-          {formatNumber(estimate.files)} files, {formatBytes(estimate.bytes)}: about{' '}
-          {formatNumber(estimate.inputTokens)} input tokens{' '}
-          {batch ? 'in one request' : 'to read once'}
-          {estimate.inputCost === null
-            ? ' (no published price for this model)'
-            : ` (about $${estimate.inputCost.toFixed(4)}${batch ? ' at the batch price' : ''})`}
-          . {estimate.note}
-        </p>
+        <EstimateLine estimate={estimate} batch={batch} />
       ) : error ? null : (
         <p role="status">Counting what the tidy would read…</p>
       )}
-      {estimate ? (
-        <label htmlFor={modelId} className="flex flex-col gap-1.5">
-          <span className="text-[13px] font-medium">Model</span>
-          <select
-            id={modelId}
-            className="input"
-            value={estimate.model}
-            onChange={(event) => setModel(event.target.value)}
-          >
-            {estimate.models.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-                {m.inputPerMTok === null ? '' : ` ($${m.inputPerMTok} per million input tokens)`}
-                {m.fits ? '' : ' (folder too large for it)'}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-      <label htmlFor={focusId} className="flex flex-col gap-1.5">
-        <span className="text-[13px] font-medium">Focus (optional)</span>
-        <input
-          id={focusId}
-          className="input"
-          value={focus}
-          maxLength={TIDY_FOCUS_MAX}
-          placeholder="e.g. only the work notes, or merge duplicates only"
-          onChange={(event) => setFocus(event.target.value)}
-        />
-      </label>
+      {estimate ? <ModelField estimate={estimate} onModel={chooseModel} /> : null}
+      <FocusField value={focus} onChange={setFocus} />
       <div className="flex justify-end gap-2">
         <button type="button" className="button button--quiet" onClick={onCancel}>
           Cancel
@@ -150,5 +90,98 @@ export function TidySetup({
         </button>
       </div>
     </form>
+  )
+}
+
+/** What the tidy would read and cost, counted by main for the mode and model chosen. */
+function useTidyEstimate(space: SpaceId, problem: string | undefined) {
+  const [estimate, setEstimate] = useState<TidyEstimate | null>(null)
+  const [error, setError] = useState<string | null>(problem ?? null)
+  const [model, setModel] = useState<string | undefined>()
+  const [when, setWhen] = useState<TidyWhenChoice>('live')
+
+  useEffect(() => {
+    let live = true
+    call((api) => api.tidy.estimate({ space, mode: when, ...(model ? { model } : {}) })).then(
+      (next) => live && setEstimate(next),
+      (failure: unknown) => live && setError(CairnError.from(failure).message)
+    )
+    return () => {
+      live = false
+    }
+  }, [space, model, when])
+
+  return {
+    estimate,
+    error,
+    setError,
+    when,
+    chooseWhen(next: TidyWhenChoice) {
+      // The other mode counts another request: nothing of this estimate holds for it.
+      setEstimate(null)
+      setError(null)
+      setWhen(next)
+    },
+    chooseModel: setModel
+  }
+}
+
+function EstimateLine({ estimate, batch }: { estimate: TidyEstimate; batch: boolean }) {
+  return (
+    <p role="status">
+      {formatNumber(estimate.files)} files, {formatBytes(estimate.bytes)}: about{' '}
+      {formatNumber(estimate.inputTokens)} input tokens {batch ? 'in one request' : 'to read once'}
+      {estimate.inputCost === null
+        ? ' (no published price for this model)'
+        : ` (about $${estimate.inputCost.toFixed(4)}${batch ? ' at the batch price' : ''})`}
+      . {estimate.note}
+    </p>
+  )
+}
+
+/** The model the tidy runs on: each with its price, and whether the folder fits it. */
+function ModelField({
+  estimate,
+  onModel
+}: {
+  estimate: TidyEstimate
+  onModel(model: string): void
+}) {
+  const modelId = useId()
+  return (
+    <label htmlFor={modelId} className="flex flex-col gap-1.5">
+      <span className="text-[13px] font-medium">Model</span>
+      <select
+        id={modelId}
+        className="input"
+        value={estimate.model}
+        onChange={(event) => onModel(event.target.value)}
+      >
+        {estimate.models.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name}
+            {m.inputPerMTok === null ? '' : ` ($${m.inputPerMTok} per million input tokens)`}
+            {m.fits ? '' : ' (folder too large for it)'}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+function FocusField({ value, onChange }: { value: string; onChange(focus: string): void }) {
+  const focusId = useId()
+  return (
+    <label htmlFor={focusId} className="flex flex-col gap-1.5">
+      <span className="text-[13px] font-medium">Focus (optional)</span>
+      <input
+        id={focusId}
+        className="input"
+        value={value}
+        maxLength={TIDY_FOCUS_MAX}
+        placeholder="e.g. only the work notes, or merge duplicates only"
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
   )
 }

@@ -68,16 +68,9 @@ export function TidySuggestionLine({ space, usage }: { space: SpaceId; usage: Me
   return (
     <>
       {suggestion ? (
-        <Message
-          tone="info"
-          role="status"
-          icon={Sparkles}
+        <TidyLine
           summary={suggestion.text.replace(/ Tidy…$/, '')}
-          actions={
-            <button type="button" className={MESSAGE_BUTTON} onClick={() => setOpen('suggested')}>
-              Tidy…
-            </button>
-          }
+          action={{ label: 'Tidy…', run: () => setOpen('suggested') }}
           onDismiss={() => {
             setSuggestion(null)
             void call((api) => api.tidy.dismissSuggestion({ space })).catch(() => undefined)
@@ -89,6 +82,33 @@ export function TidySuggestionLine({ space, usage }: { space: SpaceId; usage: Me
   )
 }
 
+/** One quiet line about tidying, with the one thing to do about it. */
+function TidyLine({
+  summary,
+  action,
+  onDismiss
+}: {
+  summary: string
+  action: { label: string; run(): void }
+  onDismiss?: () => void
+}) {
+  return (
+    <Message
+      tone="info"
+      role="status"
+      icon={Sparkles}
+      summary={summary}
+      actions={
+        <button type="button" className={MESSAGE_BUTTON} onClick={action.run}>
+          {action.label}
+        </button>
+      }
+      onDismiss={onDismiss}
+    />
+  )
+}
+
+/** A batch waiting (it can be cancelled), ready (Review…), or ended without an answer (Tidy…). */
 function BatchLine({
   batch,
   onOpen,
@@ -99,32 +119,10 @@ function BatchLine({
   onClear(): void
 }) {
   if (batch.status === 'waiting')
-    return (
-      <Message
-        tone="info"
-        role="status"
-        icon={Sparkles}
-        summary={batch.text}
-        actions={
-          <button type="button" className={MESSAGE_BUTTON} onClick={onClear}>
-            Cancel the batch
-          </button>
-        }
-      />
-    )
+    return <TidyLine summary={batch.text} action={{ label: 'Cancel the batch', run: onClear }} />
   if (batch.status === 'ready')
     return (
-      <Message
-        tone="info"
-        role="status"
-        icon={Sparkles}
-        summary={batch.text}
-        actions={
-          <button type="button" className={MESSAGE_BUTTON} onClick={() => onOpen('review')}>
-            Review…
-          </button>
-        }
-      />
+      <TidyLine summary={batch.text} action={{ label: 'Review…', run: () => onOpen('review') }} />
     )
   return (
     <Message
