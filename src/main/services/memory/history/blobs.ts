@@ -2,13 +2,22 @@ import * as fs from 'node:fs'
 import { mkdir, open, readdir, readFile, rm, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { crc32, gunzip, gzip, gzipSync } from 'node:zlib'
 import { hashOf } from '../kernel/files'
 import { GroupSync } from './group-sync'
-import { BLOB_MAX_BYTES } from './not-kept'
+import {
+  HEADER,
+  compress,
+  decompress,
+  encodeRecord,
+  hashAt,
+  nextRecord,
+  readRange,
+  recordAt,
+  syncDir
+} from './pack-records'
 
-// Content-addressed versions, gzip of the exact bytes, appended to pack files <dir>/pack-<n>.dat.
-// A record is MAGIC | sha256 (32 bytes) | length (u32) | crc32 of the gzip bytes (u32) | gzip bytes.
+// Content-addressed versions, gzip of the exact bytes, appended to pack files <dir>/pack-<n>.dat
+// (the record's layout: pack-records.ts).
 // A record is appended and fdatasync'ed before any entry names it: one sync, and no file created,
 // renamed or folder synced per version (a new file per version waited on the filesystem journal
 // while the command's own write was syncing: history cost a third of the engine's speed). A crash
@@ -17,17 +26,7 @@ import { BLOB_MAX_BYTES } from './not-kept'
 // the next one that checks out). Pruning marks records dead; `compact`
 // copies a pack's live records into a new pack (durable) before it deletes the old one.
 
-const gzipAsync = promisify(gzip)
-const gunzipAsync = promisify(gunzip)
 const fdatasyncAsync = promisify(fs.fdatasync)
-const fsyncAsync = promisify(fs.fsync)
-/** Above this, compressing on the event loop would stall main: use the thread pool. */
-const SYNC_ZIP_MAX = 256 * 1024
-/** Big texts: the fastest level (several times quicker than the default, a little larger). */
-const FAST_ZIP = { level: 1 }
-const MAGIC = 0x43424c42 // "CBLB"
-const MAGIC_BYTES = Buffer.from([0x43, 0x42, 0x4c, 0x42])
-const HEADER = 4 + 32 + 4 + 4
 /** A pack stops taking records past `budget / PACKS` (within these bounds); the next one starts. */
 const PACK_MIN = 64 * 1024
 const PACK_MAX = 64 * 1024 * 1024
@@ -163,8 +162,7 @@ export class BlobStore {
     if (!at) return null
     try {
       const record = await readRange(this.pathOf(at.pack), at.offset, at.length)
-      // No version is kept above BLOB_MAX_BYTES: a record that unpacks to more is not one of ours.
-      const bytes = await gunzipAsync(record.subarray(HEADER), { maxOutputLength: BLOB_MAX_BYTES })
+      const bytes = await decompress(record)
       return hashOf(bytes) === hash ? bytes : null
     } catch {
       return null
@@ -235,20 +233,14 @@ export class BlobStore {
   }
 
   private async write(hash: string, data: string | Uint8Array, lazy: boolean): Promise<void> {
-    const raw = typeof data === 'string' ? Buffer.from(data) : data
-    const packed = raw.byteLength > SYNC_ZIP_MAX ? await gzipAsync(raw, FAST_ZIP) : gzipSync(raw)
+    const { raw, packed } = await compress(data)
     if (HEADER + packed.byteLength > this.budget) {
       // Alone over the whole budget: keeping it would leave no room for anything else.
       if (this.overBudget.size >= 1000) this.overBudget.clear()
       this.overBudget.set(hash, raw.byteLength)
       return
     }
-    const header = Buffer.alloc(HEADER)
-    header.writeUInt32BE(MAGIC, 0)
-    Buffer.from(hash, 'hex').copy(header, 4)
-    header.writeUInt32BE(packed.byteLength, 36)
-    header.writeUInt32BE(crc32(packed), 40)
-    const seq = await this.append(hash, Buffer.concat([header, packed]))
+    const seq = await this.append(hash, encodeRecord(hash, packed))
     await this.syncs.durable(seq, lazy)
   }
 
@@ -324,8 +316,7 @@ export class BlobStore {
         this.damaged += offset - good
         this.dead.set(pack, (this.dead.get(pack) ?? 0) + offset - good)
       }
-      const hash = data.subarray(offset + 4, offset + 36).toString('hex')
-      this.note(hash, { pack, offset, length })
+      this.note(hashAt(data, offset), { pack, offset, length })
       offset += length
       good = offset
     }
@@ -358,45 +349,5 @@ export class BlobStore {
 
   private pathOf(pack: number): string {
     return join(this.dir, `pack-${String(pack).padStart(6, '0')}.dat`)
-  }
-}
-
-/** The length of the record at `offset` when it checks out (magic, length, crc), else 0. */
-function recordAt(data: Buffer, offset: number): number {
-  if (offset + HEADER > data.length || data.readUInt32BE(offset) !== MAGIC) return 0
-  const length = data.readUInt32BE(offset + 36)
-  const end = offset + HEADER + length
-  if (end > data.length) return 0
-  return crc32(data.subarray(offset + HEADER, end)) === data.readUInt32BE(offset + 40)
-    ? HEADER + length
-    : 0
-}
-
-/** Where the next record that checks out starts, from `from` on; -1 when none does. */
-function nextRecord(data: Buffer, from: number): number {
-  for (let at = data.indexOf(MAGIC_BYTES, from); at >= 0; at = data.indexOf(MAGIC_BYTES, at + 1))
-    if (recordAt(data, at) > 0) return at
-  return -1
-}
-
-async function readRange(path: string, offset: number, length: number): Promise<Buffer> {
-  const file = await open(path, 'r')
-  try {
-    const buffer = Buffer.alloc(length)
-    const { bytesRead } = await file.read(buffer, 0, length, offset)
-    if (bytesRead !== length) throw new Error('short read')
-    return buffer
-  } finally {
-    await file.close()
-  }
-}
-
-async function syncDir(dir: string): Promise<void> {
-  if (process.platform === 'win32') return
-  const fd = fs.openSync(dir, 'r')
-  try {
-    await fsyncAsync(fd)
-  } finally {
-    fs.closeSync(fd)
   }
 }

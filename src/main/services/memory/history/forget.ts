@@ -1,4 +1,6 @@
 import type { ForgetInput, HistoryHit } from '@shared/memory/history'
+import type { ActivityActor } from '@shared/memory/memory'
+import type { NewActivity } from '../ledger/activity-log'
 import type { Pace } from '../core/pace'
 import type { HistoryRecord } from './journal'
 import { hashesOf } from './retention'
@@ -103,4 +105,30 @@ function placesOf(records: readonly HistoryRecord[]): Map<string, HistoryHit['pl
     }
   }
   return out
+}
+
+/**
+ * The one activity entry of a forget: when and by whom, how many versions of how many files
+ * (the files whose versions named a forgotten hash), never which text.
+ */
+export function forgetEntry(
+  records: readonly HistoryRecord[],
+  hashes: ReadonlySet<string>,
+  versions: number,
+  actor: ActivityActor
+): NewActivity {
+  const files = new Set<string>()
+  for (const record of records)
+    for (const ref of record.versions)
+      if ((ref.before && hashes.has(ref.before)) || (ref.after && hashes.has(ref.after)))
+        files.add(ref.path)
+  return {
+    actor,
+    command: 'forget',
+    paths: [...files].slice(0, 100),
+    bytesBefore: null,
+    bytesAfter: null,
+    outcome: 'ok',
+    message: `Forgot ${versions} ${versions === 1 ? 'version' : 'versions'} of ${files.size} ${files.size === 1 ? 'file' : 'files'} from history`
+  }
 }

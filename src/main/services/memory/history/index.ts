@@ -8,18 +8,24 @@ import type { Logger } from '../../log/logger'
 import type { ActivityLog, NewActivity } from '../ledger/activity-log'
 import type { Ctx } from '../kernel/context'
 import type { MemoryIndex } from '../ledger/index-store'
-import { parseMemoryPath } from '../jail/paths'
-import { openRegular } from '../jail/fs-ops'
 import { removeStateTemps } from '../ledger/state-temps'
 import type { Pace } from '../core/pace'
 import { BlobStore } from './blobs'
-import { findInVersions, hashesNamed } from './forget'
+import { findInVersions, forgetEntry, hashesNamed } from './forget'
 import type { UserDone } from '../kernel/context'
 import { HistoryJournal, type HistoryRecord } from './journal'
 import { BLOB_MAX_BYTES, isContentHash } from './not-kept'
 import { revertRecord, wholeMove, type Overwrite, type RevertConflict } from './revert'
 import { planPrune, pruneSummary, type PrunePlan } from './retention'
-import { diffVersions, snapshot, versionsOf, type Snapshot } from './versions'
+import { readOnDisk } from './read-on-disk'
+import {
+  diffVersions,
+  entryVersions,
+  relsOf,
+  snapshot,
+  versionsOf,
+  type Snapshot
+} from './versions'
 
 // Version history of the memory folder (design: "History belongs to the memory engine"). It lives
 // in <stateDir>/history, outside the memory root: no memory-tool command can reach it, and it never
@@ -125,10 +131,7 @@ export class History {
     how: TrackHow,
     task: (ctx: Ctx) => Promise<T>
   ): Promise<[T, VersionRef[]]> {
-    const rels = paths.flatMap((display) => {
-      const parsed = parseMemoryPath(display)
-      return parsed.ok ? [parsed.path.rel] : []
-    })
+    const rels = relsOf(paths)
     const move =
       how === 'move' && rels.length === 2
         ? { from: rels[0] as string, to: rels[1] as string }
@@ -148,21 +151,8 @@ export class History {
     if (read) {
       for (const [rel, entry] of snap) {
         if (this.blobs.has(entry.hash) || entry.size > BLOB_MAX_BYTES) continue
-        const parsed = parseMemoryPath(`/memories/${rel}`)
-        if (!parsed.ok) continue
-        try {
-          const bytes = await ctx.fs.withDir(parsed.path.segments.slice(0, -1), async (dir) => {
-            const file = await openRegular(dir.at(parsed.path.segments.at(-1) as string))
-            try {
-              return await file.read(0, file.info.size)
-            } finally {
-              file.close()
-            }
-          })
-          this.keep(entry.hash, bytes)
-        } catch {
-          // unreadable: recorded by hash only
-        }
+        const bytes = await readOnDisk(ctx, rel)
+        if (bytes) this.keep(entry.hash, bytes) // unreadable: recorded by hash only
       }
     }
     return snap
@@ -184,18 +174,7 @@ export class History {
   async external(before: Snapshot, index: MemoryIndex, entries: NewActivity[]): Promise<void> {
     await this.settle()
     for (const entry of entries) {
-      const rels = entry.paths.flatMap((display) => {
-        const parsed = parseMemoryPath(display)
-        return parsed.ok ? [parsed.path.rel] : []
-      })
-      // A batch's one entry may name 20,000 paths: a set, not a list scan per version.
-      const named = new Set(rels)
-      const versions = diffVersions(
-        new Map(rels.flatMap((rel) => (before.has(rel) ? [[rel, before.get(rel)!]] : []))),
-        index,
-        rels,
-        this.held
-      ).filter((ref) => named.has(relOf(ref.path)))
+      const versions = entryVersions(before, index, relsOf(entry.paths), this.held)
       if (versions.length) entry.versions = versions
     }
   }
@@ -304,22 +283,8 @@ export class History {
     const held = [...hashes].filter((hash) => this.blobs.has(hash))
     this.journal.forget(hashes)
     await this.blobs.purge(held)
-    const files = new Set<string>()
-    for (const record of this.journal.all())
-      for (const ref of record.versions)
-        if ((ref.before && hashes.has(ref.before)) || (ref.after && hashes.has(ref.after)))
-          files.add(ref.path)
-    const versions = held.length
-    await this.log.append({
-      actor,
-      command: 'forget',
-      paths: [...files].slice(0, 100),
-      bytesBefore: null,
-      bytesAfter: null,
-      outcome: 'ok',
-      message: `Forgot ${versions} ${versions === 1 ? 'version' : 'versions'} of ${files.size} ${files.size === 1 ? 'file' : 'files'} from history`
-    })
-    return versions
+    await this.log.append(forgetEntry(this.journal.all(), hashes, held.length, actor))
+    return held.length
   }
 
   /** An import's earlier versions, kept like any; answers those history now holds. */
@@ -399,9 +364,4 @@ export class History {
       this.logger?.warn('memory history blob write failed', { error })
     )
   }
-}
-
-function relOf(display: string): string {
-  const parsed = parseMemoryPath(display)
-  return parsed.ok ? parsed.path.rel : display
 }

@@ -2,7 +2,7 @@ import type { HistoryVersion } from '@shared/memory/history'
 import type { NotKept, VersionRef } from '@shared/memory/memory'
 import type { MemoryIndex } from '../ledger/index-store'
 import type { Pace } from '../core/pace'
-import { displayOf, isWithin } from '../jail/paths'
+import { displayOf, isWithin, parseMemoryPath } from '../jail/paths'
 import type { HistoryRecord } from './journal'
 import { notKeptOf, sideNotKept } from './not-kept'
 
@@ -145,4 +145,34 @@ export function versionsOf(
     name = next
   }
   return out
+}
+
+/** The memory-relative paths of display paths (those that are not memory paths are left out). */
+export function relsOf(paths: readonly string[]): string[] {
+  return paths.flatMap((display) => {
+    const parsed = parseMemoryPath(display)
+    return parsed.ok ? [parsed.path.rel] : []
+  })
+}
+
+function relOf(display: string): string {
+  const parsed = parseMemoryPath(display)
+  return parsed.ok ? parsed.path.rel : display
+}
+
+/** The versions of one entry about outside changes to `rels` (a batch's share of `before`). */
+export function entryVersions(
+  before: Snapshot,
+  index: MemoryIndex,
+  rels: readonly string[],
+  held: Held
+): VersionRef[] {
+  // A batch's one entry may name 20,000 paths: a set, not a list scan per version.
+  const named = new Set(rels)
+  return diffVersions(
+    new Map(rels.flatMap((rel) => (before.has(rel) ? [[rel, before.get(rel)!]] : []))),
+    index,
+    rels,
+    held
+  ).filter((ref) => named.has(relOf(ref.path)))
 }
