@@ -4,7 +4,7 @@ import type { EventName } from '@shared/contract'
 import { DEFAULT_SPACE_ID } from '@shared/memory/spaces'
 import type { Services } from '../../services'
 import { expectCairnError, useTempDir } from '../../services/__tests__/helpers'
-import { useServices } from '../../services/__tests__/services-on-fake'
+import { spaceInFolder, useServices } from '../../services/__tests__/services-on-fake'
 import { checkedEmitter, wireEvents } from '../events'
 import { createHandlers } from '../handlers'
 
@@ -20,13 +20,9 @@ describe('memory channels and events per space', () => {
   beforeEach(async () => {
     dir = tempDir()
     services = await startServices(join(dir, 'data'))
-    await services.spaceList.add({
-      id: 'site',
-      name: 'Client site',
-      root: join(dir, 'site'),
-      folder: join(dir, 'site', '.cairn', 'memories'),
-      stateDir: join(dir, 'data', 'spaces', 'site')
-    })
+    await services.spaceList.add(
+      spaceInFolder('site', 'Client site', join(dir, 'site'), join(dir, 'data'))
+    )
   })
 
   it('routes each call to the space it names, and names the space in each change', async () => {
@@ -36,18 +32,10 @@ describe('memory channels and events per space', () => {
       checkedEmitter((event, payload) => sent.push([event, payload]))
     )
     const handlers = createHandlers(services)
-    await handlers['memory:create']({
-      space: 'site',
-      path: '/memories/site.md',
-      content: 's',
-      kind: 'file'
-    })
-    await handlers['memory:create']({
-      space: DEFAULT_SPACE_ID,
-      path: '/memories/home.md',
-      content: 'h',
-      kind: 'file'
-    })
+    const create = (space: string, path: string, content: string) =>
+      handlers['memory:create']({ space, path, content, kind: 'file' })
+    await create('site', '/memories/site.md', 's')
+    await create(DEFAULT_SPACE_ID, '/memories/home.md', 'h')
     const paths = async (space: string) =>
       (await handlers['memory:list']({ space })).entries.map((entry) => entry.path)
     expect(await paths('site')).toEqual(['/memories/site.md'])

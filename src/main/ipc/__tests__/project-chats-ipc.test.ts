@@ -1,15 +1,9 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import {
-  FILES_BETA,
-  reply,
-  startFakeAnthropic,
-  type FakeAnthropic
-} from '../../../../e2e/fake-anthropic'
-import { createServices, type Services } from '../../services'
-import { captureLogger, useTempDir } from '../../services/__tests__/helpers'
-import { memoryKeychain } from '../../services/secrets/__tests__/memory-keychain'
+import { describe, expect, it } from 'vitest'
+import { FILES_BETA, reply } from '../../../../e2e/fake-anthropic'
+import { useTempDir } from '../../services/__tests__/helpers'
+import { useServicesOnFake } from '../../services/__tests__/services-on-fake'
 import { createHandlers } from '../handlers'
 
 // A chat in a project on the real services (projects store, memory spaces, chat) against the
@@ -18,28 +12,14 @@ import { createHandlers } from '../handlers'
 
 describe('chats in a project, through the channels', () => {
   const tmp = useTempDir('cairn-project-chats-ipc-')
-  let services: Services | undefined
-  let fake: FakeAnthropic | undefined
-  afterEach(async () => {
-    await services?.dispose()
-    await fake?.close()
-    services = fake = undefined
-  })
+  const startServices = useServicesOnFake('project-chats-ipc')
 
   it('sends the knowledge by file_id, kept in the store; a chat moved out sends none', async () => {
-    fake = await startFakeAnthropic()
     const spec = join(tmp(), 'spec.md')
     await writeFile(spec, '# Spec\nShip on Friday.\n')
-    services = await createServices({
+    const { services, fake } = await startServices({
       userDataDir: join(tmp(), 'data'),
-      keychain: memoryKeychain().keychain,
-      keychainService: 'cairn-project-chats-ipc-test',
-      openPath: async () => '',
-      logger: captureLogger().logger,
-      env: {},
-      app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null },
-      pickFiles: async () => [spec],
-      anthropic: { baseURL: fake.url }
+      deps: { pickFiles: async () => [spec] }
     })
     await services.secrets.setApiKey({ apiKey: 'sk-ant-valid-key-0001' })
     const handlers = createHandlers(services)

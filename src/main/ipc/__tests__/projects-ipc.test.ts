@@ -1,13 +1,12 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CONVERSATION_VERSION } from '@shared/chat/chat'
 import type { EventName } from '@shared/contract'
 import { DEFAULT_SPACE_ID } from '@shared/memory/spaces'
-import { createServices, type ServiceDeps, type Services } from '../../services'
-import { captureLogger, expectCairnError, useTempDir } from '../../services/__tests__/helpers'
+import { expectCairnError, useTempDir } from '../../services/__tests__/helpers'
+import { useServices } from '../../services/__tests__/services-on-fake'
 import { readArchiveFile } from '../../services/backup/archive-io'
-import { memoryKeychain } from '../../services/secrets/__tests__/memory-keychain'
 import { checkedEmitter, wireEvents } from '../events'
 import { createHandlers } from '../handlers'
 
@@ -21,25 +20,13 @@ const later = <T>(run: () => T | Promise<T>): Promise<T> => Promise.resolve().th
 
 describe('projects through the channels', () => {
   const tmp = useTempDir('cairn-projects-ipc-')
-  let services: Services | undefined
-  afterEach(async () => {
-    await services?.dispose()
-    services = undefined
-  })
+  const startServices = useServices('projects-ipc')
 
   async function start(picks: { folder?: string | null; files?: string[] } = {}) {
-    const deps: ServiceDeps = {
-      userDataDir: join(tmp(), 'data'),
-      keychain: memoryKeychain().keychain,
-      keychainService: 'cairn-projects-ipc-test',
-      openPath: async () => '',
-      logger: captureLogger().logger,
-      env: {},
-      app: { name: 'Cairn', version: 'test', platform: process.platform, electronVersion: null },
+    const services = await startServices(join(tmp(), 'data'), {
       pickFolder: async () => picks.folder ?? null,
       pickFiles: async () => picks.files ?? []
-    }
-    services = await createServices(deps)
+    })
     const sent: Array<[EventName, unknown]> = []
     wireEvents(
       services,
@@ -96,14 +83,14 @@ describe('projects through the channels', () => {
   })
 
   it('says why a picked folder cannot be used, and answers nothing when cancelled', async () => {
-    const { handlers } = await start({ folder: join(tmp(), 'data') })
+    const { handlers, services } = await start({ folder: join(tmp(), 'data') })
     const answer = await handlers['projects:pick-folder'](undefined)
     expect(answer.refused).toMatch(/data folder/)
     await expectCairnError(
       later(() => handlers['projects:create']({ name: 'Data', folder: join(tmp(), 'data') })),
       'SPACE_REFUSED'
     )
-    await services!.dispose()
+    await services.dispose()
     const cancelled = await start({ folder: null })
     expect(await cancelled.handlers['projects:pick-folder'](undefined)).toEqual({
       folder: null,

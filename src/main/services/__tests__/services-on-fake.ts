@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { afterEach } from 'vitest'
 import {
   startFakeAnthropic,
@@ -5,6 +6,7 @@ import {
   type FakeAnthropicOptions
 } from '../../../../e2e/fake-anthropic'
 import { createServices, type ServiceDeps, type Services } from '../index'
+import type { SpaceDescriptor } from '../memory-spaces/space-list'
 import { memoryKeychain } from '../secrets/__tests__/memory-keychain'
 import { captureLogger } from './helpers'
 
@@ -84,5 +86,24 @@ export function useServices(testName: string) {
   ): Promise<Services> {
     services = await createServices(testServiceDeps(testName, userDataDir, deps))
     return services
+  }
+}
+
+/**
+ * A project's memory space as the app lays it out: notes in `<root>/.cairn/memories`, the engine's
+ * state in `<userDataDir>/spaces/<id>`.
+ */
+export function spaceInFolder(
+  id: string,
+  name: string,
+  root: string,
+  userDataDir: string
+): SpaceDescriptor {
+  return {
+    id,
+    name,
+    root,
+    folder: join(root, '.cairn', 'memories'),
+    stateDir: join(userDataDir, 'spaces', id)
   }
 }
