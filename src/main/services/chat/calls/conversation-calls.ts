@@ -37,72 +37,21 @@ export type ConversationCalls = Pick<
   | 'exportConversation'
 >
 
-export function createConversationCalls(
-  core: ChatCore,
-  deps: {
-    models: ModelCatalog
-    chooseSavePath?: ChooseSavePath | undefined
-    projects?: ProjectsForChat | undefined
-  }
-): ConversationCalls {
-  const { store, clock, logger } = core
+interface ConversationDeps {
+  models: ModelCatalog
+  chooseSavePath?: ChooseSavePath | undefined
+  projects?: ProjectsForChat | undefined
+}
+
+export function createConversationCalls(core: ChatCore, deps: ConversationDeps): ConversationCalls {
+  const { store } = core
   return {
-    async listConversations() {
-      await store.ready()
-      return {
-        conversations: store
-          .all()
-          .sort(listOrder)
-          .map((c) => core.summary(c)),
-        problems: store.problems()
-      }
-    },
-    async costSummary() {
-      await store.ready()
-      return costSummary(store.all(), clock())
-    },
-    async searchConversations({ query }) {
-      await store.ready()
-      const conversations: ConversationSummary[] = []
-      for (const conversation of store.all().sort(listOrder)) {
-        const hit = matchConversation(conversation, query.trim())
-        if (hit !== null) conversations.push(core.summary(conversation, hit))
-      }
-      return { conversations }
-    },
+    ...listingCalls(core),
     async getConversation({ conversationId }) {
       const conversation = await core.find(conversationId)
       return { conversation, running: core.turns.isRunning(conversationId) }
     },
-    async createConversation(input) {
-      await store.ready()
-      const settings = core.settings()
-      const defaults = input?.project ? deps.projects?.get(input.project)?.defaults : undefined
-      const model =
-        input?.model ?? defaults?.model ?? (await newChatModel(settings.model, deps.models))
-      // Asked for (New chat without memory) over the project's default over Settings'.
-      const memory = input?.memory ?? defaults?.memory ?? settings.newChatMemory
-      const now = clock().toISOString()
-      const conversation: Conversation = {
-        version: CONVERSATION_VERSION,
-        id: randomUUID(),
-        title: DEFAULT_TITLE,
-        titleSource: 'auto',
-        model,
-        createdAt: now,
-        updatedAt: now,
-        messages: [],
-        ...(memory === 'off' ? { memory: 'off' as const } : {})
-      }
-      if (input?.project !== undefined)
-        await applyProjectDefaults(conversation, input.project, {
-          projects: deps.projects,
-          models: deps.models,
-          maxTokens: settings.maxTokens
-        })
-      await core.save(conversation)
-      return conversation
-    },
+    createConversation: (input) => createConversation(core, deps, input),
     async renameConversation({ conversationId, title }) {
       const conversation = await core.find(conversationId)
       await saveOrRollBack(conversation, {
@@ -137,28 +86,103 @@ export function createConversationCalls(
       })
       return core.summary(conversation)
     },
-    async exportConversation({ conversationId }) {
-      const conversation = await core.find(conversationId)
-      const markdown = conversationToMarkdown(conversation, clock())
-      if (!deps.chooseSavePath)
-        throw new CairnError('EXPORT_FAILED', 'Saving files is not available in this window.')
-      const path = await deps.chooseSavePath({
-        title: 'Export conversation',
-        defaultName: exportFileName(conversation),
-        filters: [{ name: 'Markdown', extensions: ['md'] }]
-      })
-      if (!path) return { saved: false, fileName: null }
-      try {
-        await writeFileDurably(path, markdown)
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code ?? 'write error'
-        logger.warn('export not written', { code })
-        throw new CairnError(
-          'EXPORT_FAILED',
-          `The conversation could not be saved there (${code}). Choose a folder you can write to, such as Documents, and export again.`
-        )
+    exportConversation: ({ conversationId }) =>
+      exportConversation(core, deps.chooseSavePath, conversationId)
+  }
+}
+
+/** The list in its order, a search of it, and what the saved replies cost. */
+function listingCalls({
+  store,
+  clock,
+  summary
+}: ChatCore): Pick<ConversationCalls, 'listConversations' | 'costSummary' | 'searchConversations'> {
+  return {
+    async listConversations() {
+      await store.ready()
+      return {
+        conversations: store
+          .all()
+          .sort(listOrder)
+          .map((c) => summary(c)),
+        problems: store.problems()
       }
-      return { saved: true, fileName: basename(path) }
+    },
+    async costSummary() {
+      await store.ready()
+      return costSummary(store.all(), clock())
+    },
+    async searchConversations({ query }) {
+      await store.ready()
+      const conversations: ConversationSummary[] = []
+      for (const conversation of store.all().sort(listOrder)) {
+        const hit = matchConversation(conversation, query.trim())
+        if (hit !== null) conversations.push(summary(conversation, hit))
+      }
+      return { conversations }
     }
   }
+}
+
+/** A new chat: the model and memory asked for, else its project's defaults, else Settings'. */
+async function createConversation(
+  core: ChatCore,
+  deps: ConversationDeps,
+  input: Parameters<ConversationCalls['createConversation']>[0]
+): Promise<Conversation> {
+  await core.store.ready()
+  const settings = core.settings()
+  const defaults = input?.project ? deps.projects?.get(input.project)?.defaults : undefined
+  const model = input?.model ?? defaults?.model ?? (await newChatModel(settings.model, deps.models))
+  // Asked for (New chat without memory) over the project's default over Settings'.
+  const memory = input?.memory ?? defaults?.memory ?? settings.newChatMemory
+  const now = core.clock().toISOString()
+  const conversation: Conversation = {
+    version: CONVERSATION_VERSION,
+    id: randomUUID(),
+    title: DEFAULT_TITLE,
+    titleSource: 'auto',
+    model,
+    createdAt: now,
+    updatedAt: now,
+    messages: [],
+    ...(memory === 'off' ? { memory: 'off' as const } : {})
+  }
+  if (input?.project !== undefined)
+    await applyProjectDefaults(conversation, input.project, {
+      projects: deps.projects,
+      models: deps.models,
+      maxTokens: settings.maxTokens
+    })
+  await core.save(conversation)
+  return conversation
+}
+
+/** The chat as Markdown, in the file the user chose (nothing written when they cancel). */
+async function exportConversation(
+  core: ChatCore,
+  chooseSavePath: ChooseSavePath | undefined,
+  conversationId: string
+): Promise<{ saved: boolean; fileName: string | null }> {
+  const conversation = await core.find(conversationId)
+  const markdown = conversationToMarkdown(conversation, core.clock())
+  if (!chooseSavePath)
+    throw new CairnError('EXPORT_FAILED', 'Saving files is not available in this window.')
+  const path = await chooseSavePath({
+    title: 'Export conversation',
+    defaultName: exportFileName(conversation),
+    filters: [{ name: 'Markdown', extensions: ['md'] }]
+  })
+  if (!path) return { saved: false, fileName: null }
+  try {
+    await writeFileDurably(path, markdown)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'write error'
+    core.logger.warn('export not written', { code })
+    throw new CairnError(
+      'EXPORT_FAILED',
+      `The conversation could not be saved there (${code}). Choose a folder you can write to, such as Documents, and export again.`
+    )
+  }
+  return { saved: true, fileName: basename(path) }
 }

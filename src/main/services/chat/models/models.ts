@@ -42,123 +42,149 @@ export interface ModelCatalog {
   describe(model: string): Promise<ModelOption | null>
 }
 
-export function createModelCatalog(options: {
+interface CatalogOptions {
   dir: string
   client: () => Promise<Anthropic | null>
   logger: Logger
   clock: () => Date
-}): ModelCatalog {
-  const file = join(options.dir, MODELS_CACHE_FILE)
-  let cache: Cache | null | undefined // undefined: not read yet
+}
 
-  async function readCache(): Promise<Cache | null> {
-    if (cache !== undefined) return cache
-    try {
-      const parsed = CacheSchema.safeParse(JSON.parse(await readFile(file, 'utf8')))
-      cache = parsed.success
-        ? { ...parsed.data, models: parsed.data.models.filter((m) => isModelId(m.id)) }
-        : null
-    } catch {
-      cache = null
-    }
-    return cache
-  }
-
-  const single = new Map<string, { option: ModelOption | null; at: number }>()
-
-  async function retrieve(model: string): Promise<ModelOption | null> {
-    const known = single.get(model)
-    const now = options.clock().getTime()
-    if (known && (known.option || now - known.at < MISS_TTL_MS)) return known.option
-    const client = await options.client()
-    if (!client) return null
-    try {
-      const info = await client.models.retrieve(model)
-      const option = isModelId(info.id) ? optionOf(info) : null
-      single.set(model, { option, at: now })
-      return option
-    } catch (error) {
-      const { fault } = classifyFault(error, 'request')
-      options.logger.warn('model not described', { code: fault.code, status: fault.status })
-      // Only "no such model" is remembered; a network fault is asked again next time.
-      if (fault.status === 404) single.set(model, { option: null, at: now })
-      return null
-    }
-  }
-
-  async function fetchModels(client: Anthropic): Promise<ModelOption[]> {
-    const models: ModelOption[] = []
-    for await (const model of client.models.list({ limit: 100 })) {
-      // An ID that could not be chosen (chat:set-model checks the same rule) is not offered.
-      if (!isModelId(model.id)) continue
-      models.push(optionOf(model))
-      if (models.length >= MAX_MODELS) break
-    }
-    return models
-  }
-
+export function createModelCatalog(options: CatalogOptions): ModelCatalog {
+  const cacheFile = createCacheFile(options)
+  const single = createSingleLookup(options)
   const catalog: ModelCatalog = {
     async list({ refresh = false, configured }) {
-      const cached = await readCache()
+      const cached = await cacheFile.read()
       const now = options.clock()
-      const fresh =
-        cached !== null &&
-        cached.version === CACHE_VERSION &&
-        now.getTime() - Date.parse(cached.fetchedAt) < MODELS_TTL_MS
-      if (cached && fresh && !refresh)
+      if (cached && !refresh && isFresh(cached, now))
         return withConfigured(
           { models: cached.models, source: 'cache', fetchedAt: cached.fetchedAt, message: null },
           configured
         )
-      let reason: string
-      const client = await options.client()
-      if (!client) reason = 'no API key is set'
-      else {
-        try {
-          const models = await fetchModels(client)
-          const next: Cache = { version: CACHE_VERSION, fetchedAt: now.toISOString(), models }
-          single.clear()
-          cache = next
-          await ensurePrivateDir(options.dir)
-            .then(() => writeFileDurably(file, JSON.stringify(next) + '\n'))
-            .catch((error: unknown) => options.logger.warn('model list cache not saved', { error }))
-          return withConfigured(
-            { models, source: 'api', fetchedAt: next.fetchedAt, message: null },
-            configured
-          )
-        } catch (error) {
-          const { fault } = classifyFault(error, 'request')
-          options.logger.warn('model list not fetched', { code: fault.code, status: fault.status })
-          reason = fault.message.replace(/\.$/, '').toLowerCase()
-        }
-      }
-      if (cached)
-        return withConfigured(
-          {
-            models: cached.models,
-            source: 'cache',
-            fetchedAt: cached.fetchedAt,
-            message: `The model list could not be refreshed (${reason}); showing the list from ${cached.fetchedAt.slice(0, 10)}.`
-          },
-          configured
-        )
+      const fetched = await fetchAndKeep(options, now, cacheFile, single)
       return withConfigured(
-        {
-          models: [],
-          source: 'default',
-          fetchedAt: null,
-          message: `The model list could not be loaded (${reason}); only the model from Settings is offered.`
-        },
+        typeof fetched === 'string' ? fallbackList(cached, fetched) : fetched,
         configured
       )
     },
     async describe(model) {
       const list = await catalog.list({ configured: model })
       const listed = list.models.find((m) => m.id === model && m.caps !== undefined)
-      return listed ?? (await retrieve(model))
+      return listed ?? (await single.retrieve(model))
     }
   }
   return catalog
+}
+
+/** The last good list, kept in user data (read once, then held in memory). */
+function createCacheFile(options: CatalogOptions) {
+  const file = join(options.dir, MODELS_CACHE_FILE)
+  let cache: Cache | null | undefined // undefined: not read yet
+  return {
+    async read(): Promise<Cache | null> {
+      if (cache !== undefined) return cache
+      try {
+        const parsed = CacheSchema.safeParse(JSON.parse(await readFile(file, 'utf8')))
+        cache = parsed.success
+          ? { ...parsed.data, models: parsed.data.models.filter((m) => isModelId(m.id)) }
+          : null
+      } catch {
+        cache = null
+      }
+      return cache
+    },
+    /** Held at once; a file that cannot be written is logged (the list still serves). */
+    async keep(next: Cache): Promise<void> {
+      cache = next
+      await ensurePrivateDir(options.dir)
+        .then(() => writeFileDurably(file, JSON.stringify(next) + '\n'))
+        .catch((error: unknown) => options.logger.warn('model list cache not saved', { error }))
+    }
+  }
+}
+type CacheFile = ReturnType<typeof createCacheFile>
+
+/** Models asked for by id (`models.retrieve`): found ones kept, a miss asked again later. */
+function createSingleLookup(options: CatalogOptions) {
+  const single = new Map<string, { option: ModelOption | null; at: number }>()
+  return {
+    clear: () => single.clear(),
+    async retrieve(model: string): Promise<ModelOption | null> {
+      const known = single.get(model)
+      const now = options.clock().getTime()
+      if (known && (known.option || now - known.at < MISS_TTL_MS)) return known.option
+      const client = await options.client()
+      if (!client) return null
+      try {
+        const info = await client.models.retrieve(model)
+        const option = isModelId(info.id) ? optionOf(info) : null
+        single.set(model, { option, at: now })
+        return option
+      } catch (error) {
+        const { fault } = classifyFault(error, 'request')
+        options.logger.warn('model not described', { code: fault.code, status: fault.status })
+        // Only "no such model" is remembered; a network fault is asked again next time.
+        if (fault.status === 404) single.set(model, { option: null, at: now })
+        return null
+      }
+    }
+  }
+}
+
+function isFresh(cached: Cache, now: Date): boolean {
+  return (
+    cached.version === CACHE_VERSION && now.getTime() - Date.parse(cached.fetchedAt) < MODELS_TTL_MS
+  )
+}
+
+/** The API's list, kept for next time; or why it could not be had, in words. */
+async function fetchAndKeep(
+  options: CatalogOptions,
+  now: Date,
+  cacheFile: CacheFile,
+  single: { clear(): void }
+): Promise<ModelList | string> {
+  const client = await options.client()
+  if (!client) return 'no API key is set'
+  try {
+    const models = await fetchModels(client)
+    const next: Cache = { version: CACHE_VERSION, fetchedAt: now.toISOString(), models }
+    single.clear()
+    await cacheFile.keep(next)
+    return { models, source: 'api', fetchedAt: next.fetchedAt, message: null }
+  } catch (error) {
+    const { fault } = classifyFault(error, 'request')
+    options.logger.warn('model list not fetched', { code: fault.code, status: fault.status })
+    return fault.message.replace(/\.$/, '').toLowerCase()
+  }
+}
+
+async function fetchModels(client: Anthropic): Promise<ModelOption[]> {
+  const models: ModelOption[] = []
+  for await (const model of client.models.list({ limit: 100 })) {
+    // An ID that could not be chosen (chat:set-model checks the same rule) is not offered.
+    if (!isModelId(model.id)) continue
+    models.push(optionOf(model))
+    if (models.length >= MAX_MODELS) break
+  }
+  return models
+}
+
+/** The list when the API could not be asked: the cached one (however old), else none. */
+function fallbackList(cached: Cache | null, reason: string): ModelList {
+  if (cached)
+    return {
+      models: cached.models,
+      source: 'cache',
+      fetchedAt: cached.fetchedAt,
+      message: `The model list could not be refreshed (${reason}); showing the list from ${cached.fetchedAt.slice(0, 10)}.`
+    }
+  return {
+    models: [],
+    source: 'default',
+    fetchedAt: null,
+    message: `The model list could not be loaded (${reason}); only the model from Settings is offered.`
+  }
 }
 
 function isModelId(id: unknown): boolean {

@@ -26,20 +26,25 @@ export const NOT_A_CONVERSATION = 'it is not a conversation Cairn can read'
 class Damage extends Error {}
 
 const WHITESPACE = new Set([0x20, 0x0a, 0x0d, 0x09])
+const COMMA = 0x2c
 
-/** Reads what it can; never throws. */
-export function salvageConversation(text: string): Salvage {
-  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
-  const header: Record<string, unknown> = {}
-  const messages: ChatMessage[] = []
-  const state = { messagesSeen: false, messagesDone: false, invalidMessage: false }
-  let i = 0
+/** A cursor over the text that hands out whole JSON values; Damage where it is cut or wrong. */
+class Scanner {
+  i = 0
+  constructor(readonly src: string) {}
 
-  const skipSpace = () => {
-    while (i < src.length && WHITESPACE.has(src.charCodeAt(i))) i += 1
+  skipSpace(): void {
+    while (this.i < this.src.length && WHITESPACE.has(this.src.charCodeAt(this.i))) this.i += 1
   }
+
+  /** The character code here (NaN past the end). */
+  peek(): number {
+    return this.src.charCodeAt(this.i)
+  }
+
   /** The end of the string starting at `start` (its closing quote + 1). */
-  const endOfString = (start: number): number => {
+  endOfString(start: number): number {
+    const { src } = this
     for (let j = start + 1; j < src.length; j += 1) {
       const c = src.charCodeAt(j)
       if (c === 0x5c)
@@ -48,16 +53,18 @@ export function salvageConversation(text: string): Salvage {
     }
     throw new Damage()
   }
+
   /** The end of the value at `start`: balanced brackets, a closed string, or a bare word. */
-  const endOfValue = (start: number): number => {
+  endOfValue(start: number): number {
+    const { src } = this
     const first = src.charCodeAt(start)
     if (Number.isNaN(first)) throw new Damage()
-    if (first === 0x22) return endOfString(start)
+    if (first === 0x22) return this.endOfString(start)
     if (first === 0x7b || first === 0x5b) {
       let depth = 0
       for (let j = start; j < src.length; j += 1) {
         const c = src.charCodeAt(j)
-        if (c === 0x22) j = endOfString(j) - 1
+        if (c === 0x22) j = this.endOfString(j) - 1
         else if (c === 0x7b || c === 0x5b) depth += 1
         else if (c === 0x7d || c === 0x5d) {
           depth -= 1
@@ -72,92 +79,120 @@ export function salvageConversation(text: string): Salvage {
     if (j === start || j >= src.length) throw new Damage()
     return j
   }
-  const value = (): unknown => {
-    skipSpace()
-    const end = endOfValue(i)
+
+  /** The next whole value, parsed by the native JSON.parse. */
+  value(): unknown {
+    this.skipSpace()
+    const end = this.endOfValue(this.i)
     try {
-      const parsed: unknown = JSON.parse(src.slice(i, end))
-      i = end
+      const parsed: unknown = JSON.parse(this.src.slice(this.i, end))
+      this.i = end
       return parsed
     } catch {
       throw new Damage()
     }
   }
-  const expect = (code: number): void => {
-    skipSpace()
-    if (src.charCodeAt(i) !== code) throw new Damage()
-    i += 1
-  }
-  /** The messages array, one whole message at a time. */
-  const readMessages = (): void => {
-    state.messagesSeen = true
-    expect(0x5b)
-    skipSpace()
-    if (src.charCodeAt(i) === 0x5d) {
-      i += 1
-      state.messagesDone = true
-      return
-    }
-    for (;;) {
-      const raw = value()
-      const message = ChatMessageSchema.safeParse(raw)
-      if (!message.success) {
-        state.invalidMessage = true
-        throw new Damage()
-      }
-      messages.push(message.data)
-      skipSpace()
-      const next = src.charCodeAt(i)
-      i += 1
-      if (next === 0x5d) break
-      if (next !== 0x2c) throw new Damage()
-    }
-    state.messagesDone = true
+
+  expect(code: number): void {
+    this.skipSpace()
+    if (this.peek() !== code) throw new Damage()
+    this.i += 1
   }
 
+  /** After a member: true at the closing bracket `close`, false at a comma; Damage otherwise. */
+  closes(close: number): boolean {
+    this.skipSpace()
+    const next = this.peek()
+    this.i += 1
+    if (next === close) return true
+    if (next !== COMMA) throw new Damage()
+    return false
+  }
+}
+
+/** What the scan has read so far, and how far into the messages it got. */
+interface Reading {
+  header: Record<string, unknown>
+  messages: ChatMessage[]
+  messagesSeen: boolean
+  messagesDone: boolean
+  invalidMessage: boolean
+}
+
+/** Reads what it can; never throws. */
+export function salvageConversation(text: string): Salvage {
+  const scan = new Scanner(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
+  const reading: Reading = {
+    header: {},
+    messages: [],
+    messagesSeen: false,
+    messagesDone: false,
+    invalidMessage: false
+  }
   let whole = false
   try {
-    expect(0x7b)
-    skipSpace()
-    if (src.charCodeAt(i) === 0x7d) i += 1
-    else
-      for (;;) {
-        skipSpace()
-        const key = value()
-        if (typeof key !== 'string') throw new Damage()
-        expect(0x3a)
-        if (key === 'messages') readMessages()
-        else {
-          skipSpace()
-          header[key] = value()
-        }
-        skipSpace()
-        const next = src.charCodeAt(i)
-        i += 1
-        if (next === 0x7d) break
-        if (next !== 0x2c) throw new Damage()
-      }
+    readConversation(scan, reading)
     whole = true
   } catch (error) {
     if (!(error instanceof Damage)) throw error
   }
+  scan.skipSpace()
+  const { header, messages } = reading
+  return { header, messages, reason: reasonFor(scan, reading, whole), ended: whole }
+}
 
-  skipSpace()
-  const reason =
-    src.trim() === ''
-      ? 'it is empty'
-      : state.invalidMessage
-        ? `message ${messages.length + 1} is not one Cairn can read`
-        : whole
-          ? i < src.length
-            ? 'there is other text after its end'
-            : NOT_A_CONVERSATION
-          : state.messagesDone
-            ? 'it breaks off after its messages'
-            : state.messagesSeen
-              ? `it breaks off part-way through message ${messages.length + 1}`
-              : Object.keys(header).length > 0
-                ? 'it breaks off before its messages'
-                : 'nothing in it can be read'
-  return { header, messages, reason, ended: whole }
+/** The top-level object: each field into the header, the messages one by one. */
+function readConversation(scan: Scanner, reading: Reading): void {
+  scan.expect(0x7b)
+  scan.skipSpace()
+  if (scan.peek() === 0x7d) {
+    scan.i += 1
+    return
+  }
+  do {
+    scan.skipSpace()
+    const key = scan.value()
+    if (typeof key !== 'string') throw new Damage()
+    scan.expect(0x3a)
+    if (key === 'messages') readMessages(scan, reading)
+    else {
+      scan.skipSpace()
+      reading.header[key] = scan.value()
+    }
+  } while (!scan.closes(0x7d))
+}
+
+/** The messages array, one whole message at a time. */
+function readMessages(scan: Scanner, reading: Reading): void {
+  reading.messagesSeen = true
+  scan.expect(0x5b)
+  scan.skipSpace()
+  if (scan.peek() === 0x5d) {
+    scan.i += 1
+    reading.messagesDone = true
+    return
+  }
+  do {
+    const message = ChatMessageSchema.safeParse(scan.value())
+    if (!message.success) {
+      reading.invalidMessage = true
+      throw new Damage()
+    }
+    reading.messages.push(message.data)
+  } while (!scan.closes(0x5d))
+  reading.messagesDone = true
+}
+
+/** Why the file could not be read as it is, in words for the user. */
+function reasonFor(scan: Scanner, reading: Reading, whole: boolean): string {
+  const { header, messages } = reading
+  if (scan.src.trim() === '') return 'it is empty'
+  if (reading.invalidMessage) return `message ${messages.length + 1} is not one Cairn can read`
+  if (whole)
+    return scan.i < scan.src.length ? 'there is other text after its end' : NOT_A_CONVERSATION
+  if (reading.messagesDone) return 'it breaks off after its messages'
+  if (reading.messagesSeen) return `it breaks off part-way through message ${messages.length + 1}`
+  return Object.keys(header).length > 0
+    ? 'it breaks off before its messages'
+    : 'nothing in it can be read'
 }
