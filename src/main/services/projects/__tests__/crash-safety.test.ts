@@ -146,6 +146,29 @@ describe('a crash while deleting a project', () => {
     expect(after.lines.join('\n')).toContain('finishing a project delete that did not complete')
   })
 
+  it("keeping its memory, while its chats move: the next start removes Cairn's state, never the memory", async () => {
+    let crash = true
+    const { store, project, dataDir } = await made({
+      chats: {
+        countIn: async () => ({ chats: 2, running: 0 }),
+        moveAllOutOf: async () => {
+          if (crash) throw new Error('crash while moving chats')
+          return 2
+        }
+      }
+    })
+    const sidecar = join(dataDir, 'spaces', project.id, 'state', 'sync-state')
+    await mkdir(sidecar, { recursive: true })
+    await writeFile(join(sidecar, 'sync.json'), '{}')
+    await expect(store.delete({ id: project.id, memory: 'keep' })).rejects.toThrow('crash')
+    crash = false
+    const after = await projectsRig(tmp())
+    expect(after.store.get(project.id)).toBeUndefined()
+    expect(after.spaces.get(project.id)).toBeUndefined()
+    expect(await readFile(join(project.memoryFolder, 'note.md'), 'utf8')).toBe('n')
+    expect(await exists(join(dataDir, 'spaces', project.id))).toBe(false)
+  })
+
   it('while its space is unregistered: the next start finishes the delete', async () => {
     const fail = { step: null as 'remove' | null }
     const dataDir = join(tmp(), 'data')
