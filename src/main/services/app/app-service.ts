@@ -8,11 +8,12 @@ import {
   type OpenExternalResult
 } from '@shared/app/links'
 import { ensurePrivateDir } from '../fs/durable'
+import { openInFileManager, type OpenFolder } from '../fs/open-folder'
 import type { Logger } from '../log/logger'
 import type { SettingsStore } from '../settings/settings-store'
 
 /** Opens a folder in the OS file manager; resolves to an error text, empty on success (shell.openPath). */
-export type OpenPath = (path: string) => Promise<string>
+export type OpenPath = OpenFolder
 
 /** Puts text on the system clipboard (Electron's clipboard.writeText). */
 export type WriteClipboard = (text: string) => void
@@ -123,19 +124,7 @@ export function createAppService({
         )
       }
       await refuseLink()
-      let failure: string
-      try {
-        failure = await openPath(path)
-      } catch (error) {
-        failure = error instanceof Error ? error.message : String(error)
-      }
-      if (failure) {
-        logger.warn('file manager did not open the memory folder', { failure })
-        throw new CairnError(
-          'OPEN_FOLDER_FAILED',
-          `Your file manager could not open the memory folder (${failure}). It is at ${path}; open it from there.`
-        )
-      }
+      await openInFileManager(openPath, path, 'the memory folder', logger)
       return { path }
     }
   }

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import type { DamagedConversation } from '@shared/chat/damaged'
 import { CairnError } from '@shared/errors'
 import { ensurePrivateDir } from '../../fs/durable'
+import { openInFileManager, type OpenFolder } from '../../fs/open-folder'
 import type { Logger } from '../../log/logger'
 import { CONVERSATIONS_FOLDER } from '../conversations/conversation-store'
 import { createDamagedNotes } from '../conversations/damaged/damaged-notes'
@@ -25,8 +26,7 @@ export type DamagedCalls = Pick<
   'listDamaged' | 'recoverDamaged' | 'dismissDamaged' | 'openConversationsFolder'
 >
 
-/** Opens a folder in the OS file manager: an error text, empty on success (shell.openPath). */
-export type OpenFolder = (path: string) => Promise<string>
+export type { OpenFolder } from '../../fs/open-folder'
 
 export { DAMAGED_READ_LIMIT } from '../conversations/damaged/kept-files'
 
@@ -148,25 +148,18 @@ async function recover({ core, notes, kept, models }: Desk, file: string) {
   return { conversation: core.summary(conversation), messages }
 }
 
-/** Opens the conversations folder in the OS file manager, or says where it is. */
+/** Opens the conversations folder in the OS file manager (made first), or says where it is. */
 async function openFolder(
   folder: string,
   open: OpenFolder | undefined,
   logger: Logger
 ): Promise<{ opened: true }> {
-  let failure: string
-  try {
-    await ensurePrivateDir(folder)
-    failure = open ? await open(folder) : 'opening folders is not available here'
-  } catch (error) {
-    failure = error instanceof Error ? error.message : String(error)
-  }
-  if (failure) {
-    logger.warn('file manager did not open the conversations folder', { failure })
-    throw new CairnError(
-      'OPEN_FOLDER_FAILED',
-      `Your file manager could not open the conversations folder (${failure}). It is at ${folder}; open it from there.`
-    )
-  }
+  const opening: OpenFolder | undefined =
+    open &&
+    (async (path) => {
+      await ensurePrivateDir(path)
+      return open(path)
+    })
+  await openInFileManager(opening, folder, 'the conversations folder', logger)
   return { opened: true as const }
 }
