@@ -7,7 +7,12 @@ import { SpaceSettingsPane } from './space-settings-pane'
 // The pane over a space whose limits are its own: each limit is its own row, and a row saves the
 // whole section with only its own number changed.
 
-const limits = { maxFileBytes: 100_000, maxTotalBytes: 5_000_000, maxFiles: 200 }
+const limits = {
+  maxFileBytes: 100_000,
+  maxTotalBytes: 5_000_000,
+  maxFiles: 200,
+  maxReadChars: 100_000
+}
 const state: SpaceSettingsState = {
   canOverride: true,
   own: { memory: limits, pinned: [] },
