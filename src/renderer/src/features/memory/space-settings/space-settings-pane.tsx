@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import type { MemoryWriteApproval } from '@shared/app/settings'
 import type { SpaceSettingsSection, SpaceSettingsState } from '@shared/memory/space-settings'
+import type { SpaceId } from '@shared/memory/spaces'
 import { Card } from '../../../components/card'
 import { BackupCard } from '../../settings/memory/backup-card'
 import { SyncCard } from '../../settings/memory/sync-card'
@@ -18,7 +19,7 @@ export function SpaceSettingsPane() {
   const { state, error, save } = useSpaceSettings(space)
   if (!state)
     return <p className="p-4 text-sm text-muted">{error ?? 'Reading this memory’s settings…'}</p>
-  const { own, effective } = state
+  const props = { space, state, save }
   return (
     <div className="flex h-full flex-col gap-4 overflow-auto p-4">
       <p className="text-sm text-muted">
@@ -30,131 +31,153 @@ export function SpaceSettingsPane() {
           {error}
         </p>
       ) : null}
-      <Section
-        title="Memory limits"
-        section="memory"
-        state={state}
-        onSave={save}
-        summary={`${formatBytes(effective.memory.maxFileBytes)} a file, ${formatBytes(effective.memory.maxTotalBytes)} in all, ${effective.memory.maxFiles.toLocaleString('en-US')} files`}
-        ownValue={effective.memory}
-      >
-        {own.memory ? (
-          <NumberRow
-            label="Largest file (bytes)"
-            value={own.memory.maxFileBytes}
-            onCommit={(maxFileBytes) =>
-              save({ section: 'memory', value: { ...own.memory!, maxFileBytes } })
-            }
-          />
-        ) : null}
-        {own.memory ? (
-          <NumberRow
-            label="Whole folder (bytes)"
-            value={own.memory.maxTotalBytes}
-            onCommit={(maxTotalBytes) =>
-              save({ section: 'memory', value: { ...own.memory!, maxTotalBytes } })
-            }
-          />
-        ) : null}
-        {own.memory ? (
-          <NumberRow
-            label="Files"
-            value={own.memory.maxFiles}
-            onCommit={(maxFiles) =>
-              save({ section: 'memory', value: { ...own.memory!, maxFiles } })
-            }
-          />
-        ) : null}
-      </Section>
-      <Section
-        title="Approving Claude’s changes"
-        section="memoryWriteApproval"
-        state={state}
-        onSave={save}
-        summary={APPROVAL_WORDS[effective.memoryWriteApproval]}
-        ownValue={effective.memoryWriteApproval}
-      >
-        {own.memoryWriteApproval ? (
-          <ChoiceGroup<MemoryWriteApproval>
-            legend="Claude’s memory changes in this project"
-            name={`approval-${space}`}
-            value={own.memoryWriteApproval}
-            onChange={(value) => void save({ section: 'memoryWriteApproval', value })}
-            choices={(Object.keys(APPROVAL_WORDS) as MemoryWriteApproval[]).map((value) => ({
-              value,
-              label: APPROVAL_WORDS[value]
-            }))}
-          />
-        ) : null}
-      </Section>
-      <Section
-        title="Expiry"
-        section="expiry"
-        state={state}
-        onSave={save}
-        summary={
-          effective.expiry.mode === 'off'
-            ? 'Files never expire'
-            : `Files ${effective.expiry.mode === 'idle' ? 'idle' : 'older than'} ${effective.expiry.days} days are ${effective.expiry.action === 'archive' ? 'archived' : 'deleted'}`
-        }
-        ownValue={{
-          mode: effective.expiry.mode,
-          days: effective.expiry.days,
-          action: effective.expiry.action
-        }}
-      >
-        {own.expiry ? (
-          <>
-            <ChoiceGroup
-              legend="Expire memory files"
-              name={`expiry-${space}`}
-              layout="segmented"
-              value={own.expiry.mode}
-              onChange={(mode) => void save({ section: 'expiry', value: { ...own.expiry!, mode } })}
-              choices={[
-                { value: 'off', label: 'Never' },
-                { value: 'idle', label: 'When idle' },
-                { value: 'age', label: 'By age' }
-              ]}
-            />
-            <NumberRow
-              label="Days"
-              value={own.expiry.days}
-              onCommit={(days) => save({ section: 'expiry', value: { ...own.expiry!, days } })}
-            />
-          </>
-        ) : null}
-      </Section>
-      <Section
-        title="Secret guard"
-        section="secretGuard"
-        state={state}
-        onSave={save}
-        summary={
-          effective.secretGuard.mode === 'refuse'
-            ? 'Claude’s writes with a credential are refused'
-            : 'Credentials in Claude’s writes are redacted'
-        }
-        ownValue={effective.secretGuard}
-      >
-        {own.secretGuard ? (
-          <ChoiceGroup
-            legend="Credentials in Claude’s writes"
-            name={`guard-${space}`}
-            value={own.secretGuard.mode}
-            onChange={(mode) =>
-              void save({ section: 'secretGuard', value: { ...own.secretGuard!, mode } })
-            }
-            choices={[
-              { value: 'refuse', label: 'Refuse the write' },
-              { value: 'redact', label: 'Redact the credential and save the rest' }
-            ]}
-          />
-        ) : null}
-      </Section>
+      <LimitsSection {...props} />
+      <ApprovalSection {...props} />
+      <ExpirySection {...props} />
+      <GuardSection {...props} />
       <SyncCard space={space} />
       <BackupCard space={space} />
     </div>
+  )
+}
+
+interface SectionProps {
+  space: SpaceId
+  state: SpaceSettingsState
+  save: Save
+}
+
+const LIMIT_ROWS = [
+  { label: 'Largest file (bytes)', key: 'maxFileBytes' },
+  { label: 'Whole folder (bytes)', key: 'maxTotalBytes' },
+  { label: 'Files', key: 'maxFiles' }
+] as const
+
+function LimitsSection({ state, save }: SectionProps) {
+  const { own, effective } = state
+  const limits = effective.memory
+  const mine = own.memory
+  return (
+    <Section
+      title="Memory limits"
+      section="memory"
+      state={state}
+      onSave={save}
+      summary={`${formatBytes(limits.maxFileBytes)} a file, ${formatBytes(limits.maxTotalBytes)} in all, ${limits.maxFiles.toLocaleString('en-US')} files`}
+      ownValue={limits}
+    >
+      {mine
+        ? LIMIT_ROWS.map(({ label, key }) => (
+            <NumberRow
+              key={key}
+              label={label}
+              value={mine[key]}
+              onCommit={(value) => save({ section: 'memory', value: { ...mine, [key]: value } })}
+            />
+          ))
+        : null}
+    </Section>
+  )
+}
+
+function ApprovalSection({ space, state, save }: SectionProps) {
+  const { own, effective } = state
+  return (
+    <Section
+      title="Approving Claude’s changes"
+      section="memoryWriteApproval"
+      state={state}
+      onSave={save}
+      summary={APPROVAL_WORDS[effective.memoryWriteApproval]}
+      ownValue={effective.memoryWriteApproval}
+    >
+      {own.memoryWriteApproval ? (
+        <ChoiceGroup<MemoryWriteApproval>
+          legend="Claude’s memory changes in this project"
+          name={`approval-${space}`}
+          value={own.memoryWriteApproval}
+          onChange={(value) => void save({ section: 'memoryWriteApproval', value })}
+          choices={(Object.keys(APPROVAL_WORDS) as MemoryWriteApproval[]).map((value) => ({
+            value,
+            label: APPROVAL_WORDS[value]
+          }))}
+        />
+      ) : null}
+    </Section>
+  )
+}
+
+function ExpirySection({ space, state, save }: SectionProps) {
+  const { own, effective } = state
+  const expiry = effective.expiry
+  const mine = own.expiry
+  return (
+    <Section
+      title="Expiry"
+      section="expiry"
+      state={state}
+      onSave={save}
+      summary={
+        expiry.mode === 'off'
+          ? 'Files never expire'
+          : `Files ${expiry.mode === 'idle' ? 'idle' : 'older than'} ${expiry.days} days are ${expiry.action === 'archive' ? 'archived' : 'deleted'}`
+      }
+      ownValue={{ mode: expiry.mode, days: expiry.days, action: expiry.action }}
+    >
+      {mine ? (
+        <>
+          <ChoiceGroup
+            legend="Expire memory files"
+            name={`expiry-${space}`}
+            layout="segmented"
+            value={mine.mode}
+            onChange={(mode) => void save({ section: 'expiry', value: { ...mine, mode } })}
+            choices={[
+              { value: 'off', label: 'Never' },
+              { value: 'idle', label: 'When idle' },
+              { value: 'age', label: 'By age' }
+            ]}
+          />
+          <NumberRow
+            label="Days"
+            value={mine.days}
+            onCommit={(days) => save({ section: 'expiry', value: { ...mine, days } })}
+          />
+        </>
+      ) : null}
+    </Section>
+  )
+}
+
+function GuardSection({ space, state, save }: SectionProps) {
+  const { own, effective } = state
+  const mine = own.secretGuard
+  return (
+    <Section
+      title="Secret guard"
+      section="secretGuard"
+      state={state}
+      onSave={save}
+      summary={
+        effective.secretGuard.mode === 'refuse'
+          ? 'Claude’s writes with a credential are refused'
+          : 'Credentials in Claude’s writes are redacted'
+      }
+      ownValue={effective.secretGuard}
+    >
+      {mine ? (
+        <ChoiceGroup
+          legend="Credentials in Claude’s writes"
+          name={`guard-${space}`}
+          value={mine.mode}
+          onChange={(mode) => void save({ section: 'secretGuard', value: { ...mine, mode } })}
+          choices={[
+            { value: 'refuse', label: 'Refuse the write' },
+            { value: 'redact', label: 'Redact the credential and save the rest' }
+          ]}
+        />
+      ) : null}
+    </Section>
   )
 }
 
