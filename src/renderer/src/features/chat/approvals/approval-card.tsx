@@ -1,7 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { ShieldQuestionMark } from 'lucide-react'
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import {
-  APPROVAL_REASON_MAX,
   isToolCallApproval,
   type ApprovalAnswer,
   type MemoryApproval,
@@ -10,6 +8,7 @@ import {
 import { approvalTitle } from '@shared/chat/approval-words'
 import { DiffView } from '../../../components/diff-view'
 import { errorText, fileName } from '../../memory/change-words'
+import { AllowButtons, ApprovalHeader, DeclineForm } from './approval-parts'
 import { useApprovals } from './use-approvals'
 import { ToolCallPreview } from './tool-call-preview'
 
@@ -43,18 +42,6 @@ export function onDiskWords(approval: MemoryApproval): string | null {
     return `${happened}, so this change can no longer be made. Decline to tell Claude why; nothing will be changed.`
   if (!approval.onDisk) return null
   return `${happened}. The change below is what Approve would do now.`
-}
-
-/** A key hint inside a button: seen, not read out (aria-keyshortcuts says it). */
-function Key({ children }: { children: string }) {
-  return (
-    <kbd
-      aria-hidden
-      className="rounded border border-current/30 px-1 font-sans text-[11px] leading-4 opacity-80"
-    >
-      {children}
-    </kbd>
-  )
 }
 
 /** Where the focus was before a card took it: Esc goes back there (the message box by default). */
@@ -96,10 +83,6 @@ function ApprovalCard({
     setBusy(true)
     void onAnswer(choice, why).finally(() => setBusy(false))
   }
-  const decline = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    answer('decline', reason)
-  }
   // A approve, D decline, Esc back to where the user was; not while typing a reason.
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.target instanceof HTMLInputElement || busy) return
@@ -123,24 +106,12 @@ function ApprovalCard({
       onKeyDown={onKeyDown}
       className="flex flex-col gap-2 rounded-card border border-warning-line bg-surface p-3 focus:outline-2 focus:outline-offset-2 focus:outline-focus"
     >
-      <header className="flex items-start gap-2">
-        <ShieldQuestionMark size={18} aria-hidden className="mt-0.5 shrink-0 text-warning" />
-        <div className="min-w-0">
-          <h2 id={titleId} className="text-sm font-semibold break-words">
-            {approvalTitle(approval)}
-          </h2>
-          <p className="text-xs text-muted">
-            {memory
-              ? 'Nothing is saved until you approve. Claude waits for your answer.'
-              : 'Nothing runs until you allow it. Claude waits for your answer.'}
-          </p>
-          <p id={`${titleId}-keys`} className="text-xs text-muted">
-            {applies
-              ? `Keys: A ${memory ? 'approve' : 'allow once'}, D decline, Esc back to your message.`
-              : 'Keys: D decline, Esc back to your message.'}
-          </p>
-        </div>
-      </header>
+      <ApprovalHeader
+        titleId={titleId}
+        title={approvalTitle(approval)}
+        memory={memory !== null}
+        applies={applies}
+      />
       <p role="status" className={onDisk ? 'text-sm font-medium text-warning' : 'sr-only'}>
         {onDisk}
       </p>
@@ -154,60 +125,19 @@ function ApprovalCard({
       ) : (
         <Preview approval={memory} />
       )}
-      <div className={applies ? 'flex flex-wrap items-center gap-2' : 'hidden'}>
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={busy}
-          aria-keyshortcuts="A"
-          onClick={() => answer('approve')}
-        >
-          {memory ? 'Approve' : 'Allow once'} <Key>A</Key>
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          onClick={() => answer('always-allow')}
-        >
-          {memory ? 'Always allow in this chat' : 'Allow for this chat'}
-        </button>
-        {memory ? null : (
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() => answer('always-allow-tool')}
-          >
-            Always allow
-          </button>
-        )}
-      </div>
-      <form className="flex flex-wrap items-end gap-2" onSubmit={decline}>
-        <div className="flex min-w-48 flex-1 flex-col gap-1">
-          <label htmlFor={reasonId} className="text-xs text-muted">
-            Reason for declining (optional, Claude sees it)
-          </label>
-          <input
-            id={reasonId}
-            className="input"
-            value={reason}
-            maxLength={APPROVAL_REASON_MAX}
-            disabled={busy}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            // Esc here clears the reason; it must not reach the window and stop the reply.
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') {
-                event.stopPropagation()
-                setReason('')
-              }
-            }}
-          />
-        </div>
-        <button type="submit" className="button" disabled={busy} aria-keyshortcuts="D">
-          Decline <Key>D</Key>
-        </button>
-      </form>
+      <AllowButtons
+        memory={memory !== null}
+        applies={applies}
+        busy={busy}
+        onAnswer={(choice) => answer(choice)}
+      />
+      <DeclineForm
+        reasonId={reasonId}
+        reason={reason}
+        busy={busy}
+        onReason={setReason}
+        onDecline={() => answer('decline', reason)}
+      />
     </section>
   )
 }

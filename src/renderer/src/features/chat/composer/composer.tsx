@@ -1,15 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { ArrowUp, Paperclip, Square } from 'lucide-react'
 import type { SendAttachment } from '@shared/chat/attachments'
 import type { McpPromptInfo } from '@shared/mcp/prompts'
-import { call } from '../../../lib/api'
-import { toShownError } from '../../../lib/errors'
 import { AttachmentTray } from '../attachments/attachment-tray'
-import { ResourcePicker } from '../attachments/resource-picker'
 import { useAttachments } from '../attachments/use-attachments'
 import { useFileDrop } from '../attachments/use-file-drop'
+import { composerKeyHandler } from './composer-keys'
+import { AttachControls, NoKeyNotice, SendOrStop } from './composer-parts'
 import { PromptForm } from './prompt-form'
 import { SlashList, optionId } from './slash-list'
+import { usePromptForm } from './use-prompt-form'
 import { useSlashPrompts } from './use-slash-prompts'
 
 interface Props {
@@ -47,30 +46,11 @@ export function Composer({
   const slash = useSlashPrompts(conversationId, text)
   const listId = useId()
   const listing = slash.open && slash.matches.length > 0
-  /** A chosen prompt: its arguments asked for, or being fetched, or why it failed. */
-  const [form, setForm] = useState<{
-    prompt: McpPromptInfo
-    busy: boolean
-    error: string | null
-  } | null>(null)
-  const insertPrompt = (prompt: McpPromptInfo, args: Record<string, string>) => {
-    setForm({ prompt, busy: true, error: null })
-    call((api) =>
-      api.mcp.getPrompt({ server: prompt.server, name: prompt.name, arguments: args })
-    ).then(
-      (got) => {
-        // Into the box, for the user to read and send: nothing is sent by itself.
-        setText(got.text)
-        setForm(null)
-        input.current?.focus()
-      },
-      (failure: unknown) => setForm({ prompt, busy: false, error: toShownError(failure).message })
-    )
-  }
+  const prompts = usePromptForm(setText, input)
+  const { form } = prompts
   const choose = (prompt: McpPromptInfo) => {
     slash.dismiss()
-    if (prompt.arguments.length > 0) setForm({ prompt, busy: false, error: null })
-    else insertPrompt(prompt, {})
+    prompts.openPrompt(prompt)
   }
   const empty = !text.trim() && files.items.length === 0
   const canType = hasKey !== false
@@ -89,19 +69,7 @@ export function Composer({
       files.restore(taken)
     })
   }
-  if (hasKey === false)
-    return (
-      <div className="border-t border-line p-4 text-center text-sm">
-        Cairn needs an Anthropic API key before Claude can answer.{' '}
-        <button
-          type="button"
-          className="font-medium text-accent underline"
-          onClick={onOpenSettings}
-        >
-          Add your key in Settings
-        </button>
-      </div>
-    )
+  if (hasKey === false) return <NoKeyNotice onOpenSettings={onOpenSettings} />
   return (
     <div className="border-t border-line px-6 py-3" {...dropHandlers}>
       <AttachmentTray
@@ -119,37 +87,14 @@ export function Composer({
           prompt={form.prompt}
           busy={form.busy}
           error={form.error}
-          onInsert={(args) => insertPrompt(form.prompt, args)}
-          onCancel={() => {
-            setForm(null)
-            input.current?.focus()
-          }}
+          onInsert={(args) => prompts.insertPrompt(form.prompt, args)}
+          onCancel={prompts.cancel}
         />
       ) : null}
       <div
         className={`relative mx-auto flex max-w-3xl items-end gap-2 rounded-card border bg-surface p-2 focus-within:border-focus ${dropping ? 'border-focus border-dashed' : 'border-line-strong'}`}
       >
-        <button
-          type="button"
-          className="button button--quiet px-2"
-          aria-label="Attach files"
-          title="Attach images, PDFs or text files (or paste or drop them here)"
-          onClick={() => void files.pick()}
-        >
-          <Paperclip size={16} aria-hidden />
-        </button>
-        <ResourcePicker
-          conversationId={conversationId}
-          onAttach={(resource) =>
-            void files.addFrom(
-              () =>
-                call((api) =>
-                  api.mcp.attachResource({ server: resource.server, uri: resource.uri })
-                ),
-              `${resource.serverName} · ${resource.uri}`
-            )
-          }
-        />
+        <AttachControls conversationId={conversationId} files={files} />
         {slash.open ? (
           <SlashList
             id={listId}
@@ -177,53 +122,24 @@ export function Composer({
           value={text}
           onChange={(event) => setText(event.target.value)}
           onPaste={onPaste}
-          onKeyDown={(event) => {
-            // With nothing to choose, only Escape is the list's: Tab moves on, Enter sends.
-            if (slash.open && (event.key === 'Escape' || (listing && slashKey(event.key)))) {
-              event.preventDefault()
-              // Escape closes the list only (a running answer goes on).
-              event.stopPropagation()
-              const chosen = slash.matches[slash.active]
-              if (event.key === 'Escape') slash.dismiss()
-              else if (event.key === 'ArrowDown') slash.move(1)
-              else if (event.key === 'ArrowUp') slash.move(-1)
-              else if (chosen) choose(chosen)
-              return
-            }
-            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-              event.preventDefault()
-              send()
-            } else if (event.key === 'ArrowUp' && text === '' && onEditLast) {
-              event.preventDefault()
-              onEditLast()
-            } else if (event.key === 'Escape' && running) {
-              event.preventDefault()
-              onStop()
-            }
-          }}
+          onKeyDown={composerKeyHandler({
+            slash,
+            listing,
+            text,
+            running,
+            choose,
+            send,
+            onStop,
+            onEditLast
+          })}
         />
-        {running ? (
-          <button type="button" className="button" onClick={onStop} aria-keyshortcuts="Escape">
-            <Square size={14} aria-hidden />
-            Stop
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={send}
-            disabled={empty || files.adding}
-            aria-label="Send"
-          >
-            <ArrowUp size={16} aria-hidden />
-          </button>
-        )}
+        <SendOrStop
+          running={running}
+          disabled={empty || files.adding}
+          onSend={send}
+          onStop={onStop}
+        />
       </div>
     </div>
   )
-}
-
-/** The keys the slash list takes from the text box while it is open. */
-function slashKey(key: string): boolean {
-  return ['ArrowDown', 'ArrowUp', 'Enter', 'Tab', 'Escape'].includes(key)
 }

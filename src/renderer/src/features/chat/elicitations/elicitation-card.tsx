@@ -1,12 +1,10 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { MessageCircleQuestionMark } from 'lucide-react'
-import { checkElicitAnswer } from '@shared/mcp/elicit-answer'
-import type { ElicitAction, PendingElicitation } from '@shared/mcp/elicitation'
-import { call } from '../../../lib/api'
-import { toShownError, type ShownError } from '../../../lib/errors'
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react'
+import type { PendingElicitation } from '@shared/mcp/elicitation'
 import { errorText } from '../../memory/change-words'
-import { answerOf, ElicitationField, initialValues, type FormValues } from './elicitation-fields'
-import { dismissElicitationNote, dropElicitation, useElicitations } from './pending-elicitations'
+import { ElicitationField } from './elicitation-fields'
+import { ElicitationButtons, ElicitationHeader } from './elicitation-parts'
+import { dismissElicitationNote, useElicitations } from './pending-elicitations'
+import { useElicitationForm } from './use-elicitation-form'
 
 /*
  * A server's question as a form in the chat (MCP elicitation): who asks, its message as plain
@@ -27,47 +25,16 @@ function ElicitationCard({
   const fieldId = useId()
   const card = useRef<HTMLElement>(null)
   const { fields } = elicitation
-  const [values, setValues] = useState<FormValues>(() => initialValues(fields))
-  const [problems, setProblems] = useState<Record<string, string>>({})
-  const [failure, setFailure] = useState<ShownError | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { values, setValues, problems, failure, busy, send, submit } = useElicitationForm(
+    elicitation,
+    fieldId
+  )
   useEffect(() => {
     if (!takeFocus) return
     if (document.activeElement?.closest('[data-approval-card], [data-elicitation-card]')) return
     card.current?.focus()
   }, [takeFocus])
 
-  const send = async (action: ElicitAction, content?: FormValues) => {
-    setBusy(true)
-    setFailure(null)
-    try {
-      const answer = content ? answerOf(fields, content) : undefined
-      await call((api) =>
-        api.mcp.answerElicitation({
-          elicitationId: elicitation.id,
-          action,
-          ...(answer ? { content: answer } : {})
-        })
-      )
-      // Answered, or already gone (the server gave up, another window answered): the form goes.
-      dropElicitation(elicitation.id)
-    } catch (error) {
-      setFailure(toShownError(error))
-      setBusy(false)
-    }
-  }
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const found = checkElicitAnswer(fields, answerOf(fields, values))
-    setProblems(Object.fromEntries(found.map((p) => [p.field, p.message])))
-    if (found.length > 0) {
-      const first = fields.findIndex((f) => f.name === found[0]?.field)
-      const control = document.getElementById(`${fieldId}-${first}`)
-      ;(control?.matches('fieldset') ? control.querySelector('input') : control)?.focus()
-      return
-    }
-    void send('accept', values)
-  }
   // Esc must not reach the window, where it stops the reply (and with it this question).
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Escape') return
@@ -85,18 +52,7 @@ function ElicitationCard({
       // Bounded: a long form scrolls inside the card, the chat and its buttons stay in view.
       className="flex max-h-[60vh] min-h-0 flex-col gap-2 rounded-card border border-warning-line bg-surface p-3 focus:outline-2 focus:outline-offset-2 focus:outline-focus"
     >
-      <header className="flex items-start gap-2">
-        <MessageCircleQuestionMark size={18} aria-hidden className="mt-0.5 shrink-0 text-warning" />
-        <div className="min-w-0">
-          <h2 id={titleId} className="text-sm font-semibold break-words">
-            {elicitation.serverName} asks:
-          </h2>
-          <p className="text-xs text-muted">
-            A question from the MCP server {elicitation.serverName}, not from Claude or Cairn. Your
-            answer goes to this server only.
-          </p>
-        </div>
-      </header>
+      <ElicitationHeader titleId={titleId} serverName={elicitation.serverName} />
       <form noValidate className="flex min-h-0 flex-col gap-2" onSubmit={submit}>
         <div className="flex min-h-0 flex-col gap-3 overflow-y-auto pr-1">
           <p className="text-sm break-words whitespace-pre-wrap">{elicitation.message}</p>
@@ -119,27 +75,11 @@ function ElicitationCard({
               ? `${count === 1 ? 'One field needs' : `${count} fields need`} a change before Submit.`
               : ''}
         </p>
-        <div className="flex flex-wrap items-center gap-2">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            Submit
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() => void send('decline')}
-          >
-            Decline
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={busy}
-            onClick={() => void send('cancel')}
-          >
-            Cancel
-          </button>
-        </div>
+        <ElicitationButtons
+          busy={busy}
+          onDecline={() => void send('decline')}
+          onCancel={() => void send('cancel')}
+        />
       </form>
     </section>
   )

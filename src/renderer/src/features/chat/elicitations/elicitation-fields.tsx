@@ -1,4 +1,5 @@
 import type { ElicitContent, ElicitField } from '@shared/mcp/elicitation'
+import { BooleanField, ChoicesField, TextField, fieldParts } from './field-controls'
 
 /*
  * The fields of a server's form, and the answer they make. Every label, description and option
@@ -54,16 +55,8 @@ function localDateTime(iso: string | undefined): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`
 }
 
-const INPUT_TYPE = { email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime-local' }
-
-export function ElicitationField({
-  field,
-  id,
-  value,
-  error,
-  disabled,
-  onChange
-}: {
+/** One field of the form, by its kind: a checkbox, a set of checkboxes, a list or a text box. */
+export function ElicitationField(props: {
   field: ElicitField
   /** The control's id (a field set's, for several choices). */
   id: string
@@ -72,126 +65,25 @@ export function ElicitationField({
   disabled: boolean
   onChange(value: FormValue): void
 }) {
-  const described = [field.description ? `${id}-about` : '', error ? `${id}-error` : '']
-    .filter(Boolean)
-    .join(' ')
-  const common = {
-    id,
-    disabled,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': described || undefined
-  }
-  const label = (
-    <>
-      {field.title}
-      {field.required ? <span className="text-muted"> (required)</span> : null}
-    </>
-  )
-  const about = field.description ? (
-    <p id={`${id}-about`} className="text-xs break-words text-muted">
-      {field.description}
-    </p>
-  ) : null
-  const problem = error ? (
-    <p id={`${id}-error`} className="text-xs font-medium text-danger">
-      {error}
-    </p>
-  ) : null
-
+  const { field, value } = props
+  const parts = fieldParts(field, props.id, props.error, props.disabled)
   if (field.kind === 'boolean')
+    return <BooleanField parts={parts} checked={value === true} onChange={props.onChange} />
+  if (field.kind === 'choices')
     return (
-      <div className="flex flex-col gap-0.5">
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            {...common}
-            checked={value === true}
-            onChange={(event) => onChange(event.currentTarget.checked)}
-          />
-          {label}
-        </label>
-        {about}
-        {problem}
-      </div>
+      <ChoicesField
+        parts={parts}
+        field={field}
+        picked={Array.isArray(value) ? value : []}
+        onChange={props.onChange}
+      />
     )
-  if (field.kind === 'choices') {
-    const picked = Array.isArray(value) ? value : []
-    return (
-      <fieldset
-        id={id}
-        className="flex flex-col gap-1"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-      >
-        <legend className="text-sm">{label}</legend>
-        {about}
-        <div className="flex flex-wrap gap-x-4 gap-y-1">
-          {field.options.map((option) => (
-            <label key={option.value} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                disabled={disabled}
-                checked={picked.includes(option.value)}
-                onChange={(event) =>
-                  onChange(
-                    event.currentTarget.checked
-                      ? [...picked, option.value]
-                      : picked.filter((v) => v !== option.value)
-                  )
-                }
-              />
-              {option.title}
-            </label>
-          ))}
-        </div>
-        {problem}
-      </fieldset>
-    )
-  }
-  const text = typeof value === 'string' ? value : ''
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm">
-        {label}
-      </label>
-      {about}
-      {field.kind === 'choice' ? (
-        <select
-          {...common}
-          className="input"
-          value={text}
-          aria-required={field.required}
-          onChange={(event) => onChange(event.currentTarget.value)}
-        >
-          {/* No answer yet: a required choice has no default the user did not see. */}
-          {field.default === undefined ? <option value="">Choose…</option> : null}
-          {field.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.title}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input
-          {...common}
-          className="input"
-          aria-required={field.required}
-          type={
-            field.kind === 'number' ? 'number' : field.format ? INPUT_TYPE[field.format] : 'text'
-          }
-          {...(field.kind === 'number'
-            ? {
-                step: field.integer ? 1 : 'any',
-                inputMode: field.integer ? ('numeric' as const) : ('decimal' as const),
-                min: field.minimum,
-                max: field.maximum
-              }
-            : { maxLength: field.maxLength, minLength: field.minLength })}
-          value={text}
-          onChange={(event) => onChange(event.currentTarget.value)}
-        />
-      )}
-      {problem}
-    </div>
+    <TextField
+      parts={parts}
+      field={field}
+      text={typeof value === 'string' ? value : ''}
+      onChange={props.onChange}
+    />
   )
 }

@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import type { McpImportPreview, McpImportSource } from '@shared/mcp/channels'
 import { call } from '../../../lib/api'
 import { toShownError } from '../../../lib/errors'
-import { WhatRuns } from './what-runs'
+import { ImportPreview } from './import-preview'
 
 /** The form's server as the config Claude Desktop would write (one path for form and paste). */
 function formJson(name: string, command: string, args: string): string {
@@ -48,54 +48,12 @@ export function AddServer({
 
   if (preview)
     return (
-      <div className="mcp-add" role="group" aria-label="Servers to add">
-        {preview.file ? (
-          <p className="text-sm text-muted">
-            From <code>{preview.file}</code>
-          </p>
-        ) : null}
-        {preview.servers.length === 0 ? (
-          <p className="text-sm">Nothing to add.</p>
-        ) : (
-          <ul className="flex flex-col gap-2" aria-label="What will run">
-            {preview.servers.map((server) => (
-              <li key={server.id} className="mcp-preview">
-                <p className="font-medium">
-                  {server.name}
-                  {server.replaces ? (
-                    <span className="text-warning">
-                      {' '}
-                      — replaces the server you have by this name
-                    </span>
-                  ) : null}
-                </p>
-                <WhatRuns transport={server.transport} />
-              </li>
-            ))}
-          </ul>
-        )}
-        {preview.problems.map((line) => (
-          <p key={line} role="alert" className="text-sm text-danger">
-            {line}
-          </p>
-        ))}
-        <div className="flex flex-wrap gap-2">
-          {preview.servers.length > 0 ? (
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => void onAdd(preview).then((added) => added && onClose())}
-            >
-              {preview.servers.length === 1
-                ? 'Add and start it'
-                : `Add and start these ${preview.servers.length}`}
-            </button>
-          ) : null}
-          <button type="button" className="button button--quiet" onClick={() => setPreview(null)}>
-            Back
-          </button>
-        </div>
-      </div>
+      <ImportPreview
+        preview={preview}
+        onAdd={onAdd}
+        onClose={onClose}
+        onBack={() => setPreview(null)}
+      />
     )
 
   return (
