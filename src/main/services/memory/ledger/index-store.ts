@@ -230,8 +230,13 @@ export class MemoryIndex {
   }
 
   async save(stateDir: string): Promise<void> {
-    await writeFileDurably(join(stateDir, INDEX_FILE), await this.serializePaced())
+    await writeIndexFile(stateDir, await this.serializePaced())
   }
+}
+
+/** Writes an index picture (`serializePaced`'s pieces) durably in `stateDir`. */
+export async function writeIndexFile(stateDir: string, pieces: readonly string[]): Promise<void> {
+  await writeFileDurably(join(stateDir, INDEX_FILE), pieces)
 }
 
 const NUMBER_FIELDS = ['created', 'modified', 'accessed', 'mtimeMs'] as const
