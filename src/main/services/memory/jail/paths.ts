@@ -113,6 +113,18 @@ export function nameRefusal(name: string): string | undefined {
   return parsed.reason.replace(/^it /, '')
 }
 
+/**
+ * Whether `parseMemoryPath` refuses `rel` (an index-style key ending in `name`, `depth` names
+ * deep) when its folder passed already. Each check but the whole path's length and depth looks
+ * within one name (no pattern spans a "/"), so only the name and those two need a second look:
+ * a scan of 100,000 files does not re-read its folders' names for each of their files.
+ */
+export function refusedInPassedFolder(rel: string, name: string, depth: number): boolean {
+  return (
+    displayOf(rel).length > MAX_PATH_CHARS || depth > MAX_DEPTH || nameRefusal(name) !== undefined
+  )
+}
+
 function isStructuralLookalike(char: string): boolean {
   return char.charCodeAt(0) > 0x7f && STRUCTURAL.test(char.normalize('NFKC'))
 }
