@@ -58,8 +58,17 @@ export async function reconcile(
   const parents = new Parents(ctx)
   try {
     const newNames = new Set<string>()
+    // A walk hands over a folder's files together: its names go in once, not once per file.
+    let lastFolder: string | undefined
     const onDisk = await walkFiles(ctx, [], result, pace, removeTemps, false, (rel, seen) => {
-      if (!ctx.index.get(rel)) for (const name of rel.split('/')) newNames.add(name)
+      if (!ctx.index.get(rel)) {
+        const cut = rel.lastIndexOf('/')
+        const folder = cut < 0 ? '' : rel.slice(0, cut)
+        if (folder !== lastFolder && folder !== '')
+          for (const name of folder.split('/')) newNames.add(name)
+        lastFolder = folder
+        newNames.add(rel.slice(cut + 1))
+      }
       if (!unchanged(ctx, rel, seen, force.has(rel))) ahead.offer(rel)
     })
     ahead.finish()

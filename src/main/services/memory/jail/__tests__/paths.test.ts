@@ -186,7 +186,17 @@ describe('refusedInPassedFolder (a scan checks a file by its name once its folde
     'ok\uff0emd',
     'tab\there',
     `.cairn-${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}.tmp`,
-    'y'.repeat(200)
+    'y'.repeat(200),
+    'con.md',
+    'Com1',
+    'lpt9.txt.md',
+    'a..b',
+    'A_b-1.md',
+    '-lead.md',
+    'end-',
+    'z'.repeat(255),
+    'z'.repeat(254) + '.',
+    'nul'
   ]
   it('agrees with parseMemoryPath on every folder that passed', () => {
     let refused = 0
