@@ -173,3 +173,31 @@ describe('leftovers of a crash', () => {
     expect([...loaded.index.entries()]).toEqual([...index.entries()])
   })
 })
+
+describe('MemoryIndex.overCapFiles', () => {
+  const entry = (size: number) => ({
+    created: 0,
+    modified: 0,
+    accessed: 0,
+    size,
+    hash: 'h',
+    mtimeMs: 0,
+    actor: { kind: 'external' as const }
+  })
+  it('follows every change to the entries, and counts again for a new cap', () => {
+    const index = new MemoryIndex()
+    index.set('a.md', entry(5))
+    index.set('big.md', entry(50))
+    expect(index.overCapFiles(10)).toEqual(['big.md'])
+    index.set('a.md', entry(20))
+    index.set('big.md', entry(1))
+    index.set('c.md', entry(11))
+    expect(index.overCapFiles(10).sort()).toEqual(['a.md', 'c.md'])
+    index.moveUnder('c.md', 'd.md')
+    index.delete('a.md')
+    expect(index.overCapFiles(10)).toEqual(['d.md'])
+    expect(index.overCapFiles(0).sort()).toEqual(['big.md', 'd.md'])
+    index.clear()
+    expect(index.overCapFiles(0)).toEqual([])
+  })
+})
