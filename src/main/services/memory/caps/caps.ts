@@ -126,10 +126,7 @@ export function overCapNote(ctx: Ctx, size: number): string {
 
 export function usageOf(ctx: Pick<Ctx, 'index' | 'limits'>): MemoryUsage {
   const { index, limits } = ctx
-  const overCapFiles: string[] = []
-  for (const [rel, entry] of index.entries()) {
-    if (entry.size > limits.maxFileBytes) overCapFiles.push(displayOf(rel))
-  }
+  const overCapFiles = index.overCapFiles(limits.maxFileBytes).map(displayOf)
   return {
     files: index.fileCount,
     totalBytes: index.totalBytes,

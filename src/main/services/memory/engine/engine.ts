@@ -17,6 +17,7 @@ import { usageOf } from '../caps/caps'
 import type { Ctx } from '../kernel/context'
 import { FreshReads } from '../kernel/fresh-reads'
 import type { MemoryIndex } from '../ledger/index-store'
+import { IndexSaves } from '../ledger/index-saves'
 import { parseMemoryPath, type MemoryPath } from '../jail/paths'
 import { LineIndexer } from '../jail/line-index'
 import { ListCache } from '../inspector/list-cache'
@@ -83,6 +84,8 @@ export class Engine {
   readonly fresh = new FreshReads()
   /** The folder scan running now, if any: a second request shares it. */
   readonly scanning = new SharedRun<SecretScanResult>()
+  /** The index's saves: the picture in the queue, the write behind it. */
+  private readonly indexSaves: IndexSaves
 
   constructor(parts: StoreParts) {
     this.parts = parts
@@ -90,6 +93,7 @@ export class Engine {
       this.warn(message, error)
     )
     this.scheduler = new Scheduler(parts.timers, parts.indexFlushMs)
+    this.indexSaves = new IndexSaves(parts.index, parts.stateDir)
   }
 
   get closed(): boolean {
@@ -155,23 +159,29 @@ export class Engine {
     this.listeners.emit(change)
   }
 
-  /** Saves the index shortly (changes since are saved with it), in the queue. */
+  /**
+   * Saves the index shortly (changes since are saved with it): its picture in the queue, the
+   * write behind it, so what comes next in the queue does not wait for the disk.
+   */
   scheduleFlush(): void {
     this.scheduler.flushSoon(() => {
       void this.queue
-        .run(() => this.saveIndex())
+        .run(async () => {
+          if (!this.parts.index.isDirty) return
+          const { written } = await this.indexSaves.start()
+          written.catch((error: unknown) => this.warn('memory index save failed', error))
+        })
         .catch((error: unknown) => this.warn('memory index save failed', error))
     })
   }
 
+  /** Saves the index now: resolves once it (and every save before it) is on disk. */
   async saveIndex(): Promise<void> {
+    // An earlier write that failed marked the index dirty again: this save covers it.
+    await this.indexSaves.settled()
     if (!this.parts.index.isDirty) return
-    try {
-      await this.parts.index.save(this.parts.stateDir)
-    } catch (error) {
-      this.parts.index.markDirty()
-      throw error
-    }
+    const { written } = await this.indexSaves.start()
+    await written
   }
 
   /** Host paths out of a message (Claude and the user see `/memories` only). */

@@ -67,7 +67,8 @@ async function expireNow(
       expired.map((item) => item.path),
       SYSTEM
     )
-  await e.saveIndex()
+  // Saved shortly, behind the queue: an open or a sweep does not wait for the disk.
+  e.scheduleFlush()
   return { expired }
 }
 

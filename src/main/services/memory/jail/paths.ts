@@ -44,6 +44,8 @@ const STRUCTURAL = /[./\\:%]/
 const PLAIN_ASCII = /^[\x20-\x7e]*$/
 const WINDOWS_FORBIDDEN = /[<>"|?*]/
 const DEVICE = /^(?:CON|PRN|AUX|NUL|COM[0-9]|LPT[0-9]|CONIN\$|CONOUT\$|CLOCK\$)$/
+/** ASCII letters, digits and "_", with "." and "-" inside only (≤ 255 bytes): see nameRefusal. */
+const PLAIN_NAME = /^[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,253}[A-Za-z0-9_])?$/
 
 /** Shows an untrusted path in a message: escaped (invisible and direction marks too), bounded. */
 export function shown(raw: string): string {
@@ -107,14 +109,33 @@ export function parseMemoryPath(raw: string): PathCheck {
  * undefined when it can. The reason reads after "it", e.g. "contains NUL or control characters".
  */
 export function nameRefusal(name: string): string | undefined {
+  // Most names are plain: letters, digits, "_", and "." or "-" inside. Such a name passes every
+  // check below but the device one (a scan checks 100,000 of them).
+  if (PLAIN_NAME.test(name) && !isDevice(name)) return undefined
   if (name.includes('/')) return 'contains "/"'
   const parsed = parseMemoryPath(`${MEMORY_ROOT}/${name}`)
   if (parsed.ok) return parsed.path.segments.length === 1 ? undefined : 'is not a plain name'
   return parsed.reason.replace(/^it /, '')
 }
 
+/**
+ * Whether `parseMemoryPath` refuses `rel` (an index-style key ending in `name`, `depth` names
+ * deep) when its folder passed already. Each check but the whole path's length and depth looks
+ * within one name (no pattern spans a "/"), so only the name and those two need a second look:
+ * a scan of 100,000 files does not re-read its folders' names for each of their files.
+ */
+export function refusedInPassedFolder(rel: string, name: string, depth: number): boolean {
+  return (
+    displayOf(rel).length > MAX_PATH_CHARS || depth > MAX_DEPTH || nameRefusal(name) !== undefined
+  )
+}
+
 function isStructuralLookalike(char: string): boolean {
   return char.charCodeAt(0) > 0x7f && STRUCTURAL.test(char.normalize('NFKC'))
+}
+
+function isDevice(name: string): boolean {
+  return DEVICE.test((name.split('.')[0] ?? '').trimEnd().toUpperCase())
 }
 
 function nameProblem(name: string): string | undefined {
@@ -126,8 +147,7 @@ function nameProblem(name: string): string | undefined {
   }
   if (name.includes(':')) return '":" is not allowed (drive letters and alternate streams)'
   if (WINDOWS_FORBIDDEN.test(name)) return 'names cannot contain < > " | ? or *'
-  const base = (nfkc.split('.')[0] ?? '').trimEnd().toUpperCase()
-  if (DEVICE.test(base)) return `"${name}" is a reserved device name on Windows`
+  if (isDevice(nfkc)) return `"${name}" is a reserved device name on Windows`
   if (Buffer.byteLength(name) > MAX_NAME_BYTES)
     return `a name is longer than ${MAX_NAME_BYTES} bytes`
   if (TEMP_NAME.test(name)) return "the name is reserved for the app's temporary files"

@@ -180,6 +180,7 @@ export function noteRead(
     const changed = !known || known.hash !== hash
     // A file first seen starts every clock from its own mtime, not from the day Cairn found it.
     const mtime = Math.min(now, Math.round(read.mtimeMs))
+    const { ino, statAt } = statRecord(read)
     entry = {
       created: known?.created ?? mtime,
       modified: changed ? mtime : (known?.modified ?? mtime),
@@ -187,12 +188,15 @@ export function noteRead(
       size: read.size,
       hash,
       mtimeMs: read.mtimeMs,
-      ...statRecord(read),
-      actor: changed ? { kind: 'external' } : (known?.actor ?? { kind: 'external' }),
-      expiresAt: frontMatterExpiry(headText(read.bytes))
+      ino,
+      statAt,
+      actor: changed ? { kind: 'external' } : (known?.actor ?? { kind: 'external' })
     }
     if (known?.read !== undefined) entry.read = known.read
-    if (entry.expiresAt === undefined) delete entry.expiresAt
+    // Added only when there is one, never added and deleted: a deleted property turns each of
+    // 100,000 entries into a slow dictionary object (a cold open's time, its GC, every save).
+    const expiresAt = frontMatterExpiry(headText(read.bytes))
+    if (expiresAt !== undefined) entry.expiresAt = expiresAt
   }
   if (accessed) entry = { ...entry, accessed: now, read: now }
   if (entry !== known) ctx.index.set(path.rel, entry)

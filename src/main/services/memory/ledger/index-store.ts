@@ -56,6 +56,9 @@ export class MemoryIndex {
   readonly expired = new Map<string, ExpiredNote>()
   private bytes = 0
   private dirty = false
+  /** Files over `capBytes`, kept as entries change (see overCapFiles). */
+  private readonly overCap = new Set<string>()
+  private capBytes: number | undefined
 
   get totalBytes(): number {
     return this.bytes
@@ -80,8 +83,7 @@ export class MemoryIndex {
   }
 
   set(rel: string, entry: IndexEntry): void {
-    this.bytes += entry.size - (this.files.get(rel)?.size ?? 0)
-    this.files.set(rel, entry)
+    this.adopt(rel, entry)
     this.expired.delete(rel)
     this.dirty = true
   }
@@ -90,6 +92,23 @@ export class MemoryIndex {
   private adopt(rel: string, entry: IndexEntry): void {
     this.bytes += entry.size - (this.files.get(rel)?.size ?? 0)
     this.files.set(rel, entry)
+    if (this.capBytes === undefined) return
+    if (entry.size > this.capBytes) this.overCap.add(rel)
+    else this.overCap.delete(rel)
+  }
+
+  /**
+   * The files larger than `maxFileBytes`. Kept up to date as entries change, so the usage every
+   * change reports costs nothing per file (it walked all 100,000 entries per change); a new cap
+   * counts them again once.
+   */
+  overCapFiles(maxFileBytes: number): string[] {
+    if (this.capBytes !== maxFileBytes) {
+      this.capBytes = maxFileBytes
+      this.overCap.clear()
+      for (const [rel, entry] of this.files) if (entry.size > maxFileBytes) this.overCap.add(rel)
+    }
+    return [...this.overCap]
   }
 
   /** Updates fields of a known entry (e.g. the access time). */
@@ -103,6 +122,7 @@ export class MemoryIndex {
     if (!entry) return undefined
     this.bytes -= entry.size
     this.files.delete(rel)
+    this.overCap.delete(rel)
     this.dirty = true
     return entry
   }
@@ -143,6 +163,7 @@ export class MemoryIndex {
 
   clear(): void {
     this.files.clear()
+    this.overCap.clear()
     this.bytes = 0
     this.dirty = true
   }
@@ -230,8 +251,13 @@ export class MemoryIndex {
   }
 
   async save(stateDir: string): Promise<void> {
-    await writeFileDurably(join(stateDir, INDEX_FILE), await this.serializePaced())
+    await writeIndexFile(stateDir, await this.serializePaced())
   }
+}
+
+/** Writes an index picture (`serializePaced`'s pieces) durably in `stateDir`. */
+export async function writeIndexFile(stateDir: string, pieces: readonly string[]): Promise<void> {
+  await writeFileDurably(join(stateDir, INDEX_FILE), pieces)
 }
 
 const NUMBER_FIELDS = ['created', 'modified', 'accessed', 'mtimeMs'] as const

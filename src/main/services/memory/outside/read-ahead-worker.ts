@@ -24,9 +24,17 @@ function readOne(path, flags, maxBytes) {
     const info = fstatSync(fd)
     if (!info.isFile() || info.size > maxBytes) return false
     // One byte more than the size: a file that grew since the stat is left to the main thread.
+    // A read of a regular file comes back short only at its end: no second read to see the end.
     const buffer = Buffer.allocUnsafe(info.size + 1)
     let got = 0
-    for (let n; got < buffer.length && (n = readSync(fd, buffer, got, buffer.length - got, got)) > 0; ) got += n
+    for (let n; got < buffer.length; got += n) {
+      const want = buffer.length - got
+      n = readSync(fd, buffer, got, want, got)
+      if (n < want) {
+        got += n
+        break
+      }
+    }
     if (got !== info.size) return false
     const bytes = buffer.subarray(0, got)
     const hash = createHash('sha256').update(bytes).digest('hex')

@@ -162,8 +162,9 @@ export class ReadAhead {
       let start = 0
       answer.files.forEach((file, i) => {
         if (!file) return
-        const { end, ...rest } = file
-        const read = { ...rest, bytes: bytes.subarray(start, end), complete: true }
+        const { size, mtimeMs, ino, hash, end } = file
+        // Named fields, no rest and spread: 100,000 of these on a cold open.
+        const read = { bytes: bytes.subarray(start, end), complete: true, size, mtimeMs, ino, hash }
         this.reads.set(batch.rels[i] as string, read)
         this.aheadBytes += read.bytes.length
         start = end

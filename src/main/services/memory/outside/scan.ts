@@ -7,7 +7,14 @@ import { inParent, noteRead, openIn, parentOf } from '../kernel/files'
 import { refusedReason } from '../kernel/names'
 import { cleanNames, credentialInName } from '../secret-guard'
 import { pacer, type Pace } from '../core/pace'
-import { checkedPath, displayOf, isWithin, parseMemoryPath, TEMP_NAME } from '../jail/paths'
+import {
+  checkedPath,
+  displayOf,
+  isWithin,
+  parseMemoryPath,
+  refusedInPassedFolder,
+  TEMP_NAME
+} from '../jail/paths'
 import { FsProblem, type Dir } from '../jail/fs-base'
 import { lstatOrNull } from '../jail/fs-ops'
 import { walkTree, WALK_MAX_DEPTH, type WalkSkip } from '../jail/walk'
@@ -51,8 +58,17 @@ export async function reconcile(
   const parents = new Parents(ctx)
   try {
     const newNames = new Set<string>()
+    // A walk hands over a folder's files together: its names go in once, not once per file.
+    let lastFolder: string | undefined
     const onDisk = await walkFiles(ctx, [], result, pace, removeTemps, false, (rel, seen) => {
-      if (!ctx.index.get(rel)) for (const name of rel.split('/')) newNames.add(name)
+      if (!ctx.index.get(rel)) {
+        const cut = rel.lastIndexOf('/')
+        const folder = cut < 0 ? '' : rel.slice(0, cut)
+        if (folder !== lastFolder && folder !== '')
+          for (const name of folder.split('/')) newNames.add(name)
+        lastFolder = folder
+        newNames.add(rel.slice(cut + 1))
+      }
       if (!unchanged(ctx, rel, seen, force.has(rel))) ahead.offer(rel)
     })
     ahead.finish()
@@ -192,19 +208,32 @@ async function walkFiles(
 ): Promise<Map<string, Seen>> {
   const onDisk = new Map<string, Seen>()
   const prefix = base.length ? `${base.join('/')}/` : ''
+  // Folders whose own path the tool accepts (a walk visits a folder before what it holds): a
+  // file in one has only its own name checked (refusedInPassedFolder).
+  const passed = new Set<string>()
+  if (!refusedReason(base.join('/'))) passed.add(base.join('/'))
+  const refused = (rel: string, segments: readonly string[]): boolean => {
+    const folder = rel.slice(0, Math.max(0, rel.lastIndexOf('/')))
+    if (!passed.has(folder)) return refusedReason(rel) !== undefined
+    const name = segments[segments.length - 1] as string
+    return refusedInPassedFolder(rel, name, base.length + segments.length)
+  }
   let skipped: WalkSkip[]
   try {
     skipped = await ctx.fs.withDir(base, (dir) =>
       walkTree(
         dir,
         (entry) => {
-          // Only what the diff needs: 100,000 of these live until the walk is settled.
-          if (entry.kind !== 'file') return
           const rel = prefix + entry.segments.join('/')
+          if (entry.kind === 'dir') {
+            if (!refused(rel, entry.segments)) passed.add(rel)
+            return
+          }
+          // Only what the diff needs: 100,000 of these live until the walk is settled.
           // Names the tool refuses stay out of the index (see names.ts). Hashed keys are usable
           // names; an older version kept refused names unhashed (hash ''), so those are checked again.
           const known = ctx.index.get(rel)
-          if ((known && known.hash !== '') || !refusedReason(rel)) {
+          if ((known && known.hash !== '') || !refused(rel, entry.segments)) {
             const seen = { size: entry.size, mtimeMs: entry.mtimeMs, ino: entry.ino }
             onDisk.set(rel, seen)
             onFile?.(rel, seen)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseMemoryPath } from '../paths'
+import { parseMemoryPath, refusedInPassedFolder } from '../paths'
 import { ioFailure } from '../io-failure'
 
 const accepted = (raw: string) => {
@@ -163,5 +163,53 @@ describe('ioFailure', () => {
     expect(ioFailure('edit', '/memories/x.md', new Error('/home/me weird')).message).toBe(
       'Error: Could not edit /memories/x.md: an unexpected error occurred.'
     )
+  })
+})
+
+describe('refusedInPassedFolder (a scan checks a file by its name once its folder passed)', () => {
+  const folders = [
+    '',
+    'notes',
+    'a/b',
+    Array.from({ length: 4 }, () => 'x'.repeat(250)).join('/'), // a long path: its length counts
+    Array.from({ length: 32 }, () => 'd').join('/') // as deep as allowed: a file in it is too deep
+  ]
+  const names = [
+    'plan.md',
+    'a%2e',
+    'a\u202e.md',
+    'trail.',
+    'CON',
+    'x'.repeat(256),
+    '\uD800a',
+    'a\u00c0\u0080',
+    'ok\uff0emd',
+    'tab\there',
+    `.cairn-${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}.tmp`,
+    'y'.repeat(200),
+    'con.md',
+    'Com1',
+    'lpt9.txt.md',
+    'a..b',
+    'A_b-1.md',
+    '-lead.md',
+    'end-',
+    'z'.repeat(255),
+    'z'.repeat(254) + '.',
+    'nul'
+  ]
+  it('agrees with parseMemoryPath on every folder that passed', () => {
+    let refused = 0
+    for (const folder of folders) {
+      if (!parseMemoryPath(`/memories/${folder}`).ok) continue
+      for (const name of names) {
+        const rel = folder ? `${folder}/${name}` : name
+        const depth = rel.split('/').length
+        const expected = !parseMemoryPath(`/memories/${rel}`).ok
+        expect(refusedInPassedFolder(rel, name, depth), rel).toBe(expected)
+        if (expected) refused++
+      }
+    }
+    expect(refused).toBeGreaterThan(names.length) // the length and depth cases were refused too
   })
 })

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { MemoryStore } from '../..'
 import { MemoryIndex } from '../index-store'
 import { CLAUDE, manualClock, manualTimers, runner, useMemory, USER } from '../../__tests__/helpers'
@@ -50,8 +50,8 @@ describe('the index in stateDir', () => {
     await ok({ command: 'create', path: '/memories/a.md', file_text: 'a' })
     expect(timers.timeouts.size).toBe(1)
     timers.fireTimeouts()
-    await store.usage() // waits for the queued save
-    expect(Object.keys((await readIndex()).files)).toEqual(['a.md'])
+    // The save takes its picture in the queue and is written behind it (nothing else waits).
+    await vi.waitFor(async () => expect(Object.keys((await readIndex()).files)).toEqual(['a.md']))
     await ok({ command: 'create', path: '/memories/b.md', file_text: 'b' })
     await store.dispose()
     expect(Object.keys((await readIndex()).files).sort()).toEqual(['a.md', 'b.md'])
@@ -171,5 +171,33 @@ describe('leftovers of a crash', () => {
     const loaded = await MemoryIndex.load(mem.stateDir())
     expect(loaded.ok).toBe(true)
     expect([...loaded.index.entries()]).toEqual([...index.entries()])
+  })
+})
+
+describe('MemoryIndex.overCapFiles', () => {
+  const entry = (size: number) => ({
+    created: 0,
+    modified: 0,
+    accessed: 0,
+    size,
+    hash: 'h',
+    mtimeMs: 0,
+    actor: { kind: 'external' as const }
+  })
+  it('follows every change to the entries, and counts again for a new cap', () => {
+    const index = new MemoryIndex()
+    index.set('a.md', entry(5))
+    index.set('big.md', entry(50))
+    expect(index.overCapFiles(10)).toEqual(['big.md'])
+    index.set('a.md', entry(20))
+    index.set('big.md', entry(1))
+    index.set('c.md', entry(11))
+    expect(index.overCapFiles(10).sort()).toEqual(['a.md', 'c.md'])
+    index.moveUnder('c.md', 'd.md')
+    index.delete('a.md')
+    expect(index.overCapFiles(10)).toEqual(['d.md'])
+    expect(index.overCapFiles(0).sort()).toEqual(['big.md', 'd.md'])
+    index.clear()
+    expect(index.overCapFiles(0)).toEqual([])
   })
 })
