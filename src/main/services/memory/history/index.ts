@@ -146,6 +146,7 @@ export class History {
   async begin(ctx: Ctx, rels: readonly string[], read = false, deep = true): Promise<Snapshot> {
     const snap = snapshot(ctx.index, rels, deep)
     if (read) {
+      let kept = false
       for (const [rel, entry] of snap) {
         if (this.blobs.has(entry.hash) || entry.size > BLOB_MAX_BYTES) continue
         const parsed = parseMemoryPath(`/memories/${rel}`)
@@ -160,10 +161,14 @@ export class History {
             }
           })
           this.keep(entry.hash, bytes)
+          kept = true
         } catch {
           // unreadable: recorded by hash only
         }
       }
+      // Durable before the task takes the files off the disk: a crash in between must not lose
+      // a file and the only copy history was making of it.
+      if (kept) await this.settle()
     }
     return snap
   }
