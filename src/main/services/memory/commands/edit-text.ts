@@ -16,11 +16,14 @@ import { guardWrite } from '../secret-guard'
 import { reframe, type Frame } from '../core/text-frame'
 import type { ToolError } from '../core/tool-error'
 import { checkpoint, planned, planOf, textChange } from './plan'
+import { splicedBytes, type Splice } from './splice-bytes'
 
 /** An edit of a file's text: the new text, and where the text it added sits (for the guard). */
 export interface TextEdit {
   text: string
   region: [number, number]
+  /** The same edit as one splice of the old text: its bytes are then spliced, not re-encoded. */
+  splice?: Splice
 }
 
 /**
@@ -44,8 +47,13 @@ export async function editText(
     noteRead(ctx, path, read, false)
     const edited = edit(text, frame)
     const { text: next, note } = await guardWrite(ctx, { display: path.display, ...edited })
-    // Encoded once: its length is the size, and the hash, history and the write share it.
-    const bytes = Buffer.from(reframe(next, frame))
+    // Encoded once: its length is the size, and the hash, history and the write share it. An
+    // edit the guard left as it was is spliced into the bytes read (only the new text encoded).
+    const spliced =
+      next === edited.text && edited.splice
+        ? splicedBytes(read.bytes, text, frame, edited.splice)
+        : undefined
+    const bytes = spliced ?? Buffer.from(reframe(next, frame))
     checkCaps(ctx, {
       display: path.display,
       verb: 'edit',
@@ -55,9 +63,14 @@ export async function editText(
     const before = read.hash ?? hashOf(read.bytes)
     const plan = planOf(command, path.display, before, textChange(text, next))
     if (checkpoint(ctx, plan) === 'planned') return planned(plan)
-    const hash = hashOf(bytes)
-    const info = await writeAtomic(dir, nameOf(path), bytes, false, () =>
-      noteIntent(ctx, bytes, hash)
+    let hash = ''
+    const info = await writeAtomic(
+      dir,
+      nameOf(path),
+      bytes,
+      false,
+      () => noteIntent(ctx, bytes, hash),
+      () => (hash = hashOf(bytes))
     )
     const entry = noteWrite(ctx, path.rel, bytes, info, undefined, hash)
     return {

@@ -32,7 +32,8 @@ export function strReplace(
       const at = uniqueOccurrence(text, oldStr, input.old_str, path)
       return {
         text: text.slice(0, at) + newStr + text.slice(at + oldStr.length),
-        region: [at, at + newStr.length]
+        region: [at, at + newStr.length],
+        splice: { start: at, end: at + oldStr.length, inserted: newStr }
       }
     },
     (written, edit) => {

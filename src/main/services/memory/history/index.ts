@@ -149,11 +149,17 @@ export class History {
   async begin(ctx: Ctx, rels: readonly string[], read = false, deep = true): Promise<Snapshot> {
     const snap = snapshot(ctx.index, rels, deep)
     if (read) {
+      let kept = false
       for (const [rel, entry] of snap) {
         if (this.blobs.has(entry.hash) || entry.size > BLOB_MAX_BYTES) continue
         const bytes = await readOnDisk(ctx, rel)
-        if (bytes) this.keep(entry.hash, bytes) // unreadable: recorded by hash only
+        if (!bytes) continue // unreadable: recorded by hash only
+        this.keep(entry.hash, bytes)
+        kept = true
       }
+      // Durable before the task takes the files off the disk: a crash in between must not lose
+      // a file and the only copy history was making of it.
+      if (kept) await this.settle()
     }
     return snap
   }

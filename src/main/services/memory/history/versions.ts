@@ -12,6 +12,9 @@ export type Held = (hash: string) => boolean | NotKept
 /** What the index said about some files before a mutation: rel → hash and size. */
 export type Snapshot = Map<string, { hash: string; size: number }>
 
+/** Up to this many folders, one prefix scan of the index each beats one pass slicing every path. */
+const FEW_FOLDERS = 4
+
 export function snapshot(index: MemoryIndex, rels: readonly string[], deep = true): Snapshot {
   const snap: Snapshot = new Map()
   const folders = new Set<string>()
@@ -25,6 +28,13 @@ export function snapshot(index: MemoryIndex, rels: readonly string[], deep = tru
   if (folders.has('')) {
     for (const [file, entry] of index.entries())
       snap.set(file, { hash: entry.hash, size: entry.size })
+    return snap
+  }
+  // A command names one or two (a rename's new path): a prefix scan each, no slice per entry.
+  if (folders.size <= FEW_FOLDERS) {
+    for (const folder of folders)
+      for (const [file, entry] of index.under(folder))
+        snap.set(file, { hash: entry.hash, size: entry.size })
     return snap
   }
   // One pass over the index for all the folders (a watcher batch may name hundreds of paths).

@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer'
 import type { Stats } from 'node:fs'
 import type { Ctx } from './context'
 import { bytesText } from '../core/format'
@@ -139,7 +140,10 @@ export function editableText(read: FileRead, path: MemoryPath): Framed {
     )
   }
   try {
-    return unframe(strictUtf8.decode(read.bytes))
+    // ASCII is valid UTF-8 and decodes as Latin-1 does, without the strict decoder's checks.
+    return unframe(
+      isAscii(read.bytes) ? read.bytes.toString('latin1') : strictUtf8.decode(read.bytes)
+    )
   } catch {
     throw new ToolError(
       'refused',

@@ -1,0 +1,69 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { createRequire, syncBuiltinESMExports } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+
+// The order of what reaches the disk when a file history has no copy of is deleted: the pack
+// holding its text is synced before the file is unlinked. The engine promisifies fdatasync when it
+// loads, so the recording is put in place first and the engine imported after it.
+const require = createRequire(import.meta.url)
+const fsCjs = require('node:fs') as typeof import('node:fs')
+const originalSync = fsCjs.fdatasync
+const originalUnlink = fsCjs.unlinkSync
+const events: string[] = []
+fsCjs.fdatasync = ((fd: number, done: (error: NodeJS.ErrnoException | null) => void) => {
+  let pack = false
+  try {
+    pack = /pack-\d+\.dat$/.test(fsCjs.readlinkSync(`/proc/self/fd/${fd}`))
+  } catch {
+    // not a descriptor /proc can name
+  }
+  return originalSync(fd, (error) => {
+    if (pack && !error) events.push('pack synced')
+    done(error)
+  })
+}) as typeof fsCjs.fdatasync
+fsCjs.unlinkSync = ((path: import('node:fs').PathLike) => {
+  if (String(path).endsWith('theirs.md')) events.push('file unlinked')
+  return originalUnlink(path)
+}) as typeof fsCjs.unlinkSync
+syncBuiltinESMExports()
+const { openMemoryStore } = await import('../..')
+
+afterAll(() => {
+  fsCjs.fdatasync = originalSync
+  fsCjs.unlinkSync = originalUnlink
+  syncBuiltinESMExports()
+})
+
+describe('history: a delete keeps the text first', () => {
+  it.runIf(process.platform === 'linux')(
+    'the version of a file history never kept is durable in its pack before the file is unlinked',
+    async () => {
+      const base = await mkdtemp(join(tmpdir(), 'cairn-delete-order-'))
+      const root = join(base, 'memories')
+      await mkdir(root, { recursive: true })
+      await writeFile(join(root, 'theirs.md'), 'written by another program\n')
+      const store = await openMemoryStore({ root, stateDir: join(base, 'state') })
+      const actor = { kind: 'claude', conversationId: 'c' } as const
+      try {
+        // The first version history keeps opens a pack (synced then): not what is looked at.
+        await store.execute({ command: 'create', path: '/memories/mine.md', file_text: 'x' }, actor)
+        events.length = 0
+        const result = await store.execute(
+          { command: 'delete', path: '/memories/theirs.md' },
+          actor
+        )
+        expect(result.isError).toBe(false)
+        expect(events.indexOf('pack synced')).toBeGreaterThanOrEqual(0)
+        expect(events.indexOf('pack synced')).toBeLessThan(events.indexOf('file unlinked'))
+        const versions = await store.history('/memories/theirs.md')
+        expect(versions[0]?.stored).toBe(true)
+      } finally {
+        await store.dispose()
+        await rm(base, { recursive: true, force: true })
+      }
+    }
+  )
+})
