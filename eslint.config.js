@@ -255,15 +255,17 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['**/__tests__/**', '**/*.test.{ts,tsx}'],
+    // Tests and the renderer's test fakes (src/renderer/src/test) are held to what tests are.
+    ignores: ['**/__tests__/**', '**/*.test.{ts,tsx}', 'src/renderer/src/test/**'],
     plugins: { cairn },
     rules: {
       'cairn/boundaries': ['error', ...layers],
       // A room a reader can hold: split one with two jobs long before it reaches this.
       'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
-      // A function that says one thing. The ceiling is where the code stands today (issue 40: lower
-      // it as factories like createMcpService and createSyncService are split), never a disable.
-      'max-lines-per-function': ['error', { max: 267, skipBlankLines: true, skipComments: true }]
+      // A function that says one thing: split by what a reader would name (a hook per concern, a
+      // component per visible part, a sub-factory per job), never a disable. 267 before issue 40's
+      // splits; lower it as the longest (renderer components) are split further.
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }]
     }
   },
   {
