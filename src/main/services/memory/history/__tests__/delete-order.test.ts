@@ -1,8 +1,6 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { createRequire, syncBuiltinESMExports } from 'node:module'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { CLAUDE, withOutsideFile } from './outside-file-rig'
 
 // The order of what reaches the disk when a file history has no copy of is deleted: the pack
 // holding its text is synced before the file is unlinked. The engine promisifies fdatasync when it
@@ -29,7 +27,6 @@ fsCjs.unlinkSync = ((path: import('node:fs').PathLike) => {
   return originalUnlink(path)
 }) as typeof fsCjs.unlinkSync
 syncBuiltinESMExports()
-const { openMemoryStore } = await import('../..')
 
 afterAll(() => {
   fsCjs.fdatasync = originalSync
@@ -41,29 +38,21 @@ describe('history: a delete keeps the text first', () => {
   it.runIf(process.platform === 'linux')(
     'the version of a file history never kept is durable in its pack before the file is unlinked',
     async () => {
-      const base = await mkdtemp(join(tmpdir(), 'cairn-delete-order-'))
-      const root = join(base, 'memories')
-      await mkdir(root, { recursive: true })
-      await writeFile(join(root, 'theirs.md'), 'written by another program\n')
-      const store = await openMemoryStore({ root, stateDir: join(base, 'state') })
-      const actor = { kind: 'claude', conversationId: 'c' } as const
-      try {
-        // The first version history keeps opens a pack (synced then): not what is looked at.
-        await store.execute({ command: 'create', path: '/memories/mine.md', file_text: 'x' }, actor)
-        events.length = 0
-        const result = await store.execute(
-          { command: 'delete', path: '/memories/theirs.md' },
-          actor
-        )
-        expect(result.isError).toBe(false)
-        expect(events.indexOf('pack synced')).toBeGreaterThanOrEqual(0)
-        expect(events.indexOf('pack synced')).toBeLessThan(events.indexOf('file unlinked'))
-        const versions = await store.history('/memories/theirs.md')
-        expect(versions[0]?.stored).toBe(true)
-      } finally {
-        await store.dispose()
-        await rm(base, { recursive: true, force: true })
-      }
+      await withOutsideFile(
+        'cairn-delete-order-',
+        () => (events.length = 0),
+        async (store) => {
+          const result = await store.execute(
+            { command: 'delete', path: '/memories/theirs.md' },
+            CLAUDE
+          )
+          expect(result.isError).toBe(false)
+          expect(events.indexOf('pack synced')).toBeGreaterThanOrEqual(0)
+          expect(events.indexOf('pack synced')).toBeLessThan(events.indexOf('file unlinked'))
+          const versions = await store.history('/memories/theirs.md')
+          expect(versions[0]?.stored).toBe(true)
+        }
+      )
     }
   )
 })
