@@ -85,8 +85,11 @@ async function findingsIn(
   const start = text.lastIndexOf('\n', Math.max(0, from - CONTEXT_CHARS)) + 1
   const endAt = text.indexOf('\n', Math.min(text.length, to + CONTEXT_CHARS))
   const end = endAt === -1 ? text.length : endAt
+  const found = await findSecrets(text.slice(start, end))
+  if (found.length === 0) return found
+  // Lines are counted only for a finding: in a 5 MB file that count walks everything before it.
   const lineOffset = countLines(text, start)
-  return (await findSecrets(text.slice(start, end)))
+  return found
     .map((f) => ({ ...f, start: f.start + start, end: f.end + start, line: f.line + lineOffset }))
     .filter((f) => f.start < to && f.end > from)
 }
