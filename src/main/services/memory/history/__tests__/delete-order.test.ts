@@ -35,6 +35,7 @@ afterAll(() => {
 })
 
 describe('history: a delete keeps the text first', () => {
+  // Linux only: a pack's descriptor is recognised by its name under /proc/self/fd.
   it.runIf(process.platform === 'linux')(
     'the version of a file history never kept is durable in its pack before the file is unlinked',
     async () => {

@@ -24,6 +24,7 @@ afterAll(() => {
 })
 
 describe('history: one durable append per command', () => {
+  // Linux only: a pack's descriptor is recognised by its name under /proc/self/fd.
   it.runIf(process.platform === 'linux')(
     'a first edit of a file Cairn never saw keeps its before and after versions with one fdatasync',
     async () => {
