@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { expect } from 'vitest'
 import { App } from '../App'
 import { ChatView } from '../features/chat/chat-view'
@@ -35,4 +35,15 @@ export function renderChat(options?: FakeMainOptions) {
     />
   )
   return { main, user, view }
+}
+
+/** Picks the chat's model once the API's list has reached the picker (it loads after the chat shows). */
+export async function chooseChatModel(user: UserEvent, modelId: string) {
+  const picker = await screen.findByRole<HTMLSelectElement>('combobox', {
+    name: 'Model for this chat'
+  })
+  await waitFor(() => expect(picker.querySelector(`option[value="${modelId}"]`)).not.toBeNull())
+  await user.selectOptions(picker, modelId)
+  await waitFor(() => expect(picker.value).toBe(modelId))
+  return picker
 }

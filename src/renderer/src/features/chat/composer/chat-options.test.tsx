@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { CairnError } from '@shared/errors'
-import { renderChat } from '../../../test/render-app'
+import { chooseChatModel, renderChat } from '../../../test/render-app'
 
 const memorySwitch = () => screen.getByRole('switch', { name: /^Memory/ })
 
@@ -28,12 +28,7 @@ describe('Chat header options', () => {
   it('picks the model for this chat from the API list', async () => {
     const { main, user } = renderChat({ storedKey: 'sk-ant-test-1234' })
     await user.click(await screen.findByRole('button', { name: 'New chat' }))
-    const picker = await screen.findByRole('combobox', { name: 'Model for this chat' })
-    await waitFor(() =>
-      expect(within(picker).getByRole('option', { name: 'Claude Opus 4.1' })).toBeTruthy()
-    )
-    await user.selectOptions(picker, 'claude-opus-4-1')
-    await waitFor(() => expect((picker as HTMLSelectElement).value).toBe('claude-opus-4-1'))
+    await chooseChatModel(user, 'claude-opus-4-1')
     expect([...main.conversations.values()][0]?.model).toBe('claude-opus-4-1')
   })
 

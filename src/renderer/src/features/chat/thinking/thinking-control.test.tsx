@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { renderChat } from '../../../test/render-app'
+import { chooseChatModel, renderChat } from '../../../test/render-app'
 
 // The header's thinking control follows what the chat's model takes, as main's catalog describes
 // it (the fake describes Claude Sonnet 4.6 as adaptive with effort, Opus 4.1 as budget-only).
@@ -11,12 +11,11 @@ describe('Thinking control in the chat header', () => {
   it('changes with the model: effort levels for one, a budget for another, none when undescribed', async () => {
     const { main, user } = renderChat({ storedKey: 'sk-ant-test-1234' })
     await user.click(await screen.findByRole('button', { name: 'New chat' }))
-    const picker = await screen.findByRole('combobox', { name: 'Model for this chat' })
     // The default new-chat model is not in the fake's list: nothing is known, no control.
     await waitFor(() => expect(screen.getByText(/did not say what this model takes/)).toBeTruthy())
     expect(screen.queryByRole('button', { name: /^Thinking/ })).toBeNull()
 
-    await user.selectOptions(picker, 'claude-sonnet-4-6')
+    await chooseChatModel(user, 'claude-sonnet-4-6')
     await waitFor(() => expect(header().textContent).toBe('Thinking off'))
     await user.click(header())
     const panel = screen.getByRole('group', { name: 'Thinking and effort' })
@@ -35,7 +34,7 @@ describe('Thinking control in the chat header', () => {
       thinking: { enabled: true, effort: 'high' }
     })
 
-    await user.selectOptions(picker, 'claude-opus-4-1')
+    await chooseChatModel(user, 'claude-opus-4-1')
     await waitFor(() => expect(header().textContent).toBe('Thinking · 2,048 tokens'))
     if (!screen.queryByRole('group', { name: 'Thinking and effort' })) await user.click(header())
     const budgetPanel = screen.getByRole('group', { name: 'Thinking and effort' })

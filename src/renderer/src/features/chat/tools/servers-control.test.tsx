@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { McpServerView } from '@shared/mcp/channels'
-import { renderChat } from '../../../test/render-app'
+import { chooseChatModel, renderChat } from '../../../test/render-app'
 
 // The chat header's Tools control says, before a switch is used, what it costs the next message.
 
@@ -25,10 +25,7 @@ async function openTools(servers: McpServerView[]) {
   const { main, user } = renderChat({ storedKey: 'sk-ant-test-1234' })
   main.mcp.overview = { servers }
   await user.click(await screen.findByRole('button', { name: 'New chat' }))
-  await user.selectOptions(
-    await screen.findByRole('combobox', { name: 'Model for this chat' }),
-    'claude-sonnet-4-6'
-  )
+  await chooseChatModel(user, 'claude-sonnet-4-6')
   await user.click(await screen.findByRole('button', { name: /^Tools: / }))
   return { main, user, panel: screen.getByRole('group', { name: 'MCP servers in this chat' }) }
 }
