@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { GitCompareArrows } from 'lucide-react'
+import type { SpaceId } from '@shared/memory/spaces'
 import { copyLabel, type SyncConflict, type SyncResolveInput } from '@shared/memory/sync'
 import { DiffView } from '../../../components/diff-view'
 import { Message, MESSAGE_BUTTON } from '../../../components/messages/message'
@@ -61,6 +62,7 @@ export function SyncConflictBar({
 }
 
 type Texts = { theirs: string; mine: string } | { error: string }
+type TwoVersionConflict = SyncConflict & { copy: string }
 
 /**
  * One conflict as a diff: the store's version (at the path) against this device's (the kept
@@ -70,41 +72,12 @@ export function SyncConflictPanel({
   conflict,
   deviceName
 }: {
-  conflict: SyncConflict & { copy: string }
+  conflict: TwoVersionConflict
   deviceName: string
 }) {
   const space = useMemorySpace()
-  // Read again when a change names either side (a sync round, an edit in the folder).
-  const changes = useFileChanges(conflict.path) + useFileChanges(conflict.copy)
-  const [texts, setTexts] = useState<Texts | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
-  useEffect(() => {
-    let live = true
-    Promise.all([
-      // Showing the conflict is not opening the files: their idle-expiry clocks stay as they are.
-      call((api) => api.memory.read({ space, path: conflict.path, refresh: true })),
-      call((api) => api.memory.read({ space, path: conflict.copy, refresh: true }))
-    ]).then(
-      ([theirs, mine]) => live && setTexts({ theirs: theirs.content, mine: mine.content }),
-      (failure: unknown) => live && setTexts({ error: toShownError(failure).message })
-    )
-    return () => {
-      live = false
-    }
-  }, [space, conflict.path, conflict.copy, changes])
-
-  const answer = (keep: SyncResolveInput['keep']) => {
-    setBusy(true)
-    setProblem(null)
-    call((api) => api.sync.resolve({ space, path: conflict.path, keep })).then(
-      () => setBusy(false),
-      (failure: unknown) => {
-        setBusy(false)
-        setProblem(toShownError(failure).message)
-      }
-    )
-  }
+  const texts = useBothVersions(space, conflict)
+  const { busy, problem, answer } = useConflictAnswer(space, conflict.path)
   const name = relativePath(conflict.path)
   const copy = relativePath(conflict.copy)
   // The copy holds this device's version, or (found on another device) that device's.
@@ -121,57 +94,139 @@ export function SyncConflictPanel({
         <code>{copy}</code> has the version from {from}. The diff shows what {from} changed compared
         with the store's version.
       </p>
-      {texts === null ? (
-        <p className="text-sm text-muted">Loading both versions…</p>
-      ) : 'error' in texts ? (
-        <p role="alert" className="text-sm text-danger">
-          {texts.error} Choose &ldquo;Keep both&rdquo; to close this conflict and edit the files
-          yourself.
-        </p>
-      ) : (
-        <DiffView
-          before={texts.theirs}
-          after={texts.mine}
-          numbers
-          label={`${name}: the store's version against ${from}'s`}
-          className="min-h-0 flex-1"
-        />
-      )}
-      <div className="flex flex-wrap items-center gap-2">
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          title={`${from}'s version replaces ${name}; ${copy} is deleted`}
-          onClick={() => answer('mine')}
-        >
-          {ours ? 'Keep mine' : `Keep ${from}'s`}
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={busy}
-          title={`${name} stays as the store has it; ${copy} is deleted`}
-          onClick={() => answer('theirs')}
-        >
-          {ours ? 'Keep theirs' : "Keep the store's"}
-        </button>
-        <button
-          type="button"
-          className="button button--quiet"
-          disabled={busy}
-          title="Both files stay; the conflict closes"
-          onClick={() => answer('both')}
-        >
-          Keep both
-        </button>
-        <span className="text-xs text-muted">Every device gets your choice at the next sync.</span>
-      </div>
+      <BothVersionsDiff texts={texts} name={name} from={from} />
+      <ConflictAnswers
+        name={name}
+        copy={copy}
+        from={from}
+        ours={ours}
+        busy={busy}
+        onAnswer={answer}
+      />
       {problem ? (
         <p role="alert" className="text-sm text-danger">
           {problem}
         </p>
       ) : null}
     </section>
+  )
+}
+
+/** Both sides of the conflict, read again when a change names either (a sync round, an edit). */
+function useBothVersions(space: SpaceId, conflict: TwoVersionConflict): Texts | null {
+  const changes = useFileChanges(conflict.path) + useFileChanges(conflict.copy)
+  const [texts, setTexts] = useState<Texts | null>(null)
+  useEffect(() => {
+    let live = true
+    Promise.all([
+      // Showing the conflict is not opening the files: their idle-expiry clocks stay as they are.
+      call((api) => api.memory.read({ space, path: conflict.path, refresh: true })),
+      call((api) => api.memory.read({ space, path: conflict.copy, refresh: true }))
+    ]).then(
+      ([theirs, mine]) => live && setTexts({ theirs: theirs.content, mine: mine.content }),
+      (failure: unknown) => live && setTexts({ error: toShownError(failure).message })
+    )
+    return () => {
+      live = false
+    }
+  }, [space, conflict.path, conflict.copy, changes])
+  return texts
+}
+
+/** Sends the user's answer to main; busy while it runs, and the problem if it failed. */
+function useConflictAnswer(space: SpaceId, path: string) {
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const answer = (keep: SyncResolveInput['keep']) => {
+    setBusy(true)
+    setProblem(null)
+    call((api) => api.sync.resolve({ space, path, keep })).then(
+      () => setBusy(false),
+      (failure: unknown) => {
+        setBusy(false)
+        setProblem(toShownError(failure).message)
+      }
+    )
+  }
+  return { busy, problem, answer }
+}
+
+/** The store's version against the copy's, or what stood in the way of reading them. */
+function BothVersionsDiff({
+  texts,
+  name,
+  from
+}: {
+  texts: Texts | null
+  name: string
+  from: string
+}) {
+  if (texts === null) return <p className="text-sm text-muted">Loading both versions…</p>
+  if ('error' in texts) {
+    return (
+      <p role="alert" className="text-sm text-danger">
+        {texts.error} Choose &ldquo;Keep both&rdquo; to close this conflict and edit the files
+        yourself.
+      </p>
+    )
+  }
+  return (
+    <DiffView
+      before={texts.theirs}
+      after={texts.mine}
+      numbers
+      label={`${name}: the store's version against ${from}'s`}
+      className="min-h-0 flex-1"
+    />
+  )
+}
+
+/** The three answers: the copy's version, the store's, or both files kept. */
+function ConflictAnswers({
+  name,
+  copy,
+  from,
+  ours,
+  busy,
+  onAnswer
+}: {
+  name: string
+  copy: string
+  from: string
+  ours: boolean
+  busy: boolean
+  onAnswer(keep: SyncResolveInput['keep']): void
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        title={`${from}'s version replaces ${name}; ${copy} is deleted`}
+        onClick={() => onAnswer('mine')}
+      >
+        {ours ? 'Keep mine' : `Keep ${from}'s`}
+      </button>
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        title={`${name} stays as the store has it; ${copy} is deleted`}
+        onClick={() => onAnswer('theirs')}
+      >
+        {ours ? 'Keep theirs' : "Keep the store's"}
+      </button>
+      <button
+        type="button"
+        className="button button--quiet"
+        disabled={busy}
+        title="Both files stay; the conflict closes"
+        onClick={() => onAnswer('both')}
+      >
+        Keep both
+      </button>
+      <span className="text-xs text-muted">Every device gets your choice at the next sync.</span>
+    </div>
   )
 }
