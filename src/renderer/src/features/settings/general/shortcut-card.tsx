@@ -13,56 +13,8 @@ const FIELD_ID = 'quick-ask-shortcut'
  * system for it before saving, so a combination another app holds is refused and the old one stays.
  */
 export function ShortcutCard() {
-  const [status, setStatus] = useState<ShortcutStatus | null>(null)
-  const [recording, setRecording] = useState(false)
-  const [saving, setSaving] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [hint, setHint] = useState<string | null>(null)
-
-  useEffect(() => {
-    call((api) => api.shortcut.status()).then(setStatus, (failure: unknown) =>
-      setError(toShownError(failure).message)
-    )
-  }, [])
-
-  const save = (accelerator: string) => {
-    setSaving(true)
-    setError(null)
-    call((api) => api.shortcut.set({ accelerator })).then(
-      (next) => {
-        setStatus(next)
-        setSaving(false)
-      },
-      (failure: unknown) => {
-        setSaving(false)
-        setError(toShownError(failure).message)
-        // The old shortcut stays: show it as main holds it.
-        call((api) => api.shortcut.status()).then(setStatus, () => undefined)
-      }
-    )
-  }
-
-  const onRecordKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (!recording) return
-    // The recorder takes every key: none reaches the app's own shortcuts while it listens.
-    event.preventDefault()
-    event.stopPropagation()
-    const plain = !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey
-    if (plain && event.key === 'Escape') {
-      setRecording(false)
-      setHint(null)
-      return
-    }
-    const checked = acceleratorFromKeys(event, isMac())
-    if (!checked) return
-    if (!checked.ok) {
-      setHint(`That combination cannot be used: ${checked.reason}. Try another.`)
-      return
-    }
-    setRecording(false)
-    setHint(null)
-    save(checked.accelerator)
-  }
+  const { status, saving, error, save } = useShortcut()
+  const { recording, hint, toggle, stop, onRecordKey } = useShortcutRecorder(save)
 
   const problem = error ?? status?.problem ?? null
   const describedBy = [problem ? `${FIELD_ID}-error` : '', `${FIELD_ID}-help`]
@@ -87,12 +39,9 @@ export function ShortcutCard() {
             aria-invalid={problem ? true : undefined}
             aria-pressed={recording}
             disabled={saving || !status}
-            onClick={() => {
-              setRecording((on) => !on)
-              setHint(null)
-            }}
+            onClick={toggle}
             onKeyDown={onRecordKey}
-            onBlur={() => setRecording(false)}
+            onBlur={stop}
           >
             {recording ? (
               'Press the new shortcut…'
@@ -125,4 +74,73 @@ export function ShortcutCard() {
       </div>
     </Card>
   )
+}
+
+/** The shortcut as main holds it, and a save main may refuse (then the old one shows again). */
+function useShortcut() {
+  const [status, setStatus] = useState<ShortcutStatus | null>(null)
+  const [saving, setSaving] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    call((api) => api.shortcut.status()).then(setStatus, (failure: unknown) =>
+      setError(toShownError(failure).message)
+    )
+  }, [])
+
+  const save = (accelerator: string) => {
+    setSaving(true)
+    setError(null)
+    call((api) => api.shortcut.set({ accelerator })).then(
+      (next) => {
+        setStatus(next)
+        setSaving(false)
+      },
+      (failure: unknown) => {
+        setSaving(false)
+        setError(toShownError(failure).message)
+        // The old shortcut stays: show it as main holds it.
+        call((api) => api.shortcut.status()).then(setStatus, () => undefined)
+      }
+    )
+  }
+  return { status, saving, error, save }
+}
+
+/**
+ * Recording: while on, the next usable key combination is saved; Esc cancels, and a combination
+ * that cannot be used says why in the hint.
+ */
+function useShortcutRecorder(save: (accelerator: string) => void) {
+  const [recording, setRecording] = useState(false)
+  const [hint, setHint] = useState<string | null>(null)
+
+  const toggle = () => {
+    setRecording((on) => !on)
+    setHint(null)
+  }
+  const stop = () => setRecording(false)
+
+  const onRecordKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (!recording) return
+    // The recorder takes every key: none reaches the app's own shortcuts while it listens.
+    event.preventDefault()
+    event.stopPropagation()
+    const plain = !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey
+    if (plain && event.key === 'Escape') {
+      setRecording(false)
+      setHint(null)
+      return
+    }
+    const checked = acceleratorFromKeys(event, isMac())
+    if (!checked) return
+    if (!checked.ok) {
+      setHint(`That combination cannot be used: ${checked.reason}. Try another.`)
+      return
+    }
+    setRecording(false)
+    setHint(null)
+    save(checked.accelerator)
+  }
+  return { recording, hint, toggle, stop, onRecordKey }
 }
