@@ -37,9 +37,6 @@ export function ImportPreviewDialog({ preview, busy, progress, onConfirm, onClos
     } else if (!preview && dialog.open) dialog.close()
   }, [preview])
 
-  const writes = preview ? preview.counts.new + preview.counts.changed : 0
-  const group = (status: ImportPreviewItem['status']) =>
-    preview?.items.filter((item) => item.status === status) ?? []
   return (
     <dialog
       ref={ref}
@@ -62,70 +59,119 @@ export function ImportPreviewDialog({ preview, busy, progress, onConfirm, onClos
               {preview.counts.refused ? ` · ${formatNumber(preview.counts.refused)} refused` : ''}
             </span>
           </p>
-          <div className="min-h-0 overflow-auto text-sm">
-            <FileGroup title="New" items={group('new')} />
-            <FileGroup
-              title="Changed"
-              note="Each becomes a new version; history keeps what you have now."
-              items={group('changed')}
-            />
-            <FileGroup title="Refused" items={group('refused')} />
-            {group('same').length ? (
-              <details className="mt-2">
-                <summary className="cursor-pointer">
-                  Same as yours ({group('same').length}): nothing to do
-                </summary>
-                <FileList items={group('same')} />
-              </details>
-            ) : null}
-          </div>
+          <PreviewFiles items={preview.items} />
           {preview.historyVersions ? (
             <p className="text-sm">
               Adds {preview.historyVersions} earlier{' '}
               {preview.historyVersions === 1 ? 'version' : 'versions'} to history.
             </p>
           ) : null}
-          {preview.settingsDiffer ? (
-            <label className="flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="mt-1"
-                checked={applySettings}
-                onChange={(event) => setApplySettings(event.target.checked)}
-              />
-              <span>
-                Also use the archive&apos;s settings for caps, expiry and pins
-                <span className="block text-muted">{settingsWords(preview.settings)}</span>
-              </span>
-            </label>
-          ) : (
-            <p className="text-sm text-muted">The archive&apos;s settings match yours.</p>
-          )}
+          <SettingsChoice preview={preview} checked={applySettings} onChange={setApplySettings} />
           <p className="text-sm text-muted">Memory → Activity can undo the whole import at once.</p>
           {progress ? <BackupProgressBar progress={progress} /> : null}
-          <div className="flex justify-end gap-2">
-            <button type="button" className="button button--quiet" onClick={onClose}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="button button--primary"
-              autoFocus
-              onClick={() => onConfirm(applySettings)}
-              disabled={busy || (writes === 0 && !applySettings)}
-            >
-              {busy
-                ? 'Importing…'
-                : writes
-                  ? `Import ${formatNumber(writes)} ${writes === 1 ? 'file' : 'files'}`
-                  : applySettings
-                    ? 'Use these settings'
-                    : 'Nothing to import'}
-            </button>
-          </div>
+          <ImportActions
+            writes={preview.counts.new + preview.counts.changed}
+            applySettings={applySettings}
+            busy={busy}
+            onCancel={onClose}
+            onConfirm={() => onConfirm(applySettings)}
+          />
         </div>
       ) : null}
     </dialog>
+  )
+}
+
+/** The archive's files by what importing does to each: new, changed, refused, and the same. */
+function PreviewFiles({ items }: { items: ImportPreviewItem[] }) {
+  const group = (status: ImportPreviewItem['status']) =>
+    items.filter((item) => item.status === status)
+  return (
+    <div className="min-h-0 overflow-auto text-sm">
+      <FileGroup title="New" items={group('new')} />
+      <FileGroup
+        title="Changed"
+        note="Each becomes a new version; history keeps what you have now."
+        items={group('changed')}
+      />
+      <FileGroup title="Refused" items={group('refused')} />
+      {group('same').length ? (
+        <details className="mt-2">
+          <summary className="cursor-pointer">
+            Same as yours ({group('same').length}): nothing to do
+          </summary>
+          <FileList items={group('same')} />
+        </details>
+      ) : null}
+    </div>
+  )
+}
+
+/** The archive's settings, offered behind a checkbox when they differ from the user's. */
+function SettingsChoice({
+  preview,
+  checked,
+  onChange
+}: {
+  preview: ImportPreview
+  checked: boolean
+  onChange(checked: boolean): void
+}) {
+  if (!preview.settingsDiffer) {
+    return <p className="text-sm text-muted">The archive&apos;s settings match yours.</p>
+  }
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input
+        type="checkbox"
+        className="mt-1"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span>
+        Also use the archive&apos;s settings for caps, expiry and pins
+        <span className="block text-muted">{settingsWords(preview.settings)}</span>
+      </span>
+    </label>
+  )
+}
+
+/** Cancel, and the import button named by what it will do (or that there is nothing to do). */
+function ImportActions({
+  writes,
+  applySettings,
+  busy,
+  onCancel,
+  onConfirm
+}: {
+  /** Files the import writes: the new and the changed. */
+  writes: number
+  applySettings: boolean
+  busy: boolean
+  onCancel(): void
+  onConfirm(): void
+}) {
+  return (
+    <div className="flex justify-end gap-2">
+      <button type="button" className="button button--quiet" onClick={onCancel}>
+        Cancel
+      </button>
+      <button
+        type="button"
+        className="button button--primary"
+        autoFocus
+        onClick={onConfirm}
+        disabled={busy || (writes === 0 && !applySettings)}
+      >
+        {busy
+          ? 'Importing…'
+          : writes
+            ? `Import ${formatNumber(writes)} ${writes === 1 ? 'file' : 'files'}`
+            : applySettings
+              ? 'Use these settings'
+              : 'Nothing to import'}
+      </button>
+    </div>
   )
 }
 
