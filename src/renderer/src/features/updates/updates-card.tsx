@@ -32,27 +32,8 @@ export function UpdatesCard({
   settings: Settings
   onSaved: (settings: Settings) => void
 }) {
-  const updates = useUpdates()
-  const [saving, setSaving] = useState<Partial<Settings['updates']> | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  // Like the theme: a choice here applies at once (no Save needed).
-  const save = (patch: Partial<Settings['updates']>): void => {
-    setSaving(patch)
-    setError(null)
-    call((api) => api.settings.update({ updates: patch })).then(
-      (saved) => {
-        onSaved(saved)
-        setSaving(null)
-      },
-      (failure: unknown) => {
-        setSaving(null)
-        setError(toShownError(failure).message)
-      }
-    )
-  }
+  const { saving, error, save } = useSaveUpdateSetting(onSaved)
   const shown = { ...settings.updates, ...saving }
-  const status = updates.status
-  const phase = status?.phase
   return (
     <Card
       title="Updates"
@@ -82,6 +63,42 @@ export function UpdatesCard({
           Could not save the update setting: {error}
         </p>
       ) : null}
+      <UpdateStanding />
+    </Card>
+  )
+}
+
+/**
+ * A choice saves at once, like the theme (no Save needed); while it saves, the card shows the
+ * choice made, and a failure says it was not saved.
+ */
+function useSaveUpdateSetting(onSaved: (settings: Settings) => void) {
+  const [saving, setSaving] = useState<Partial<Settings['updates']> | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const save = (patch: Partial<Settings['updates']>): void => {
+    setSaving(patch)
+    setError(null)
+    call((api) => api.settings.update({ updates: patch })).then(
+      (saved) => {
+        onSaved(saved)
+        setSaving(null)
+      },
+      (failure: unknown) => {
+        setSaving(null)
+        setError(toShownError(failure).message)
+      }
+    )
+  }
+  return { saving, error, save }
+}
+
+/** Where Cairn stands now: its version, the update status, and the step it offers next. */
+function UpdateStanding() {
+  const updates = useUpdates()
+  const status = updates.status
+  const phase = status?.phase
+  return (
+    <>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
         <div className="contents">
           <dt className="text-muted">Version</dt>
@@ -130,6 +147,6 @@ export function UpdatesCard({
           {updates.problem}
         </p>
       ) : null}
-    </Card>
+    </>
   )
 }
