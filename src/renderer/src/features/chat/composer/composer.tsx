@@ -1,13 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import type { SendAttachment } from '@shared/chat/attachments'
 import type { McpPromptInfo } from '@shared/mcp/prompts'
 import { AttachmentTray } from '../attachments/attachment-tray'
-import { useAttachments } from '../attachments/use-attachments'
 import { useFileDrop } from '../attachments/use-file-drop'
 import { composerKeyHandler } from './composer-keys'
 import { AttachControls, NoKeyNotice, SendOrStop } from './composer-parts'
+import { MessageInput } from './message-input'
 import { PromptForm } from './prompt-form'
 import { SlashList, optionId } from './slash-list'
+import { useComposerDraft } from './use-composer-draft'
 import { usePromptForm } from './use-prompt-form'
 import { useSlashPrompts } from './use-slash-prompts'
 
@@ -39,9 +40,13 @@ export function Composer({
   onOpenSettings,
   onEditLast
 }: Props) {
-  const [text, setText] = useState(initialText)
+  const { text, setText, files, empty, send } = useComposerDraft({
+    initialText,
+    running,
+    hasKey,
+    onSend
+  })
   const input = useRef<HTMLTextAreaElement>(null)
-  const files = useAttachments()
   const { dropping, dropHandlers, onPaste } = useFileDrop(files.addFiles)
   const slash = useSlashPrompts(conversationId, text)
   const listId = useId()
@@ -52,23 +57,10 @@ export function Composer({
     slash.dismiss()
     prompts.openPrompt(prompt)
   }
-  const empty = !text.trim() && files.items.length === 0
   const canType = hasKey !== false
   useEffect(() => {
     if (focusOnMount && canType) input.current?.focus()
   }, [focusOnMount, canType])
-  const send = () => {
-    // Unknown yet (the window just opened): send, and main answers if no key is set after all.
-    if (empty || files.adding || running || hasKey === false) return
-    const { refs, taken } = files.take()
-    const sent = text
-    setText('')
-    void Promise.resolve(onSend(sent, refs)).then((ok) => {
-      if (ok !== false) return
-      setText((now) => now || sent)
-      files.restore(taken)
-    })
-  }
   if (hasKey === false) return <NoKeyNotice onOpenSettings={onOpenSettings} />
   return (
     <div className="border-t border-line px-6 py-3" {...dropHandlers}>
@@ -106,21 +98,10 @@ export function Composer({
             onChoose={choose}
           />
         ) : null}
-        <label className="sr-only" htmlFor="composer">
-          Message Claude
-        </label>
-        <textarea
-          ref={input}
-          id="composer"
-          rows={1}
-          // Grows with its text, wrapped lines too (a long paste), up to a share of the window.
-          className="max-h-[min(40vh,24rem)] min-h-9 flex-1 resize-none bg-transparent px-2 py-1.5 outline-none [field-sizing:content]"
-          placeholder="Message Claude…"
-          aria-autocomplete="list"
-          aria-controls={listing ? listId : undefined}
-          aria-activedescendant={listing ? optionId(listId, slash.active) : undefined}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+        <MessageInput
+          inputRef={input}
+          text={text}
+          onChange={setText}
           onPaste={onPaste}
           onKeyDown={composerKeyHandler({
             slash,
@@ -132,6 +113,9 @@ export function Composer({
             onStop,
             onEditLast
           })}
+          list={
+            listing ? { id: listId, activeOptionId: optionId(listId, slash.active) } : undefined
+          }
         />
         <SendOrStop
           running={running}

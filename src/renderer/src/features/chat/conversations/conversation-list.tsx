@@ -4,18 +4,12 @@ import type { ConversationSummary } from '@shared/chat/chat'
 import type { Project } from '@shared/projects/projects'
 import { copyText } from '../../../lib/clipboard'
 import { toShownError } from '../../../lib/errors'
-import { useNow } from '../../../lib/hooks/use-now'
-import { useCollapsedProjects } from '../../projects/use-collapsed-projects'
-import {
-  groupConversations,
-  sectionsByProject,
-  type ConversationGroup
-} from './conversation-groups'
 import { ConversationRow, conversationName as name } from './conversation-row'
 import { ConversationDialogs } from './conversation-dialogs'
 import { ListActions } from './list-actions'
-import { ProjectGroup } from './project-group'
+import { ListRows } from './list-rows'
 import { useListKeys } from './use-list-keys'
+import { useListLayout } from './use-list-layout'
 
 interface Props {
   conversations: ConversationSummary[] | null
@@ -49,37 +43,6 @@ interface Props {
   onMoveToProject?(c: ConversationSummary): void
 }
 
-/** "No project"'s key among the collapsed groups (no project id can be empty). */
-const NO_PROJECT = ''
-
-/**
- * How the list is laid out: search hits flat, else by project (when there are projects) with
- * "No project" by date, else by date; `shown` is the rows on screen in order (what the arrow keys
- * walk: a closed group's rows are not).
- */
-function useListLayout(
-  conversations: readonly ConversationSummary[] | null,
-  query: string,
-  projects: readonly Project[]
-) {
-  const now = useNow(60_000)
-  const searching = query.trim() !== ''
-  const byDate = (items: readonly ConversationSummary[]) => groupConversations(items, new Date(now))
-  const grouped = !searching && projects.length > 0
-  const { collapsed, toggle } = useCollapsedProjects()
-  const sections = grouped ? sectionsByProject(conversations ?? [], projects) : []
-  const isOpen = (project: Project | null) => !collapsed.has(project?.id ?? NO_PROJECT)
-  const groups = searching || grouped ? [] : byDate(conversations ?? [])
-  const shown = searching
-    ? (conversations ?? [])
-    : grouped
-      ? sections
-          .filter((s) => isOpen(s.project))
-          .flatMap((s) => (s.project ? s.items : byDate(s.items).flatMap((g) => g.items)))
-      : groups.flatMap((group) => group.items)
-  return { searching, grouped, sections, groups, shown, byDate, isOpen, toggle }
-}
-
 /** What the last Copy link did, said once in the list's status line. */
 function useCopyLink() {
   const [linkNote, setLinkNote] = useState('')
@@ -99,7 +62,7 @@ export function ConversationList(props: Props) {
   const [deleting, setDeleting] = useState<ConversationSummary | null>(null)
   const projects = props.projects ?? []
   const layout = useListLayout(conversations, query, projects)
-  const { searching, grouped, byDate } = layout
+  const { searching } = layout
   const { listRef, tabStop, setFocusedId, willDelete, onListKey } = useListKeys(
     conversations,
     layout.shown,
@@ -129,16 +92,6 @@ export function ConversationList(props: Props) {
       }
     />
   )
-  /** Date sections (Pinned, Today, …); inside "No project" their headings sit one level down. */
-  const dateSections = (list: ConversationGroup[], Heading: 'h2' | 'h3') =>
-    list.map((group) => (
-      <li key={group.label} aria-labelledby={`group-${group.label}`}>
-        <Heading id={`group-${group.label}`} className="conversation-group">
-          {group.label}
-        </Heading>
-        <ul>{group.items.map((c) => item(c))}</ul>
-      </li>
-    ))
   return (
     <aside
       aria-label="Conversations"
@@ -162,32 +115,14 @@ export function ConversationList(props: Props) {
           className="px-1.5 pb-2"
           onKeyDown={onListKey}
         >
-          {conversations?.length === 0 && !grouped ? (
-            <li className="px-3 py-4 text-center text-sm text-muted">
-              {query.trim()
-                ? 'No conversation matches.'
-                : props.hasDamaged
-                  ? 'No other conversations.'
-                  : 'No conversations yet.'}
-            </li>
-          ) : null}
-          {searching
-            ? conversations?.map((c) => item(c))
-            : grouped
-              ? layout.sections.map(({ project, items }) => (
-                  <ProjectGroup
-                    key={project?.id ?? NO_PROJECT}
-                    project={project}
-                    count={items.length}
-                    open={layout.isOpen(project)}
-                    onToggle={() => layout.toggle(project?.id ?? NO_PROJECT)}
-                    onNewChat={project ? () => props.onNewInProject?.(project.id) : undefined}
-                    onSettings={project ? () => props.onProjectSettings?.(project.id) : undefined}
-                  >
-                    {project ? items.map((c) => item(c)) : dateSections(byDate(items), 'h3')}
-                  </ProjectGroup>
-                ))
-              : dateSections(layout.groups, 'h2')}
+          <ListRows
+            layout={layout}
+            conversations={conversations}
+            hasDamaged={props.hasDamaged}
+            row={item}
+            onNewInProject={props.onNewInProject}
+            onProjectSettings={props.onProjectSettings}
+          />
         </ul>
       </div>
       {props.deletedNotice}

@@ -1,15 +1,6 @@
-import {
-  Download,
-  FolderClosed,
-  FolderInput,
-  Link2,
-  Pencil,
-  Pin,
-  PinOff,
-  ShieldQuestionMark,
-  Trash2
-} from 'lucide-react'
+import { FolderClosed, Pin, ShieldQuestionMark } from 'lucide-react'
 import type { ConversationSummary } from '@shared/chat/chat'
+import { RowActions } from './row-actions'
 
 /** A conversation's name as the list says it. */
 export const conversationName = (c: ConversationSummary): string => c.title || 'New chat'
@@ -65,8 +56,6 @@ function rowDetails(c: ConversationSummary): string {
   return parts.join(' · ')
 }
 
-const ACTION = 'rounded p-1 text-muted hover:bg-fg/10 hover:text-fg'
-
 /**
  * One conversation: the row opens it; pin, rename, copy link, export and delete show on hover or
  * focus at the row's right end, where the title makes room for them (it ends in an ellipsis
@@ -112,70 +101,17 @@ export function ConversationRow(props: RowProps) {
           </span>
         ) : null}
       </button>
-      <span className="conversation-actions">
-        <button
-          type="button"
-          tabIndex={tab}
-          className={ACTION}
-          aria-label={`${c.pinned ? 'Unpin' : 'Pin'} ${name}`}
-          title={c.pinned ? 'Unpin' : 'Pin to the top'}
-          onClick={props.onPin}
-        >
-          {c.pinned ? <PinOff size={14} aria-hidden /> : <Pin size={14} aria-hidden />}
-        </button>
-        <button
-          type="button"
-          tabIndex={tab}
-          className={ACTION}
-          aria-label={`Rename ${name}`}
-          title="Rename"
-          onClick={props.onRename}
-        >
-          <Pencil size={14} aria-hidden />
-        </button>
-        <button
-          type="button"
-          tabIndex={tab}
-          className={ACTION}
-          aria-label={`Copy a link to ${name}`}
-          title="Copy link (cairn://)"
-          onClick={props.onCopyLink}
-        >
-          <Link2 size={14} aria-hidden />
-        </button>
-        {props.onMove ? (
-          <button
-            type="button"
-            tabIndex={tab}
-            className={ACTION}
-            aria-label={`Move ${name} to a project`}
-            title="Move to project…"
-            onClick={props.onMove}
-          >
-            <FolderInput size={14} aria-hidden />
-          </button>
-        ) : null}
-        <button
-          type="button"
-          tabIndex={tab}
-          className={ACTION}
-          aria-label={`Export ${name} as Markdown`}
-          title="Export as Markdown"
-          onClick={props.onExport}
-        >
-          <Download size={14} aria-hidden />
-        </button>
-        <button
-          type="button"
-          tabIndex={tab}
-          className="rounded p-1 text-muted hover:bg-fg/10 hover:text-danger"
-          aria-label={`Delete ${name}`}
-          title="Delete (Delete key)"
-          onClick={props.onDelete}
-        >
-          <Trash2 size={14} aria-hidden />
-        </button>
-      </span>
+      <RowActions
+        name={name}
+        pinned={c.pinned}
+        tabIndex={tab}
+        onPin={props.onPin}
+        onRename={props.onRename}
+        onCopyLink={props.onCopyLink}
+        onMove={props.onMove}
+        onExport={props.onExport}
+        onDelete={props.onDelete}
+      />
     </li>
   )
 }

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject
+} from 'react'
 
 /** Within this many px of the end, the list counts as "at the bottom" (following resumes). */
 const BOTTOM_SLACK = 24
@@ -14,16 +22,11 @@ interface Options {
   content: unknown
 }
 
-/**
- * The message list follows the newest words while it is at the bottom. Scrolling up (wheel, keys,
- * the scroll bar) stops that and counts the messages that arrive meanwhile; reaching the bottom
- * again, "Latest" or sending resumes it. Virtuoso's own followOutput only follows a growing row
- * for 100 ms after a row is added, so a long answer was left behind; this follows every size change.
- */
-export function useFollowOutput({ ids, lastUserId, content }: Options) {
-  const scroller = useRef<HTMLElement | null>(null)
-  const following = useRef(true)
-  const lastTop = useRef(0)
+/** The list's scroller, and whether it follows the newest words; `seen` is null while it does. */
+function useFollowing(ids: string[]) {
+  const scrollerElRef = useRef<HTMLElement | null>(null)
+  const followingRef = useRef(true)
+  const lastTopRef = useRef(0)
   /** What was shown when the user scrolled away (null while following). */
   const [seen, setSeen] = useState<ReadonlySet<string> | null>(null)
   const idsRef = useRef(ids)
@@ -32,88 +35,148 @@ export function useFollowOutput({ ids, lastUserId, content }: Options) {
   }, [ids])
 
   const stick = useCallback(() => {
-    const el = scroller.current
+    const el = scrollerElRef.current
     if (!el) return
     el.scrollTop = el.scrollHeight
-    lastTop.current = el.scrollTop
+    lastTopRef.current = el.scrollTop
   }, [])
   const follow = useCallback(() => {
-    following.current = true
+    followingRef.current = true
     setSeen(null)
     stick()
   }, [stick])
   const leave = useCallback(() => {
     // A short chat does not scroll: the wheel moves nothing, so there is nothing to leave.
-    const el = scroller.current
-    if (!following.current || !el || el.scrollHeight - el.clientHeight <= BOTTOM_SLACK) return
-    following.current = false
+    const el = scrollerElRef.current
+    if (!followingRef.current || !el || el.scrollHeight - el.clientHeight <= BOTTOM_SLACK) return
+    followingRef.current = false
     setSeen(new Set(idsRef.current))
   }, [])
+  return { scrollerElRef, followingRef, lastTopRef, seen, stick, follow, leave }
+}
 
+/**
+ * The user's own scrolling (wheel, keys, the scroll bar, a finger): reaching the bottom follows
+ * again, moving up leaves. `attach` and `detach` put its listeners on a scroller and take them off.
+ */
+function useUserScroll({
+  scrollerElRef,
+  followingRef,
+  lastTopRef,
+  follow,
+  leave
+}: Pick<
+  ReturnType<typeof useFollowing>,
+  'scrollerElRef' | 'followingRef' | 'lastTopRef' | 'follow' | 'leave'
+>) {
   /** A pointer (the scroll bar) or a finger is down on the list: its scrolling is the user's. */
   const gesture = useRef(false)
   const onScroll = useCallback(() => {
-    const el = scroller.current
+    const el = scrollerElRef.current
     if (!el) return
     const top = el.scrollTop
     if (el.scrollHeight - el.clientHeight - top <= BOTTOM_SLACK) {
-      if (!following.current) follow()
-    } else if (gesture.current && top < lastTop.current - 1) leave()
-    lastTop.current = top
-  }, [follow, leave])
+      if (!followingRef.current) follow()
+    } else if (gesture.current && top < lastTopRef.current - 1) leave()
+    lastTopRef.current = top
+  }, [scrollerElRef, followingRef, lastTopRef, follow, leave])
   // Stop before the scroll lands, so a growing answer cannot pull the view back down meanwhile.
   // Only the user's own moves count: the list also moves itself (rows measured, a draft saved).
   const onWheel = useCallback((event: WheelEvent) => event.deltaY < 0 && leave(), [leave])
   const onKey = useCallback((event: KeyboardEvent) => UP_KEYS.has(event.key) && leave(), [leave])
   const onPress = useCallback(() => (gesture.current = true), [])
   const onRelease = useCallback(() => (gesture.current = false), [])
+  const attach = useCallback(
+    (el: HTMLElement) => {
+      el.addEventListener('scroll', onScroll, { passive: true })
+      el.addEventListener('wheel', onWheel, { passive: true })
+      el.addEventListener('keydown', onKey)
+      el.addEventListener('pointerdown', onPress)
+      el.addEventListener('touchstart', onPress, { passive: true })
+      window.addEventListener('pointerup', onRelease)
+      window.addEventListener('touchend', onRelease)
+    },
+    [onScroll, onWheel, onKey, onPress, onRelease]
+  )
+  const detach = useCallback(
+    (el: HTMLElement) => {
+      el.removeEventListener('scroll', onScroll)
+      el.removeEventListener('wheel', onWheel)
+      el.removeEventListener('keydown', onKey)
+      el.removeEventListener('pointerdown', onPress)
+      el.removeEventListener('touchstart', onPress)
+      window.removeEventListener('pointerup', onRelease)
+      window.removeEventListener('touchend', onRelease)
+    },
+    [onScroll, onWheel, onKey, onPress, onRelease]
+  )
+  return { attach, detach }
+}
 
-  // The rows' real height (after layout), whatever changed it: a streamed line, an image, a chip.
+/**
+ * The rows' real height (after layout), whatever changed it: a streamed line, an image, a chip.
+ * While following, each change keeps the list at the bottom.
+ */
+function useRowsResize(
+  scrollerElRef: RefObject<HTMLElement | null>,
+  followingRef: RefObject<boolean>,
+  stick: () => void
+) {
   const resize = useRef<ResizeObserver | null>(null)
   const observed = useRef<Element | null>(null)
   const observeRows = useCallback(() => {
-    const rows = scroller.current?.querySelector('[data-testid="virtuoso-item-list"]') ?? null
+    const rows = scrollerElRef.current?.querySelector('[data-testid="virtuoso-item-list"]') ?? null
     if (!rows || rows === observed.current) return
     resize.current?.disconnect()
-    resize.current = new ResizeObserver(() => following.current && stick())
+    resize.current = new ResizeObserver(() => followingRef.current && stick())
     resize.current.observe(rows, { box: 'border-box' })
     observed.current = rows
-  }, [stick])
+  }, [scrollerElRef, followingRef, stick])
+  const stopObserving = useCallback(() => {
+    resize.current?.disconnect()
+    observed.current = null
+  }, [])
+  useEffect(() => () => resize.current?.disconnect(), [])
+  return { observeRows, stopObserving }
+}
+
+/**
+ * The message list follows the newest words while it is at the bottom. Scrolling up (wheel, keys,
+ * the scroll bar) stops that and counts the messages that arrive meanwhile; reaching the bottom
+ * again, "Latest" or sending resumes it. Virtuoso's own followOutput only follows a growing row
+ * for 100 ms after a row is added, so a long answer was left behind; this follows every size change.
+ */
+export function useFollowOutput({ ids, lastUserId, content }: Options) {
+  const { scrollerElRef, followingRef, lastTopRef, seen, stick, follow, leave } = useFollowing(ids)
+  // Each is stable (useCallback): the scroller's ref callback must not change between renders.
+  const { attach, detach } = useUserScroll({
+    scrollerElRef,
+    followingRef,
+    lastTopRef,
+    follow,
+    leave
+  })
+  const { observeRows, stopObserving } = useRowsResize(scrollerElRef, followingRef, stick)
   const scrollerRef = useCallback(
     (el: HTMLElement | Window | null) => {
-      const previous = scroller.current
+      const previous = scrollerElRef.current
       if (previous) {
-        previous.removeEventListener('scroll', onScroll)
-        previous.removeEventListener('wheel', onWheel)
-        previous.removeEventListener('keydown', onKey)
-        previous.removeEventListener('pointerdown', onPress)
-        previous.removeEventListener('touchstart', onPress)
-        window.removeEventListener('pointerup', onRelease)
-        window.removeEventListener('touchend', onRelease)
-        resize.current?.disconnect()
-        observed.current = null
+        detach(previous)
+        stopObserving()
       }
-      scroller.current = el instanceof HTMLElement ? el : null
-      if (!scroller.current) return
-      const next = scroller.current
-      next.addEventListener('scroll', onScroll, { passive: true })
-      next.addEventListener('wheel', onWheel, { passive: true })
-      next.addEventListener('keydown', onKey)
-      next.addEventListener('pointerdown', onPress)
-      next.addEventListener('touchstart', onPress, { passive: true })
-      window.addEventListener('pointerup', onRelease)
-      window.addEventListener('touchend', onRelease)
+      scrollerElRef.current = el instanceof HTMLElement ? el : null
+      if (!scrollerElRef.current) return
+      attach(scrollerElRef.current)
       observeRows()
     },
-    [onScroll, onWheel, onKey, onPress, onRelease, observeRows]
+    [scrollerElRef, attach, detach, stopObserving, observeRows]
   )
-  useEffect(() => () => resize.current?.disconnect(), [])
 
   // A streamed piece is in the DOM once React commits: stay at the bottom before the frame is
   // painted, so a busy machine (a late resize callback) never shows the list behind.
   useLayoutEffect(() => {
-    if (following.current) stick()
-  }, [content, stick])
+    if (followingRef.current) stick()
+  }, [content, followingRef, stick])
 
   // Sending (or editing) always shows the new message, wherever the user was.
   const sentRef = useRef(lastUserId)
@@ -129,11 +192,14 @@ export function useFollowOutput({ ids, lastUserId, content }: Options) {
     /** For Virtuoso's totalListHeightChanged: a row grew (or was added) while following. */
     onHeightChange: useCallback(() => {
       observeRows()
-      if (!following.current) return
+      if (!followingRef.current) return
       stick()
-      requestAnimationFrame(() => following.current && stick())
-    }, [stick, observeRows]),
-    followOutput: useCallback(() => (following.current ? ('auto' as const) : false), []),
+      requestAnimationFrame(() => followingRef.current && stick())
+    }, [followingRef, stick, observeRows]),
+    followOutput: useCallback(
+      () => (followingRef.current ? ('auto' as const) : false),
+      [followingRef]
+    ),
     /** A jump elsewhere (a search hit, a message to edit): stop following. */
     leave,
     away: seen !== null,
@@ -141,7 +207,7 @@ export function useFollowOutput({ ids, lastUserId, content }: Options) {
     /** "Latest": back to the newest message, following again; the list keeps the focus. */
     toLatest: useCallback(() => {
       follow()
-      scroller.current?.focus()
-    }, [follow])
+      scrollerElRef.current?.focus()
+    }, [follow, scrollerElRef])
   }
 }

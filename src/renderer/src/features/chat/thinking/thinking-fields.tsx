@@ -9,6 +9,14 @@ import {
 import { formatNumber } from '../../../lib/format'
 import { PanelSwitch } from '../composer/header-panel'
 
+interface BudgetInput {
+  text: string
+  onText(text: string): void
+  onCommit(): void
+  /** The id of the message saying what is wrong with it (null: nothing is). */
+  errorId: string | null
+}
+
 /**
  * The thinking choice as a model takes it (its capabilities from the Anthropic API): a switch
  * ("always on" where the model always thinks), an effort level from those it offers (with
@@ -30,21 +38,12 @@ export function ThinkingFields({
   current: ThinkingSetting
   /** The reply limit a budget must stay under (null: not known yet). */
   limit: { maxTokens: number } | null
-  budget: {
-    text: string
-    onText(text: string): void
-    onCommit(): void
-    /** The id of the message saying what is wrong with it (null: nothing is). */
-    errorId: string | null
-  }
+  budget: BudgetInput
   onToggle(): void
   onEffort(value: string): void
 }) {
-  const panelId = useId()
-  const budgetId = useId()
   const always = offer.on !== null && offer.off === 'always'
   const on = offer.on !== null && (current.enabled || always)
-  const effort = effortFor(current.effort, offer.efforts)
   return (
     <>
       {offer.on !== null ? (
@@ -63,72 +62,101 @@ export function ThinkingFields({
         />
       ) : null}
       {offer.efforts.length > 0 ? (
-        <div className="flex items-center justify-between gap-3">
-          <span>
-            <label htmlFor={`${panelId}-effort`} className="block font-medium">
-              Effort
-            </label>
-            <span id={`${panelId}-effort-help`} className="block text-xs text-muted">
-              {offer.on !== null
-                ? 'How hard Claude works on each answer, thinking or not.'
-                : 'How hard Claude works on each answer.'}
-            </span>
-          </span>
-          <select
-            id={`${panelId}-effort`}
-            aria-describedby={`${panelId}-effort-help`}
-            className="input w-32 flex-none py-1 text-sm"
-            value={current.effort === undefined ? '' : (effort ?? '')}
-            onChange={(event) => onEffort(event.currentTarget.value)}
-          >
-            <option value="">Default</option>
-            {offer.efforts.map((level) => (
-              <option key={level} value={level}>
-                {capitalised(effortName(level))}
-              </option>
-            ))}
-          </select>
-        </div>
+        <EffortField offer={offer} current={current} onEffort={onEffort} />
       ) : null}
-      {on && offer.on === 'enabled' ? (
-        <span className="flex flex-col gap-1">
-          <span className="flex items-center justify-between gap-3">
-            <label htmlFor={budgetId} className="font-medium">
-              Budget
-            </label>
-            <span className="flex items-center gap-1.5">
-              <input
-                id={budgetId}
-                className="input input--number w-24 py-1"
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                spellCheck={false}
-                value={budget.text}
-                aria-invalid={budget.errorId ? true : undefined}
-                aria-describedby={budget.errorId ?? undefined}
-                onChange={(event) => budget.onText(event.currentTarget.value)}
-                onBlur={budget.onCommit}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') {
-                    // In a form (a project's settings) Enter would submit it with the old budget.
-                    event.preventDefault()
-                    budget.onCommit()
-                  }
-                }}
-              />
-              <span className="text-muted">tokens</span>
-            </span>
-          </span>
-          {limit && limit.maxTokens > THINKING_MIN_BUDGET + 1 ? (
-            <span className="text-xs text-muted">
-              {formatNumber(THINKING_MIN_BUDGET)} to {formatNumber(limit.maxTokens - 1)}: below the
-              reply limit.
-            </span>
-          ) : null}
+      {on && offer.on === 'enabled' ? <BudgetField budget={budget} limit={limit} /> : null}
+    </>
+  )
+}
+
+/** The effort level, from those the model offers ("Default": the model's own). */
+function EffortField({
+  offer,
+  current,
+  onEffort
+}: {
+  offer: ThinkingOffer
+  current: ThinkingSetting
+  onEffort(value: string): void
+}) {
+  const fieldId = useId()
+  const effort = effortFor(current.effort, offer.efforts)
+  return (
+    <div className="flex items-center justify-between gap-3">
+      <span>
+        <label htmlFor={`${fieldId}-effort`} className="block font-medium">
+          Effort
+        </label>
+        <span id={`${fieldId}-effort-help`} className="block text-xs text-muted">
+          {offer.on !== null
+            ? 'How hard Claude works on each answer, thinking or not.'
+            : 'How hard Claude works on each answer.'}
+        </span>
+      </span>
+      <select
+        id={`${fieldId}-effort`}
+        aria-describedby={`${fieldId}-effort-help`}
+        className="input w-32 flex-none py-1 text-sm"
+        value={current.effort === undefined ? '' : (effort ?? '')}
+        onChange={(event) => onEffort(event.currentTarget.value)}
+      >
+        <option value="">Default</option>
+        {offer.efforts.map((level) => (
+          <option key={level} value={level}>
+            {capitalised(effortName(level))}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+/** The thinking budget in tokens, for models that take only a budget; committed on blur or Enter. */
+function BudgetField({
+  budget,
+  limit
+}: {
+  budget: BudgetInput
+  limit: { maxTokens: number } | null
+}) {
+  const budgetId = useId()
+  return (
+    <span className="flex flex-col gap-1">
+      <span className="flex items-center justify-between gap-3">
+        <label htmlFor={budgetId} className="font-medium">
+          Budget
+        </label>
+        <span className="flex items-center gap-1.5">
+          <input
+            id={budgetId}
+            className="input input--number w-24 py-1"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            spellCheck={false}
+            value={budget.text}
+            aria-invalid={budget.errorId ? true : undefined}
+            aria-describedby={budget.errorId ?? undefined}
+            onChange={(event) => budget.onText(event.currentTarget.value)}
+            onBlur={budget.onCommit}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                // In a form (a project's settings) Enter would submit it with the old budget.
+                event.preventDefault()
+                budget.onCommit()
+              }
+            }}
+          />
+          <span className="text-muted">tokens</span>
+        </span>
+      </span>
+      {limit && limit.maxTokens > THINKING_MIN_BUDGET + 1 ? (
+        <span className="text-xs text-muted">
+          {formatNumber(THINKING_MIN_BUDGET)} to {formatNumber(limit.maxTokens - 1)}: below the
+          reply limit.
         </span>
       ) : null}
-    </>
+    </span>
   )
 }
 
