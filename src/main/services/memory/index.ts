@@ -111,7 +111,7 @@ export async function openMemoryStore(options: OpenMemoryStoreOptions): Promise<
   // The mark goes before anything of this session can write (clean-close.ts).
   const [closedInOrder, loaded] = await Promise.all([
     takeCleanClose(stateDir),
-    MemoryIndex.load(stateDir)
+    MemoryIndex.load(stateDir, undefined, limits.maxFileBytes)
   ])
   if (!loaded.ok) options.logger?.info('memory index missing or unreadable; rebuilding from disk')
   const log = await ActivityLog.open(

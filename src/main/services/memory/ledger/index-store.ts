@@ -58,7 +58,12 @@ export class MemoryIndex {
   private dirty = false
   /** Files over `capBytes`, kept as entries change (see overCapFiles). */
   private readonly overCap = new Set<string>()
-  private capBytes: number | undefined
+
+  /**
+   * `capBytes`: the per-file cap, when known, so the over-cap files are counted as entries come
+   * in (a load too) and the first usage after an open walks nothing.
+   */
+  constructor(private capBytes?: number) {}
 
   get totalBytes(): number {
     return this.bytes
@@ -208,12 +213,16 @@ export class MemoryIndex {
     return pieces
   }
 
-  /** Loads the saved index; `ok` is false when it was missing or unreadable (then rebuild). */
+  /**
+   * Loads the saved index; `ok` is false when it was missing or unreadable (then rebuild).
+   * `capBytes`: the per-file cap (see the constructor).
+   */
   static async load(
     stateDir: string,
-    pace: Pace = pacer()
+    pace: Pace = pacer(),
+    capBytes?: number
   ): Promise<{ index: MemoryIndex; ok: boolean }> {
-    const index = new MemoryIndex()
+    const index = new MemoryIndex(capBytes)
     let text: string
     try {
       text = await readFile(join(stateDir, INDEX_FILE), 'utf8')
@@ -244,7 +253,7 @@ export class MemoryIndex {
         for (const [rel, note] of Object.entries(parsed.expired)) index.expired.set(rel, note)
       }
     } catch {
-      return { index: new MemoryIndex(), ok: false }
+      return { index: new MemoryIndex(capBytes), ok: false }
     }
     index.dirty = false
     return { index, ok: true }

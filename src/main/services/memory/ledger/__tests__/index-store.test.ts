@@ -201,3 +201,23 @@ describe('MemoryIndex.overCapFiles', () => {
     expect(index.overCapFiles(0)).toEqual([])
   })
 })
+
+describe('MemoryIndex.load with the per-file cap', () => {
+  it('knows the over-cap files as loaded: the first usage after an open walks no entry', async () => {
+    store = await mem.open({ limits: { maxFileBytes: 1024 } })
+    await ok({ command: 'create', path: '/memories/a.md', file_text: 'short' })
+    await writeFile(join(mem.root(), 'big.md'), 'x'.repeat(2000))
+    await store.refresh()
+    await store.dispose()
+    const { index, ok: loaded } = await MemoryIndex.load(mem.stateDir(), undefined, 1024)
+    expect(loaded).toBe(true)
+    // A walk of the entries would iterate the index's Map: none may happen for the known cap.
+    const walks = vi.spyOn(Map.prototype, Symbol.iterator as unknown as 'entries')
+    try {
+      expect(index.overCapFiles(1024)).toEqual(['big.md'])
+      expect(walks).not.toHaveBeenCalled()
+    } finally {
+      walks.mockRestore()
+    }
+  })
+})
