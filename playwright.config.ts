@@ -37,6 +37,14 @@ export default defineConfig({
   // CI also keeps a JSON report: .ci/run prints the slowest specs from it.
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'reports/e2e.json' }]] : [['list']],
   outputDir: 'test-results',
-  use: { trace: 'retain-on-failure', screenshot: 'only-on-failure', actionTimeout: 10_000 },
+  use: {
+    // A failed test keeps its trace: every action with the DOM before and after it, console and
+    // network. Not the screencast: encoding frames all through every test cost more CPU than
+    // anything else the harness does (a 20-save spec took twice as long), and the failure
+    // screenshot plus the DOM snapshots show what it showed. `--trace on` brings it back locally.
+    trace: { mode: 'retain-on-failure', snapshots: true, screenshots: false },
+    screenshot: 'only-on-failure',
+    actionTimeout: 10_000
+  },
   projects
 })

@@ -16,6 +16,7 @@ import { probeOsKeychain } from '../../src/main/services/secrets/__tests__/keych
 import { createOsKeychain } from '../../src/main/services/secrets/os-keychain'
 import { startFakeAnthropic, type FakeAnthropic } from '../fake-anthropic'
 import { PAGE_BRIDGE_FILE } from '../harness/build-page-bridge'
+import { pageEventSender } from '../harness/page-events'
 import { startMainSide, type IpcRecord, type MainSide } from '../harness/main-side'
 import type { AttentionNote } from '../../src/main/services/attention/attention-service'
 import { serveDirectory } from '../harness/static-server'
@@ -108,10 +109,6 @@ const missingKeychain = guardKeychain({
   deletePassword: () => Promise.reject(new Error("Couldn't access platform storage"))
 })
 
-interface PageGlobals {
-  __cairnEmit(event: string, payload: unknown): void
-}
-
 /** Browser harness: the built renderer in Chromium, window.cairn over a binding to the real main side. */
 async function startInBrowser(
   page: Page,
@@ -130,6 +127,7 @@ async function startInBrowser(
   const picks: string[][] = []
 
   const pages: Page[] = [page]
+  const sendEvent = pageEventSender()
   const bridge = async (target: Page): Promise<void> => {
     await target.exposeBinding(
       '__cairnInvoke',
@@ -159,13 +157,7 @@ async function startInBrowser(
     })
     main.setEventSink((event, payload) => {
       // Like webContents.send to every window: fire and forget; a reloading page just misses it.
-      for (const target of pages)
-        void target
-          .evaluate(([e, p]) => (globalThis as unknown as PageGlobals).__cairnEmit(e, p), [
-            event,
-            payload
-          ] as const)
-          .catch(() => undefined)
+      for (const target of pages) sendEvent(target, event, payload)
     })
     await page.goto(server.url)
     // As main does once the window has loaded (src/main/index.ts).
