@@ -1,8 +1,8 @@
 // One fdatasync of the pack for the versions of one command. A version read (still on disk in the
 // memory folder, like the text an edit is about to replace) may wait for the next sync anyone asks
 // for: a first edit's before and after versions then share one fdatasync instead of one each.
-// Nothing waits on a lazy record for long: the command's own write asks for a sync, and `settle`
-// (before any entry names a version) makes everything appended durable.
+// Nothing waits on a lazy record for long: the command's own write asks for a sync, and the blob
+// store's `settle` (before any entry names a version) makes everything appended durable at once.
 
 interface Waiter {
   seq: number
@@ -15,8 +15,6 @@ export class GroupSync {
   private synced = 0
   private chain: Promise<void> = Promise.resolve()
   private readonly waiters: Waiter[] = []
-  /** While a settle waits, lazy records sync at once (nothing else may come to ask). */
-  private eager = 0
 
   constructor(private readonly syncNow: () => Promise<void>) {}
 
@@ -47,19 +45,8 @@ export class GroupSync {
   /** Resolves once record `seq` is durable: `lazy`, at the next flush anyone asks for. */
   durable(seq: number, lazy: boolean): Promise<void> {
     if (this.synced >= seq) return Promise.resolve()
-    if (!lazy || this.eager > 0) return this.flush()
+    if (!lazy) return this.flush()
     return new Promise((resolve, reject) => this.waiters.push({ seq, resolve, reject }))
-  }
-
-  /** Runs `wait` with lazy records made durable at once (what is waiting now, and what comes). */
-  async eagerly<T>(wait: () => Promise<T>): Promise<T> {
-    this.eager += 1
-    try {
-      await this.flush().catch(() => undefined) // a failure reaches the waiters, reported by them
-      return await wait()
-    } finally {
-      this.eager -= 1
-    }
   }
 
   private settleWaiters(upTo: number, error?: unknown): void {

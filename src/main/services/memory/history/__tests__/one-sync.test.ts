@@ -1,5 +1,7 @@
 import { createRequire, syncBuiltinESMExports } from 'node:module'
+import { randomBytes } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
+import { useTempDir } from '../../../__tests__/helpers'
 import { CLAUDE, withOutsideFile } from './outside-file-rig'
 
 // Counts the fdatasyncs of history's packs. The engine promisifies fdatasync when it loads, so the
@@ -48,6 +50,28 @@ describe('history: one durable append per command', () => {
           expect(versions[0]?.before).not.toBeNull()
         }
       )
+    }
+  )
+
+  const dir = useTempDir('cairn-one-sync-batch-')
+
+  // Linux only, as above.
+  it.runIf(process.platform === 'linux')(
+    'a batch of versions kept lazily (a watcher batch of outside edits) is made durable by one fdatasync',
+    async () => {
+      const { BlobStore } = await import('../blobs')
+      const { hashOf } = await import('../../kernel/files')
+      const blobs = await BlobStore.open(dir())
+      packSyncs.length = 0
+      const texts = Array.from({ length: 40 }, () => randomBytes(20_000).toString('base64'))
+      const kept = texts.map((text) => blobs.put(hashOf(Buffer.from(text)), text, true))
+      const failures: unknown[] = []
+      await blobs.settle((error) => failures.push(error))
+      await Promise.all(kept)
+      expect(failures).toEqual([])
+      expect(packSyncs.length).toBe(1)
+      for (const text of texts)
+        expect((await blobs.read(hashOf(Buffer.from(text))))?.toString()).toBe(text)
     }
   )
 })
