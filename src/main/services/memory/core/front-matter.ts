@@ -1,4 +1,16 @@
 /**
+ * Whether a file's bytes can open a front-matter block: "---", after a UTF-8 byte-order mark or
+ * not (the start `frontMatterExpiry` looks for; no other bytes decode to those characters). Most
+ * files cannot, and a cold open of 100,000 need not decode each one's head to find that out.
+ */
+export function opensFrontMatter(bytes: Uint8Array): boolean {
+  const at = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0
+  return bytes[at] === DASH && bytes[at + 1] === DASH && bytes[at + 2] === DASH
+}
+
+const DASH = 0x2d
+
+/**
  * Reads `expires: <ISO date>` from YAML front-matter at the very start of a file, so Claude can
  * say "remember this until Friday". A date without a time means the start of that day (UTC).
  * Returns epoch milliseconds, or undefined when absent or not a valid date.

@@ -111,7 +111,7 @@ export function parseMemoryPath(raw: string): PathCheck {
 export function nameRefusal(name: string): string | undefined {
   // Most names are plain: letters, digits, "_", and "." or "-" inside. Such a name passes every
   // check below but the device one (a scan checks 100,000 of them).
-  if (PLAIN_NAME.test(name) && !isDevice(name)) return undefined
+  if (PLAIN_NAME.test(name) && !isPlainDevice(name)) return undefined
   if (name.includes('/')) return 'contains "/"'
   const parsed = parseMemoryPath(`${MEMORY_ROOT}/${name}`)
   if (parsed.ok) return parsed.path.segments.length === 1 ? undefined : 'is not a plain name'
@@ -125,13 +125,21 @@ export function nameRefusal(name: string): string | undefined {
  * a scan of 100,000 files does not re-read its folders' names for each of their files.
  */
 export function refusedInPassedFolder(rel: string, name: string, depth: number): boolean {
-  return (
-    displayOf(rel).length > MAX_PATH_CHARS || depth > MAX_DEPTH || nameRefusal(name) !== undefined
-  )
+  return displayLength(rel) > MAX_PATH_CHARS || depth > MAX_DEPTH || nameRefusal(name) !== undefined
 }
 
 function isStructuralLookalike(char: string): boolean {
   return char.charCodeAt(0) > 0x7f && STRUCTURAL.test(char.normalize('NFKC'))
+}
+
+/**
+ * `isDevice` for a plain name: with no space or "$" in it, only a stem (the part before the first
+ * ".") of 3 or 4 characters can be a device (CON, COM1...). Most stems are not: no upper-casing.
+ */
+function isPlainDevice(name: string): boolean {
+  const dot = name.indexOf('.')
+  const stem = dot < 0 ? name.length : dot
+  return (stem === 3 || stem === 4) && isDevice(name)
 }
 
 function isDevice(name: string): boolean {
@@ -162,6 +170,11 @@ export function checkedPath(rel: string): MemoryPath {
 /** Builds the virtual path for an index key. */
 export function displayOf(rel: string): string {
   return rel ? `${MEMORY_ROOT}/${rel}` : MEMORY_ROOT
+}
+
+/** `displayOf(rel).length`, without building the string. */
+function displayLength(rel: string): number {
+  return rel ? MEMORY_ROOT.length + 1 + rel.length : MEMORY_ROOT.length
 }
 
 /** True when `rel` is `folder` itself or inside it. */

@@ -2,7 +2,7 @@ import { isAscii } from 'node:buffer'
 import type { Stats } from 'node:fs'
 import type { Ctx } from './context'
 import { bytesText } from '../core/format'
-import { frontMatterExpiry } from '../core/front-matter'
+import { frontMatterExpiry, opensFrontMatter } from '../core/front-matter'
 import type { IndexEntry } from '../ledger/index-store'
 import { statRecord, stillSame, trustOrAdopt, type StatIdentity } from '../ledger/stat-trust'
 import { spelledAsOnDisk } from './names'
@@ -199,7 +199,7 @@ export function noteRead(
     if (known?.read !== undefined) entry.read = known.read
     // Added only when there is one, never added and deleted: a deleted property turns each of
     // 100,000 entries into a slow dictionary object (a cold open's time, its GC, every save).
-    const expiresAt = frontMatterExpiry(headText(read.bytes))
+    const expiresAt = expiryInBytes(read.bytes)
     if (expiresAt !== undefined) entry.expiresAt = expiresAt
   }
   if (accessed) entry = { ...entry, accessed: now, read: now }
@@ -240,15 +240,19 @@ export function noteWrite(
     ...statRecord(info),
     actor: ctx.actor
   }
-  const expiresAt = frontMatterExpiry(
-    typeof data === 'string' ? data.slice(0, 4096) : headText(data)
-  )
+  const expiresAt =
+    typeof data === 'string' ? frontMatterExpiry(data.slice(0, 4096)) : expiryInBytes(data)
   if (expiresAt !== undefined) entry.expiresAt = expiresAt
   // A write is not a read: the last read stays (a fresh `created` means a new file, never read).
   if (known?.read !== undefined && created === undefined) entry.read = known.read
   ctx.index.set(rel, entry)
   ctx.keep?.(entry.hash, data)
   return entry
+}
+
+/** The front-matter expiry of a file's bytes; only a head that can open a block is decoded. */
+function expiryInBytes(bytes: Uint8Array): number | undefined {
+  return opensFrontMatter(bytes) ? frontMatterExpiry(headText(bytes)) : undefined
 }
 
 /** Runs `fn` in the folder holding `path`; a missing or blocked way reads as `missing()`. */

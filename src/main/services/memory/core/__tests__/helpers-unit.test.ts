@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { formatSize, lineCount, numbered } from '../format'
-import { frontMatterExpiry } from '../front-matter'
+import { frontMatterExpiry, opensFrontMatter } from '../front-matter'
+import { headText } from '../../jail/big-file'
+import { prng } from '../../__tests__/prng'
 import { compileGlobs, matchGlob } from '../glob'
 
 describe('formatSize', () => {
@@ -50,6 +52,63 @@ describe('front-matter expires', () => {
     ]) {
       expect(frontMatterExpiry(text)).toBeUndefined()
     }
+  })
+})
+
+describe('front-matter expires read from bytes', () => {
+  const TAIL = Buffer.from('\nexpires: 2025-06-06\n---\nbody\n')
+  // Bytes around the opening "---": byte-order marks (whole, cut, twice, UTF-16), overlong and
+  // look-alike dashes, spaces and line breaks before it.
+  const PIECES = [
+    [0x2d],
+    [0xef, 0xbb, 0xbf],
+    [0xef, 0xbb],
+    [0xef],
+    [0xff, 0xfe],
+    [0xfe, 0xff],
+    [0x00],
+    [0xc0, 0xad],
+    [0xe0, 0x80, 0xad],
+    [0xef, 0xbc, 0x8d],
+    [0xe2, 0x80, 0x90],
+    [0x20],
+    [0x09],
+    [0x0a],
+    [0x0d],
+    [0xbf],
+    [0x80]
+  ]
+  const decoded = (bytes: Uint8Array) => frontMatterExpiry(headText(bytes))
+  const fast = (bytes: Uint8Array) => (opensFrontMatter(bytes) ? decoded(bytes) : undefined)
+
+  it('skips decoding only heads that cannot open front matter', () => {
+    const random = prng(40)
+    const heads: number[][] = [
+      [],
+      [0x2d, 0x2d],
+      [0x2d, 0x2d, 0x2d],
+      [0xef, 0xbb, 0xbf, 0x2d, 0x2d, 0x2d],
+      [0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf, 0x2d, 0x2d, 0x2d],
+      [0x20, 0x2d, 0x2d, 0x2d],
+      [0xc0, 0xad, 0xc0, 0xad, 0xc0, 0xad]
+    ]
+    for (let n = 0; n < 3_000; n++) {
+      const head: number[] = []
+      for (let k = Math.floor(random() * 6); k >= 0; k--)
+        head.push(...(PIECES[Math.floor(random() * PIECES.length)] as number[]))
+      heads.push(head)
+    }
+    let opened = 0
+    for (const head of heads)
+      for (const bytes of [
+        Buffer.from(head),
+        Buffer.concat([Buffer.from(head), TAIL]),
+        Buffer.concat([Buffer.from(head), Buffer.from('---'), TAIL])
+      ]) {
+        expect(fast(bytes), JSON.stringify(head)).toBe(decoded(bytes))
+        if (decoded(bytes) !== undefined) opened++
+      }
+    expect(opened).toBeGreaterThan(20) // the list holds heads that do open a block
   })
 })
 

@@ -196,7 +196,26 @@ describe('refusedInPassedFolder (a scan checks a file by its name once its folde
     'end-',
     'z'.repeat(255),
     'z'.repeat(254) + '.',
-    'nul'
+    'nul',
+    // Device stems of 3 and 4 characters, and names near them (the plain-name shortcut).
+    'aux',
+    'Prn.x.y',
+    'com0.md',
+    'LPT1.',
+    'com10',
+    'com1a.md',
+    'conin',
+    'CLOCK',
+    'co.n',
+    'a.con',
+    'con-1.md',
+    'nul_',
+    'lpt',
+    'cons.md',
+    'Aux.Md.txt',
+    // In the long folder: the whole path 1,024 characters long (allowed), then 1,025 (not).
+    'ten_chars1',
+    'eleven_char'
   ]
   it('agrees with parseMemoryPath on every folder that passed', () => {
     let refused = 0
