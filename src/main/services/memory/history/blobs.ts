@@ -158,10 +158,12 @@ export class BlobStore {
   async settle(onError: (error: unknown) => void): Promise<void> {
     while (this.pending.size) {
       // Every record appended first, then one fdatasync for them all: a watcher batch of 100
-      // files kept 100 lazy versions, and syncing each as it arrived cost ~25 fdatasyncs.
+      // files kept 100 lazy versions, and syncing each as it arrived cost ~25 fdatasyncs. Only
+      // writes started by now are waited on: a lazy one started later waits for the next round.
+      const writes = [...this.pending.values()]
       await Promise.allSettled([...this.unappended])
       await this.syncs.flush().catch(() => undefined) // a failure reaches the waiters, reported below
-      const results = await Promise.allSettled([...this.pending.values()])
+      const results = await Promise.allSettled(writes)
       for (const result of results) if (result.status === 'rejected') onError(result.reason)
     }
   }

@@ -74,4 +74,19 @@ describe('history: one durable append per command', () => {
         expect((await blobs.read(hashOf(Buffer.from(text))))?.toString()).toBe(text)
     }
   )
+
+  it('a version kept lazily while a settle runs is made durable by it too', async () => {
+    const { BlobStore } = await import('../blobs')
+    const { hashOf } = await import('../../kernel/files')
+    const blobs = await BlobStore.open(dir())
+    const [early, late] = ['kept before the settle', 'kept while it runs']
+    const first = blobs.put(hashOf(Buffer.from(early)), early, true)
+    const settling = blobs.settle((error) => {
+      throw error
+    })
+    const second = blobs.put(hashOf(Buffer.from(late)), late, true)
+    await settling
+    await Promise.all([first, second])
+    expect((await blobs.read(hashOf(Buffer.from(late))))?.toString()).toBe(late)
+  })
 })
