@@ -139,6 +139,17 @@ export async function reconcilePaths(
       await settle(ctx, under, seen, false, result)
     }
   }
+  return oncePerFile(result)
+}
+
+/**
+ * A file read twice in one batch (named by an event, then seen again in its folder while another
+ * program was still saving it) is one file changed, not two; a new one stays "added".
+ */
+function oncePerFile(result: Reconciled): Reconciled {
+  const added = new Set(result.added)
+  result.added = [...added]
+  result.changed = [...new Set(result.changed)].filter((rel) => !added.has(rel))
   return result
 }
 

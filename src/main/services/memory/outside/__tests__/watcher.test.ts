@@ -311,10 +311,13 @@ describe('the memory watcher', () => {
     expect(indexOf(store).get('trip.md')?.expiresAt).toBeUndefined()
   })
 
-  /** Claude makes busy.md; another program then saves it five times, each seen by the watcher. */
-  async function editFiveTimes(changes: {
-    until(check: () => boolean, what: string): Promise<unknown>
-  }) {
+  /**
+   * Claude makes busy.md; another program then saves it five times, each seen by the watcher.
+   * Each save waits for the batch that took the last one to end, as a person saving again does:
+   * the index holds a version before its batch has also looked into the folder, and a save
+   * landing between those two reads joins that batch (one entry for two saves).
+   */
+  async function editFiveTimes({ changes, watcher }: Awaited<ReturnType<typeof mem.start>>) {
     await claude.ok({ command: 'create', path: '/memories/busy.md', file_text: 'v0' })
     for (let i = 1; i <= 5; i++) {
       await writeFile(join(mem.root(), 'busy.md'), `version ${i}`)
@@ -322,13 +325,14 @@ describe('the memory watcher', () => {
         () => indexOf(store).get('busy.md')?.hash === sha(`version ${i}`),
         `version ${i} in the index`
       )
+      await watcher.idle()
     }
   }
 
   it('keeps every repeated outside edit of one file as a version (history on: no coalescing)', async () => {
     const started = await mem.start()
     store = started.store
-    await editFiveTimes(started.changes)
+    await editFiveTimes(started)
     const entries = await externalEntries('/memories/busy.md')
     expect(entries.map((item) => item.message)).toEqual(Array(5).fill('changed outside the app'))
     for (let i = 1; i <= 5; i++)
@@ -339,7 +343,7 @@ describe('the memory watcher', () => {
   it('coalesces repeated outside edits of one file into one activity entry when history is off', async () => {
     const started = await mem.start({ history: false })
     store = started.store
-    await editFiveTimes(started.changes)
+    await editFiveTimes(started)
     const messages = (await externalEntries('/memories/busy.md')).map((item) => item.message)
     expect(messages).toEqual(['changed outside the app'])
   })
