@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react'
 import { Download, FolderInput, Link2, Pencil, Pin, PinOff, Trash2 } from 'lucide-react'
 
 interface Props {
@@ -15,84 +16,82 @@ interface Props {
   onDelete(): void
 }
 
-const ACTION = 'rounded p-1 text-muted hover:bg-fg/10 hover:text-fg'
+interface ActionProps {
+  icon: LucideIcon
+  /** The accessible name: says what it does to which chat. */
+  label: string
+  /** The tooltip: what it does, with its key where there is one. */
+  title: string
+  tabIndex: number
+  onClick(): void
+  danger?: boolean
+}
+
+/** One icon button of a row. */
+function RowAction({ icon: Icon, label, title, tabIndex, onClick, danger }: ActionProps) {
+  return (
+    <button
+      type="button"
+      tabIndex={tabIndex}
+      className={`rounded p-1 text-muted hover:bg-fg/10 ${danger ? 'hover:text-danger' : 'hover:text-fg'}`}
+      aria-label={label}
+      title={title}
+      onClick={onClick}
+    >
+      <Icon size={14} aria-hidden />
+    </button>
+  )
+}
 
 /** A conversation row's actions: pin, rename, copy link, move, export and delete. */
-export function RowActions({
-  name,
-  pinned,
-  tabIndex,
-  onPin,
-  onRename,
-  onCopyLink,
-  onMove,
-  onExport,
-  onDelete
-}: Props) {
+export function RowActions({ name, pinned, tabIndex, onMove, ...on }: Props) {
   return (
     <span className="conversation-actions">
-      <button
-        type="button"
-        tabIndex={tabIndex}
-        className={ACTION}
-        aria-label={`${pinned ? 'Unpin' : 'Pin'} ${name}`}
+      <RowAction
+        icon={pinned ? PinOff : Pin}
+        label={`${pinned ? 'Unpin' : 'Pin'} ${name}`}
         title={pinned ? 'Unpin' : 'Pin to the top'}
-        onClick={onPin}
-      >
-        {pinned ? <PinOff size={14} aria-hidden /> : <Pin size={14} aria-hidden />}
-      </button>
-      <button
-        type="button"
         tabIndex={tabIndex}
-        className={ACTION}
-        aria-label={`Rename ${name}`}
+        onClick={on.onPin}
+      />
+      <RowAction
+        icon={Pencil}
+        label={`Rename ${name}`}
         title="Rename"
-        onClick={onRename}
-      >
-        <Pencil size={14} aria-hidden />
-      </button>
-      <button
-        type="button"
         tabIndex={tabIndex}
-        className={ACTION}
-        aria-label={`Copy a link to ${name}`}
+        onClick={on.onRename}
+      />
+      <RowAction
+        icon={Link2}
+        label={`Copy a link to ${name}`}
         title="Copy link (cairn://)"
-        onClick={onCopyLink}
-      >
-        <Link2 size={14} aria-hidden />
-      </button>
+        tabIndex={tabIndex}
+        onClick={on.onCopyLink}
+      />
       {onMove ? (
-        <button
-          type="button"
-          tabIndex={tabIndex}
-          className={ACTION}
-          aria-label={`Move ${name} to a project`}
+        <RowAction
+          icon={FolderInput}
+          label={`Move ${name} to a project`}
           title="Move to project…"
+          tabIndex={tabIndex}
           onClick={onMove}
-        >
-          <FolderInput size={14} aria-hidden />
-        </button>
+        />
       ) : null}
-      <button
-        type="button"
-        tabIndex={tabIndex}
-        className={ACTION}
-        aria-label={`Export ${name} as Markdown`}
+      <RowAction
+        icon={Download}
+        label={`Export ${name} as Markdown`}
         title="Export as Markdown"
-        onClick={onExport}
-      >
-        <Download size={14} aria-hidden />
-      </button>
-      <button
-        type="button"
         tabIndex={tabIndex}
-        className="rounded p-1 text-muted hover:bg-fg/10 hover:text-danger"
-        aria-label={`Delete ${name}`}
+        onClick={on.onExport}
+      />
+      <RowAction
+        icon={Trash2}
+        label={`Delete ${name}`}
         title="Delete (Delete key)"
-        onClick={onDelete}
-      >
-        <Trash2 size={14} aria-hidden />
-      </button>
+        tabIndex={tabIndex}
+        onClick={on.onDelete}
+        danger
+      />
     </span>
   )
 }
