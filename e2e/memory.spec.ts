@@ -93,9 +93,11 @@ test.describe('Memory inspector: edits are never lost (#13)', () => {
       // Another file changes from outside at the same time: never this file's business.
       await seed(cairn.userDataDir, 'other.md', `other ${i}\n`)
     }
-    // Let the watcher's last events land before counting.
-    await expect(memory.file('other.md')).toBeVisible()
-    await cairn.page.waitForTimeout(1500)
+    // A last outside file as a marker: the watcher takes events in order, so once it is listed
+    // every save above has been through the watcher and the inspector too.
+    await seed(cairn.userDataDir, 'zz-marker.md', 'last\n')
+    await expect(memory.file('zz-marker.md')).toBeVisible()
+    await memory.painted()
     expect(await cairn.page.evaluate('globalThis.conflictBanners')).toBe(0)
     await expect(memory.conflictBanner()).toHaveCount(0)
     await expect(memory.editor()).toContainText('cycle 20')
@@ -219,7 +221,7 @@ test.describe('Memory inspector: edits are never lost (#13)', () => {
     // Another file appears from outside (as when Claude writes during a chat).
     await seed(cairn.userDataDir, 'elsewhere.md', 'unrelated\n')
     await expect(memory.file('elsewhere.md')).toBeVisible()
-    await cairn.page.waitForTimeout(500)
+    await memory.painted()
     expect(await memory.editorScrollTop()).toBe(before)
 
     // The open file itself grows at the end (no edits here): it follows, the view stays put.

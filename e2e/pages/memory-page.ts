@@ -94,6 +94,23 @@ export class MemoryPage {
     await this.scroller().evaluate((el, y) => void (el.scrollTop = y), top)
   }
 
+  /**
+   * Resolves after two more painted frames: what an update just shown does next (an effect, a
+   * scroll, a banner) has run. For checks that something did *not* happen.
+   */
+  async painted(): Promise<void> {
+    await this.page.evaluate(
+      () =>
+        new Promise<void>((done) => {
+          const frame = (callback: () => void): void =>
+            void (
+              globalThis as unknown as { requestAnimationFrame(callback: () => void): number }
+            ).requestAnimationFrame(callback)
+          frame(() => frame(() => setTimeout(done, 0)))
+        })
+    )
+  }
+
   editorScrollTop(): Promise<number> {
     return this.scroller().evaluate((el) => el.scrollTop)
   }
