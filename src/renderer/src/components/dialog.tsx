@@ -49,6 +49,7 @@ export function Dialog({
   wide
 }: Props) {
   const ref = useRef<HTMLDialogElement>(null)
+  const fieldRef = useRef<HTMLInputElement>(null)
   const titleId = useId()
   const errorId = useId()
   const [value, setValue] = useState(field?.initial ?? '')
@@ -63,6 +64,10 @@ export function Dialog({
       setValue(field?.initial ?? '')
       setRefused(null)
       dialog.showModal()
+      // The field takes the focus when the dialog opens, not when it mounts: most dialogs mount
+      // closed (in views mounted hidden), and a mount-time focus would take it from the page
+      // wherever focusing a hidden field is not refused (a test DOM does not refuse it).
+      fieldRef.current?.focus()
     } else if (!open && dialog.open) dialog.close()
   }, [open, field?.initial])
 
@@ -91,9 +96,9 @@ export function Dialog({
           <label className="flex flex-col gap-1.5">
             <span className="text-[13px] font-medium">{field.label}</span>
             <input
+              ref={fieldRef}
               className="input input--mono"
               value={value}
-              autoFocus
               aria-invalid={shownError ? true : undefined}
               aria-describedby={shownError ? errorId : undefined}
               onChange={(event) => setValue(event.target.value)}

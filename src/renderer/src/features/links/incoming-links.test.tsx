@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest'
 import { parseAppLink } from '@shared/app/app-links'
 import { App } from '../../App'
 import { preloadViews } from '../../lazy-views'
-import { installFakeMain, type FakeMain } from '../../test/fake-main'
+import { installFakeMain, type FakeMain, type FakeMainOptions } from '../../test/fake-main'
+import { holdHiddenViews } from '../../test/hold-hidden-views'
 
-async function renderApp() {
+async function renderApp(options: FakeMainOptions = {}) {
   await preloadViews()
-  const main = installFakeMain({ storedKey: 'sk-ant-test-key-1234' })
+  const main = installFakeMain({ storedKey: 'sk-ant-test-key-1234', ...options })
   const user = userEvent.setup()
   render(<App />)
   await waitFor(() => expect(screen.getByRole('main').getAttribute('aria-busy')).toBeNull())
@@ -25,6 +26,10 @@ function arrive(main: FakeMain, raw: string, origin: 'link' | 'app' = 'link') {
 
 const writes = (main: FakeMain) =>
   main.calls.filter((c) => ['chat:create-conversation', 'chat:send-message'].includes(c.channel))
+
+/** Memory has mounted (hidden, or shown by a link) and listed its folder. */
+const memoryListed = (main: FakeMain) =>
+  waitFor(() => expect(main.callsTo('memory:list').length).toBeGreaterThan(0))
 
 describe('cairn:// links in the page', () => {
   it('a new-chat link asks first; Ignore does nothing, Start puts the text in the box unsent', async () => {
@@ -55,6 +60,20 @@ describe('cairn:// links in the page', () => {
     expect(main.callsTo('chat:send-message')).toEqual([])
   })
 
+  it('the question keeps the focus on Ignore when Memory mounts hidden after it has shown', async () => {
+    const release = holdHiddenViews()
+    const { main } = await renderApp()
+    arrive(main, 'cairn://new?text=Plan+my+week')
+    const ask = await screen.findByRole('alertdialog', { name: 'A link asks to start a new chat' })
+    const ignore = within(ask).getByRole('button', { name: 'Ignore' })
+    await waitFor(() => expect(ignore).toBe(document.activeElement))
+
+    // The browser goes idle: Memory mounts behind the question, with its closed dialogs.
+    release()
+    await memoryListed(main)
+    expect(document.activeElement).toBe(ignore)
+  })
+
   it('an unknown or hostile link only says so, with the reason', async () => {
     const { main } = await renderApp()
     arrive(main, 'cairn://memory/../../etc/passwd')
@@ -65,27 +84,30 @@ describe('cairn:// links in the page', () => {
     expect(writes(main)).toEqual([])
   })
 
-  it('a memory link opens that file in the inspector', async () => {
-    const { main } = await renderApp()
-    main.memory.set('/memories/notes.md', 'hello from notes')
+  // Memory mounts hidden once the first view is idle: a link may come before or after that.
+  it.each([
+    ['before Memory has mounted', false],
+    ['after Memory has listed its folder, hidden', true]
+  ])('a memory link opens that file in the inspector (%s)', async (_when, listedFirst) => {
+    const release = holdHiddenViews()
+    // The file is in the folder before the link comes, as it is for a person clicking one.
+    const { main } = await renderApp({ memory: { '/memories/notes.md': 'hello from notes' } })
+    if (listedFirst) {
+      release()
+      await memoryListed(main)
+    }
     arrive(main, 'cairn://memory/notes.md')
-    await waitFor(
-      () =>
-        expect(
-          within(screen.getByRole('tabpanel')).getByRole('heading', { level: 1 }).textContent
-        ).toBe('Memory'),
-      { timeout: 8_000 }
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('tabpanel')).getByRole('heading', { level: 1 }).textContent
+      ).toBe('Memory')
     )
-    await waitFor(
-      () =>
-        expect(main.callsTo('memory:read')).toContainEqual(
-          expect.objectContaining({ path: '/memories/notes.md' })
-        ),
-      {
-        timeout: 8_000
-      }
+    await waitFor(() =>
+      expect(main.callsTo('memory:read')).toContainEqual(
+        expect.objectContaining({ path: '/memories/notes.md' })
+      )
     )
-  }, 20_000)
+  })
 
   it('a link to a conversation that is not here says so', async () => {
     const { main } = await renderApp()
