@@ -152,7 +152,7 @@ describe.runIf(linux)('sync order: each command is durable before its entry is l
     )
   })
 
-  it('rename to another folder: both folders are synced after the move and before the entry', async () => {
+  it('rename to another folder: both folders are synced, side by side, after the move and before the entry', async () => {
     const list = await traced({
       command: 'rename',
       old_path: '/memories/a/one.md',
@@ -162,6 +162,12 @@ describe.runIf(linux)('sync order: each command is durable before its entry is l
     const log = at(list, 'log', () => true)
     folderSynced(list, join(root, 'b'), move, log)
     folderSynced(list, join(root, 'a'), move, log)
+    // Independent: the second starts before the first has ended (one fsync's wait, not two).
+    const [first, second] = [join(root, 'b'), join(root, 'a')].map((dir) =>
+      at(list, 'sync-start', (p) => p === dir, move)
+    ) as [number, number]
+    const firstEnd = at(list, 'sync-end', (p) => p === join(root, 'b'), first)
+    expect(second).toBeLessThan(firstEnd)
   })
 })
 

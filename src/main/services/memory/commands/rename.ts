@@ -67,9 +67,9 @@ export async function rename(ctx: Ctx, from: MemoryPath, to: MemoryPath): Promis
         const sameFile = there?.ino === info.ino && there.dev === info.dev
         if (there && !(sameFile && !(await listedExactly(ctx, to)))) throw taken()
         await move(source.at(nameOf(from)), dest.at(nameOf(to)))
-        await dest.sync()
         // One folder opened twice has two paths (/proc/self/fd/N): its one sync is enough.
-        if (!(await sameFolder(source, dest))) await source.sync()
+        // Two folders' syncs are independent: side by side, each waited for before the folders close.
+        await syncAll((await sameFolder(source, dest)) ? [dest] : [dest, source])
       },
       true
     )
@@ -83,6 +83,11 @@ export async function rename(ctx: Ctx, from: MemoryPath, to: MemoryPath): Promis
       bytesAfter: bytes
     }
   })
+}
+
+async function syncAll(dirs: Dir[]): Promise<void> {
+  const synced = await Promise.allSettled(dirs.map((dir) => dir.sync()))
+  for (const result of synced) if (result.status === 'rejected') throw result.reason
 }
 
 async function sameFolder(one: Dir, other: Dir): Promise<boolean> {
