@@ -58,7 +58,8 @@ function namesIn(dirPath: string): string[] {
  * Refuses a new name (and the folders a create would make on its way) that differs from an existing
  * sibling only under folding. `source` is what a rename moves: it is not its own twin, so a
  * case-only rename (`notes.md` → `Notes.md`) passes. The folder is read, not the index: other
- * programs create files too.
+ * programs create files too. A rename's caller has found `source` spelled as on disk, so the
+ * folders the two paths share are not read again (a rename inside a folder read the root too).
  */
 export async function checkFoldCollision(
   ctx: Ctx,
@@ -66,7 +67,7 @@ export async function checkFoldCollision(
   verb: string,
   source?: MemoryPath
 ): Promise<void> {
-  for (let depth = 0; depth < target.segments.length; depth++) {
+  for (let depth = sharedFolders(target, source); depth < target.segments.length; depth++) {
     const parent = target.segments.slice(0, depth)
     const name = target.segments[depth] as string
     let names: string[]
@@ -122,6 +123,15 @@ export async function spelledAsOnDisk(ctx: Ctx, path: MemoryPath): Promise<boole
     if (!parsed.ok || !(await listedExactly(ctx, parsed.path))) return false
   }
   return true
+}
+
+/** How many folders (from the root down) `target` and `source` share; 0 without a source. */
+function sharedFolders(target: MemoryPath, source?: MemoryPath): number {
+  if (!source) return 0
+  const last = Math.min(target.segments.length, source.segments.length) - 1
+  let depth = 0
+  while (depth < last && target.segments[depth] === source.segments[depth]) depth++
+  return depth
 }
 
 function sameSegments(a: readonly string[], b: readonly string[]): boolean {
