@@ -11,7 +11,10 @@ import type { MemoryStore } from '../store'
 // and before the activity entry says so, history's pack before the entry names a version.
 // The engine promisifies fsync and fdatasync when it loads: the recording is put in place first.
 
-type Event = { op: 'sync-start' | 'sync-end' | 'link' | 'rename' | 'unlink' | 'log'; path: string }
+type Event = {
+  op: 'sync-start' | 'sync-end' | 'link' | 'rename' | 'unlink' | 'log' | 'open-dir'
+  path: string
+}
 
 const require = createRequire(import.meta.url)
 const fsCjs = require('node:fs') as typeof import('node:fs')
@@ -21,7 +24,8 @@ const original = {
   linkSync: fsCjs.linkSync,
   renameSync: fsCjs.renameSync,
   unlinkSync: fsCjs.unlinkSync,
-  writeSync: fsCjs.writeSync
+  writeSync: fsCjs.writeSync,
+  openSync: fsCjs.openSync
 }
 const events: Event[] = []
 const linux = process.platform === 'linux'
@@ -75,6 +79,12 @@ if (linux) {
     if (real(fd).endsWith('activity.jsonl')) events.push({ op: 'log', path: real(fd) })
     return written
   }) as typeof fsCjs.writeSync
+  fsCjs.openSync = ((path, flags, ...rest: unknown[]) => {
+    const fd = (original.openSync as (...args: unknown[]) => number)(path, flags, ...rest)
+    if (typeof flags === 'number' && flags & fsCjs.constants.O_DIRECTORY)
+      events.push({ op: 'open-dir', path: real(fd) })
+    return fd
+  }) as typeof fsCjs.openSync
   syncBuiltinESMExports()
 }
 
@@ -148,6 +158,25 @@ describe.runIf(linux)('sync order: each command is durable before its entry is l
       list,
       join(root, 'a'),
       unlink,
+      at(list, 'log', () => true)
+    )
+  })
+
+  it('rename inside a folder: the command opens the folder once for the source, twin check, probe and move', async () => {
+    const list = await traced({
+      command: 'rename',
+      old_path: '/memories/a/one.md',
+      new_path: '/memories/a/two.md'
+    })
+    // The catch-up before it opens the folder three times (the file's stat, its read, a probe of
+    // the new name); the command once more, where it opened it four times.
+    const opens = list.filter((event) => event.op === 'open-dir' && event.path === join(root, 'a'))
+    expect(opens).toHaveLength(4)
+    expect(list.some((event) => event.op === 'rename')).toBe(true)
+    folderSynced(
+      list,
+      join(root, 'a'),
+      at(list, 'rename', () => true),
       at(list, 'log', () => true)
     )
   })

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { escapeName } from '@shared/memory/names'
 import type { Ctx } from './context'
-import { FsProblem } from '../jail/fs-base'
+import { FsProblem, type Dir } from '../jail/fs-base'
 import { displayOf, parseMemoryPath, type MemoryPath } from '../jail/paths'
 import { ToolError } from '../core/tool-error'
 
@@ -65,14 +65,20 @@ export async function checkFoldCollision(
   ctx: Ctx,
   target: MemoryPath,
   verb: string,
-  source?: MemoryPath
+  source?: MemoryPath,
+  /** The folder holding `source`, open: read in place of opening it again. */
+  sourceFolder?: Dir
 ): Promise<void> {
+  const sourceParent = source?.segments.slice(0, -1)
   for (let depth = sharedFolders(target, source); depth < target.segments.length; depth++) {
     const parent = target.segments.slice(0, depth)
     const name = target.segments[depth] as string
     let names: string[]
     try {
-      names = await ctx.fs.withDir(parent, async (dir) => namesIn(dir.path))
+      names =
+        sourceFolder && sourceParent && sameSegments(parent, sourceParent)
+          ? namesIn(sourceFolder.path)
+          : await ctx.fs.withDir(parent, async (dir) => namesIn(dir.path))
     } catch (error) {
       if (error instanceof FsProblem) return // nothing exists from here down; the command reports the rest
       throw error
