@@ -1,6 +1,6 @@
 import { usageNotice } from '../caps/caps'
 import type { Ctx, Done } from '../kernel/context'
-import { inParent, nameOf, probe, expiredNote } from '../kernel/files'
+import { inParent, nameOf, parentOf, probe, probeIn, expiredNote } from '../kernel/files'
 import { checkFoldCollision, listedExactly } from '../kernel/names'
 import { isWithin, type MemoryPath } from '../jail/paths'
 import type { Dir } from '../jail/fs-base'
@@ -35,9 +35,11 @@ export async function rename(ctx: Ctx, from: MemoryPath, to: MemoryPath): Promis
     if (!info) throw missing()
     // The new name is content too: checked before the plan, so a dry run refuses the same way.
     await guardName(ctx, to, info.isDirectory() ? 'folder' : 'file')
+    // A new name in the same folder: the folder open for the source serves the destination too.
+    const sameParent = parentOf(to).join('/') === parentOf(from).join('/')
     // A case-only rename (notes.md → Notes.md) passes: the source is not its own twin.
-    await checkFoldCollision(ctx, to, 'rename to', from)
-    const target = await probe(ctx, to)
+    await checkFoldCollision(ctx, to, 'rename to', from, source)
+    const target = sameParent ? await probeIn(ctx, source, to) : await probe(ctx, to)
     if (target.kind === 'blocked') {
       throw new ToolError(
         'refused',
@@ -56,23 +58,19 @@ export async function rename(ctx: Ctx, from: MemoryPath, to: MemoryPath): Promis
     })
     if (checkpoint(ctx, plan) === 'planned') return planned(plan)
     const bytes = ctx.index.under(from.rel).reduce((sum, [, entry]) => sum + entry.size, 0)
-    await inParent(
-      ctx,
-      to,
-      taken,
-      async (dest) => {
-        // Checked just above inside the one queue; the rename itself cannot refuse to replace.
-        // On a case-insensitive filesystem the new spelling of the same file "exists": allowed.
-        const there = await lstatOrNull(dest.at(nameOf(to)))
-        const sameFile = there?.ino === info.ino && there.dev === info.dev
-        if (there && !(sameFile && !(await listedExactly(ctx, to)))) throw taken()
-        await move(source.at(nameOf(from)), dest.at(nameOf(to)))
-        await dest.sync()
-        // One folder opened twice has two paths (/proc/self/fd/N): its one sync is enough.
-        if (!(await sameFolder(source, dest))) await source.sync()
-      },
-      true
-    )
+    const moveInto = async (dest: Dir) => {
+      // Checked just above inside the one queue; the rename itself cannot refuse to replace.
+      // On a case-insensitive filesystem the new spelling of the same file "exists": allowed.
+      const there = await lstatOrNull(dest.at(nameOf(to)))
+      const sameFile = there?.ino === info.ino && there.dev === info.dev
+      if (there && !(sameFile && !(await listedExactly(ctx, to)))) throw taken()
+      await move(source.at(nameOf(from)), dest.at(nameOf(to)))
+      // One folder opened twice has two paths (/proc/self/fd/N): its one sync is enough.
+      // Two folders' syncs are independent: side by side, each waited for before the folders close.
+      await syncAll((await sameFolder(source, dest)) ? [dest] : [dest, source])
+    }
+    if (sameParent) await moveInto(source)
+    else await inParent(ctx, to, taken, moveInto, true)
     // The entries move with their clocks: a rename is neither a read nor a change of content.
     ctx.index.moveUnder(from.rel, to.rel)
     for (const [rel] of ctx.index.under(to.rel)) ctx.index.touch(rel, { actor: ctx.actor })
@@ -83,6 +81,11 @@ export async function rename(ctx: Ctx, from: MemoryPath, to: MemoryPath): Promis
       bytesAfter: bytes
     }
   })
+}
+
+async function syncAll(dirs: Dir[]): Promise<void> {
+  const synced = await Promise.allSettled(dirs.map((dir) => dir.sync()))
+  for (const result of synced) if (result.status === 'rejected') throw result.reason
 }
 
 async function sameFolder(one: Dir, other: Dir): Promise<boolean> {

@@ -77,7 +77,7 @@ export async function writeAtomic(
   data: string | Uint8Array,
   exclusive: boolean,
   /**
-   * Called once the bytes are written, before they are synced: history starts keeping them then.
+   * Called once the bytes are written and their sync has started: history keeps them meanwhile.
    * Its sync started any earlier made the temp file's create wait on the filesystem journal.
    */
   written?: () => void,
@@ -103,8 +103,14 @@ export async function writeAtomic(
         meanwhile?.()
         fs.writeFileSync(fd, data)
       }
-      written?.()
-      await fdatasyncAsync(fd)
+      // The sync runs on the thread pool while `written` compresses and appends history's copy
+      // on this thread: the two overlap (the copy never waited on the sync, only the folder's did).
+      const syncing = fdatasyncAsync(fd)
+      try {
+        written?.()
+      } finally {
+        await syncing // never left running on a descriptor about to close
+      }
     } finally {
       fs.closeSync(fd)
     }

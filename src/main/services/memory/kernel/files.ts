@@ -48,20 +48,7 @@ export async function probe(ctx: Ctx, path: MemoryPath): Promise<Probe> {
     return { kind: 'dir', info: await ctx.fs.withDir([], (dir) => dir.stat()) }
   }
   try {
-    return await ctx.fs.withDir(parentOf(path), async (dir) => {
-      const info = await lstatOrNull(dir.at(nameOf(path)))
-      if (!info) return { kind: 'missing' }
-      // A case-insensitive filesystem finds NOTES.md for notes.md: that is not this name.
-      if (!(await spelledAsOnDisk(ctx, path))) return { kind: 'missing' }
-      const kind = info.isFile()
-        ? 'file'
-        : info.isDirectory()
-          ? 'dir'
-          : info.isSymbolicLink()
-            ? 'link'
-            : 'other'
-      return { kind, info }
-    })
+    return await ctx.fs.withDir(parentOf(path), (dir) => probeIn(ctx, dir, path))
   } catch (error) {
     if (error instanceof FsProblem && error.kind === 'symlink')
       wayProblem(path, error, () => error as never)
@@ -71,6 +58,22 @@ export async function probe(ctx: Ctx, path: MemoryPath): Promise<Probe> {
     }
     throw error
   }
+}
+
+/** `probe` in `dir`, the folder holding `path`, already open. */
+export async function probeIn(ctx: Ctx, dir: Dir, path: MemoryPath): Promise<Probe> {
+  const info = await lstatOrNull(dir.at(nameOf(path)))
+  if (!info) return { kind: 'missing' }
+  // A case-insensitive filesystem finds NOTES.md for notes.md: that is not this name.
+  if (!(await spelledAsOnDisk(ctx, path))) return { kind: 'missing' }
+  const kind = info.isFile()
+    ? 'file'
+    : info.isDirectory()
+      ? 'dir'
+      : info.isSymbolicLink()
+        ? 'link'
+        : 'other'
+  return { kind, info }
 }
 
 /** Opens the file at `dir/name`, mapping what is not a readable file to `missing()`. */

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { escapeName } from '@shared/memory/names'
 import type { Ctx } from './context'
-import { FsProblem } from '../jail/fs-base'
+import { FsProblem, type Dir } from '../jail/fs-base'
 import { displayOf, parseMemoryPath, type MemoryPath } from '../jail/paths'
 import { ToolError } from '../core/tool-error'
 
@@ -58,20 +58,27 @@ function namesIn(dirPath: string): string[] {
  * Refuses a new name (and the folders a create would make on its way) that differs from an existing
  * sibling only under folding. `source` is what a rename moves: it is not its own twin, so a
  * case-only rename (`notes.md` → `Notes.md`) passes. The folder is read, not the index: other
- * programs create files too.
+ * programs create files too. A rename's caller has found `source` spelled as on disk, so the
+ * folders the two paths share are not read again (a rename inside a folder read the root too).
  */
 export async function checkFoldCollision(
   ctx: Ctx,
   target: MemoryPath,
   verb: string,
-  source?: MemoryPath
+  source?: MemoryPath,
+  /** The folder holding `source`, open: read in place of opening it again. */
+  sourceFolder?: Dir
 ): Promise<void> {
-  for (let depth = 0; depth < target.segments.length; depth++) {
+  const sourceParent = source?.segments.slice(0, -1)
+  for (let depth = sharedFolders(target, source); depth < target.segments.length; depth++) {
     const parent = target.segments.slice(0, depth)
     const name = target.segments[depth] as string
     let names: string[]
     try {
-      names = await ctx.fs.withDir(parent, async (dir) => namesIn(dir.path))
+      names =
+        sourceFolder && sourceParent && sameSegments(parent, sourceParent)
+          ? namesIn(sourceFolder.path)
+          : await ctx.fs.withDir(parent, async (dir) => namesIn(dir.path))
     } catch (error) {
       if (error instanceof FsProblem) return // nothing exists from here down; the command reports the rest
       throw error
@@ -122,6 +129,15 @@ export async function spelledAsOnDisk(ctx: Ctx, path: MemoryPath): Promise<boole
     if (!parsed.ok || !(await listedExactly(ctx, parsed.path))) return false
   }
   return true
+}
+
+/** How many folders (from the root down) `target` and `source` share; 0 without a source. */
+function sharedFolders(target: MemoryPath, source?: MemoryPath): number {
+  if (!source) return 0
+  const last = Math.min(target.segments.length, source.segments.length) - 1
+  let depth = 0
+  while (depth < last && target.segments[depth] === source.segments[depth]) depth++
+  return depth
 }
 
 function sameSegments(a: readonly string[], b: readonly string[]): boolean {

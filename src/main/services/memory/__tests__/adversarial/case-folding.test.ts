@@ -1,3 +1,4 @@
+import { createRequire, syncBuiltinESMExports } from 'node:module'
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -133,6 +134,41 @@ describe('names that differ only by case or Unicode form', () => {
     expect(into.isError).toBe(true)
     expect((await readdir(sandbox.root)).sort()).toEqual(['notes.md', 'other.md', 'proj'])
     await expectUsageMatchesDisk()
+  })
+
+  it('a rename inside a folder reads that folder for twins, not the folders above it again', async () => {
+    await run({ command: 'create', path: '/memories/proj/a.md', file_text: 'a\n' })
+    await writeFile(join(sandbox.root, 'proj', 'Notes.md'), 'outside\n')
+    const fsCjs = createRequire(import.meta.url)('node:fs') as typeof import('node:fs')
+    const original = fsCjs.readdirSync
+    const read: string[] = []
+    fsCjs.readdirSync = ((path: string, ...rest: unknown[]) => {
+      const at = /^\/proc\/self\/fd\/\d+$/.test(String(path)) ? fsCjs.readlinkSync(path) : path
+      read.push(String(at))
+      return (original as (...args: unknown[]) => unknown)(path, ...rest)
+    }) as typeof fsCjs.readdirSync
+    syncBuiltinESMExports()
+    try {
+      const twin = await run({
+        command: 'rename',
+        old_path: '/memories/proj/a.md',
+        new_path: '/memories/proj/NOTES.md'
+      })
+      expect(twin.content).toMatch(
+        /^Error: Cannot rename to \/memories\/proj\/NOTES\.md: .*Notes\.md/
+      )
+      const moved = await run({
+        command: 'rename',
+        old_path: '/memories/proj/a.md',
+        new_path: '/memories/proj/b.md'
+      })
+      expect(moved.isError).toBe(false)
+    } finally {
+      fsCjs.readdirSync = original
+      syncBuiltinESMExports()
+    }
+    expect(read.length).toBeGreaterThan(0)
+    expect(read.filter((path) => path !== join(sandbox.root, 'proj'))).toEqual([])
   })
 
   it('allows a case-only rename of a file and of a folder, and keeps the index keyed by the disk', async () => {
