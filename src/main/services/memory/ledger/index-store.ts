@@ -4,7 +4,6 @@ import { z } from 'zod'
 import { ActivityActorSchema, type ActivityActor } from '@shared/memory/memory'
 import { writeFileDurably } from '../../fs/durable'
 import { pacer, type Pace } from '../core/pace'
-import { isWithin } from '../jail/paths'
 
 // What the engine knows about each file, kept in stateDir so usage needs no rescan per operation.
 // It is a cache plus metadata: open() reconciles it with the disk and rebuilds it when unreadable.
@@ -58,6 +57,11 @@ export class MemoryIndex {
   private dirty = false
   /** Files over `capBytes`, kept as entries change (see overCapFiles). */
   private readonly overCap = new Set<string>()
+  /**
+   * How many files each folder holds at any depth, built on the first question (isFileUnder) and
+   * kept as entries come and go: a create's checks asked it by walking all 100,000 keys.
+   */
+  private folderFiles?: Map<string, number>
 
   /**
    * `capBytes`: the per-file cap, when known, so the over-cap files are counted as entries come
@@ -95,8 +99,10 @@ export class MemoryIndex {
 
   /** An entry read back from the saved index (a load: nothing new to save). */
   private adopt(rel: string, entry: IndexEntry): void {
-    this.bytes += entry.size - (this.files.get(rel)?.size ?? 0)
+    const known = this.files.get(rel)
+    this.bytes += entry.size - (known?.size ?? 0)
     this.files.set(rel, entry)
+    if (!known) this.countFolders(rel, 1)
     if (this.capBytes === undefined) return
     if (entry.size > this.capBytes) this.overCap.add(rel)
     else this.overCap.delete(rel)
@@ -128,8 +134,21 @@ export class MemoryIndex {
     this.bytes -= entry.size
     this.files.delete(rel)
     this.overCap.delete(rel)
+    this.countFolders(rel, -1)
     this.dirty = true
     return entry
+  }
+
+  /** Counts `rel` in (1) or out of (-1) each folder above it, once the counts exist. */
+  private countFolders(rel: string, by: 1 | -1): void {
+    const counts = this.folderFiles
+    if (!counts) return
+    for (let at = rel.indexOf('/'); at > 0; at = rel.indexOf('/', at + 1)) {
+      const folder = rel.slice(0, at)
+      const left = (counts.get(folder) ?? 0) + by
+      if (left > 0) counts.set(folder, left)
+      else counts.delete(folder)
+    }
   }
 
   /** Entries for `folder` itself (a file) or anything under it. */
@@ -169,13 +188,19 @@ export class MemoryIndex {
   clear(): void {
     this.files.clear()
     this.overCap.clear()
+    this.folderFiles = undefined
     this.bytes = 0
     this.dirty = true
   }
 
   isFileUnder(folder: string): boolean {
-    for (const rel of this.files.keys()) if (isWithin(rel, folder)) return true
-    return false
+    if (folder === '') return this.files.size > 0
+    if (this.files.has(folder)) return true
+    if (!this.folderFiles) {
+      this.folderFiles = new Map()
+      for (const rel of this.files.keys()) this.countFolders(rel, 1)
+    }
+    return this.folderFiles.has(folder)
   }
 
   serialize(): string {

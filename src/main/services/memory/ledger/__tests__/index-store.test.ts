@@ -221,3 +221,58 @@ describe('MemoryIndex.load with the per-file cap', () => {
     }
   })
 })
+
+describe('MemoryIndex.isFileUnder', () => {
+  const entry = {
+    created: 0,
+    modified: 0,
+    accessed: 0,
+    size: 1,
+    hash: 'h',
+    mtimeMs: 0,
+    actor: { kind: 'external' as const }
+  }
+  const scan = (index: MemoryIndex, folder: string) =>
+    [...index.entries()].some(
+      ([rel]) => folder === '' || rel === folder || rel.startsWith(`${folder}/`)
+    )
+
+  it('agrees with a walk of every key through 2,000 random sets, deletes, moves and clears', () => {
+    let state = 7
+    const random = (n: number) => {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0
+      return state % n
+    }
+    const names = ['a', 'b', 'ab', 'a.md', 'b/c']
+    const pathOf = () =>
+      Array.from({ length: 1 + random(3) }, () => names[random(names.length)]).join('/')
+    const index = new MemoryIndex()
+    for (let step = 0; step < 2000; step++) {
+      const roll = random(20)
+      if (roll < 10) index.set(pathOf(), entry)
+      else if (roll < 15) index.delete(pathOf())
+      else if (roll < 19) index.moveUnder(pathOf(), pathOf())
+      else if (random(5) === 0) index.clear()
+      const folder = random(4) === 0 ? '' : pathOf()
+      expect(index.isFileUnder(folder), `${step}: ${folder}`).toBe(scan(index, folder))
+    }
+  })
+
+  it('walks the keys once, not once per question (a create asks it for each new name)', () => {
+    const index = new MemoryIndex()
+    for (let n = 0; n < 100; n++) index.set(`notes/n${n}.md`, entry)
+    const walks = vi.spyOn(Map.prototype, 'keys')
+    try {
+      expect(index.isFileUnder('notes')).toBe(true)
+      const first = walks.mock.calls.length
+      expect(index.isFileUnder('other')).toBe(false)
+      index.set('other/x.md', entry)
+      expect(index.isFileUnder('other')).toBe(true)
+      index.delete('other/x.md')
+      expect(index.isFileUnder('other')).toBe(false)
+      expect(walks.mock.calls.length).toBe(first)
+    } finally {
+      walks.mockRestore()
+    }
+  })
+})
