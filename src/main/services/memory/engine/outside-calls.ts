@@ -10,7 +10,7 @@ import type { Ctx } from '../kernel/context'
 import type { FreshReads } from '../kernel/fresh-reads'
 import type { NewActivity } from '../ledger/activity-log'
 import { probe } from '../kernel/files'
-import { snapshot, snapshotAll, type Snapshot } from '../history/versions'
+import { snapshotAll, snapshotPaced, type Snapshot } from '../history/versions'
 import { pacer } from '../core/pace'
 import { stillSame, trustOrAdopt, type StatIdentity } from '../ledger/stat-trust'
 import { parseMemoryPath } from '../jail/paths'
@@ -140,7 +140,7 @@ export async function takeInOutside(
   // Only what the batch names can change, so only that is snapshotted (not the whole index);
   // taken with history off too: a rename is paired by the bytes the gone file had.
   const scope = paths ? paths.map((rel) => rel.replace(/\/+$/, '')) : ['']
-  const before = snapshot(e.parts.index, scope)
+  const before = await snapshotPaced(e.parts.index, scope, pacer())
   const outside = { ...e.ctx(EXTERNAL, false), ...(fresh ? { fresh } : {}) }
   const ctx = history ? history.track(catchingUp ? changesOnly(outside) : outside) : outside
   const reconciling = paths ? reconcilePaths(ctx, paths) : reconcile(ctx, false)
