@@ -1,6 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { MemoryChange } from '@shared/memory/memory'
 import { reconcile } from '../outside/scan'
 import { MemoryIndex } from '../ledger/index-store'
@@ -64,6 +64,25 @@ describe('applyExternal with the paths a batch named', () => {
     expect(change?.paths.sort()).toEqual(['/memories/notes/gone.md', '/memories/notes/new.md'])
     // One level only: what changed deeper is for its own event.
     expect(indexOf(store).get('notes/deeper/x.md')).toBeDefined()
+  })
+
+  it('looks into the many folders a recheck names with one pass over the index, not a scan each', async () => {
+    for (let n = 0; n < 12; n++) await put(`f${n}/note.md`, `note ${n}`)
+    await put('f3/gone.md', 'to be deleted')
+    const store = await mem.open()
+    await rm(join(mem.root(), 'f3/gone.md'))
+    await put('f7/new.md', 'new')
+    const under = vi.spyOn(MemoryIndex.prototype, 'under')
+    try {
+      // The watcher's recheck names the folder of each file of a burst (100 files: 100 folders).
+      const change = await store.applyExternal(Array.from({ length: 12 }, (_, n) => `f${n}/`))
+      expect(change?.paths.sort()).toEqual(['/memories/f3/gone.md', '/memories/f7/new.md'])
+      expect(indexOf(store).fileCount).toBe(13)
+      const folderScans = under.mock.calls.filter(([folder]) => /^f\d+$/.test(folder))
+      expect(folderScans).toEqual([])
+    } finally {
+      under.mockRestore()
+    }
   })
 
   it('without paths, walks the whole folder as before', async () => {

@@ -18,6 +18,8 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex')
 /** Whole seconds: an mtime `utimes` can put back exactly. */
 const wholeSecond = (ms: number) => new Date(Math.floor(ms / 1000) * 1000)
 const HOUR_AGO = wholeSecond(Date.now() - 60 * 60 * 1000)
+/** An mtime no record can be taken late enough after: the file is read again at every open. */
+const HOUR_AHEAD = wholeSecond(Date.now() + 60 * 60 * 1000)
 
 /** One session: store and watcher (the app's way: catch-up by the watcher), closed in order. */
 async function session(during: () => Promise<void> = async () => undefined): Promise<void> {
@@ -162,6 +164,37 @@ describe('a warm open, caught up by the watcher', () => {
       await watcher.dispose()
     }
   })
+
+  it.each(['watcher', 'open'] as const)(
+    'keeps in history what its catch-up (by the %s) finds changed, not each file it only reads again',
+    async (catchUp) => {
+      const root = await mem.mkroot()
+      const same = join(root, 'same.md')
+      const edited = join(root, 'edited.md')
+      await writeFile(same, 'read again, unchanged\n')
+      await writeFile(edited, 'edited while closed: one\n')
+      // Never trusted (recorded before its mtime): both are read again at every open.
+      for (const file of [same, edited]) await utimes(file, HOUR_AHEAD, HOUR_AHEAD)
+      store = await mem.open({ history: false })
+      await store.dispose()
+      await writeFile(edited, 'edited while closed: two, longer\n')
+      await utimes(edited, HOUR_AHEAD, HOUR_AHEAD)
+
+      if (catchUp === 'watcher') await session()
+      else await (await mem.open({ catchUp: 'open' })).dispose()
+
+      // What history holds now (a trusted warm open reads nothing, so keeps nothing).
+      store = await mem.open({ catchUp: 'watcher' })
+      expect(await store.versionText(sha('edited while closed: two, longer\n'))).toBe(
+        'edited while closed: two, longer\n'
+      )
+      // A copy of every file read again (100,000 after a move to a new disk) held up the next
+      // change: it waited for all of them to be written (issue 40, the first watcher batch).
+      await expect(store.versionText(sha('read again, unchanged\n'))).rejects.toMatchObject({
+        code: 'MEMORY_NOT_FOUND'
+      })
+    }
+  )
 
   it('reads no file again on the first open after an upgrade (an index without inodes)', async () => {
     const file = join(await mem.mkroot(), 'old.md')

@@ -10,7 +10,7 @@ import type { Ctx } from '../kernel/context'
 import type { FreshReads } from '../kernel/fresh-reads'
 import type { NewActivity } from '../ledger/activity-log'
 import { probe } from '../kernel/files'
-import { snapshot, snapshotAll, type Snapshot } from '../history/versions'
+import { snapshotAll, snapshotPaced, type Snapshot } from '../history/versions'
 import { pacer } from '../core/pace'
 import { stillSame, trustOrAdopt, type StatIdentity } from '../ledger/stat-trust'
 import { parseMemoryPath } from '../jail/paths'
@@ -76,7 +76,8 @@ export function applyStartScan(
       if (!seen.has(rel)) named.push(rel)
     }
     if (named.length === 0) return undefined
-    return takeInOutside(e, named.length > START_SCAN_MAX_NAMED ? undefined : named)
+    const paths = named.length > START_SCAN_MAX_NAMED ? undefined : named
+    return takeInOutside(e, paths, { catchingUp: true })
   })
 }
 
@@ -110,14 +111,27 @@ export async function catchUp(
     rels.push(rel)
   }
   // A change's files are read and hashed here: the command takes those bytes (fresh-reads.ts).
-  if (rels.length) await takeInOutside(e, rels, reading ? undefined : e.fresh)
+  if (rels.length) await takeInOutside(e, rels, reading ? {} : { fresh: e.fresh })
+}
+
+/** How an outside take reads. */
+interface TakeOptions {
+  /** The files read and hashed, for the command that follows (a change's catch-up). */
+  fresh?: FreshReads
+  /**
+   * A catch-up with what changed while nobody looked (the watcher's start, the open's walk): of
+   * the files it reads again only what changed goes to history, not a copy of each one found as
+   * the index had it. After a move to a new disk that is every file (new inodes): 100,000 copies
+   * no entry names, and the first change after the start waited for all of them to be written.
+   */
+  catchingUp?: boolean
 }
 
 /** Reconciles `paths` (all: undefined) and logs what changed as made outside the app. */
 export async function takeInOutside(
   e: Engine,
   paths: string[] | undefined,
-  fresh?: FreshReads
+  { fresh, catchingUp = false }: TakeOptions = {}
 ): Promise<MemoryChange | undefined> {
   // Named paths may be folders or names the index never holds (an empty folder, a link).
   if (paths) e.listing.touch(paths)
@@ -126,9 +140,9 @@ export async function takeInOutside(
   // Only what the batch names can change, so only that is snapshotted (not the whole index);
   // taken with history off too: a rename is paired by the bytes the gone file had.
   const scope = paths ? paths.map((rel) => rel.replace(/\/+$/, '')) : ['']
-  const before = snapshot(e.parts.index, scope)
-  const outside = fresh ? { ...e.ctx(EXTERNAL, false), fresh } : e.ctx(EXTERNAL, false)
-  const ctx = history ? history.track(outside) : outside
+  const before = await snapshotPaced(e.parts.index, scope, pacer())
+  const outside = { ...e.ctx(EXTERNAL, false), ...(fresh ? { fresh } : {}) }
+  const ctx = history ? history.track(catchingUp ? changesOnly(outside) : outside) : outside
   const reconciling = paths ? reconcilePaths(ctx, paths) : reconcile(ctx, false)
   const changes = await reconciling.catch((error: unknown) => {
     const code = (error as { code?: unknown } | null)?.code
@@ -178,6 +192,11 @@ async function outsideEntry(
   return entry
 }
 
+/** History keeps what a scan finds changed, not each file it reads again (see TakeOptions). */
+function changesOnly(ctx: Ctx): Ctx {
+  return { ...ctx, keepChangesOnly: true }
+}
+
 function renamedTo(changes: Reconciled): string[] {
   return changes.renamed.map((move) => move.to)
 }
@@ -215,7 +234,9 @@ export async function reconcileNow(
   e.listing.invalidate()
   const history = e.parts.history
   const before = logChanges ? await snapshotAll(ctx.index, pacer()) : undefined
-  const changes = await reconcile(history && logChanges ? history.track(ctx) : ctx, removeTemps)
+  // The open's and the sweep's walk: a catch-up (see TakeOptions).
+  const tracked = history && logChanges ? history.track(changesOnly(ctx)) : ctx
+  const changes = await reconcile(tracked, removeTemps)
   await noteSkipped(e, changes.skipped, true)
   await noteSecretNames(e, changes.secretNamed)
   if (!before) return

@@ -16,6 +16,43 @@ export type Snapshot = Map<string, { hash: string; size: number }>
 const FEW_FOLDERS = 4
 
 export function snapshot(index: MemoryIndex, rels: readonly string[], deep = true): Snapshot {
+  const { snap, folders } = ownEntries(index, rels, deep)
+  if (folders.size === 0 || fewFolders(index, folders, snap)) return snap
+  // One pass over the index for all the folders (a watcher batch may name hundreds of paths).
+  for (const item of index.entries()) addIfUnder(snap, folders, item)
+  return snap
+}
+
+/**
+ * `snapshot`, handing the event loop back between slices where it passes over the whole index:
+ * the watcher's recheck names the folder of every file of a burst, and one pass over 100,000
+ * entries in one task blocked the main thread for 60-400 ms.
+ */
+export async function snapshotPaced(
+  index: MemoryIndex,
+  rels: readonly string[],
+  pace: Pace
+): Promise<Snapshot> {
+  const { snap, folders } = ownEntries(index, rels, true)
+  if (folders.size === 0 || fewFolders(index, folders, snap)) return snap
+  for (const item of index.entries()) {
+    await pace()
+    addIfUnder(snap, folders, item)
+  }
+  return snap
+}
+
+/** `snapshot` of the whole index, handing the event loop back between slices (100,000 files). */
+export function snapshotAll(index: MemoryIndex, pace: Pace): Promise<Snapshot> {
+  return snapshotPaced(index, [''], pace)
+}
+
+/** The files `rels` name, and (`deep`) the paths that are no file: folders, looked under. */
+function ownEntries(
+  index: MemoryIndex,
+  rels: readonly string[],
+  deep: boolean
+): { snap: Snapshot; folders: Set<string> } {
   const snap: Snapshot = new Map()
   const folders = new Set<string>()
   for (const rel of rels) {
@@ -24,39 +61,30 @@ export function snapshot(index: MemoryIndex, rels: readonly string[], deep = tru
     if (own) snap.set(rel, { hash: own.hash, size: own.size })
     else if (deep) folders.add(rel)
   }
-  if (folders.size === 0) return snap
-  if (folders.has('')) {
-    for (const [file, entry] of index.entries())
-      snap.set(file, { hash: entry.hash, size: entry.size })
-    return snap
-  }
-  // A command names one or two (a rename's new path): a prefix scan each, no slice per entry.
-  if (folders.size <= FEW_FOLDERS) {
-    for (const folder of folders)
-      for (const [file, entry] of index.under(folder))
-        snap.set(file, { hash: entry.hash, size: entry.size })
-    return snap
-  }
-  // One pass over the index for all the folders (a watcher batch may name hundreds of paths).
-  for (const [file, entry] of index.entries()) {
-    for (let cut = file.lastIndexOf('/'); cut > 0; cut = file.lastIndexOf('/', cut - 1)) {
-      if (folders.has(file.slice(0, cut))) {
-        snap.set(file, { hash: entry.hash, size: entry.size })
-        break
-      }
-    }
-  }
-  return snap
+  return { snap, folders }
 }
 
-/** `snapshot` of the whole index, handing the event loop back between slices (100,000 files). */
-export async function snapshotAll(index: MemoryIndex, pace: Pace): Promise<Snapshot> {
-  const snap: Snapshot = new Map()
-  for (const [file, entry] of index.entries()) {
-    await pace()
-    snap.set(file, { hash: entry.hash, size: entry.size })
+/** A command names one or two folders (a rename's new path): a prefix scan each, no slice per entry. */
+function fewFolders(index: MemoryIndex, folders: ReadonlySet<string>, snap: Snapshot): boolean {
+  if (folders.has('') || folders.size > FEW_FOLDERS) return false
+  for (const folder of folders)
+    for (const [file, entry] of index.under(folder))
+      snap.set(file, { hash: entry.hash, size: entry.size })
+  return true
+}
+
+/** Adds an index entry that lies under one of `folders` ('' is the whole index). */
+function addIfUnder(
+  snap: Snapshot,
+  folders: ReadonlySet<string>,
+  [file, entry]: [string, { hash: string; size: number }]
+): void {
+  if (!folders.has('')) {
+    let cut = file.lastIndexOf('/')
+    while (cut > 0 && !folders.has(file.slice(0, cut))) cut = file.lastIndexOf('/', cut - 1)
+    if (cut <= 0) return
   }
-  return snap
+  snap.set(file, { hash: entry.hash, size: entry.size })
 }
 
 /**

@@ -45,6 +45,11 @@ export interface Ctx {
   fresh?: FreshReads
   /** History's hook: every version a mutation reads or writes, by hash (see history/). */
   keep?: (hash: string, data: string | Uint8Array, read?: boolean) => void
+  /**
+   * A catch-up scan's reads: a file read again and found as the index had it is not kept, only
+   * what changed (engine/outside-calls.ts).
+   */
+  keepChangesOnly?: boolean
 }
 
 /** A successful command, with what the activity log records about it. */

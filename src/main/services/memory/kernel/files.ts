@@ -175,6 +175,7 @@ export function noteRead(
   const now = ctx.now()
   const known = ctx.index.get(path.rel)
   let entry: IndexEntry
+  let changed = false
   if (known && !force && trustOrAdopt(ctx.index, path.rel, read)) {
     entry = ctx.index.get(path.rel) ?? known // adopted: the same entry with its inode now
   } else {
@@ -184,7 +185,7 @@ export function noteRead(
       read.hash = hash
       ctx.fresh?.remember(path.rel, read)
     }
-    const changed = !known || known.hash !== hash
+    changed = !known || known.hash !== hash
     // A file first seen starts every clock from its own mtime, not from the day Cairn found it.
     const mtime = Math.min(now, Math.round(read.mtimeMs))
     const { ino, statAt } = statRecord(read)
@@ -209,7 +210,7 @@ export function noteRead(
   if (entry !== known) ctx.index.set(path.rel, entry)
   // A big file's read holds only its start: that is no version of it.
   // Still on disk: its record may wait for the command's own sync (history/group-sync.ts).
-  if (read.complete) ctx.keep?.(entry.hash, read.bytes, true)
+  if (read.complete && (changed || !ctx.keepChangesOnly)) ctx.keep?.(entry.hash, read.bytes, true)
   return entry
 }
 

@@ -22,6 +22,7 @@ import { ToolError } from '../core/tool-error'
 import { ReadAhead } from './read-ahead'
 import { namesClean, Parents, type Sweep } from './sweep'
 import { trustOrAdopt, type StatIdentity } from '../ledger/stat-trust'
+import { folderKeyOf, foldersOf, type IndexFolders } from './index-folders'
 
 export interface Reconciled {
   added: string[]
@@ -103,19 +104,18 @@ export async function reconcilePaths(
   pace: Pace = pacer()
 ): Promise<Reconciled> {
   const result = reconciled()
-  // Folders the index holds files under, built once per batch and only when needed.
-  let folders: Set<string> | undefined
-  const holds = async (key: string): Promise<boolean> => {
-    folders ??= await foldersOf(ctx, pace)
-    return folders.has(key)
-  }
+  // Where the index holds files, built once per batch and only when needed.
+  let folders: IndexFolders | undefined
+  const indexFolders = async (): Promise<IndexFolders> =>
+    (folders ??= await foldersOf(ctx, pace, result.added.length))
+  const holds = async (key: string): Promise<boolean> => (await indexFolders()).holding.has(key)
   for (const rel of new Set(touched)) {
     await pace()
     const segments = rel.split('/').filter((part) => part !== '')
     if (segments.some((part) => part === '.' || part === '..')) continue
     const key = segments.join('/')
     if (rel.endsWith('/')) {
-      await lookInto(ctx, segments, result, pace, holds)
+      await lookInto(ctx, segments, result, pace, indexFolders)
       continue
     }
     if (segments.length === 0) continue
@@ -159,28 +159,22 @@ async function lookInto(
   segments: readonly string[],
   result: Reconciled,
   pace: Pace,
-  holds: (key: string) => Promise<boolean>
+  indexFolders: () => Promise<IndexFolders>
 ): Promise<void> {
   const key = segments.join('/')
   if (segments.length > 0 && !(await lstatAt(ctx, segments))?.isDirectory()) return
   const onDisk = await walkFiles(ctx, segments, result, pace, false, true)
-  if (segments.length === 0 || (await holds(key))) forget(ctx, key, onDisk, result, true)
+  // The files the index holds directly in the folder: those of the batch's one pass over the
+  // index, and those this batch added since. A recheck names the folder of every file of the
+  // burst, and one scan of the index per folder cost 100 scans of 100,000 entries a batch.
+  const { files, addedBefore } = await indexFolders()
+  const since = result.added.slice(addedBefore).filter((rel) => folderKeyOf(rel) === key)
+  for (const rel of [...(files.get(key) ?? []), ...since])
+    if (!onDisk.has(rel) && !underSkipped(rel, result.skipped)) forgetOne(ctx, rel, result)
   for (const [rel, seen] of onDisk) {
     await pace()
     await settle(ctx, rel, seen, false, result)
   }
-}
-
-/** Every folder key that has a file under it in the index. */
-async function foldersOf(ctx: Ctx, pace: Pace): Promise<Set<string>> {
-  const folders = new Set<string>()
-  for (const [rel] of ctx.index.entries()) {
-    await pace()
-    for (let at = rel.indexOf('/'); at > 0; at = rel.indexOf('/', at + 1)) {
-      folders.add(rel.slice(0, at))
-    }
-  }
-  return folders
 }
 
 /** Files under the folder `base` (keys relative to the root); skipped folders go to `result`. */
@@ -273,18 +267,16 @@ async function lstatAt(ctx: Ctx, segments: readonly string[]): Promise<Stats | n
   }
 }
 
-/** Drops the index entries under the folder `key` (`oneLevel`: directly in it) the walk did not see. */
+/** Drops the index entries under the folder `key` the walk did not see. */
 function forget(
   ctx: Ctx,
   key: string,
   onDisk: ReadonlyMap<string, Seen>,
-  result: Reconciled,
-  oneLevel = false
+  result: Reconciled
 ): void {
   const prefix = key ? `${key}/` : ''
   for (const [rel] of ctx.index.under(key)) {
     if (!rel.startsWith(prefix) || onDisk.has(rel) || underSkipped(rel, result.skipped)) continue
-    if (oneLevel && rel.includes('/', prefix.length)) continue
     forgetOne(ctx, rel, result)
   }
 }
