@@ -9,8 +9,9 @@
 // grew while read, any error) is answered `false`: the main thread then takes that file the
 // usual way, so the worker never has to decide what an odd file means.
 // In:  { id, dir, names, flags, maxBytes }
-// Out: { id, files, bytes } where files[i] is false or { size, mtimeMs, ino, hash, end } and
-//      bytes is one ArrayBuffer (transferred) holding every file read, file i ending at `end`.
+// Out: { id, files, bytes } where files[i] is false or { size, mtimeMs, ino, hash, at } and
+//      bytes is one ArrayBuffer (transferred) holding every file read, file i's `size` bytes
+//      starting at `at`.
 
 export const READ_AHEAD_WORKER_SOURCE = String.raw`
 'use strict'
@@ -57,8 +58,8 @@ parentPort.on('message', (job) => {
     }
     if (read) {
       chunks.push(read.bytes)
+      files.push({ size: read.size, mtimeMs: read.mtimeMs, ino: read.ino, hash: read.hash, at: end })
       end += read.bytes.length
-      files.push({ size: read.size, mtimeMs: read.mtimeMs, ino: read.ino, hash: read.hash, end })
     } else files.push(false)
   }
   const bytes = new Uint8Array(end)
