@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os'
 import type { Ctx } from '../kernel/context'
 import { bigFiles } from '../jail/big-file'
 import { READ_FLAGS, type Dir, type FileRead } from '../jail/fs-base'
-import { Readers, type Answer } from './readers'
+import { Readers } from './readers'
 
 // A whole-folder scan of many new files (the first open of a big folder) spends most of its time
 // opening, reading and hashing them one by one. Read-ahead hands that to worker threads: the
@@ -37,10 +37,9 @@ interface Batch {
   /** Sent to a worker (or given up on): never sent again. */
   started?: boolean
   answer?: Promise<void>
-  /** Answered (or given up): `files` holds what the worker read, if anything. */
+  /** Answered (or given up): `read` holds what the worker read, if anything. */
   done?: boolean
-  files?: Answer['files']
-  bytes?: Buffer
+  read?: { meta: Float64Array; hashes: string; bytes: Buffer }
   /** Where the next take is expected: files are taken in the order they were offered. */
   next: number
 }
@@ -112,12 +111,17 @@ export class ReadAhead {
   private readOf(batch: Batch, rel: string): HashedRead | undefined {
     const i = batch.rels[batch.next] === rel ? batch.next : batch.rels.indexOf(rel)
     batch.next = i + 1
-    const file = batch.files?.[i]
-    if (!file || !batch.bytes || this.closed) return undefined
-    const { size, mtimeMs, ino, hash, at } = file
+    const read = batch.read
+    if (!read || i < 0 || this.closed) return undefined
+    const size = read.meta[i * 4] as number
+    if (size < 0) return undefined
+    const mtimeMs = read.meta[i * 4 + 1] as number
+    const ino = read.meta[i * 4 + 2] as number
+    const at = read.meta[i * 4 + 3] as number
+    const hash = read.hashes.slice(i * 64, i * 64 + 64)
     this.aheadBytes -= size
     // Named fields, no rest and spread: 100,000 of these on a cold open.
-    return { bytes: batch.bytes.subarray(at, at + size), complete: true, size, mtimeMs, ino, hash }
+    return { bytes: read.bytes.subarray(at, at + size), complete: true, size, mtimeMs, ino, hash }
   }
 
   /** Only a scan with enough files to read is worth a worker thread. */
@@ -153,7 +157,7 @@ export class ReadAhead {
     // Opened here and kept open until the answer: the worker reads inside this very folder.
     const dir: Dir = await this.ctx.fs.openDir(batch.folder === '' ? [] : batch.folder.split('/'))
     try {
-      const names = batch.rels.map((rel) => rel.slice(rel.lastIndexOf('/') + 1))
+      const names = batch.rels.map((rel) => rel.slice(rel.lastIndexOf('/') + 1)).join('/')
       const answer = await this.readers.ask({
         dir: dir.path,
         names,
@@ -161,9 +165,10 @@ export class ReadAhead {
         maxBytes: bigFiles.syncBytes
       })
       if (!answer || this.closed) return
-      batch.files = answer.files
-      batch.bytes = Buffer.from(answer.bytes)
-      this.aheadBytes += answer.bytes.byteLength
+      // A file's hash is a slice of `hashes`: the batch's 16 KB of hex stays while one is held.
+      const { meta, hashes, bytes } = answer
+      batch.read = { meta: new Float64Array(meta), hashes, bytes: Buffer.from(bytes) }
+      this.aheadBytes += bytes.byteLength
     } finally {
       await dir.close()
     }

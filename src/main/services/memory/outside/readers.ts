@@ -7,23 +7,19 @@ import { READ_AHEAD_WORKER_SOURCE } from './read-ahead-worker'
 
 export interface Job {
   dir: string
-  names: string[]
+  /** The names to read in `dir`, joined with '/'. */
+  names: string
   flags: number
   maxBytes: number
 }
 
-/** A file a worker read whole and hashed; its bytes are `bytes[at, at + size)` of the answer. */
-export interface WorkerFile {
-  size: number
-  mtimeMs: number
-  ino: number
-  hash: string
-  at: number
-}
-
+/** What a worker read of a job's files (the layout is read-ahead-worker.ts's). */
 export interface Answer {
   id: number
-  files: Array<WorkerFile | false>
+  /** Four numbers a file: size (-1: not read), mtimeMs, ino, where its bytes start. */
+  meta: ArrayBuffer
+  /** The hex sha256 of each file read, 64 characters a file, in order. */
+  hashes: string
   bytes: ArrayBuffer
 }
 
