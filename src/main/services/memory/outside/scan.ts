@@ -5,7 +5,7 @@ import type { IndexEntry } from '../ledger/index-store'
 import { bigFiles, readBounded } from '../jail/big-file'
 import { inParent, noteRead, openIn, parentOf } from '../kernel/files'
 import { refusedReason } from '../kernel/names'
-import { cleanNames, credentialInName } from '../secret-guard'
+import { credentialedNames, credentialInName } from '../secret-guard'
 import { pacer, type Pace } from '../core/pace'
 import {
   checkedPath,
@@ -20,7 +20,7 @@ import { lstatOrNull } from '../jail/fs-ops'
 import { walkTree, WALK_MAX_DEPTH, type WalkSkip } from '../jail/walk'
 import { ToolError } from '../core/tool-error'
 import { ReadAhead } from './read-ahead'
-import { namesClean, Parents, type Sweep } from './sweep'
+import { credentialOf, Parents, type Sweep } from './sweep'
 import { trustOrAdopt, type StatIdentity } from '../ledger/stat-trust'
 import { folderKeyOf, foldersOf, type IndexFolders } from './index-folders'
 
@@ -80,7 +80,7 @@ export async function reconcile(
       if (!onDisk.has(rel) && !underSkipped(rel, result.skipped)) forgetOne(ctx, rel, result)
     }
     // Every new name is checked for a credential; together, that costs one scan per batch.
-    const sweep: Sweep = { parents, clean: await cleanNames(newNames, pace), ahead }
+    const sweep: Sweep = { parents, flagged: await credentialedNames(newNames, pace), ahead }
     for (const [rel, seen] of onDisk) {
       await pace()
       await settle(ctx, rel, seen, force.has(rel), result, sweep)
@@ -310,8 +310,11 @@ async function settle(
   if (known && unchanged(ctx, rel, seen, forced)) return
   // Names are content: a file another program named after a key stays the user's, on disk, but
   // out of the index, so no version, activity entry or listing of Cairn's copies the name.
-  const clean = sweep && namesClean(sweep, rel)
-  const credential = known || clean ? undefined : await credentialInName(rel, sweep?.clean)
+  const credential = known
+    ? undefined
+    : sweep
+      ? credentialOf(sweep, rel)
+      : await credentialInName(rel)
   if (credential) {
     result.secretNamed.set(rel, credential)
     return

@@ -5,27 +5,25 @@ import type { ReadAhead } from './read-ahead'
 /** What a whole-folder scan (scan.ts `reconcile`) shares between the files it settles. */
 export interface Sweep {
   parents: Parents
-  /** Names the batched credential check found clean. */
-  clean: ReadonlySet<string>
-  /** The last folder whose names were all found in `clean` (see namesClean). */
-  cleanFolder?: string
+  /**
+   * The names of new files and their folders that hold a credential, each with it in words
+   * (`credentialedNames`, one batched check of every such name); all others are clean.
+   */
+  flagged: ReadonlyMap<string, string>
   ahead: ReadAhead
 }
 
 /**
- * Whether every name of `rel` is in `sweep.clean`. Files come folder by folder: a folder's names
- * are looked up once for all its files, not split out of each file's key again.
+ * The credential in a name of `rel` (a file new to the index, every name of it checked by the
+ * sweep's batch), in words, or undefined. Nothing flagged (the usual case): no lookup at all.
  */
-export function namesClean(sweep: Sweep, rel: string): boolean {
-  const cut = rel.lastIndexOf('/')
-  if (!sweep.clean.has(cut < 0 ? rel : rel.slice(cut + 1))) return false
-  if (cut < 0) return true
-  const folder = sweep.cleanFolder
-  if (folder !== undefined && folder.length === cut && rel.startsWith(folder)) return true
-  const next = rel.slice(0, cut)
-  if (!next.split('/').every((name) => sweep.clean.has(name))) return false
-  sweep.cleanFolder = next
-  return true
+export function credentialOf(sweep: Sweep, rel: string): string | undefined {
+  if (sweep.flagged.size === 0) return undefined
+  for (const name of rel.split('/')) {
+    const words = sweep.flagged.get(name)
+    if (words) return words
+  }
+  return undefined
 }
 
 /** Keeps the folder of the last file read open: a walk hands files over folder by folder. */

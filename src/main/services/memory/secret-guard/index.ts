@@ -7,7 +7,7 @@ export { findSecrets, type Finding } from './find'
 export { guardCaughtSecret, guardWrite, withoutSecrets } from './guard'
 export type { WriteGuard } from '../kernel/context'
 export {
-  cleanNames,
+  credentialedNames,
   credentialInName,
   guardName,
   guardOutsideName,

@@ -102,23 +102,22 @@ const VERDICTS_MAX = 10_000
  * access key"), or undefined. Such a file is the user's and stays on disk, but out of memory: no
  * index entry, version, activity or log line of Cairn's may copy its name.
  */
-export async function credentialInName(
-  rel: string,
-  /** Names a batch scan already found clean (`cleanNames`). */
-  clean?: ReadonlySet<string>
-): Promise<string | undefined> {
+export async function credentialInName(rel: string): Promise<string | undefined> {
   for (const name of rel.split('/')) {
-    if (clean?.has(name)) continue
     let verdict = verdicts.get(name)
-    if (verdict === undefined) {
-      const [first] = await secretsInName(name)
-      verdict = first ? wordsOf(first.kind).one : null
-      if (verdicts.size >= VERDICTS_MAX) verdicts.clear()
-      verdicts.set(name, verdict)
-    }
+    if (verdict === undefined) verdict = await verdictOf(name)
     if (verdict) return verdict
   }
   return undefined
+}
+
+/** A name's credential in words, or null; remembered. */
+async function verdictOf(name: string): Promise<string | null> {
+  const [first] = await secretsInName(name)
+  const verdict = first ? wordsOf(first.kind).one : null
+  if (verdicts.size >= VERDICTS_MAX) verdicts.clear()
+  verdicts.set(name, verdict)
+  return verdict
 }
 
 /** Names scanned together: one secretlint run per batch rather than two per name. */
@@ -127,18 +126,20 @@ const BATCH_NAMES = 2_000
 const BETWEEN = '\n\n'
 
 /**
- * The names among `names` that hold no credential. A cold open meets every name once, and two
- * secretlint runs per name were half of it (100,000 files: 11 of 22 s). Names are scanned in
- * batches, as written and with separators as spaces; a name a batch finding touches is checked
- * alone (`secretsInName`), so the answer is the same as asking name by name.
+ * The names among `names` that hold a credential, each with it in words (as `credentialInName`
+ * says it); every other name is clean. A cold open meets every name once, and two secretlint
+ * runs per name were half of it (100,000 files: 11 of 22 s). Names are scanned in batches, as
+ * written and with separators as spaces; a name a batch finding touches is checked alone
+ * (`secretsInName`), so the answer is the same as asking name by name. The few flagged names are
+ * the answer, not the many clean ones: a scan then looks a file up only when there are any.
  */
-export async function cleanNames(
+export async function credentialedNames(
   names: Iterable<string>,
   /** Shared across batches: a pacer of findSecrets' own never yields on texts this short. */
   pace: Pace = pacer()
-): Promise<Set<string>> {
-  const clean = new Set<string>()
-  const unique = [...new Set(names)]
+): Promise<Map<string, string>> {
+  const flagged = new Map<string, string>()
+  const unique = names instanceof Set ? [...(names as Set<string>)] : [...new Set(names)]
   for (let at = 0; at < unique.length; at += BATCH_NAMES) {
     await pace()
     const batch = unique.slice(at, at + BATCH_NAMES)
@@ -151,11 +152,12 @@ export async function cleanNames(
     for (const name of batch) {
       const end = start + name.length
       const touched = found.some((finding) => finding.start < end && finding.end > start)
-      if (!touched || (await secretsInName(name)).length === 0) clean.add(name)
+      const verdict = touched ? await verdictOf(name) : null
+      if (verdict) flagged.set(name, verdict)
       start = end + BETWEEN.length
     }
   }
-  return clean
+  return flagged
 }
 
 /**

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { lstatSync, readFileSync } from 'node:fs'
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setBigFileSizes } from '../../jail/big-file'
@@ -26,6 +27,11 @@ async function put(rel: string, data: string | Buffer): Promise<string> {
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
 
 async function readAheadOf(rels: string[], before?: () => Promise<void>) {
+  const { reads } = await readAheadWith(rels, before)
+  return reads
+}
+
+async function readAheadWith(rels: string[], before?: () => Promise<void>) {
   const store = await mem.open()
   const ahead = new ReadAhead(store.ctx({ kind: 'system' }, false))
   for (const rel of rels) ahead.offer(rel)
@@ -33,8 +39,9 @@ async function readAheadOf(rels: string[], before?: () => Promise<void>) {
   ahead.finish()
   const reads = []
   for (const rel of rels) reads.push(await ahead.take(rel))
+  const workers = ahead.workers
   await ahead.close()
-  return reads
+  return { reads, workers }
 }
 
 describe('read-ahead', () => {
@@ -56,6 +63,19 @@ describe('read-ahead', () => {
         mtimeMs: info.mtimeMs,
         ino: info.ino
       })
+      expect(Buffer.compare(reads[i]!.bytes, bytes), rel).toBe(0)
+    }
+  })
+
+  it('reads on two workers at once (one per core), every read still what a plain read gives', async () => {
+    readAheadTuning.workers = 2
+    const rels = Array.from({ length: 24 }, (_, i) => `f${i % 3}/n${i}.md`).sort()
+    for (const rel of rels) await put(rel, `# ${rel}\n`)
+    const { reads, workers } = await readAheadWith(rels)
+    expect(workers).toBe(Math.min(2, availableParallelism()))
+    for (const [i, rel] of rels.entries()) {
+      const bytes = readFileSync(join(mem.root(), rel))
+      expect(reads[i]?.hash, rel).toBe(sha256(bytes))
       expect(Buffer.compare(reads[i]!.bytes, bytes), rel).toBe(0)
     }
   })

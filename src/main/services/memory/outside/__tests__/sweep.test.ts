@@ -1,55 +1,61 @@
 import { describe, expect, it } from 'vitest'
 import { prng } from '../../__tests__/prng'
-import { namesClean, type Sweep } from '../sweep'
+import { credentialOf, type Sweep } from '../sweep'
 
-// A whole-folder scan settles its files folder by folder and looks a folder's names up once
-// (namesClean). Its answers must be those of checking every name of every key.
+// A whole-folder scan checks the names of its new files in one batch and keeps only the flagged
+// ones (credentialOf). Its answers must be those of checking every name of every key.
 
-const everyName = (clean: ReadonlySet<string>, rel: string) =>
-  rel.split('/').every((name) => clean.has(name))
+const flagged = new Map([
+  ['KEY', 'an AWS access key'],
+  ['bKEY', 'a GitHub token']
+])
 
-function sweepOver(clean: ReadonlySet<string>): Sweep {
-  return { clean, parents: undefined as never, ahead: undefined as never }
+/** The first flagged name's words, name by name, as credentialInName answers. */
+const everyName = (rel: string) =>
+  rel
+    .split('/')
+    .map((name) => flagged.get(name))
+    .find((words) => words !== undefined)
+
+function sweepOver(names: ReadonlyMap<string, string>): Sweep {
+  return { flagged: names, parents: undefined as never, ahead: undefined as never }
 }
 
-describe('namesClean', () => {
-  const clean = new Set(['a', 'ab', 'b', 'c', 'note.md', 'x.md', 'a.md', 'b.md'])
-
-  it('answers as every name checked, folder changes, look-alike folders and flagged names', () => {
-    const sweep = sweepOver(clean)
+describe('credentialOf', () => {
+  it('answers as every name checked, flagged files and folders at any depth', () => {
+    const sweep = sweepOver(flagged)
     const rels = [
       'note.md',
       'a/note.md',
-      'a/x.md',
-      'a/KEY.md', // a flagged file in a clean folder
-      'a/note.md',
-      'ab/note.md', // a folder whose name starts with the last one's
-      'a/b/note.md',
-      'a/b/c/note.md',
-      'a/bKEY/note.md', // a flagged folder sharing the last one's start
+      'a/KEY.md', // a look-alike of a flagged name
+      'a/KEY', // a flagged file in a clean folder
+      'a/bKEY/note.md', // a flagged folder
       'a/b/note.md',
       'KEY/note.md',
-      'KEY/a/note.md',
-      'a/KEY/note.md',
-      'a/note.md',
-      'b/a.md',
+      'KEY/bKEY/note.md', // the first flagged name speaks
       'b/KEY',
       'KEY'
     ]
-    for (const rel of rels) expect(namesClean(sweep, rel), rel).toBe(everyName(clean, rel))
+    for (const rel of rels) expect(credentialOf(sweep, rel), rel).toBe(everyName(rel))
+    expect(credentialOf(sweep, 'KEY/bKEY/note.md')).toBe('an AWS access key')
+  })
+
+  it('finds nothing when the batch flagged nothing', () => {
+    const sweep = sweepOver(new Map())
+    for (const rel of ['note.md', 'KEY', 'a/KEY/note.md']) {
+      expect(credentialOf(sweep, rel), rel).toBeUndefined()
+    }
   })
 
   it('agrees with every name checked over random walks', () => {
     const random = prng(40)
-    const names = [...clean, 'KEY']
+    const names = ['a', 'ab', 'b', 'note.md', 'KEY', 'bKEY', 'KEY.md']
     const pick = () => names[Math.floor(random() * names.length)] as string
-    for (let run = 0; run < 200; run++) {
-      const sweep = sweepOver(clean)
-      for (let n = 0; n < 50; n++) {
-        const depth = Math.floor(random() * 4)
-        const rel = Array.from({ length: depth + 1 }, pick).join('/')
-        expect(namesClean(sweep, rel), rel).toBe(everyName(clean, rel))
-      }
+    const sweep = sweepOver(flagged)
+    for (let n = 0; n < 10_000; n++) {
+      const depth = Math.floor(random() * 4)
+      const rel = Array.from({ length: depth + 1 }, pick).join('/')
+      expect(credentialOf(sweep, rel), rel).toBe(everyName(rel))
     }
   })
 })
