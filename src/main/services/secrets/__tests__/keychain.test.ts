@@ -42,6 +42,51 @@ describe('guardKeychain', () => {
     }
   )
 
+  // What @napi-rs/keyring says when gnome-keyring exits mid-call (a CI run lost one call this way).
+  const gone =
+    'Platform failure: DBus error: Message recipient disconnected from message bus without replying'
+
+  test('a call the Secret Service dropped by exiting is made once more, and answers', async () => {
+    const fake = memoryKeychain()
+    await fake.keychain.setPassword('s', 'a', 'value')
+    let calls = 0
+    const guarded = guardKeychain({
+      ...fake.keychain,
+      getPassword: async (service, account) => {
+        calls += 1
+        if (calls === 1) throw new Error(gone)
+        return fake.keychain.getPassword(service, account)
+      }
+    })
+    expect(await guarded.getPassword('s', 'a')).toBe('value')
+    expect(calls).toBe(2)
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  test('only once, and only for a dropped call: other failures are not retried', async () => {
+    let calls = 0
+    const failing = (message: string): Keychain => ({
+      getPassword: async () => {
+        calls += 1
+        throw new Error(message)
+      },
+      setPassword: async () => undefined,
+      deletePassword: async () => true
+    })
+    const twice = await expectCairnError(
+      guardKeychain(failing(gone)).getPassword('s', 'a'),
+      'KEYCHAIN_UNAVAILABLE'
+    )
+    expect(twice.detail).toContain('disconnected from message bus')
+    expect(calls).toBe(2)
+    calls = 0
+    await expectCairnError(
+      guardKeychain(failing('Platform failure: no bus')).getPassword('s', 'a'),
+      'KEYCHAIN_UNAVAILABLE'
+    )
+    expect(calls).toBe(1)
+  })
+
   test('a synchronous throw and a non-Error rejection are mapped too', async () => {
     const guarded = guardKeychain({
       getPassword: () => {
