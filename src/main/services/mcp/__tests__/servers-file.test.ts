@@ -31,6 +31,8 @@ const github: McpServerConfig = {
   }
 }
 
+// Skipped only off CI without an OS keychain that takes writes (announceProbe says so above);
+// under CI=true a missing keychain fails the test instead.
 describe.skipIf(!probe.ok && !keychainRequired)(
   'the MCP servers file, secrets in the real keychain',
   () => {

@@ -28,6 +28,8 @@ const original = {
   openSync: fsCjs.openSync
 }
 const events: Event[] = []
+// Linux only: the recording names a descriptor's file through /proc/self/fd, which only Linux has
+// (and which the engine's folder-relative opens use there too).
 const linux = process.platform === 'linux'
 
 /** The real path behind a descriptor, or behind a `/proc/self/fd/N/name` path. */
